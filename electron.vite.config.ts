@@ -1,0 +1,42 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import { resolve } from 'node:path';
+
+/**
+ * One build produces everything: the Electron main entry and the web-mode entry (both from src-main,
+ * sharing the core), the sandboxed preload (CommonJS, as sandboxed preloads must be), and the renderer.
+ */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      externalizeDeps: true,
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src-main/index.ts'),
+          web: resolve(__dirname, 'src-main/web/cli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // Sandboxed preloads cannot require npm packages at run time: bundle zod in.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src-preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src-renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,77 @@
+/**
+ * `npm test`: every check the project has, in order — typecheck, lint, unit + integration (vitest),
+ * build, end-to-end (Playwright + Debian Chromium against web mode; Electron specs skip without the
+ * binary). Every step runs even when an earlier one failed, so one run shows everything; the last line
+ * is the total across all suites, `N passed, N failed, N skipped`, and the exit code is 1 on any failure.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(label, command, args) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const status = spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: status === 0, seconds };
+}
+
+/** A check without test counts of its own (typecheck, lint, build) counts as one test. */
+function check(label, command, args) {
+  const { ok, seconds } = run(label, command, args);
+  totals[ok ? 'passed' : 'failed'] += 1;
+  lines.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A suite with its own counts; a runner that crashed before writing them counts as one failure. */
+function suite(label, command, args, reportFile, count) {
+  fs.rmSync(reportFile, { force: true });
+  const { ok, seconds } = run(label, command, args);
+  const report = readJson(reportFile);
+  const counts = report ? count(report) : { passed: 0, failed: 1, skipped: 0 };
+  if (!ok && counts.failed === 0) counts.failed = 1; // the runner failed outside any test
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+  lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`);
+}
+
+check('typecheck', bin('tsc'), ['-b']);
+check('lint', bin('eslint'), ['.']);
+suite('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, 'vitest.json')}`], path.join(results, 'vitest.json'), (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+  skipped: r.numPendingTests + r.numTodoTests,
+}));
+const built = check('build', bin('electron-vite'), ['build']);
+if (built) {
+  suite('end-to-end (playwright)', bin('playwright'), ['test'], path.join(results, 'playwright.json'), (r) => ({
+    passed: r.stats.expected + r.stats.flaky,
+    failed: r.stats.unexpected,
+    skipped: r.stats.skipped,
+  }));
+} else {
+  totals.failed += 1;
+  lines.push('end-to-end (playwright): not run, the build failed');
+}
+
+console.log('\n=== summary ===');
+for (const line of lines) console.log(line);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,65 @@
+import {
+  HOST_METHODS,
+  isHostMethodName,
+  MAX_CALL_BYTES,
+  type CallResult,
+  type HostError,
+  type HostHandlers,
+} from '../../../src-preload/contract';
+
+/** An error the core throws on purpose; its code and message reach the renderer as they are. */
+export class HostCallError extends Error {
+  constructor(
+    readonly code: HostError['code'],
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'HostCallError';
+  }
+}
+
+export function toHostError(error: unknown): HostError {
+  if (error instanceof HostCallError) {
+    return { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) };
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) {
+    return { code: 'storage', message: `The database refused the change: ${(error as Error).message}` };
+  }
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Runs one call from any transport: checks the method exists, validates the input with the method's
+ * zod schema, runs the handler, and turns every failure into a `HostError`. Never throws, so one bad
+ * frame can never take a bridge down.
+ */
+export async function dispatchCall(handlers: HostHandlers, method: unknown, input: unknown): Promise<CallResult> {
+  if (!isHostMethodName(method)) {
+    return { ok: false, error: { code: 'unknown_method', message: `Unknown method: ${String(method).slice(0, 100)}` } };
+  }
+  const parsed = HOST_METHODS[method].input.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: `Invalid input for ${method}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ')}`,
+        data: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+      },
+    };
+  }
+  try {
+    const handler = handlers[method] as (value: unknown) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.data) };
+  } catch (error) {
+    return { ok: false, error: toHostError(error) };
+  }
+}
+
+/** Rejects a raw frame larger than the host accepts, before parsing it. */
+export function checkCallSize(byteLength: number): HostError | undefined {
+  if (byteLength <= MAX_CALL_BYTES) return undefined;
+  return { code: 'payload_too_large', message: `Call of ${byteLength} bytes exceeds the ${MAX_CALL_BYTES}-byte limit` };
+}

@@ -1,0 +1,30 @@
+import type Database from 'better-sqlite3';
+import init001 from './migrations/001_init.sql?raw';
+
+/**
+ * Numbered schema migrations, applied in order, each in one transaction together with the bump of
+ * `PRAGMA user_version`, so a crash mid-migration leaves the previous version intact.
+ *
+ * The SQL files are inlined at build time (`?raw`), so the built app needs no files next to it.
+ */
+export const MIGRATIONS: readonly string[] = [init001];
+
+/** The schema version this build writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export function readSchemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Applies every migration newer than the database's recorded version. */
+export function migrate(db: Database.Database, migrations: readonly string[] = MIGRATIONS): void {
+  const from = readSchemaVersion(db);
+  for (let version = from + 1; version <= migrations.length; version++) {
+    const sql = migrations[version - 1];
+    db.transaction(() => {
+      db.exec(sql);
+      // PRAGMA takes no bound parameters; `version` is a loop integer, not input.
+      db.pragma(`user_version = ${version}`);
+    })();
+  }
+}

@@ -1,0 +1,6 @@
+-- Settings: one row per key, the value as JSON so every type round-trips.
+CREATE TABLE settings (
+  key        TEXT PRIMARY KEY NOT NULL,
+  value      TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);

@@ -1,0 +1,53 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type SettingsPatch } from '../../../src-preload/contract';
+import { HostCallFailed } from '../../host-client';
+import { SettingsForm } from './SettingsForm';
+
+afterEach(cleanup);
+
+/** A save callback the test settles by hand, to see what the form shows before and after. */
+function deferredSave() {
+  const calls: { patch: SettingsPatch; resolve(): void; reject(e: Error): void }[] = [];
+  const onSave = (patch: SettingsPatch) =>
+    new Promise<unknown>((resolve, reject) => calls.push({ patch, resolve: () => resolve(undefined), reject }));
+  return { calls, onSave };
+}
+
+describe('SettingsForm', () => {
+  it('labels its fields, and shows "Saved" only once the host answered', async () => {
+    const save = deferredSave();
+    render(<SettingsForm settings={DEFAULT_SETTINGS} onSave={save.onSave} />);
+    fireEvent.change(screen.getByLabelText('Anthropic base URL'), { target: { value: ' http://127.0.0.1:9/v1 ' } });
+    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'claude-test' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Saving…')).toBeTruthy();
+    expect(screen.queryByText('Saved')).toBeNull();
+    expect(save.calls[0].patch).toEqual({ theme: 'dark', anthropicBaseUrl: 'http://127.0.0.1:9/v1', defaultModel: 'claude-test' });
+    await act(async () => save.calls[0].resolve());
+    expect(screen.getByText('Saved')).toBeTruthy();
+  });
+
+  it('shows a rejected value next to its field and keeps what was typed', async () => {
+    const save = deferredSave();
+    render(<SettingsForm settings={DEFAULT_SETTINGS} onSave={save.onSave} />);
+    const url = screen.getByLabelText('Anthropic base URL') as HTMLInputElement;
+    fireEvent.change(url, { target: { value: 'not a url' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await act(async () =>
+      save.calls[0].reject(new HostCallFailed('invalid_input', 'Invalid input', [{ path: ['anthropicBaseUrl'], message: 'Invalid URL' }])),
+    );
+    expect(url.value).toBe('not a url');
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Invalid URL')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Not saved');
+  });
+
+  it('follows settings changed elsewhere while the user has not edited', () => {
+    const { rerender } = render(<SettingsForm settings={DEFAULT_SETTINGS} onSave={async () => undefined} />);
+    rerender(<SettingsForm settings={{ ...DEFAULT_SETTINGS, defaultModel: 'from-another-window' }} onSave={async () => undefined} />);
+    expect((screen.getByLabelText('Model') as HTMLInputElement).value).toBe('from-another-window');
+  });
+});

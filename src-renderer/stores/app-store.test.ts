@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type CallResult, type HostEvent, type HostSnapshot } from '../../src-preload/contract';
+import type { ConnectionState, HostTransport } from '../host-client';
+import { createAppStore } from './app-store';
+
+const snapshot: HostSnapshot = {
+  settings: DEFAULT_SETTINGS,
+  info: {
+    appName: 'Patchbay',
+    version: '1.0.0',
+    mode: 'web',
+    dataDir: '/data',
+    platform: 'linux-x64',
+    runtime: 'Node 20',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    database: { path: '/data/patchbay.db', state: 'ok', schemaVersion: 1, journalMode: 'wal', synchronous: 'FULL' },
+  },
+};
+
+/** A transport at the process boundary whose connection and events the test drives. */
+function controllableTransport() {
+  const eventListeners = new Set<(e: HostEvent) => void>();
+  const stateListeners = new Set<(s: ConnectionState) => void>();
+  const order: string[] = [];
+  const transport: HostTransport = {
+    async call(method): Promise<CallResult> {
+      order.push(`call:${method}`);
+      return { ok: true, value: snapshot };
+    },
+    subscribe(listener) {
+      order.push('subscribe');
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
+    onConnectionChange(listener) {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+  };
+  return {
+    transport,
+    order,
+    setState: (s: ConnectionState) => stateListeners.forEach((l) => l(s)),
+    emit: (e: HostEvent) => eventListeners.forEach((l) => l(e)),
+  };
+}
+
+describe('createAppStore', () => {
+  it('subscribes before asking for the snapshot, and reloads it on every reconnect', async () => {
+    const t = controllableTransport();
+    const store = createAppStore(t.transport);
+    t.setState('connected');
+    await expect.poll(() => store.getState().info?.version).toBe('1.0.0');
+    expect(t.order).toEqual(['subscribe', 'call:getSnapshot']);
+
+    t.setState('disconnected');
+    expect(store.getState().connection).toBe('disconnected');
+    t.setState('connected');
+    await expect.poll(() => t.order.filter((o) => o === 'call:getSnapshot').length).toBe(2);
+    expect(store.getState().connection).toBe('connected');
+  });
+
+  it('applies settingsChanged events', () => {
+    const t = controllableTransport();
+    const store = createAppStore(t.transport);
+    t.emit({ name: 'settingsChanged', payload: { ...DEFAULT_SETTINGS, theme: 'dark' } });
+    expect(store.getState().settings?.theme).toBe('dark');
+  });
+});
