@@ -33,14 +33,14 @@ describe('dependency boundaries', () => {
   });
 
   it('keeps electron out of the core, web mode and the contract', () => {
-    const files = [...sourceFiles('src-main/core'), ...sourceFiles('src-main/web'), 'src-preload/contract.ts'];
+    const files = [...sourceFiles('src-main/core'), ...sourceFiles('src-main/web'), 'src-preload/contract.ts', ...sourceFiles('src-preload/contract')];
     expect(files.length).toBeGreaterThan(5);
     const offenders = files.filter((file) => importsOf(file).some((spec) => spec === 'electron' || spec.startsWith('electron/')));
     expect(offenders).toEqual([]);
   });
 
   it('keeps Node and electron out of the renderer and the contract', () => {
-    const files = [...sourceFiles('src-renderer'), 'src-preload/contract.ts'];
+    const files = [...sourceFiles('src-renderer'), 'src-preload/contract.ts', ...sourceFiles('src-preload/contract')];
     const offenders = files.flatMap((file) =>
       importsOf(file)
         .filter((spec) => spec === 'electron' || nodeBuiltins.has(spec) || /src-main\//.test(spec))

@@ -7,8 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from './core/data-dir';
 import { createHost, type Host } from './core/host';
+import { createFolderPicker } from './electron/folder-picker';
 import { bridgeIpc } from './electron/ipc';
 import { electronSqliteBinding } from './electron/native-binding';
+import { createElectronSecretBox } from './electron/safe-storage-secret-box';
 import { createMainWindow } from './electron/window';
 
 const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,18 +29,22 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
 
-  app.whenReady().then(() => {
+  app.whenReady().then(async () => {
     const dataDir = defaultDataDir();
     try {
-      host = createHost({ mode: 'electron', dataDir, appVersion: app.getVersion(), sqliteNativeBinding: electronSqliteBinding(appRoot) });
+      const secrets = await createElectronSecretBox(dataDir);
+      host = createHost({ mode: 'electron', dataDir, appVersion: app.getVersion(), sqliteNativeBinding: electronSqliteBinding(appRoot), secrets, pickFolder: createFolderPicker() });
     } catch (error) {
       dialog.showErrorBox('Patchbay cannot start', (error as Error).message);
       app.exit(1);
       return;
     }
+    const started = host;
     const window = createMainWindow(outDir);
-    const unbridge = bridgeIpc(host, window);
+    const unbridge = bridgeIpc(started, window);
     window.on('closed', unbridge);
+    // Servers start after the first paint: the window never waits for them.
+    window.once('ready-to-show', () => void started.startServers());
   });
 
   app.on('window-all-closed', () => app.quit());

@@ -1,9 +1,14 @@
 import { useEffect } from 'react';
+import { ChatPage } from './features/chat/ChatPage';
+import { ToolConsentHost } from './features/consent/ToolConsentHost';
+import { LogsPage } from './features/logs/LogsPage';
+import { RootsConsentHost } from './features/roots/RootsConsentHost';
+import { RootsPage } from './features/roots/RootsPage';
+import { ServersPage } from './features/servers/ServersPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { Navigation } from './features/shell/Navigation';
 import { useAppStore } from './stores/use-app-store';
 import { ConnectionBanner } from './ui/ConnectionBanner';
-import { NotYetAvailable } from './ui/NotYetAvailable';
 
 /** The shell: navigation, the connection banner, and the current page. Pages own their own state. */
 export function App() {
@@ -27,11 +32,14 @@ export function App() {
             Could not load the host state: {loadError}
           </p>
         )}
-        {page === 'chat' && <NotYetAvailable title="Chat" what="Chatting with Claude using your servers' tools comes in a later version." />}
-        {page === 'servers' && <NotYetAvailable title="Servers" what="Adding and running MCP servers comes in a later version." />}
-        {page === 'logs' && <NotYetAvailable title="Logs" what="Server and host logs come in a later version." />}
+        {page === 'chat' && <ChatPage />}
+        {page === 'servers' && <ServersPage />}
+        {page === 'roots' && <RootsPage />}
+        {page === 'logs' && <LogsPage />}
         {page === 'settings' && <SettingsPage />}
       </main>
+      <RootsConsentHost />
+      <ToolConsentHost />
     </div>
   );
 }

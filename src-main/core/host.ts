@@ -1,16 +1,42 @@
 import process from 'node:process';
 import type { HostHandlers, HostInfo, HostSnapshot } from '../../src-preload/contract';
+import { createChatArea } from './chat/chat-area';
 import { HostEventBus } from './events';
 import { systemClock, type HostPorts } from './ports';
+import { KeyFileSecretBox } from './secrets/key-file-secret-box';
+import { ServerConfigRepository } from './server-config/server-config-repository';
+import { SqliteLiveProcessStore } from './server-fleet/live-process-store';
+import { ServerFleet } from './server-fleet/server-fleet';
+import { createServerHandlers } from './server-fleet/server-handlers';
+import { getLoginShellPath } from './servers/command-resolver';
+import { reapRecordedLeftovers } from './servers/process-reaper';
+import { createLogArea, createLogHandlers } from './logs';
+import { createRootsArea } from './roots/roots-area';
+import type { ConnectionPlugin } from './server-fleet/connection-plugins';
+import { createSettingsHandlers } from './settings/settings-handlers';
 import { SettingsRepository } from './settings/settings-repository';
 import { openDatabase } from './store/database';
+import { routerToolbox } from './tools/chat-toolbox-adapter';
+import type { ToolRouter } from './tools/tool-router';
+import { createToolsArea } from './tools/tools-area';
 
 /** A running host core: the handlers every bridge dispatches to, its events, and one way to stop. */
 export interface Host {
   readonly handlers: HostHandlers;
   readonly events: HostEventBus;
   readonly info: HostInfo;
-  /** Ordered shutdown: stop emitting, then close the database. Safe to call twice. */
+  /**
+   * In-process only (the chat loop, tests, the e2e harness): the tool router whose
+   * `callToolWithConsent` is the one path for model-initiated calls. No bridge ever sees it: bridges
+   * dispatch to `handlers`, and the contract has no method that runs a tool as the model.
+   */
+  readonly tools: ToolRouter;
+  /**
+   * Reaps server processes a killed Patchbay left behind, then starts every enabled server
+   * concurrently. Call it after the first paint; it returns before any server is ready.
+   */
+  startServers(): Promise<void>;
+  /** Ordered shutdown: stop every server (in parallel), stop emitting, close the database. Safe to call twice. */
   dispose(): Promise<void>;
 }
 
@@ -24,6 +50,48 @@ export function createHost(ports: HostPorts): Host {
   const { db, status } = openDatabase(ports.dataDir, { nativeBinding: ports.sqliteNativeBinding, now: clock.now });
   const events = new HostEventBus();
   const settings = new SettingsRepository(db);
+  const repo = new ServerConfigRepository(db);
+  const secrets = ports.secrets ?? new KeyFileSecretBox(ports.dataDir);
+  const processStore = new SqliteLiveProcessStore(db);
+  // Each host area that talks to servers (logs, roots, sampling…) adds its plugin here.
+  const plugins: ConnectionPlugin[] = [];
+  const roots = createRootsArea({
+    db,
+    events,
+    clock,
+    serverName: (id) => repo.get(id)?.name,
+    restartServer: (id) => void fleet.start(id).catch(() => undefined),
+    pickFolder: ports.pickFolder,
+    timings: ports.roots,
+  });
+  plugins.push(roots.plugin);
+  const logs = createLogArea({ db, events, clock, pidOf: (id) => fleet.connection(id)?.pid });
+  plugins.push(logs.plugin);
+  const fleet = new ServerFleet({
+    repo,
+    secrets,
+    processStore,
+    events,
+    clock,
+    connectionDefaults: ports.connectionDefaults,
+    plugins,
+    // A server's last stderr lines and failure reasons reach the renderer redacted, like its logs.
+    redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
+  });
+  // Tools and consent: the router every tool call goes through (user runs and model calls alike).
+  const tools = createToolsArea({ db, connection: (id) => fleet.connection(id), repo, secrets, events, clock });
+  plugins.push(tools.plugin);
+  const chat = createChatArea({
+    db,
+    mode: ports.mode,
+    secrets,
+    env: process.env,
+    settings: () => settings.read(),
+    events,
+    clock,
+    // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
+    toolbox: routerToolbox(tools.router, fleet),
+  });
 
   const info: HostInfo = {
     appName: 'Patchbay',
@@ -37,13 +105,13 @@ export function createHost(ports: HostPorts): Host {
   };
 
   const handlers: HostHandlers = {
-    getSnapshot: async (): Promise<HostSnapshot> => ({ info, settings: settings.read() }),
-    updateSettings: async (patch) => {
-      // Resolves only after the transaction committed, so "Saved" in the UI means saved.
-      const committed = settings.write(patch, clock.now());
-      events.emit('settingsChanged', committed);
-      return committed;
-    },
+    getSnapshot: async (): Promise<HostSnapshot> => ({ info, settings: settings.read(), servers: fleet.list(), roots: roots.snapshot(), chat: chat.snapshot(), ...tools.snapshot(), logs: logs.snapshot() }),
+    ...createSettingsHandlers(settings, events, clock),
+    ...createServerHandlers({ repo, fleet, secrets, events, clock, dataDir: ports.dataDir }),
+    ...roots.handlers,
+    ...chat.handlers,
+    ...tools.handlers,
+    ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info }),
   };
 
   let disposed = false;
@@ -51,9 +119,25 @@ export function createHost(ports: HostPorts): Host {
     handlers,
     events,
     info,
+    tools: tools.router,
+    async startServers() {
+      // Warm the login-shell PATH lookup (~100 ms) while leftovers are reaped, not before the first spawn.
+      void getLoginShellPath().catch(() => undefined);
+      await reapRecordedLeftovers(processStore);
+      if (!disposed) fleet.startAllEnabled();
+    },
     async dispose() {
       if (disposed) return;
       disposed = true;
+      // Open "Share folders" questions settle as "nothing shared" before the servers go.
+      roots.dispose();
+      // Running chat turns stop (stream aborted, tool calls cancelled) while their servers still run.
+      await chat.dispose();
+      // Pending consent requests are denied and running tool calls cancelled (audited) while servers still run.
+      await tools.dispose();
+      await fleet.dispose();
+      // After the servers stopped (their last Host entries are in), before the database closes.
+      logs.dispose();
       events.clear();
       db.close();
     },

@@ -1,4 +1,7 @@
 import type { HostMode } from '../../src-preload/contract';
+import type { RootsTimings } from './roots/roots-area';
+import type { FleetConnectionDefaults } from './server-fleet/server-fleet';
+import type { SecretBox } from './secrets/secret-box';
 
 /**
  * What the core needs from the outside world. The Electron glue and the web-mode launcher each
@@ -12,6 +15,14 @@ export interface HostPorts {
   /** Path to an Electron-ABI better-sqlite3 build when running in Electron (see scripts/electron-native.mjs). */
   sqliteNativeBinding?: string;
   clock?: Clock;
+  /** Seals secrets before they reach SQLite; defaults to a key file in the data directory. */
+  secrets?: SecretBox;
+  /** Connection settings for every server (tests shorten waits here). */
+  connectionDefaults?: FleetConnectionDefaults;
+  /** The native folder picker (Electron); resolves undefined when cancelled. Web mode has none. */
+  pickFolder?: () => Promise<string | undefined>;
+  /** Roots timings (consent timeout, roots/list hold, availability checks); tests shorten them. */
+  roots?: RootsTimings;
 }
 
 export interface Clock {

@@ -66,6 +66,8 @@ async function main(): Promise<void> {
   }
   console.log(`Patchbay web mode: ${server.url}`);
   console.log(`Data directory: ${options.dataDir}`);
+  // Servers start once the page can be served; nothing waits for them.
+  void host.startServers();
   if (options.open) openBrowser(server.url);
 
   let stopping = false;

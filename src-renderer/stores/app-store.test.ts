@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type CallResult, type HostEvent, type HostSnapshot } from '../../src-preload/contract';
+import { DEFAULT_LOG_SETTINGS, DEFAULT_SETTINGS, type CallResult, type HostEvent, type HostSnapshot, type ServerView } from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
 import { createAppStore } from './app-store';
 
 const snapshot: HostSnapshot = {
   settings: DEFAULT_SETTINGS,
+  servers: [],
+  roots: { roots: [], sharing: [], consents: [], audit: [] },
+  chat: { conversations: [], llm: { apiKey: { state: 'not-set', storage: '' } } },
+  tools: { running: [] },
+  consent: { pending: [], decisions: [], settings: { timeoutMinutes: 10 } },
+  logs: { settings: DEFAULT_LOG_SETTINGS, levels: {} },
   info: {
     appName: 'Patchbay',
     version: '1.0.0',
@@ -65,5 +71,22 @@ describe('createAppStore', () => {
     const store = createAppStore(t.transport);
     t.emit({ name: 'settingsChanged', payload: { ...DEFAULT_SETTINGS, theme: 'dark' } });
     expect(store.getState().settings?.theme).toBe('dark');
+  });
+
+  it('keeps servers in order through serverUpdated and serverRemoved', () => {
+    const t = controllableTransport();
+    const store = createAppStore(t.transport);
+    const server = (id: string, status: 'stopped' | 'ready'): ServerView => ({
+      config: { id, name: id, command: 'node', args: [], env: [], cwd: '', enabled: true, initTimeoutMs: 1, requestTimeoutMs: 1, autoRestart: true, createdAt: '' },
+      runtime: { status, since: '' },
+    });
+    t.emit({ name: 'serverUpdated', payload: server('a', 'stopped') });
+    t.emit({ name: 'serverUpdated', payload: server('b', 'stopped') });
+    t.emit({ name: 'serverUpdated', payload: server('a', 'ready') });
+    expect(store.getState().serverOrder).toEqual(['a', 'b']);
+    expect(store.getState().servers.a.runtime.status).toBe('ready');
+    t.emit({ name: 'serverRemoved', payload: { id: 'a' } });
+    expect(store.getState().serverOrder).toEqual(['b']);
+    expect(Object.keys(store.getState().servers)).toEqual(['b']);
   });
 });

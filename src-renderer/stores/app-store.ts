@@ -1,26 +1,33 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { HostApi, HostEvent, HostInfo, Settings } from '../../src-preload/contract';
+import type { HostApi, HostEvent, HostSnapshot } from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
 import { createHostApi } from '../host-client';
+import { chatSlice, type ChatState } from './slices/chat-slice';
+import { hostSlice, type HostState } from './slices/host-slice';
+import { logsSlice, type LogsState } from './slices/logs-slice';
+import { consentSlice, type ConsentState } from './slices/consent-slice';
+import { toolsSlice, type ToolsState } from './slices/tools-slice';
+import { rootsSlice, type RootsState } from './slices/roots-slice';
+import { serversSlice, type ServersState } from './slices/servers-slice';
+import type { StoreSlice } from './slices/slice';
 
-export type Page = 'chat' | 'servers' | 'logs' | 'settings';
+export type Page = 'chat' | 'servers' | 'roots' | 'logs' | 'settings';
 
-/** Mirror of host state, fed by HostEvents; the renderer never owns the truth. */
-export interface HostSlice {
+/** Connection to the host and navigation: the shell's own state. */
+export interface ShellState {
   connection: ConnectionState;
-  info: HostInfo | null;
-  settings: Settings | null;
   /** Last failure to load the snapshot, shown instead of a blank screen. */
   loadError: string | null;
-}
-
-export interface NavigationSlice {
   page: Page;
   navigate(page: Page): void;
 }
 
-export type AppState = HostSlice & NavigationSlice & { api: HostApi };
+/** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */
+export type AppState = ShellState & HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
+
+/** Every area's slice; an area adds its own here (and its state type to AppState). */
+const SLICES: StoreSlice<object>[] = [hostSlice, serversSlice, rootsSlice, chatSlice, logsSlice, toolsSlice, consentSlice] as StoreSlice<object>[];
 
 /**
  * Creates the renderer's store around a transport. Order matters for a reload or reconnect that loses
@@ -29,28 +36,25 @@ export type AppStore = StoreApi<AppState>;
 export function createAppStore(transport: HostTransport, initialPage: Page = 'chat'): AppStore {
   const api = createHostApi(transport);
   const store = createStore<AppState>()((set) => ({
+    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
-    info: null,
-    settings: null,
     loadError: null,
     page: initialPage,
     navigate: (page) => set({ page }),
   }));
 
-  const apply = (event: HostEvent) => {
-    switch (event.name) {
-      case 'settingsChanged':
-        store.setState({ settings: event.payload });
-        break;
+  transport.subscribe((event: HostEvent) => {
+    for (const slice of SLICES) {
+      const change = slice.apply?.(store.getState(), event);
+      if (change) store.setState(change as Partial<AppState>);
     }
-  };
-  transport.subscribe(apply);
+  });
 
   const loadSnapshot = async () => {
     try {
-      const snapshot = await api.getSnapshot();
-      store.setState({ info: snapshot.info, settings: snapshot.settings, loadError: null });
+      const snapshot: HostSnapshot = await api.getSnapshot();
+      store.setState(Object.assign({ loadError: null }, ...SLICES.map((slice) => slice.fromSnapshot?.(snapshot) ?? {})));
     } catch (error) {
       store.setState({ loadError: (error as Error).message });
     }

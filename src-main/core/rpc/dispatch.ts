@@ -46,7 +46,7 @@ export async function dispatchCall(handlers: HostHandlers, method: unknown, inpu
       error: {
         code: 'invalid_input',
         message: `Invalid input for ${method}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ')}`,
-        data: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+        data: parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message })),
       },
     };
   }

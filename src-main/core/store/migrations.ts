@@ -1,13 +1,18 @@
 import type Database from 'better-sqlite3';
-import init001 from './migrations/001_init.sql?raw';
+import init001 from './migrations/001_init';
+import servers002 from './migrations/002_servers';
+import logs003 from './migrations/003_logs';
+import roots004 from './migrations/004_roots';
+import tools005 from './migrations/005_tools';
+import chat006 from './migrations/006_chat';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
  * `PRAGMA user_version`, so a crash mid-migration leaves the previous version intact.
  *
- * The SQL files are inlined at build time (`?raw`), so the built app needs no files next to it.
+ * Each migration is a TS module exporting its SQL, so the built app needs no files next to it.
  */
-export const MIGRATIONS: readonly string[] = [init001];
+export const MIGRATIONS: readonly string[] = [init001, servers002, logs003, roots004, tools005, chat006];
 
 /** The schema version this build writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

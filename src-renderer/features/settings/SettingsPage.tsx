@@ -1,4 +1,6 @@
 import { useAppStore } from '../../stores/use-app-store';
+import { useModelList } from '../chat/use-model-list';
+import { ConsentSettings } from '../consent/ConsentSettings';
 import { HostInfoPanel } from './HostInfoPanel';
 import { SettingsForm } from './SettingsForm';
 
@@ -6,10 +8,24 @@ export function SettingsPage() {
   const settings = useAppStore((s) => s.settings);
   const info = useAppStore((s) => s.info);
   const api = useAppStore((s) => s.api);
+  const apiKey = useAppStore((s) => s.llm?.apiKey ?? null);
+  const models = useModelList(api, `${settings?.anthropicBaseUrl}|${apiKey?.state}|${apiKey?.source}`);
   return (
     <section aria-labelledby="page-title" className="page">
       <h1 id="page-title">Settings</h1>
-      {settings ? <SettingsForm settings={settings} onSave={(patch) => api.updateSettings(patch)} /> : <p>Loading settings…</p>}
+      {settings ? (
+        <SettingsForm
+          settings={settings}
+          onSave={(patch) => api.updateSettings(patch)}
+          apiKey={apiKey}
+          onSetApiKey={(key) => api.setApiKey({ apiKey: key })}
+          onClearApiKey={() => api.clearApiKey()}
+          models={models?.models}
+        />
+      ) : (
+        <p>Loading settings…</p>
+      )}
+      <ConsentSettings />
       {info && <HostInfoPanel info={info} />}
     </section>
   );

@@ -3,6 +3,7 @@ import type { Page } from '../../stores/app-store';
 const PAGES: { page: Page; label: string }[] = [
   { page: 'chat', label: 'Chat' },
   { page: 'servers', label: 'Servers' },
+  { page: 'roots', label: 'Roots' },
   { page: 'logs', label: 'Logs' },
   { page: 'settings', label: 'Settings' },
 ];

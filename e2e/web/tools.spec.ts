@@ -1,0 +1,286 @@
+/**
+ * Tools and consent, end to end in web mode against real servers.
+ *
+ * The Tools panel runs against the production build (`webHost`). Model-initiated calls need a chat
+ * loop; until chat drives them in e2e, the `toolsHost` fixture runs e2e/fixtures/tools-test-host.ts —
+ * the same core and web server, started in-process, with the test acting as the chat loop over the
+ * harness's stdin (see that file for why this keeps the shipped renderer unable to bypass consent).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { WS_PATH } from '../../src-preload/contract';
+import { REPO_ROOT } from '../support/paths';
+import { ContractSocket, signIn } from '../support/raw-client';
+import { test as webTest, expect } from '../support/web-host';
+
+const NODE = process.execPath;
+const FIXTURES = path.join(REPO_ROOT, 'e2e', 'fixtures');
+const EVERYTHING = path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+
+interface ModelCallDone {
+  status: string;
+  text: string;
+  decidedBy: string;
+}
+
+/** The harness process: its URL, and commands over its stdin (answers come back on its stdout). */
+class ToolsHost {
+  private next = 1;
+  private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  readonly log: string[] = [];
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+    private readonly tempRoot: string,
+  ) {
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        if (!line.startsWith('HARNESS ')) continue;
+        const message = JSON.parse(line.slice(8)) as { id: number; value?: unknown; error?: string };
+        const waiter = this.waiting.get(message.id);
+        this.waiting.delete(message.id);
+        if (message.error !== undefined) waiter?.reject(new Error(message.error));
+        else waiter?.resolve(message.value);
+      }
+    });
+  }
+
+  static async start(): Promise<ToolsHost> {
+    const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-e2e-tools-'));
+    const child = spawn(NODE, ['--import', 'tsx', path.join(FIXTURES, 'tools-test-host.ts'), path.join(tempRoot, 'data')], {
+      cwd: REPO_ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const log: string[] = [];
+    child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`the tools harness did not start:\n${out}\n${log.join('')}`)), 60_000);
+      child.stdout!.on('data', function onData(chunk: Buffer) {
+        out += chunk.toString();
+        const match = /Patchbay web mode: (\S+)/.exec(out);
+        if (!match) return;
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        resolve(match[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`the tools harness exited (${code}):\n${out}\n${log.join('')}`)));
+    });
+    const host = new ToolsHost(child, url, tempRoot);
+    host.log.push(...log);
+    child.stderr!.on('data', (chunk: Buffer) => host.log.push(chunk.toString()));
+    return host;
+  }
+
+  private send<T>(command: object): Promise<T> {
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.child.stdin!.write(`${JSON.stringify({ id, ...command })}\n`);
+    });
+  }
+
+  /** Adds a server and resolves once it is ready. */
+  addServer(name: string, args: string[]): Promise<unknown> {
+    return this.send({ op: 'addServer', input: { name, command: NODE, args } });
+  }
+
+  /** What the chat loop does: a model-initiated call, through the consent broker. */
+  modelCall(server: string, tool: string, args: Record<string, unknown>): Promise<ModelCallDone> {
+    return this.send({ op: 'modelCall', server, tool, args });
+  }
+
+  async dispose(): Promise<void> {
+    const exited = new Promise((resolve) => (this.child.exitCode !== null ? resolve(undefined) : this.child.once('exit', resolve)));
+    this.child.stdin!.end();
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+    fs.rmSync(this.tempRoot, { recursive: true, force: true });
+  }
+}
+
+const test = webTest.extend<{ toolsHost: ToolsHost }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+  toolsHost: async ({}, use, testInfo) => {
+    const host = await ToolsHost.start();
+    try {
+      await use(host);
+    } finally {
+      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('tools-host-output.txt', { body: host.log.join(''), contentType: 'text/plain' });
+      await host.dispose();
+    }
+  },
+});
+
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
+
+async function openTools(page: Page, server: string) {
+  await nav(page, 'Servers');
+  const card = page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: server, exact: true });
+  await expect(card).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await card.getByRole('button', { name: server, exact: true }).click();
+  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+  return page.getByRole('list', { name: `Tools of ${server}` });
+}
+
+test('tools panel: run get-sum from the form, see an image, follow and cancel a long operation', async ({ page, webHost }) => {
+  const server = 'Everything (demo)';
+  await page.goto(webHost.url);
+  await nav(page, 'Servers');
+  await page.getByRole('group', { name: 'Quick add' }).getByRole('button', { name: server }).click();
+  const tools = await openTools(page, server);
+
+  await test.step('get-sum from the generated form', async () => {
+    await tools.getByRole('button', { name: 'get-sum', exact: true }).click();
+    await expect(page.getByText('Hints from the server', { exact: true })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Run get-sum' });
+    await form.getByRole('button', { name: 'Run' }).click();
+    await expect(form.getByLabel('a', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await form.getByLabel('a', { exact: true }).fill('2');
+    await form.getByLabel('b', { exact: true }).fill('3');
+    await form.getByRole('button', { name: 'Run' }).click();
+    await expect(page.getByRole('region', { name: `Result: get-sum on ${server}` })).toContainText('The sum of 2 and 3 is 5.');
+  });
+
+  await test.step('get-tiny-image renders an image', async () => {
+    await tools.getByRole('button', { name: 'get-tiny-image', exact: true }).click();
+    await page.getByRole('form', { name: 'Run get-tiny-image' }).getByRole('button', { name: 'Run' }).click();
+    const image = page.getByRole('img', { name: /^Image from get-tiny-image on / });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  await test.step('trigger-long-running-operation shows progress and can be cancelled', async () => {
+    await tools.getByRole('button', { name: 'trigger-long-running-operation', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Run trigger-long-running-operation' });
+    await form.getByLabel('duration', { exact: true }).fill('60');
+    await form.getByLabel('steps', { exact: true }).fill('60');
+    await form.getByRole('button', { name: 'Run' }).click();
+    const running = page.getByRole('group', { name: `Running: trigger-long-running-operation on ${server}` });
+    await expect(running).toBeVisible();
+    const bar = running.getByRole('progressbar', { name: 'Progress of trigger-long-running-operation' });
+    await expect(bar).toHaveAttribute('max', '60');
+    await expect(running).toContainText(/[1-9]\d* of 60/);
+    await expect(running).toContainText(/Running .* · \d/);
+    await running.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('region', { name: `Cancelled: trigger-long-running-operation on ${server}` })).toContainText('was cancelled');
+    await expect(running).toBeHidden();
+  });
+});
+
+test('consent: Deny, Allow once, Always allow, Revoke — one dialog at a time, surviving a reload', async ({ page, toolsHost }) => {
+  await page.goto(toolsHost.url);
+  await toolsHost.addServer('everything', [EVERYTHING, 'stdio']);
+  const dialog = page.getByRole('dialog', { name: 'Allow everything to run get-sum?' });
+
+  await test.step('Deny → the model gets a declined result', async () => {
+    const call = toolsHost.modelCall('everything', 'get-sum', { a: 1, b: 2 });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Returns the sum of two numbers');
+    await expect(dialog.getByLabel('Arguments')).toHaveValue(/"a": 1/);
+    await dialog.getByRole('button', { name: 'Deny' }).click();
+    expect(await call).toMatchObject({ status: 'denied', decidedBy: 'user', text: 'The user declined to run tool "get-sum" on server "everything".' });
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('nothing a renderer can send over the bridge lets a pending model call through', async () => {
+    const call = toolsHost.modelCall('everything', 'get-sum', { a: 1, b: 1 });
+    await expect(dialog).toBeVisible();
+    const url = new URL(toolsHost.url);
+    const { credential } = await signIn(toolsHost.url);
+    const socket = await ContractSocket.connect(`ws://${url.host}${WS_PATH}`, { origin: url.origin, credential });
+    try {
+      const codes = [];
+      for (const [id, method, input] of [
+        [1, 'runTool', { serverId: 'x', tool: 'get-sum', args: { a: 1, b: 1 }, origin: 'model' }],
+        [2, 'callToolWithConsent', { tool: 'get-sum', origin: 'model' }],
+        [3, 'resolveConsent', { id: 'made-up', decision: 'always_allow' }],
+      ] as const) {
+        const frame = await socket.call(id, method, input);
+        codes.push(frame.result.ok ? 'ok' : frame.result.error.code);
+      }
+      expect(codes).toEqual(['invalid_input', 'unknown_method', 'invalid_input']);
+    } finally {
+      await socket.close();
+    }
+    await expect(dialog).toContainText('Request 1 of 1');
+    await dialog.getByRole('button', { name: 'Deny' }).click();
+    expect((await call).status).toBe('denied');
+  });
+
+  await test.step('requests queue with a count; a reload shows them again (they live in the core)', async () => {
+    const first = toolsHost.modelCall('everything', 'get-sum', { a: 2, b: 3 });
+    await expect(dialog).toBeVisible();
+    const second = toolsHost.modelCall('everything', 'echo', { message: 'hi' });
+    await expect(dialog).toContainText('Request 1 of 2');
+    await page.reload();
+    await expect(dialog).toContainText('Request 1 of 2');
+    await dialog.getByRole('button', { name: 'Allow once' }).click();
+    expect(await first).toMatchObject({ status: 'ok', text: 'The sum of 2 and 3 is 5.' });
+    const echo = page.getByRole('dialog', { name: 'Allow everything to run echo?' });
+    await expect(echo).toContainText('Request 1 of 1');
+    await echo.getByRole('button', { name: 'Deny' }).click();
+    expect((await second).status).toBe('denied');
+  });
+
+  await test.step('Allow once does not stick; Always allow (with edited arguments) does', async () => {
+    const asked = toolsHost.modelCall('everything', 'get-sum', { a: 4, b: 4 });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Arguments').fill('{"a": 10, "b": 5}');
+    await dialog.getByRole('button', { name: 'Always allow' }).click();
+    expect(await asked).toMatchObject({ status: 'ok', text: 'The sum of 10 and 5 is 15.', decidedBy: 'user' });
+    expect(await toolsHost.modelCall('everything', 'get-sum', { a: 1, b: 1 })).toMatchObject({ status: 'ok', decidedBy: 'policy' });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  await test.step('Revoke in Settings → the next call asks again; the audit trail shows who decided', async () => {
+    await nav(page, 'Settings');
+    const decision = page.getByRole('list', { name: 'Standing decisions' }).getByRole('listitem', { name: 'everything › get-sum' });
+    await expect(decision).toContainText('Always allow');
+    await decision.getByRole('button', { name: 'Revoke' }).click();
+    await expect(decision).toHaveCount(0);
+    const asked = toolsHost.modelCall('everything', 'get-sum', { a: 7, b: 7 });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Deny' }).click();
+    expect((await asked).status).toBe('denied');
+    const calls = page.getByRole('list', { name: 'Tool calls' });
+    await expect(calls.getByRole('listitem').first()).toContainText('denied by you');
+    await expect(calls).toContainText('allowed by a standing decision');
+  });
+});
+
+test('consent: a tool that changes after approval is suspended and the dialog shows the change', async ({ page, toolsHost }) => {
+  await page.goto(toolsHost.url);
+  await toolsHost.addServer('notes', [path.join(FIXTURES, 'rug-pull.mjs')]);
+  const dialog = page.getByRole('dialog', { name: 'Allow notes to run read-notes?' });
+
+  const first = toolsHost.modelCall('notes', 'read-notes', { topic: 'plans' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toContainText('changed since you allowed it');
+  await dialog.getByRole('button', { name: 'Always allow' }).click();
+  expect(await first).toMatchObject({ status: 'ok', text: 'notes about plans' });
+
+  // The server rewrote the tool after that call (list_changed): the Tools panel shows the approval suspended.
+  const tools = await openTools(page, 'notes');
+  await tools.getByRole('button', { name: 'read-notes', exact: true }).click();
+  await expect(page.getByText(/^Suspended: the server changed this tool/)).toBeVisible();
+
+  const again = toolsHost.modelCall('notes', 'read-notes', { topic: 'again' });
+  await expect(dialog).toContainText('This tool changed since you allowed it.');
+  const diff = dialog.getByLabel("What changed in the tool's definition");
+  await expect(diff).toContainText('removed: −   "description": "Reads your notes.",');
+  await expect(diff).toContainText('~/.ssh/id_rsa');
+  await expect(diff).toContainText('"forward_to"');
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  expect((await again).status).toBe('denied');
+  await expect(dialog).toBeHidden();
+});

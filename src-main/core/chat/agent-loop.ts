@@ -1,0 +1,147 @@
+/**
+ * One turn of the agent loop: ask the model (streaming), run the tool calls it makes (each through
+ * the toolbox, i.e. consent), send the results back, and go on until the model ends its turn, the
+ * user stops it, or the round cap is hit. Every step is stored as it happens.
+ */
+import type { ChatBlock, ChatDeltaOp, ChatMessage, Settings, ToolCallStatus, ToolProgress } from '../../../src-preload/contract';
+import type { LlmProvider } from '../llm/llm-types';
+import { LlmError } from '../llm/llm-errors';
+import { toLlmMessages } from './api-history';
+import { AnswerRecorder } from './answer-recorder';
+import type { ChatToolbox, ToolboxEntry } from './chat-toolbox';
+import type { MessageRepository } from './message-repository';
+import { offerTools, ToolNameMap, type ToolIdentity } from './tool-names';
+import { notRunBlock, toResultBlock } from './tool-results';
+
+/** At most this many stored messages are read for a request (more never fit a context window). */
+export const MAX_HISTORY_MESSAGES = 10_000;
+
+export interface TurnDeps {
+  conversationId: string;
+  provider: LlmProvider;
+  toolbox: ChatToolbox;
+  messages: MessageRepository;
+  settings: Pick<Settings, 'defaultModel' | 'maxTokens' | 'systemPrompt' | 'maxToolRounds' | 'toolResultMaxChars'>;
+  /** The servers whose tools are offered; null: every Ready server. */
+  serverIds: string[] | null;
+  signal: AbortSignal;
+  now(): Date;
+  onMessage(message: ChatMessage): void;
+  onDelta(messageId: number, ops: ChatDeltaOp[]): void;
+  onToolStatus(toolUseId: string, status: ToolCallStatus, progress?: ToolProgress): void;
+  /** The answer being streamed right now (for history pages asked for mid-stream). */
+  onRecorder?(recorder: AnswerRecorder | undefined): void;
+  /** Test seams for the recorder's timers. */
+  checkpointMs?: number;
+  batchMs?: number;
+}
+
+export type TurnResult = { kind: 'done' } | { kind: 'stopped' } | { kind: 'round-cap'; rounds: number };
+
+type ToolEntry = ToolIdentity & { description?: string; inputSchema: Record<string, unknown> };
+
+function identify(entries: ToolboxEntry[]): ToolEntry[] {
+  return entries.map(({ serverId, serverName, tool }) => ({
+    serverId,
+    serverName,
+    toolName: tool.name,
+    description: tool.description ?? tool.title,
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+  }));
+}
+
+/**
+ * Runs a turn to its end. Resolves with how it ended; rejects with an `LlmError` when the model
+ * request fails (what was written is kept, interrupted, and unrun calls get results saying so).
+ */
+export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
+  const { messages, conversationId, settings, signal } = deps;
+  const names = new ToolNameMap(identify(deps.toolbox.list(deps.serverIds ?? undefined)));
+  const tools = offerTools(names);
+
+  for (let round = 1; ; round++) {
+    const history = messages.recent(conversationId, MAX_HISTORY_MESSAGES);
+    const recorder = new AnswerRecorder({
+      messages,
+      conversationId,
+      model: settings.defaultModel,
+      now: deps.now,
+      resolveTool: (name) => names.resolve(name),
+      onMessage: deps.onMessage,
+      onDelta: deps.onDelta,
+      checkpointMs: deps.checkpointMs,
+      batchMs: deps.batchMs,
+    });
+    deps.onRecorder?.(recorder);
+    let response;
+    try {
+      const request = {
+        model: settings.defaultModel,
+        maxTokens: settings.maxTokens,
+        system: settings.systemPrompt.trim() || undefined,
+        messages: toLlmMessages(history, { offerTools: tools.length > 0 }),
+        tools,
+      };
+      for await (const event of deps.provider.createMessage(request, { signal })) {
+        recorder.accept(event);
+        if (event.type === 'message-stop') response = event.response;
+      }
+      if (!response) throw new LlmError('network', 'The answer stopped before it was complete. Retry to try again.');
+    } catch (error) {
+      recorder.interrupt();
+      const stopped = signal.aborted || (error instanceof LlmError && error.kind === 'cancelled');
+      recordNotRun(deps, recorder.toolUses(), stopped ? 'Not run: the user stopped the turn.' : 'Not run: the answer failed part-way.');
+      if (stopped) return { kind: 'stopped' };
+      throw error;
+    } finally {
+      deps.onRecorder?.(undefined);
+    }
+    recorder.finish(response);
+    const calls = recorder.toolUses();
+    if (response.stopReason !== 'tool_use' || calls.length === 0) return { kind: 'done' };
+    if (round >= settings.maxToolRounds) {
+      recordNotRun(deps, calls, `Not run: this turn reached its limit of ${settings.maxToolRounds} model requests.`);
+      return { kind: 'round-cap', rounds: round };
+    }
+    await runCalls(deps, calls);
+    if (signal.aborted) return { kind: 'stopped' };
+  }
+}
+
+/** Runs the calls of one answer in order and stores their results as one user message. */
+async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_use' }>[]): Promise<void> {
+  const results: ChatBlock[] = [];
+  for (const call of calls) {
+    if (deps.signal.aborted) {
+      results.push(notRunBlock(call.id, 'Not run: the user stopped the turn.'));
+      deps.onToolStatus(call.id, 'cancelled');
+      continue;
+    }
+    if (!call.serverId) {
+      results.push(toResultBlock(call.id, { outcome: 'error', isError: true, content: [{ type: 'text', text: `There is no tool named ${call.name}.` }] }, deps.settings.toolResultMaxChars));
+      deps.onToolStatus(call.id, 'error');
+      continue;
+    }
+    let outcome = await deps.toolbox.call({
+      serverId: call.serverId,
+      toolName: call.toolName,
+      args: call.input,
+      signal: deps.signal,
+      onStatus: (status, progress) => deps.onToolStatus(call.id, status, progress),
+      origin: { kind: 'chat', conversationId: deps.conversationId },
+    });
+    // A consent request withdrawn by Stop comes back as a denial; for the user it was cancelled.
+    if (deps.signal.aborted && outcome.outcome === 'denied') outcome = { ...outcome, outcome: 'cancelled' };
+    results.push(toResultBlock(call.id, outcome, deps.settings.toolResultMaxChars));
+    deps.onToolStatus(call.id, outcome.outcome);
+  }
+  deps.onMessage(deps.messages.append({ conversationId: deps.conversationId, role: 'user', content: results, status: 'complete' }, deps.now()));
+}
+
+/** Stores "did not run" results for calls the turn will not run, so the cards and the history say so. */
+function recordNotRun(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_use' }>[], why: string): void {
+  if (calls.length === 0) return;
+  const content = calls.map((call) => notRunBlock(call.id, why));
+  deps.onMessage(deps.messages.append({ conversationId: deps.conversationId, role: 'user', content, status: 'complete' }, deps.now()));
+  for (const call of calls) deps.onToolStatus(call.id, 'cancelled');
+}

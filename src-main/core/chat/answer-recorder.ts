@@ -1,0 +1,158 @@
+/**
+ * Records one streamed answer: builds its content blocks from the provider's events, stores it
+ * (the row is created with the first content, checkpointed about every second and at every tool-call
+ * boundary, then finished), and reports changes to the renderer as batched deltas.
+ */
+import type { ChatBlock, ChatDeltaOp, ChatMessage } from '../../../src-preload/contract';
+import type { LlmResponse, LlmStreamEvent } from '../llm/llm-types';
+import type { MessageRepository } from './message-repository';
+import type { ToolIdentity } from './tool-names';
+
+export interface RecorderOptions {
+  messages: MessageRepository;
+  conversationId: string;
+  model: string;
+  now(): Date;
+  /** Server identity of an API tool name (undefined for a name that was never offered). */
+  resolveTool(apiName: string): ToolIdentity | undefined;
+  onMessage(message: ChatMessage): void;
+  onDelta(messageId: number, ops: ChatDeltaOp[]): void;
+  /** Checkpoint interval (ms). */
+  checkpointMs?: number;
+  /** Delta batching interval (ms). */
+  batchMs?: number;
+}
+
+export class AnswerRecorder {
+  private readonly content: ChatBlock[] = [];
+  /** Stream block index → our content index (blocks we do not keep have none). */
+  private readonly indexes = new Map<number, number>();
+  private message: ChatMessage | undefined;
+  private ops: ChatDeltaOp[] = [];
+  private batchTimer: NodeJS.Timeout | undefined;
+  private checkpointTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly options: RecorderOptions) {}
+
+  /** The message id once the row exists. */
+  get id(): number | undefined {
+    return this.message?.id;
+  }
+
+  /** The answer as it stands (live content), for a history page asked for mid-stream. */
+  live(): ChatMessage | undefined {
+    return this.message ? { ...this.message, content: this.content.map((b) => ({ ...b })) } : undefined;
+  }
+
+  /** The finished tool calls so far. */
+  toolUses(): Extract<ChatBlock, { type: 'tool_use' }>[] {
+    return this.content.filter((b): b is Extract<ChatBlock, { type: 'tool_use' }> => b.type === 'tool_use');
+  }
+
+  accept(event: LlmStreamEvent): void {
+    if (this.closed) return;
+    switch (event.type) {
+      case 'block-start':
+        if (event.kind === 'text') this.indexes.set(event.index, this.push({ type: 'text', text: '' }, false));
+        return;
+      case 'text-delta': {
+        const at = this.indexes.get(event.index);
+        const block = at === undefined ? undefined : this.content[at];
+        if (!block || block.type !== 'text' || event.text === '') return;
+        this.ensureRow();
+        this.queue({ op: 'text', index: at!, at: block.text.length, text: event.text });
+        block.text += event.text;
+        this.scheduleCheckpoint();
+        return;
+      }
+      case 'block-stop':
+        if (event.block?.type === 'tool_use') {
+          const tool = this.options.resolveTool(event.block.name);
+          const block: ChatBlock = {
+            ...event.block,
+            serverId: tool?.serverId ?? '',
+            serverName: tool?.serverName ?? '',
+            toolName: tool?.toolName ?? event.block.name,
+          };
+          this.push(block, true);
+          // A tool-call boundary: checkpoint now, so a kill during the call keeps the call.
+          this.checkpointNow();
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Writes the finished answer durably and reports it whole. Returns undefined when it had no content. */
+  finish(response: LlmResponse): ChatMessage | undefined {
+    return this.close('complete', response);
+  }
+
+  /** Keeps what was written so far, marked interrupted (never dropped). */
+  interrupt(): ChatMessage | undefined {
+    return this.close('interrupted');
+  }
+
+  private close(status: 'complete' | 'interrupted', response?: LlmResponse): ChatMessage | undefined {
+    if (this.closed) return this.message;
+    this.closed = true;
+    clearTimeout(this.checkpointTimer);
+    this.flush();
+    const kept = this.content.filter((b) => b.type !== 'text' || b.text !== '');
+    if (!this.message && kept.length === 0) return undefined;
+    this.ensureRow();
+    const usage = response ? { inputTokens: response.usage.inputTokens, outputTokens: response.usage.outputTokens } : undefined;
+    this.message = this.options.messages.finish(this.message!.id, { content: kept, status, stopReason: response?.stopReason, usage }, this.options.now());
+    this.options.onMessage(this.message);
+    return this.message;
+  }
+
+  private push(block: ChatBlock, report: boolean): number {
+    this.content.push(block);
+    const index = this.content.length - 1;
+    if (report) {
+      // Creating the row reports every block so far, this one included.
+      if (this.message) this.queue({ op: 'block', index, block });
+      else this.ensureRow();
+    }
+    return index;
+  }
+
+  /** Creates the row with the first content, so an answer stopped before any text leaves nothing behind. */
+  private ensureRow(): void {
+    if (this.message) return;
+    const { messages, conversationId, model } = this.options;
+    const created = messages.append({ conversationId, role: 'assistant', content: [], status: 'streaming', model }, this.options.now(), false);
+    this.message = created;
+    this.options.onMessage(created);
+    // Everything so far goes out as blocks; later changes as deltas.
+    this.content.forEach((block, index) => this.queue({ op: 'block', index, block: { ...block } }));
+  }
+
+  private queue(op: ChatDeltaOp): void {
+    this.ops.push(op);
+    this.batchTimer ??= setTimeout(() => this.flush(), this.options.batchMs ?? 50);
+  }
+
+  private flush(): void {
+    clearTimeout(this.batchTimer);
+    this.batchTimer = undefined;
+    if (!this.message || this.ops.length === 0) return;
+    const ops = this.ops;
+    this.ops = [];
+    this.options.onDelta(this.message.id, ops);
+  }
+
+  private scheduleCheckpoint(): void {
+    this.checkpointTimer ??= setTimeout(() => this.checkpointNow(), this.options.checkpointMs ?? 1000);
+  }
+
+  private checkpointNow(): void {
+    clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = undefined;
+    if (!this.message || this.closed) return;
+    this.options.messages.checkpoint(this.message.id, this.content, this.options.now());
+  }
+}

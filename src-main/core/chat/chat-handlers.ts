@@ -1,0 +1,50 @@
+import type { HostHandlers } from '../../../src-preload/contract';
+import type { HostEventBus } from '../events';
+import type { ApiKeyStore } from '../llm/api-key-store';
+import type { LlmProvider } from '../llm/llm-types';
+import type { ChatService } from './chat-service';
+
+type ChatHandlerNames =
+  | 'createConversation'
+  | 'renameConversation'
+  | 'deleteConversation'
+  | 'setConversationServers'
+  | 'listMessages'
+  | 'sendMessage'
+  | 'stopTurn'
+  | 'retryTurn'
+  | 'setApiKey'
+  | 'clearApiKey'
+  | 'listModels';
+
+export interface ChatHandlerDeps {
+  chat: ChatService;
+  keys: ApiKeyStore;
+  provider: LlmProvider;
+  events: HostEventBus;
+}
+
+/** The contract's chat methods. */
+export function createChatHandlers({ chat, keys, provider, events }: ChatHandlerDeps): Pick<HostHandlers, ChatHandlerNames> {
+  return {
+    createConversation: async (input) => chat.create(input?.title),
+    renameConversation: async ({ id, title }) => chat.rename(id, title),
+    deleteConversation: async ({ id }) => chat.remove(id),
+    setConversationServers: async ({ id, serverIds }) => chat.setServers(id, serverIds),
+    listMessages: async ({ conversationId, beforeSeq, limit }) => chat.page(conversationId, beforeSeq, limit),
+    sendMessage: async ({ conversationId, text }) => chat.send(conversationId, text),
+    stopTurn: async ({ conversationId }) => chat.stop(conversationId),
+    retryTurn: async ({ conversationId }) => chat.retry(conversationId),
+    setApiKey: async ({ apiKey }) => {
+      const apiKeyStatus = await keys.set(apiKey);
+      events.emit('llmStatusChanged', { apiKey: apiKeyStatus });
+      return { apiKey: apiKeyStatus };
+    },
+    clearApiKey: async () => {
+      const apiKeyStatus = keys.clear();
+      events.emit('llmStatusChanged', { apiKey: apiKeyStatus });
+      return { apiKey: apiKeyStatus };
+    },
+    listModels: async () => provider.listModels({ signal: AbortSignal.timeout(10_000) }),
+  };
+}

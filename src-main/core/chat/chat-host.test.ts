@@ -1,0 +1,125 @@
+/**
+ * Chat through the host API, the way every bridge calls it (validated by the contract's schemas):
+ * settings point at the scripted Messages API, the key is sent once and never comes back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHost } from '../../test-support/test-host';
+import { waitFor } from '../servers/wait';
+import { startScriptedLlm, type ScriptedLlm } from './test-support/scripted-llm';
+
+let llm: ScriptedLlm;
+beforeAll(async () => {
+  llm = await startScriptedLlm();
+});
+afterAll(async () => {
+  await llm?.stop();
+});
+function start(dataDir?: string) {
+  const { host, api, events } = startTestHost(dataDir ? { dataDir } : {});
+  return { host, api, events, dataDir: host.info.dataDir };
+}
+
+const KEY = 'sk-ant-host-test-key';
+
+describe('chat through the host API', () => {
+  it('sends the key once, then only says whether it is set; chats; and the conversation survives a restart', async () => {
+    const { host, api, events, dataDir } = start();
+    const before = await api.getSnapshot();
+    expect(before.chat.conversations).toEqual([]);
+    expect(before.chat.llm.apiKey.state === 'not-set' || before.chat.llm.apiKey.source === 'environment').toBe(true);
+
+    const status = await api.setApiKey({ apiKey: `  ${KEY}  ` });
+    expect(status.apiKey).toMatchObject({ state: 'set', source: 'stored' });
+    expect(JSON.stringify(status)).not.toContain(KEY);
+    expect(JSON.stringify(await api.getSnapshot())).not.toContain(KEY);
+    expect(JSON.stringify(events)).not.toContain(KEY);
+
+    await api.updateSettings({ anthropicBaseUrl: llm.url, systemPrompt: 'Be terse.', maxTokens: 321 });
+    await llm.reset();
+    await llm.script([{ type: 'text', text: 'Hello from the script.' }]);
+    const conversation = await api.createConversation();
+    const sent = await api.sendMessage({ conversationId: conversation.id, text: 'Hi there' });
+    expect(sent).toMatchObject({ role: 'user', seq: 1, content: [{ type: 'text', text: 'Hi there' }] });
+    await waitFor(() => events.some((e) => e.name === 'conversationUpdated' && e.payload.turn === 'idle' && e.payload.messageCount === 2), {
+      timeoutMs: 10_000,
+      what: 'the answer',
+    });
+    const [request] = await llm.messageRequests();
+    expect(request.credential.key).toBe(KEY);
+    expect(request.body).toMatchObject({ system: 'Be terse.', max_tokens: 321, model: 'claude-sonnet-5-5' });
+    await host.dispose();
+
+    const again = start(dataDir);
+    const snapshot = await again.api.getSnapshot();
+    expect(snapshot.chat.conversations).toMatchObject([{ id: conversation.id, title: 'Hi there', messageCount: 2, turn: 'idle' }]);
+    expect(snapshot.chat.llm.apiKey).toMatchObject({ state: 'set', source: 'stored' });
+    const page = await again.api.listMessages({ conversationId: conversation.id });
+    expect(page.messages.map((m) => m.content)).toEqual([[{ type: 'text', text: 'Hi there' }], [{ type: 'text', text: 'Hello from the script.' }]]);
+  });
+
+  it('validates input, renames, limits a conversation to chosen servers, and deletes', async () => {
+    const { api, events } = start();
+    const conversation = await api.createConversation({ title: 'Plans' });
+    await expect(api.sendMessage({ conversationId: conversation.id, text: '   ' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(api.sendMessage({ conversationId: 'nope', text: 'x' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(api.setApiKey({ apiKey: 'has space' })).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(await api.renameConversation({ id: conversation.id, title: ' Trip ' })).toMatchObject({ title: 'Trip' });
+    expect(await api.setConversationServers({ id: conversation.id, serverIds: ['a', 'a', 'b'] })).toMatchObject({ serverIds: ['a', 'b'] });
+    expect(await api.setConversationServers({ id: conversation.id, serverIds: null })).toMatchObject({ serverIds: null });
+    await api.deleteConversation({ id: conversation.id });
+    expect(events.at(-1)).toEqual({ name: 'conversationRemoved', payload: { id: conversation.id } });
+    expect((await api.getSnapshot()).chat.conversations).toEqual([]);
+  });
+
+  it('a model call goes through consent: Allow once runs it and the result goes back; Deny goes back as is_error', async () => {
+    const { api, events } = start();
+    await api.setApiKey({ apiKey: KEY });
+    await api.updateSettings({ anthropicBaseUrl: llm.url });
+    const server = await api.addPresetServer({ preset: 'everything' });
+    await waitFor(async () => (await api.getSnapshot()).servers.find((s) => s.config.id === server.config.id)?.runtime.status === 'ready', {
+      timeoutMs: 60_000,
+      what: 'server-everything to be ready',
+    });
+    await llm.reset();
+    const call = (a: number, b: number) => ({ type: 'tool_use' as const, calls: [{ nameEndsWith: '__get-sum', input: { a, b } }] });
+    await llm.script([call(2, 3), { type: 'text', text: 'Five.' }, call(1, 1), { type: 'text', text: 'Denied, then.' }]);
+    const conversation = await api.createConversation();
+    const idleWith = (count: number) =>
+      waitFor(() => events.some((e) => e.name === 'conversationUpdated' && e.payload.turn === 'idle' && e.payload.messageCount === count), {
+        timeoutMs: 20_000,
+        what: `the turn to end with ${count} messages`,
+      });
+    const nextConsent = (after: number) =>
+      waitFor(() => events.slice(after).find((e): e is Extract<typeof e, { name: 'consentRequested' }> => e.name === 'consentRequested'), {
+        timeoutMs: 20_000,
+        what: 'a consent request',
+      });
+
+    let mark = events.length;
+    await api.sendMessage({ conversationId: conversation.id, text: 'What is 2 + 3?' });
+    const first = await nextConsent(mark);
+    expect(first.payload).toMatchObject({ serverId: server.config.id, tool: 'get-sum', args: { a: 2, b: 3 } });
+    expect(events.some((e) => e.name === 'chatToolStatus' && e.payload.status === 'waiting-approval')).toBe(true);
+    await api.resolveConsent({ id: first.payload.id, decision: 'allow_once' });
+    await idleWith(4);
+    const allowed = (await llm.messageRequests())[1].body!.messages.at(-1)!.content as unknown as Record<string, unknown>[];
+    expect(allowed[0]).toMatchObject({ type: 'tool_result', is_error: false, content: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }] });
+
+    mark = events.length;
+    await api.sendMessage({ conversationId: conversation.id, text: 'And 1 + 1?' });
+    const second = await nextConsent(mark);
+    await api.resolveConsent({ id: second.payload.id, decision: 'deny' });
+    await idleWith(8);
+    const denied = (await llm.messageRequests())[3].body!.messages.at(-1)!.content as unknown as Record<string, unknown>[];
+    expect(denied[0]).toMatchObject({ type: 'tool_result', is_error: true });
+    const page = await api.listMessages({ conversationId: conversation.id });
+    expect(page.messages[6].content[0]).toMatchObject({ type: 'tool_result', outcome: 'denied', isError: true });
+  });
+
+  it('lists models from the configured base URL', async () => {
+    const { api } = start();
+    await api.setApiKey({ apiKey: KEY });
+    await api.updateSettings({ anthropicBaseUrl: llm.url });
+    expect(await api.listModels()).toMatchObject({ source: 'api', models: expect.arrayContaining([expect.objectContaining({ id: 'claude-sonnet-5-5' })]) });
+  });
+});

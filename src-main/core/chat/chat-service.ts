@@ -1,0 +1,208 @@
+/**
+ * The chat's live side: conversations and their turns. At most one turn runs per conversation; it
+ * runs here in the host (never in the renderer), and everything it does reaches the renderer as
+ * events. On start, answers a killed host left `streaming` become `interrupted`.
+ */
+import type { ChatError, ChatMessage, ChatSnapshot, ConversationSummary, MessagePage, Settings } from '../../../src-preload/contract';
+import type { HostEventBus } from '../events';
+import type { LlmProvider } from '../llm/llm-types';
+import { LlmError } from '../llm/llm-errors';
+import type { ApiKeyStore } from '../llm/api-key-store';
+import { HostCallError } from '../rpc/dispatch';
+import { runTurn, type TurnResult } from './agent-loop';
+import type { AnswerRecorder } from './answer-recorder';
+import type { ChatToolbox } from './chat-toolbox';
+import type { ConversationRepository, StoredConversation } from './conversation-repository';
+import type { MessageRepository } from './message-repository';
+
+export const NEW_CONVERSATION_TITLE = 'New conversation';
+
+export interface ChatServiceOptions {
+  conversations: ConversationRepository;
+  messages: MessageRepository;
+  keys: ApiKeyStore;
+  provider: LlmProvider;
+  toolbox: ChatToolbox;
+  settings(): Settings;
+  events: HostEventBus;
+  now(): Date;
+  /** Test seams for the recorder's timers. */
+  checkpointMs?: number;
+  batchMs?: number;
+}
+
+interface RunningTurn {
+  controller: AbortController;
+  done: Promise<void>;
+  recorder?: AnswerRecorder;
+}
+
+export class ChatService {
+  private readonly turns = new Map<string, RunningTurn>();
+  private disposed = false;
+
+  constructor(private readonly options: ChatServiceOptions) {
+    options.messages.recoverInterrupted(options.now());
+  }
+
+  snapshot(): ChatSnapshot {
+    return { conversations: this.options.conversations.list().map((c) => this.summary(c)), llm: { apiKey: this.options.keys.status() } };
+  }
+
+  create(title = NEW_CONVERSATION_TITLE): ConversationSummary {
+    return this.publish(this.options.conversations.create(title, this.options.now()));
+  }
+
+  rename(id: string, title: string): ConversationSummary {
+    this.stored(id);
+    return this.publish(this.options.conversations.rename(id, title, this.options.now())!);
+  }
+
+  setServers(id: string, serverIds: string[] | null): ConversationSummary {
+    this.stored(id);
+    return this.publish(this.options.conversations.setServers(id, serverIds === null ? null : [...new Set(serverIds)])!);
+  }
+
+  async remove(id: string): Promise<void> {
+    this.stored(id);
+    await this.stop(id);
+    this.options.conversations.remove(id);
+    this.options.events.emit('conversationRemoved', { id });
+  }
+
+  /** A page of history; an answer being streamed comes with its live content. */
+  page(conversationId: string, beforeSeq: number | undefined, limit: number): MessagePage {
+    this.stored(conversationId);
+    const page = this.options.messages.page(conversationId, beforeSeq, limit);
+    const live = this.turns.get(conversationId)?.recorder?.live();
+    if (!live) return page;
+    return { ...page, messages: page.messages.map((m) => (m.id === live.id ? live : m)) };
+  }
+
+  /** Commits the user's message (durably), then starts the turn without waiting for it. */
+  send(conversationId: string, text: string): ChatMessage {
+    const conversation = this.stored(conversationId);
+    this.assertIdle(conversationId);
+    const message = this.options.messages.append({ conversationId, role: 'user', content: [{ type: 'text', text }], status: 'complete' }, this.options.now());
+    this.options.events.emit('chatMessage', message);
+    if (conversation.title === NEW_CONVERSATION_TITLE && conversation.messageCount === 0) {
+      this.options.conversations.rename(conversationId, titleFrom(text), this.options.now());
+    }
+    this.start(conversationId);
+    return message;
+  }
+
+  /** Runs the turn again from the last user message. */
+  retry(conversationId: string): void {
+    this.assertIdle(conversationId);
+    const conversation = this.stored(conversationId);
+    const [last] = this.options.messages.page(conversationId, undefined, 1).messages;
+    if (!last) throw new HostCallError('invalid_input', 'There is nothing to retry: send a message first.');
+    if (!conversation.lastError && last.role === 'assistant' && last.status === 'complete') {
+      throw new HostCallError('invalid_input', 'There is nothing to retry: the last answer is complete.');
+    }
+    this.start(conversationId);
+  }
+
+  /** Aborts the turn (stream and tool calls) and resolves once it has wound down. */
+  async stop(conversationId: string): Promise<void> {
+    const turn = this.turns.get(conversationId);
+    if (!turn) return;
+    turn.controller.abort(new Error('Stopped by the user'));
+    await turn.done;
+  }
+
+  /** Stops every turn (quit). */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await Promise.all([...this.turns.keys()].map((id) => this.stop(id)));
+  }
+
+  private start(conversationId: string): void {
+    if (this.disposed) throw new HostCallError('internal', 'Patchbay is shutting down.');
+    const controller = new AbortController();
+    const turn: RunningTurn = { controller, done: Promise.resolve() };
+    this.turns.set(conversationId, turn);
+    this.options.conversations.setLastError(conversationId, undefined);
+    this.publish(this.stored(conversationId));
+    turn.done = this.run(conversationId, turn).finally(() => {
+      this.turns.delete(conversationId);
+      const conversation = this.options.conversations.get(conversationId);
+      if (conversation) this.publish(conversation);
+    });
+  }
+
+  private async run(conversationId: string, turn: RunningTurn): Promise<void> {
+    const { events, now } = this.options;
+    let result: TurnResult;
+    try {
+      result = await runTurn({
+        conversationId,
+        provider: this.options.provider,
+        toolbox: this.options.toolbox,
+        messages: this.options.messages,
+        settings: this.options.settings(),
+        serverIds: this.stored(conversationId).serverIds,
+        signal: turn.controller.signal,
+        now,
+        onMessage: (message) => events.emit('chatMessage', message),
+        onDelta: (messageId, ops) => events.emit('chatDelta', { conversationId, messageId, ops }),
+        onToolStatus: (toolUseId, status, progress) => events.emit('chatToolStatus', { conversationId, toolUseId, status, ...(progress ? { progress } : {}) }),
+        onRecorder: (recorder) => (turn.recorder = recorder),
+        checkpointMs: this.options.checkpointMs,
+        batchMs: this.options.batchMs,
+      });
+    } catch (error) {
+      this.fail(conversationId, toChatError(error, now()));
+      return;
+    }
+    if (result.kind === 'round-cap') {
+      this.fail(conversationId, {
+        kind: 'round-cap',
+        message: `Stopped after ${result.rounds} model requests in one turn (the limit set in Settings). Retry to let it go on.`,
+        retryable: true,
+        at: now().toISOString(),
+      });
+    }
+  }
+
+  private fail(conversationId: string, error: ChatError): void {
+    if (this.options.conversations.get(conversationId)) this.options.conversations.setLastError(conversationId, error);
+  }
+
+  private assertIdle(conversationId: string): void {
+    if (this.turns.has(conversationId)) throw new HostCallError('invalid_input', 'A reply is still being written: wait for it or press Stop.');
+  }
+
+  private stored(id: string): StoredConversation {
+    const conversation = this.options.conversations.get(id);
+    if (!conversation) throw new HostCallError('invalid_input', `No conversation with id ${id}`);
+    return conversation;
+  }
+
+  private summary(conversation: StoredConversation): ConversationSummary {
+    const { lastError, ...rest } = conversation;
+    return { ...rest, turn: this.turns.has(conversation.id) ? 'running' : 'idle', ...(lastError ? { lastError } : {}) };
+  }
+
+  private publish(conversation: StoredConversation): ConversationSummary {
+    const summary = this.summary(conversation);
+    this.options.events.emit('conversationUpdated', summary);
+    return summary;
+  }
+}
+
+/** A title from the first message: its first line, shortened at a word. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0].replace(/\s+/g, ' ');
+  if (line.length <= 60) return line || NEW_CONVERSATION_TITLE;
+  const cut = line.slice(0, 60);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 30 ? cut.slice(0, space) : cut}…`;
+}
+
+function toChatError(error: unknown, at: Date): ChatError {
+  if (error instanceof LlmError) return { kind: error.kind === 'cancelled' ? 'internal' : error.kind, message: error.message, retryable: error.retryable, at: at.toISOString() };
+  console.error('[patchbay] chat turn failed:', error);
+  return { kind: 'internal', message: `The turn failed: ${(error as Error).message ?? String(error)}`, retryable: true, at: at.toISOString() };
+}

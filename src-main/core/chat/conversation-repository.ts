@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { ChatError } from '../../../src-preload/contract';
+
+/** A conversation as stored (the service adds whether a turn runs). */
+export interface StoredConversation {
+  id: string;
+  title: string;
+  serverIds: string[] | null;
+  lastError: ChatError | undefined;
+  messageCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Row {
+  id: string;
+  title: string;
+  server_ids: string | null;
+  last_error: string | null;
+  message_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function parseJson<T>(text: string | null): T | undefined {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined; // a hand-edited value must not break the list
+  }
+}
+
+function fromRow(row: Row): StoredConversation {
+  const serverIds = parseJson<unknown>(row.server_ids);
+  return {
+    id: row.id,
+    title: row.title,
+    serverIds: Array.isArray(serverIds) ? serverIds.filter((id): id is string => typeof id === 'string') : null,
+    lastError: parseJson<ChatError>(row.last_error),
+    messageCount: row.message_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The `conversations` table. Messages are in MessageRepository; deleting a conversation cascades to them. */
+export class ConversationRepository {
+  private readonly statements;
+
+  constructor(private readonly db: Database.Database) {
+    this.statements = {
+      list: db.prepare<[number], Row>('SELECT * FROM conversations ORDER BY updated_at DESC, id LIMIT ?'),
+      get: db.prepare<[string], Row>('SELECT * FROM conversations WHERE id = ?'),
+      insert: db.prepare<[string, string, string, string]>(
+        'INSERT INTO conversations (id, title, server_ids, last_error, message_count, created_at, updated_at) VALUES (?, ?, NULL, NULL, 0, ?, ?)',
+      ),
+      rename: db.prepare<[string, string, string]>('UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?'),
+      servers: db.prepare<[string | null, string]>('UPDATE conversations SET server_ids = ? WHERE id = ?'),
+      error: db.prepare<[string | null, string]>('UPDATE conversations SET last_error = ? WHERE id = ?'),
+      remove: db.prepare<[string]>('DELETE FROM conversations WHERE id = ?'),
+    };
+  }
+
+  /** Most recently updated first. */
+  list(limit = 1000): StoredConversation[] {
+    return this.statements.list.all(limit).map(fromRow);
+  }
+
+  get(id: string): StoredConversation | undefined {
+    const row = this.statements.get.get(id);
+    return row ? fromRow(row) : undefined;
+  }
+
+  create(title: string, now: Date): StoredConversation {
+    const id = crypto.randomUUID();
+    const at = now.toISOString();
+    this.statements.insert.run(id, title, at, at);
+    return this.get(id)!;
+  }
+
+  rename(id: string, title: string, now: Date): StoredConversation | undefined {
+    this.statements.rename.run(title, now.toISOString(), id);
+    return this.get(id);
+  }
+
+  setServers(id: string, serverIds: string[] | null): StoredConversation | undefined {
+    this.statements.servers.run(serverIds === null ? null : JSON.stringify(serverIds), id);
+    return this.get(id);
+  }
+
+  setLastError(id: string, error: ChatError | undefined): void {
+    this.statements.error.run(error ? JSON.stringify(error) : null, id);
+  }
+
+  /** Deletes the conversation and (by cascade) every message of it. */
+  remove(id: string): boolean {
+    return this.statements.remove.run(id).changes > 0;
+  }
+}

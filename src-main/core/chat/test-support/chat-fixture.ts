@@ -1,0 +1,128 @@
+/**
+ * A chat service on a temp database, talking to the scripted Messages API over real HTTP, with a
+ * toolbox the test controls. Records every event.
+ */
+import type { Tool } from '@modelcontextprotocol/client';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { DEFAULT_SETTINGS, type ChatMessage, type ConversationSummary, type HostEvent, type Settings } from '../../../../src-preload/contract';
+import { tempDir } from '../../../test-support/temp-dir';
+import { HostEventBus } from '../../events';
+import { AnthropicProvider } from '../../llm/anthropic-provider';
+import { ApiKeyStore } from '../../llm/api-key-store';
+import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
+import { waitFor } from '../../servers/wait';
+import { DATABASE_FILE, openDatabase } from '../../store/database';
+import { ChatService } from '../chat-service';
+import type { ChatToolbox, ToolboxEntry, ToolCallOutcome, ToolCallRequest } from '../chat-toolbox';
+import { ConversationRepository } from '../conversation-repository';
+import { MessageRepository } from '../message-repository';
+
+export function sumTool(name = 'get-sum'): Tool {
+  return { name, description: 'Adds two numbers', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } };
+}
+
+/** A toolbox over fixed tools whose calls `answer` decides (default: "done" with the args echoed). */
+export function fakeToolbox(
+  entries: ToolboxEntry[],
+  answer: (request: ToolCallRequest) => Promise<ToolCallOutcome> = async (r) => ({
+    outcome: 'done',
+    isError: false,
+    content: [{ type: 'text', text: `ran ${r.toolName} with ${JSON.stringify(r.args)}` }],
+  }),
+) {
+  const calls: ToolCallRequest[] = [];
+  const toolbox: ChatToolbox = {
+    list: (serverIds) => entries.filter((e) => !serverIds || serverIds.includes(e.serverId)),
+    async call(request) {
+      calls.push(request);
+      request.onStatus('waiting-approval');
+      request.onStatus('running');
+      return answer(request);
+    },
+  };
+  return { toolbox, calls };
+}
+
+export interface ChatFixtureOptions {
+  baseUrl: string;
+  toolbox?: ChatToolbox;
+  settings?: Partial<Settings>;
+  apiKey?: string | null;
+  dataDir?: string;
+  checkpointMs?: number;
+}
+
+export interface ChatFixture {
+  dataDir: string;
+  db: Database.Database;
+  dbPath: string;
+  service: ChatService;
+  settings: Settings;
+  keys: ApiKeyStore;
+  events: HostEvent[];
+  idle(conversationId: string): Promise<unknown>;
+  summary(conversationId: string): ConversationSummary;
+  all(conversationId: string): ChatMessage[];
+  close(): Promise<void>;
+}
+
+export async function chatFixture(options: ChatFixtureOptions): Promise<ChatFixture> {
+  const dataDir = options.dataDir ?? tempDir();
+  const { db } = openDatabase(dataDir);
+  const events = new HostEventBus();
+  const seen: HostEvent[] = [];
+  events.subscribe((event) => seen.push(event));
+  const settings: Settings = { ...DEFAULT_SETTINGS, anthropicBaseUrl: options.baseUrl, ...options.settings };
+  const keys = new ApiKeyStore({ db, secrets: new KeyFileSecretBox(dataDir), mode: 'web', env: {} });
+  if (options.apiKey !== null) await keys.set(options.apiKey ?? 'sk-test');
+  const messages = new MessageRepository(db);
+  const conversations = new ConversationRepository(db);
+  const service = new ChatService({
+    conversations,
+    messages,
+    keys,
+    provider: new AnthropicProvider({ apiKey: () => keys.resolve(), baseUrl: () => settings.anthropicBaseUrl }),
+    toolbox: options.toolbox ?? {
+      list: () => [],
+      call: async () => {
+        throw new Error('no tools in this test');
+      },
+    },
+    settings: () => settings,
+    events,
+    now: () => new Date(),
+    checkpointMs: options.checkpointMs,
+    batchMs: 10,
+  });
+  const idle = (conversationId: string) =>
+    waitFor(() => service.snapshot().conversations.find((c) => c.id === conversationId)?.turn === 'idle', { timeoutMs: 15_000, what: 'the turn to end' });
+  const summary = (conversationId: string) => service.snapshot().conversations.find((c) => c.id === conversationId)!;
+  const all = (conversationId: string) => messages.page(conversationId, undefined, 1000).messages;
+  return {
+    dataDir,
+    db,
+    dbPath: path.join(dataDir, DATABASE_FILE),
+    service,
+    settings,
+    keys,
+    events: seen,
+    idle,
+    summary,
+    all,
+    async close() {
+      await service.dispose();
+      db.close();
+    },
+  };
+}
+
+/** Reads a message row from another connection, as a restarted host would see the file. */
+export function readRowElsewhere(dbPath: string, id: number): { status: string; content: string } | undefined {
+  const other = new Database(dbPath, { readonly: true });
+  try {
+    return other.prepare<[number], { status: string; content: string }>('SELECT status, content FROM chat_messages WHERE id = ?').get(id);
+  } finally {
+    other.close();
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Tool results: MCP content as the user sees it (everything, kept whole), and as the model gets it
+ * (text cut past a size limit, with a note saying so).
+ */
+import type { ChatBlock, ToolResultPart } from '../../../src-preload/contract';
+import type { LlmResultPart } from '../llm/llm-types';
+import type { ToolCallOutcome } from './chat-toolbox';
+
+type ToolResultBlock = Extract<ChatBlock, { type: 'tool_result' }>;
+type McpContent = ToolCallOutcome['content'][number];
+
+/** Images larger than this (base64 characters) are described instead of sent to the model. */
+export const MAX_MODEL_IMAGE_CHARS = 5 * 1024 * 1024;
+
+function describeResource(resource: { uri: string; mimeType?: string; text?: string; blob?: string }): ToolResultPart {
+  if (typeof resource.text === 'string') return { type: 'text', text: `Resource ${resource.uri}:\n${resource.text}` };
+  const size = resource.blob ? ` (${Math.round((resource.blob.length * 3) / 4)} bytes)` : '';
+  return { type: 'text', text: `[Binary resource ${resource.uri}${resource.mimeType ? `, ${resource.mimeType}` : ''}${size}]` };
+}
+
+function fromMcp(part: McpContent): ToolResultPart {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'image':
+      return { type: 'image', mediaType: part.mimeType, data: part.data };
+    case 'audio':
+      return { type: 'text', text: `[Audio (${part.mimeType}) — not something the model can hear]` };
+    case 'resource_link':
+      return { type: 'text', text: `Resource link: ${part.name}${part.title ? ` (${part.title})` : ''} — ${part.uri}` };
+    case 'resource':
+      return describeResource(part.resource as { uri: string; mimeType?: string; text?: string; blob?: string });
+    default:
+      return { type: 'text', text: `[${(part as { type: string }).type} content]` };
+  }
+}
+
+/** The stored tool_result block for a call's outcome. */
+export function toResultBlock(toolUseId: string, outcome: ToolCallOutcome, modelLimitChars: number): ToolResultBlock {
+  const content = outcome.content.map(fromMcp);
+  if (content.length === 0 && outcome.structuredContent !== undefined) {
+    content.push({ type: 'text', text: JSON.stringify(outcome.structuredContent, null, 2) });
+  }
+  return { type: 'tool_result', toolUseId, content, isError: outcome.isError, outcome: outcome.outcome, modelLimitChars };
+}
+
+/** Total text characters of a result. */
+export function textLength(parts: readonly ToolResultPart[]): number {
+  return parts.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : 0), 0);
+}
+
+/**
+ * What the model gets for a stored result: text up to the block's limit (the limit in force when the
+ * call ran, so the history sent stays the same request after request), then a note; images as they
+ * are unless huge. Never empty: the API wants something in a result.
+ */
+export function toModelParts(block: ToolResultBlock): LlmResultPart[] {
+  const limit = block.modelLimitChars ?? Number.POSITIVE_INFINITY;
+  const total = textLength(block.content);
+  let budget = limit;
+  const parts: LlmResultPart[] = [];
+  for (const part of block.content) {
+    if (part.type === 'image') {
+      parts.push(part.data.length <= MAX_MODEL_IMAGE_CHARS ? part : { type: 'text', text: `[An image (${part.mediaType}) too large to send was left out.]` });
+      continue;
+    }
+    if (budget <= 0) continue;
+    parts.push({ type: 'text', text: part.text.length <= budget ? part.text : part.text.slice(0, budget) });
+    budget -= part.text.length;
+  }
+  if (total > limit) {
+    parts.push({
+      type: 'text',
+      text: `[Result cut: it had ${total.toLocaleString('en-US')} characters of text; the first ${limit.toLocaleString('en-US')} are above. The user sees the whole result.]`,
+    });
+  }
+  return parts.length > 0 ? parts : [{ type: 'text', text: block.isError ? '(error without details)' : '(no content)' }];
+}
+
+/** A result for a call that never ran (stopped turn, round cap, failure part-way). */
+export function notRunBlock(toolUseId: string, why: string): ToolResultBlock {
+  return { type: 'tool_result', toolUseId, content: [{ type: 'text', text: why }], isError: true, outcome: 'cancelled' };
+}

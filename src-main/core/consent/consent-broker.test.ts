@@ -1,0 +1,60 @@
+import type { Tool } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import type { HostEvent } from '../../../src-preload/contract';
+import { HostEventBus } from '../events';
+import { systemClock } from '../ports';
+import { ConsentBroker } from './consent-broker';
+
+const tool: Tool = { name: 'delete-file', description: 'Deletes a file', inputSchema: { type: 'object' }, annotations: { destructiveHint: true, title: 'Delete' } };
+
+function broker(timeoutMs = 60_000) {
+  const events = new HostEventBus();
+  const seen: HostEvent[] = [];
+  events.subscribe((e) => seen.push(e));
+  const b = new ConsentBroker({ events, clock: systemClock, timeoutMs: () => timeoutMs });
+  const ask = (serverId = 's1', signal?: AbortSignal) => b.ask({ serverId, serverName: 'files', tool, args: { path: '/tmp/x' }, reason: 'ask' }, signal);
+  return { b, ask, seen };
+}
+
+describe('ConsentBroker', () => {
+  it('queues plain-data requests in order and settles each exactly once', async () => {
+    const { b, ask, seen } = broker();
+    const first = ask();
+    const second = ask();
+    const [one, two] = b.pending();
+    expect(one).toMatchObject({ serverName: 'files', tool: 'delete-file', annotations: { destructiveHint: true, title: 'Delete' }, args: { path: '/tmp/x' } });
+    expect(JSON.parse(JSON.stringify(b.pending()))).toEqual(b.pending());
+    b.answer(two.id, 'always_allow', { path: '/tmp/y' });
+    expect(() => b.answer(two.id, 'deny')).toThrow('no longer pending');
+    b.answer(one.id, 'deny');
+    expect(await first).toMatchObject({ kind: 'deny', outcome: 'denied' });
+    expect(await second).toMatchObject({ kind: 'allow', always: true, edited: true, args: { path: '/tmp/y' } });
+    expect(seen.filter((e) => e.name === 'consentSettled').map((e) => e.payload)).toEqual([
+      { id: two.id, outcome: 'allowed' },
+      { id: one.id, outcome: 'denied' },
+    ]);
+  });
+
+  it('denies a request nobody answers once the timeout passes', async () => {
+    const { b, ask } = broker(50);
+    const answer = await ask();
+    expect(answer).toMatchObject({ kind: 'deny', outcome: 'timed_out', note: 'Nobody answered within 50 ms' });
+    expect(b.pending()).toEqual([]);
+  });
+
+  it('withdraws a server’s requests, an aborted caller’s request, and denies everything at dispose', async () => {
+    const { b, ask } = broker();
+    const s1 = ask('s1');
+    const s2 = ask('s2');
+    const controller = new AbortController();
+    const aborted = ask('s3', controller.signal);
+    b.withdrawServer('s1', 'server "files" is stopped');
+    expect(await s1).toMatchObject({ kind: 'deny', outcome: 'withdrawn', note: 'server "files" is stopped' });
+    controller.abort();
+    expect(await aborted).toMatchObject({ outcome: 'withdrawn' });
+    b.dispose();
+    expect(await s2).toMatchObject({ outcome: 'shutdown' });
+    expect(await ask('s4')).toMatchObject({ outcome: 'shutdown' });
+    expect(b.pending()).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import type { HostHandlers } from '../../../src-preload/contract';
+import type { AuditStore } from '../audit/audit-store';
+import type { HostEventBus } from '../events';
+import { HostCallError } from '../rpc/dispatch';
+import { describeIssues, validateArgs } from '../tools/args-validator';
+import type { ToolRouter } from '../tools/tool-router';
+import type { ConsentBroker } from './consent-broker';
+import type { ConsentPolicies } from './consent-policies';
+import type { ConsentPrefs } from './consent-prefs';
+
+type ConsentMethods =
+  | 'resolveConsent'
+  | 'listStandingDecisions'
+  | 'setToolPolicy'
+  | 'setServerTrust'
+  | 'revokeDecision'
+  | 'listToolAudit'
+  | 'updateConsentSettings';
+
+export interface ConsentHandlerDeps {
+  broker: ConsentBroker;
+  policies: ConsentPolicies;
+  prefs: ConsentPrefs;
+  audit: AuditStore;
+  router: ToolRouter;
+  events: HostEventBus;
+}
+
+/**
+ * The renderer's side of consent: answer a pending request (it cannot create one), manage standing
+ * decisions, read the audit trail. Every change of standing decisions is pushed to every window.
+ */
+export function createConsentHandlers(deps: ConsentHandlerDeps): Pick<HostHandlers, ConsentMethods> {
+  const changed = () => {
+    const list = deps.policies.list();
+    deps.events.emit('standingDecisionsChanged', list);
+    return list;
+  };
+
+  return {
+    resolveConsent: async ({ id, decision, editedArgs }) => {
+      if (editedArgs !== undefined && decision !== 'deny') {
+        const issues = validateArgs(deps.broker.toolOf(id).inputSchema, editedArgs);
+        if (issues.length > 0) {
+          throw new HostCallError('invalid_input', `The edited arguments do not match the tool's schema: ${describeIssues(issues)}`, issues.map((i) => ({ path: ['editedArgs', ...i.path], message: i.message })));
+        }
+      }
+      deps.broker.answer(id, decision, decision === 'deny' ? undefined : editedArgs);
+    },
+
+    listStandingDecisions: async () => deps.policies.list(),
+
+    setToolPolicy: async ({ serverId, tool, policy }) => {
+      deps.policies.setToolPolicy(serverId, tool, policy);
+      return changed();
+    },
+
+    setServerTrust: async ({ serverId, trusted }) => {
+      deps.policies.setServerTrust(serverId, trusted);
+      return changed();
+    },
+
+    revokeDecision: async ({ id }) => {
+      deps.policies.revoke(id);
+      return changed();
+    },
+
+    listToolAudit: async ({ serverId, before, limit }) =>
+      deps.audit.list({ ...(serverId ? { serverId } : {}), ...(before ? { before } : {}), limit }, (callId) => deps.router.isRunning(callId)),
+
+    updateConsentSettings: async (settings) => {
+      const saved = deps.prefs.write(settings);
+      deps.events.emit('consentSettingsChanged', saved);
+      return saved;
+    },
+  };
+}

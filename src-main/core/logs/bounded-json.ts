@@ -1,0 +1,75 @@
+/**
+ * JSON serialization with a size budget. A server may send a 10 MB result; the log keeps its
+ * beginning, and must not pay for serializing all of it first (nor hold the whole string).
+ */
+
+/** Thrown internally once the budget is spent, to unwind the walk. */
+const STOP = Symbol('budget spent');
+
+/** The serialized text and whether it was cut. */
+export interface BoundedJson {
+  text: string;
+  truncated: boolean;
+}
+
+/**
+ * Serializes `value` like `JSON.stringify(value, null, indent)` (indent 0: compact), stopping once
+ * `maxChars` is exceeded: the result is then the first `maxChars` characters and `truncated` is true.
+ * Work is proportional to the output kept, not to the size of `value`.
+ */
+export function boundedJson(value: unknown, maxChars: number, indent = 2): BoundedJson {
+  const parts: string[] = [];
+  let length = 0;
+  const push = (s: string) => {
+    parts.push(s);
+    length += s.length;
+    if (length > maxChars) throw STOP;
+  };
+  const room = () => Math.max(0, maxChars - length + 1);
+  const colon = indent > 0 ? ': ' : ':';
+
+  const walk = (node: unknown, depth: number): void => {
+    if (node === null || node === undefined || typeof node === 'function' || typeof node === 'symbol') return push('null');
+    if (typeof node === 'string') {
+      // Cut long strings before escaping them: never escape more than can be kept.
+      return push(JSON.stringify(node.length > room() ? node.slice(0, room()) : node));
+    }
+    if (typeof node === 'number') return push(Number.isFinite(node) ? String(node) : 'null');
+    if (typeof node === 'boolean') return push(String(node));
+    if (typeof node === 'bigint') return push(node.toString());
+    const pad = indent > 0 ? `\n${' '.repeat(indent * (depth + 1))}` : '';
+    const close = indent > 0 ? `\n${' '.repeat(indent * depth)}` : '';
+    if (Array.isArray(node)) {
+      if (node.length === 0) return push('[]');
+      push('[');
+      node.forEach((item, i) => {
+        push(i === 0 ? pad : `,${pad}`);
+        walk(item, depth + 1);
+      });
+      return push(`${close}]`);
+    }
+    const entries = Object.entries(node as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== 'function');
+    if (entries.length === 0) return push('{}');
+    push('{');
+    entries.forEach(([key, item], i) => {
+      push(`${i === 0 ? pad : `,${pad}`}${JSON.stringify(key)}${colon}`);
+      walk(item, depth + 1);
+    });
+    push(`${close}}`);
+  };
+
+  try {
+    walk(value, 0);
+    return { text: parts.join(''), truncated: false };
+  } catch (error) {
+    if (error !== STOP) throw error;
+    return { text: parts.join('').slice(0, maxChars), truncated: true };
+  }
+}
+
+/** "812 B", "1.5 KB", "10.0 MB". */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

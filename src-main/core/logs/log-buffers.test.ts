@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HostEvents, LogEntry, LogStream } from '../../../src-preload/contract';
+import { LiveBatcher } from './live-batcher';
+import { recordSize, type LogRecord } from './log-record';
+import { LogRing } from './log-ring';
+import { ProtocolTracker } from './protocol-tracker';
+
+let seq = 0;
+function record(text: string, stream: LogStream = 'output', serverId = 's1'): LogRecord {
+  const entry: LogEntry = { seq: ++seq, serverId, stream, ts: Date.now(), level: 'info', text };
+  return { entry, size: recordSize(entry, undefined) };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('LogRing', () => {
+  it('keeps the newest entries within its count cap, in order, and finds them by seq', () => {
+    const ring = new LogRing({ entries: 3, bytes: 1_000_000 });
+    const all = ['a', 'b', 'c', 'd', 'e'].map((t) => record(t));
+    all.forEach((r) => ring.push(r));
+    expect(ring.size).toBe(3);
+    expect(ring.tail(10).map((r) => r.entry.text)).toEqual(['c', 'd', 'e']);
+    expect([...ring.newestFirst()].map((r) => r.entry.text)).toEqual(['e', 'd', 'c']);
+    expect(ring.oldestSeq).toBe(all[2].entry.seq);
+    expect(ring.find(all[3].entry.seq)?.entry.text).toBe('d');
+    expect(ring.find(all[0].entry.seq)).toBeUndefined();
+  });
+
+  it('stays under its byte cap whatever is pushed, keeping at least the newest entry', () => {
+    const ring = new LogRing({ entries: 1000, bytes: 2000 });
+    for (let i = 0; i < 10_000; i++) ring.push(record(`line ${i} `.padEnd(100, '.')));
+    expect(ring.byteSize).toBeLessThanOrEqual(2000);
+    expect(ring.tail(1)[0].entry.text).toMatch(/^line 9999 /);
+    ring.push(record('x'.repeat(5000)));
+    expect(ring.size).toBe(1);
+  });
+});
+
+describe('LiveBatcher', () => {
+  it('sends a few batches per interval, never one event per entry, with only the newest of a flood', () => {
+    vi.useFakeTimers();
+    const batches: HostEvents['logAppended'][] = [];
+    const batcher = new LiveBatcher({ flushMs: 150, maxPerStream: 100, emit: (b) => batches.push(b) });
+    const flood = Array.from({ length: 100_000 }, (_, i) => record(`flood ${i}`).entry);
+    flood.forEach((e) => batcher.add(e));
+    const quiet = record('hello', 'host').entry;
+    batcher.add(quiet);
+    expect(batches).toHaveLength(0);
+    vi.advanceTimersByTime(150);
+    expect(batches).toHaveLength(1);
+    const [batch] = batches;
+    const output = batch.entries.filter((e) => e.stream === 'output');
+    expect(output).toHaveLength(100);
+    expect(output.map((e) => e.text)).toEqual(flood.slice(-100).map((e) => e.text));
+    expect(batch.entries).toContain(quiet);
+    expect(batch.skipped).toEqual([{ serverId: 's1', stream: 'output', count: 99_900 }]);
+    vi.advanceTimersByTime(1000);
+    expect(batches).toHaveLength(1);
+  });
+});
+
+describe('ProtocolTracker', () => {
+  it('pairs responses with requests by id and direction, with latency and method', () => {
+    const tracker = new ProtocolTracker();
+    const request = tracker.describe('out', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } }, 80, 1000);
+    expect(request).toMatchObject({ level: 'info', fields: { kind: 'request', method: 'tools/call', rpcId: 1, direction: 'out', bytes: 80 } });
+    expect(request.text).toBe('→ tools/call #1 (80 B) {"name":"echo"}');
+    // The server's own request with the same id does not answer ours.
+    tracker.describe('in', { jsonrpc: '2.0', id: 1, method: 'roots/list' }, 40, 1005);
+    const response = tracker.describe('in', { jsonrpc: '2.0', id: 1, result: { content: [] } }, 50, 1042);
+    expect(response).toMatchObject({ fields: { kind: 'response', method: 'tools/call', latencyMs: 42, direction: 'in' } });
+    expect(response.text).toContain('← result of tools/call #1 (50 B in 42 ms)');
+    const ours = tracker.describe('out', { jsonrpc: '2.0', id: 1, result: { roots: [] } }, 30, 1050);
+    expect(ours.fields).toMatchObject({ method: 'roots/list', latencyMs: 45 });
+    const error = tracker.describe('in', { jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'nope' } }, 60, 1100);
+    expect(error).toMatchObject({ level: 'error', fields: { kind: 'error', rpcId: 9 } });
+    expect(error.fields?.latencyMs).toBeUndefined();
+    const note = tracker.describe('in', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } }, 70, 1200);
+    expect(note.fields).toMatchObject({ kind: 'notification', method: 'notifications/message' });
+  });
+});

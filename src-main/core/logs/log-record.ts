@@ -1,0 +1,73 @@
+import type { LogEntry, LogLevel, LogStream } from '../../../src-preload/contract';
+import { boundedJson } from './bounded-json';
+import type { Redactor } from './redactor';
+
+/** Largest kept detail (a full protocol message or message data), in characters. */
+export const DETAIL_MAX_CHARS = 64 * 1024;
+/** Largest one-line text of an entry. */
+const TEXT_MAX_CHARS = 8 * 1024;
+
+
+/** An entry as the core keeps it: what the list shows, plus the full (capped, redacted) message or data. */
+export interface LogRecord {
+  entry: LogEntry;
+  /** Pretty JSON of the protocol message or the message's data. */
+  detail?: string;
+  truncated?: boolean;
+  /** Approximate memory/storage cost in bytes, for the ring's and retention's byte limits. */
+  size: number;
+}
+
+/** Fixed per-entry overhead counted on top of its strings (object headers, numbers, indexes). */
+const ENTRY_OVERHEAD = 96;
+
+/** The approximate size of a record (UTF-16 characters counted as bytes: this is a bound, not an account). */
+export function recordSize(entry: LogEntry, detail: string | undefined): number {
+  return ENTRY_OVERHEAD + entry.text.length + (detail?.length ?? 0) + (entry.method?.length ?? 0) + (entry.logger?.length ?? 0);
+}
+
+/** Map key of one server's stream. */
+export function streamKey(serverId: string, stream: LogStream): string {
+  return `${serverId}\u0000${stream}`;
+}
+
+/** Splits a `streamKey` back apart. */
+export function parseStreamKey(key: string): { serverId: string; stream: LogStream } {
+  const at = key.lastIndexOf('\u0000');
+  return { serverId: key.slice(0, at), stream: key.slice(at + 1) as LogStream };
+}
+
+/** One new entry, before it gets its seq, time and redaction. */
+export interface AppendInput {
+  level: LogLevel;
+  /** Raw text: redacted here. */
+  text: string;
+  fields?: Partial<Pick<LogEntry, 'logger' | 'direction' | 'kind' | 'method' | 'rpcId' | 'bytes' | 'latencyMs' | 'event'>>;
+  /** The full message or data (any JSON value): serialized with a size cap, then redacted. */
+  detail?: unknown;
+}
+
+/**
+ * Makes the record of a new entry: text and detail redacted with the server's redactor, the detail
+ * serialized with a size cap (a little more is serialized and redacted before the cut, so a secret
+ * across the cut is redacted whole), the text cut at 8 KB.
+ */
+export function buildRecord(
+  at: Pick<LogEntry, 'seq' | 'ts' | 'serverId' | 'stream'>,
+  input: AppendInput,
+  redactor: Redactor,
+  detailMaxChars: number,
+): LogRecord {
+  let text = redactor.redact(input.text);
+  if (text.length > TEXT_MAX_CHARS) text = `${text.slice(0, TEXT_MAX_CHARS)} …`;
+  let detail: string | undefined;
+  let truncated = false;
+  if (input.detail !== undefined) {
+    const json = boundedJson(input.detail, detailMaxChars + redactor.margin);
+    detail = redactor.redact(json.text);
+    truncated = json.truncated || detail.length > detailMaxChars;
+    if (detail.length > detailMaxChars) detail = detail.slice(0, detailMaxChars);
+  }
+  const entry: LogEntry = { ...at, level: input.level, text, ...input.fields, ...(detail !== undefined ? { hasDetail: true } : {}) };
+  return { entry, detail, truncated, size: recordSize(entry, detail) };
+}

@@ -1,0 +1,234 @@
+import type Database from 'better-sqlite3';
+import {
+  entryMatches,
+  type LogEntry,
+  type LogEntryDetail,
+  type LogFilter,
+  type LogPage,
+  type LogSettings,
+  type LogStream,
+} from '../../../src-preload/contract';
+import type { HostEventBus } from '../events';
+import type { Clock } from '../ports';
+import { LiveBatcher, type LiveBatcherOptions } from './live-batcher';
+import { LogPreferences } from './log-preferences';
+import { buildRecord, DETAIL_MAX_CHARS, streamKey, type AppendInput, type LogRecord } from './log-record';
+
+export type { AppendInput };
+import { LogRepository } from './log-repository';
+import { LogRing, type RingLimits } from './log-ring';
+import { LogWriter, type LogWriterOptions } from './log-writer';
+import { PATTERNS_ONLY, Redactor } from './redactor';
+
+/** Default in-memory caps per server and stream. */
+export const RING_DEFAULTS: Record<LogStream, RingLimits> = {
+  output: { entries: 5000, bytes: 2 * 1024 * 1024 },
+  messages: { entries: 2000, bytes: 2 * 1024 * 1024 },
+  protocol: { entries: 2000, bytes: 8 * 1024 * 1024 },
+  host: { entries: 1000, bytes: 512 * 1024 },
+};
+
+
+export interface LogServiceOptions {
+  db: Database.Database;
+  events: HostEventBus;
+  clock: Clock;
+  rings?: Partial<Record<LogStream, RingLimits>>;
+  detailMaxChars?: number;
+  live?: Omit<LiveBatcherOptions, 'emit'>;
+  writer?: Pick<LogWriterOptions, 'flushMs' | 'maxPerStreamPerFlush'>;
+  /** How often every retention limit is applied (default 60 s; also at start). */
+  retentionIntervalMs?: number;
+}
+
+/**
+ * Every log entry of every server goes through here: redacted, numbered, kept in a bounded ring per
+ * server and stream, pushed to the renderer in batches and persisted in batches with retention. Reads
+ * see the ring first and the database for anything older.
+ */
+export class LogService {
+  readonly repo: LogRepository;
+  readonly preferences: LogPreferences;
+  private readonly rings = new Map<string, LogRing>();
+  private readonly redactors = new Map<string, Redactor>();
+  private readonly writer: LogWriter;
+  private readonly live: LiveBatcher;
+  private readonly sinceTrim = new Map<string, number>();
+  private readonly retentionTimer: NodeJS.Timeout;
+  private settingsValue: LogSettings;
+  private nextSeq: number;
+  private disposed = false;
+
+  constructor(private readonly options: LogServiceOptions) {
+    this.repo = new LogRepository(options.db);
+    this.preferences = new LogPreferences(options.db);
+    this.settingsValue = this.preferences.readSettings();
+    this.live = new LiveBatcher({ ...options.live, emit: (batch) => options.events.emit('logAppended', batch) });
+    this.writer = new LogWriter(this.repo, {
+      ...options.writer,
+      // Said in the stream itself (live, in memory and on disk), so the gap in the saved history is explained.
+      onDropped: (serverId, stream, dropped) =>
+        this.append(serverId, stream, {
+          level: 'warning',
+          text: `… ${dropped.toLocaleString('en-US')} entries were not saved to disk: they arrived faster than the log store keeps up (the newest stay in memory)`,
+          fields: { event: 'dropped' },
+        }),
+      onWritten: (counts) => this.trimBusyStreams(counts),
+    });
+    this.repo.deleteOrphans();
+    this.preferences.deleteOrphans();
+    this.applyRetention();
+    // Seeded from the clock (µs-scale, still < 2^53): entries of the last run that were never saved
+    // (a flood, a crash) may still be on an open renderer's screen, and new ones must sort after them.
+    this.nextSeq = Math.max(this.repo.maxSeq() + 1, options.clock.now().getTime() * 1000);
+    this.retentionTimer = setInterval(() => this.applyRetention(), options.retentionIntervalMs ?? 60_000).unref();
+  }
+
+  get settings(): LogSettings {
+    return this.settingsValue;
+  }
+
+  /** Uses these secret values (besides the API key patterns) to redact everything of this server from now on. */
+  setSecrets(serverId: string, secretValues: readonly string[]): void {
+    this.redactors.set(serverId, new Redactor(secretValues));
+  }
+
+  redactorFor(serverId: string): Redactor {
+    return this.redactors.get(serverId) ?? PATTERNS_ONLY;
+  }
+
+  /** Adds an entry: redacted, numbered, into the ring, the next live batch and the next write. */
+  append(serverId: string, stream: LogStream, input: AppendInput): LogEntry | undefined {
+    if (this.disposed) return undefined;
+    const record = this.makeRecord(serverId, stream, input);
+    const key = streamKey(serverId, stream);
+    let ring = this.rings.get(key);
+    if (!ring) this.rings.set(key, (ring = new LogRing({ ...RING_DEFAULTS[stream], ...this.options.rings?.[stream] })));
+    ring.push(record);
+    this.live.add(record.entry);
+    this.writer.add(record);
+    return record.entry;
+  }
+
+  /** Newest matching entries before `beforeSeq`: the ring first, then the database for anything older. */
+  query(filter: LogFilter, beforeSeq = Number.POSITIVE_INFINITY, limit = 500, withDetail = false): { records: LogRecord[]; hasMore: boolean } {
+    const found: LogRecord[] = [];
+    const ring = this.rings.get(streamKey(filter.serverId, filter.stream));
+    let dbBefore = beforeSeq;
+    if (ring && ring.size > 0) {
+      dbBefore = Math.min(beforeSeq, ring.oldestSeq ?? beforeSeq);
+      for (const record of ring.newestFirst()) {
+        if (record.entry.seq >= beforeSeq || !entryMatches(record.entry, filter)) continue;
+        found.push(record);
+        if (found.length > limit) break;
+      }
+    }
+    if (found.length <= limit) {
+      // What the ring no longer holds may still be waiting for its write.
+      this.writer.flush();
+      found.push(...this.repo.query(filter, dbBefore, limit + 1 - found.length, withDetail));
+    }
+    return { records: found.slice(0, limit), hasMore: found.length > limit };
+  }
+
+  /** A page for the renderer, oldest first. */
+  page(filter: LogFilter, beforeSeq: number | undefined, limit: number): LogPage {
+    const { records, hasMore } = this.query(filter, beforeSeq, limit);
+    return { entries: records.map((r) => r.entry).reverse(), hasMore };
+  }
+
+  /** One entry with its detail, from memory or disk. */
+  entry(seq: number): LogEntryDetail | undefined {
+    let record: LogRecord | undefined;
+    for (const ring of this.rings.values()) {
+      if ((ring.oldestSeq ?? Infinity) <= seq && (record = ring.find(seq))) break;
+    }
+    if (!record) {
+      this.writer.flush();
+      record = this.repo.get(seq);
+    }
+    return record && { ...record.entry, detail: record.detail ?? '', truncated: record.truncated ?? false };
+  }
+
+  /** The last `n` entries of a server's stream in memory, oldest first. */
+  tail(serverId: string, stream: LogStream, n: number): LogEntry[] {
+    return (this.rings.get(streamKey(serverId, stream))?.tail(n) ?? []).map((r) => r.entry);
+  }
+
+  /** Forgets a server's entries (one stream, or all) everywhere. */
+  clear(serverId: string, stream?: LogStream): void {
+    for (const [key, ring] of this.rings) {
+      if (key.startsWith(`${serverId}\u0000`) && (!stream || key === streamKey(serverId, stream))) ring.clear();
+    }
+    this.writer.discard(serverId, stream);
+    this.live.discard(serverId, stream);
+    this.repo.delete(serverId, stream);
+  }
+
+  /** The server was removed: its entries, level, rings and secrets go. */
+  forgetServer(serverId: string): void {
+    this.clear(serverId);
+    for (const key of [...this.rings.keys()]) if (key.startsWith(`${serverId}\u0000`)) this.rings.delete(key);
+    this.redactors.delete(serverId);
+    this.preferences.forgetServer(serverId);
+  }
+
+  updateSettings(patch: Partial<LogSettings>): LogSettings {
+    this.settingsValue = this.preferences.writeSettings(patch);
+    this.applyRetention();
+    return this.settingsValue;
+  }
+
+  /** Memory in use by the rings and the pending write queue (for tests and the bench). */
+  memoryStats(): { ringEntries: number; ringBytes: number; pendingWrites: number } {
+    let ringEntries = 0;
+    let ringBytes = 0;
+    for (const ring of this.rings.values()) {
+      ringEntries += ring.size;
+      ringBytes += ring.byteSize;
+    }
+    return { ringEntries, ringBytes, pendingWrites: this.writer.pending };
+  }
+
+  /** Writes what is pending now. */
+  flush(): void {
+    this.writer.flush();
+  }
+
+  /** Last live batch out, last write done, timers stopped. Later appends are ignored. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearInterval(this.retentionTimer);
+    this.live.flush();
+    this.live.dispose();
+    this.writer.dispose();
+  }
+
+  private makeRecord(serverId: string, stream: LogStream, input: AppendInput): LogRecord {
+    const ts = this.options.clock.now().getTime();
+    return buildRecord({ seq: this.nextSeq++, ts, serverId, stream }, input, this.redactorFor(serverId), this.options.detailMaxChars ?? DETAIL_MAX_CHARS);
+  }
+
+  /** After a write: a stream that got many rows is trimmed to its limit now, not at the next timer. */
+  private trimBusyStreams(counts: Map<string, { serverId: string; stream: LogStream; count: number }>): void {
+    const max = this.settingsValue.maxEntriesPerStream;
+    for (const [key, { serverId, stream, count }] of counts) {
+      const total = (this.sinceTrim.get(key) ?? 0) + count;
+      if (total < Math.max(500, max / 10)) {
+        this.sinceTrim.set(key, total);
+        continue;
+      }
+      this.sinceTrim.delete(key);
+      this.repo.trimStream(serverId, stream, max);
+    }
+  }
+
+  private applyRetention(): void {
+    try {
+      this.repo.trim(this.settingsValue, this.options.clock.now().getTime());
+    } catch (error) {
+      console.error('[patchbay] could not apply log retention:', error);
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import type Database from 'better-sqlite3';
+import type { RootsSnapshot } from '../../../src-preload/contract';
+import type { HostEventBus } from '../events';
+import type { Clock } from '../ports';
+import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
+import { formatDuration } from '../servers/server-state';
+import { RootsAuditRepository } from './roots-audit-repository';
+import { RootsConnections } from './roots-connections';
+import { RootsConsentBroker } from './roots-consent';
+import { createRootsHandlers } from './roots-handlers';
+import { RootsRepository } from './roots-repository';
+import { RootsService } from './roots-service';
+
+/** Roots timings; tests shorten them. */
+export interface RootsTimings {
+  /** An unanswered "Share folders" question counts as "Don't share" after this long (default 10 min). */
+  consentTimeoutMs?: number;
+  /** How long a 2025-era roots/list waits for that answer before getting what is decided (default 30 s). */
+  holdMs?: number;
+  /** How often every folder's availability is re-checked (default 10 s; 0 disables the timer). */
+  availabilityIntervalMs?: number;
+}
+
+export interface RootsAreaDeps {
+  db: Database.Database;
+  events: HostEventBus;
+  clock: Clock;
+  serverName(id: string): string | undefined;
+  restartServer(id: string): void;
+  pickFolder?: () => Promise<string | undefined>;
+  timings?: RootsTimings;
+}
+
+/** Everything the host needs from the roots area. */
+export interface RootsArea {
+  plugin: ConnectionPlugin;
+  handlers: ReturnType<typeof createRootsHandlers>;
+  snapshot(): RootsSnapshot;
+  /** Stops the availability timer and settles every open question as "nothing shared". */
+  dispose(): void;
+}
+
+const MINUTE = 60_000;
+
+/** Builds the roots area: repositories, the service, the consent broker, the connection plugin, handlers. */
+export function createRootsArea(deps: RootsAreaDeps): RootsArea {
+  const { consentTimeoutMs = 10 * MINUTE, holdMs = 30_000, availabilityIntervalMs = 10_000 } = deps.timings ?? {};
+  const repo = new RootsRepository(deps.db);
+  const audit = new RootsAuditRepository(deps.db);
+  const service = new RootsService({ repo, audit, events: deps.events, clock: deps.clock, serverName: deps.serverName });
+  const consent = new RootsConsentBroker({
+    events: deps.events,
+    clock: deps.clock,
+    timeoutMs: consentTimeoutMs,
+    onAnswer: (request, answer) => {
+      const mode = !answer.share ? 'none' : answer.rootIds ? 'subset' : 'all';
+      service.setSharing(request.serverId, mode, answer.rootIds ?? [], 'answered “Share folders”');
+    },
+    onSettled: (request, outcome) => {
+      if (outcome !== 'timed-out') return;
+      const ref = { id: request.serverId, name: request.serverName };
+      service.recordNote(ref, `“Share folders” was not answered within ${formatDuration(consentTimeoutMs)}: nothing shared`);
+    },
+  });
+  const connections = new RootsConnections({
+    service,
+    consent,
+    holdMs,
+    modernHoldMs: consentTimeoutMs,
+    restartServer: deps.restartServer,
+    onWarning: (_server, message) => console.warn(`[patchbay] ${message}`),
+  });
+  service.onChanged = (change) => void connections.notify(change);
+
+  // Availability: checked now, on every roots/list, and on a modest timer (cheap: one stat per folder).
+  let checking = false;
+  let disposed = false;
+  const check = () => {
+    if (checking || disposed) return;
+    checking = true;
+    void service
+      .refreshAvailability()
+      .catch((error: unknown) => console.warn(`[patchbay] checking the roots' availability failed: ${(error as Error).message}`))
+      .finally(() => (checking = false));
+  };
+  check();
+  const timer = availabilityIntervalMs > 0 ? setInterval(check, availabilityIntervalMs) : undefined;
+  timer?.unref();
+
+  return {
+    plugin: connections.plugin,
+    handlers: createRootsHandlers({ service, consent, audit, pickFolder: deps.pickFolder }),
+    snapshot: () => ({ roots: service.views(), sharing: service.sharingViews(), consents: consent.list(), audit: audit.list({ limit: 50 }) }),
+    dispose: () => {
+      disposed = true;
+      clearInterval(timer);
+      consent.dispose();
+    },
+  };
+}

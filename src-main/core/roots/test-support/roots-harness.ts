@@ -1,0 +1,109 @@
+/**
+ * The roots area wired exactly as the host wires it (database, fleet with the roots plugin, handlers),
+ * but with the fleet in reach, so tests can call a real server's tools and see what it was told.
+ */
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/client';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { z } from 'zod';
+import { HOST_METHODS, ServerInputSchema, type HostEvent, type HostHandlers, type HostMethodName } from '../../../../src-preload/contract';
+import { HostEventBus } from '../../events';
+import { systemClock } from '../../ports';
+import { dispatchCall, HostCallError } from '../../rpc/dispatch';
+import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
+import { ServerConfigRepository } from '../../server-config/server-config-repository';
+import { ServerFleet } from '../../server-fleet/server-fleet';
+import type { ProcessSpec } from '../../servers/stdio-process';
+import type { TestScope } from '../../servers/test-support/fixtures';
+import { waitFor } from '../../servers/wait';
+import { openDatabase } from '../../store/database';
+import { createRootsArea, type RootsTimings } from '../roots-area';
+
+type RootsMethod = keyof ReturnType<typeof createRootsArea>['handlers'];
+type Output<K extends HostMethodName> = Exclude<(typeof HOST_METHODS)[K]['output'], undefined>;
+
+export interface RootsHarness {
+  readonly events: HostEvent[];
+  readonly fleet: ServerFleet;
+  /** Every JSON-RPC message on every server's wire, in order. */
+  readonly wire: { serverId: string; direction: 'in' | 'out'; message: JSONRPCMessage }[];
+  /** Calls a roots method the way every bridge does (validated input, errors as HostCallError). */
+  call<K extends RootsMethod>(method: K, input: z.input<(typeof HOST_METHODS)[K]['input']>): Promise<Output<K>>;
+  /** Adds a server (not started). */
+  addServer(name: string, spec: ProcessSpec): string;
+  /** Starts a server and waits until it is ready. */
+  start(id: string): Promise<void>;
+  /** Calls a tool on a ready server. */
+  tool(id: string, name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  /** The text of a tool result. */
+  text(result: CallToolResult): string;
+  /** Waits for an open (requested, not yet settled) "Share folders" question about this server. */
+  openConsent(serverId: string): Promise<Extract<HostEvent, { name: 'rootsConsentRequested' }>['payload']>;
+}
+
+/** A roots harness on a temp data dir; everything it starts is stopped (and checked gone) at test end. */
+export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): RootsHarness {
+  // Its own temp dir, removed after everything closed (the shared tempDir() is not safe in concurrent tests).
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-roots-data-'));
+  scope.defer(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const { db } = openDatabase(dataDir);
+  const events = new HostEventBus();
+  const seen: HostEvent[] = [];
+  events.subscribe((event) => seen.push(event));
+  const repo = new ServerConfigRepository(db);
+  const wire: RootsHarness['wire'] = [];
+  const area = createRootsArea({
+    db,
+    events,
+    clock: systemClock,
+    serverName: (id) => repo.get(id)?.name,
+    restartServer: (id) => void fleet.start(id).catch(() => undefined),
+    timings: { availabilityIntervalMs: 0, ...timings },
+  });
+  const fleet = new ServerFleet({
+    repo,
+    secrets: new KeyFileSecretBox(dataDir),
+    processStore: { add: (record) => scope.track(record.pid), remove: () => {}, list: () => [] },
+    events,
+    clock: systemClock,
+    connectionDefaults: { shutdown: { stdinGraceMs: 500, termGraceMs: 500 }, loginShellPath: async () => [] },
+    plugins: [area.plugin, { onWire: (server, direction, message) => wire.push({ serverId: server.id, direction, message }) }],
+  });
+  scope.defer(async () => {
+    area.dispose();
+    await fleet.dispose();
+    events.clear();
+    db.close();
+  });
+  const handlers = area.handlers as unknown as HostHandlers;
+
+  const harness: RootsHarness = {
+    events: seen,
+    fleet,
+    wire,
+    async call(method, input) {
+      const result = await dispatchCall(handlers, method, input);
+      if (!result.ok) throw new HostCallError(result.error.code, result.error.message, result.error.data);
+      return result.value as never;
+    },
+    addServer(name, spec) {
+      const input = ServerInputSchema.parse({ name, command: spec.command, args: spec.args ?? [], enabled: false });
+      return repo.insert({ ...input, env: Object.entries(spec.env ?? {}).map(([key, value]) => ({ key, value })) }, new Date()).id;
+    },
+    async start(id) {
+      const view = await fleet.start(id);
+      if (view.runtime.status !== 'ready') throw new Error(`Server did not start: ${JSON.stringify(view.runtime)}`);
+    },
+    tool: (id, name, args = {}) => fleet.connection(id)!.callTool(name, args),
+    text: (result) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n'),
+    openConsent(serverId) {
+      const open = () => {
+        const settled = new Set(seen.flatMap((e) => (e.name === 'rootsConsentSettled' ? [e.payload.id] : [])));
+        return seen.flatMap((e) => (e.name === 'rootsConsentRequested' && e.payload.serverId === serverId && !settled.has(e.payload.id) ? [e.payload] : []))[0];
+      };
+      return waitFor(open, { timeoutMs: 20_000, what: 'a Share folders question' });
+    },
+  };
+  return harness;
+}

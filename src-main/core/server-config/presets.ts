@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import process from 'node:process';
+import { ServerInputSchema, type PresetId, type ServerInputParsed } from '../../../src-preload/contract';
+
+/** A zero-set-up server shipped with the app as an npm dependency. */
+interface PresetDefinition {
+  name: string;
+  packageName: string;
+  args: (dataDir: string) => string[];
+  env: (dataDir: string) => { key: string; value: string }[];
+}
+
+/** The command a preset is stored with; at launch it means "the app's own JavaScript runtime". */
+export const BUILT_IN_NODE = 'node';
+
+const PRESETS: Record<PresetId, PresetDefinition> = {
+  everything: {
+    name: 'Everything (demo)',
+    packageName: '@modelcontextprotocol/server-everything',
+    args: () => ['stdio'],
+    env: () => [],
+  },
+  filesystem: {
+    name: 'Filesystem',
+    packageName: '@modelcontextprotocol/server-filesystem',
+    // A folder of its own, never the whole home directory; the user can add folders by editing.
+    args: (dataDir) => [path.join(dataDir, 'files')],
+    env: () => [],
+  },
+  memory: {
+    name: 'Memory',
+    packageName: '@modelcontextprotocol/server-memory',
+    args: () => [],
+    // Its default file sits next to its code, which is read-only in an installed app.
+    env: (dataDir) => [{ key: 'MEMORY_FILE_PATH', value: path.join(dataDir, 'memory.jsonl') }],
+  },
+};
+
+/** The server configuration one click adds; creates the preset's own folder when it needs one. */
+export function presetInput(id: PresetId, dataDir: string, uniqueName: (base: string) => string): ServerInputParsed {
+  const preset = PRESETS[id];
+  if (id === 'filesystem') fs.mkdirSync(path.join(dataDir, 'files'), { recursive: true });
+  return ServerInputSchema.parse({
+    name: uniqueName(preset.name),
+    command: BUILT_IN_NODE,
+    args: [preset.packageName, ...preset.args(dataDir)],
+    env: preset.env(dataDir).map((v) => ({ ...v, secret: false })),
+  });
+}
+
+const requireFromHere = createRequire(import.meta.url);
+
+function packageEntry(packageName: string): string | undefined {
+  try {
+    const manifestPath = requireFromHere.resolve(`${packageName}/package.json`);
+    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
+    const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
+    return bin ? path.join(path.dirname(manifestPath), bin) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How to launch a preset server with the app's own runtime, so users need no Node installed:
+ * Electron's binary in Node mode (ELECTRON_RUN_AS_NODE=1; the runAsNode fuse stays on), or Node itself
+ * in web mode. Returns undefined for anything that is not (or no longer) a preset launch.
+ */
+export function presetLaunch(
+  preset: PresetId | undefined,
+  command: string,
+  args: string[],
+): { command: string; args: string[]; env: Record<string, string> } | undefined {
+  if (!preset || command !== BUILT_IN_NODE) return undefined;
+  const [packageName, ...rest] = args;
+  if (packageName !== PRESETS[preset].packageName) return undefined;
+  const entry = packageEntry(packageName);
+  if (!entry) return undefined;
+  return {
+    command: process.execPath,
+    args: [entry, ...rest],
+    env: process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {},
+  };
+}

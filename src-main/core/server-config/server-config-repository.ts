@@ -1,0 +1,174 @@
+import type Database from 'better-sqlite3';
+import crypto from 'node:crypto';
+import type { PresetId, ServerConfigView, ServerInputParsed } from '../../../src-preload/contract';
+
+/** One environment variable as stored: a plain value, or a sealed secret. */
+export type StoredEnvVar = { key: string; value: string; sealed?: undefined } | { key: string; value?: undefined; sealed: Buffer };
+
+/** A server row with its environment, as the core (never the renderer) sees it. */
+export interface StoredServer {
+  id: string;
+  name: string;
+  command: string;
+  args: string[];
+  env: StoredEnvVar[];
+  cwd: string;
+  enabled: boolean;
+  initTimeoutMs: number;
+  requestTimeoutMs: number;
+  autoRestart: boolean;
+  preset?: PresetId;
+  /** JSON of the SDK's era verdict from the last successful start. */
+  eraVerdict?: string;
+  createdAt: string;
+}
+
+interface ServerRow {
+  id: string;
+  name: string;
+  command: string;
+  args: string;
+  cwd: string;
+  enabled: number;
+  init_timeout_ms: number;
+  request_timeout_ms: number;
+  auto_restart: number;
+  preset: string | null;
+  era_verdict: string | null;
+  created_at: string;
+}
+
+interface EnvRow {
+  server_id: string;
+  key: string;
+  value: string | null;
+  secret_blob: Buffer | null;
+}
+
+export type ServerFields = Omit<ServerInputParsed, 'env'> & { env: StoredEnvVar[]; preset?: PresetId };
+
+/**
+ * Server configurations in SQLite. Every write is one transaction, so a server is never saved
+ * half-way (a config without its environment, say).
+ */
+export class ServerConfigRepository {
+  constructor(private readonly db: Database.Database) {}
+
+  list(): StoredServer[] {
+    const rows = this.db.prepare<[], ServerRow>('SELECT * FROM servers ORDER BY position, created_at').all();
+    const env = this.db.prepare<[], EnvRow>('SELECT server_id, key, value, secret_blob FROM server_env ORDER BY server_id, position').all();
+    const envByServer = new Map<string, StoredEnvVar[]>();
+    for (const row of env) {
+      const list = envByServer.get(row.server_id) ?? [];
+      list.push(toStoredEnv(row));
+      envByServer.set(row.server_id, list);
+    }
+    return rows.map((row) => toStored(row, envByServer.get(row.id) ?? []));
+  }
+
+  get(id: string): StoredServer | undefined {
+    const row = this.db.prepare<[string], ServerRow>('SELECT * FROM servers WHERE id = ?').get(id);
+    if (!row) return undefined;
+    const env = this.db.prepare<[string], EnvRow>('SELECT server_id, key, value, secret_blob FROM server_env WHERE server_id = ? ORDER BY position').all(id);
+    return toStored(row, env.map(toStoredEnv));
+  }
+
+  /** True when another server already uses this name (case-insensitive). */
+  nameTaken(name: string, exceptId?: string): boolean {
+    const row = this.db.prepare<[string], { id: string }>('SELECT id FROM servers WHERE name_key = ?').get(name.trim().toLowerCase());
+    return row !== undefined && row.id !== exceptId;
+  }
+
+  insert(fields: ServerFields, now: Date): StoredServer {
+    const id = crypto.randomUUID();
+    const at = now.toISOString();
+    this.db.transaction(() => {
+      const position = (this.db.prepare<[], { next: number }>('SELECT COALESCE(MAX(position), 0) + 1 AS next FROM servers').get()?.next ?? 1) as number;
+      this.db
+        .prepare(
+          `INSERT INTO servers (id, name, name_key, command, args, cwd, enabled, init_timeout_ms, request_timeout_ms,
+             auto_restart, preset, position, created_at, updated_at)
+           VALUES (@id, @name, @nameKey, @command, @args, @cwd, @enabled, @init, @request, @autoRestart, @preset, @position, @at, @at)`,
+        )
+        .run({ ...columns(fields), id, position, at });
+      this.writeEnv(id, fields.env);
+    })();
+    return this.get(id)!;
+  }
+
+  update(id: string, fields: ServerFields, now: Date): StoredServer {
+    this.db.transaction(() => {
+      const result = this.db
+        .prepare(
+          `UPDATE servers SET name = @name, name_key = @nameKey, command = @command, args = @args, cwd = @cwd,
+             enabled = @enabled, init_timeout_ms = @init, request_timeout_ms = @request, auto_restart = @autoRestart,
+             updated_at = @at WHERE id = @id`,
+        )
+        .run({ ...columns(fields), id, at: now.toISOString() });
+      if (result.changes === 0) throw new Error(`No server with id ${id}`);
+      this.db.prepare('DELETE FROM server_env WHERE server_id = ?').run(id);
+      this.writeEnv(id, fields.env);
+    })();
+    return this.get(id)!;
+  }
+
+  setEnabled(id: string, enabled: boolean, now: Date): void {
+    this.db.prepare('UPDATE servers SET enabled = ?, updated_at = ? WHERE id = ?').run(enabled ? 1 : 0, now.toISOString(), id);
+  }
+
+  saveEraVerdict(id: string, verdict: string): void {
+    this.db.prepare('UPDATE servers SET era_verdict = ? WHERE id = ?').run(verdict, id);
+  }
+
+  remove(id: string): void {
+    this.db.prepare('DELETE FROM servers WHERE id = ?').run(id);
+  }
+
+  private writeEnv(id: string, env: StoredEnvVar[]): void {
+    const insert = this.db.prepare('INSERT INTO server_env (server_id, position, key, value, secret_blob) VALUES (?, ?, ?, ?, ?)');
+    env.forEach((variable, position) => insert.run(id, position, variable.key, variable.sealed ? null : variable.value, variable.sealed ?? null));
+  }
+}
+
+function columns(fields: ServerFields) {
+  return {
+    name: fields.name,
+    nameKey: fields.name.trim().toLowerCase(),
+    command: fields.command,
+    args: JSON.stringify(fields.args),
+    cwd: fields.cwd,
+    enabled: fields.enabled ? 1 : 0,
+    init: fields.initTimeoutMs,
+    request: fields.requestTimeoutMs,
+    autoRestart: fields.autoRestart ? 1 : 0,
+    preset: fields.preset ?? null,
+  };
+}
+
+function toStoredEnv(row: EnvRow): StoredEnvVar {
+  return row.secret_blob ? { key: row.key, sealed: row.secret_blob } : { key: row.key, value: row.value ?? '' };
+}
+
+function toStored(row: ServerRow, env: StoredEnvVar[]): StoredServer {
+  return {
+    id: row.id,
+    name: row.name,
+    command: row.command,
+    args: JSON.parse(row.args) as string[],
+    env,
+    cwd: row.cwd,
+    enabled: row.enabled === 1,
+    initTimeoutMs: row.init_timeout_ms,
+    requestTimeoutMs: row.request_timeout_ms,
+    autoRestart: row.auto_restart === 1,
+    ...(row.preset ? { preset: row.preset as PresetId } : {}),
+    ...(row.era_verdict ? { eraVerdict: row.era_verdict } : {}),
+    createdAt: row.created_at,
+  };
+}
+
+/** What the renderer may see of a stored server: secrets are named, never shown. */
+export function toConfigView(server: StoredServer): ServerConfigView {
+  const { env, eraVerdict: _eraVerdict, ...rest } = server;
+  return { ...rest, env: env.map((v) => (v.sealed ? { key: v.key, secret: true } : { key: v.key, secret: false, value: v.value })) };
+}

@@ -1,0 +1,87 @@
+import type { Client, ClientCapabilities, JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { ClientFeatures } from '../servers/connection-options';
+import type { ServerState } from '../servers/server-state';
+
+/** Which server an observation is about. */
+export interface ServerRef {
+  id: string;
+  name: string;
+}
+
+/**
+ * What a host area (logs, roots, sampling, elicitation…) adds to every server connection: the client
+ * capabilities it implements, the SDK handlers behind them, and observers of the connection's life.
+ * The fleet merges all plugins into each connection; areas never reach into the fleet.
+ */
+export interface ConnectionPlugin {
+  /** Declared only when the plugin really implements them (the spec: declare what you do). */
+  capabilities?: ClientCapabilities;
+  /** Installs request/notification handlers on a fresh SDK client (one per process life). */
+  install?(client: Client, server: ServerRef): void;
+  onStderrLine?(server: ServerRef, line: string): void;
+  onWire?(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number): void;
+  onWarning?(server: ServerRef, message: string): void;
+  onStateChange?(server: ServerRef, state: ServerState): void;
+  /** The server was removed: forget everything about it. */
+  onRemoved?(server: ServerRef): void;
+  /**
+   * The server is about to be spawned with this configuration (before any of its output can arrive).
+   * Carries the secret values only so an observer can redact them (the logs); never store or show them.
+   */
+  onLaunch?(server: ServerRef, launch: LaunchInfo): void;
+}
+
+/** What a server is launched with, as `onLaunch` observers see it. */
+export interface LaunchInfo {
+  command: string;
+  args: string[];
+  cwd: string;
+  /** The server's configured variables; a secret's value is left out here. */
+  env: { key: string; value?: string; secret: boolean }[];
+  /** The values of the variables marked secret: for redaction only. */
+  secretValues: string[];
+}
+
+/** The `LaunchInfo` of a launch config whose variables named in `secretKeys` are secret. */
+export function launchInfo(config: { command: string; args?: string[]; cwd?: string; env?: Record<string, string> }, secretKeys: ReadonlySet<string>): LaunchInfo {
+  const env = Object.entries(config.env ?? {});
+  return {
+    command: config.command,
+    args: config.args ?? [],
+    cwd: config.cwd ?? '',
+    env: env.map(([key, value]) => (secretKeys.has(key) ? { key, secret: true } : { key, value, secret: false })),
+    secretValues: env.filter(([key]) => secretKeys.has(key)).map(([, value]) => value),
+  };
+}
+
+/** Merges plugins' capabilities (shallow per capability, later plugins win on the same key). */
+export function mergeCapabilities(plugins: readonly ConnectionPlugin[]): ClientCapabilities {
+  const merged: ClientCapabilities = {};
+  for (const plugin of plugins) Object.assign(merged, plugin.capabilities);
+  return merged;
+}
+
+/** The `ClientFeatures` a connection to `server` gets from all plugins. */
+export function clientFeaturesFor(plugins: readonly ConnectionPlugin[], server: ServerRef): ClientFeatures {
+  return {
+    capabilities: mergeCapabilities(plugins),
+    install: (client) => {
+      for (const plugin of plugins) plugin.install?.(client, server);
+    },
+  };
+}
+
+/** Calls one observer on every plugin; a failing plugin never breaks the connection or the others. */
+export function notifyPlugins<K extends 'onStderrLine' | 'onWire' | 'onWarning' | 'onStateChange' | 'onRemoved' | 'onLaunch'>(
+  plugins: readonly ConnectionPlugin[],
+  hook: K,
+  ...args: Parameters<NonNullable<ConnectionPlugin[K]>>
+): void {
+  for (const plugin of plugins) {
+    try {
+      (plugin[hook] as ((...a: unknown[]) => void) | undefined)?.(...args);
+    } catch (error) {
+      console.error(`[patchbay] connection plugin ${hook} failed:`, error);
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import type { ServerView } from '../../../src-preload/contract';
+import type { HostEventBus } from '../events';
+import type { Clock } from '../ports';
+import { HostCallError } from '../rpc/dispatch';
+import type { ServerConfigRepository, StoredServer } from '../server-config/server-config-repository';
+import { toConfigView } from '../server-config/server-config-repository';
+import type { SecretBox } from '../secrets/secret-box';
+import type { LiveProcessStore } from '../servers/process-reaper';
+import { ServerConnection, type ServerConnectionOptions } from '../servers/server-connection';
+import { clientFeaturesFor, launchInfo, notifyPlugins, type ConnectionPlugin } from './connection-plugins';
+import { buildLaunchConfig, parseEraVerdict } from './launch-spec';
+import { toRuntimeView } from './runtime-view';
+
+/** Connection settings every server shares (tests shorten waits and backoff here). */
+export type FleetConnectionDefaults = Pick<ServerConnectionOptions, 'shutdown' | 'restart' | 'timeouts' | 'parentEnv' | 'loginShellPath'>;
+
+export interface ServerFleetOptions {
+  repo: ServerConfigRepository;
+  secrets: SecretBox;
+  processStore: LiveProcessStore;
+  events: HostEventBus;
+  clock: Clock;
+  connectionDefaults?: FleetConnectionDefaults;
+  /** What host areas add to every connection (capabilities, handlers, observers). */
+  plugins?: readonly ConnectionPlugin[];
+  /** Removes secrets from text a server produced (stderr, failure reasons) before it is shown. */
+  redact?: (serverId: string, text: string) => string;
+}
+
+/** A failure before any process existed (a secret that cannot be opened…): shown as Error. */
+interface LaunchFailure {
+  reason: string;
+  since: number;
+}
+
+/**
+ * Every configured server's live side: one `ServerConnection` per running server, started, stopped
+ * and restarted on the user's word (or the config's enabled flag), each state change pushed to the
+ * renderer as `serverUpdated`. Configuration lives in the repository; this class owns processes.
+ */
+export class ServerFleet {
+  private readonly connections = new Map<string, ServerConnection>();
+  private readonly launchFailures = new Map<string, LaunchFailure>();
+  /** The last view pushed per server: an unchanged view is not pushed again. */
+  private readonly published = new Map<string, string>();
+  private disposed = false;
+
+  constructor(private readonly options: ServerFleetOptions) {}
+
+  list(): ServerView[] {
+    return this.options.repo.list().map((server) => this.view(server));
+  }
+
+  view(server: StoredServer): ServerView {
+    const connection = this.connections.get(server.id);
+    const failure = this.launchFailures.get(server.id);
+    const runtime = failure
+      ? { status: 'error' as const, reason: failure.reason, since: new Date(failure.since).toISOString() }
+      : connection
+        ? toRuntimeView(connection.state, connection.catalog, connection.pid)
+        : { status: 'stopped' as const, since: new Date(0).toISOString() };
+    return { config: toConfigView(server), runtime: this.redacted(server.id, runtime) };
+  }
+
+  private redacted(id: string, runtime: ServerView['runtime']): ServerView['runtime'] {
+    const redact = this.options.redact;
+    if (!redact) return runtime;
+    return {
+      ...runtime,
+      ...(runtime.reason ? { reason: redact(id, runtime.reason) } : {}),
+      ...(runtime.lastStderr ? { lastStderr: runtime.lastStderr.map((line) => redact(id, line)) } : {}),
+    };
+  }
+
+  viewById(id: string): ServerView {
+    return this.view(this.stored(id));
+  }
+
+  /** Starts every enabled server at once and returns without waiting: the window never waits for them. */
+  startAllEnabled(): void {
+    for (const server of this.options.repo.list()) {
+      if (server.enabled) void this.start(server.id).catch(() => undefined);
+    }
+  }
+
+  /** Starts (or, if running, restarts) a server with its current configuration. */
+  async start(id: string): Promise<ServerView> {
+    const server = this.stored(id);
+    await this.stopConnection(id);
+    if (this.disposed) return this.view(server);
+    this.launchFailures.delete(id);
+    let config;
+    try {
+      config = await buildLaunchConfig(server, this.options.secrets);
+    } catch (error) {
+      this.launchFailures.set(id, { reason: (error as Error).message, since: this.options.clock.now().getTime() });
+      this.publish(id);
+      return this.viewById(id);
+    }
+    const plugins = this.options.plugins ?? [];
+    const ref = { id, name: server.name };
+    // Observers (the logs' redactor) learn the launch, secrets included, before any output can arrive.
+    notifyPlugins(plugins, 'onLaunch', ref, launchInfo(config, new Set(server.env.filter((v) => v.sealed).map((v) => v.key))));
+    const connection = new ServerConnection({
+      ...this.options.connectionDefaults,
+      config,
+      clientFeatures: clientFeaturesFor(plugins, ref),
+      onStderrLine: (line) => notifyPlugins(plugins, 'onStderrLine', ref, line),
+      onWire: (direction, message, bytes) => notifyPlugins(plugins, 'onWire', ref, direction, message, bytes),
+      onWarning: (message) => notifyPlugins(plugins, 'onWarning', ref, message),
+      prior: parseEraVerdict(server.eraVerdict),
+      timeouts: { ...this.options.connectionDefaults?.timeouts, startMs: server.initTimeoutMs, requestMs: server.requestTimeoutMs },
+      restart: { ...this.options.connectionDefaults?.restart, enabled: server.autoRestart },
+      processStore: this.options.processStore,
+      onStateChange: (state) => {
+        if (this.connections.get(id) !== connection) return;
+        notifyPlugins(plugins, 'onStateChange', ref, state);
+        if (state.status === 'ready' && connection.eraVerdict) this.options.repo.saveEraVerdict(id, JSON.stringify(connection.eraVerdict));
+        this.publish(id);
+      },
+      onCatalogChange: () => {
+        if (this.connections.get(id) === connection) this.publish(id);
+      },
+    });
+    this.connections.set(id, connection);
+    this.publish(id);
+    await connection.start();
+    return this.viewById(id);
+  }
+
+  async stop(id: string): Promise<ServerView> {
+    this.stored(id);
+    this.launchFailures.delete(id);
+    await this.stopConnection(id, { keepStoppedState: true });
+    this.publish(id);
+    return this.viewById(id);
+  }
+
+  /** The live connection, for callers that send requests (tools, resources, prompts). */
+  connection(id: string): ServerConnection | undefined {
+    return this.connections.get(id);
+  }
+
+  /** Stops the server's processes, then forgets it (and so do the plugins). */
+  async forget(id: string): Promise<void> {
+    const name = this.options.repo.get(id)?.name ?? id;
+    await this.stopConnection(id);
+    this.connections.delete(id);
+    this.launchFailures.delete(id);
+    this.published.delete(id);
+    notifyPlugins(this.options.plugins ?? [], 'onRemoved', { id, name });
+  }
+
+  /** Quit: stop every server in parallel; each stop is bounded by the shutdown escalation. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await Promise.all([...this.connections.keys()].map((id) => this.stopConnection(id, { keepStoppedState: true })));
+  }
+
+  /** Pushes the server's current view to every renderer. */
+  publish(id: string): void {
+    const server = this.options.repo.get(id);
+    if (!server) return;
+    const view = this.view(server);
+    const json = JSON.stringify(view);
+    if (this.published.get(id) === json) return;
+    this.published.set(id, json);
+    this.options.events.emit('serverUpdated', view);
+  }
+
+  private async stopConnection(id: string, { keepStoppedState = false } = {}): Promise<void> {
+    const connection = this.connections.get(id);
+    if (!connection) return;
+    if (!keepStoppedState) this.connections.delete(id);
+    await connection.stop();
+  }
+
+  private stored(id: string): StoredServer {
+    const server = this.options.repo.get(id);
+    if (!server) throw new HostCallError('invalid_input', `No server with id ${id}`);
+    return server;
+  }
+}
+

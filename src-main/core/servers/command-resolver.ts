@@ -1,0 +1,199 @@
+/**
+ * Finds the executable for a server's `command`, the way the user's terminal would.
+ *
+ * A GUI app on macOS starts with a minimal PATH (/usr/bin:/bin:…), so `npx`, `uvx` or a
+ * version-managed `node` are "not found" although they work in the terminal. We therefore search
+ * PATH augmented with the user's login-shell PATH (read once, cached) and hand the same augmented
+ * PATH to the child, so `npx` can in turn find `node`.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { LaunchError } from './launch-error';
+
+/** Where and how `resolveCommand` looks. */
+export interface ResolveCommandOptions {
+  /** Working directory of the server; relative commands resolve against it. */
+  cwd?: string;
+  /** PATH from the server's own configured env, searched first when set. */
+  configuredPath?: string;
+  /** PATH inherited by the host (process.env.PATH). */
+  inheritedPath?: string;
+  /** Supplies the login-shell PATH entries; defaults to the cached {@link getLoginShellPath}. */
+  loginShellPath?: () => Promise<string[]>;
+  /** Windows executable extensions (PATHEXT). */
+  pathExt?: string;
+  platform?: NodeJS.Platform;
+}
+
+/** The executable to spawn and the PATH to give it. */
+export interface ResolvedCommand {
+  /** Absolute path of the executable to spawn. */
+  file: string;
+  /** The PATH to give the child: configured, then login shell, then inherited; deduplicated. */
+  pathEnv: string;
+  /** Directories that were searched (empty when the command was a path). */
+  searched: string[];
+}
+
+/**
+ * Resolves `command` to an executable file, or throws a {@link LaunchError} whose message says
+ * what was searched (`npx` not found on PATH (searched: …)), that the working directory is
+ * missing, or that the file is not executable.
+ */
+export async function resolveCommand(command: string, options: ResolveCommandOptions = {}): Promise<ResolvedCommand> {
+  const platform = options.platform ?? process.platform;
+  const cwd = options.cwd ?? process.cwd();
+  checkWorkingDirectory(options.cwd);
+
+  const sep = platform === 'win32' ? ';' : ':';
+  const login = await (options.loginShellPath ?? getLoginShellPath)().catch(() => []);
+  const dirs = dedupe([...split(options.configuredPath, sep), ...login, ...split(options.inheritedPath, sep)]);
+  const pathEnv = dirs.join(sep);
+
+  if (command.trim() === '') throw new LaunchError('command-not-found', 'No command configured');
+  const hasSeparator = command.includes('/') || (platform === 'win32' && command.includes('\\'));
+  if (hasSeparator || path.isAbsolute(command)) {
+    const file = path.resolve(cwd, command);
+    const status = probeExecutable(file, platform);
+    if (status === 'missing') throw new LaunchError('command-not-found', `\`${command}\` not found (looked for ${file})`);
+    if (status === 'not-executable') {
+      throw new LaunchError('not-executable', `\`${file}\` is not executable (permission denied, or not a regular file)`);
+    }
+    return { file, pathEnv, searched: [] };
+  }
+
+  const extensions = platform === 'win32' ? windowsExtensions(command, options.pathExt) : [''];
+  let nonExecutable: string | undefined;
+  for (const dir of dirs) {
+    for (const ext of extensions) {
+      const file = path.join(dir, command + ext);
+      const status = probeExecutable(file, platform);
+      if (status === 'ok') return { file, pathEnv, searched: dirs };
+      if (status === 'not-executable') nonExecutable ??= file;
+    }
+  }
+  if (nonExecutable) {
+    throw new LaunchError('not-executable', `\`${command}\` was found at ${nonExecutable} but is not executable (permission denied)`);
+  }
+  throw new LaunchError(
+    'command-not-found',
+    `\`${command}\` not found on PATH (searched: ${dirs.length > 0 ? dirs.join(', ') : 'no directories'})`,
+  );
+}
+
+function checkWorkingDirectory(cwd: string | undefined): void {
+  if (cwd === undefined) return;
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(cwd);
+  } catch {
+    throw new LaunchError('cwd-missing', `Working directory ${cwd} does not exist`);
+  }
+  if (!stat.isDirectory()) throw new LaunchError('cwd-missing', `Working directory ${cwd} is not a directory`);
+}
+
+function probeExecutable(file: string, platform: NodeJS.Platform): 'ok' | 'missing' | 'not-executable' {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return 'missing';
+  }
+  if (!stat.isFile()) return 'not-executable';
+  if (platform === 'win32') return 'ok'; // Windows has no execute bit; PATHEXT decides.
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return 'ok';
+  } catch {
+    return 'not-executable';
+  }
+}
+
+function windowsExtensions(command: string, pathExt: string | undefined): string[] {
+  const exts = (pathExt ?? process.env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean);
+  // `node.exe` is already complete; `npx` needs `.cmd` appended.
+  return path.extname(command) ? ['', ...exts] : exts;
+}
+
+function split(value: string | undefined, sep: string): string[] {
+  return (value ?? '').split(sep).filter((entry) => entry.trim() !== '');
+}
+
+function dedupe(entries: string[]): string[] {
+  return [...new Set(entries)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login-shell PATH
+
+/** Options of {@link readLoginShellPath}. */
+export interface LoginShellPathOptions {
+  /** The shell to ask (default: $SHELL). */
+  shell?: string;
+  /** Give up after this long (default 5 s): a slow or interactive rc file must not block starts. */
+  timeoutMs?: number;
+  platform?: NodeJS.Platform;
+}
+
+const MARKER = '__PATCHBAY_PATH__';
+
+/**
+ * Runs `$SHELL -ilc` once to read the PATH the user's terminal would have. Never rejects: on any
+ * failure (no $SHELL, timeout, non-zero exit) it resolves to `[]` and the inherited PATH is used.
+ * The PATH is printed between markers because rc files often print banners to stdout.
+ */
+export function readLoginShellPath(options: LoginShellPathOptions = {}): Promise<string[]> {
+  const platform = options.platform ?? process.platform;
+  const shell = options.shell ?? process.env.SHELL;
+  if (platform === 'win32' || !shell) return Promise.resolve([]);
+  const fish = path.basename(shell) === 'fish';
+  const script = fish ? `printf '%s' ${MARKER}(string join : $PATH)${MARKER}` : `printf '%s' "${MARKER}\${PATH}${MARKER}"`;
+
+  return new Promise((resolve) => {
+    let output = '';
+    let done = false;
+    const finish = (entries: string[]) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(entries);
+    };
+    let child: ReturnType<typeof spawn>;
+    try {
+      // Own process group, so a timeout can kill whatever the rc files started too.
+      child = spawn(shell, ['-ilc', script], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+    } catch {
+      return finish([]);
+    }
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+      finish([]);
+    }, options.timeoutMs ?? 5000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (output.length < 1_000_000) output += chunk.toString('utf8');
+    });
+    child.on('error', () => finish([]));
+    child.on('close', () => {
+      const match = output.match(new RegExp(`${MARKER}(.*)${MARKER}`, 's'));
+      finish(match ? split(match[1].trim(), ':') : []);
+    });
+  });
+}
+
+let cachedLoginPath: Promise<string[]> | undefined;
+
+/** The login-shell PATH, read once per process (see {@link readLoginShellPath}). */
+export function getLoginShellPath(): Promise<string[]> {
+  cachedLoginPath ??= readLoginShellPath();
+  return cachedLoginPath;
+}
+
+/** Forgets the cached login-shell PATH (tests, or after the user changed their shell setup). */
+export function resetLoginShellPathCache(): void {
+  cachedLoginPath = undefined;
+}

@@ -1,0 +1,110 @@
+/**
+ * The record of every tool call: the audit row (redacted, write-ahead for calls that go out) and the
+ * events the renderer follows. Kept apart from the router so the router reads as the decision flow.
+ */
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { AuditDecider, ToolCallOrigin, ToolRunStatus } from '../../../src-preload/contract';
+import type { AuditStore } from '../audit/audit-store';
+import { PATTERNS_ONLY_REDACTOR, redactValue, type Redactor } from '../audit/redact';
+import type { SecretValues } from '../audit/secret-values';
+import type { HostEventBus } from '../events';
+import type { Clock } from '../ports';
+import type { CallError } from './call-messages';
+import { argsDigest, definitionHash } from './definition';
+
+/** Which call: the fields every record carries. */
+export interface CallBase {
+  callId: string;
+  serverId: string;
+  serverName: string;
+  tool: string;
+  origin: ToolCallOrigin;
+}
+
+/** Who let the call out, and with which arguments. */
+export interface Decision {
+  by: AuditDecider;
+  note: string;
+  args: Record<string, unknown>;
+}
+
+export class CallRecorder {
+  constructor(
+    private readonly deps: { audit: AuditStore; secretValues: SecretValues; events: HostEventBus; clock: Clock },
+  ) {}
+
+  /** The server's redactor (its secret values and token shapes), opened once per server. */
+  redactor(serverId: string): Promise<Redactor> {
+    return this.deps.secretValues.get(serverId).catch(() => PATTERNS_ONLY_REDACTOR);
+  }
+
+  /** Commits the decision row before the call leaves; returns its seq, for `finished`. */
+  writeAhead(base: CallBase, tool: Tool, decision: Decision, requestedAt: Date, decidedAt: Date, redactor: Redactor): number {
+    return this.deps.audit.writeAhead({
+      ...base,
+      decidedBy: decision.by,
+      decision: 'allowed',
+      decisionNote: decision.note,
+      definitionHash: definitionHash(tool),
+      argsDigest: argsDigest(decision.args),
+      argsJson: JSON.stringify(redactValue(decision.args, redactor)),
+      requestedAt: requestedAt.toISOString(),
+      decidedAt: decidedAt.toISOString(),
+    });
+  }
+
+  /** The call ended (any way): its outcome (batched) and the event. */
+  finished(base: CallBase, seq: number, status: ToolRunStatus, result: CallToolResult, error: CallError | undefined, durationMs: number, redactor: Redactor): void {
+    const ran = status === 'ok' || status === 'tool_error';
+    const note = error?.message ?? (status === 'tool_error' ? firstText(result) : undefined);
+    this.deps.audit.finish({
+      seq,
+      finishedAt: this.deps.clock.now().toISOString(),
+      durationMs,
+      outcome: status,
+      ...(note ? { outcomeNote: redactor.redact(note.slice(0, 500)) } : {}),
+      ...(ran ? { resultBytes: approximateSize(result) } : {}),
+    });
+    this.deps.events.emit('toolCallFinished', { ...pick(base), status, durationMs });
+  }
+
+  /** A call that never left: decision and outcome in one row, and the event. */
+  async refused(base: CallBase, args: Record<string, unknown>, requestedAt: Date, by: AuditDecider, error: CallError, status: ToolRunStatus, tool?: Tool): Promise<void> {
+    const redactor = await this.redactor(base.serverId);
+    const now = this.deps.clock.now().toISOString();
+    this.deps.audit.recordRefused(
+      {
+        ...base,
+        decidedBy: by,
+        decision: 'denied',
+        decisionNote: redactor.redact(error.message),
+        ...(tool ? { definitionHash: definitionHash(tool) } : {}),
+        argsDigest: argsDigest(args),
+        argsJson: JSON.stringify(redactValue(args, redactor)),
+        requestedAt: requestedAt.toISOString(),
+        decidedAt: now,
+      },
+      { finishedAt: now, durationMs: 0, outcome: status === 'denied' ? 'denied' : 'protocol_error' },
+    );
+    this.deps.events.emit('toolCallFinished', { ...pick(base), status, durationMs: 0 });
+  }
+}
+
+const pick = ({ callId, serverId, tool, origin }: CallBase) => ({ callId, serverId, tool, origin });
+
+/** Characters of text, base64 and JSON in a result, without serializing big texts. */
+export function approximateSize(result: CallToolResult): number {
+  let size = 0;
+  for (const block of (result.content ?? []) as Record<string, unknown>[]) {
+    if (typeof block.text === 'string') size += block.text.length;
+    else if (typeof block.data === 'string') size += block.data.length;
+    else size += JSON.stringify(block)?.length ?? 0;
+  }
+  if (result.structuredContent !== undefined) size += JSON.stringify(result.structuredContent)?.length ?? 0;
+  return size;
+}
+
+function firstText(result: CallToolResult): string | undefined {
+  const block = (result.content ?? []).find((b) => b.type === 'text') as { text?: string } | undefined;
+  return block?.text;
+}

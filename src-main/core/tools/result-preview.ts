@@ -1,0 +1,130 @@
+/**
+ * Results for people: a capped preview of a `CallToolResult` that stays small whatever the server
+ * sent (the first ~100 KB of each text, media up to a sane size), plus `resultPart` to read the rest
+ * of any cut piece on demand. Blocks are read defensively: servers send what they like.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { ResultBlockView, ToolResultSlice, Truncation } from '../../../src-preload/contract';
+import { prettyJson } from './canonical-json';
+
+/** Preview limits, in characters (base64 characters for media). */
+export interface PreviewCaps {
+  text: number;
+  media: number;
+  structured: number;
+  other: number;
+  blocks: number;
+}
+
+export const PREVIEW_CAPS: PreviewCaps = { text: 100_000, media: 2_000_000, structured: 100_000, other: 10_000, blocks: 500 };
+
+export interface ResultPreview {
+  blocks: ResultBlockView[];
+  structured?: { json: string; truncated?: Truncation; validated: boolean };
+  /** Approximate size of the whole result (characters of text, base64 and JSON). */
+  resultBytes: number;
+  /** True when something was cut: keep the full result so the rest can be fetched. */
+  cut: boolean;
+}
+
+type Block = Record<string, unknown>;
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+function capText(text: string, cap: number): { text: string; truncated?: Truncation } {
+  return text.length <= cap ? { text } : { text: text.slice(0, cap), truncated: { shown: cap, total: text.length } };
+}
+
+/** One block's preview and its full size. */
+function previewBlock(block: Block, caps: PreviewCaps): { view: ResultBlockView; size: number; cut: boolean } {
+  const type = block.type;
+  if (type === 'text') {
+    const text = str(block.text) ?? '';
+    const view = { type: 'text' as const, ...capText(text, caps.text) };
+    return { view, size: text.length, cut: view.truncated !== undefined };
+  }
+  if (type === 'image' || type === 'audio') {
+    const data = str(block.data) ?? '';
+    const fits = data.length <= caps.media;
+    const view: ResultBlockView = {
+      type,
+      mimeType: str(block.mimeType) ?? 'application/octet-stream',
+      bytes: Math.floor((data.length * 3) / 4),
+      ...(fits ? { data } : {}),
+    };
+    return { view, size: data.length, cut: !fits };
+  }
+  if (type === 'resource_link') {
+    const view: ResultBlockView = { type: 'resource_link', uri: str(block.uri) ?? '', name: str(block.name) ?? str(block.uri) ?? '' };
+    for (const key of ['title', 'description', 'mimeType'] as const) if (str(block[key])) view[key] = str(block[key]);
+    return { view, size: JSON.stringify(block).length, cut: false };
+  }
+  if (type === 'resource' && typeof block.resource === 'object' && block.resource !== null) {
+    const resource = block.resource as Block;
+    const text = str(resource.text);
+    const blob = str(resource.blob);
+    const capped = text === undefined ? undefined : capText(text, caps.text);
+    const view: ResultBlockView = {
+      type: 'resource',
+      uri: str(resource.uri) ?? '',
+      ...(str(resource.mimeType) ? { mimeType: str(resource.mimeType) } : {}),
+      ...(capped ?? {}),
+      ...(blob !== undefined ? { blobBytes: Math.floor((blob.length * 3) / 4) } : {}),
+    };
+    return { view, size: (text?.length ?? 0) + (blob?.length ?? 0), cut: capped?.truncated !== undefined };
+  }
+  const json = JSON.stringify(block) ?? 'null';
+  const capped = capText(json, caps.other);
+  return { view: { type: 'other', json: capped.text, ...(capped.truncated ? { truncated: capped.truncated } : {}) }, size: json.length, cut: capped.truncated !== undefined };
+}
+
+/** The capped preview of a result. `validated`: the tool declares an output schema (the SDK checked it). */
+export function previewResult(result: CallToolResult, validated: boolean, caps: PreviewCaps = PREVIEW_CAPS): ResultPreview {
+  const content = Array.isArray(result.content) ? (result.content as Block[]) : [];
+  const blocks: ResultBlockView[] = [];
+  let resultBytes = 0;
+  let cut = content.length > caps.blocks;
+  for (const [index, block] of content.entries()) {
+    if (index >= caps.blocks) {
+      resultBytes += JSON.stringify(block)?.length ?? 0;
+      continue;
+    }
+    const preview = previewBlock(typeof block === 'object' && block !== null ? block : { type: 'other', value: block }, caps);
+    blocks.push(preview.view);
+    resultBytes += preview.size;
+    cut ||= preview.cut;
+  }
+  if (content.length > caps.blocks) {
+    blocks.push({ type: 'text', text: `(${content.length - caps.blocks} more content blocks are not shown)` });
+  }
+  let structured: ResultPreview['structured'];
+  if (result.structuredContent !== undefined) {
+    const json = prettyJson(result.structuredContent);
+    const capped = capText(json, caps.structured);
+    structured = { json: capped.text, validated, ...(capped.truncated ? { truncated: capped.truncated } : {}) };
+    resultBytes += json.length;
+    cut ||= capped.truncated !== undefined;
+  }
+  return { blocks, ...(structured ? { structured } : {}), resultBytes, cut };
+}
+
+/** The full text behind one previewed piece: a block's text / base64 data / JSON, or the structured content. */
+function sourceOf(result: CallToolResult, part: number | 'structured'): string | undefined {
+  if (part === 'structured') return result.structuredContent === undefined ? undefined : prettyJson(result.structuredContent);
+  const block = (Array.isArray(result.content) ? result.content[part] : undefined) as Block | undefined;
+  if (block === undefined) return undefined;
+  if (block.type === 'text') return str(block.text);
+  if (block.type === 'image' || block.type === 'audio') return str(block.data);
+  if (block.type === 'resource' && typeof block.resource === 'object' && block.resource !== null) {
+    const resource = block.resource as Block;
+    return str(resource.text) ?? str(resource.blob);
+  }
+  return JSON.stringify(block);
+}
+
+/** Characters `offset … offset+limit` of a piece; undefined when the result has no such piece. */
+export function resultPart(result: CallToolResult, part: number | 'structured', offset: number, limit: number): ToolResultSlice | undefined {
+  const source = sourceOf(result, part);
+  if (source === undefined) return undefined;
+  const start = Math.min(offset, source.length);
+  return { text: source.slice(start, start + limit), offset: start, total: source.length };
+}

@@ -1,0 +1,67 @@
+import type { Tool } from '@modelcontextprotocol/client';
+import type { HostHandlers, JsonObject, ToolView } from '../../../src-preload/contract';
+import type { ConsentPolicies } from '../consent/consent-policies';
+import { HostCallError } from '../rpc/dispatch';
+import type { ServerConnection } from '../servers/server-connection';
+import { definitionHash, toolHints } from './definition';
+import type { ResultCache } from './result-cache';
+import { resultPart } from './result-preview';
+import { toOutcome } from './tool-outcome';
+import type { ToolRouter } from './tool-router';
+
+type ToolMethods = 'listTools' | 'runTool' | 'cancelToolCall' | 'getToolResultPart';
+
+export interface ToolHandlerDeps {
+  router: ToolRouter;
+  results: ResultCache;
+  policies: ConsentPolicies;
+  connection(serverId: string): ServerConnection | undefined;
+}
+
+/** A catalog tool as the Tools panel shows it, with its standing decision. */
+export function toToolView(serverId: string, serverName: string, tool: Tool, policies: ConsentPolicies): ToolView {
+  const hints = toolHints(tool);
+  return {
+    serverId,
+    serverName,
+    name: tool.name,
+    ...(tool.title ? { title: tool.title } : {}),
+    ...(tool.description ? { description: tool.description } : {}),
+    inputSchema: tool.inputSchema as JsonObject,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema as JsonObject } : {}),
+    ...(hints ? { annotations: hints } : {}),
+    definitionHash: definitionHash(tool),
+    policy: policies.stateOf(serverId, tool),
+  };
+}
+
+/**
+ * The contract's tool methods. `runTool` is the user's own run (the click is the consent): it goes
+ * through the same router as model calls, audited as `user`, and answers with a capped preview.
+ */
+export function createToolHandlers(deps: ToolHandlerDeps): Pick<HostHandlers, ToolMethods> {
+  return {
+    listTools: async ({ serverId }) => {
+      const connection = deps.connection(serverId);
+      if (!connection || connection.state.status !== 'ready') return [];
+      return connection.catalog.tools.map((tool) => toToolView(serverId, connection.name, tool, deps.policies));
+    },
+
+    runTool: async ({ serverId, tool, args, callId }) => {
+      const done = await deps.router.callToolWithConsent({ serverId, tool, args, origin: 'user', ...(callId ? { callId } : {}) });
+      return toOutcome(done, deps.results);
+    },
+
+    cancelToolCall: async ({ callId }) => {
+      if (!deps.router.cancel(callId)) throw new HostCallError('invalid_input', 'That call is not running any more.');
+    },
+
+    getToolResultPart: async ({ callId, part, offset, limit }) => {
+      const result = deps.results.get(callId);
+      if (!result) throw new HostCallError('invalid_input', 'That result is no longer kept in memory; run the tool again to see all of it.');
+      const slice = resultPart(result, part, offset, limit);
+      if (!slice) throw new HostCallError('invalid_input', `The result has no part ${String(part)}.`);
+      return slice;
+    },
+  };
+}

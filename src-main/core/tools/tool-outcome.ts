@@ -1,0 +1,30 @@
+import type { ToolCallOutcome } from '../../../src-preload/contract';
+import type { ResultCache } from './result-cache';
+import { previewResult } from './result-preview';
+import type { ToolCallDone } from './tool-router';
+
+/**
+ * What the renderer gets for a finished call: the capped preview (never the whole of a big result),
+ * with the full result kept in the LRU when the preview cut something, for `getToolResultPart`.
+ */
+export function toOutcome(done: ToolCallDone, results: ResultCache): ToolCallOutcome {
+  const ran = done.status === 'ok' || done.status === 'tool_error';
+  // The SDK validates structuredContent against a declared outputSchema and fails the call otherwise.
+  const validated = ran && done.definition?.outputSchema !== undefined && done.result.structuredContent !== undefined;
+  const preview = ran ? previewResult(done.result, validated) : { blocks: [], resultBytes: 0, cut: false };
+  if (preview.cut) results.put(done.callId, done.result, preview.resultBytes);
+  return {
+    callId: done.callId,
+    serverId: done.serverId,
+    serverName: done.serverName,
+    tool: done.tool,
+    origin: done.origin,
+    status: done.status,
+    ...(done.error ? { error: done.error } : {}),
+    blocks: preview.blocks,
+    ...('structured' in preview && preview.structured ? { structured: preview.structured } : {}),
+    startedAt: done.startedAt.toISOString(),
+    durationMs: done.durationMs,
+    resultBytes: preview.resultBytes,
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * The one way a tool call leaves Patchbay. `callToolWithConsent` finds the tool, validates the
+ * arguments, obtains a decision (the user's click for `user` calls; standing decisions or the
+ * consent broker for `model` calls), commits the audit row, and only then sends `tools/call`.
+ *
+ * This object lives in the core process only. The contract exposes user-initiated runs (`runTool`)
+ * and answers to pending requests (`resolveConsent`) — nothing that runs a tool as the model. The
+ * chat loop calls `callToolWithConsent({origin: 'model'})` in-process.
+ */
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { AuditDecider, RunningToolCall, ToolCallOrigin, ToolRunProgress, ToolRunStatus } from '../../../src-preload/contract';
+import type { AuditStore } from '../audit/audit-store';
+import type { SecretValues } from '../audit/secret-values';
+import type { ConsentBroker } from '../consent/consent-broker';
+import type { ConsentPolicies } from '../consent/consent-policies';
+import type { HostEventBus } from '../events';
+import type { Clock } from '../ports';
+import { HostCallError } from '../rpc/dispatch';
+import type { ServerConnection } from '../servers/server-connection';
+import { describeIssues, validateArgs } from './args-validator';
+import * as say from './call-messages';
+import { CallRecorder, type CallBase, type Decision } from './call-recorder';
+import { definitionHash } from './definition';
+import { ProgressForwarder } from './progress-forwarder';
+
+export interface ToolCallRequest {
+  serverId: string;
+  tool: string;
+  args: Record<string, unknown>;
+  origin: ToolCallOrigin;
+  /** A fresh UUID when omitted. */
+  callId?: string;
+  /** Aborting withdraws a pending consent request, or cancels the running call. */
+  signal?: AbortSignal;
+  onProgress?(progress: ToolRunProgress): void;
+  /** The call now waits for the user / is running (for the chat's tool card). */
+  onStage?(stage: 'waiting-approval' | 'running'): void;
+}
+
+/** How a call ended, with what the model gets (`result`: the server's, or a synthesized `isError`). */
+export interface ToolCallDone {
+  callId: string;
+  serverId: string;
+  serverName: string;
+  tool: string;
+  origin: ToolCallOrigin;
+  status: ToolRunStatus;
+  result: CallToolResult;
+  error?: say.CallError;
+  decidedBy: AuditDecider;
+  /** The definition the call was made against (absent when the tool was not found). */
+  definition?: Tool;
+  startedAt: Date;
+  durationMs: number;
+}
+
+export interface ToolRouterDeps {
+  connection(serverId: string): ServerConnection | undefined;
+  broker: ConsentBroker;
+  policies: ConsentPolicies;
+  audit: AuditStore;
+  secretValues: SecretValues;
+  events: HostEventBus;
+  clock: Clock;
+  /** A standing decision was created from a dialog's "Always allow". */
+  onPoliciesChanged(): void;
+}
+
+export class ToolRouter {
+  private readonly running = new Map<string, { view: RunningToolCall; controller: AbortController }>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly record: CallRecorder;
+  private disposed = false;
+
+  constructor(private readonly deps: ToolRouterDeps) {
+    this.record = new CallRecorder(deps);
+  }
+
+  /** See the module comment. Never rejects for a model call; a user call with bad arguments throws `invalid_input`. */
+  callToolWithConsent(request: ToolCallRequest): Promise<ToolCallDone> {
+    const done = this.call(request);
+    this.inFlight.add(done);
+    void done.finally(() => this.inFlight.delete(done)).catch(() => undefined);
+    return done;
+  }
+
+  /** Cancels a running call; false when there is none by that id. */
+  cancel(callId: string): boolean {
+    const call = this.running.get(callId);
+    call?.controller.abort(new Error('Cancelled by the user'));
+    return call !== undefined;
+  }
+
+  isRunning(callId: string): boolean {
+    return this.running.has(callId);
+  }
+
+  runningCalls(): RunningToolCall[] {
+    return [...this.running.values()].map((call) => call.view);
+  }
+
+  /** Quit: deny every pending request, cancel running calls and wait for them (bounded). */
+  async dispose(waitMs = 3000): Promise<void> {
+    this.disposed = true;
+    this.deps.broker.dispose();
+    for (const call of this.running.values()) call.controller.abort(new Error('Patchbay is quitting'));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+  }
+
+  private async call(request: ToolCallRequest): Promise<ToolCallDone> {
+    const callId = request.callId ?? crypto.randomUUID();
+    if (this.running.has(callId)) throw new HostCallError('invalid_input', 'A call with this id is already running');
+    const requestedAt = this.deps.clock.now();
+    const connection = this.deps.connection(request.serverId);
+    const base: CallBase = { callId, serverId: request.serverId, serverName: connection?.name ?? request.serverId, tool: request.tool, origin: request.origin };
+    const refuse = (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) => this.refuse(base, request.args, requestedAt, by, error, status, tool);
+
+    if (this.disposed) return refuse('host', QUITTING, 'denied');
+    const status = connection?.state.status ?? 'stopped';
+    const tool = status === 'ready' ? connection?.catalog.tools.find((candidate) => candidate.name === request.tool) : undefined;
+    if (!connection || !tool) {
+      const error = status === 'ready' ? say.unknownTool(base.serverName, request.tool) : say.notRunning(base.serverName, request.tool, status);
+      if (request.origin === 'user') throw new HostCallError('invalid_input', error.message);
+      return refuse('host', error, 'protocol_error');
+    }
+    const issues = validateArgs(tool.inputSchema, request.args);
+    if (issues.length > 0) {
+      const error = say.invalidArgs(base.serverName, tool.name, describeIssues(issues));
+      if (request.origin === 'user') throw new HostCallError('invalid_input', error.message, issues.map((i) => ({ path: ['args', ...i.path], message: i.message })));
+      return refuse('host', error, 'protocol_error', tool);
+    }
+    const decision: Decision | ToolCallDone =
+      request.origin === 'user' ? { by: 'user', note: 'Run from the Tools panel', args: request.args } : await this.decide(base, connection, tool, request, refuse);
+    if ('status' in decision) return decision;
+    return this.send(base, connection, tool, decision, requestedAt, request);
+  }
+
+  /** A model call: a standing decision, or the user's answer through the broker. */
+  private async decide(
+    base: CallBase,
+    connection: ServerConnection,
+    tool: Tool,
+    request: ToolCallRequest,
+    refuse: (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) => Promise<ToolCallDone>,
+  ): Promise<Decision | ToolCallDone> {
+    const verdict = this.deps.policies.evaluate(base.serverId, tool);
+    if (verdict.kind === 'deny') return refuse('policy', say.deniedByPolicy(base.serverName, tool.name), 'denied', tool);
+    if (verdict.kind === 'allow') return { by: 'policy', note: verdict.note, args: request.args };
+    request.onStage?.('waiting-approval');
+    const answer = await this.deps.broker.ask({ serverId: base.serverId, serverName: base.serverName, tool, args: request.args, ...verdict }, request.signal);
+    if (answer.kind === 'deny') {
+      const by: AuditDecider = answer.outcome === 'denied' ? 'user' : answer.outcome === 'timed_out' ? 'timeout' : 'host';
+      return refuse(by, say.deniedByAnswer(base.serverName, tool.name, answer), 'denied', tool);
+    }
+    // The user approved the definition they were shown: if it changed meanwhile, that approval does not hold.
+    const now = connection.catalog.tools.find((candidate) => candidate.name === tool.name);
+    if (connection.state.status !== 'ready' || !now || definitionHash(now) !== definitionHash(tool)) {
+      return refuse('host', say.changedWhileAsking(base.serverName, tool.name), 'denied', tool);
+    }
+    if (answer.always) {
+      this.deps.policies.allowAlways(base.serverId, tool);
+      this.deps.onPoliciesChanged();
+    }
+    return { by: 'user', note: `${answer.always ? 'Always allow' : 'Allow once'}${answer.edited ? ' (arguments edited)' : ''}`, args: answer.args };
+  }
+
+  /** Write-ahead audit row, then the call itself, then its outcome. */
+  private async send(base: CallBase, connection: ServerConnection, tool: Tool, decision: Decision, requestedAt: Date, request: ToolCallRequest): Promise<ToolCallDone> {
+    const redactor = await this.record.redactor(base.serverId);
+    if (this.disposed) return this.refuse(base, decision.args, requestedAt, 'host', QUITTING, 'denied', tool);
+    const startedAt = this.deps.clock.now();
+    const seq = this.record.writeAhead(base, tool, decision, requestedAt, startedAt, redactor);
+
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(request.signal?.reason);
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    const view: RunningToolCall = { ...base, startedAt: startedAt.toISOString() };
+    this.running.set(base.callId, { view, controller });
+    const progress = new ProgressForwarder(base.callId, view, this.deps.events, request.onProgress);
+    this.deps.events.emit('toolCallStarted', view);
+    request.onStage?.('running');
+    const t0 = performance.now();
+    let result: CallToolResult;
+    let status: ToolRunStatus;
+    let error: say.CallError | undefined;
+    try {
+      result = await connection.callTool(tool.name, decision.args, { signal: controller.signal, onProgress: progress.push });
+      status = result.isError ? 'tool_error' : 'ok';
+    } catch (failure) {
+      const explained = say.requestFailure(base.serverName, tool.name, failure);
+      error = { kind: explained.kind, message: explained.message };
+      status = explained.cancelled ? 'cancelled' : 'protocol_error';
+      result = say.errorResult(explained.message);
+    } finally {
+      progress.stop();
+      this.running.delete(base.callId);
+      request.signal?.removeEventListener('abort', onAbort);
+    }
+    const durationMs = performance.now() - t0;
+    this.record.finished(base, seq, status, result, error, durationMs, redactor);
+    return { ...base, status, result, ...(error ? { error } : {}), decidedBy: decision.by, definition: tool, startedAt, durationMs };
+  }
+
+  /** A call that never left: recorded, and reported to the model as an error result. */
+  private async refuse(base: CallBase, args: Record<string, unknown>, requestedAt: Date, by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool): Promise<ToolCallDone> {
+    await this.record.refused(base, args, requestedAt, by, error, status, tool);
+    return { ...base, status, result: say.errorResult(error.message), error, decidedBy: by, ...(tool ? { definition: tool } : {}), startedAt: this.deps.clock.now(), durationMs: 0 };
+  }
+}
+
+const QUITTING: say.CallError = { kind: 'shutdown', message: 'Patchbay is quitting; the tool was not run.' };

@@ -1,0 +1,102 @@
+/**
+ * Tools and consent, composed: the router (the only way a tool call leaves), the consent broker and
+ * standing decisions, the audit trail, the result cache, and what host.ts wires in — a connection
+ * plugin, the contract handlers, the snapshot part, and an ordered dispose.
+ */
+import type Database from 'better-sqlite3';
+import type { ConsentSnapshot, HostHandlers, ToolsSnapshot } from '../../../src-preload/contract';
+import { AuditStore } from '../audit/audit-store';
+import { SecretValues } from '../audit/secret-values';
+import { ConsentBroker } from '../consent/consent-broker';
+import { createConsentHandlers } from '../consent/consent-handlers';
+import { ConsentPolicies } from '../consent/consent-policies';
+import { consentPlugin } from '../consent/consent-plugin';
+import { ConsentPrefs } from '../consent/consent-prefs';
+import { PolicyRepository } from '../consent/policy-repository';
+import type { HostEventBus } from '../events';
+import type { Clock } from '../ports';
+import type { SecretBox } from '../secrets/secret-box';
+import type { ServerConfigRepository } from '../server-config/server-config-repository';
+import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
+import type { ServerConnection } from '../servers/server-connection';
+import { CatalogWatch } from './catalog-watch';
+import { ResultCache } from './result-cache';
+import { createToolHandlers } from './tool-handlers';
+import { ToolRouter } from './tool-router';
+
+export interface ToolsAreaDeps {
+  /** The host's (migrated) connection: standing decisions, preferences, the audit trail. */
+  db: Database.Database;
+  connection(serverId: string): ServerConnection | undefined;
+  repo: ServerConfigRepository;
+  secrets: SecretBox;
+  events: HostEventBus;
+  clock: Clock;
+}
+
+export type ToolsAreaMethods =
+  | 'listTools'
+  | 'runTool'
+  | 'cancelToolCall'
+  | 'getToolResultPart'
+  | 'resolveConsent'
+  | 'listStandingDecisions'
+  | 'setToolPolicy'
+  | 'setServerTrust'
+  | 'revokeDecision'
+  | 'listToolAudit'
+  | 'updateConsentSettings';
+
+export interface ToolsArea {
+  /** In-process only (the chat loop, tests): never reachable from a renderer. */
+  readonly router: ToolRouter;
+  readonly results: ResultCache;
+  readonly plugin: ConnectionPlugin;
+  readonly handlers: Pick<HostHandlers, ToolsAreaMethods>;
+  snapshot(): { tools: ToolsSnapshot; consent: ConsentSnapshot };
+  /** Denies pending requests, cancels running calls (bounded wait), writes the last outcomes. Before the fleet stops. */
+  dispose(): Promise<void>;
+}
+
+export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
+  const { events, clock } = deps;
+  const policyRepo = new PolicyRepository(deps.db);
+  const prefs = new ConsentPrefs(policyRepo);
+  const audit = new AuditStore(deps.db);
+  // At start, before any call: calls a previous run never finished are interrupted, never re-run.
+  audit.markInterrupted();
+  const secretValues = new SecretValues(deps.repo, deps.secrets);
+  const readyTools = (serverId: string) => {
+    const connection = deps.connection(serverId);
+    return connection?.state.status === 'ready' ? connection.catalog.tools : undefined;
+  };
+  const policies = new ConsentPolicies(policyRepo, { tools: readyTools, serverName: (id) => deps.repo.get(id)?.name }, clock);
+  const broker = new ConsentBroker({ events, clock, timeoutMs: () => prefs.timeoutMs() });
+  const policiesChanged = () => events.emit('standingDecisionsChanged', policies.list());
+  const router = new ToolRouter({ connection: deps.connection, broker, policies, audit, secretValues, events, clock, onPoliciesChanged: policiesChanged });
+  const results = new ResultCache();
+  const watch = new CatalogWatch(readyTools, (serverId) => {
+    events.emit('toolsChanged', { serverId });
+    // A standing decision may just have been suspended (or restored).
+    if (policies.list().some((d) => d.serverId === serverId)) policiesChanged();
+  });
+
+  let disposed: Promise<void> | undefined;
+  return {
+    router,
+    results,
+    plugin: consentPlugin({ broker, policies: policyRepo, secretValues, onPoliciesChanged: policiesChanged, onToolsListed: (id) => watch.poke(id) }),
+    handlers: {
+      ...createToolHandlers({ router, results, policies, connection: deps.connection }),
+      ...createConsentHandlers({ broker, policies, prefs, audit, router, events }),
+    },
+    snapshot: () => ({ tools: { running: router.runningCalls() }, consent: { pending: broker.pending(), decisions: policies.list(), settings: prefs.read() } }),
+    dispose() {
+      disposed ??= (async () => {
+        await router.dispose();
+        audit.close();
+      })();
+      return disposed;
+    },
+  };
+}

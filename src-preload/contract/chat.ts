@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { method, NoInput } from './method';
+
+/**
+ * Chat with Claude using the tools of connected servers. Conversations and their messages live in
+ * the host (SQLite); the turn (model requests, tool calls) runs in the host too. The renderer sends
+ * intents (`sendMessage`, `stopTurn`, `retryTurn`) and mirrors what the events report.
+ */
+
+/** Where a tool call stands, as its card shows it. */
+export const TOOL_CALL_STATUSES = ['waiting-approval', 'running', 'done', 'error', 'denied', 'cancelled'] as const;
+export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
+/** How a tool call ended (the last four statuses). */
+export type ToolOutcome = Extract<ToolCallStatus, 'done' | 'error' | 'denied' | 'cancelled'>;
+
+/** One piece of a tool's result as the user sees it: always the whole result. */
+export type ToolResultPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string };
+
+/** A content block of a stored message (our format, close to the Messages API's). */
+export type ChatBlock =
+  | { type: 'text'; text: string }
+  /** Base64 image data. */
+  | { type: 'image'; mediaType: string; data: string }
+  | {
+      type: 'tool_use';
+      /** The model's id for this call; the matching result carries it as `toolUseId`. */
+      id: string;
+      /** The name the model used (the namespaced API name). */
+      name: string;
+      input: Record<string, unknown>;
+      serverId: string;
+      serverName: string;
+      /** The tool's own name on its server. */
+      toolName: string;
+    }
+  | {
+      type: 'tool_result';
+      toolUseId: string;
+      content: ToolResultPart[];
+      isError: boolean;
+      outcome: ToolOutcome;
+      /** Text beyond this many characters was cut from what the model got (the user sees it all). */
+      modelLimitChars?: number;
+    };
+
+export type MessageRole = 'user' | 'assistant';
+/** `streaming` while the model writes it; `interrupted` when stopped, failed or killed part-way (kept). */
+export type MessageStatus = 'complete' | 'streaming' | 'interrupted';
+
+export interface ChatUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface ChatMessage {
+  id: number;
+  conversationId: string;
+  /** Position in the conversation (1, 2, …): the key history pages by. */
+  seq: number;
+  role: MessageRole;
+  content: ChatBlock[];
+  status: MessageStatus;
+  createdAt: string;
+  model?: string;
+  stopReason?: string;
+  usage?: ChatUsage;
+}
+
+/** What went wrong with a turn, in words a user can act on. */
+export type ChatErrorKind =
+  | 'no-api-key'
+  | 'auth'
+  | 'rate-limit'
+  | 'overloaded'
+  | 'network'
+  | 'context-too-long'
+  | 'bad-request'
+  | 'server'
+  | 'round-cap'
+  | 'internal';
+
+export interface ChatError {
+  kind: ChatErrorKind;
+  message: string;
+  /** Whether Retry makes sense (the same request may succeed later). */
+  retryable: boolean;
+  at: string;
+}
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  messageCount: number;
+  /** The servers whose tools this conversation offers; null means every Ready server. */
+  serverIds: string[] | null;
+  turn: 'idle' | 'running';
+  /** How the last turn failed (cleared when the next one starts). */
+  lastError?: ChatError;
+}
+
+/** Whether an API key is there, and where an entered key is kept. The key itself never leaves the host. */
+export interface ApiKeyStatus {
+  state: 'set' | 'not-set';
+  /** Where the key in use comes from. */
+  source?: 'stored' | 'environment';
+  /** Plain words on where an entered key is stored and who can read it. */
+  storage: string;
+  /** A stored key that cannot be opened (e.g. sealed by the desktop app's keychain). */
+  problem?: string;
+}
+
+export interface LlmStatus {
+  apiKey: ApiKeyStatus;
+}
+
+export interface ChatSnapshot {
+  /** Most recently updated first. */
+  conversations: ConversationSummary[];
+  llm: LlmStatus;
+}
+
+/** One page of history, oldest first. */
+export interface MessagePage {
+  messages: ChatMessage[];
+  /** Older messages exist before the first one. */
+  hasMore: boolean;
+}
+
+export interface ModelInfo {
+  id: string;
+  displayName: string;
+}
+
+export interface ModelList {
+  models: ModelInfo[];
+  /** `api`: from the Models API; `fallback`: the built-in list (with `note` saying why). */
+  source: 'api' | 'fallback';
+  note?: string;
+}
+
+/** A change to a streaming message: text appended at an offset of a block, or a block (re)placed. */
+export type ChatDeltaOp = { op: 'text'; index: number; at: number; text: string } | { op: 'block'; index: number; block: ChatBlock };
+
+export interface ChatDelta {
+  conversationId: string;
+  messageId: number;
+  ops: ChatDeltaOp[];
+}
+
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface ToolStatusUpdate {
+  conversationId: string;
+  toolUseId: string;
+  status: ToolCallStatus;
+  progress?: ToolProgress;
+}
+
+/** Longest message the composer sends. */
+export const MAX_MESSAGE_CHARS = 200_000;
+/** Largest history page. */
+export const MAX_PAGE_SIZE = 500;
+
+const ConversationIdSchema = z.object({ conversationId: z.string().min(1).max(100) });
+const IdSchema = z.object({ id: z.string().min(1).max(100) });
+const TitleSchema = z.string().trim().min(1, 'A title is required').max(200, 'At most 200 characters');
+const CreateConversationSchema = z.object({ title: TitleSchema.optional() }).optional();
+const RenameSchema = z.object({ id: z.string().min(1).max(100), title: TitleSchema });
+const ServersSchema = z.object({ id: z.string().min(1).max(100), serverIds: z.array(z.string().min(1).max(100)).max(500).nullable() });
+const ListMessagesSchema = z.object({
+  conversationId: z.string().min(1).max(100),
+  /** Only messages with a smaller seq (the next older page); omitted: the newest page. */
+  beforeSeq: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(100),
+});
+const SendSchema = z.object({
+  conversationId: z.string().min(1).max(100),
+  text: z.string().trim().min(1, 'Type a message first').max(MAX_MESSAGE_CHARS, `At most ${MAX_MESSAGE_CHARS} characters`),
+});
+const ApiKeySchema = z.object({
+  apiKey: z
+    .string()
+    .trim()
+    .min(1, 'Paste your API key')
+    .max(500)
+    .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces or special characters'),
+});
+
+export const chatMethods = {
+  createConversation: method<typeof CreateConversationSchema, ConversationSummary>(CreateConversationSchema),
+  renameConversation: method<typeof RenameSchema, ConversationSummary>(RenameSchema),
+  /** Stops its turn if one runs, then deletes the conversation and all its messages. */
+  deleteConversation: method<typeof IdSchema, void>(IdSchema),
+  /** Which servers' tools the conversation offers (null: every Ready server). */
+  setConversationServers: method<typeof ServersSchema, ConversationSummary>(ServersSchema),
+  /** A page of history by keyset (seq), oldest first; a streaming message comes with its live content. */
+  listMessages: method<typeof ListMessagesSchema, MessagePage>(ListMessagesSchema),
+  /** Commits the user's message, then starts the turn; resolves with the committed message. */
+  sendMessage: method<typeof SendSchema, ChatMessage>(SendSchema),
+  /** Aborts the stream and cancels in-flight tool calls; what was written so far is kept. */
+  stopTurn: method<typeof ConversationIdSchema, void>(ConversationIdSchema),
+  /** Runs the turn again from the last user message (after an error). */
+  retryTurn: method<typeof ConversationIdSchema, void>(ConversationIdSchema),
+  /** Seals and stores the key; it is never sent back. */
+  setApiKey: method<typeof ApiKeySchema, LlmStatus>(ApiKeySchema),
+  clearApiKey: method<typeof NoInput, LlmStatus>(NoInput),
+  /** Models from the Models API when reachable, else a built-in list. */
+  listModels: method<typeof NoInput, ModelList>(NoInput),
+};
+
+export interface ChatEvents {
+  /** A conversation was created, renamed, changed or got a new message. */
+  conversationUpdated: ConversationSummary;
+  conversationRemoved: { id: string };
+  /** A message was committed or replaced (user message, finished or interrupted answer, tool results). */
+  chatMessage: ChatMessage;
+  /** Streamed changes to a message, batched. */
+  chatDelta: ChatDelta;
+  chatToolStatus: ToolStatusUpdate;
+  llmStatusChanged: LlmStatus;
+}

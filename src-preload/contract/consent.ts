@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { method, NoInput } from './method';
+import { ToolArgsSchema, type JsonObject, type ToolCallOrigin, type ToolHints } from './tools';
+
+/**
+ * Consent for model-initiated tool calls. The requests live in the core's broker: the renderer can
+ * only see them and answer them (`resolveConsent`), never create one or run a tool as the model.
+ * Standing decisions ("always allow", "trust this server") are pinned to the tool's definition.
+ */
+
+/** One line of a definition diff. */
+export interface DiffLine {
+  kind: 'same' | 'added' | 'removed';
+  text: string;
+}
+
+/** Why the broker asks. */
+export type ConsentReason =
+  /** No standing decision covers this tool. */
+  | 'ask'
+  /** A standing decision exists but the tool's definition changed since: it is suspended. */
+  | 'changed';
+
+/** A model-initiated tool call waiting for the user. Plain data; the core keeps the promise. */
+export interface ConsentRequestView {
+  id: string;
+  serverId: string;
+  serverName: string;
+  tool: string;
+  title?: string;
+  description?: string;
+  /** Hints from the server (untrusted). */
+  annotations?: ToolHints;
+  inputSchema: JsonObject;
+  args: JsonObject;
+  reason: ConsentReason;
+  /** For `changed`: the approved definition against the current one. */
+  diff?: DiffLine[];
+  requestedAt: string;
+  /** When it counts as denied if nobody answers. */
+  expiresAt: string;
+}
+
+export type ConsentOutcome = 'allowed' | 'denied' | 'timed_out' | 'withdrawn' | 'shutdown';
+
+/** A standing decision, as Settings lists it (each with Revoke). */
+export interface StandingDecision {
+  /** `tool:<serverId>:<tool>` or `server:<serverId>`. */
+  id: string;
+  kind: 'tool' | 'server';
+  serverId: string;
+  serverName: string;
+  tool?: string;
+  /** `trust` for a server: all its tools (as defined when trusted). */
+  decision: 'allow' | 'deny' | 'ask' | 'trust';
+  /** `suspended`: the running server's tool no longer matches the approved definition. */
+  state: 'active' | 'suspended';
+  since: string;
+}
+
+/** Who let a call through, or stopped it. */
+export type AuditDecider = 'user' | 'policy' | 'timeout' | 'host';
+export type AuditOutcome = 'running' | 'ok' | 'tool_error' | 'protocol_error' | 'cancelled' | 'denied' | 'interrupted';
+
+/** One tool call in the audit trail (secrets redacted). */
+export interface AuditEntry {
+  seq: number;
+  callId: string;
+  serverId: string;
+  serverName: string;
+  tool: string;
+  origin: ToolCallOrigin;
+  decidedBy: AuditDecider;
+  decision: 'allowed' | 'denied';
+  decisionNote?: string;
+  definitionHash?: string;
+  argsDigest: string;
+  /** Redacted JSON of the arguments as sent. */
+  args: string;
+  requestedAt: string;
+  finishedAt?: string;
+  durationMs?: number;
+  outcome: AuditOutcome;
+  outcomeNote?: string;
+  resultBytes?: number;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Pass as `before` for the next (older) page; absent on the last page. */
+  nextBefore?: number;
+}
+
+export interface ConsentSettings {
+  /** An unanswered request is denied after this many minutes. */
+  timeoutMinutes: number;
+}
+
+/** What the renderer needs at (re)connect. */
+export interface ConsentSnapshot {
+  pending: ConsentRequestView[];
+  decisions: StandingDecision[];
+  settings: ConsentSettings;
+}
+
+export const CONSENT_DECISIONS = ['allow_once', 'always_allow', 'deny'] as const;
+export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
+
+const ServerId = z.string().min(1).max(100);
+const ResolveConsentSchema = z
+  .object({
+    id: z.string().min(1).max(100),
+    decision: z.enum(CONSENT_DECISIONS),
+    /** Arguments as the user edited them (validated against the tool's schema before anything runs). */
+    editedArgs: ToolArgsSchema.optional(),
+  })
+  .strict();
+const SetToolPolicySchema = z
+  .object({ serverId: ServerId, tool: z.string().min(1).max(500), policy: z.enum(['allow', 'deny', 'ask', 'default']) })
+  .strict();
+const SetServerTrustSchema = z.object({ serverId: ServerId, trusted: z.boolean() }).strict();
+const DecisionIdSchema = z.object({ id: z.string().min(1).max(700) }).strict();
+const ListAuditSchema = z
+  .object({
+    serverId: ServerId.optional(),
+    before: z.number().int().min(1).optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+const ConsentSettingsSchema = z.object({ timeoutMinutes: z.number().int().min(1).max(1440) }).strict();
+
+export const consentMethods = {
+  /** Answers a pending request, exactly once; edited arguments failing the schema are field errors (`editedArgs.…`). */
+  resolveConsent: method<typeof ResolveConsentSchema, void>(ResolveConsentSchema),
+  listStandingDecisions: method<typeof NoInput, StandingDecision[]>(NoInput),
+  /** Per tool: `allow` pins the tool's current definition; `default` removes the tool's own decision. */
+  setToolPolicy: method<typeof SetToolPolicySchema, StandingDecision[]>(SetToolPolicySchema),
+  /** "Trust all tools of this server" (pinned to their current definitions), or stop trusting it. */
+  setServerTrust: method<typeof SetServerTrustSchema, StandingDecision[]>(SetServerTrustSchema),
+  /** Removes one standing decision; the next call of that tool asks again. */
+  revokeDecision: method<typeof DecisionIdSchema, StandingDecision[]>(DecisionIdSchema),
+  /** The tool-call audit trail, newest first, in pages. */
+  listToolAudit: method<typeof ListAuditSchema, AuditPage>(ListAuditSchema),
+  updateConsentSettings: method<typeof ConsentSettingsSchema, ConsentSettings>(ConsentSettingsSchema),
+};
+
+export interface ConsentEvents {
+  consentRequested: ConsentRequestView;
+  consentSettled: { id: string; outcome: ConsentOutcome };
+  standingDecisionsChanged: StandingDecision[];
+  consentSettingsChanged: ConsentSettings;
+}

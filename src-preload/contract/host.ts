@@ -1,0 +1,44 @@
+import type { ChatSnapshot } from './chat';
+import type { ConsentSnapshot } from './consent';
+import type { LogOverview } from './logs';
+import type { RootsSnapshot } from './roots';
+import type { ServerView } from './servers';
+import type { Settings } from './settings';
+import type { ToolsSnapshot } from './tools';
+
+export type HostMode = 'electron' | 'web';
+
+/** How the database came up at start. */
+export interface DatabaseStatus {
+  path: string;
+  state: 'ok' | 'recovered';
+  schemaVersion: number;
+  journalMode: string;
+  synchronous: 'FULL' | 'NORMAL' | 'OFF' | 'EXTRA';
+  /** Set when a corrupt database was moved aside at start: where the old files went. */
+  movedAsideTo?: string;
+}
+
+/** Everything the renderer shows about the host itself. */
+export interface HostInfo {
+  appName: string;
+  version: string;
+  mode: HostMode;
+  dataDir: string;
+  platform: string;
+  runtime: string;
+  database: DatabaseStatus;
+  startedAt: string;
+}
+
+/** Full current state, sent first on (re)connect; events then keep it current. */
+export interface HostSnapshot {
+  info: HostInfo;
+  settings: Settings;
+  servers: ServerView[];
+  roots: RootsSnapshot;
+  chat: ChatSnapshot;
+  tools: ToolsSnapshot;
+  consent: ConsentSnapshot;
+  logs: LogOverview;
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { method, NoInput } from './method';
+
+/**
+ * Roots: the folders the user lets servers see. The host keeps the folders, a sharing policy per
+ * server, the pending "Share folders" questions and an audit trail; servers only ever get the folders
+ * shared with them, as `file://` URIs of their canonical (real) paths.
+ */
+
+/** One folder the user added. */
+export interface RootView {
+  id: string;
+  name: string;
+  /** The canonical path: absolute, symlinks resolved, no `..`. This is what servers get. */
+  path: string;
+  /** The `file://` URI servers receive. */
+  uri: string;
+  /** What the user picked, when it differs from `path` (a symlink, a `..`): shown so the resolution is no surprise. */
+  pickedPath?: string;
+  /** False while the folder is missing (deleted, unmounted, no longer a directory): then it is sent to nobody. */
+  available: boolean;
+  createdAt: string;
+}
+
+/** `undecided` until the user first answers; then what the server may see. */
+export const SHARING_MODES = ['undecided', 'none', 'all', 'subset'] as const;
+export type SharingMode = (typeof SHARING_MODES)[number];
+
+/** What one server may see. `rootIds` matters for `subset` only. */
+export interface RootSharingView {
+  serverId: string;
+  mode: SharingMode;
+  rootIds: string[];
+  decidedAt?: string;
+}
+
+/** A pending "Share folders" question: a server asked for roots before the user decided. */
+export interface RootsConsentRequest {
+  id: string;
+  serverId: string;
+  serverName: string;
+  requestedAt: string;
+  /** When it counts as "Don't share" if nobody answers. */
+  expiresAt: string;
+}
+
+export type RootsConsentOutcome = 'shared' | 'declined' | 'timed-out' | 'withdrawn' | 'shutdown';
+
+/** One line of the audit trail: what was shared with whom, and when. */
+export interface RootsAuditEntry {
+  id: number;
+  at: string;
+  serverId: string;
+  serverName: string;
+  /** `sent`: a roots list went to the server. `sharing`: what the server may see changed. */
+  action: 'sent' | 'sharing';
+  roots: { uri: string; name: string }[];
+  detail: string;
+}
+
+/** Everything the renderer shows about roots. */
+export interface RootsSnapshot {
+  roots: RootView[];
+  sharing: RootSharingView[];
+  consents: RootsConsentRequest[];
+  /** The latest audit entries, newest first. */
+  audit: RootsAuditEntry[];
+}
+
+/** A folder listing for the web-mode folder browser: subfolders only, bounded. */
+export interface FolderListing {
+  /** The canonical path listed. */
+  path: string;
+  /** Its parent, or null at the top of the file system. */
+  parent: string | null;
+  folders: { name: string; path: string }[];
+  /** More subfolders exist than were listed. */
+  truncated: boolean;
+}
+
+const RootId = z.string().min(1).max(100);
+const RootName = z.string().trim().min(1, 'Name is required').max(100, 'At most 100 characters');
+
+const AddRootSchema = z.object({
+  /** Absolute path (or `~/…`); canonicalized by the host. */
+  path: z.string().trim().min(1, 'Choose a folder').max(4096),
+  name: RootName.optional(),
+});
+const RenameRootSchema = z.object({ id: RootId, name: RootName });
+const RootIdSchema = z.object({ id: RootId });
+const SetRootSharingSchema = z.object({
+  serverId: z.string().min(1).max(100),
+  mode: z.enum(['none', 'all', 'subset']),
+  rootIds: z.array(RootId).max(1000).default([]),
+});
+const AnswerRootsConsentSchema = z.object({
+  id: z.string().min(1).max(100),
+  share: z.boolean(),
+  /** Share only these folders; omitted with `share: true` means all folders, including later ones. */
+  rootIds: z.array(RootId).max(1000).optional(),
+});
+const ListFoldersSchema = z.object({
+  /** Empty or omitted: the user's home directory. */
+  path: z.string().trim().max(4096).default(''),
+  showHidden: z.boolean().default(false),
+});
+const ListRootsAuditSchema = z.object({
+  serverId: z.string().min(1).max(100).optional(),
+  limit: z.number().int().min(1).max(1000).default(100),
+});
+
+export const rootsMethods = {
+  /** Adds a folder (canonicalized; must be an existing directory). Field errors on `path` / `name`. */
+  addRoot: method<typeof AddRootSchema, RootView>(AddRootSchema),
+  renameRoot: method<typeof RenameRootSchema, RootView>(RenameRootSchema),
+  /** Removes a folder: no server sees it any more (connected servers are told at once). */
+  removeRoot: method<typeof RootIdSchema, void>(RootIdSchema),
+  /** Changes what one server may see. */
+  setRootSharing: method<typeof SetRootSharingSchema, RootSharingView>(SetRootSharingSchema),
+  /** Answers a pending "Share folders" question, exactly once. */
+  answerRootsConsent: method<typeof AnswerRootsConsentSchema, RootSharingView>(AnswerRootsConsentSchema),
+  /** Opens the native folder picker (desktop app only); `path` is null when the user cancelled. */
+  pickFolder: method<typeof NoInput, { path: string | null }>(NoInput),
+  /** Lists the subfolders of a folder, for the web-mode folder browser. */
+  listFolders: method<typeof ListFoldersSchema, FolderListing>(ListFoldersSchema),
+  /** The audit trail, newest first (optionally for one server). */
+  listRootsAudit: method<typeof ListRootsAuditSchema, RootsAuditEntry[]>(ListRootsAuditSchema),
+};
+
+export interface RootsEvents {
+  /** The folders, their availability, or a sharing policy changed. */
+  rootsChanged: { roots: RootView[]; sharing: RootSharingView[] };
+  rootsConsentRequested: RootsConsentRequest;
+  rootsConsentSettled: { id: string; serverId: string; outcome: RootsConsentOutcome };
+  rootsAuditAppended: RootsAuditEntry;
+}

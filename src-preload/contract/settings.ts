@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { method } from './method';
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** User settings persisted in SQLite. Every key has a default, so a new install needs nothing. */
+export const SettingsSchema = z.object({
+  theme: z.enum(THEMES),
+  /** Where the Anthropic SDK sends requests; empty means the SDK's default endpoint. */
+  anthropicBaseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
+  defaultModel: z.string().trim().min(1).max(200),
+  /** Chat: the most tokens one model answer may use. */
+  maxTokens: z.number().int().min(1).max(128_000),
+  /** Chat: instructions sent with every request; empty for none. */
+  systemPrompt: z.string().max(20_000),
+  /** Chat: model requests one turn may make before it stops and says so. */
+  maxToolRounds: z.number().int().min(1).max(200),
+  /** Chat: a tool result's text beyond this many characters is cut for the model (the user sees it all). */
+  toolResultMaxChars: z.number().int().min(1_000).max(1_000_000),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  anthropicBaseUrl: '',
+  defaultModel: 'claude-sonnet-5-5',
+  maxTokens: 4096,
+  systemPrompt: '',
+  maxToolRounds: 25,
+  toolResultMaxChars: 50_000,
+};
+
+export const SettingsPatchSchema = SettingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+export const settingsMethods = {
+  /** Applies a partial settings change; resolves with the settings as committed to SQLite. */
+  updateSettings: method<typeof SettingsPatchSchema, Settings>(SettingsPatchSchema),
+};
+
+export interface SettingsEvents {
+  settingsChanged: Settings;
+}

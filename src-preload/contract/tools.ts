@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { method } from './method';
+
+/**
+ * Tools: what each server offers, running them on the user's own click, and the results as people
+ * read them. Model-initiated calls never enter through this contract: they go through the core's
+ * consent broker in-process (see contract/consent.ts for the renderer's side of that).
+ */
+
+/** Any JSON value (what tool arguments, schemas and structured results are made of). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** The server's own description of a tool's behaviour: hints only, never trusted, never granting anything. */
+export interface ToolHints {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** Where a model-initiated call of this tool stands today. */
+export type ToolPolicyState =
+  /** No standing decision: every call asks. */
+  | 'ask'
+  /** "Always allow", for this exact definition. */
+  | 'allow'
+  /** "Always deny". */
+  | 'deny'
+  /** Allowed because the user trusts every tool of the server (for the definitions seen then). */
+  | 'trusted'
+  /** A standing "allow" whose tool changed since: suspended, the next call asks and shows the change. */
+  | 'suspended';
+
+/** One tool of one server, as the Tools panel shows it. */
+export interface ToolView {
+  serverId: string;
+  serverName: string;
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: JsonObject;
+  outputSchema?: JsonObject;
+  /** Hints from the server (untrusted). */
+  annotations?: ToolHints;
+  /** sha-256 of the canonical definition; standing decisions are pinned to it. */
+  definitionHash: string;
+  policy: ToolPolicyState;
+}
+
+/** A slice shown where more exists: `shown` of `total` characters. */
+export interface Truncation {
+  shown: number;
+  total: number;
+}
+
+/** One content block of a result, capped for display; the rest is fetched with `getToolResultPart`. */
+export type ResultBlockView =
+  | { type: 'text'; text: string; truncated?: Truncation }
+  /** `data` is base64; absent when the media is too large to send with the preview (`bytes` says how large). */
+  | { type: 'image' | 'audio'; mimeType: string; data?: string; bytes: number }
+  | { type: 'resource_link'; uri: string; name: string; title?: string; description?: string; mimeType?: string }
+  | { type: 'resource'; uri: string; mimeType?: string; text?: string; truncated?: Truncation; blobBytes?: number }
+  /** A block type this version does not know, shown as (capped) JSON. */
+  | { type: 'other'; json: string; truncated?: Truncation };
+
+/** How a call ended. */
+export type ToolRunStatus =
+  | 'ok'
+  /** The tool ran and reported a failure (`isError`): the tool's own answer. */
+  | 'tool_error'
+  /** The call itself failed: not running, timeout, crash, invalid params, JSON-RPC error. */
+  | 'protocol_error'
+  | 'cancelled'
+  /** Nobody allowed it (the user, a standing decision, a timeout, a withdrawn request). */
+  | 'denied';
+
+/** A finished call, ready to show: which server and tool, how it ended, and a capped preview. */
+export interface ToolCallOutcome {
+  callId: string;
+  serverId: string;
+  serverName: string;
+  tool: string;
+  origin: ToolCallOrigin;
+  status: ToolRunStatus;
+  /** For protocol errors, cancellations and denials: what happened, naming server and tool. */
+  error?: { kind: string; message: string };
+  blocks: ResultBlockView[];
+  /** `structuredContent`, pretty-printed (capped); `validated` when the tool declares an output schema it matched. */
+  structured?: { json: string; truncated?: Truncation; validated: boolean };
+  startedAt: string;
+  durationMs: number;
+  /** Size of the whole result as received (characters of its JSON form). */
+  resultBytes: number;
+}
+
+export const TOOL_CALL_ORIGINS = ['user', 'model'] as const;
+export type ToolCallOrigin = (typeof TOOL_CALL_ORIGINS)[number];
+
+/** A call in flight (after any consent), with its latest progress. */
+export interface RunningToolCall {
+  callId: string;
+  serverId: string;
+  serverName: string;
+  tool: string;
+  origin: ToolCallOrigin;
+  startedAt: string;
+  progress?: ToolRunProgress;
+}
+
+export interface ToolRunProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** A piece of a kept result: characters `offset`… of a text (or base64 data) that the preview cut. */
+export interface ToolResultSlice {
+  text: string;
+  offset: number;
+  total: number;
+}
+
+/** What the renderer needs at (re)connect; events keep it current. */
+export interface ToolsSnapshot {
+  running: RunningToolCall[];
+}
+
+const ServerId = z.string().min(1).max(100);
+const ToolName = z.string().min(1).max(500);
+/** Tool arguments: a JSON object (validated against the tool's input schema in the core, with ajv). */
+export const ToolArgsSchema = z.record(z.string().max(1000), z.unknown());
+
+const ListToolsSchema = z.object({ serverId: ServerId }).strict();
+/**
+ * The user's own run from the Tools panel: the click is the consent, audited as the user's.
+ * Strict, so nothing can smuggle in another origin.
+ */
+export const RunToolSchema = z
+  .object({
+    serverId: ServerId,
+    tool: ToolName,
+    args: ToolArgsSchema.default({}),
+    /** Chosen by the renderer so it can follow progress and cancel before the result arrives. */
+    callId: z.uuid().optional(),
+  })
+  .strict();
+const CallIdSchema = z.object({ callId: z.string().min(1).max(100) }).strict();
+const ResultPartSchema = z
+  .object({
+    callId: z.string().min(1).max(100),
+    /** Index of the content block, or `structured` for the structured content. */
+    part: z.union([z.number().int().min(0).max(100_000), z.literal('structured')]),
+    offset: z.number().int().min(0).default(0),
+    limit: z.number().int().min(1).max(1_000_000).default(100_000),
+  })
+  .strict();
+
+export const toolMethods = {
+  /** Every tool of a running server, with its standing decision. */
+  listTools: method<typeof ListToolsSchema, ToolView[]>(ListToolsSchema),
+  /** Runs a tool on the user's own click; arguments that fail the schema come back as field errors (`args.…`). */
+  runTool: method<typeof RunToolSchema, ToolCallOutcome>(RunToolSchema),
+  /** Cancels a running call (the server gets `notifications/cancelled`); the call ends as `cancelled`. */
+  cancelToolCall: method<typeof CallIdSchema, void>(CallIdSchema),
+  /** More of a result the preview cut short, while the core still keeps it (a bounded LRU). */
+  getToolResultPart: method<typeof ResultPartSchema, ToolResultSlice>(ResultPartSchema),
+};
+
+export interface ToolEvents {
+  /** A server's tool list changed (list_changed, a restart): lists of its tools are stale. */
+  toolsChanged: { serverId: string };
+  toolCallStarted: RunningToolCall;
+  toolCallProgress: { callId: string } & ToolRunProgress;
+  /** Every call that was decided ends with this, refused ones included (the audit trail has news). */
+  toolCallFinished: { callId: string; serverId: string; tool: string; origin: ToolCallOrigin; status: ToolRunStatus; durationMs: number };
+}

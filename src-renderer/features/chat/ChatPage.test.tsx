@@ -1,0 +1,203 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SETTINGS,
+  type CallResult,
+  type ChatMessage,
+  type ConversationSummary,
+  type HostEvent,
+  type HostMethodName,
+  type HostSnapshot,
+  type LlmStatus,
+} from '../../../src-preload/contract';
+import type { HostTransport } from '../../host-client';
+import { createAppStore } from '../../stores/app-store';
+import { AppStoreContext } from '../../stores/use-app-store';
+import { ChatPage } from './ChatPage';
+
+afterEach(cleanup);
+
+// jsdom lays nothing out: give the message list (the virtualizer reads clientHeight) and its rows
+// (offsetHeight) a size, so the virtualizer renders what a 600 px viewport shows.
+const sized = (owner: typeof Element | typeof HTMLElement, name: 'clientHeight' | 'offsetHeight', className: string, px: number) => {
+  const real = Object.getOwnPropertyDescriptor(owner.prototype, name)!;
+  Object.defineProperty(owner.prototype, name, {
+    configurable: true,
+    get(this: Element) {
+      return this.classList.contains(className) ? px : real.get!.call(this);
+    },
+  });
+  return () => Object.defineProperty(owner.prototype, name, real);
+};
+const restore: (() => void)[] = [];
+beforeAll(() => {
+  restore.push(sized(Element, 'clientHeight', 'message-list', 600), sized(HTMLElement, 'offsetHeight', 'message-row', 100));
+});
+afterAll(() => restore.forEach((undo) => undo()));
+
+const NO_KEY: LlmStatus = { apiKey: { state: 'not-set', storage: 'Encrypted in the data directory.' } };
+const KEY_SET: LlmStatus = { apiKey: { state: 'set', source: 'stored', storage: 'Encrypted in the data directory.' } };
+
+const conversation = (extra: Partial<ConversationSummary> = {}): ConversationSummary => ({
+  id: 'c1',
+  title: 'Sums',
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  messageCount: 0,
+  serverIds: null,
+  turn: 'idle',
+  ...extra,
+});
+const text = (id: number, seq: number, role: 'user' | 'assistant', t: string, status: ChatMessage['status'] = 'complete'): ChatMessage => ({
+  id,
+  conversationId: 'c1',
+  seq,
+  role,
+  content: [{ type: 'text', text: t }],
+  status,
+  createdAt: '2026-01-01T00:00:00Z',
+});
+
+/** A host that answers calls (history from `histories`, paged by keyset) and pushes events when told. */
+function fakeHost(llm: LlmStatus, conversations: ConversationSummary[], histories: Record<string, ChatMessage[]> = {}) {
+  const calls: { method: HostMethodName; input: unknown }[] = [];
+  const listeners = new Set<(event: HostEvent) => void>();
+  const snapshot = { settings: DEFAULT_SETTINGS, servers: [], info: { version: '1' }, chat: { conversations, llm } } as unknown as HostSnapshot;
+  const transport: HostTransport = {
+    async call(method, input): Promise<CallResult> {
+      calls.push({ method, input });
+      if (method === 'getSnapshot') return { ok: true, value: snapshot };
+      if (method === 'listMessages') {
+        const { conversationId, beforeSeq, limit } = input as { conversationId: string; beforeSeq?: number; limit: number };
+        const before = (histories[conversationId] ?? []).filter((m) => beforeSeq === undefined || m.seq < beforeSeq);
+        return { ok: true, value: { messages: before.slice(-limit), hasMore: before.length > limit } };
+      }
+      if (method === 'sendMessage') return { ok: true, value: text(100, 1, 'user', (input as { text: string }).text) };
+      if (method === 'createConversation') return { ok: true, value: conversation({ id: 'new', title: 'New conversation' }) };
+      return { ok: true, value: undefined };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const emit = (event: HostEvent) => act(() => listeners.forEach((listener) => listener(event)));
+  return { transport, calls, emit };
+}
+
+async function renderPage(host: ReturnType<typeof fakeHost>) {
+  const store = createAppStore(host.transport, 'chat');
+  render(
+    <AppStoreContext.Provider value={store}>
+      <ChatPage />
+    </AppStoreContext.Provider>,
+  );
+  await act(async () => undefined); // snapshot
+  await act(async () => undefined); // first page
+  return store;
+}
+
+describe('ChatPage', () => {
+  it('without an API key says how to add one, and the Settings button goes there', async () => {
+    const host = fakeHost(NO_KEY, []);
+    const store = await renderPage(host);
+    const note = screen.getByRole('note', { name: 'API key needed' });
+    expect(note.textContent).toMatch(/Add an Anthropic API key.*Settings.*API key/);
+    fireEvent.click(within(note).getByRole('button', { name: 'Open Settings' }));
+    expect(store.getState().page).toBe('settings');
+  });
+
+  it('sends, streams the answer in as deltas, and shows tool calls with their live status', async () => {
+    const host = fakeHost(KEY_SET, [conversation()]);
+    await renderPage(host);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'What is 2 + 3?' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
+    expect(host.calls.find((c) => c.method === 'sendMessage')?.input).toEqual({ conversationId: 'c1', text: 'What is 2 + 3?' });
+
+    host.emit({ name: 'conversationUpdated', payload: conversation({ turn: 'running', messageCount: 1 }) });
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    host.emit({ name: 'chatMessage', payload: { ...text(101, 2, 'assistant', ''), content: [], status: 'streaming' } });
+    host.emit({
+      name: 'chatDelta',
+      payload: { conversationId: 'c1', messageId: 101, ops: [{ op: 'block', index: 0, block: { type: 'text', text: '' } }, { op: 'text', index: 0, at: 0, text: 'Let me **add**' }] },
+    });
+    const log = screen.getByRole('log', { name: 'Messages' });
+    expect(within(log).getByText('add').tagName).toBe('STRONG');
+    host.emit({
+      name: 'chatDelta',
+      payload: {
+        conversationId: 'c1',
+        messageId: 101,
+        ops: [{ op: 'block', index: 1, block: { type: 'tool_use', id: 'tu1', name: 'x__get-sum', input: { a: 2, b: 3 }, serverId: 's', serverName: 'Everything (demo)', toolName: 'get-sum' } }],
+      },
+    });
+    host.emit({ name: 'chatToolStatus', payload: { conversationId: 'c1', toolUseId: 'tu1', status: 'waiting-approval' } });
+    const card = screen.getByRole('article', { name: 'Tool call get-sum on Everything (demo)' });
+    expect(within(card).getByRole('status').textContent).toBe('Waiting for approval');
+    host.emit({
+      name: 'chatMessage',
+      payload: { id: 102, conversationId: 'c1', seq: 3, role: 'user', status: 'complete', createdAt: '', content: [{ type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text: '5' }], isError: false, outcome: 'done' }] },
+    });
+    expect(within(card).getByRole('status').textContent).toBe('Done');
+    // The results-only message is not a row of its own.
+    expect(log.querySelectorAll('article.message')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(host.calls.at(-1)).toEqual({ method: 'stopTurn', input: { conversationId: 'c1' } });
+  });
+
+  it('shows a failed turn with Retry, and keeps what was typed', async () => {
+    const failed = conversation({ messageCount: 1, lastError: { kind: 'rate-limit', message: 'Rate limited: wait, then Retry.', retryable: true, at: '' } });
+    const host = fakeHost(KEY_SET, [failed], { c1: [text(1, 1, 'user', 'Hi')] });
+    await renderPage(host);
+    expect(screen.getByRole('alert').textContent).toContain('Rate limited');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'draft in progress' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(host.calls.at(-1)).toEqual({ method: 'retryTurn', input: { conversationId: 'c1' } });
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('draft in progress');
+  });
+
+  it('virtualizes long histories and pages older messages by keyset', async () => {
+    const all = Array.from({ length: 1000 }, (_, i) => text(1 + i, 1 + i, i % 2 ? 'assistant' : 'user', `message ${1 + i}`));
+    const host = fakeHost(KEY_SET, [conversation({ messageCount: 1000 })], { c1: all });
+    const store = await renderPage(host);
+    const pages = () => host.calls.filter((c) => c.method === 'listMessages').map((c) => c.input);
+    expect(pages()[0]).toEqual({ conversationId: 'c1', limit: 60 });
+    const log = screen.getByRole('log', { name: 'Messages' });
+    const toTop = async () => {
+      await act(async () => {
+        log.scrollTop = 0;
+        fireEvent.scroll(log);
+      });
+      await act(async () => undefined);
+    };
+    // At the top, the page before the first loaded message is asked for, by keyset; the visible
+    // message stays in place (end anchoring), so the next page waits for the next scroll to the top.
+    await toTop();
+    expect(pages()[1]).toEqual({ conversationId: 'c1', beforeSeq: 941, limit: 100 });
+    await toTop();
+    expect(pages()[2]).toEqual({ conversationId: 'c1', beforeSeq: 841, limit: 100 });
+    expect(store.getState().chatHistory.c1.messages.length).toBe(260);
+    // However much is loaded, only about a viewport of rows is in the DOM.
+    const rendered = log.querySelectorAll('article.message').length;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(25);
+  });
+
+  it('creates, renames and deletes conversations', async () => {
+    const host = fakeHost(KEY_SET, [conversation()]);
+    await renderPage(host);
+    const list = screen.getByRole('navigation', { name: 'Conversations' });
+    await act(async () => fireEvent.click(within(list).getByRole('button', { name: 'New conversation' })));
+    expect(host.calls.some((c) => c.method === 'createConversation')).toBe(true);
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Rename Sums' }));
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Arithmetic' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(host.calls.at(-1)).toEqual({ method: 'renameConversation', input: { id: 'c1', title: 'Arithmetic' } });
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete Sums' }));
+    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })));
+    expect(host.calls.at(-1)).toEqual({ method: 'deleteConversation', input: { id: 'c1' } });
+  });
+});

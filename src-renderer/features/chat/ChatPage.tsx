@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { ChatMessage } from '../../../src-preload/contract';
+import { useAppStore } from '../../stores/use-app-store';
+import { messageOf } from '../../ui/call-errors';
+import { useChatActions } from './chat-actions';
+import { resultsById, visibleRows } from './chat-model';
+import { ApiKeyGuidance, TurnErrorBanner } from './ChatNotices';
+import { Composer } from './Composer';
+import { ConversationList } from './ConversationList';
+import { MessageList } from './MessageList';
+import { MessageView } from './MessageView';
+import { ServerToggles } from './ServerToggles';
+import './chat.css';
+
+/** The Chat page: the only chat component that reads the store; everything below gets props. */
+export function ChatPage() {
+  const actions = useChatActions();
+  const conversations = useAppStore(useShallow((s) => Object.values(s.conversations).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))));
+  const activeId = useAppStore((s) => s.activeConversationId);
+  const active = useAppStore((s) => (s.activeConversationId ? s.conversations[s.activeConversationId] : undefined));
+  const history = useAppStore((s) => (s.activeConversationId ? s.chatHistory[s.activeConversationId] : undefined));
+  const toolStatus = useAppStore((s) => s.toolStatus);
+  const apiKey = useAppStore((s) => s.llm?.apiKey);
+  const servers = useAppStore(useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter(Boolean)));
+  const draftKey = activeId ?? '';
+  const draft = useAppStore((s) => s.chatDrafts[draftKey] ?? '');
+  const navigate = useAppStore((s) => s.navigate);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [retrying, setRetrying] = useState(false);
+
+  // Open the most recent conversation when none is open.
+  const newest = conversations[0]?.id;
+  useEffect(() => {
+    if (!activeId && newest) actions.open(newest);
+  }, [activeId, newest, actions]);
+
+  // Fetch the newest page when a conversation is shown (again) without its history.
+  const needsPage = activeId !== null && (!history || history.stale);
+  useEffect(() => {
+    if (activeId && needsPage) actions.loadNewest(activeId).catch((e: unknown) => setFailure(messageOf(e)));
+  }, [activeId, needsPage, actions]);
+
+  // For the benchmark: mark when an opened conversation's newest messages are on screen.
+  const painted = activeId !== null && history !== undefined;
+  useEffect(() => {
+    if (!painted) return;
+    const frame = requestAnimationFrame(() => performance.mark('patchbay:chat-painted', { detail: { conversationId: activeId } }));
+    return () => cancelAnimationFrame(frame);
+  }, [painted, activeId]);
+
+  const messages = useMemo(() => history?.messages ?? [], [history]);
+  const rows = useMemo(() => visibleRows(messages), [messages]);
+  const results = useMemo(() => resultsById(messages), [messages]);
+  const running = active?.turn === 'running';
+  const renderRow = useCallback(
+    (message: ChatMessage) => <MessageView message={message} results={results} toolStatus={toolStatus} turnRunning={running} />,
+    [results, toolStatus, running],
+  );
+  const loadOlder = useCallback(() => {
+    if (activeId) actions.loadOlder(activeId).catch((e: unknown) => setFailure(messageOf(e)));
+  }, [activeId, actions]);
+
+  const retry = async () => {
+    if (!activeId) return;
+    setRetrying(true);
+    try {
+      await actions.retry(activeId);
+    } catch (e) {
+      setFailure(messageOf(e));
+    } finally {
+      setRetrying(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="page-title" className="page chat-page">
+      <h1 id="page-title" className="visually-hidden">
+        Chat
+      </h1>
+      <ConversationList
+        conversations={conversations}
+        activeId={activeId}
+        onSelect={(id) => actions.open(id)}
+        onNew={() => void actions.newConversation().catch((e: unknown) => setFailure(messageOf(e)))}
+        onRename={actions.rename}
+        onDelete={actions.remove}
+      />
+      <div className="chat-main">
+        <header className="chat-head">
+          <h2>{active?.title ?? 'Chat'}</h2>
+          {active && (
+            <ServerToggles servers={servers} selected={active.serverIds} onChange={(ids) => void actions.setServers(active.id, ids).catch((e: unknown) => setFailure(messageOf(e)))} />
+          )}
+        </header>
+        {active && history ? (
+          <MessageList
+            rows={rows}
+            hasMore={history.hasMore}
+            loadingOlder={history.loadingOlder}
+            onLoadOlder={loadOlder}
+            renderRow={renderRow}
+            conversationKey={active.id}
+          />
+        ) : (
+          <div className="message-list-empty muted">{activeId ? 'Loading…' : 'Ask Claude anything; it can use the tools of your Ready servers.'}</div>
+        )}
+        {running && <p className="muted chat-working" role="status">Claude is answering…</p>}
+        {apiKey?.state === 'not-set' && <ApiKeyGuidance status={apiKey} onOpenSettings={() => navigate('settings')} />}
+        {active?.lastError && !running && (
+          <TurnErrorBanner error={active.lastError} onRetry={() => void retry()} onOpenSettings={() => navigate('settings')} retrying={retrying} />
+        )}
+        {failure && (
+          <div role="alert" className="warning chat-notice">
+            <p>{failure}</p>
+            <button type="button" className="button secondary" onClick={() => setFailure(null)}>
+              Dismiss
+            </button>
+          </div>
+        )}
+        <Composer
+          draft={draft}
+          onDraftChange={(text) => actions.setDraft(draftKey, text)}
+          onSend={actions.send}
+          onStop={() => (activeId ? actions.stop(activeId) : Promise.resolve())}
+          running={running}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Markdown } from './Markdown';
+
+afterEach(cleanup);
+
+describe('Markdown', () => {
+  it('renders GFM and highlights code that names its language', () => {
+    const { container } = render(<Markdown text={'| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ **new**\n\n```ts\nconst x = 1;\n```'} />);
+    expect(container.querySelector('table td')?.textContent).toBe('1');
+    expect(container.querySelector('input[type="checkbox"]')).toBeTruthy();
+    expect(container.querySelector('del')?.textContent).toBe('old');
+    expect(container.querySelector('strong')?.textContent).toBe('new');
+    expect(container.querySelector('code.hljs .hljs-keyword')?.textContent).toBe('const');
+  });
+
+  it('never turns raw HTML into elements, strips javascript: links, and opens links outside', () => {
+    const { container } = render(
+      <Markdown text={'<img src=x onerror="alert(1)"> <script>alert(2)</script> <b>bold?</b>\n\n[click](javascript:alert(3)) [site](https://example.com)\n\n![pixel](https://tracker.example/p.gif)'} />,
+    );
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    const links = [...container.querySelectorAll('a')];
+    expect(links.find((a) => a.textContent === 'click')?.getAttribute('href') ?? '').not.toContain('javascript');
+    const site = links.find((a) => a.textContent === 'site')!;
+    expect(site.getAttribute('href')).toBe('https://example.com');
+    expect(site.getAttribute('target')).toBe('_blank');
+    expect(site.getAttribute('rel')).toContain('noopener');
+    expect(container.textContent).toContain('[image: pixel]');
+  });
+});

@@ -1,0 +1,47 @@
+import { memo } from 'react';
+import type { ChatMessage, ToolStatusUpdate } from '../../../src-preload/contract';
+import { cardStatus, type ToolResultBlock } from './chat-model';
+import { Markdown } from './Markdown';
+import { ToolCallCard } from './ToolCallCard';
+
+export interface MessageViewProps {
+  message: ChatMessage;
+  /** Results of this message's tool calls (from the next message), by call id. */
+  results: ReadonlyMap<string, ToolResultBlock>;
+  /** Live statuses of tool calls while the turn runs. */
+  toolStatus: Readonly<Record<string, ToolStatusUpdate>>;
+  turnRunning: boolean;
+}
+
+/** One message: who wrote it, its text as markdown, its images, and its tool calls as cards. */
+export const MessageView = memo(function MessageView({ message, results, toolStatus, turnRunning }: MessageViewProps) {
+  const mine = message.role === 'user';
+  return (
+    <article className={`message message-${message.role}`} data-seq={message.seq} data-status={message.status} aria-label={mine ? 'You' : 'Claude'}>
+      <div className="message-author">{mine ? 'You' : 'Claude'}</div>
+      {message.content.map((block, i) => {
+        switch (block.type) {
+          case 'text':
+            return mine ? (
+              <p key={i} className="message-plain">
+                {block.text}
+              </p>
+            ) : (
+              <Markdown key={i} text={block.text} streaming={message.status === 'streaming'} />
+            );
+          case 'image':
+            return <img key={i} className="message-image" alt="Attached image" src={`data:${block.mediaType};base64,${block.data}`} />;
+          case 'tool_use': {
+            const result = results.get(block.id);
+            const { status, progress } = cardStatus(result, toolStatus[block.id], turnRunning);
+            return <ToolCallCard key={block.id} call={block} result={result} status={status} progress={progress} />;
+          }
+          default:
+            return null;
+        }
+      })}
+      {message.status === 'streaming' && <span className="message-streaming" aria-label="Writing…" />}
+      {message.status === 'interrupted' && <p className="message-note muted">Interrupted — this answer was cut short; what was written is kept.</p>}
+    </article>
+  );
+});

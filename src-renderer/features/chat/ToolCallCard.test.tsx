@@ -1,0 +1,69 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolResultBlock, ToolUseBlock } from './chat-model';
+import { cardStatus, RESULT_PREVIEW_CHARS } from './chat-model';
+import { ToolCallCard } from './ToolCallCard';
+
+afterEach(cleanup);
+
+const call: ToolUseBlock = {
+  type: 'tool_use',
+  id: 'tu1',
+  name: 'Everything_demo__get-sum',
+  input: { a: 2, b: 3 },
+  serverId: 's1',
+  serverName: 'Everything (demo)',
+  toolName: 'get-sum',
+};
+const result = (extra: Partial<ToolResultBlock> = {}): ToolResultBlock => ({
+  type: 'tool_result',
+  toolUseId: 'tu1',
+  content: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }],
+  isError: false,
+  outcome: 'done',
+  ...extra,
+});
+
+describe('ToolCallCard', () => {
+  it('names server and tool, shows the arguments, the status and a collapsible result', () => {
+    render(<ToolCallCard call={call} result={result()} status="done" />);
+    const card = screen.getByRole('article', { name: 'Tool call get-sum on Everything (demo)' });
+    expect(within(card).getByRole('status').textContent).toBe('Done');
+    expect(card.textContent).toContain('"a": 2');
+    const details = card.querySelectorAll('details');
+    expect(details[1].open).toBe(false);
+    fireEvent.click(within(card).getByText('Result'));
+    expect(card.textContent).toContain('The sum of 2 and 3 is 5.');
+  });
+
+  it('shows waiting, running with progress, denied and error', () => {
+    const { rerender } = render(<ToolCallCard call={call} status="waiting-approval" />);
+    expect(screen.getByRole('status').textContent).toBe('Waiting for approval');
+    rerender(<ToolCallCard call={call} status="running" progress={{ progress: 3, total: 10, message: 'step 3' }} />);
+    expect(screen.getByRole('status').textContent).toBe('Running…');
+    expect(screen.getByRole('progressbar', { name: 'Progress' })).toBeTruthy();
+    expect(screen.getByText('step 3')).toBeTruthy();
+    rerender(<ToolCallCard call={call} status="denied" result={result({ isError: true, outcome: 'denied', content: [{ type: 'text', text: 'Denied by the user' }] })} />);
+    expect(screen.getByRole('status').textContent).toBe('Denied');
+    rerender(<ToolCallCard call={call} status="error" result={result({ isError: true, outcome: 'error', content: [{ type: 'text', text: 'boom' }] })} />);
+    expect(screen.getByText('Result (error)')).toBeTruthy();
+  });
+
+  it('keeps a huge result whole for the user (behind "Show all") and says what the model got', () => {
+    const big = 'z'.repeat(RESULT_PREVIEW_CHARS + 500);
+    render(<ToolCallCard call={call} status="done" result={result({ content: [{ type: 'text', text: big }], modelLimitChars: 1000 })} />);
+    expect(screen.getByText(/The model got the first 1,000 characters/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Show all/ }));
+    expect(screen.getByText(big)).toBeTruthy();
+  });
+
+  it('derives the status: the stored outcome, the live one while running, cancelled when the turn ended without it', () => {
+    expect(cardStatus(result(), undefined, true)).toEqual({ status: 'done' });
+    expect(cardStatus(undefined, { conversationId: 'c', toolUseId: 'tu1', status: 'running', progress: { progress: 1 } }, true)).toEqual({
+      status: 'running',
+      progress: { progress: 1 },
+    });
+    expect(cardStatus(undefined, undefined, true)).toEqual({ status: 'pending' });
+    expect(cardStatus(undefined, undefined, false)).toEqual({ status: 'cancelled' });
+  });
+});

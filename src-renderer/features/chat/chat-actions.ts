@@ -1,0 +1,85 @@
+/**
+ * What the chat page does: host calls, and the store changes that are not pushed by events (pages of
+ * history, the open conversation, drafts). Everything the host decides still arrives as events.
+ */
+import { useContext, useMemo } from 'react';
+import type { ConversationSummary } from '../../../src-preload/contract';
+import type { AppStore } from '../../stores/app-store';
+import { mergePage, upsertMessage, type LoadedHistory } from '../../stores/slices/chat-slice';
+import { AppStoreContext } from '../../stores/use-app-store';
+
+/** Messages in the newest page (what opening a conversation paints), and in each older page. */
+export const NEWEST_PAGE = 60;
+export const OLDER_PAGE = 100;
+
+export type ChatActions = ReturnType<typeof createChatActions>;
+
+export function createChatActions(store: AppStore) {
+  const api = () => store.getState().api;
+  const setHistory = (id: string, change: (history: LoadedHistory | undefined) => LoadedHistory | undefined) =>
+    store.setState((s) => {
+      const next = change(s.chatHistory[id]);
+      return next ? { chatHistory: { ...s.chatHistory, [id]: next } } : {};
+    });
+
+  const actions = {
+    /** Fetches the newest page (first open, after a reconnect, or when events were missed). */
+    async loadNewest(id: string): Promise<void> {
+      const page = await api().listMessages({ conversationId: id, limit: NEWEST_PAGE });
+      setHistory(id, (h) => mergePage(h, page, 'newest'));
+    },
+
+    /** Fetches the page before the first loaded message. */
+    async loadOlder(id: string): Promise<void> {
+      const history = store.getState().chatHistory[id];
+      if (!history || !history.hasMore || history.loadingOlder || history.messages.length === 0) return;
+      setHistory(id, (h) => h && { ...h, loadingOlder: true });
+      try {
+        const page = await api().listMessages({ conversationId: id, beforeSeq: history.messages[0].seq, limit: OLDER_PAGE });
+        setHistory(id, (h) => mergePage(h, page, 'older'));
+      } catch (error) {
+        setHistory(id, (h) => h && { ...h, loadingOlder: false });
+        throw error;
+      }
+    },
+
+    open(id: string | null): void {
+      store.setState({ activeConversationId: id });
+    },
+
+    async newConversation(): Promise<ConversationSummary> {
+      const conversation = await api().createConversation();
+      store.setState((s) => ({ conversations: { ...s.conversations, [conversation.id]: conversation }, activeConversationId: conversation.id }));
+      return conversation;
+    },
+
+    /** Sends to the open conversation (starting one first when none is open). */
+    async send(text: string): Promise<void> {
+      const id = store.getState().activeConversationId ?? (await actions.newConversation()).id;
+      const message = await api().sendMessage({ conversationId: id, text });
+      // The event brings it too; adding it here makes the message appear even if the page is still loading.
+      setHistory(id, (h) => (h ? upsertMessage(h, message) : h));
+    },
+
+    stop: (id: string) => api().stopTurn({ conversationId: id }),
+    retry: (id: string) => api().retryTurn({ conversationId: id }),
+    rename: (id: string, title: string) => api().renameConversation({ id, title }),
+    setServers: (id: string, serverIds: string[] | null) => api().setConversationServers({ id, serverIds }),
+    async remove(id: string): Promise<void> {
+      await api().deleteConversation({ id });
+      if (store.getState().activeConversationId === id) store.setState({ activeConversationId: null });
+    },
+
+    setDraft(key: string, text: string): void {
+      store.setState((s) => ({ chatDrafts: { ...s.chatDrafts, [key]: text } }));
+    },
+  };
+  return actions;
+}
+
+/** The chat actions bound to the nearest store. */
+export function useChatActions(): ChatActions {
+  const store = useContext(AppStoreContext);
+  if (!store) throw new Error('useChatActions needs an AppStoreContext provider');
+  return useMemo(() => createChatActions(store), [store]);
+}

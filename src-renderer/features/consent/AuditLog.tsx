@@ -1,0 +1,85 @@
+import type { AuditEntry } from '../../../src-preload/contract';
+import { RelativeTime } from '../../ui/RelativeTime';
+import { formatBytes, formatElapsed } from '../tools/result/format';
+
+const OUTCOMES: Record<AuditEntry['outcome'], string> = {
+  running: 'Running',
+  ok: 'OK',
+  tool_error: 'Tool error',
+  protocol_error: 'Call failed',
+  cancelled: 'Cancelled',
+  denied: 'Denied',
+  interrupted: 'Interrupted — outcome unknown',
+};
+
+const DECIDERS: Record<AuditEntry['decidedBy'], string> = {
+  user: 'you',
+  policy: 'a standing decision',
+  timeout: 'the timeout',
+  host: 'Patchbay',
+};
+
+export interface AuditLogProps {
+  entries: AuditEntry[];
+  hasMore: boolean;
+  loading: boolean;
+  onMore(): void;
+}
+
+/** The tool-call audit trail, newest first: who asked, who decided, what was sent (redacted), how it ended. */
+export function AuditLog({ entries, hasMore, loading, onMore }: AuditLogProps) {
+  if (entries.length === 0) return <p className="muted">{loading ? 'Loading…' : 'No tool calls yet.'}</p>;
+  return (
+    <>
+      <ol className="tool-audit" aria-label="Tool calls">
+        {entries.map((e) => (
+          <li key={e.seq} data-outcome={e.outcome}>
+            <details>
+              <summary>
+                <RelativeTime iso={e.requestedAt} /> · <strong>{e.serverName}</strong> › <code>{e.tool}</code> · {e.origin === 'model' ? 'asked by the model' : 'run by you'} ·{' '}
+                {e.decision === 'allowed' ? 'allowed' : 'denied'} by {DECIDERS[e.decidedBy]} · <span className="audit-outcome">{OUTCOMES[e.outcome]}</span>
+                {e.durationMs !== undefined && e.decision === 'allowed' && ` · ${formatElapsed(e.durationMs)}`}
+                {e.resultBytes !== undefined && ` · ${formatBytes(e.resultBytes)}`}
+              </summary>
+              <dl className="facts">
+                {e.decisionNote && (
+                  <>
+                    <dt>Decision</dt>
+                    <dd>{e.decisionNote}</dd>
+                  </>
+                )}
+                <dt>Arguments</dt>
+                <dd>
+                  <code>{e.args}</code>
+                </dd>
+                {e.outcomeNote && (
+                  <>
+                    <dt>Note</dt>
+                    <dd>{e.outcomeNote}</dd>
+                  </>
+                )}
+                <dt>Arguments digest</dt>
+                <dd>
+                  <code>{e.argsDigest}</code>
+                </dd>
+                {e.definitionHash && (
+                  <>
+                    <dt>Definition hash</dt>
+                    <dd>
+                      <code>{e.definitionHash}</code>
+                    </dd>
+                  </>
+                )}
+              </dl>
+            </details>
+          </li>
+        ))}
+      </ol>
+      {hasMore && (
+        <button type="button" className="secondary" disabled={loading} onClick={onMore}>
+          {loading ? 'Loading…' : 'Show older calls'}
+        </button>
+      )}
+    </>
+  );
+}

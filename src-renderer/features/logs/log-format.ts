@@ -1,0 +1,43 @@
+import type { LogEntry, LogStream } from '../../../src-preload/contract';
+
+/** The tab label of each stream (fixed names: see UI-LABELS.md). */
+export const STREAM_LABELS: Record<LogStream, string> = {
+  output: 'Output',
+  messages: 'Messages',
+  protocol: 'Protocol',
+  host: 'Host',
+};
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** "14:03:07.042" in local time: log lines are read against a clock, to the millisecond. */
+export function formatClock(ts: number): string {
+  const d = new Date(ts);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+}
+
+/** "812 B", "1.5 KB", "10.0 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The params/result preview of a protocol entry's text (the part after "(size, latency)"). */
+export function protocolPreview(text: string): string {
+  const end = text.indexOf(') ');
+  return end >= 0 ? text.slice(end + 2) : '';
+}
+
+/** One entry as a line of plain text (Copy). */
+export function entryLine(entry: LogEntry): string {
+  const time = new Date(entry.ts).toISOString();
+  const logger = entry.logger ? ` [${entry.logger}]` : '';
+  return `${time} ${entry.level.toUpperCase().padEnd(9)}${logger} ${entry.text}`;
+}
+
+/** A file name for an export: server, stream and time, safe on every file system. */
+export function exportFileName(serverName: string, stream: LogStream, now = new Date()): string {
+  const safe = serverName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'server';
+  return `${safe}-${stream}-${now.toISOString().replace(/[:.]/g, '-')}.jsonl`;
+}

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import type { RootView } from '../../../src-preload/contract';
+import { issuesOf, messageOf } from '../../ui/call-errors';
+import { Field } from '../../ui/Field';
+import { useTrackedCalls } from '../../ui/use-tracked-calls';
+
+export interface RootItemProps {
+  root: RootView;
+  /** Names of the servers that may see this folder. */
+  sharedWith: string[];
+  onRename(name: string): Promise<unknown>;
+  onRemove(): Promise<unknown>;
+}
+
+/** One folder: its name (editable), where it really is, whether it is there, who sees it, and Remove. */
+export function RootItem({ root, sharedWith, onRename, onRemove }: RootItemProps) {
+  const calls = useTrackedCalls<'remove'>();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState(false);
+  const [nameError, setNameError] = useState<string | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (draft === null) return;
+    setRenaming(true);
+    try {
+      await onRename(draft);
+      setDraft(null);
+    } catch (error) {
+      setNameError(issuesOf(error)[0]?.message ?? messageOf(error));
+    } finally {
+      setRenaming(false);
+    }
+  };
+
+  return (
+    <li className="card root-item" aria-label={root.name} data-available={root.available}>
+      {draft === null ? (
+        <div className="server-card-head">
+          <h3 className="server-name">{root.name}</h3>
+          <span className={root.available ? 'status' : 'status root-missing'} data-status={root.available ? 'ready' : 'error'}>
+            <span className="status-dot" aria-hidden="true" />
+            <span className="status-word">{root.available ? 'Available' : 'Unavailable'}</span>
+          </span>
+          <button type="button" onClick={() => setDraft(root.name)}>
+            Rename
+          </button>
+          <button type="button" disabled={calls.isPending('remove')} onClick={() => void calls.run('remove', onRemove)}>
+            Remove
+          </button>
+        </div>
+      ) : (
+        <form className="form root-rename" aria-label={`Rename ${root.name}`} onSubmit={(e) => void submit(e)}>
+          <Field label="Name" error={nameError}>
+            {(c) => (
+              <input
+                {...c}
+                value={draft}
+                autoFocus
+                onChange={(e) => {
+                  setDraft(e.target.value);
+                  setNameError(undefined);
+                }}
+              />
+            )}
+          </Field>
+          <div className="actions">
+            <button type="submit" disabled={renaming}>
+              Save
+            </button>
+            <button type="button" className="secondary" onClick={() => setDraft(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      <dl className="facts">
+        <dt>Path</dt>
+        <dd>
+          <code>{root.path}</code>
+          {root.pickedPath && (
+            <p className="hint root-note">
+              You picked <code>{root.pickedPath}</code>; servers get its real location above (symlinks and “..” resolved).
+            </p>
+          )}
+          {!root.available && <p className="hint root-note">The folder is missing. It is sent to no server until it is back.</p>}
+        </dd>
+        <dt>Shared with</dt>
+        <dd>{sharedWith.length > 0 ? sharedWith.join(', ') : <span className="muted">No server</span>}</dd>
+      </dl>
+      {calls.failure && (
+        <p role="alert" className="warning card-error">
+          Could not {calls.failure.key} {root.name}: {calls.failure.message}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RootsConsentRequest } from '../../../src-preload/contract';
+import { RootsConsentHost } from './RootsConsentHost';
+import { fakeHost, renderWithHost, rootView } from './test-support';
+
+afterEach(cleanup);
+
+const request: RootsConsentRequest = {
+  id: 'q1',
+  serverId: 's1',
+  serverName: 'files',
+  requestedAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: '2026-01-01T00:10:00.000Z',
+};
+const roots = [rootView({ id: 'r1', name: 'Work' }), rootView({ id: 'r2', name: 'Music' }), rootView({ id: 'r3', name: 'USB', available: false })];
+
+async function ask() {
+  const host = fakeHost({ roots: { roots } });
+  await renderWithHost(host, <RootsConsentHost />);
+  expect(screen.queryByRole('dialog')).toBeNull();
+  host.emit({ name: 'rootsConsentRequested', payload: request });
+  const dialog = within(await screen.findByRole('dialog', { name: 'Share folders' }));
+  return { host, dialog };
+}
+
+describe('the Share folders question', () => {
+  it('names the server, offers the available folders, and shares the ticked ones', async () => {
+    const { host, dialog } = await ask();
+    expect(dialog.getByText('files')).toBeTruthy();
+    expect((dialog.getByRole('checkbox', { name: 'Work' }) as HTMLInputElement).checked).toBe(true);
+    expect((dialog.getByRole('checkbox', { name: /^USB/ }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(dialog.getByRole('checkbox', { name: 'Music' }));
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Share' })));
+    expect(host.last()).toEqual({ method: 'answerRootsConsent', input: { id: 'q1', share: true, rootIds: ['r1'] } });
+    // The dialog stays until the host says the question settled.
+    expect(screen.getByRole('dialog', { name: 'Share folders' })).toBeTruthy();
+    host.emit({ name: 'rootsConsentSettled', payload: { id: 'q1', serverId: 's1', outcome: 'shared' } });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('can share every folder, later ones included', async () => {
+    const { host, dialog } = await ask();
+    fireEvent.click(dialog.getByRole('radio', { name: 'All folders, including ones added later' }));
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Share' })));
+    expect(host.last()).toEqual({ method: 'answerRootsConsent', input: { id: 'q1', share: true } });
+  });
+
+  it('does not share when told so, nor when dismissed', async () => {
+    const first = await ask();
+    await act(async () => fireEvent.click(first.dialog.getByRole('button', { name: "Don't share" })));
+    expect(first.host.last()).toEqual({ method: 'answerRootsConsent', input: { id: 'q1', share: false } });
+    cleanup();
+
+    const second = await ask();
+    await act(async () => fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' }));
+    expect(second.host.last()).toEqual({ method: 'answerRootsConsent', input: { id: 'q1', share: false } });
+  });
+
+  it('will not share an empty choice, and shows why an answer failed', async () => {
+    const host = fakeHost({
+      roots: { roots: [rootView({ id: 'r1', name: 'Work' })] },
+      reply: (method) => (method === 'answerRootsConsent' ? { ok: false, error: { code: 'invalid_input', message: 'This question was already answered, expired or withdrawn.' } } : undefined),
+    });
+    await renderWithHost(host, <RootsConsentHost />);
+    host.emit({ name: 'rootsConsentRequested', payload: request });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Share folders' }));
+    fireEvent.click(dialog.getByRole('checkbox', { name: 'Work' }));
+    expect((dialog.getByRole('button', { name: 'Share' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(dialog.getByRole('checkbox', { name: 'Work' }));
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Share' })));
+    expect(dialog.getByRole('alert').textContent).toMatch(/already answered/);
+  });
+});

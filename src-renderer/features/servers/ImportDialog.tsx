@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { MAX_IMPORT_CHARS, type HostApi, type ImportPreview, type ImportResult } from '../../../src-preload/contract';
+import { messageOf } from '../../ui/call-errors';
+import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { ImportPreviewTable } from './ImportPreviewTable';
+
+export interface ImportDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  api: Pick<HostApi, 'previewImport' | 'applyImport'>;
+}
+
+/** "Import servers": paste or pick a config file, preview what happens, then import. */
+export function ImportDialog({ open, onOpenChange, api }: ImportDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Import servers"
+      description="From Claude Desktop’s claude_desktop_config.json, or a Cursor or VS Code mcp.json."
+      className="modal-wide"
+    >
+      <ImportFlow api={api} onClose={() => onOpenChange(false)} />
+    </Modal>
+  );
+}
+
+type Busy = 'reading' | 'preview' | 'import' | null;
+const plural = (n: number) => `${n} server${n === 1 ? '' : 's'}`;
+
+function ImportFlow({ api, onClose }: { api: ImportDialogProps['api']; onClose(): void }) {
+  const [text, setText] = useState('');
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+
+  const changeText = (next: string) => {
+    setText(next);
+    setPreview(null); // a preview describes the text it was made from
+    setError(null);
+  };
+
+  const chooseFile = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_IMPORT_CHARS * 4) return setError(`${file.name} is too large to be a config file.`);
+    const reader = new FileReader();
+    setBusy('reading');
+    reader.onload = () => {
+      setBusy(null);
+      changeText(typeof reader.result === 'string' ? reader.result : '');
+    };
+    reader.onerror = () => {
+      setBusy(null);
+      setError(`Could not read ${file.name}.`);
+    };
+    reader.readAsText(file);
+  };
+
+  const call = async <T,>(kind: Exclude<Busy, null>, run: () => Promise<T>, done: (value: T) => void) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      done(await run());
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (result) return <ImportOutcome result={result} onClose={onClose} />;
+  const count = preview?.entries.filter((entry) => entry.action === 'import').length ?? 0;
+  return (
+    <div className="form">
+      <Field label="Configuration" hint="Paste the file’s contents, or choose the file.">
+        {(c) => <textarea {...c} rows={8} spellCheck={false} value={text} onChange={(e) => changeText(e.target.value)} />}
+      </Field>
+      <div className="actions">
+        <label className="button secondary file-button">
+          Choose file…
+          <input
+            type="file"
+            accept=".json,application/json"
+            className="visually-hidden"
+            onChange={(e) => {
+              chooseFile(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </label>
+        <button type="button" disabled={busy !== null || text.trim() === ''} onClick={() => void call('preview', () => api.previewImport({ text }), setPreview)}>
+          Preview
+        </button>
+        <span role="status" className="save-state">
+          {busy === 'reading' && 'Reading…'}
+          {busy === 'preview' && 'Checking…'}
+          {busy === 'import' && 'Importing…'}
+        </span>
+      </div>
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+      {preview && <ImportPreviewTable preview={preview} />}
+      <div className="actions">
+        <button type="button" className="primary" disabled={busy !== null || count === 0} onClick={() => void call('import', () => api.applyImport({ text }), setResult)}>
+          Import {plural(count)}
+        </button>
+        <button type="button" className="secondary" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ImportOutcome({ result, onClose }: { result: ImportResult; onClose(): void }) {
+  return (
+    <div className="import-outcome">
+      <p role="status">
+        Imported {plural(result.imported.length)}
+        {result.imported.length > 0 && ': '}
+        {result.imported.map((server) => server.config.name).join(', ')}
+      </p>
+      {result.notes.length > 0 && (
+        <>
+          <p>Still to do:</p>
+          <ul>
+            {result.notes.map((entry, index) => (
+              <li key={`${index}-${entry.name}`}>
+                {entry.name}: {entry.note}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {result.skipped.length > 0 && (
+        <>
+          <p>Skipped {plural(result.skipped.length)}:</p>
+          <ul>
+            {result.skipped.map((entry, index) => (
+              <li key={`${index}-${entry.name}`}>
+                {entry.name}: {entry.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div className="actions">
+        <button type="button" className="primary" onClick={onClose} autoFocus>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServerView } from '../../../src-preload/contract';
+import { HostCallFailed } from '../../host-client';
+import { ServerCard, type ServerActions } from './ServerCard';
+import { deferred, serverView } from './test-fixtures';
+
+afterEach(cleanup);
+
+function fakeActions(): { [K in keyof ServerActions]: ReturnType<typeof vi.fn<ServerActions[K]>> } {
+  return {
+    start: vi.fn<ServerActions['start']>(async () => undefined),
+    stop: vi.fn<ServerActions['stop']>(async () => undefined),
+    restart: vi.fn<ServerActions['restart']>(async () => undefined),
+    remove: vi.fn<ServerActions['remove']>(async () => undefined),
+    setEnabled: vi.fn<ServerActions['setEnabled']>(async () => undefined),
+  };
+}
+
+function renderCard(server: ServerView, actions: ServerActions = fakeActions(), handlers = { onOpen: vi.fn(), onEdit: vi.fn() }) {
+  render(
+    <ul role="list">
+      <ServerCard server={server} actions={actions} {...handlers} />
+    </ul>,
+  );
+  return within(screen.getByRole('listitem', { name: server.config.name }));
+}
+
+const buttonNames = (card: ReturnType<typeof within>) => card.getAllByRole('button').map((b: HTMLElement) => b.textContent);
+
+describe('ServerCard', () => {
+  it.each([
+    ['stopped', 'Stopped', 'Start'],
+    ['starting', 'Starting', 'Stop'],
+    ['ready', 'Ready', 'Stop'],
+    ['error', 'Error', 'Start'],
+    ['crashed', 'Crashed', 'Start'],
+  ] as const)('shows %s as "%s" with %s', (status, word, primary) => {
+    const card = renderCard(serverView({}, { status }));
+    expect(card.getByText(word).closest('[data-status]')?.getAttribute('data-status')).toBe(status);
+    expect(buttonNames(card)).toEqual(['echo', primary, 'Restart', 'Edit', 'Remove']);
+    expect(card.getByRole('switch', { name: 'Enabled' })).toBeTruthy();
+  });
+
+  it('shows the runtime facts the host reported', () => {
+    const since = new Date(Date.now() - 5 * 60_000).toISOString();
+    const card = renderCard(
+      serverView(
+        {},
+        {
+          status: 'ready',
+          since,
+          reason: 'Initialized',
+          serverInfo: { name: 'mcp-echo', version: '1.2.3' },
+          protocolVersion: '2025-11-25',
+          era: 'legacy',
+          capabilities: ['tools', 'logging'],
+          counts: { tools: 3, resources: 1, prompts: 0 },
+        },
+      ),
+    );
+    expect(card.getByText('Initialized')).toBeTruthy();
+    expect(card.getByText('mcp-echo 1.2.3')).toBeTruthy();
+    expect(card.getByText('2025-11-25 · legacy')).toBeTruthy();
+    expect(card.getByText('tools, logging')).toBeTruthy();
+    expect(card.getByText('3 tools · 1 resource · 0 prompts')).toBeTruthy();
+    const time = card.getByText('5 minutes ago');
+    expect(time.getAttribute('dateTime')).toBe(since);
+    expect(time.getAttribute('title')).toBe(new Date(since).toLocaleString());
+  });
+
+  it('shows progress and restart attempts while starting, and last output once crashed', () => {
+    renderCard(serverView({ id: 'a', name: 'a' }, { status: 'starting', detail: 'installing…', restart: { attempt: 2, of: 5, at: new Date().toISOString() } }));
+    const starting = within(screen.getByRole('listitem', { name: 'a' }));
+    expect(starting.getByText('installing…')).toBeTruthy();
+    expect(starting.getByText(/Attempt 2 of 5/)).toBeTruthy();
+    cleanup();
+    const crashed = renderCard(serverView({}, { status: 'crashed', reason: 'It crashed', exit: { code: 7, signal: null }, lastStderr: ['boom', 'at line 3'] }));
+    expect(crashed.getByText('exit code 7')).toBeTruthy();
+    expect(crashed.getByText('Last output').tagName).toBe('SUMMARY');
+    expect(crashed.getByText(/boom/).textContent).toBe('boom\nat line 3');
+  });
+
+  it('disables a button while its call is in flight and shows a failure naming the server', async () => {
+    const actions = fakeActions();
+    const call = deferred();
+    actions.start.mockReturnValue(call.promise);
+    const card = renderCard(serverView({ name: 'flaky' }), actions);
+    fireEvent.click(card.getByRole('button', { name: 'Start' }));
+    expect(actions.start).toHaveBeenCalledWith('srv-1');
+    expect((card.getByRole('button', { name: 'Start' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => call.reject(new HostCallFailed('internal', 'spawn ENOENT')));
+    expect((card.getByRole('button', { name: 'Start' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(card.getByRole('alert').textContent).toContain('Could not start flaky: spawn ENOENT');
+  });
+
+  it('asks before removing, and removes only on confirmation', async () => {
+    const actions = fakeActions();
+    const card = renderCard(serverView({ name: 'memory' }), actions);
+    card.getByRole('button', { name: 'Remove' }).focus();
+    fireEvent.click(card.getByRole('button', { name: 'Remove' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove memory?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(actions.remove).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(card.getByRole('button', { name: 'Remove' }))); // Radix returns focus on a timer
+    fireEvent.click(card.getByRole('button', { name: 'Remove' }));
+    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })));
+    expect(actions.remove).toHaveBeenCalledWith('srv-1');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('toggles enabled, and opens detail and edit through callbacks', async () => {
+    const actions = fakeActions();
+    const handlers = { onOpen: vi.fn(), onEdit: vi.fn() };
+    const card = renderCard(serverView({ enabled: true }), actions, handlers);
+    await act(async () => fireEvent.click(card.getByRole('switch', { name: 'Enabled' })));
+    expect(actions.setEnabled).toHaveBeenCalledWith('srv-1', false);
+    fireEvent.click(card.getByRole('button', { name: 'echo' }));
+    expect(handlers.onOpen).toHaveBeenCalledWith('srv-1');
+    fireEvent.click(card.getByRole('button', { name: 'Edit' }));
+    expect(handlers.onEdit).toHaveBeenCalledWith('srv-1');
+  });
+});

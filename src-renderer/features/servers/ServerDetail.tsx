@@ -1,0 +1,86 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import type { ServerView } from '../../../src-preload/contract';
+import { ServerLogs } from '../logs/ServerLogs';
+import { ServerFoldersSection } from '../roots/ServerFolders';
+import { ToolsPanel } from '../tools/ToolsPanel';
+import { RuntimeFacts } from './RuntimeFacts';
+import { commandLine, PRESET_LABELS } from './server-status';
+import { StatusBadge } from './StatusBadge';
+import { SECRET_PLACEHOLDER } from './server-form-model';
+
+export interface ServerDetailProps {
+  server: ServerView;
+  onBack(): void;
+  onEdit(id: string): void;
+}
+
+/** One server in full: its configuration and what the host knows about it, in tabs. */
+export function ServerDetail({ server, onBack, onEdit }: ServerDetailProps) {
+  const { config, runtime } = server;
+  return (
+    <section aria-labelledby="server-detail-title" className="server-detail">
+      <button type="button" className="link back" onClick={onBack}>
+        <span aria-hidden="true">← </span>All servers
+      </button>
+      <div className="server-card-head">
+        <h2 id="server-detail-title">{config.name}</h2>
+        <StatusBadge runtime={runtime} />
+        <button type="button" onClick={() => onEdit(config.id)}>
+          Edit
+        </button>
+      </div>
+      <Tabs.Root defaultValue="overview" className="tabs">
+        <Tabs.List aria-label={`${config.name} sections`} className="tab-list">
+          <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
+          <Tabs.Trigger value="tools">Tools</Tabs.Trigger>
+          <Tabs.Trigger value="logs">Logs</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="overview" className="card">
+          <h3>Configuration</h3>
+          <dl className="facts">
+            <dt>Command line</dt>
+            <dd>
+              <code>{commandLine(config.command, config.args)}</code>
+            </dd>
+            <dt>Environment</dt>
+            <dd>
+              {config.env.length === 0
+                ? 'Nothing added'
+                : config.env.map((v) => (
+                    <code key={v.key} className="env-entry">
+                      {v.key}={v.secret ? `${SECRET_PLACEHOLDER} (secret)` : v.value}
+                    </code>
+                  ))}
+            </dd>
+            <dt>Working directory</dt>
+            <dd>{config.cwd ? <code>{config.cwd}</code> : 'Home directory'}</dd>
+            <dt>Timeouts</dt>
+            <dd>
+              Initialize {config.initTimeoutMs / 1000} s · requests {config.requestTimeoutMs / 1000} s
+            </dd>
+            <dt>Behaviour</dt>
+            <dd>
+              {config.enabled ? 'Enabled' : 'Disabled'} · auto-restart {config.autoRestart ? 'on' : 'off'}
+              {config.preset && ` · preset ${PRESET_LABELS[config.preset]}`}
+            </dd>
+          </dl>
+          <h3>Runtime</h3>
+          <RuntimeFacts runtime={runtime} showProcess />
+          {runtime.lastStderr && runtime.lastStderr.length > 0 && (
+            <details className="last-output">
+              <summary>Last output</summary>
+              <pre>{runtime.lastStderr.join('\n')}</pre>
+            </details>
+          )}
+          <ServerFoldersSection serverId={config.id} serverName={config.name} />
+        </Tabs.Content>
+        <Tabs.Content value="tools" className="card">
+          <ToolsPanel serverId={config.id} serverName={config.name} status={runtime.status} revision={runtime} />
+        </Tabs.Content>
+        <Tabs.Content value="logs" className="card">
+          <ServerLogs serverId={config.id} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type CallResult, type HostEvent, type HostMethodName, type HostSnapshot, type ServerView } from '../../../src-preload/contract';
+import type { HostTransport } from '../../host-client';
+import { createAppStore } from '../../stores/app-store';
+import { AppStoreContext } from '../../stores/use-app-store';
+import { ServersPage } from './ServersPage';
+import { serverView } from './test-fixtures';
+
+afterEach(cleanup);
+
+/** A host that records calls, answers them with `reply`, and pushes events when told. */
+function fakeHost(servers: ServerView[]) {
+  const calls: { method: HostMethodName; input: unknown }[] = [];
+  const listeners = new Set<(event: HostEvent) => void>();
+  const snapshot = { settings: DEFAULT_SETTINGS, servers, info: { version: '1' } } as HostSnapshot;
+  const transport: HostTransport = {
+    async call(method, input): Promise<CallResult> {
+      calls.push({ method, input });
+      return { ok: true, value: method === 'getSnapshot' ? snapshot : servers[0] };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const emit = (event: HostEvent) => listeners.forEach((listener) => listener(event));
+  return { transport, calls, emit };
+}
+
+async function renderPage(servers: ServerView[] = []) {
+  const host = fakeHost(servers);
+  const store = createAppStore(host.transport, 'servers');
+  render(
+    <AppStoreContext.Provider value={store}>
+      <ServersPage />
+    </AppStoreContext.Provider>,
+  );
+  await act(async () => undefined); // the snapshot
+  return host;
+}
+
+describe('ServersPage', () => {
+  it('says when there are none, adds presets in one click, and lists servers as the host reports them', async () => {
+    const host = await renderPage();
+    expect(screen.getByRole('heading', { name: 'Servers' })).toBeTruthy();
+    expect(screen.getByText(/No servers yet/)).toBeTruthy();
+    const quickAdd = within(screen.getByRole('group', { name: 'Quick add' }));
+    await act(async () => fireEvent.click(quickAdd.getByRole('button', { name: 'Filesystem' })));
+    expect(host.calls.at(-1)).toEqual({ method: 'addPresetServer', input: { preset: 'filesystem' } });
+
+    act(() => host.emit({ name: 'serverUpdated', payload: serverView({ id: 'fs', name: 'Filesystem' }, { status: 'starting' }) }));
+    const card = within(screen.getByRole('listitem', { name: 'Filesystem' }));
+    expect(card.getByText('Starting')).toBeTruthy();
+    await act(async () => fireEvent.click(card.getByRole('button', { name: 'Stop' })));
+    expect(host.calls.at(-1)).toEqual({ method: 'stopServer', input: { id: 'fs' } });
+  });
+
+  it('adds and edits through the form dialog', async () => {
+    const host = await renderPage([serverView({ id: 'e1', name: 'echo' })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add server' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'new' } });
+    fireEvent.change(screen.getByLabelText('Command'), { target: { value: 'node' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(host.calls.at(-1)).toMatchObject({ method: 'addServer', input: { name: 'new', command: 'node' } });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(within(screen.getByRole('listitem', { name: 'echo' })).getByRole('button', { name: 'Edit' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('echo');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(host.calls.at(-1)).toMatchObject({ method: 'updateServer', input: { id: 'e1', server: { name: 'echo', args: ['echo.mjs'] } } });
+  });
+
+  it('opens the detail from the name, with honest tabs and a way back', async () => {
+    await renderPage([serverView({ name: 'gh', env: [{ key: 'GITHUB_TOKEN', secret: true }], args: ['-y', 'with space'] })]);
+    fireEvent.click(screen.getByRole('button', { name: 'gh' }));
+    expect(screen.getByRole('heading', { name: 'gh' })).toBeTruthy();
+    expect(screen.getByText('node -y "with space"')).toBeTruthy();
+    expect(screen.getByText('GITHUB_TOKEN=•••••• (secret)')).toBeTruthy();
+    const tools = screen.getByRole('tab', { name: 'Tools' });
+    fireEvent.mouseDown(tools);
+    expect(tools.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').textContent).toContain('Start the server to see its tools.');
+    fireEvent.click(screen.getByRole('button', { name: 'All servers' }));
+    expect(screen.getByRole('listitem', { name: 'gh' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { PRESET_IDS, type PresetId } from '../../../src-preload/contract';
+import { useAppStore } from '../../stores/use-app-store';
+import { useTrackedCalls } from '../../ui/use-tracked-calls';
+import { ImportDialog } from './ImportDialog';
+import { ServerCard, type ServerActions } from './ServerCard';
+import { ServerDetail } from './ServerDetail';
+import { ServerFormDialog } from './ServerFormDialog';
+import { PRESET_LABELS } from './server-status';
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'import' } | null;
+
+/** The Servers page: the only piece that reads the store; everything below gets props and callbacks. */
+export function ServersPage() {
+  const api = useAppStore((s) => s.api);
+  const loaded = useAppStore((s) => s.info !== null || s.loadError !== null);
+  const servers = useAppStore(useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter(Boolean)));
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const presets = useTrackedCalls<PresetId>();
+
+  const actions: ServerActions = {
+    start: (id) => api.startServer({ id }),
+    stop: (id) => api.stopServer({ id }),
+    restart: (id) => api.restartServer({ id }),
+    remove: (id) => api.removeServer({ id }),
+    setEnabled: (id, enabled) => api.setServerEnabled({ id, enabled }),
+  };
+  const editing = dialog?.kind === 'edit' ? servers.find((s) => s.config.id === dialog.id) : undefined;
+  const detail = detailId ? servers.find((s) => s.config.id === detailId) : undefined;
+  const close = (open: boolean) => !open && setDialog(null);
+  const edit = (id: string) => setDialog({ kind: 'edit', id });
+
+  return (
+    <section aria-labelledby="page-title" className="page servers-page">
+      <h1 id="page-title">Servers</h1>
+      {detail ? (
+        <ServerDetail server={detail} onBack={() => setDetailId(null)} onEdit={edit} />
+      ) : (
+        <>
+          <div className="actions page-actions">
+            <button type="button" onClick={() => setDialog({ kind: 'add' })}>
+              Add server
+            </button>
+            <button type="button" className="secondary" onClick={() => setDialog({ kind: 'import' })}>
+              Import servers
+            </button>
+          </div>
+          <div role="group" aria-labelledby="quick-add-title" className="quick-add">
+            <span id="quick-add-title" className="muted">
+              Quick add
+            </span>
+            {PRESET_IDS.map((preset) => (
+              <button
+                key={preset}
+                type="button"
+                className="secondary"
+                disabled={presets.isPending(preset)}
+                onClick={() => void presets.run(preset, () => api.addPresetServer({ preset }))}
+              >
+                {PRESET_LABELS[preset]}
+              </button>
+            ))}
+          </div>
+          {presets.failure && (
+            <p role="alert" className="warning">
+              Could not add {PRESET_LABELS[presets.failure.key]}: {presets.failure.message}
+            </p>
+          )}
+          {!loaded ? (
+            <p className="muted">Loading servers…</p>
+          ) : servers.length === 0 ? (
+            <p className="muted empty-state">No servers yet. Add one, import your existing configuration, or try a quick-add server.</p>
+          ) : (
+            <ul role="list" className="server-list" aria-label="Servers">
+              {servers.map((server) => (
+                <ServerCard key={server.config.id} server={server} actions={actions} onOpen={setDetailId} onEdit={edit} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <ServerFormDialog
+        key={dialog?.kind === 'edit' ? dialog.id : 'add'}
+        open={dialog?.kind === 'add' || (dialog?.kind === 'edit' && editing !== undefined)}
+        server={editing?.config}
+        onOpenChange={close}
+        onSubmit={(input) => (editing ? api.updateServer({ id: editing.config.id, server: input }) : api.addServer(input))}
+      />
+      <ImportDialog open={dialog?.kind === 'import'} onOpenChange={close} api={api} />
+    </section>
+  );
+}

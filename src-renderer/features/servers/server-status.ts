@@ -1,0 +1,32 @@
+import type { PresetId, ServerRuntime, ServerStatus } from '../../../src-preload/contract';
+
+/** The one word each status reads as (tests and screen readers rely on these). */
+export const STATUS_LABELS: Record<ServerStatus, string> = {
+  stopped: 'Stopped',
+  starting: 'Starting',
+  ready: 'Ready',
+  error: 'Error',
+  crashed: 'Crashed',
+};
+
+export const PRESET_LABELS: Record<PresetId, string> = {
+  everything: 'Everything (demo)',
+  filesystem: 'Filesystem',
+  memory: 'Memory',
+};
+
+/** Whether Start (rather than Stop) is the action that makes sense now. */
+export function canStart(status: ServerStatus): boolean {
+  return status === 'stopped' || status === 'error' || status === 'crashed';
+}
+
+export function countsText(counts: NonNullable<ServerRuntime['counts']>): string {
+  const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+  return [n(counts.tools, 'tool'), n(counts.resources, 'resource'), n(counts.prompts, 'prompt')].join(' · ');
+}
+
+/** A command line as one would type it, quoting arguments that need it. */
+export function commandLine(command: string, args: string[]): string {
+  const quote = (part: string) => (part === '' || /[\s"'\\$`]/.test(part) ? JSON.stringify(part) : part);
+  return [command, ...args].map(quote).join(' ');
+}

@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import type { JsonObject, RunningToolCall, ToolCallOutcome, ToolView } from '../../../src-preload/contract';
+import { AnnotationHints } from './AnnotationHints';
+import type { LoadPart } from './result/ResultBlocks';
+import { ToolResultView } from './result/ToolResultView';
+import { RunningCall } from './RunningCall';
+import { SchemaForm } from './schema/SchemaForm';
+
+/** The tool's own standing decision, as the select shows it. */
+export type ToolPolicyChoice = 'default' | 'allow' | 'deny' | 'ask';
+
+export interface ToolDetailProps {
+  tool: ToolView;
+  policyChoice: ToolPolicyChoice;
+  running: RunningToolCall[];
+  outcome?: ToolCallOutcome;
+  onRun(args: JsonObject): Promise<unknown>;
+  onCancel(callId: string): Promise<unknown>;
+  onPolicy(choice: ToolPolicyChoice): void;
+  loadPart(callId: string): LoadPart;
+}
+
+const STATE_NOTES: Record<ToolView['policy'], string> = {
+  ask: 'When the model asks to run it, you are asked first.',
+  allow: 'The model may run it without asking (this exact definition).',
+  deny: 'The model may not run it.',
+  trusted: 'The model may run it without asking: you trust all tools of this server (as they were then).',
+  suspended: 'Suspended: the server changed this tool since you allowed it. The next call asks again and shows what changed.',
+};
+
+/** One tool: what it says it does, its schema, the model's standing decision, and the Run form with results. */
+export function ToolDetail({ tool, policyChoice, running, outcome, onRun, onCancel, onPolicy, loadPart }: ToolDetailProps) {
+  const policyId = useId();
+  return (
+    <article className="tool-detail" aria-labelledby={`${policyId}-title`}>
+      <h3 id={`${policyId}-title`}>{tool.name}</h3>
+      {tool.title && <p className="tool-title">{tool.title}</p>}
+      {tool.description ? <p className="tool-description">{tool.description}</p> : <p className="muted">No description.</p>}
+      <AnnotationHints hints={tool.annotations} />
+      <details className="tool-schema">
+        <summary>Input schema</summary>
+        <pre>{JSON.stringify(tool.inputSchema, null, 2)}</pre>
+      </details>
+      {tool.outputSchema && (
+        <details className="tool-schema">
+          <summary>Output schema</summary>
+          <pre>{JSON.stringify(tool.outputSchema, null, 2)}</pre>
+        </details>
+      )}
+      <div className="field tool-policy" data-state={tool.policy}>
+        <label htmlFor={policyId}>When the model asks to run it</label>
+        <select id={policyId} value={policyChoice} aria-describedby={`${policyId}-note`} onChange={(e) => onPolicy(e.target.value as ToolPolicyChoice)}>
+          <option value="default">Ask me (default)</option>
+          <option value="allow">Always allow</option>
+          <option value="deny">Always deny</option>
+          <option value="ask">Always ask, even if the server is trusted</option>
+        </select>
+        <p id={`${policyId}-note`} className="hint">
+          {STATE_NOTES[tool.policy]}
+        </p>
+      </div>
+      <h4>Run it yourself</h4>
+      <p className="hint">Your click is your consent; the run is recorded in the audit trail.</p>
+      <SchemaForm key={`${tool.name}:${tool.definitionHash}`} schema={tool.inputSchema} label={`Run ${tool.name}`} busy={running.some((call) => call.origin === 'user')} onRun={onRun} />
+      {running.map((call) => (
+        <RunningCall key={call.callId} call={call} onCancel={onCancel} />
+      ))}
+      {outcome && <ToolResultView key={outcome.callId} outcome={outcome} load={loadPart(outcome.callId)} />}
+    </article>
+  );
+}

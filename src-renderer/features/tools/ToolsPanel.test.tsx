@@ -1,0 +1,61 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeHost, outcome, renderWithHost, toolView } from './test-support/fake-host';
+import { ToolsPanel } from './ToolsPanel';
+
+afterEach(cleanup);
+
+function host() {
+  return fakeHost({
+    reply: (method, input) => {
+      if (method === 'listTools') return { ok: true, value: [toolView(), toolView({ name: 'echo', title: undefined, inputSchema: { type: 'object', properties: { message: { type: 'string' } } }, policy: 'suspended' })] };
+      if (method === 'runTool') return { ok: true, value: outcome({ callId: (input as { callId: string }).callId }) };
+      return undefined;
+    },
+  });
+}
+
+describe('ToolsPanel', () => {
+  it('lists every tool by its name; selecting one opens its hints, policy and Run form; Run shows the result', async () => {
+    const h = host();
+    await renderWithHost(<ToolsPanel serverId="srv-1" serverName="everything" status="ready" revision={1} />, h);
+    const list = within(screen.getByRole('list', { name: 'Tools of everything' }));
+    expect(list.getAllByRole('button').map((b) => b.textContent)).toEqual(['get-sum', 'echo']);
+    fireEvent.click(list.getByRole('button', { name: 'get-sum' }));
+
+    expect(screen.getByRole('heading', { name: 'get-sum' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Hints from the server' }).textContent).toContain('read-only');
+    expect((screen.getByLabelText('When the model asks to run it') as HTMLSelectElement).value).toBe('default');
+    const form = within(screen.getByRole('form', { name: 'Run get-sum' }));
+    fireEvent.change(form.getByLabelText('a'), { target: { value: '2' } });
+    fireEvent.change(form.getByLabelText('b'), { target: { value: '3' } });
+    await act(async () => fireEvent.click(form.getByRole('button', { name: 'Run' })));
+    expect(h.of('runTool')).toEqual([{ serverId: 'srv-1', tool: 'get-sum', args: { a: 2, b: 3 }, callId: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    expect(screen.getByText('The sum of 2 and 3 is 5.')).toBeTruthy();
+
+    fireEvent.click(list.getByRole('button', { name: 'echo' }));
+    expect(screen.getByText(/Suspended: the server changed this tool/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('When the model asks to run it'), { target: { value: 'deny' } });
+    expect(h.of('setToolPolicy')).toEqual([{ serverId: 'srv-1', tool: 'echo', policy: 'deny' }]);
+  });
+
+  it('shows a running call with elapsed time and progress, and cancels it', async () => {
+    const h = host();
+    await renderWithHost(<ToolsPanel serverId="srv-1" serverName="everything" status="ready" revision={1} />, h);
+    fireEvent.click(screen.getByRole('button', { name: 'get-sum' }));
+    h.emit({ name: 'toolCallStarted', payload: { callId: 'c9', serverId: 'srv-1', serverName: 'everything', tool: 'get-sum', origin: 'model', startedAt: new Date().toISOString() } });
+    h.emit({ name: 'toolCallProgress', payload: { callId: 'c9', progress: 2, total: 5, message: 'step two' } });
+    const running = within(screen.getByRole('group', { name: 'Running: get-sum on everything (asked by the model)' }));
+    expect((running.getByRole('progressbar', { name: 'Progress of get-sum' }) as HTMLProgressElement).value).toBe(2);
+    expect(running.getByText('2 of 5 — step two')).toBeTruthy();
+    await act(async () => fireEvent.click(running.getByRole('button', { name: 'Cancel' })));
+    expect(h.of('cancelToolCall')).toEqual([{ callId: 'c9' }]);
+    h.emit({ name: 'toolCallFinished', payload: { callId: 'c9', serverId: 'srv-1', tool: 'get-sum', origin: 'model', status: 'cancelled', durationMs: 5 } });
+    expect(screen.queryByRole('group', { name: /Running/ })).toBeNull();
+  });
+
+  it('says so when the server is not running', async () => {
+    await renderWithHost(<ToolsPanel serverId="srv-1" serverName="everything" status="stopped" revision={1} />, host());
+    expect(screen.getByText('Start the server to see its tools.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { JsonObject, ServerStatus, ToolCallOutcome, ToolView } from '../../../src-preload/contract';
+import { useAppStore } from '../../stores/use-app-store';
+import { messageOf } from '../../ui/call-errors';
+import type { LoadPart } from './result/ResultBlocks';
+import { ToolDetail, type ToolPolicyChoice } from './ToolDetail';
+import './tools.css';
+
+export interface ToolsPanelProps {
+  serverId: string;
+  serverName: string;
+  status: ServerStatus;
+  /** A new value whenever the host reports the server again (a restart, a changed catalog): the list is fetched again. */
+  revision: unknown;
+}
+
+const newCallId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `00000000-0000-4000-8000-${Date.now().toString(16).padStart(12, '0').slice(-12)}`);
+
+/** The Tools tab of a server: every tool by its name; selecting one opens its form, hints and results. */
+export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPanelProps) {
+  const api = useAppStore((s) => s.api);
+  const running = useAppStore(useShallow((s) => Object.values(s.runningToolCalls).filter((call) => call.serverId === serverId)));
+  const decisions = useAppStore((s) => s.standingDecisions);
+  const listRevision = useAppStore((s) => s.toolsRevision[serverId] ?? 0);
+  const [tools, setTools] = useState<ToolView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [outcomes, setOutcomes] = useState<Record<string, ToolCallOutcome>>({});
+
+  useEffect(() => {
+    if (status !== 'ready') return;
+    let current = true;
+    api.listTools({ serverId }).then(
+      (list) => current && (setTools(list), setError(null)),
+      (failure: unknown) => current && setError(messageOf(failure)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, serverId, status, revision, listRevision, decisions]);
+
+  const run = useCallback(
+    async (tool: string, args: JsonObject) => {
+      const outcome = await api.runTool({ serverId, tool, args, callId: newCallId() });
+      setOutcomes((current) => ({ ...current, [tool]: outcome }));
+    },
+    [api, serverId],
+  );
+  const loadPart = useCallback((callId: string): LoadPart => (part, offset, limit) => api.getToolResultPart({ callId, part, offset, ...(limit ? { limit } : {}) }), [api]);
+
+  if (status !== 'ready') return <p className="muted">Start the server to see its tools.</p>;
+  if (error) return <p role="alert" className="warning">Could not list the tools of {serverName}: {error}</p>;
+  if (!tools) return <p className="muted">Loading tools…</p>;
+  if (tools.length === 0) return <p className="muted">{serverName} offers no tools.</p>;
+
+  const trusted = decisions?.some((d) => d.kind === 'server' && d.serverId === serverId) ?? false;
+  const tool = tools.find((candidate) => candidate.name === selected);
+  const choiceOf = (name: string): ToolPolicyChoice => {
+    const own = decisions?.find((d) => d.kind === 'tool' && d.serverId === serverId && d.tool === name);
+    return own ? (own.decision as ToolPolicyChoice) : 'default';
+  };
+
+  return (
+    <div className="tools-panel">
+      <label className="switch tools-trust">
+        <input type="checkbox" checked={trusted} onChange={(e) => void api.setServerTrust({ serverId, trusted: e.target.checked }).then(() => setActionError(null), (f: unknown) => setActionError(messageOf(f)))} />
+        Trust all tools of this server (the model may run them without asking, as they are now)
+      </label>
+      {actionError && (
+        <p role="alert" className="warning">
+          {actionError}
+        </p>
+      )}
+      <div className="tools-layout">
+        <ul className="tool-list" aria-label={`Tools of ${serverName}`}>
+          {tools.map((t) => (
+            <li key={t.name} data-policy={t.policy}>
+              <button type="button" className="tool-name" aria-current={t.name === selected ? 'true' : undefined} onClick={() => setSelected(t.name)}>
+                {t.name}
+              </button>
+              {t.title && <span className="muted tool-list-title">{t.title}</span>}
+              {running.some((call) => call.tool === t.name) && <span className="muted"> · running</span>}
+            </li>
+          ))}
+        </ul>
+        {tool ? (
+          <ToolDetail
+            tool={tool}
+            policyChoice={choiceOf(tool.name)}
+            running={running.filter((call) => call.tool === tool.name)}
+            outcome={outcomes[tool.name]}
+            onRun={(args) => run(tool.name, args)}
+            onCancel={(callId) => api.cancelToolCall({ callId })}
+            onPolicy={(policy) => void api.setToolPolicy({ serverId, tool: tool.name, policy }).then(() => setActionError(null), (f: unknown) => setActionError(messageOf(f)))}
+            loadPart={loadPart}
+          />
+        ) : (
+          <p className="muted tools-pick">Choose a tool to see what it does and run it.</p>
+        )}
+      </div>
+    </div>
+  );
+}

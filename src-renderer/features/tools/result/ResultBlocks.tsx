@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import type { ResultBlockView, ToolResultSlice, Truncation } from '../../../../src-preload/contract';
+import { messageOf } from '../../../ui/call-errors';
+import { formatBytes } from './format';
+
+/** Reads more of a cut piece: `part` is the block index or 'structured'. */
+export type LoadPart = (part: number | 'structured', offset: number, limit?: number) => Promise<ToolResultSlice>;
+
+/** A text the preview may have cut: shows what came, and the rest a chunk at a time on demand. */
+export function MoreText({ text, truncated, part, load, className }: { text: string; truncated?: Truncation; part: number | 'structured'; load: LoadPart; className?: string }) {
+  const [extra, setExtra] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const shown = text.length + extra.length;
+  const total = truncated?.total ?? text.length;
+  const more = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const slice = await load(part, shown);
+      setExtra((current) => current + slice.text);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <pre className={className}>
+        {text}
+        {extra}
+      </pre>
+      {shown < total && (
+        <p className="result-more">
+          <span className="muted">
+            Showing {formatBytes(shown)} of {formatBytes(total)}.{' '}
+          </span>
+          <button type="button" className="link" disabled={busy} onClick={() => void more()}>
+            {busy ? 'Loading…' : 'Show more'}
+          </button>
+          {error && <span className="field-error"> {error}</span>}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** An image or audio clip; media too large for the preview loads on request. */
+function Media({ block, index, load, source }: { block: Extract<ResultBlockView, { type: 'image' | 'audio' }>; index: number; load: LoadPart; source: string }) {
+  const [data, setData] = useState(block.data);
+  const [error, setError] = useState<string | null>(null);
+  const fetchAll = async () => {
+    try {
+      let text = '';
+      for (let total = Infinity; text.length < total; ) {
+        const slice = await load(index, text.length, 1_000_000);
+        total = slice.total;
+        text += slice.text;
+        if (slice.text.length === 0) break;
+      }
+      setData(text);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  };
+  const what = `${block.type === 'image' ? 'Image' : 'Audio'} from ${source} (${block.mimeType}, ${formatBytes(block.bytes)})`;
+  if (!data) {
+    return (
+      <p className="result-media-omitted">
+        {what} is too large to preview.{' '}
+        <button type="button" className="link" onClick={() => void fetchAll()}>
+          Load it
+        </button>
+        {error && <span className="field-error"> {error}</span>}
+      </p>
+    );
+  }
+  const src = `data:${block.mimeType};base64,${data}`;
+  return block.type === 'image' ? (
+    <figure className="result-image">
+      <img src={src} alt={what} />
+    </figure>
+  ) : (
+    <figure className="result-audio">
+      <audio controls src={src} aria-label={what} />
+      <figcaption className="muted">{what}</figcaption>
+    </figure>
+  );
+}
+
+/** One content block of a result, for people. `source` names the tool and server ("get-sum on everything"). */
+export function ResultBlock({ block, index, load, source }: { block: ResultBlockView; index: number; load: LoadPart; source: string }) {
+  switch (block.type) {
+    case 'text':
+      return <MoreText text={block.text} truncated={block.truncated} part={index} load={load} className="result-text" />;
+    case 'image':
+    case 'audio':
+      return <Media block={block} index={index} load={load} source={source} />;
+    case 'resource_link':
+      return (
+        <div className="result-resource">
+          <span className="result-kind">Resource link</span> <strong>{block.title ?? block.name}</strong> <code>{block.uri}</code>
+          {block.mimeType && <span className="muted"> · {block.mimeType}</span>}
+          {block.description && <p className="hint">{block.description}</p>}
+        </div>
+      );
+    case 'resource':
+      return (
+        <div className="result-resource">
+          <span className="result-kind">Embedded resource</span> <code>{block.uri}</code>
+          {block.mimeType && <span className="muted"> · {block.mimeType}</span>}
+          {block.text !== undefined && <MoreText text={block.text} truncated={block.truncated} part={index} load={load} className="result-text" />}
+          {block.blobBytes !== undefined && <p className="muted">Binary content, {formatBytes(block.blobBytes)}</p>}
+        </div>
+      );
+    case 'other':
+      return (
+        <div className="result-resource">
+          <span className="result-kind">Content this version does not know</span>
+          <MoreText text={block.json} truncated={block.truncated} part={index} load={load} className="result-json" />
+        </div>
+      );
+  }
+}
