@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/paths';
 import { ContractSocket, signIn } from '../support/raw-client';
 import { expect, test, type WebHost } from '../support/web-host';
+import { isAlive } from '../support/processes';
 
 const FILESYSTEM_SERVER = path.join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 const FOLDER = 'Shared folder ü 日本';
@@ -42,16 +43,6 @@ async function contract(host: WebHost) {
     return { ...outcome, text: outcome.blocks.map((b) => b.text ?? '').join('\n') || outcome.error?.message || '' };
   };
   return { socket, call, runTool };
-}
-
-/** Alive = a /proc entry whose state is not zombie (this sandbox's init may leave zombies unreaped). */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 function nav(page: Page, name: string) {

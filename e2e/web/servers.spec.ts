@@ -3,12 +3,12 @@
  * config, watch a crashing server say why, fix it with a live edit, restart it, and stop it with
  * nothing left running.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/paths';
 import { ContractSocket, signIn } from '../support/raw-client';
 import { expect, test, type WebHost } from '../support/web-host';
+import { isAlive } from '../support/processes';
 
 const FIXTURES = path.join(REPO_ROOT, 'e2e', 'fixtures');
 const NODE = process.execPath;
@@ -32,16 +32,6 @@ async function pidOf(host: WebHost, name: string): Promise<number | undefined> {
     return servers.find((s) => s.config.name === name)?.runtime.pid;
   } finally {
     await client.close();
-  }
-}
-
-/** Alive = a /proc entry whose state is not zombie (this sandbox's init may leave zombies unreaped). */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
   }
 }
 
@@ -99,9 +89,14 @@ test('servers: add, crash, edit live, restart, stop, import', async ({ page, web
     await expectStatus(page, 'flaky', 'Ready');
     const before = (await pidOf(webHost, 'flaky'))!;
     await card(page, 'flaky').getByRole('button', { name: 'Restart', exact: true }).click();
-    await expect.poll(() => pidOf(webHost, 'flaky'), { timeout: 60_000 }).not.toBe(before);
+    await expect
+      .poll(async () => {
+        const pid = await pidOf(webHost, 'flaky');
+        return pid !== undefined && pid !== before;
+      }, { timeout: 60_000 })
+      .toBe(true);
     await expectStatus(page, 'flaky', 'Ready');
-    expect(isAlive(before)).toBe(false);
+    await expect.poll(() => isAlive(before)).toBe(false);
   });
 
   await test.step('Stop → Stopped, and no process is left', async () => {
