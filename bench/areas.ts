@@ -1,0 +1,82 @@
+/**
+ * The per-area benchmarks of `npm run bench` (after the fleet scenarios of run.ts): tool-call routing
+ * against the bare SDK on the same echo server, the 10 MB result's capped preview, persisting a
+ * streamed chat message against a bare insert, and appending 100,000 log entries. Arms alternate
+ * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { measureMessagePersistence } from '../src-main/core/chat/bench-support';
+import { benchLogAppend } from '../src-main/core/logs/bench-support';
+import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStats } from '../src-main/core/tools/bench-support';
+import { REPO } from './lib/servers';
+
+const quick = process.argv.includes('--quick');
+const rounds = quick ? 1 : 3;
+const fixture = (name: string) => ({ command: process.execPath, args: [path.join(REPO, 'e2e', 'fixtures', name)] });
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rows: string[][] = [];
+
+function report(metric: string, host: number, base: number, unit: string, target: string, pass: boolean) {
+  rows.push([metric, `${host.toFixed(3)} ${unit}`, `${base.toFixed(3)} ${unit}`, `${(host / base).toFixed(2)}×`, target, pass ? 'PASS' : 'MISS']);
+}
+
+async function toolRouting() {
+  const host: CallStats[] = [];
+  const sdk: CallStats[] = [];
+  const calls = quick ? 500 : 2000;
+  for (let round = 0; round < rounds; round++) {
+    const hostArm = await hostToolArm(fixture('echo.mjs'), ['echo']);
+    host.push(await measureCalls(() => hostArm.call('echo', { message: 'hi' }), { calls }));
+    await hostArm.dispose();
+    const sdkArm = await sdkToolArm(fixture('echo.mjs'));
+    sdk.push(await measureCalls(() => sdkArm.call('echo', { message: 'hi' }), { calls }));
+    await sdkArm.dispose();
+  }
+  const m = (list: CallStats[], key: keyof CallStats) => median(list.map((s) => s[key] as number));
+  report('tool call p50', m(host, 'p50Ms'), m(sdk, 'p50Ms'), 'ms', '≤ 1.25×', m(host, 'p50Ms') <= 1.25 * m(sdk, 'p50Ms'));
+  report('tool call p95', m(host, 'p95Ms'), m(sdk, 'p95Ms'), 'ms', '≤ 1.5×', m(host, 'p95Ms') <= 1.5 * m(sdk, 'p95Ms'));
+  report('host CPU per call', m(host, 'cpuUsPerCall'), m(sdk, 'cpuUsPerCall'), 'µs', '≤ 1.3×', m(host, 'cpuUsPerCall') <= 1.3 * m(sdk, 'cpuUsPerCall'));
+  report('throughput, 32 in flight', m(host, 'throughput'), m(sdk, 'throughput'), 'calls/s', '≥ 0.8×', m(host, 'throughput') >= 0.8 * m(sdk, 'throughput'));
+}
+
+async function bigResultPreview() {
+  const host: number[] = [];
+  const sdk: number[] = [];
+  let frameBytes = 0;
+  for (let round = 0; round < rounds; round++) {
+    const hostArm = await hostToolArm(fixture('big-result.mjs'), []);
+    const measured = await measureBigPreview(() => hostArm.runTool('big', {}));
+    host.push(measured.ms);
+    frameBytes = measured.frameBytes;
+    await hostArm.dispose();
+    const sdkArm = await sdkToolArm(fixture('big-result.mjs'));
+    sdk.push((await measureBigPreview(() => sdkArm.call('big', {}))).ms);
+    await sdkArm.dispose();
+  }
+  report('10 MB result → renderer preview', median(host), median(sdk), 'ms', '≤ 1.5×', median(host) <= 1.5 * median(sdk));
+  rows.push(['  preview frame over the bridge', `${(frameBytes / 1024).toFixed(0)} KB`, '10 MB result', '', '≈ 100 KB, never 10 MB', frameBytes < 200_000 ? 'PASS' : 'MISS']);
+}
+
+function chatPersistence() {
+  const result = measureMessagePersistence({ samples: quick ? 10 : 30, dir: os.tmpdir() });
+  report('persist a streamed message', result.streamedMessageMs, result.bareInsertMs, 'ms', '≤ 3× bare insert', result.ratio <= 3);
+  rows.push(['  longest single write', `${result.worstBlockMs.toFixed(2)} ms`, '', '', '≤ 5 ms', result.worstBlockMs <= 5 ? 'PASS' : 'MISS']);
+}
+
+async function logAppend() {
+  const result = await benchLogAppend(100_000);
+  rows.push(['append 100,000 log entries', `${result.appendMs.toFixed(0)} ms`, '', '', `${result.perEntryUs.toFixed(2)} µs/entry, persisted in ${result.persistMs.toFixed(0)} ms`, 'info']);
+}
+
+await toolRouting();
+await bigResultPreview();
+chatPersistence();
+await logAppend();
+
+const header = ['metric', 'host', 'baseline', 'ratio', 'target', ''];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+console.log(`\nPer-area benchmarks (${rounds} alternating round${rounds > 1 ? 's' : ''} per arm; medians)`);
+console.log(line(header));
+for (const row of rows) console.log(line(row));
