@@ -18,6 +18,7 @@ import type { HostSnapshot } from './contract/host';
 import { logMethods, type LogEvents } from './contract/logs';
 import { method, NoInput } from './contract/method';
 import { rootsMethods, type RootsEvents } from './contract/roots';
+import { samplingMethods, type SamplingEvents } from './contract/sampling';
 import { serverMethods, type ServerEvents } from './contract/servers';
 import { settingsMethods, type SettingsEvents } from './contract/settings';
 import { toolMethods, type ToolEvents } from './contract/tools';
@@ -28,6 +29,7 @@ export * from './contract/errors';
 export * from './contract/host';
 export * from './contract/logs';
 export * from './contract/roots';
+export * from './contract/sampling';
 export * from './contract/servers';
 export * from './contract/settings';
 export * from './contract/tools';
@@ -47,6 +49,7 @@ export const HOST_METHODS = {
   ...toolMethods,
   ...consentMethods,
   ...logMethods,
+  ...samplingMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -72,7 +75,7 @@ export function isHostMethodName(name: unknown): name is HostMethodName {
 }
 
 /** Every event the host pushes (main → renderer), with its payload. */
-export interface HostEvents extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents {}
+export interface HostEvents extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents {}
 
 export type HostEventName = keyof HostEvents;
 

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { ChatPage } from './features/chat/ChatPage';
-import { ToolConsentHost } from './features/consent/ToolConsentHost';
 import { LogsPage } from './features/logs/LogsPage';
-import { RootsConsentHost } from './features/roots/RootsConsentHost';
 import { RootsPage } from './features/roots/RootsPage';
+import { ConsentQueueHost } from './features/sampling/ConsentQueueHost';
 import { ServersPage } from './features/servers/ServersPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { Navigation } from './features/shell/Navigation';
@@ -38,8 +37,8 @@ export function App() {
         {page === 'logs' && <LogsPage />}
         {page === 'settings' && <SettingsPage />}
       </main>
-      <RootsConsentHost />
-      <ToolConsentHost />
+      {/* Every consent dialog (folders, tool calls, sampling, elicitation): one at a time, oldest first. */}
+      <ConsentQueueHost />
     </div>
   );
 }

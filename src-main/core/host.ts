@@ -12,6 +12,8 @@ import { getLoginShellPath } from './servers/command-resolver';
 import { reapRecordedLeftovers } from './servers/process-reaper';
 import { createLogArea, createLogHandlers } from './logs';
 import { createRootsArea } from './roots/roots-area';
+import { redactValue } from './audit/redact';
+import { createSamplingArea } from './sampling/sampling-area';
 import type { ConnectionPlugin } from './server-fleet/connection-plugins';
 import { createSettingsHandlers } from './settings/settings-handlers';
 import { SettingsRepository } from './settings/settings-repository';
@@ -92,6 +94,20 @@ export function createHost(ports: HostPorts): Host {
     // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
     toolbox: routerToolbox(tools.router, fleet),
   });
+  // Sampling and elicitation: server requests answered through the chat's provider, with the user in the loop.
+  const sampling = createSamplingArea({
+    db,
+    events,
+    clock,
+    provider: chat.provider,
+    defaultModel: () => settings.read().defaultModel,
+    runningCallFor: (serverId) => {
+      const call = tools.router.runningCalls().filter((c) => c.serverId === serverId).at(-1);
+      return call ? { callId: call.callId, tool: call.tool } : undefined;
+    },
+    redactJson: (serverId, value) => JSON.stringify(redactValue(value, logs.service.redactorFor(serverId))),
+  });
+  plugins.push(sampling.plugin);
 
   const info: HostInfo = {
     appName: 'Patchbay',
@@ -105,12 +121,13 @@ export function createHost(ports: HostPorts): Host {
   };
 
   const handlers: HostHandlers = {
-    getSnapshot: async (): Promise<HostSnapshot> => ({ info, settings: settings.read(), servers: fleet.list(), roots: roots.snapshot(), chat: chat.snapshot(), ...tools.snapshot(), logs: logs.snapshot() }),
+    getSnapshot: async (): Promise<HostSnapshot> => ({ info, settings: settings.read(), servers: fleet.list(), roots: roots.snapshot(), chat: chat.snapshot(), ...tools.snapshot(), logs: logs.snapshot(), sampling: sampling.snapshot() }),
     ...createSettingsHandlers(settings, events, clock),
     ...createServerHandlers({ repo, fleet, secrets, events, clock, dataDir: ports.dataDir }),
     ...roots.handlers,
     ...chat.handlers,
     ...tools.handlers,
+    ...sampling.handlers,
     ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info }),
   };
 
@@ -131,6 +148,8 @@ export function createHost(ports: HostPorts): Host {
       disposed = true;
       // Open "Share folders" questions settle as "nothing shared" before the servers go.
       roots.dispose();
+      // Open sampling/elicitation requests are answered (rejected / cancelled) while servers still run.
+      sampling.dispose();
       // Running chat turns stop (stream aborted, tool calls cancelled) while their servers still run.
       await chat.dispose();
       // Pending consent requests are denied and running tool calls cancelled (audited) while servers still run.

@@ -2,6 +2,7 @@ import type { ChatSnapshot } from './chat';
 import type { ConsentSnapshot } from './consent';
 import type { LogOverview } from './logs';
 import type { RootsSnapshot } from './roots';
+import type { SamplingSnapshot } from './sampling';
 import type { ServerView } from './servers';
 import type { Settings } from './settings';
 import type { ToolsSnapshot } from './tools';
@@ -41,4 +42,5 @@ export interface HostSnapshot {
   tools: ToolsSnapshot;
   consent: ConsentSnapshot;
   logs: LogOverview;
+  sampling: SamplingSnapshot;
 }

@@ -11,6 +11,7 @@ const snapshot: HostSnapshot = {
   tools: { running: [] },
   consent: { pending: [], decisions: [], settings: { timeoutMinutes: 10 } },
   logs: { settings: DEFAULT_LOG_SETTINGS, levels: {} },
+  sampling: { sampling: [], elicitations: [], policies: [] },
   info: {
     appName: 'Patchbay',
     version: '1.0.0',

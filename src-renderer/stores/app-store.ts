@@ -8,6 +8,7 @@ import { logsSlice, type LogsState } from './slices/logs-slice';
 import { consentSlice, type ConsentState } from './slices/consent-slice';
 import { toolsSlice, type ToolsState } from './slices/tools-slice';
 import { rootsSlice, type RootsState } from './slices/roots-slice';
+import { samplingSlice, type SamplingState } from './slices/sampling-slice';
 import { serversSlice, type ServersState } from './slices/servers-slice';
 import type { StoreSlice } from './slices/slice';
 
@@ -23,11 +24,11 @@ export interface ShellState {
 }
 
 /** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */
-export type AppState = ShellState & HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & { api: HostApi };
+export type AppState = ShellState & HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & SamplingState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
-const SLICES: StoreSlice<object>[] = [hostSlice, serversSlice, rootsSlice, chatSlice, logsSlice, toolsSlice, consentSlice] as StoreSlice<object>[];
+const SLICES: StoreSlice<object>[] = [hostSlice, serversSlice, rootsSlice, chatSlice, logsSlice, toolsSlice, consentSlice, samplingSlice] as StoreSlice<object>[];
 
 /**
  * Creates the renderer's store around a transport. Order matters for a reload or reconnect that loses
@@ -36,7 +37,7 @@ const SLICES: StoreSlice<object>[] = [hostSlice, serversSlice, rootsSlice, chatS
 export function createAppStore(transport: HostTransport, initialPage: Page = 'chat'): AppStore {
   const api = createHostApi(transport);
   const store = createStore<AppState>()((set) => ({
-    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState),
+    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & SamplingState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,

@@ -34,6 +34,24 @@ describe('LogRing', () => {
     ring.push(record('x'.repeat(5000)));
     expect(ring.size).toBe(1);
   });
+
+  it('grows on demand across wrap-arounds and byte evictions, keeping order, up to its count cap', () => {
+    const ring = new LogRing({ entries: 100, bytes: 40 * recordSize(record('x').entry, undefined) });
+    const all: LogRecord[] = [];
+    for (let i = 0; i < 250; i++) {
+      const r = record(i % 7 === 0 ? 'x'.repeat(30) : 'x');
+      all.push(r);
+      ring.push(r);
+      const kept = ring.tail(1000);
+      expect(kept.map((k) => k.entry.seq)).toEqual(all.slice(all.length - kept.length).map((k) => k.entry.seq));
+      expect(ring.size).toBeLessThanOrEqual(100);
+    }
+    expect(ring.find(all[249].entry.seq)).toBe(all[249]);
+    ring.clear();
+    expect(ring.size).toBe(0);
+    ring.push(all[0]);
+    expect(ring.tail(5)).toEqual([all[0]]);
+  });
 });
 
 describe('LiveBatcher', () => {

@@ -16,6 +16,10 @@ export interface LogRecord {
   truncated?: boolean;
   /** Approximate memory/storage cost in bytes, for the ring's and retention's byte limits. */
   size: number;
+  /** Set by the writer once settled: true = in SQLite, false = not saved (dropped in a flood, write failed). */
+  saved?: boolean;
+  /** The detail was released from memory after it was saved: read it from SQLite (`size` still counts it). */
+  detailOnDisk?: boolean;
 }
 
 /** Fixed per-entry overhead counted on top of its strings (object headers, numbers, indexes). */

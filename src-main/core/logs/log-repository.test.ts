@@ -3,7 +3,7 @@ import type { LogEntry, LogStream } from '../../../src-preload/contract';
 import { tempDir } from '../../test-support/temp-dir';
 import { HostEventBus } from '../events';
 import { openDatabase } from '../store/database';
-import { LogService } from './log-service';
+import { DETAIL_MEMORY, LogService } from './log-service';
 
 const DAY = 86_400_000;
 const services: LogService[] = [];
@@ -55,6 +55,28 @@ describe('LogService storage', () => {
     expect(again.service.entry(call.seq)).toMatchObject({ method: 'tools/call', direction: 'out', hasDetail: true, detail: '{\n  "method": "tools/call"\n}' });
     // Numbering continues after the stored entries.
     expect(add(again.service, 'host', 'after restart').seq).toBeGreaterThan(call.seq);
+  });
+
+  it('keeps only the newest details in memory once saved, and reads older ones back from disk', () => {
+    const { service } = setup();
+    const entries = Array.from({ length: 30 }, (_, i) =>
+      add(service, 'protocol', `← result #${i}`, { fields: { kind: 'response', direction: 'in' }, detail: { id: i, result: { text: 'y'.repeat(3000) } } }),
+    );
+    service.flush();
+    const inMemory = service.query({ serverId: 's1', stream: 'protocol' }, undefined, 100).records;
+    expect(inMemory).toHaveLength(30);
+    const held = inMemory.filter((r) => r.detail !== undefined);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.length).toBeLessThanOrEqual(DETAIL_MEMORY.entries);
+    expect(held.reduce((n, r) => n + r.detail!.length, 0)).toBeLessThanOrEqual(DETAIL_MEMORY.chars + 4000);
+    expect(held[0].entry.seq).toBe(entries[29].seq);
+    for (const entry of [entries[0], entries[29]]) {
+      const detail = service.entry(entry.seq)!;
+      expect(JSON.parse(detail.detail)).toMatchObject({ id: entries.indexOf(entry) });
+      expect(detail.truncated).toBe(false);
+    }
+    const exported = service.query({ serverId: 's1', stream: 'protocol' }, undefined, 100, true).records;
+    expect(exported.every((r) => r.detail !== undefined && r.detail.includes('"id"'))).toBe(true);
   });
 
   it('trims to the retention limits: entries per stream, total size and age', () => {

@@ -8,18 +8,24 @@ export interface RingLimits {
   bytes: number;
 }
 
+/** Slots a ring starts with; it doubles on demand up to its entry cap. */
+const INITIAL_SLOTS = 16;
+
 /**
  * The newest entries of one server's stream, in memory, bounded by count and bytes: O(1) append and
- * eviction, so a server flooding stderr costs CPU but never memory. Entries are in seq order.
+ * eviction (amortized: the storage grows by doubling up to the entry cap, so a quiet server costs a
+ * few slots, not the cap), so a server flooding stderr costs CPU but never memory. Entries are in seq order.
  */
 export class LogRing {
-  private readonly slots: (LogRecord | undefined)[];
+  private slots: (LogRecord | undefined)[];
+  private readonly maxSlots: number;
   private first = 0;
   private count = 0;
   private bytes = 0;
 
   constructor(readonly limits: RingLimits) {
-    this.slots = new Array<LogRecord | undefined>(Math.max(1, limits.entries));
+    this.maxSlots = Math.max(1, limits.entries);
+    this.slots = [];
   }
 
   get size(): number {
@@ -36,7 +42,10 @@ export class LogRing {
   }
 
   push(record: LogRecord): void {
-    if (this.count === this.slots.length) this.evictOldest();
+    if (this.count === this.slots.length) {
+      if (this.slots.length < this.maxSlots) this.grow();
+      else this.evictOldest();
+    }
     this.slots[(this.first + this.count) % this.slots.length] = record;
     this.count += 1;
     this.bytes += record.size;
@@ -71,7 +80,7 @@ export class LogRing {
   }
 
   clear(): void {
-    this.slots.fill(undefined);
+    this.slots = [];
     this.first = 0;
     this.count = 0;
     this.bytes = 0;
@@ -79,6 +88,16 @@ export class LogRing {
 
   private at(index: number): LogRecord {
     return this.slots[(this.first + index) % this.slots.length] as LogRecord;
+  }
+
+  /** Doubles the storage (up to the cap), oldest entry first. */
+  private grow(): void {
+    const next = Math.min(this.maxSlots, Math.max(INITIAL_SLOTS, this.slots.length * 2));
+    const slots: (LogRecord | undefined)[] = [];
+    for (let i = 0; i < this.count; i++) slots.push(this.at(i));
+    for (let i = this.count; i < next; i++) slots.push(undefined);
+    this.slots = slots;
+    this.first = 0;
   }
 
   private evictOldest(): void {

@@ -27,7 +27,12 @@ export const RING_DEFAULTS: Record<LogStream, RingLimits> = {
   protocol: { entries: 2000, bytes: 8 * 1024 * 1024 },
   host: { entries: 1000, bytes: 512 * 1024 },
 };
-
+/**
+ * Details (full protocol messages, message data: up to 64 KB each) kept in memory per server and
+ * stream: only the newest, within this count and size. Older ones are released once saved and read
+ * back from SQLite when asked for (`getLogEntry`, export); the list never needed them.
+ */
+export const DETAIL_MEMORY = { entries: 4, chars: 8 * 1024 } as const;
 
 export interface LogServiceOptions {
   db: Database.Database;
@@ -54,6 +59,8 @@ export class LogService {
   private readonly writer: LogWriter;
   private readonly live: LiveBatcher;
   private readonly sinceTrim = new Map<string, number>();
+  /** Per stream, the records still holding their detail in memory, oldest first. */
+  private readonly detailed = new Map<string, DetailQueue>();
   private readonly retentionTimer: NodeJS.Timeout;
   private settingsValue: LogSettings;
   private nextSeq: number;
@@ -73,7 +80,10 @@ export class LogService {
           text: `… ${dropped.toLocaleString('en-US')} entries were not saved to disk: they arrived faster than the log store keeps up (the newest stay in memory)`,
           fields: { event: 'dropped' },
         }),
-      onWritten: (counts) => this.trimBusyStreams(counts),
+      onWritten: (counts) => {
+        this.trimBusyStreams(counts);
+        for (const queue of this.detailed.values()) queue.release();
+      },
     });
     this.repo.deleteOrphans();
     this.preferences.deleteOrphans();
@@ -107,6 +117,11 @@ export class LogService {
     ring.push(record);
     this.live.add(record.entry);
     this.writer.add(record);
+    if (record.detail !== undefined) {
+      let queue = this.detailed.get(key);
+      if (!queue) this.detailed.set(key, (queue = new DetailQueue()));
+      queue.add(record);
+    }
     return record.entry;
   }
 
@@ -128,7 +143,9 @@ export class LogService {
       this.writer.flush();
       found.push(...this.repo.query(filter, dbBefore, limit + 1 - found.length, withDetail));
     }
-    return { records: found.slice(0, limit), hasMore: found.length > limit };
+    const records = found.slice(0, limit);
+    if (withDetail) for (let i = 0; i < records.length; i++) records[i] = this.withDetail(records[i]);
+    return { records, hasMore: found.length > limit };
   }
 
   /** A page for the renderer, oldest first. */
@@ -146,6 +163,8 @@ export class LogService {
     if (!record) {
       this.writer.flush();
       record = this.repo.get(seq);
+    } else {
+      record = this.withDetail(record);
     }
     return record && { ...record.entry, detail: record.detail ?? '', truncated: record.truncated ?? false };
   }
@@ -161,6 +180,9 @@ export class LogService {
       if (key.startsWith(`${serverId}\u0000`) && (!stream || key === streamKey(serverId, stream))) ring.clear();
     }
     this.writer.discard(serverId, stream);
+    for (const key of [...this.detailed.keys()]) {
+      if (key.startsWith(`${serverId}\u0000`) && (!stream || key === streamKey(serverId, stream))) this.detailed.delete(key);
+    }
     this.live.discard(serverId, stream);
     this.repo.delete(serverId, stream);
   }
@@ -205,6 +227,12 @@ export class LogService {
     this.writer.dispose();
   }
 
+  /** A ring record whose detail was released, with its detail read back from SQLite. */
+  private withDetail(record: LogRecord): LogRecord {
+    if (!record.detailOnDisk) return record;
+    return this.repo.get(record.entry.seq) ?? record;
+  }
+
   private makeRecord(serverId: string, stream: LogStream, input: AppendInput): LogRecord {
     const ts = this.options.clock.now().getTime();
     return buildRecord({ seq: this.nextSeq++, ts, serverId, stream }, input, this.redactorFor(serverId), this.options.detailMaxChars ?? DETAIL_MAX_CHARS);
@@ -229,6 +257,41 @@ export class LogService {
       this.repo.trim(this.settingsValue, this.options.clock.now().getTime());
     } catch (error) {
       console.error('[patchbay] could not apply log retention:', error);
+    }
+  }
+}
+
+/**
+ * The records of one stream still holding their detail in memory, oldest first. Beyond the newest
+ * {@link DETAIL_MEMORY}, a record's detail is released once the writer saved it (a record that will
+ * never be saved keeps it: the ring's byte cap bounds it, as before).
+ */
+class DetailQueue {
+  private records: LogRecord[] = [];
+  private head = 0;
+  private chars = 0;
+
+  add(record: LogRecord): void {
+    this.records.push(record);
+    this.chars += record.detail?.length ?? 0;
+    this.release();
+  }
+
+  /** Releases what is beyond the budget and settled, oldest first; stops at the first pending record. */
+  release(): void {
+    while (this.records.length - this.head > DETAIL_MEMORY.entries || (this.chars > DETAIL_MEMORY.chars && this.records.length - this.head > 1)) {
+      const oldest = this.records[this.head];
+      if (oldest.saved === undefined) break;
+      this.head += 1;
+      this.chars -= oldest.detail?.length ?? 0;
+      if (oldest.saved) {
+        oldest.detail = undefined;
+        oldest.detailOnDisk = true;
+      }
+    }
+    if (this.head > 64 && this.head * 2 > this.records.length) {
+      this.records = this.records.slice(this.head);
+      this.head = 0;
     }
   }
 }

@@ -56,7 +56,10 @@ export class LogWriter {
     let bucket = this.buckets.get(key);
     if (!bucket) this.buckets.set(key, (bucket = { serverId, stream, records: [], dropped: 0 }));
     if (bucket.records.length < this.maxPerFlush) bucket.records.push(record);
-    else bucket.dropped += 1;
+    else {
+      bucket.dropped += 1;
+      record.saved = false;
+    }
     this.timer ??= setTimeout(() => this.flush(), this.flushMs).unref();
   }
 
@@ -76,9 +79,11 @@ export class LogWriter {
     this.buckets.clear();
     try {
       this.repo.insertBatch(batch);
+      for (const record of batch) record.saved = true;
       this.options.onWritten?.(counts);
     } catch (error) {
       // Dropped rather than retried: a failing disk must not make the log grow in memory.
+      for (const record of batch) record.saved = false;
       console.error(`[patchbay] could not save ${batch.length} log entries:`, error);
     }
     // Told after the buckets were emptied: a marker appended now is first in line for the next write.
@@ -88,7 +93,10 @@ export class LogWriter {
   /** Forgets pending records of a server (one stream, or all). */
   discard(serverId: string, stream?: LogStream): void {
     for (const [key, bucket] of this.buckets) {
-      if (bucket.serverId === serverId && (!stream || bucket.stream === stream)) this.buckets.delete(key);
+      if (bucket.serverId === serverId && (!stream || bucket.stream === stream)) {
+        for (const record of bucket.records) record.saved = false;
+        this.buckets.delete(key);
+      }
     }
   }
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../../../src-preload/contract';
 import { hostApi, startTestHost } from '../../test-support/test-host';
 import type { Host } from '../host';
@@ -223,5 +223,33 @@ describe('servers through the host API', () => {
     await relaunched.dispose();
     expect(isGroupAlive(readyA.runtime.pid!)).toBe(false);
     expect(isGroupAlive(readyB.runtime.pid!)).toBe(false);
+  });
+
+  it('launches through the start queue in config order, showing queued servers as starting', async () => {
+    const { host, dataDir } = startHost();
+    for (const name of ['a', 'b', 'c', 'd']) await api(host).addServer(fixtureServer(name, 'echo.mjs', { enabled: true }));
+    await host.dispose();
+
+    vi.stubEnv('PATCHBAY_START_CONCURRENCY', '1');
+    try {
+      const { host: relaunched, events } = startHost(dataDir);
+      await relaunched.startServers();
+      const [a, b, c, d] = (await api(relaunched).getSnapshot()).servers.map((s) => s.config.id);
+      expect((await statusOf(relaunched, d)).runtime).toMatchObject({ status: 'starting', detail: 'Waiting for other servers to start' });
+      // Stopped while still queued: it never launches.
+      await api(relaunched).stopServer({ id: c });
+      for (const id of [a, b, d]) await waitForStatus(relaunched, id, 'ready');
+      expect((await statusOf(relaunched, c)).runtime.status).toBe('stopped');
+      const launched: string[] = [];
+      for (const e of events) {
+        if (e.name !== 'serverUpdated' || e.payload.runtime.status !== 'starting') continue;
+        if (e.payload.runtime.detail === 'Waiting for other servers to start' || launched.includes(e.payload.config.id)) continue;
+        launched.push(e.payload.config.id);
+      }
+      expect(launched).toEqual([a, b, d]);
+      await relaunched.dispose();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { ServerView } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
@@ -25,7 +26,35 @@ export interface ServerFleetOptions {
   plugins?: readonly ConnectionPlugin[];
   /** Removes secrets from text a server produced (stderr, failure reasons) before it is shown. */
   redact?: (serverId: string, text: string) => string;
+  /** How `startAllEnabled` paces the launch of many servers (see {@link StartQueueOptions}). */
+  startQueue?: StartQueueOptions;
 }
+
+/**
+ * `startAllEnabled` launches servers through a queue, in config order: at most `concurrency` are
+ * being launched at once, and the event loop gets a turn between two launches, so the window's
+ * calls are answered while 50 servers start instead of after one long synchronous burst.
+ */
+export interface StartQueueOptions {
+  /** Launches in flight at once (default 2 × CPU cores, at least 4; env PATCHBAY_START_CONCURRENCY). */
+  concurrency?: number;
+  /**
+   * A launch gives its slot back when its start settles or after this long (default 1000 ms),
+   * whichever comes first: a slow server (an npx download, a long handshake) is waiting on I/O, not
+   * CPU, and must not hold up the servers queued behind it.
+   */
+  slotMs?: number;
+}
+
+/** Default launches in flight: enough to keep every core busy while others wait on their handshake. */
+export function defaultStartConcurrency(env: NodeJS.ProcessEnv = process.env): number {
+  const configured = Number(env.PATCHBAY_START_CONCURRENCY);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return Math.max(4, 2 * cores);
+}
+
+const QUEUED_DETAIL = 'Waiting for other servers to start';
 
 /** A failure before any process existed (a secret that cannot be opened…): shown as Error. */
 interface LaunchFailure {
@@ -43,9 +72,19 @@ export class ServerFleet {
   private readonly launchFailures = new Map<string, LaunchFailure>();
   /** The last view pushed per server: an unchanged view is not pushed again. */
   private readonly published = new Map<string, string>();
+  /** Servers waiting in the start queue (id → since), and the queue itself in config order. */
+  private readonly queued = new Map<string, number>();
+  private readonly startQueue: string[] = [];
+  private launching = 0;
+  private pumpScheduled = false;
+  private readonly startConcurrency: number;
+  private readonly startSlotMs: number;
   private disposed = false;
 
-  constructor(private readonly options: ServerFleetOptions) {}
+  constructor(private readonly options: ServerFleetOptions) {
+    this.startConcurrency = Math.max(1, options.startQueue?.concurrency ?? defaultStartConcurrency());
+    this.startSlotMs = Math.max(0, options.startQueue?.slotMs ?? 1000);
+  }
 
   list(): ServerView[] {
     return this.options.repo.list().map((server) => this.view(server));
@@ -54,11 +93,14 @@ export class ServerFleet {
   view(server: StoredServer): ServerView {
     const connection = this.connections.get(server.id);
     const failure = this.launchFailures.get(server.id);
+    const queuedSince = this.queued.get(server.id);
     const runtime = failure
       ? { status: 'error' as const, reason: failure.reason, since: new Date(failure.since).toISOString() }
       : connection
         ? toRuntimeView(connection.state, connection.catalog, connection.pid)
-        : { status: 'stopped' as const, since: new Date(0).toISOString() };
+        : queuedSince !== undefined
+          ? { status: 'starting' as const, since: new Date(queuedSince).toISOString(), detail: QUEUED_DETAIL }
+          : { status: 'stopped' as const, since: new Date(0).toISOString() };
     return { config: toConfigView(server), runtime: this.redacted(server.id, runtime) };
   }
 
@@ -76,16 +118,61 @@ export class ServerFleet {
     return this.view(this.stored(id));
   }
 
-  /** Starts every enabled server at once and returns without waiting: the window never waits for them. */
+  /**
+   * Starts every enabled server concurrently and returns without waiting: the window never waits for
+   * them. They are shown as starting at once and launched through the start queue, in config order.
+   */
   startAllEnabled(): void {
+    if (this.disposed) return;
+    const since = this.options.clock.now().getTime();
     for (const server of this.options.repo.list()) {
-      if (server.enabled) void this.start(server.id).catch(() => undefined);
+      if (!server.enabled || this.queued.has(server.id) || this.connections.has(server.id)) continue;
+      this.queued.set(server.id, since);
+      this.startQueue.push(server.id);
+      this.publish(server.id);
     }
+    this.schedulePump();
+  }
+
+  /** Launches the next queued server on a later turn of the event loop, if a slot is free. */
+  private schedulePump(): void {
+    if (this.pumpScheduled || this.disposed || this.startQueue.length === 0) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.disposed || this.launching >= this.startConcurrency) return;
+    const id = this.startQueue.shift();
+    if (id === undefined) return;
+    // Started, stopped or removed by the user meanwhile: nothing to do.
+    if (this.queued.delete(id)) {
+      this.launching += 1;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        clearTimeout(timer);
+        this.launching -= 1;
+        this.schedulePump();
+      };
+      const timer = setTimeout(release, this.startSlotMs);
+      timer.unref?.();
+      void this.start(id)
+        .catch(() => undefined)
+        .finally(release);
+    }
+    // One launch per turn: the next one after the event loop had its say.
+    this.schedulePump();
   }
 
   /** Starts (or, if running, restarts) a server with its current configuration. */
   async start(id: string): Promise<ServerView> {
     const server = this.stored(id);
+    this.queued.delete(id);
     await this.stopConnection(id);
     if (this.disposed) return this.view(server);
     this.launchFailures.delete(id);
@@ -130,6 +217,7 @@ export class ServerFleet {
 
   async stop(id: string): Promise<ServerView> {
     this.stored(id);
+    this.queued.delete(id);
     this.launchFailures.delete(id);
     await this.stopConnection(id, { keepStoppedState: true });
     this.publish(id);
@@ -147,6 +235,7 @@ export class ServerFleet {
     await this.stopConnection(id);
     this.connections.delete(id);
     this.launchFailures.delete(id);
+    this.queued.delete(id);
     this.published.delete(id);
     notifyPlugins(this.options.plugins ?? [], 'onRemoved', { id, name });
   }
@@ -154,6 +243,8 @@ export class ServerFleet {
   /** Quit: stop every server in parallel; each stop is bounded by the shutdown escalation. */
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.queued.clear();
+    this.startQueue.length = 0;
     await Promise.all([...this.connections.keys()].map((id) => this.stopConnection(id, { keepStoppedState: true })));
   }
 

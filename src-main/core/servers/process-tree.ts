@@ -84,13 +84,27 @@ export function listGroupMembers(pgid: number): ProcStat[] {
  * `kill(-pgid, 0)` (macOS reaps orphans promptly, so zombies do not linger there).
  */
 export function isGroupAlive(pgid: number, platform: NodeJS.Platform = process.platform): boolean {
-  if (platform === 'linux') return listGroupMembers(pgid).length > 0;
+  if (platform === 'linux') {
+    // No member at all (not even a zombie): one syscall instead of a /proc scan.
+    if (!groupHasAnyMember(pgid)) return false;
+    return listGroupMembers(pgid).length > 0;
+  }
   if (platform === 'win32') return false; // no groups: callers track the leader's exit instead
   try {
     process.kill(-pgid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** `kill(-pgid, 0)`: false only when the group has no member at all (zombies count as members). */
+function groupHasAnyMember(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 

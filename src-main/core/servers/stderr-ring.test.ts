@@ -14,6 +14,17 @@ describe('StderrRing', () => {
     expect(ring.totalBytes).toBe('one\ntwo\nthree\r\nfour\nfive\n'.length);
   });
 
+  it('grows on demand up to its line cap, keeping the newest lines in order', () => {
+    const ring = new StderrRing({ maxLines: 40 });
+    const all: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      all.push(`line ${i}`);
+      ring.push(Buffer.from(`line ${i}\n`));
+      expect(ring.lines()).toEqual(all.slice(-40));
+      expect(ring.lastLine).toBe(`line ${i}`);
+    }
+  });
+
   it('evicts by size and truncates a single over-long line', () => {
     const ring = new StderrRing({ maxLines: 100, maxBytes: 20, maxLineLength: 16 });
     ring.push(Buffer.from(`${'a'.repeat(40)}\nshort\nlast one\n`));

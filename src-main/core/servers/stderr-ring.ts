@@ -26,8 +26,8 @@ export class StderrRing {
   private readonly maxBytes: number;
   private readonly maxLineLength: number;
   private readonly onLine: ((line: string) => void) | undefined;
-  /** Circular storage: `count` lines starting at `first`. O(1) push and evict. */
-  private readonly slots: string[];
+  /** Circular storage: `count` lines starting at `first`. O(1) push and evict (amortized: it grows by doubling up to maxLines). */
+  private slots: string[] = [];
   private first = 0;
   private count = 0;
   private bytes = 0;
@@ -42,7 +42,6 @@ export class StderrRing {
     this.maxBytes = Math.max(1, options.maxBytes ?? STDERR_DEFAULTS.maxBytes);
     this.maxLineLength = Math.max(16, options.maxLineLength ?? STDERR_DEFAULTS.maxLineLength);
     this.onLine = options.onLine;
-    this.slots = new Array<string>(this.maxLines);
   }
 
   /** Total bytes ever received (for "is the server still producing output?"). */
@@ -77,13 +76,13 @@ export class StderrRing {
   lines(n: number = this.count): string[] {
     const take = Math.min(Math.max(0, n), this.count);
     const out: string[] = [];
-    for (let i = this.count - take; i < this.count; i++) out.push(this.slots[(this.first + i) % this.maxLines]);
+    for (let i = this.count - take; i < this.count; i++) out.push(this.slots[(this.first + i) % this.slots.length]);
     return out;
   }
 
   /** The most recent line, if any. */
   get lastLine(): string | undefined {
-    return this.count === 0 ? undefined : this.slots[(this.first + this.count - 1) % this.maxLines];
+    return this.count === 0 ? undefined : this.slots[(this.first + this.count - 1) % this.slots.length];
   }
 
   private appendPartial(text: string, start: number, end: number): void {
@@ -108,17 +107,30 @@ export class StderrRing {
   }
 
   private store(line: string): void {
-    if (this.count === this.maxLines) this.evictOldest();
-    this.slots[(this.first + this.count) % this.maxLines] = line;
+    if (this.count === this.slots.length) {
+      if (this.slots.length < this.maxLines) this.grow();
+      else this.evictOldest();
+    }
+    this.slots[(this.first + this.count) % this.slots.length] = line;
     this.count += 1;
     this.bytes += line.length;
     while (this.bytes > this.maxBytes && this.count > 1) this.evictOldest();
   }
 
+  /** Doubles the storage (up to maxLines), oldest line first. */
+  private grow(): void {
+    const next = Math.min(this.maxLines, Math.max(16, this.slots.length * 2));
+    const slots: string[] = [];
+    for (let i = 0; i < this.count; i++) slots.push(this.slots[(this.first + i) % this.slots.length]);
+    for (let i = this.count; i < next; i++) slots.push('');
+    this.slots = slots;
+    this.first = 0;
+  }
+
   private evictOldest(): void {
     this.bytes -= this.slots[this.first].length;
     this.slots[this.first] = '';
-    this.first = (this.first + 1) % this.maxLines;
+    this.first = (this.first + 1) % this.slots.length;
     this.count -= 1;
   }
 }

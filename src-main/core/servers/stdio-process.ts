@@ -216,9 +216,12 @@ export class StdioProcess {
   private async waitGone(ms: number): Promise<boolean> {
     const deadline = Date.now() + ms;
     if (this.alive && !(await withTimeout(this.exited, ms))) return false;
+    // Grandchildren usually die with the leader (one group signal): poll tightly at first, then back off.
+    const tightUntil = Date.now() + 100;
     while (this.groupAlive()) {
-      if (Date.now() >= deadline) return false;
-      await sleep(25);
+      const now = Date.now();
+      if (now >= deadline) return false;
+      await sleep(now < tightUntil ? 5 : 25);
     }
     return true;
   }

@@ -5,6 +5,7 @@ import logs003 from './migrations/003_logs';
 import roots004 from './migrations/004_roots';
 import tools005 from './migrations/005_tools';
 import chat006 from './migrations/006_chat';
+import sampling007 from './migrations/007_sampling';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -12,7 +13,7 @@ import chat006 from './migrations/006_chat';
  *
  * Each migration is a TS module exporting its SQL, so the built app needs no files next to it.
  */
-export const MIGRATIONS: readonly string[] = [init001, servers002, logs003, roots004, tools005, chat006];
+export const MIGRATIONS: readonly string[] = [init001, servers002, logs003, roots004, tools005, chat006, sampling007];
 
 /** The schema version this build writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

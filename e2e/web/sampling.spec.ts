@@ -1,0 +1,118 @@
+/**
+ * Sampling and elicitation in web mode against server-everything, with the scripted Messages API as
+ * the model: the tool call from the Tools panel makes the server ask; the dialog is answered by the
+ * user; the tool result shows what the server got back.
+ */
+import type { Page } from '@playwright/test';
+import { startScriptedLlm, type ScriptedLlm } from '../../src-main/core/chat/test-support/scripted-llm';
+import { ContractSocket, signIn } from '../support/raw-client';
+import { test, expect, type WebHost } from '../support/web-host';
+
+delete process.env.ANTHROPIC_API_KEY;
+const SERVER = 'Everything (demo)';
+
+let llm: ScriptedLlm;
+test.beforeAll(async () => {
+  llm = await startScriptedLlm();
+});
+test.afterAll(async () => {
+  await llm?.stop();
+});
+test.beforeEach(async () => {
+  await llm.reset();
+});
+
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
+
+/** Points the host at the scripted API, adds server-everything, opens its Tools tab. */
+async function setUp(page: Page, webHost: WebHost) {
+  await page.goto(webHost.url);
+  await nav(page, 'Settings');
+  const form = page.getByRole('form', { name: 'Preferences' });
+  await form.getByRole('textbox', { name: 'Anthropic base URL', exact: true }).fill(llm.url);
+  await form.getByLabel('API key', { exact: true }).fill('sk-ant-e2e-key');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('api-key-state')).toHaveText('Set.');
+  await nav(page, 'Servers');
+  await page.getByRole('group', { name: 'Quick add' }).getByRole('button', { name: SERVER }).click();
+  const card = page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: SERVER, exact: true });
+  await expect(card).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await card.getByRole('button', { name: SERVER, exact: true }).click();
+  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+  return page.getByRole('list', { name: `Tools of ${SERVER}` });
+}
+
+async function runSampling(page: Page, tools: ReturnType<Page['getByRole']>, prompt: string) {
+  await tools.getByRole('button', { name: 'trigger-sampling-request', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Run trigger-sampling-request' });
+  await form.getByLabel('prompt', { exact: true }).fill(prompt);
+  await form.getByRole('button', { name: 'Run' }).click();
+}
+
+/** The result region of the newest run (a tool error is named "The tool reported an error: …"). */
+const result = (page: Page, tool: string) => page.getByRole('region', { name: new RegExp(`: ${tool} on Everything \\(demo\\)$`) });
+
+test('sampling: edit the prompt, Approve, review, Send response; Reject gives -1; block gives a clear error', async ({ page, webHost }) => {
+  const tools = await setUp(page, webHost);
+
+  await test.step('approve an edited prompt and send the reviewed answer', async () => {
+    await llm.script([{ type: 'text', text: 'Scripted sampling answer.' }]);
+    await runSampling(page, tools, 'Tell a joke');
+    const dialog = page.getByRole('dialog', { name: 'Sampling request' });
+    await expect(dialog).toContainText('trigger-sampling-request');
+    const text = dialog.getByRole('textbox', { name: 'Message 1 text' });
+    await expect(text).toHaveValue('Resource trigger-sampling-request context: Tell a joke');
+    await text.fill('Tell a short joke');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Response' })).toHaveValue('Scripted sampling answer.');
+    await expect(dialog).toContainText('output tokens');
+    await dialog.getByRole('button', { name: 'Send response' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(result(page, 'trigger-sampling-request')).toContainText('Scripted sampling answer.');
+    const [request] = await llm.messageRequests();
+    expect(JSON.stringify(request.body?.messages)).toContain('Tell a short joke');
+  });
+
+  await test.step('Reject reaches the server as the user-rejected error', async () => {
+    await runSampling(page, tools, 'Again');
+    const dialog = page.getByRole('dialog', { name: 'Sampling request' });
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(result(page, 'trigger-sampling-request')).toContainText('MCP error -1: User rejected sampling request');
+  });
+
+  await test.step('block policy: no dialog, a clear error', async () => {
+    const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, { origin: webHost.origin, credential: (await signIn(webHost.url)).credential });
+    const snapshot = await socket.call(1, 'getSnapshot');
+    const servers = (snapshot.result as { value: { servers: { config: { id: string; name: string } }[] } }).value.servers;
+    const id = servers.find((s) => s.config.name === SERVER)!.config.id;
+    expect((await socket.call(2, 'setSamplingPolicy', { serverId: id, mode: 'block' })).result.ok).toBe(true);
+    socket.socket.close();
+    await runSampling(page, tools, 'Blocked?');
+    await expect(result(page, 'trigger-sampling-request')).toContainText('Sampling is blocked');
+    await expect(page.getByRole('dialog', { name: 'Sampling request' })).toHaveCount(0);
+  });
+});
+
+test('elicitation: defaults pre-filled, Accept echoes the values; Decline and Cancel reach the server', async ({ page, webHost }) => {
+  const tools = await setUp(page, webHost);
+  const run = async () => {
+    await tools.getByRole('button', { name: 'trigger-elicitation-request', exact: true }).click();
+    await page.getByRole('form', { name: 'Run trigger-elicitation-request' }).getByRole('button', { name: 'Run' }).click();
+    return page.getByRole('dialog', { name: `${SERVER} asks…` });
+  };
+
+  const dialog = await run();
+  await expect(dialog.getByRole('spinbutton', { name: 'Integer' })).toHaveValue('42');
+  await expect(dialog.getByRole('textbox', { name: 'String with default' })).toHaveValue('It was a dark and stormy night.');
+  await dialog.getByRole('textbox', { name: 'String (required)' }).fill('Ada Lovelace');
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(result(page, 'trigger-elicitation-request')).toContainText('Name: Ada Lovelace');
+  await expect(result(page, 'trigger-elicitation-request')).toContainText('Favorite Integer: 42');
+
+  await (await run()).getByRole('button', { name: 'Decline' }).click();
+  await expect(result(page, 'trigger-elicitation-request')).toContainText('User declined');
+  await (await run()).getByRole('button', { name: 'Cancel' }).click();
+  await expect(result(page, 'trigger-elicitation-request')).toContainText('User cancelled');
+});

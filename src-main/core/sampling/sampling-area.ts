@@ -1,0 +1,88 @@
+/**
+ * Builds the sampling and elicitation area for the composition root: storage, the two services, the
+ * connection plugin (capabilities + SDK handlers + withdrawal when a server goes), handlers, snapshot.
+ */
+import type Database from 'better-sqlite3';
+import type { HostHandlers, NestedToolCall, SamplingSnapshot } from '../../../src-preload/contract';
+import { ElicitationService } from '../elicitation/elicitation-service';
+import type { HostEventBus } from '../events';
+import type { LlmProvider } from '../llm/llm-types';
+import type { Clock } from '../ports';
+import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
+import { SamplingRepository } from './sampling-repository';
+import { SamplingService } from './sampling-service';
+
+type SamplingMethods = 'approveSampling' | 'sendSamplingResponse' | 'rejectSampling' | 'resolveElicitation' | 'listSamplingPolicies' | 'setSamplingPolicy' | 'listInteractionAudit';
+
+export interface SamplingAreaDeps {
+  db: Database.Database;
+  events: HostEventBus;
+  clock: Clock;
+  provider: LlmProvider;
+  defaultModel(): string;
+  runningCallFor(serverId: string): NestedToolCall | undefined;
+  redactJson(serverId: string, value: unknown): string;
+}
+
+export interface SamplingArea {
+  sampling: SamplingService;
+  elicitation: ElicitationService;
+  plugin: ConnectionPlugin;
+  handlers: Pick<HostHandlers, SamplingMethods>;
+  snapshot(): SamplingSnapshot;
+  /** Pending requests are answered (rejected / cancelled) before the servers stop. */
+  dispose(): void;
+}
+
+export function createSamplingArea(deps: SamplingAreaDeps): SamplingArea {
+  const repo = new SamplingRepository(deps.db);
+  const sampling = new SamplingService({ ...deps, repo });
+  const elicitation = new ElicitationService({ ...deps, repo });
+  const withdraw = (serverId: string, note: string) => {
+    sampling.withdrawServer(serverId, note);
+    elicitation.withdrawServer(serverId, note);
+  };
+  const plugin: ConnectionPlugin = {
+    // Exactly what is implemented: sampling without context inclusion or tools; both elicitation modes.
+    capabilities: { sampling: {}, elicitation: { form: {}, url: {} } },
+    install: (client, server) => {
+      client.setRequestHandler('sampling/createMessage', (request, ctx) => sampling.handle(server, request.params, ctx.mcpReq.signal));
+      client.setRequestHandler('elicitation/create', (request, ctx) => elicitation.handle(server, request.params, ctx.mcpReq.signal));
+    },
+    onStateChange: (server, state) => {
+      if (state.status !== 'ready') withdraw(server.id, `Server "${server.name}" is ${state.status}: its request was withdrawn.`);
+    },
+    onRemoved: (server) => {
+      withdraw(server.id, `Server "${server.name}" was removed: its request was withdrawn.`);
+      repo.forget(server.id);
+    },
+  };
+  const policiesChanged = () => {
+    const list = repo.policies();
+    deps.events.emit('samplingPoliciesChanged', list);
+    return list;
+  };
+  const handlers: Pick<HostHandlers, SamplingMethods> = {
+    approveSampling: async ({ id, edits, systemPrompt, model }) => sampling.approve(id, edits, systemPrompt, model),
+    sendSamplingResponse: async ({ id, text }) => sampling.send(id, text),
+    rejectSampling: async ({ id }) => sampling.reject(id),
+    resolveElicitation: async ({ id, action, content }) => elicitation.resolve(id, action, content),
+    listSamplingPolicies: async () => repo.policies(),
+    setSamplingPolicy: async (policy) => {
+      repo.setPolicy(policy, deps.clock.now());
+      return policiesChanged();
+    },
+    listInteractionAudit: async ({ limit }) => repo.audit(limit),
+  };
+  return {
+    sampling,
+    elicitation,
+    plugin,
+    handlers,
+    snapshot: () => ({ sampling: sampling.views(), elicitations: elicitation.views(), policies: repo.policies() }),
+    dispose: () => {
+      sampling.dispose();
+      elicitation.dispose();
+    },
+  };
+}

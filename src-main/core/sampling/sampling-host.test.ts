@@ -1,0 +1,120 @@
+/**
+ * Sampling and elicitation end to end in the core: server-everything asks (nested in a tool call run
+ * through the contract), the scripted Messages API generates, the user's answers go through the
+ * contract's validated methods, and the tool result shows what the server got back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
+import { startHost } from '../tools/test-support/tool-host';
+
+let llm: ScriptedLlm;
+beforeAll(async () => {
+  llm = await startScriptedLlm();
+});
+afterAll(async () => {
+  await llm?.stop();
+});
+
+async function ready() {
+  const t = startHost();
+  await t.api.setApiKey({ apiKey: 'sk-ant-sampling-test' });
+  await t.api.updateSettings({ anthropicBaseUrl: llm.url });
+  await llm.reset();
+  const id = await t.everything();
+  return { t, id };
+}
+
+describe('sampling through the host', () => {
+  it('shows the request nested in its tool call, generates the edited prompt, reviews, sends, and audits', async () => {
+    const { t, id } = await ready();
+    await llm.script([{ type: 'text', text: 'Scripted answer 42.' }]);
+    const run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'Say hi', maxTokens: 50 } });
+    const asked = await t.next('samplingRequested');
+    expect(asked).toMatchObject({
+      serverName: 'everything',
+      toolCall: { tool: 'trigger-sampling-request' },
+      systemPrompt: 'You are a helpful test server.',
+      maxTokens: 50,
+      temperature: 0.7,
+      stage: 'request',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Resource trigger-sampling-request context: Say hi' }] }],
+    });
+    expect(asked.modelReason).toMatch(/default model/);
+    expect((await t.api.getSnapshot()).sampling.sampling).toHaveLength(1);
+
+    await t.api.approveSampling({ id: asked.id, edits: [{ message: 0, block: 0, text: 'Say hello instead' }], systemPrompt: 'Be brief.', model: asked.model });
+    const review = await t.next('samplingUpdated', (v) => v.stage === 'review');
+    expect(review.response).toMatchObject({ text: 'Scripted answer 42.', usage: { outputTokens: expect.any(Number) } });
+    const [request] = await llm.messageRequests();
+    expect(request.body).toMatchObject({ system: 'Be brief.', max_tokens: 50 });
+    expect(JSON.stringify(request.body?.messages)).toContain('Say hello instead');
+
+    await t.api.sendSamplingResponse({ id: asked.id, text: 'Reviewed: 42.' });
+    const outcome = await run;
+    expect(JSON.stringify(outcome)).toContain('Reviewed: 42.');
+    const [entry] = await t.api.listInteractionAudit({});
+    expect(entry).toMatchObject({ kind: 'sampling', outcome: 'sent', decidedBy: 'user', toolCall: 'trigger-sampling-request', note: 'response edited by the user' });
+    expect(entry.request).toContain('Say hello instead');
+    expect(entry.response).toContain('Reviewed: 42.');
+    expect((await t.api.getSnapshot()).sampling.sampling).toHaveLength(0);
+  });
+
+  it('Reject reaches the server as -1; block answers with an error and no dialog; the cap and rate limit too', async () => {
+    const { t, id } = await ready();
+    const run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } });
+    const asked = await t.next('samplingRequested');
+    await t.api.rejectSampling({ id: asked.id });
+    expect(JSON.stringify(await run)).toMatch(/-1|User rejected sampling request/);
+    await expect(t.api.rejectSampling({ id: asked.id })).rejects.toMatchObject({ code: 'invalid_input' });
+
+    await t.api.setSamplingPolicy({ serverId: id, mode: 'block' });
+    expect(JSON.stringify(await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } }))).toContain('Sampling is blocked');
+    await t.api.setSamplingPolicy({ serverId: id, mode: 'ask', maxTokensCap: 10 });
+    expect(JSON.stringify(await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x', maxTokens: 11 } }))).toContain('exceeds this server');
+    await t.api.setSamplingPolicy({ serverId: id, mode: 'auto', ratePerMinute: 1 });
+    await llm.script([{ type: 'text', text: 'auto' }]);
+    const auto = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } });
+    const reviewed = await t.next('samplingUpdated', (v) => v.stage === 'review' && v.autoApproved);
+    expect(JSON.stringify(await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'y' } }))).toContain('Rate limit exceeded');
+    await t.api.sendSamplingResponse({ id: reviewed.id, text: reviewed.response!.text });
+    expect(JSON.stringify(await auto)).toContain('auto');
+    expect(t.count('samplingRequested')).toBe(2);
+    const outcomes = (await t.api.listInteractionAudit({})).map((e) => e.outcome);
+    expect(outcomes).toEqual(['sent', 'blocked', 'blocked', 'blocked', 'rejected']);
+  });
+
+  it('withdraws the request when the server stops, and says so', async () => {
+    const { t, id } = await ready();
+    void t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } }).catch(() => undefined);
+    const asked = await t.next('samplingRequested');
+    await t.api.stopServer({ id });
+    const settled = await t.next('interactionSettled', (s) => s.id === asked.id, 0);
+    expect(settled).toMatchObject({ kind: 'sampling', outcome: 'withdrawn', note: expect.stringContaining('everything') });
+  });
+});
+
+describe('elicitation through the host', () => {
+  it('Accept sends validated values; Decline and Cancel reach the server as such', async () => {
+    const { t, id } = await ready();
+    const run = t.api.runTool({ serverId: id, tool: 'trigger-elicitation-request', args: {} });
+    const asked = await t.next('elicitationRequested');
+    expect(asked).toMatchObject({ serverName: 'everything', mode: 'form', toolCall: { tool: 'trigger-elicitation-request' } });
+    expect(asked.requestedSchema?.properties.integer).toMatchObject({ type: 'integer', default: 42 });
+    await expect(t.api.resolveElicitation({ id: asked.id, action: 'accept', content: { integer: 500 } })).rejects.toMatchObject({
+      code: 'invalid_input',
+      data: expect.arrayContaining([{ path: ['content', 'name'], message: 'is required' }, { path: ['content', 'integer'], message: 'must be at most 100' }]),
+    });
+    await t.api.resolveElicitation({ id: asked.id, action: 'accept', content: { name: 'Ada Lovelace', integer: 7, check: true, untitledMultipleSelectEnum: ['Piano'] } });
+    const accepted = JSON.stringify(await run);
+    expect(accepted).toContain('Name: Ada Lovelace');
+    expect(accepted).toContain('Favorite Integer: 7');
+
+    for (const action of ['decline', 'cancel'] as const) {
+      const again = t.api.runTool({ serverId: id, tool: 'trigger-elicitation-request', args: {} });
+      const next = await t.next('elicitationRequested', (v) => v.id !== asked.id && !t.events.some((e) => e.name === 'interactionSettled' && e.payload.id === v.id));
+      await t.api.resolveElicitation({ id: next.id, action });
+      expect(JSON.stringify(await again)).toContain(action === 'decline' ? 'declined' : 'cancelled');
+    }
+    expect((await t.api.listInteractionAudit({})).map((e) => e.outcome)).toEqual(['cancelled', 'declined', 'accepted']);
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * Sampling with a human in the loop: a server's `sampling/createMessage` (a 2025-era request or a
+ * 2026-era `input_required` round — the SDK routes both here) becomes a dialog: the user sees and may
+ * edit the prompt, chooses the model, approves; the provider generates; the user reviews (may edit)
+ * and sends, or rejects at either step (the spec's user-rejected error, -1). Per-server policy: ask,
+ * auto-approve the request (the response is still reviewed), or block; plus a rate limit and a
+ * max-tokens cap. Every decision is audited.
+ */
+import { ProtocolError, type CreateMessageRequestParamsBase, type CreateMessageResult } from '@modelcontextprotocol/client';
+import crypto from 'node:crypto';
+import type { JsonObject, NestedToolCall, SamplingRequestView, SamplingResponseView } from '../../../src-preload/contract';
+import type { HostEventBus } from '../events';
+import { completeMessage, type LlmProvider } from '../llm/llm-types';
+import type { Clock } from '../ports';
+import { HostCallError } from '../rpc/dispatch';
+import type { ServerRef } from '../server-fleet/connection-plugins';
+import { chooseModel, type ModelOption } from './model-choice';
+import { PendingRequests } from './pending-requests';
+import type { InteractionAuditInput, SamplingRepository } from './sampling-repository';
+import { responseText, toCreateMessageResult, toLlmMessages, toMessageViews } from './sampling-mapping';
+
+/** The spec's code for "the user rejected the request". */
+export const USER_REJECTED = -1;
+const INVALID_REQUEST = -32600;
+
+export interface SamplingServiceDeps {
+  repo: SamplingRepository;
+  events: HostEventBus;
+  clock: Clock;
+  provider: LlmProvider;
+  defaultModel(): string;
+  /** The tool call of this server running now (the request is nested in it), if any. */
+  runningCallFor(serverId: string): NestedToolCall | undefined;
+  /** Redacted JSON of a value, with this server's secrets and secret-looking keys hidden. */
+  redactJson(serverId: string, value: unknown): string;
+}
+
+interface Extra {
+  controller?: AbortController;
+  params: CreateMessageRequestParamsBase;
+  server: ServerRef;
+}
+
+const MODELS_TTL_MS = 5 * 60_000;
+
+export class SamplingService {
+  private readonly pending = new PendingRequests<SamplingRequestView>();
+  private readonly extras = new Map<string, Extra>();
+  private readonly recent = new Map<string, number[]>();
+  private models?: { at: number; list: ModelOption[] };
+  private closed = false;
+
+  constructor(private readonly deps: SamplingServiceDeps) {}
+
+  /** The handler body for one request from `server`. */
+  async handle(server: ServerRef, params: CreateMessageRequestParamsBase, signal?: AbortSignal): Promise<CreateMessageResult> {
+    const { repo, clock } = this.deps;
+    const now = clock.now();
+    const policy = repo.policy(server.id);
+    const toolCall = this.deps.runningCallFor(server.id);
+    const refuse = (code: number, note: string): never => {
+      this.audit({ server, toolCall, params, decidedBy: 'policy', outcome: 'blocked', note, requestedAt: now });
+      throw new ProtocolError(code, note);
+    };
+    if (this.closed) throw new ProtocolError(USER_REJECTED, 'Patchbay is quitting');
+    if (policy.mode === 'block') refuse(USER_REJECTED, `Sampling is blocked for server "${server.name}" in Patchbay.`);
+    if (policy.maxTokensCap !== undefined && params.maxTokens > policy.maxTokensCap) {
+      refuse(INVALID_REQUEST, `maxTokens ${params.maxTokens} exceeds this server's cap of ${policy.maxTokensCap} in Patchbay.`);
+    }
+    if (policy.ratePerMinute !== undefined) {
+      const times = (this.recent.get(server.id) ?? []).filter((t) => now.getTime() - t < 60_000);
+      if (times.length >= policy.ratePerMinute) refuse(INVALID_REQUEST, `Rate limit exceeded: at most ${policy.ratePerMinute} sampling requests per minute for this server.`);
+      this.recent.set(server.id, [...times, now.getTime()]);
+    }
+
+    const models = await this.modelList();
+    const choice = chooseModel(models, params.modelPreferences, this.deps.defaultModel());
+    const id = crypto.randomUUID();
+    const view: SamplingRequestView = {
+      id,
+      serverId: server.id,
+      serverName: server.name,
+      ...(toolCall ? { toolCall } : {}),
+      messages: toMessageViews(params),
+      ...(params.systemPrompt !== undefined ? { systemPrompt: params.systemPrompt } : {}),
+      maxTokens: params.maxTokens,
+      ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+      ...(params.stopSequences ? { stopSequences: params.stopSequences } : {}),
+      ...(params.includeContext ? { includeContext: params.includeContext } : {}),
+      ...(params.modelPreferences ? { modelPreferences: params.modelPreferences as JsonObject } : {}),
+      models,
+      model: choice.model,
+      modelReason: choice.reason,
+      stage: policy.mode === 'auto' ? 'generating' : 'request',
+      autoApproved: policy.mode === 'auto',
+      requestedAt: now.toISOString(),
+    };
+    this.extras.set(id, { params, server });
+    const result = this.pending.add<CreateMessageResult>(view, signal, () => this.withdraw(id, `Server "${server.name}" cancelled its sampling request.`));
+    this.deps.events.emit('samplingRequested', view);
+    if (view.autoApproved) void this.generate(id, view);
+    return result;
+  }
+
+  views(): SamplingRequestView[] {
+    return this.pending.views();
+  }
+
+  /** The user approved (maybe edited) the request: generate with the real provider. */
+  approve(id: string, edits: { message: number; block: number; text: string }[], systemPrompt: string | undefined, model: string): void {
+    const view = this.viewOf(id);
+    if (view.stage === 'generating') throw new HostCallError('invalid_input', 'The response is being generated already.');
+    const messages = view.messages.map((m, mi) => ({
+      role: m.role,
+      content: m.content.map((b, bi) => {
+        const edit = edits.find((e) => e.message === mi && e.block === bi);
+        return edit && b.type === 'text' ? { type: 'text' as const, text: edit.text } : b;
+      }),
+    }));
+    const next: SamplingRequestView = { ...view, messages, model, stage: 'generating', ...(systemPrompt !== undefined ? { systemPrompt } : {}) };
+    delete next.error;
+    void this.generate(id, next);
+  }
+
+  /** The user reviewed the response and sends it (maybe edited). */
+  send(id: string, text: string): void {
+    const view = this.viewOf(id);
+    if (view.stage !== 'review' || !view.response) throw new HostCallError('invalid_input', 'There is no response to send yet.');
+    const result = toCreateMessageResult(text, view.response.model, view.response.stopReason);
+    this.finish(id, { ok: result }, 'sent', 'user', result, text !== view.response.text ? 'response edited by the user' : undefined);
+  }
+
+  /** Reject at either step: the server gets -1. */
+  reject(id: string): void {
+    this.viewOf(id);
+    this.finish(id, { error: new ProtocolError(USER_REJECTED, 'User rejected sampling request') }, 'rejected', 'user');
+  }
+
+  /** The server went away (stopped, crashed, removed): its requests are withdrawn. */
+  withdrawServer(serverId: string, note: string): void {
+    for (const id of this.pending.idsOf(serverId)) this.withdraw(id, note);
+  }
+
+  dispose(): void {
+    this.closed = true;
+    for (const id of this.pending.ids()) this.finish(id, { error: new ProtocolError(USER_REJECTED, 'Patchbay is quitting') }, 'shutdown', 'host', undefined, 'Patchbay is quitting');
+  }
+
+  private withdraw(id: string, note: string): void {
+    this.finish(id, { error: new ProtocolError(USER_REJECTED, note) }, 'withdrawn', 'host', undefined, note);
+  }
+
+  private async generate(id: string, view: SamplingRequestView): Promise<void> {
+    const extra = this.extras.get(id);
+    if (!extra) return;
+    const controller = new AbortController();
+    extra.controller = controller;
+    this.pending.update(id, view);
+    this.deps.events.emit('samplingUpdated', view);
+    try {
+      const response = await completeMessage(
+        this.deps.provider,
+        {
+          model: view.model,
+          maxTokens: view.maxTokens,
+          ...(view.systemPrompt ? { system: view.systemPrompt } : {}),
+          messages: toLlmMessages(view.messages),
+          ...(view.temperature !== undefined ? { temperature: view.temperature } : {}),
+          ...(view.stopSequences?.length ? { stopSequences: view.stopSequences } : {}),
+        },
+        { signal: controller.signal },
+      );
+      const shown: SamplingResponseView = { text: responseText(response), model: response.model, stopReason: response.stopReason, usage: response.usage };
+      this.update(id, { ...view, stage: 'review', response: shown });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      this.update(id, { ...view, stage: 'request', error: (error as Error).message });
+    }
+  }
+
+  private update(id: string, view: SamplingRequestView): void {
+    if (!this.pending.get(id)) return; // settled meanwhile
+    this.pending.update(id, view);
+    this.deps.events.emit('samplingUpdated', view);
+  }
+
+  private finish(id: string, result: { ok: unknown } | { error: Error }, outcome: 'sent' | 'rejected' | 'withdrawn' | 'shutdown', decidedBy: 'user' | 'host', response?: unknown, note?: string): void {
+    const entry = this.pending.get(id);
+    const extra = this.extras.get(id);
+    if (!entry || !extra) return;
+    extra.controller?.abort();
+    this.extras.delete(id);
+    this.pending.settle(id, result);
+    const view = entry.view;
+    this.audit({
+      server: extra.server,
+      toolCall: view.toolCall,
+      params: extra.params,
+      sent: { model: view.model, systemPrompt: view.systemPrompt, messages: view.messages },
+      decidedBy,
+      outcome,
+      response,
+      note,
+      requestedAt: new Date(view.requestedAt),
+    });
+    this.deps.events.emit('interactionSettled', { id, kind: 'sampling', outcome, ...(note ? { note } : {}) });
+  }
+
+  private audit(a: { server: ServerRef; toolCall?: NestedToolCall; params: unknown; sent?: unknown; decidedBy: 'user' | 'policy' | 'host'; outcome: InteractionAuditInput['outcome']; response?: unknown; note?: string; requestedAt: Date }): void {
+    const request = a.sent ? { asked: a.params, approved: a.sent } : { asked: a.params };
+    this.deps.repo.record({
+      kind: 'sampling',
+      serverId: a.server.id,
+      serverName: a.server.name,
+      ...(a.toolCall ? { toolCall: a.toolCall.tool } : {}),
+      decidedBy: a.decidedBy,
+      outcome: a.outcome,
+      request: this.deps.redactJson(a.server.id, request),
+      ...(a.response !== undefined ? { response: this.deps.redactJson(a.server.id, a.response) } : {}),
+      ...(a.note ? { note: a.note } : {}),
+      requestedAt: a.requestedAt.toISOString(),
+      decidedAt: this.deps.clock.now().toISOString(),
+    });
+  }
+
+  private viewOf(id: string): SamplingRequestView {
+    const entry = this.pending.get(id);
+    if (!entry) throw new HostCallError('invalid_input', 'This request is no longer pending (it was answered or withdrawn).');
+    return entry.view;
+  }
+
+  private async modelList(): Promise<ModelOption[]> {
+    const now = this.deps.clock.now().getTime();
+    if (this.models && now - this.models.at < MODELS_TTL_MS) return this.models.list;
+    const list = (await this.deps.provider.listModels()).models;
+    this.models = { at: now, list };
+    return list;
+  }
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { method, NoInput } from './method';
+import type { JsonObject } from './tools';
+
+/**
+ * Sampling (`sampling/createMessage`) and elicitation (`elicitation/create`): a server asks the host
+ * for a model answer or asks the user for information. The requests live in the core; the renderer
+ * sees them and answers them, one dialog at a time, queued with the other consent dialogs.
+ */
+
+/** One content block of a sampling message, as the dialog shows it. */
+export type SamplingContentView =
+  | { type: 'text'; text: string }
+  | { type: 'image'; mimeType: string; data: string }
+  | { type: 'audio'; mimeType: string; data: string }
+  /** A block kind the host does not send to the model (shown, never silently dropped). */
+  | { type: 'other'; summary: string };
+
+export interface SamplingMessageView {
+  role: 'user' | 'assistant';
+  content: SamplingContentView[];
+}
+
+/** The tool call a request arrived during (the server asks while that call runs). */
+export interface NestedToolCall {
+  callId: string;
+  tool: string;
+}
+
+export type SamplingStage = 'request' | 'generating' | 'review';
+
+export interface SamplingResponseView {
+  text: string;
+  model: string;
+  stopReason: string | null;
+  usage: { inputTokens: number; outputTokens: number };
+}
+
+/** A sampling request waiting for the user (or being generated). Plain data; the core keeps the promise. */
+export interface SamplingRequestView {
+  id: string;
+  serverId: string;
+  serverName: string;
+  toolCall?: NestedToolCall;
+  messages: SamplingMessageView[];
+  systemPrompt?: string;
+  maxTokens: number;
+  temperature?: number;
+  stopSequences?: string[];
+  includeContext?: 'none' | 'thisServer' | 'allServers';
+  modelPreferences?: JsonObject;
+  /** Models the user can choose from, and the preselected one with why. */
+  models: { id: string; displayName: string }[];
+  model: string;
+  modelReason: string;
+  stage: SamplingStage;
+  /** The request was approved by the server's policy (the response is still reviewed). */
+  autoApproved: boolean;
+  response?: SamplingResponseView;
+  /** Generation failed: the user may retry (Approve again) or Reject. */
+  error?: string;
+  requestedAt: string;
+}
+
+export type ElicitationFieldSchema = JsonObject;
+
+/** An elicitation waiting for the user. */
+export interface ElicitationRequestView {
+  id: string;
+  serverId: string;
+  serverName: string;
+  toolCall?: NestedToolCall;
+  mode: 'form' | 'url';
+  message: string;
+  /** Form mode: the flat object schema of what is asked. */
+  requestedSchema?: { properties: Record<string, ElicitationFieldSchema>; required?: string[] };
+  /** URL mode: the full URL and its host. */
+  url?: string;
+  urlHost?: string;
+  requestedAt: string;
+}
+
+export type SamplingPolicyMode = 'ask' | 'auto' | 'block';
+
+export interface SamplingPolicy {
+  serverId: string;
+  mode: SamplingPolicyMode;
+  /** Requests per minute; absent: unlimited. */
+  ratePerMinute?: number;
+  /** Requests asking more tokens are refused; absent: no cap. */
+  maxTokensCap?: number;
+}
+
+export type InteractionOutcome = 'sent' | 'accepted' | 'declined' | 'cancelled' | 'rejected' | 'blocked' | 'withdrawn' | 'failed' | 'shutdown';
+
+/** One sampling/elicitation decision in the audit trail (redacted). */
+export interface InteractionAuditEntry {
+  seq: number;
+  kind: 'sampling' | 'elicitation';
+  serverId: string;
+  serverName: string;
+  toolCall?: string;
+  decidedBy: 'user' | 'policy' | 'host';
+  outcome: InteractionOutcome;
+  /** Redacted JSON of what was asked. */
+  request: string;
+  /** Redacted JSON of what was sent back (absent on errors). */
+  response?: string;
+  note?: string;
+  requestedAt: string;
+  decidedAt: string;
+}
+
+export interface SamplingSnapshot {
+  sampling: SamplingRequestView[];
+  elicitations: ElicitationRequestView[];
+  policies: SamplingPolicy[];
+}
+
+const Id = z.string().min(1).max(100);
+const ApproveSamplingSchema = z
+  .object({
+    id: Id,
+    /** Edited text blocks: message index, block index, new text. */
+    edits: z.array(z.object({ message: z.number().int().min(0), block: z.number().int().min(0), text: z.string().max(1_000_000) }).strict()).max(1000).default([]),
+    systemPrompt: z.string().max(1_000_000).optional(),
+    model: z.string().min(1).max(200),
+  })
+  .strict();
+const SendSamplingSchema = z.object({ id: Id, text: z.string().max(1_000_000) }).strict();
+const IdOnly = z.object({ id: Id }).strict();
+const ResolveElicitationSchema = z
+  .object({
+    id: Id,
+    action: z.enum(['accept', 'decline', 'cancel']),
+    content: z.record(z.string().max(200), z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)])).optional(),
+  })
+  .strict();
+const SetSamplingPolicySchema = z
+  .object({
+    serverId: Id,
+    mode: z.enum(['ask', 'auto', 'block']),
+    ratePerMinute: z.number().int().min(1).max(10_000).optional(),
+    maxTokensCap: z.number().int().min(1).max(1_000_000).optional(),
+  })
+  .strict();
+const ListInteractionAuditSchema = z.object({ limit: z.number().int().min(1).max(200).default(50) }).strict();
+
+export const samplingMethods = {
+  /** Approves (edited) request: the provider generates; the response comes back for review. */
+  approveSampling: method<typeof ApproveSamplingSchema, void>(ApproveSamplingSchema),
+  /** Sends the reviewed (maybe edited) response to the server. */
+  sendSamplingResponse: method<typeof SendSamplingSchema, void>(SendSamplingSchema),
+  /** Rejects at either step: the server gets the spec's user-rejected error (-1). */
+  rejectSampling: method<typeof IdOnly, void>(IdOnly),
+  /** Accept (with content, validated against the schema), Decline or Cancel. */
+  resolveElicitation: method<typeof ResolveElicitationSchema, void>(ResolveElicitationSchema),
+  listSamplingPolicies: method<typeof NoInput, SamplingPolicy[]>(NoInput),
+  setSamplingPolicy: method<typeof SetSamplingPolicySchema, SamplingPolicy[]>(SetSamplingPolicySchema),
+  listInteractionAudit: method<typeof ListInteractionAuditSchema, InteractionAuditEntry[]>(ListInteractionAuditSchema),
+};
+
+export interface SamplingEvents {
+  samplingRequested: SamplingRequestView;
+  samplingUpdated: SamplingRequestView;
+  elicitationRequested: ElicitationRequestView;
+  /** A sampling or elicitation request is over; `note` tells the user why when it was withdrawn. */
+  interactionSettled: { id: string; kind: 'sampling' | 'elicitation'; outcome: InteractionOutcome; note?: string };
+  samplingPoliciesChanged: SamplingPolicy[];
+}
+
+/** A value an elicitation form may send back. */
+export type ElicitationValue = string | number | boolean | string[];
+export type ElicitationContent = Record<string, ElicitationValue>;

@@ -1,0 +1,71 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SamplingRequestView } from '../../../src-preload/contract';
+import { frontKind } from './ConsentQueueHost';
+import { SamplingDialog } from './SamplingDialog';
+
+afterEach(cleanup);
+
+const request = (over: Partial<SamplingRequestView> = {}): SamplingRequestView => ({
+  id: 's1',
+  serverId: 'a',
+  serverName: 'everything',
+  toolCall: { callId: 'c1', tool: 'trigger-sampling-request' },
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }],
+  systemPrompt: 'Be kind.',
+  maxTokens: 100,
+  temperature: 0.7,
+  models: [{ id: 'm1', displayName: 'Model One' }, { id: 'm2', displayName: 'Model Two' }],
+  model: 'm1',
+  modelReason: 'Your default model.',
+  stage: 'request',
+  autoApproved: false,
+  requestedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+describe('the sampling dialog', () => {
+  it('shows who asks and within which tool call, sends edits on Approve, and Send response after review', async () => {
+    const onApprove = vi.fn(async () => undefined);
+    const onSend = vi.fn(async () => undefined);
+    const onReject = vi.fn(async () => undefined);
+    const { rerender } = render(<SamplingDialog request={request()} onApprove={onApprove} onSend={onSend} onReject={onReject} />);
+    const dialog = screen.getByRole('dialog', { name: 'Sampling request' });
+    expect(dialog.textContent).toContain('trigger-sampling-request');
+    expect(dialog.textContent).toContain('Preselected: Your default model.');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message 1 text' }), { target: { value: 'Edited' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Model' }), { target: { value: 'm2' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve' })));
+    expect(onApprove).toHaveBeenCalledWith({ edits: [{ message: 0, block: 0, text: 'Edited' }], model: 'm2' });
+
+    rerender(<SamplingDialog request={request({ stage: 'review', response: { text: 'Answer', model: 'm2', stopReason: 'end_turn', usage: { inputTokens: 3, outputTokens: 4 } } })} onApprove={onApprove} onSend={onSend} onReject={onReject} />);
+    expect(screen.getByText(/3 input tokens, 4 output tokens/)).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Response' }), { target: { value: 'Answer!' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send response' })));
+    expect(onSend).toHaveBeenCalledWith('Answer!');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reject' })));
+    expect(onReject).toHaveBeenCalledTimes(1);
+  });
+
+  it('puts the oldest request of any kind in front', () => {
+    const base = { rootsConsents: [], toolConsents: [], samplingRequests: [], elicitations: [] };
+    expect(frontKind(base)).toBeNull();
+    const tool = { requestedAt: '2026-01-01T00:00:01.000Z' } as never;
+    expect(frontKind({ ...base, toolConsents: [tool], samplingRequests: [request()] })).toBe('sampling');
+  });
+});
+
+describe('the sampling policy form in the dialog', () => {
+  it('saves mode, rate limit and max-tokens cap for the server', async () => {
+    const onSavePolicy = vi.fn(async () => undefined);
+    const noop = async () => undefined;
+    render(<SamplingDialog request={request()} onApprove={noop} onSend={noop} onReject={noop} policy={{ serverId: 'a', mode: 'ask' }} onSavePolicy={onSavePolicy} />);
+    fireEvent.click(screen.getByText('Sampling policy for everything'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'When this server asks' }), { target: { value: 'block' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Requests per minute (empty: no limit)' }), { target: { value: '5' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Max tokens per request (empty: no cap)' }), { target: { value: '200' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save policy' })));
+    expect(onSavePolicy).toHaveBeenCalledWith({ serverId: 'a', mode: 'block', ratePerMinute: 5, maxTokensCap: 200 });
+    expect(screen.getByText('Saved: applies from the next request.')).toBeTruthy();
+  });
+});
