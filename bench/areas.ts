@@ -1,7 +1,9 @@
 /**
  * The per-area benchmarks of `npm run bench` (after the fleet scenarios of run.ts): tool-call routing
  * against the bare SDK on the same echo server, the 10 MB result's capped preview, persisting a
- * streamed chat message against a bare insert, and appending 100,000 log entries. Arms alternate
+ * streamed chat message against a bare insert, appending 100,000 log entries, and the chat UI in web
+ * mode (opening a 100,000-message conversation, long tasks while scrolling 10,000; scenarios/chat-ui.ts;
+ * --quick: 20,000 and 2,000). Arms alternate
  * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
  */
 import os from 'node:os';
@@ -10,6 +12,7 @@ import { measureMessagePersistence } from '../src-main/core/chat/bench-support';
 import { benchLogAppend } from '../src-main/core/logs/bench-support';
 import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStats } from '../src-main/core/tools/bench-support';
 import { REPO } from './lib/servers';
+import { runChatUi, SCROLL_TOLERANCE } from './scenarios/chat-ui';
 
 const quick = process.argv.includes('--quick');
 const rounds = quick ? 1 : 3;
@@ -69,10 +72,41 @@ async function logAppend() {
   rows.push(['append 100,000 log entries', `${result.appendMs.toFixed(0)} ms`, '', '', `${result.perEntryUs.toFixed(2)} µs/entry, persisted in ${result.persistMs.toFixed(0)} ms`, 'info']);
 }
 
+async function chatUi() {
+  const openMessages = quick ? 20_000 : 100_000;
+  const scrollMessages = quick ? 2_000 : 10_000;
+  const fmt = (n: number) => n.toLocaleString('en-US');
+  let result: Awaited<ReturnType<typeof runChatUi>>;
+  try {
+    result = await runChatUi({ rounds, openMessages, scrollMessages });
+  } catch (error) {
+    rows.push(['chat UI (web mode, Chromium)', 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
+    return;
+  }
+  const openLarge = median(result.open.large.map((s) => s.ms));
+  const openBase = median(result.open.baseline.map((s) => s.ms));
+  const shown = [...result.open.large, ...result.open.baseline].every((s) => s.newestShown);
+  report(`open ${fmt(openMessages)}-msg chat → painted`, openLarge, openBase, 'ms', '≤ 100 ms (vs 100 msgs)', openLarge <= 100 && shown);
+  if (!shown) rows.push(['  newest message on screen at the mark', 'no', '', '', 'yes', 'MISS']);
+  const tasksLarge = median(result.scroll.large.map((s) => s.longTasks));
+  const tasksBase = median(result.scroll.baseline.map((s) => s.longTasks));
+  const px = (list: { scrolledPx: number }[]) => median(list.map((s) => s.scrolledPx));
+  rows.push([
+    `long tasks, scrolling ${fmt(scrollMessages)} msgs`,
+    `${tasksLarge} (${median(result.scroll.large.map((s) => s.longTaskMs)).toFixed(0)} ms, ${px(result.scroll.large)} px)`,
+    `${tasksBase} (${median(result.scroll.baseline.map((s) => s.longTaskMs)).toFixed(0)} ms, ${px(result.scroll.baseline)} px)`,
+    '',
+    `≤ 100 msgs + ${SCROLL_TOLERANCE}`,
+    tasksLarge <= tasksBase + SCROLL_TOLERANCE ? 'PASS' : 'MISS',
+  ]);
+  if (result.leftovers > 0) rows.push(['  web host processes killed by force', String(result.leftovers), '', '', '0', 'MISS']);
+}
+
 await toolRouting();
 await bigResultPreview();
 chatPersistence();
 await logAppend();
+await chatUi();
 
 const header = ['metric', 'host', 'baseline', 'ratio', 'target', ''];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

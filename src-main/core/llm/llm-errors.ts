@@ -1,18 +1,11 @@
+import type { ChatErrorKind } from '../../../src-preload/contract';
 /**
  * Provider failures as kinds a user can act on. Each provider maps its own errors here; the chat
  * shows `message` as is, with Retry when `retryable`.
  */
 
-export type LlmErrorKind =
-  | 'no-api-key'
-  | 'auth'
-  | 'rate-limit'
-  | 'overloaded'
-  | 'network'
-  | 'context-too-long'
-  | 'bad-request'
-  | 'server'
-  | 'cancelled';
+/** The chat's error kinds a provider can produce (the chat adds its own), plus a cancelled request. */
+export type LlmErrorKind = Exclude<ChatErrorKind, 'round-cap' | 'internal'> | 'cancelled';
 
 /** A provider request failed; `message` is meant for the user. */
 export class LlmError extends Error {

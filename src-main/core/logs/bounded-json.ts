@@ -17,7 +17,11 @@ export interface BoundedJson {
  * `maxChars` is exceeded: the result is then the first `maxChars` characters and `truncated` is true.
  * Work is proportional to the output kept, not to the size of `value`.
  */
-export function boundedJson(value: unknown, maxChars: number, indent = 2): BoundedJson {
+export function boundedJson(value: unknown, maxChars: number, indent = 2, sizeHint?: number): BoundedJson {
+  if (sizeHint !== undefined && sizeHint <= FAST_PATH_MAX_BYTES) {
+    const fast = nativeJson(value, maxChars, indent);
+    if (fast) return fast;
+  }
   const parts: string[] = [];
   let length = 0;
   const push = (s: string) => {
@@ -65,6 +69,25 @@ export function boundedJson(value: unknown, maxChars: number, indent = 2): Bound
     if (error !== STOP) throw error;
     return { text: parts.join('').slice(0, maxChars), truncated: true };
   }
+}
+
+/**
+ * Below this size (of the value's compact JSON, e.g. a wire message's byte count) the native
+ * serializer is used: serializing all of a small value costs less than walking it in JS, and cutting
+ * the full text gives the same result as the budgeted walk.
+ */
+const FAST_PATH_MAX_BYTES = 64 * 1024;
+
+/** `JSON.stringify`, cut to `maxChars`; undefined when it cannot stand in for the walk (bigint, top-level undefined). */
+function nativeJson(value: unknown, maxChars: number, indent: number): BoundedJson | undefined {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value, null, indent > 0 ? indent : undefined) as string | undefined;
+  } catch {
+    return undefined;
+  }
+  if (typeof text !== 'string') return undefined;
+  return text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: false };
 }
 
 /** "812 B", "1.5 KB", "10.0 MB". */

@@ -73,12 +73,13 @@ export class LogPlugin implements ConnectionPlugin {
   }
 
   onStderrLine(server: ServerRef, line: string): void {
-    this.deps.logs.append(server.id, 'output', { level: guessStderrLevel(line), text: line });
+    this.deps.logs.appendLater(server.id, 'output', () => ({ level: guessStderrLevel(line), text: line }));
   }
 
   onWire(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number): void {
     const facts = this.facts(server);
-    this.deps.logs.append(server.id, 'protocol', facts.tracker.describe(direction, message, bytes, this.deps.clock.now().getTime()));
+    // Paired now, made (serialized, redacted) with the next batch: off the path of the message itself.
+    this.deps.logs.appendLater(server.id, 'protocol', facts.tracker.track(direction, message, bytes, this.deps.clock.now().getTime()));
   }
 
   onWarning(server: ServerRef, message: string): void {

@@ -49,6 +49,8 @@ export interface AppendInput {
   fields?: Partial<Pick<LogEntry, 'logger' | 'direction' | 'kind' | 'method' | 'rpcId' | 'bytes' | 'latencyMs' | 'event'>>;
   /** The full message or data (any JSON value): serialized with a size cap, then redacted. */
   detail?: unknown;
+  /** Bytes of the detail's compact JSON when known (a wire message): lets small details be serialized natively. */
+  detailBytes?: number;
 }
 
 /**
@@ -67,7 +69,7 @@ export function buildRecord(
   let detail: string | undefined;
   let truncated = false;
   if (input.detail !== undefined) {
-    const json = boundedJson(input.detail, detailMaxChars + redactor.margin);
+    const json = boundedJson(input.detail, detailMaxChars + redactor.margin, 2, input.detailBytes);
     detail = redactor.redact(json.text);
     truncated = json.truncated || detail.length > detailMaxChars;
     if (detail.length > detailMaxChars) detail = detail.slice(0, detailMaxChars);

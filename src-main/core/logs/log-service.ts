@@ -33,6 +33,17 @@ export const RING_DEFAULTS: Record<LogStream, RingLimits> = {
  * back from SQLite when asked for (`getLogEntry`, export); the list never needed them.
  */
 export const DETAIL_MEMORY = { entries: 4, chars: 8 * 1024 } as const;
+/** Deferred entries (`appendLater`) held before they are made at once, whatever the tick. */
+const MAX_DEFERRED = 256;
+
+/** An entry whose making (serialization, redaction) waits for the next batch. */
+interface Deferred {
+  serverId: string;
+  stream: LogStream;
+  ts: number;
+  redactor: Redactor;
+  make: () => AppendInput;
+}
 
 export interface LogServiceOptions {
   db: Database.Database;
@@ -65,6 +76,9 @@ export class LogService {
   private settingsValue: LogSettings;
   private nextSeq: number;
   private disposed = false;
+  /** Entries not made yet, in arrival order (see `appendLater`). */
+  private deferred: Deferred[] = [];
+  private deferredTimer: NodeJS.Immediate | undefined;
 
   constructor(private readonly options: LogServiceOptions) {
     this.repo = new LogRepository(options.db);
@@ -110,7 +124,41 @@ export class LogService {
   /** Adds an entry: redacted, numbered, into the ring, the next live batch and the next write. */
   append(serverId: string, stream: LogStream, input: AppendInput): LogEntry | undefined {
     if (this.disposed) return undefined;
-    const record = this.makeRecord(serverId, stream, input);
+    this.settle();
+    return this.insert(this.makeRecord(serverId, stream, input, this.options.clock.now().getTime(), this.redactorFor(serverId)));
+  }
+
+  /**
+   * Like `append`, for entries made often on a hot path (the protocol stream): the time and the
+   * redactor are taken now, the entry is made (serialized, redacted, numbered) in a batch on the next
+   * tick — or at once when `MAX_DEFERRED` are waiting, or before anything reads, appends or writes.
+   * Nothing unredacted is stored or sent: until then only `make`'s closure holds the raw message.
+   */
+  appendLater(serverId: string, stream: LogStream, make: () => AppendInput): void {
+    if (this.disposed) return;
+    this.deferred.push({ serverId, stream, ts: this.options.clock.now().getTime(), redactor: this.redactorFor(serverId), make });
+    if (this.deferred.length >= MAX_DEFERRED) this.settle();
+    else this.deferredTimer ??= setImmediate(() => this.settle());
+  }
+
+  /** Makes every deferred entry now, in arrival order. */
+  settle(): void {
+    if (this.deferredTimer) clearImmediate(this.deferredTimer);
+    this.deferredTimer = undefined;
+    if (this.deferred.length === 0) return;
+    const batch = this.deferred;
+    this.deferred = [];
+    for (const item of batch) {
+      try {
+        this.insert(this.makeRecord(item.serverId, item.stream, item.make(), item.ts, item.redactor));
+      } catch (error) {
+        console.error('[patchbay] could not make a log entry:', error);
+      }
+    }
+  }
+
+  private insert(record: LogRecord): LogEntry {
+    const { serverId, stream } = record.entry;
     const key = streamKey(serverId, stream);
     let ring = this.rings.get(key);
     if (!ring) this.rings.set(key, (ring = new LogRing({ ...RING_DEFAULTS[stream], ...this.options.rings?.[stream] })));
@@ -127,6 +175,7 @@ export class LogService {
 
   /** Newest matching entries before `beforeSeq`: the ring first, then the database for anything older. */
   query(filter: LogFilter, beforeSeq = Number.POSITIVE_INFINITY, limit = 500, withDetail = false): { records: LogRecord[]; hasMore: boolean } {
+    this.settle();
     const found: LogRecord[] = [];
     const ring = this.rings.get(streamKey(filter.serverId, filter.stream));
     let dbBefore = beforeSeq;
@@ -156,6 +205,7 @@ export class LogService {
 
   /** One entry with its detail, from memory or disk. */
   entry(seq: number): LogEntryDetail | undefined {
+    this.settle();
     let record: LogRecord | undefined;
     for (const ring of this.rings.values()) {
       if ((ring.oldestSeq ?? Infinity) <= seq && (record = ring.find(seq))) break;
@@ -171,11 +221,13 @@ export class LogService {
 
   /** The last `n` entries of a server's stream in memory, oldest first. */
   tail(serverId: string, stream: LogStream, n: number): LogEntry[] {
+    this.settle();
     return (this.rings.get(streamKey(serverId, stream))?.tail(n) ?? []).map((r) => r.entry);
   }
 
   /** Forgets a server's entries (one stream, or all) everywhere. */
   clear(serverId: string, stream?: LogStream): void {
+    this.settle();
     for (const [key, ring] of this.rings) {
       if (key.startsWith(`${serverId}\u0000`) && (!stream || key === streamKey(serverId, stream))) ring.clear();
     }
@@ -203,6 +255,7 @@ export class LogService {
 
   /** Memory in use by the rings and the pending write queue (for tests and the bench). */
   memoryStats(): { ringEntries: number; ringBytes: number; pendingWrites: number } {
+    this.settle();
     let ringEntries = 0;
     let ringBytes = 0;
     for (const ring of this.rings.values()) {
@@ -214,12 +267,14 @@ export class LogService {
 
   /** Writes what is pending now. */
   flush(): void {
+    this.settle();
     this.writer.flush();
   }
 
   /** Last live batch out, last write done, timers stopped. Later appends are ignored. */
   dispose(): void {
     if (this.disposed) return;
+    this.settle();
     this.disposed = true;
     clearInterval(this.retentionTimer);
     this.live.flush();
@@ -233,9 +288,8 @@ export class LogService {
     return this.repo.get(record.entry.seq) ?? record;
   }
 
-  private makeRecord(serverId: string, stream: LogStream, input: AppendInput): LogRecord {
-    const ts = this.options.clock.now().getTime();
-    return buildRecord({ seq: this.nextSeq++, ts, serverId, stream }, input, this.redactorFor(serverId), this.options.detailMaxChars ?? DETAIL_MAX_CHARS);
+  private makeRecord(serverId: string, stream: LogStream, input: AppendInput, ts: number, redactor: Redactor): LogRecord {
+    return buildRecord({ seq: this.nextSeq++, ts, serverId, stream }, input, redactor, this.options.detailMaxChars ?? DETAIL_MAX_CHARS);
   }
 
   /** After a write: a stream that got many rows is trimmed to its limit now, not at the next timer. */

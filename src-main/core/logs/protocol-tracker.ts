@@ -24,6 +24,14 @@ export class ProtocolTracker {
   }
 
   describe(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number): AppendInput {
+    return this.track(direction, message, bytes, now)();
+  }
+
+  /**
+   * Pairs the message now (pairing depends on order) and returns how to make its entry, which may run
+   * later: the preview serialization is the costly part and is left to the log's next batch.
+   */
+  track(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number): () => AppendInput {
     const m = message as Message;
     const hasId = m.id !== undefined && m.id !== null;
     const arrow = direction === 'out' ? '→' : '←';
@@ -52,10 +60,12 @@ export class ProtocolTracker {
       head = `${arrow} ${failed ? 'error' : 'result'}${request ? ` of ${request.method}` : ''}${hasId ? ` #${String(m.id)}` : ''}`;
       body = failed ? m.error : m.result;
     }
-    const json = body === undefined ? undefined : boundedJson(body, PREVIEW_CHARS, 0);
-    const preview = json ? ` ${json.text}${json.truncated ? "…" : ""}` : "";
-    const latency = fields.latencyMs !== undefined ? ` in ${fields.latencyMs} ms` : '';
-    return { level, text: `${head} (${formatSize(bytes)}${latency})${preview}`, fields, detail: message };
+    return () => {
+      const json = body === undefined ? undefined : boundedJson(body, PREVIEW_CHARS, 0, bytes);
+      const preview = json ? ` ${json.text}${json.truncated ? "…" : ""}` : "";
+      const latency = fields.latencyMs !== undefined ? ` in ${fields.latencyMs} ms` : '';
+      return { level, text: `${head} (${formatSize(bytes)}${latency})${preview}`, fields, detail: message, detailBytes: bytes };
+    };
   }
 
   private remember(key: string, method: string, at: number): void {

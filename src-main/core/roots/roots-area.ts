@@ -80,7 +80,8 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
     checking = true;
     void service
       .refreshAvailability()
-      .catch((error: unknown) => console.warn(`[patchbay] checking the roots' availability failed: ${(error as Error).message}`))
+      // A check still on its way when the host shut down finds the database closed: nothing to report.
+      .catch((error: unknown) => disposed || console.warn(`[patchbay] checking the roots' availability failed: ${(error as Error).message}`))
       .finally(() => (checking = false));
   };
   check();
