@@ -21,23 +21,15 @@ import type Database from 'better-sqlite3';
 import { RelaxedWriter } from '../store/relaxed-write';
 import type { AuditDecider, AuditEntry, AuditOutcome, AuditPage, ToolCallOrigin } from '../../../src-preload/contract';
 
-/** The decision row, written before the call leaves. */
-export interface AuditDecisionRow {
-  callId: string;
-  serverId: string;
-  serverName: string;
-  tool: string;
-  origin: ToolCallOrigin;
-  decidedBy: AuditDecider;
-  decision: 'allowed' | 'denied';
-  decisionNote?: string;
-  definitionHash?: string;
-  argsDigest: string;
+/** The decision row, written before the call leaves: the entry's decision fields, as stored. */
+export type AuditDecisionRow = Pick<
+  AuditEntry,
+  'callId' | 'serverId' | 'serverName' | 'tool' | 'origin' | 'decidedBy' | 'decision' | 'decisionNote' | 'definitionHash' | 'argsDigest' | 'requestedAt'
+> & {
   /** Redacted JSON. */
   argsJson: string;
-  requestedAt: string;
   decidedAt: string;
-}
+};
 
 /** How a call ended. */
 export interface AuditOutcomeRow {

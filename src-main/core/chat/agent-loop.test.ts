@@ -2,22 +2,13 @@
  * The agent loop end to end in the core: the chat service, real SQLite, and the scripted Messages
  * API over real HTTP (SSE), with a toolbox the test controls.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatBlock, HostEvent } from '../../../src-preload/contract';
 import type { ToolboxEntry } from './chat-toolbox';
 import { chatFixture, fakeToolbox, sumTool } from './test-support/chat-fixture';
-import { startScriptedLlm, type ScriptedLlm } from './test-support/scripted-llm';
+import { useScriptedLlm } from './test-support/use-scripted-llm';
 
-let llm: ScriptedLlm;
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(async () => {
-  await llm?.stop();
-});
-beforeEach(async () => {
-  await llm.reset();
-});
+const llm = useScriptedLlm();
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((f) => f.close()));

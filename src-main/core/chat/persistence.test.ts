@@ -3,10 +3,10 @@
  * answer as of its last checkpoint (time-based and at tool-call boundaries), marked interrupted at
  * the next start — kept once, never dropped or duplicated.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/database';
 import { chatFixture, fakeToolbox, readRowElsewhere, sumTool } from './test-support/chat-fixture';
-import { startScriptedLlm, type ScriptedLlm } from './test-support/scripted-llm';
+import { useScriptedLlm } from './test-support/use-scripted-llm';
 import { ChatService } from './chat-service';
 import { ConversationRepository } from './conversation-repository';
 import { MessageRepository } from './message-repository';
@@ -16,16 +16,7 @@ import type { ApiKeyStore } from '../llm/api-key-store';
 import type { LlmProvider } from '../llm/llm-types';
 import { DEFAULT_SETTINGS } from '../../../src-preload/contract';
 
-let llm: ScriptedLlm;
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(async () => {
-  await llm?.stop();
-});
-beforeEach(async () => {
-  await llm.reset();
-});
+const llm = useScriptedLlm();
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((f) => f.close()));

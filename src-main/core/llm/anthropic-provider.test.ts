@@ -1,20 +1,11 @@
 import http from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
+import { describe, expect, it } from 'vitest';
+import { useScriptedLlm } from '../chat/test-support/use-scripted-llm';
 import { AnthropicProvider, FALLBACK_MODELS } from './anthropic-provider';
 import { LlmError } from './llm-errors';
 import { completeMessage, type LlmRequest, type LlmStreamEvent } from './llm-types';
 
-let llm: ScriptedLlm;
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(async () => {
-  await llm?.stop();
-});
-beforeEach(async () => {
-  await llm.reset();
-});
+const llm = useScriptedLlm();
 
 const provider = (baseUrl = () => llm.url, key: string | null = 'sk-test-key') =>
   new AnthropicProvider({ apiKey: async () => key ?? undefined, baseUrl });
