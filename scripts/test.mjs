@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check the project has, in order — typecheck, lint, unit + integration (vitest),
- * build, end-to-end (Playwright + Debian Chromium against web mode; Electron specs skip without the
- * binary). Every step runs even when an earlier one failed, so one run shows everything; the last line
+ * the official MCP conformance suite's client scenarios (one count per scenario), build, end-to-end
+ * (Playwright + Debian Chromium against web mode; Electron specs skip without the binary). Every step runs even when an earlier one failed, so one run shows everything; the last line
  * is the total across all suites, `N passed, N failed, N skipped`, and the exit code is 1 on any failure.
  */
 import { spawnSync } from 'node:child_process';
@@ -58,6 +58,11 @@ suite('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default'
   passed: r.numPassedTests,
   failed: r.numFailedTests,
   skipped: r.numPendingTests + r.numTodoTests,
+}));
+suite('MCP conformance (client scenarios)', process.execPath, [path.join(root, 'scripts', 'conformance.mjs')], path.join(results, 'conformance', 'summary.json'), (r) => ({
+  passed: r.passed,
+  failed: r.failed,
+  skipped: r.skipped ?? 0,
 }));
 const built = check('build', bin('electron-vite'), ['build']);
 if (built) {

@@ -2,7 +2,7 @@
  * Electron entry: single-instance lock, the host core, one window, the IPC bridge, and an ordered
  * shutdown on quit. The only other place that imports 'electron' is src-main/electron/.
  */
-import { app, BrowserWindow, dialog } from 'electron';
+import { app, BrowserWindow, dialog, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from './core/data-dir';
@@ -33,7 +33,16 @@ if (!app.requestSingleInstanceLock()) {
     const dataDir = defaultDataDir();
     try {
       const secrets = await createElectronSecretBox(dataDir);
-      host = createHost({ mode: 'electron', dataDir, appVersion: app.getVersion(), sqliteNativeBinding: electronSqliteBinding(appRoot), secrets, pickFolder: createFolderPicker() });
+      host = createHost({
+        mode: 'electron',
+        dataDir,
+        appVersion: app.getVersion(),
+        sqliteNativeBinding: electronSqliteBinding(appRoot),
+        secrets,
+        pickFolder: createFolderPicker(),
+        // OAuth sign-in happens in the user's own browser (their sessions, password manager), never in our window.
+        openExternal: (url) => shell.openExternal(url),
+      });
     } catch (error) {
       dialog.showErrorBox('Patchbay cannot start', (error as Error).message);
       app.exit(1);

@@ -11,6 +11,7 @@ import { createServerHandlers } from './server-fleet/server-handlers';
 import { getLoginShellPath } from './servers/command-resolver';
 import { reapRecordedLeftovers } from './servers/process-reaper';
 import { createLogArea, createLogHandlers } from './logs';
+import { createOAuthArea } from './oauth';
 import { createRootsArea } from './roots/roots-area';
 import { redactValue } from './audit/redact';
 import { createSamplingArea } from './sampling/sampling-area';
@@ -69,6 +70,20 @@ export function createHost(ports: HostPorts): Host {
   plugins.push(roots.plugin);
   const logs = createLogArea({ db, events, clock, pidOf: (id) => fleet.connection(id)?.pid });
   plugins.push(logs.plugin);
+  // OAuth for remote servers: tokens sealed in SQLite, sign-in in the system browser (or a web-mode tab).
+  const oauth = createOAuthArea({
+    db,
+    secrets,
+    clock,
+    openExternal: ports.openExternal,
+    clientMetadataUrl: () => settings.read().oauthClientMetadataUrl || undefined,
+    preregisteredClient: async (serverId) => {
+      const server = repo.get(serverId);
+      if (!server?.oauthClientId) return undefined;
+      const clientSecret = server.oauthClientSecret ? await secrets.open(server.oauthClientSecret) : undefined;
+      return { clientId: server.oauthClientId, ...(clientSecret ? { clientSecret } : {}) };
+    },
+  });
   const fleet = new ServerFleet({
     repo,
     secrets,
@@ -79,7 +94,9 @@ export function createHost(ports: HostPorts): Host {
     plugins,
     // A server's last stderr lines and failure reasons reach the renderer redacted, like its logs.
     redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
+    remoteAuth: oauth.source,
   });
+  oauth.attach(fleet, (id) => fleet.viewById(id));
   // Tools and consent: the router every tool call goes through (user runs and model calls alike).
   const tools = createToolsArea({ db, connection: (id) => fleet.connection(id), repo, secrets, events, clock });
   plugins.push(tools.plugin);
@@ -124,6 +141,7 @@ export function createHost(ports: HostPorts): Host {
     getSnapshot: async (): Promise<HostSnapshot> => ({ info, settings: settings.read(), servers: fleet.list(), roots: roots.snapshot(), chat: chat.snapshot(), ...tools.snapshot(), logs: logs.snapshot(), sampling: sampling.snapshot() }),
     ...createSettingsHandlers(settings, events, clock),
     ...createServerHandlers({ repo, fleet, secrets, events, clock, dataDir: ports.dataDir }),
+    ...oauth.handlers,
     ...roots.handlers,
     ...chat.handlers,
     ...tools.handlers,
@@ -154,6 +172,8 @@ export function createHost(ports: HostPorts): Host {
       await chat.dispose();
       // Pending consent requests are denied and running tool calls cancelled (audited) while servers still run.
       await tools.dispose();
+      // Pending sign-ins end (their loopback listener closes) before the servers stop.
+      await oauth.dispose();
       await fleet.dispose();
       // After the servers stopped (their last Host entries are in), before the database closes.
       logs.dispose();

@@ -23,6 +23,11 @@ export interface HostPorts {
   pickFolder?: () => Promise<string | undefined>;
   /** Roots timings (consent timeout, roots/list hold, availability checks); tests shorten them. */
   roots?: RootsTimings;
+  /**
+   * Opens a URL in the system browser (Electron: shell.openExternal), for OAuth sign-in. Web mode has
+   * none: the page opens the URL in a new tab. Tests and the conformance runner pass a headless browser.
+   */
+  openExternal?: (url: string) => Promise<void>;
 }
 
 export interface Clock {

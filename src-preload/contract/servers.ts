@@ -18,19 +18,72 @@ export type EnvVarInput = z.input<typeof EnvVarInputSchema>;
 export const PRESET_IDS = ['everything', 'filesystem', 'memory'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
 
-/** A stdio server as the user configures it (add and edit take the same shape). */
-export const ServerInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'At most 100 characters'),
-  command: z.string().trim().min(1, 'Command is required').max(4096),
-  args: z.array(z.string().max(32_768)).max(500).default([]),
-  env: z.array(EnvVarInputSchema).max(500).default([]),
-  /** Working directory; empty means the user's home directory. */
-  cwd: z.string().trim().max(4096).default(''),
-  enabled: z.boolean().default(true),
-  initTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
-  requestTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
-  autoRestart: z.boolean().default(true),
+/** How Patchbay reaches a server: a local subprocess, or a remote URL (Streamable HTTP, falling back to HTTP+SSE). */
+export const SERVER_TRANSPORTS = ['stdio', 'http'] as const;
+export type ServerTransportKind = (typeof SERVER_TRANSPORTS)[number];
+
+/** HTTP header names (RFC 9110 token characters). */
+export const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Headers Patchbay sets itself on every request to a remote server; a static header may not replace them. */
+export const RESERVED_HEADER_NAMES = ['mcp-session-id', 'mcp-protocol-version', 'content-type', 'accept', 'host', 'content-length', 'last-event-id'];
+
+/** One static HTTP header of a remote server (an API key, say). A secret sent without `value` keeps its stored value. */
+export const HeaderInputSchema = z.object({
+  key: z
+    .string()
+    .trim()
+    .regex(HEADER_NAME_PATTERN, 'Use a valid header name (letters, digits, -)')
+    .refine((key) => !RESERVED_HEADER_NAMES.includes(key.toLowerCase()), 'Patchbay sets this header itself'),
+  value: z
+    .string()
+    .max(8_192)
+    .refine((value) => !/[\r\n\0]/.test(value), 'A header value cannot contain line breaks')
+    .optional(),
+  secret: z.boolean().default(false),
 });
+export type HeaderInput = z.input<typeof HeaderInputSchema>;
+
+/**
+ * True for an http(s) URL with a host and no spaces (what a remote server's address must look like).
+ * A pattern, not `new URL`, because the contract is compiled without DOM or Node typings; the host
+ * parses the URL for real before using it.
+ */
+export function isHttpUrl(text: string): boolean {
+  return /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(text);
+}
+
+/** A server as the user configures it (add and edit take the same shape): a command, or a URL. */
+export const ServerInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100, 'At most 100 characters'),
+    transport: z.enum(SERVER_TRANSPORTS).default('stdio'),
+    /** stdio: the program to run. */
+    command: z.string().trim().max(4096).default(''),
+    args: z.array(z.string().max(32_768)).max(500).default([]),
+    env: z.array(EnvVarInputSchema).max(500).default([]),
+    /** Working directory; empty means the user's home directory. */
+    cwd: z.string().trim().max(4096).default(''),
+    /** http: the server's MCP endpoint (or, for an old HTTP+SSE server, its SSE URL). */
+    url: z.string().trim().max(4096).default(''),
+    /** http: static headers sent with every request (values may be secret). */
+    headers: z.array(HeaderInputSchema).max(100).default([]),
+    /** http: a client ID registered in advance with the server's OAuth authorization server (empty: register dynamically). */
+    oauthClientId: z.string().trim().max(2_000).default(''),
+    /** http: that client's secret, if it has one. Write-only: sent without it, the stored one is kept. */
+    oauthClientSecret: z.string().max(4_096).optional(),
+    enabled: z.boolean().default(true),
+    initTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
+    requestTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
+    autoRestart: z.boolean().default(true),
+  })
+  .superRefine((input, ctx) => {
+    if (input.transport === 'stdio' && input.command === '') ctx.addIssue({ code: 'custom', path: ['command'], message: 'Command is required' });
+    if (input.transport === 'http') {
+      if (input.url === '') ctx.addIssue({ code: 'custom', path: ['url'], message: 'URL is required' });
+      else if (!isHttpUrl(input.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Enter an http:// or https:// URL' });
+    }
+  });
 export type ServerInput = z.input<typeof ServerInputSchema>;
 export type ServerInputParsed = z.output<typeof ServerInputSchema>;
 
@@ -46,10 +99,18 @@ export interface EnvVarView {
 export interface ServerConfigView {
   id: string;
   name: string;
+  transport: ServerTransportKind;
   command: string;
   args: string[];
   env: EnvVarView[];
   cwd: string;
+  url: string;
+  /** Static headers; a secret one's value never leaves the host. */
+  headers: EnvVarView[];
+  /** A pre-registered OAuth client ID ('' when none). */
+  oauthClientId: string;
+  /** Whether a client secret is stored for it (its value never leaves the host). */
+  oauthClientSecretSet: boolean;
   enabled: boolean;
   initTimeoutMs: number;
   requestTimeoutMs: number;
@@ -79,6 +140,34 @@ export interface ServerRuntime {
   lastStderr?: string[];
   /** Automatic restart in progress: which attempt of how many. */
   restart?: { attempt: number; of: number; at: string };
+  /** Remote servers: which HTTP transport is in use and the session, when there is one. */
+  remote?: RemoteRuntime;
+  /** Remote servers that use OAuth: whether the user is signed in. */
+  auth?: AuthView;
+}
+
+/** How a remote server is being reached. */
+export interface RemoteRuntime {
+  /** `streamable-http`, or the legacy `sse` transport of old servers. */
+  transport: 'streamable-http' | 'sse';
+  /** The `Mcp-Session-Id` of a 2025-era session (none for stateless 2026-era servers). */
+  sessionId?: string;
+}
+
+/** OAuth state of a remote server, as the server card shows it. */
+export interface AuthView {
+  /**
+   * `signed-out`: the server wants a sign-in (Sign in); `signing-in`: the browser is open;
+   * `signed-in`: tokens are stored (Signed in as …); `expired`: the tokens stopped working and could
+   * not be refreshed ("needs sign-in again").
+   */
+  status: 'signed-out' | 'signing-in' | 'signed-in' | 'expired';
+  /** Who, when the tokens say (an email or user name), else the authorization server's host. */
+  account?: string;
+  /** The authorization server (OAuth issuer). */
+  issuer?: string;
+  /** Why the last sign-in failed, when it did. */
+  error?: string;
 }
 
 export interface ServerView {
@@ -115,6 +204,13 @@ export const MAX_IMPORT_CHARS = 512 * 1024;
 
 const UpdateServerSchema = z.object({ id: z.string().min(1).max(100), server: ServerInputSchema });
 const SetServerEnabledSchema = z.object({ id: z.string().min(1).max(100), enabled: z.boolean() });
+/** What `signIn` did: opened the system browser itself, or hands the URL to the page to open in a new tab. */
+export interface SignInStart {
+  /** The authorization URL (web mode opens it in a new tab; Electron already opened the system browser). */
+  authorizationUrl: string;
+  openedByHost: boolean;
+}
+
 const AddPresetSchema = z.object({ preset: z.enum(PRESET_IDS) });
 const ImportTextSchema = z.object({ text: z.string().max(MAX_IMPORT_CHARS) });
 
@@ -131,6 +227,13 @@ export const serverMethods = {
   setServerEnabled: method<typeof SetServerEnabledSchema, ServerView>(SetServerEnabledSchema),
   /** One-click demo servers shipped with the app. */
   addPresetServer: method<typeof AddPresetSchema, ServerView>(AddPresetSchema),
+  /**
+   * Starts an OAuth sign-in for a remote server: discovery, registration, PKCE, and the browser;
+   * the loopback redirect completes it and the server connects (watch `serverUpdated`).
+   */
+  signIn: method<typeof ServerIdSchema, SignInStart>(ServerIdSchema),
+  /** Forgets the server's tokens (the client registration stays) and disconnects it. */
+  signOut: method<typeof ServerIdSchema, ServerView>(ServerIdSchema),
   /** Parses a pasted claude_desktop_config.json / Cursor / VS Code mcp.json and says what would happen. */
   previewImport: method<typeof ImportTextSchema, ImportPreview>(ImportTextSchema),
   /** Imports the entries a preview marked `import` (re-checked against the current servers). */

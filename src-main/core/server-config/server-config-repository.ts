@@ -1,18 +1,24 @@
 import type Database from 'better-sqlite3';
 import crypto from 'node:crypto';
-import type { PresetId, ServerConfigView, ServerInputParsed } from '../../../src-preload/contract';
+import type { EnvVarView, PresetId, ServerConfigView, ServerInputParsed, ServerTransportKind } from '../../../src-preload/contract';
 
-/** One environment variable as stored: a plain value, or a sealed secret. */
+/** One environment variable (or static header) as stored: a plain value, or a sealed secret. */
 export type StoredEnvVar = { key: string; value: string; sealed?: undefined } | { key: string; value?: undefined; sealed: Buffer };
 
 /** A server row with its environment, as the core (never the renderer) sees it. */
 export interface StoredServer {
   id: string;
   name: string;
+  transport: ServerTransportKind;
   command: string;
   args: string[];
   env: StoredEnvVar[];
   cwd: string;
+  url: string;
+  headers: StoredEnvVar[];
+  oauthClientId: string;
+  /** Sealed. */
+  oauthClientSecret?: Buffer;
   enabled: boolean;
   initTimeoutMs: number;
   requestTimeoutMs: number;
@@ -26,6 +32,10 @@ export interface StoredServer {
 interface ServerRow {
   id: string;
   name: string;
+  transport: string;
+  url: string;
+  oauth_client_id: string;
+  oauth_client_secret: Buffer | null;
   command: string;
   args: string;
   cwd: string;
@@ -45,7 +55,16 @@ interface EnvRow {
   secret_blob: Buffer | null;
 }
 
-export type ServerFields = Omit<ServerInputParsed, 'env'> & { env: StoredEnvVar[]; preset?: PresetId };
+export type ServerFields = Omit<ServerInputParsed, 'env' | 'headers' | 'oauthClientSecret'> & {
+  env: StoredEnvVar[];
+  headers: StoredEnvVar[];
+  /** Sealed. */
+  oauthClientSecret?: Buffer;
+  preset?: PresetId;
+};
+
+/** The two tables of key/value pairs per server; same shape, so one reader and writer serves both. */
+type PairTable = 'server_env' | 'server_headers';
 
 /**
  * Server configurations in SQLite. Every write is one transaction, so a server is never saved
@@ -56,21 +75,17 @@ export class ServerConfigRepository {
 
   list(): StoredServer[] {
     const rows = this.db.prepare<[], ServerRow>('SELECT * FROM servers ORDER BY position, created_at').all();
-    const env = this.db.prepare<[], EnvRow>('SELECT server_id, key, value, secret_blob FROM server_env ORDER BY server_id, position').all();
-    const envByServer = new Map<string, StoredEnvVar[]>();
-    for (const row of env) {
-      const list = envByServer.get(row.server_id) ?? [];
-      list.push(toStoredEnv(row));
-      envByServer.set(row.server_id, list);
-    }
-    return rows.map((row) => toStored(row, envByServer.get(row.id) ?? []));
+    const env = this.pairsByServer('server_env');
+    const headers = this.pairsByServer('server_headers');
+    return rows.map((row) => toStored(row, env.get(row.id) ?? [], headers.get(row.id) ?? []));
   }
 
   get(id: string): StoredServer | undefined {
     const row = this.db.prepare<[string], ServerRow>('SELECT * FROM servers WHERE id = ?').get(id);
     if (!row) return undefined;
-    const env = this.db.prepare<[string], EnvRow>('SELECT server_id, key, value, secret_blob FROM server_env WHERE server_id = ? ORDER BY position').all(id);
-    return toStored(row, env.map(toStoredEnv));
+    const pairs = (table: PairTable) =>
+      this.db.prepare<[string], EnvRow>(`SELECT server_id, key, value, secret_blob FROM ${table} WHERE server_id = ? ORDER BY position`).all(id).map(toStoredEnv);
+    return toStored(row, pairs('server_env'), pairs('server_headers'));
   }
 
   /** True when another server already uses this name (case-insensitive). */
@@ -86,12 +101,14 @@ export class ServerConfigRepository {
       const position = (this.db.prepare<[], { next: number }>('SELECT COALESCE(MAX(position), 0) + 1 AS next FROM servers').get()?.next ?? 1) as number;
       this.db
         .prepare(
-          `INSERT INTO servers (id, name, name_key, command, args, cwd, enabled, init_timeout_ms, request_timeout_ms,
-             auto_restart, preset, position, created_at, updated_at)
-           VALUES (@id, @name, @nameKey, @command, @args, @cwd, @enabled, @init, @request, @autoRestart, @preset, @position, @at, @at)`,
+          `INSERT INTO servers (id, name, name_key, transport, command, args, cwd, url, oauth_client_id, oauth_client_secret, enabled,
+             init_timeout_ms, request_timeout_ms, auto_restart, preset, position, created_at, updated_at)
+           VALUES (@id, @name, @nameKey, @transport, @command, @args, @cwd, @url, @oauthClientId, @oauthClientSecret, @enabled,
+             @init, @request, @autoRestart, @preset, @position, @at, @at)`,
         )
         .run({ ...columns(fields), id, position, at });
-      this.writeEnv(id, fields.env);
+      this.writePairs('server_env', id, fields.env);
+      this.writePairs('server_headers', id, fields.headers);
     })();
     return this.get(id)!;
   }
@@ -100,14 +117,15 @@ export class ServerConfigRepository {
     this.db.transaction(() => {
       const result = this.db
         .prepare(
-          `UPDATE servers SET name = @name, name_key = @nameKey, command = @command, args = @args, cwd = @cwd,
-             enabled = @enabled, init_timeout_ms = @init, request_timeout_ms = @request, auto_restart = @autoRestart,
+          `UPDATE servers SET name = @name, name_key = @nameKey, transport = @transport, command = @command, args = @args,
+             cwd = @cwd, url = @url, oauth_client_id = @oauthClientId, oauth_client_secret = @oauthClientSecret, enabled = @enabled, init_timeout_ms = @init, request_timeout_ms = @request, auto_restart = @autoRestart,
              updated_at = @at WHERE id = @id`,
         )
         .run({ ...columns(fields), id, at: now.toISOString() });
       if (result.changes === 0) throw new Error(`No server with id ${id}`);
-      this.db.prepare('DELETE FROM server_env WHERE server_id = ?').run(id);
-      this.writeEnv(id, fields.env);
+      for (const table of ['server_env', 'server_headers'] as const) this.db.prepare(`DELETE FROM ${table} WHERE server_id = ?`).run(id);
+      this.writePairs('server_env', id, fields.env);
+      this.writePairs('server_headers', id, fields.headers);
     })();
     return this.get(id)!;
   }
@@ -124,9 +142,20 @@ export class ServerConfigRepository {
     this.db.prepare('DELETE FROM servers WHERE id = ?').run(id);
   }
 
-  private writeEnv(id: string, env: StoredEnvVar[]): void {
-    const insert = this.db.prepare('INSERT INTO server_env (server_id, position, key, value, secret_blob) VALUES (?, ?, ?, ?, ?)');
-    env.forEach((variable, position) => insert.run(id, position, variable.key, variable.sealed ? null : variable.value, variable.sealed ?? null));
+  private pairsByServer(table: PairTable): Map<string, StoredEnvVar[]> {
+    const rows = this.db.prepare<[], EnvRow>(`SELECT server_id, key, value, secret_blob FROM ${table} ORDER BY server_id, position`).all();
+    const byServer = new Map<string, StoredEnvVar[]>();
+    for (const row of rows) {
+      const list = byServer.get(row.server_id) ?? [];
+      list.push(toStoredEnv(row));
+      byServer.set(row.server_id, list);
+    }
+    return byServer;
+  }
+
+  private writePairs(table: PairTable, id: string, pairs: StoredEnvVar[]): void {
+    const insert = this.db.prepare(`INSERT INTO ${table} (server_id, position, key, value, secret_blob) VALUES (?, ?, ?, ?, ?)`);
+    pairs.forEach((pair, position) => insert.run(id, position, pair.key, pair.sealed ? null : pair.value, pair.sealed ?? null));
   }
 }
 
@@ -134,6 +163,10 @@ function columns(fields: ServerFields) {
   return {
     name: fields.name,
     nameKey: fields.name.trim().toLowerCase(),
+    transport: fields.transport,
+    url: fields.url,
+    oauthClientId: fields.oauthClientId,
+    oauthClientSecret: fields.oauthClientSecret ?? null,
     command: fields.command,
     args: JSON.stringify(fields.args),
     cwd: fields.cwd,
@@ -149,14 +182,19 @@ function toStoredEnv(row: EnvRow): StoredEnvVar {
   return row.secret_blob ? { key: row.key, sealed: row.secret_blob } : { key: row.key, value: row.value ?? '' };
 }
 
-function toStored(row: ServerRow, env: StoredEnvVar[]): StoredServer {
+function toStored(row: ServerRow, env: StoredEnvVar[], headers: StoredEnvVar[]): StoredServer {
   return {
     id: row.id,
     name: row.name,
+    transport: row.transport === 'http' ? 'http' : 'stdio',
     command: row.command,
     args: JSON.parse(row.args) as string[],
     env,
     cwd: row.cwd,
+    url: row.url,
+    headers,
+    oauthClientId: row.oauth_client_id,
+    ...(row.oauth_client_secret ? { oauthClientSecret: row.oauth_client_secret } : {}),
     enabled: row.enabled === 1,
     initTimeoutMs: row.init_timeout_ms,
     requestTimeoutMs: row.request_timeout_ms,
@@ -169,6 +207,10 @@ function toStored(row: ServerRow, env: StoredEnvVar[]): StoredServer {
 
 /** What the renderer may see of a stored server: secrets are named, never shown. */
 export function toConfigView(server: StoredServer): ServerConfigView {
-  const { env, eraVerdict: _eraVerdict, ...rest } = server;
-  return { ...rest, env: env.map((v) => (v.sealed ? { key: v.key, secret: true } : { key: v.key, secret: false, value: v.value })) };
+  const { env, headers, eraVerdict: _eraVerdict, oauthClientSecret, ...rest } = server;
+  return { ...rest, env: env.map(pairView), headers: headers.map(pairView), oauthClientSecretSet: oauthClientSecret !== undefined };
+}
+
+function pairView(pair: StoredEnvVar): EnvVarView {
+  return pair.sealed ? { key: pair.key, secret: true } : { key: pair.key, secret: false, value: pair.value };
 }

@@ -26,21 +26,35 @@ export function checkServerInput(
   const lenient = incompleteAllowed && !input.enabled;
   const issues: FieldIssue[] = [];
   if (repo.nameTaken(input.name, existing?.id)) issues.push({ path: ['name'], message: `A server named "${input.name}" already exists` });
-  if (input.cwd && !lenient) {
+  if (input.transport === 'stdio' && input.cwd && !lenient) {
     const dir = resolveCwd(input.cwd);
     if (!fs.existsSync(dir)) issues.push({ path: ['cwd'], message: `No such directory: ${dir}` });
     else if (!fs.statSync(dir).isDirectory()) issues.push({ path: ['cwd'], message: `Not a directory: ${dir}` });
   }
+  checkPairs('env', input.env, existing?.env, lenient, issues, (key) => key);
+  // Header names are case-insensitive: "Authorization" and "authorization" are the same header.
+  checkPairs('headers', input.headers, existing?.headers, lenient, issues, (key) => key.toLowerCase());
+  return issues;
+}
+
+/** Unique keys, and a value for every pair that has none stored (a secret may keep its stored one). */
+function checkPairs(
+  field: 'env' | 'headers',
+  pairs: readonly { key: string; value?: string; secret: boolean }[],
+  stored: readonly StoredEnvVar[] | undefined,
+  lenient: boolean,
+  issues: FieldIssue[],
+  identity: (key: string) => string,
+): void {
   const seen = new Set<string>();
-  input.env.forEach((variable, index) => {
-    if (seen.has(variable.key)) issues.push({ path: ['env', index, 'key'], message: `${variable.key} is set twice` });
-    seen.add(variable.key);
-    const stored = existing?.env.find((v) => v.key === variable.key);
-    if (variable.value === undefined && !(variable.secret && (stored?.sealed || lenient))) {
-      issues.push({ path: ['env', index, 'value'], message: `Enter a value for ${variable.key}` });
+  pairs.forEach((pair, index) => {
+    if (seen.has(identity(pair.key))) issues.push({ path: [field, index, 'key'], message: `${pair.key} is set twice` });
+    seen.add(identity(pair.key));
+    const kept = stored?.find((v) => v.key === pair.key);
+    if (pair.value === undefined && !(pair.secret && (kept?.sealed || lenient))) {
+      issues.push({ path: [field, index, 'value'], message: `Enter a value for ${pair.key}` });
     }
   });
-  return issues;
 }
 
 /** Throws the one error shape the form understands when there are issues. */
@@ -57,17 +71,44 @@ export function resolveCwd(cwd: string): string {
 }
 
 /**
- * The environment to store: new values of secrets sealed, secrets sent without a value keep their
- * stored blob (the renderer never has it), plain values as they are.
+ * The environment and headers to store: new values of secrets sealed, secrets sent without a value
+ * keep their stored blob (the renderer never has it), plain values as they are. A stdio server keeps
+ * no headers and a remote one no environment, so switching transport leaves no stray secret behind.
  */
-export async function sealEnv(input: ServerInputParsed, box: SecretBox, existing?: StoredServer): Promise<StoredEnvVar[]> {
+export async function sealServerPairs(
+  input: ServerInputParsed,
+  box: SecretBox,
+  existing?: StoredServer,
+): Promise<{ env: StoredEnvVar[]; headers: StoredEnvVar[]; oauthClientId: string; oauthClientSecret: Buffer | undefined }> {
+  const remote = input.transport === 'http';
+  // A client secret belongs to a client ID: a new ID without a new secret has none.
+  const sameClient = existing?.oauthClientId === input.oauthClientId;
+  const secret =
+    input.oauthClientSecret !== undefined && input.oauthClientSecret !== ''
+      ? await box.seal(input.oauthClientSecret)
+      : input.oauthClientSecret === undefined && sameClient
+        ? existing?.oauthClientSecret
+        : undefined;
+  return {
+    env: remote ? [] : await sealPairs(input.env, box, existing?.env),
+    headers: remote ? await sealPairs(input.headers, box, existing?.headers) : [],
+    oauthClientId: remote ? input.oauthClientId : '',
+    oauthClientSecret: remote && input.oauthClientId ? secret : undefined,
+  };
+}
+
+async function sealPairs(
+  pairs: readonly { key: string; value?: string; secret: boolean }[],
+  box: SecretBox,
+  stored: readonly StoredEnvVar[] | undefined,
+): Promise<StoredEnvVar[]> {
   return Promise.all(
-    input.env.map(async (variable): Promise<StoredEnvVar> => {
-      if (!variable.secret) return { key: variable.key, value: variable.value ?? '' };
-      if (variable.value !== undefined) return { key: variable.key, sealed: await box.seal(variable.value) };
+    pairs.map(async (pair): Promise<StoredEnvVar> => {
+      if (!pair.secret) return { key: pair.key, value: pair.value ?? '' };
+      if (pair.value !== undefined) return { key: pair.key, sealed: await box.seal(pair.value) };
       // No new value: keep the stored one; a server saved incomplete gets an empty one to fill later.
-      const kept = existing?.env.find((v) => v.key === variable.key)?.sealed;
-      return { key: variable.key, sealed: kept ?? (await box.seal('')) };
+      const kept = stored?.find((v) => v.key === pair.key)?.sealed;
+      return { key: pair.key, sealed: kept ?? (await box.seal('')) };
     }),
   );
 }

@@ -43,14 +43,19 @@ export interface LaunchInfo {
 }
 
 /** The `LaunchInfo` of a launch config whose variables named in `secretKeys` are secret. */
-export function launchInfo(config: { command: string; args?: string[]; cwd?: string; env?: Record<string, string> }, secretKeys: ReadonlySet<string>): LaunchInfo {
+export function launchInfo(
+  config: { command: string; args?: string[]; cwd?: string; env?: Record<string, string>; remote?: { headers: Record<string, string> } },
+  secretKeys: ReadonlySet<string>,
+): LaunchInfo {
   const env = Object.entries(config.env ?? {});
+  // A remote server's secret headers (API keys) are redacted like secret variables.
+  const headers = Object.entries(config.remote?.headers ?? {});
   return {
     command: config.command,
     args: config.args ?? [],
     cwd: config.cwd ?? '',
     env: env.map(([key, value]) => (secretKeys.has(key) ? { key, secret: true } : { key, value, secret: false })),
-    secretValues: env.filter(([key]) => secretKeys.has(key)).map(([, value]) => value),
+    secretValues: [...env, ...headers].filter(([key]) => secretKeys.has(key)).map(([, value]) => value),
   };
 }
 

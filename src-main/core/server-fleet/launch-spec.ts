@@ -1,5 +1,5 @@
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
-import type { StoredServer } from '../server-config/server-config-repository';
+import type { StoredEnvVar, StoredServer } from '../server-config/server-config-repository';
 import { presetLaunch } from '../server-config/presets';
 import { resolveCwd } from '../server-config/server-input-check';
 import type { SecretBox } from '../secrets/secret-box';
@@ -11,21 +11,10 @@ import type { ServerConfig } from '../servers/server-connection';
  * the variable when a secret cannot be opened or was never given a value.
  */
 export async function buildLaunchConfig(server: StoredServer, secrets: SecretBox): Promise<ServerConfig> {
-  const env: Record<string, string> = {};
-  for (const variable of server.env) {
-    if (!variable.sealed) {
-      env[variable.key] = variable.value;
-      continue;
-    }
-    let value: string;
-    try {
-      value = await secrets.open(variable.sealed);
-    } catch (error) {
-      throw new Error(`Secret ${variable.key}: ${(error as Error).message}`);
-    }
-    if (value === '') throw new Error(`Secret ${variable.key} has no value yet: set it with Edit`);
-    env[variable.key] = value;
+  if (server.transport === 'http') {
+    return { id: server.id, name: server.name, command: '', remote: { url: server.url, headers: await openPairs(server.headers, secrets, 'header') } };
   }
+  const env = await openPairs(server.env, secrets, 'variable');
   const preset = presetLaunch(server.preset, server.command, server.args);
   return {
     id: server.id,
@@ -35,6 +24,26 @@ export async function buildLaunchConfig(server: StoredServer, secrets: SecretBox
     env: { ...env, ...preset?.env },
     cwd: resolveCwd(server.cwd),
   };
+}
+
+/** Plain values as they are, sealed ones opened (only now, in memory); a secret without a value is an error. */
+async function openPairs(pairs: readonly StoredEnvVar[], secrets: SecretBox, what: 'variable' | 'header'): Promise<Record<string, string>> {
+  const opened: Record<string, string> = {};
+  for (const pair of pairs) {
+    if (!pair.sealed) {
+      opened[pair.key] = pair.value;
+      continue;
+    }
+    let value: string;
+    try {
+      value = await secrets.open(pair.sealed);
+    } catch (error) {
+      throw new Error(`Secret ${what === 'header' ? 'header ' : ''}${pair.key}: ${(error as Error).message}`);
+    }
+    if (value === '') throw new Error(`Secret ${what === 'header' ? 'header ' : ''}${pair.key} has no value yet: set it with Edit`);
+    opened[pair.key] = value;
+  }
+  return opened;
 }
 
 /** The cached era verdict, when it is still readable. */

@@ -28,7 +28,8 @@ export function toRuntimeView(state: ServerState, catalog: ServerCatalog, pid: n
       return {
         status: 'ready',
         since: iso(state.since),
-        pid: server.pid,
+        // Remote servers have no process.
+        ...(server.pid > 0 ? { pid: server.pid } : {}),
         ...(server.serverInfo
           ? { serverInfo: { name: server.serverInfo.name, version: server.serverInfo.version, ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}) } }
           : {}),

@@ -186,7 +186,7 @@ describe('servers through the host API', () => {
     expect((await api(host).getSnapshot()).servers).toEqual([]);
   });
 
-  it('imports a Claude Desktop config, skipping duplicates and remote entries with reasons', async () => {
+  it('imports a Claude Desktop config: duplicates skipped with a reason, remote entries as remote servers', async () => {
     const { host } = startHost();
     await api(host).addServer({ name: 'memory', command: 'npx', enabled: false });
     const text = JSON.stringify({
@@ -200,11 +200,14 @@ describe('servers through the host API', () => {
     expect(preview.entries.map((e) => [e.name, e.action])).toEqual([
       ['memory', 'skip'],
       ['echo', 'import'],
-      ['remote', 'skip'],
+      ['remote', 'import'],
     ]);
     const result = await api(host).applyImport({ text });
-    expect(result.imported.map((s) => s.config.name)).toEqual(['echo']);
-    expect(result.skipped.map((s) => s.name)).toEqual(['memory', 'remote']);
+    expect(result.imported.map((s) => [s.config.name, s.config.transport, s.config.url])).toEqual([
+      ['echo', 'stdio', ''],
+      ['remote', 'http', 'https://example.com/mcp'],
+    ]);
+    expect(result.skipped.map((s) => s.name)).toEqual(['memory']);
     await waitForStatus(host, result.imported[0].config.id, 'ready');
   });
 

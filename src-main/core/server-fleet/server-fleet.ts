@@ -7,6 +7,7 @@ import type { ServerConfigRepository, StoredServer } from '../server-config/serv
 import { toConfigView } from '../server-config/server-config-repository';
 import type { SecretBox } from '../secrets/secret-box';
 import type { LiveProcessStore } from '../servers/process-reaper';
+import type { RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/remote-auth';
 import { ServerConnection, type ServerConnectionOptions } from '../servers/server-connection';
 import { clientFeaturesFor, launchInfo, notifyPlugins, type ConnectionPlugin } from './connection-plugins';
 import { buildLaunchConfig, parseEraVerdict } from './launch-spec';
@@ -28,6 +29,8 @@ export interface ServerFleetOptions {
   redact?: (serverId: string, text: string) => string;
   /** How `startAllEnabled` paces the launch of many servers (see {@link StartQueueOptions}). */
   startQueue?: StartQueueOptions;
+  /** OAuth for remote servers (none: a remote server that answers 401 fails with "needs sign-in"). */
+  remoteAuth?: RemoteAuthSource;
 }
 
 /**
@@ -67,7 +70,7 @@ interface LaunchFailure {
  * and restarted on the user's word (or the config's enabled flag), each state change pushed to the
  * renderer as `serverUpdated`. Configuration lives in the repository; this class owns processes.
  */
-export class ServerFleet {
+export class ServerFleet implements ServerControl {
   private readonly connections = new Map<string, ServerConnection>();
   private readonly launchFailures = new Map<string, LaunchFailure>();
   /** The last view pushed per server: an unchanged view is not pushed again. */
@@ -101,7 +104,9 @@ export class ServerFleet {
         : queuedSince !== undefined
           ? { status: 'starting' as const, since: new Date(queuedSince).toISOString(), detail: QUEUED_DETAIL }
           : { status: 'stopped' as const, since: new Date(0).toISOString() };
-    return { config: toConfigView(server), runtime: this.redacted(server.id, runtime) };
+    const remote = connection?.state.status === 'ready' ? connection.remote : undefined;
+    const auth = server.transport === 'http' ? this.options.remoteAuth?.view(server.id) : undefined;
+    return { config: toConfigView(server), runtime: { ...this.redacted(server.id, runtime), ...(remote ? { remote } : {}), ...(auth ? { auth } : {}) } };
   }
 
   private redacted(id: string, runtime: ServerView['runtime']): ServerView['runtime'] {
@@ -187,7 +192,8 @@ export class ServerFleet {
     const plugins = this.options.plugins ?? [];
     const ref = { id, name: server.name };
     // Observers (the logs' redactor) learn the launch, secrets included, before any output can arrive.
-    notifyPlugins(plugins, 'onLaunch', ref, launchInfo(config, new Set(server.env.filter((v) => v.sealed).map((v) => v.key))));
+    const secretKeys = new Set([...server.env, ...server.headers].filter((v) => v.sealed).map((v) => v.key));
+    notifyPlugins(plugins, 'onLaunch', ref, launchInfo(config, secretKeys));
     const connection = new ServerConnection({
       ...this.options.connectionDefaults,
       config,
@@ -199,6 +205,7 @@ export class ServerFleet {
       timeouts: { ...this.options.connectionDefaults?.timeouts, startMs: server.initTimeoutMs, requestMs: server.requestTimeoutMs },
       restart: { ...this.options.connectionDefaults?.restart, enabled: server.autoRestart },
       processStore: this.options.processStore,
+      remoteAuth: server.transport === 'http' ? this.options.remoteAuth?.forServer({ id, name: server.name, url: server.url }) : undefined,
       onStateChange: (state) => {
         if (this.connections.get(id) !== connection) return;
         notifyPlugins(plugins, 'onStateChange', ref, state);
@@ -222,6 +229,12 @@ export class ServerFleet {
     await this.stopConnection(id, { keepStoppedState: true });
     this.publish(id);
     return this.viewById(id);
+  }
+
+  /** A remote server's name and URL (for the OAuth area); undefined for stdio servers and unknown ids. */
+  describe(id: string): RemoteServerRef | undefined {
+    const server = this.options.repo.get(id);
+    return server?.transport === 'http' ? { id, name: server.name, url: server.url } : undefined;
   }
 
   /** The live connection, for callers that send requests (tools, resources, prompts). */

@@ -5,7 +5,7 @@ import type { Clock } from '../ports';
 import { parseImport } from '../server-config/import/parse-import';
 import { presetInput } from '../server-config/presets';
 import type { ServerConfigRepository, StoredServer } from '../server-config/server-config-repository';
-import { checkServerInput, sealEnv, throwIfIssues } from '../server-config/server-input-check';
+import { checkServerInput, sealServerPairs, throwIfIssues } from '../server-config/server-input-check';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerFleet } from './server-fleet';
 
@@ -40,8 +40,8 @@ export function createServerHandlers(deps: ServerHandlerDeps): Pick<HostHandlers
   /** Validates, seals and inserts; starts the server when enabled (without waiting for it). */
   const insert = async (input: ServerInputParsed, extra: { preset?: StoredServer['preset']; incompleteAllowed?: boolean } = {}) => {
     throwIfIssues(checkServerInput(input, repo, undefined, { incompleteAllowed: extra.incompleteAllowed }));
-    const env = await sealEnv(input, secrets);
-    const stored = repo.insert({ ...input, env, ...(extra.preset ? { preset: extra.preset } : {}) }, clock.now());
+    const pairs = await sealServerPairs(input, secrets);
+    const stored = repo.insert({ ...input, ...pairs, ...(extra.preset ? { preset: extra.preset } : {}) }, clock.now());
     fleet.publish(stored.id);
     if (stored.enabled) void fleet.start(stored.id).catch(() => undefined);
     return fleet.view(stored);
@@ -61,8 +61,8 @@ export function createServerHandlers(deps: ServerHandlerDeps): Pick<HostHandlers
     updateServer: async ({ id, server: input }) => {
       const existing = repo.get(id);
       throwIfIssues(checkServerInput(input, repo, existing));
-      const env = await sealEnv(input, secrets, existing);
-      const stored = repo.update(id, { ...input, env, ...(existing?.preset ? { preset: existing.preset } : {}) }, clock.now());
+      const pairs = await sealServerPairs(input, secrets, existing);
+      const stored = repo.update(id, { ...input, ...pairs, ...(existing?.preset ? { preset: existing.preset } : {}) }, clock.now());
       // Live: a running (or failing) server restarts with the new configuration, a newly enabled one
       // starts, a disabled one stops; one the user stopped stays stopped.
       const status = fleet.viewById(id).runtime.status;

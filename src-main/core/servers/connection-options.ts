@@ -4,6 +4,8 @@
  */
 import type { Client, ClientCapabilities, Implementation, JSONRPCMessage, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { LiveProcessStore } from './process-reaper';
+import type { RemoteAuth } from './remote-auth';
+import type { RemoteTransportMode } from './remote-transport';
 import type { RestartPolicyOptions } from './restart-policy';
 import type { ServerCatalog, ServerState } from './server-state';
 import type { StderrRingOptions } from './stderr-ring';
@@ -21,12 +23,25 @@ export interface ClientFeatures {
 /** Sees every JSON-RPC message on the wire, in and out, with its size in bytes (the protocol log). */
 export type WireTap = (direction: 'in' | 'out', message: JSONRPCMessage, bytes: number) => void;
 
+/** Where a remote server is and what to send it (secrets already opened, in memory only). */
+export interface RemoteSpec {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** What a session connects to: a process to spawn, or (with `remote`) a URL. */
+export interface ServerSpec extends ProcessSpec {
+  remote?: RemoteSpec;
+}
+
 /** A server as configured by the user. */
-export interface ServerConfig extends ProcessSpec {
+export interface ServerConfig extends ServerSpec {
   id: string;
   /** Shown to the user and used in every message. */
   name: string;
 }
+
+export type { RemoteTransportMode };
 
 /** All time limits of a connection, in milliseconds (defaults in parentheses). */
 export interface ConnectionTimeouts {
@@ -80,5 +95,7 @@ export interface ServerConnectionOptions {
   onWarning?: (message: string) => void;
   clientFeatures?: ClientFeatures;
   onWire?: WireTap;
+  /** Remote servers: OAuth for this connection (none: no OAuth, a 401 is an error). */
+  remoteAuth?: RemoteAuth;
   now?: () => number;
 }

@@ -4,8 +4,9 @@
  * restarts with backoff, and a stop that leaves no process behind.
  */
 import type { CallToolResult, GetPromptResult, PriorDiscovery, ReadResourceResult } from '@modelcontextprotocol/client';
-import { CONNECTION_DEFAULTS, type ConnectionTimeouts, type ServerConnectionOptions } from './connection-options';
+import { CONNECTION_DEFAULTS, type ConnectionTimeouts, type RemoteTransportMode, type ServerConnectionOptions } from './connection-options';
 import { recordFor } from './process-reaper';
+import { RemoteServerTransport } from './remote-transport';
 import { ServerRequestError } from './request-errors';
 import { runRequest, type RequestCallOptions } from './request-runner';
 import { RestartPolicy } from './restart-policy';
@@ -36,6 +37,10 @@ export class ServerConnection {
   private lastSession: ServerSession | undefined;
   /** Session teardowns in progress (e.g. after a crash); stop() waits for them. */
   private readonly endings = new Set<Promise<unknown>>();
+  /** Remote servers: the HTTP transport that worked last (an old server needs HTTP+SSE every time). */
+  private remoteMode: RemoteTransportMode | undefined;
+  /** Shown before the start detail while re-initializing after the server ended our session. */
+  private startNote: string | undefined;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -61,6 +66,12 @@ export class ServerConnection {
   get eraVerdict(): PriorDiscovery | undefined {
     return this.verdict;
   }
+  /** Remote servers: the transport and session in use, while connected. */
+  get remote(): { transport: RemoteTransportMode; sessionId?: string } | undefined {
+    const transport = this.session?.transport;
+    if (!(transport instanceof RemoteServerTransport)) return undefined;
+    return { transport: transport.mode, ...(transport.sessionId ? { sessionId: transport.sessionId } : {}) };
+  }
   /** Pid of the current server process, if one is running. */
   get pid(): number | undefined {
     return this.session?.transport.pid;
@@ -76,6 +87,7 @@ export class ServerConnection {
     if (this.current.status === 'ready') return Promise.resolve(this.current);
     this.cancelRestart();
     this.policy.reset();
+    this.remoteMode = undefined;
     return this.launch(1);
   }
 
@@ -125,8 +137,23 @@ export class ServerConnection {
     return this.catalogValue;
   }
 
-  private request<T>(label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
+  /**
+   * Runs a request; when a remote server answers that it no longer knows our session (2025 era,
+   * HTTP 404), re-initializes and sends the request once more: the server never processed it.
+   */
+  private async request<T>(label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
     const session = this.session;
+    try {
+      return await this.requestOn(session, label, send, options);
+    } catch (error) {
+      if (session?.transport.closeReport?.reason !== 'session-expired' || options?.signal?.aborted) throw error;
+      const state = await (this.startPromise ?? Promise.resolve(this.current));
+      if (state.status !== 'ready') throw error;
+      return this.requestOn(this.session, label, send, options);
+    }
+  }
+
+  private requestOn<T>(session: ServerSession | undefined, label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
     if (!session?.ready || this.current.status !== 'ready') {
       const message = `Server "${this.name}" is not running (${this.current.status}); ${label} was not sent`;
       return Promise.reject(new ServerRequestError('not-ready', message, this.name, label));
@@ -161,6 +188,7 @@ export class ServerConnection {
       return this.current;
     }
     if (outcome.kind === 'ready') return this.becomeReady(outcome);
+    this.startNote = undefined;
     const { reason, exit, stderrTail } = outcome;
     if (attempt === 1) this.setState({ status: 'error', since: this.now(), reason, stderrTail });
     else this.afterFailure(reason, exit, stderrTail, undefined);
@@ -180,6 +208,8 @@ export class ServerConnection {
       requestMs: t.requestMs,
       now: this.now,
       session: {
+        remoteMode: this.remoteMode,
+        remoteAuth: this.options.remoteAuth,
         listChangedDebounceMs: this.options.listChangedDebounceMs ?? 300,
         maxMessageBytes: this.options.maxMessageBytes,
         stderr: this.options.stderr,
@@ -212,6 +242,8 @@ export class ServerConnection {
 
   private becomeReady({ session, identity, catalog }: Extract<StartAttemptOutcome, { kind: 'ready' }>): ServerState {
     session.ready = true;
+    if (session.transport instanceof RemoteServerTransport) this.remoteMode = session.transport.mode;
+    this.startNote = undefined;
     this.catalogValue = catalog;
     this.verdict = identity.eraVerdict;
     this.policy.noteReady(this.now());
@@ -235,7 +267,20 @@ export class ServerConnection {
   /** The SDK client saw the connection close. Ours to handle only for a ready session we did not close. */
   private onSessionClosed(session: ServerSession): void {
     if (session !== this.session || session.closing || !session.ready) return;
-    this.handleCrash(session, session.closeReason());
+    if (session.transport.closeReport?.reason === 'session-expired') this.reinitialize(session);
+    else this.handleCrash(session, session.closeReason());
+  }
+
+  /**
+   * The remote server forgot our session (restarted, or expired it). The spec's answer is a new
+   * `initialize`; it is not a crash, so no restart budget is spent and requests waiting on it retry.
+   */
+  private reinitialize(session: ServerSession): void {
+    session.markCrashed({ reason: session.closeReason(), exit: undefined, stderrTail: [] });
+    this.session = undefined;
+    void this.endSession(session);
+    this.startNote = 'session expired, reconnecting';
+    void this.launch(1);
   }
 
   private handleCrash(session: ServerSession, reason: string): void {
@@ -296,7 +341,7 @@ export class ServerConnection {
 
   private setStarting(attempt: number, detail: string): void {
     const since = this.current.status === 'starting' ? this.current.since : this.now();
-    this.setState({ status: 'starting', since, detail, attempt });
+    this.setState({ status: 'starting', since, detail: this.startNote ? `${this.startNote}: ${detail}` : detail, attempt });
   }
 
   private setState(state: ServerState): void {

@@ -1,22 +1,29 @@
 /**
- * One life of a server process: our stdio transport plus a fresh SDK `Client` on top of it.
+ * One life of a server process (or of a connection to a remote server): our transport plus a fresh
+ * SDK `Client` on top of it.
  * A restart builds a new session rather than reconnecting the old client, so no handler, cache
  * or negotiated era of a dead process can leak into the next one.
  */
 import { Client, type Implementation, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { HealthMonitor } from './health-monitor';
-import type { ClientFeatures, WireTap } from './connection-options';
+import type { ClientFeatures, RemoteTransportMode, ServerSpec, WireTap } from './connection-options';
+import type { RemoteAuth } from './remote-auth';
+import { RemoteServerTransport } from './remote-transport';
+import type { SessionTransport } from './session-transport';
 import type { CrashInfo } from './request-errors';
 import { listChangedHandlers } from './server-catalog';
 import { describeExit, type ServerCatalog, type ServerIdentity } from './server-state';
 import type { StderrRingOptions } from './stderr-ring';
-import type { ProcessSpec, ShutdownOptions, ShutdownResult, StdioProcess } from './stdio-process';
+import type { ShutdownOptions, ShutdownResult, StdioProcess } from './stdio-process';
 import { StdioServerTransport } from './stdio-transport';
 
 /** What a session is built from; the callbacks report to the owning connection. */
 export interface SessionOptions {
   serverName: string;
-  spec: ProcessSpec;
+  spec: ServerSpec;
+  /** Remote servers: which HTTP transport this session uses (default streamable-http). */
+  remoteMode?: RemoteTransportMode;
+  remoteAuth?: RemoteAuth;
   clientInfo: Implementation;
   /** How long the `server/discover` probe may stay unanswered before assuming a legacy server. */
   probeTimeoutMs: number;
@@ -39,7 +46,7 @@ export interface SessionOptions {
 /** A transport and its client, from spawn to shutdown. */
 export class ServerSession {
   readonly client: Client;
-  readonly transport: StdioServerTransport;
+  readonly transport: SessionTransport;
   /** We initiated the end of this session: its close is not a crash. */
   closing = false;
   /** Became ready: from now on a close is a crash (before, the start path handles it). */
@@ -55,19 +62,16 @@ export class ServerSession {
 
   constructor(private readonly options: SessionOptions) {
     this.crashed = new Promise((resolve) => (this.resolveCrashed = resolve));
-    this.transport = new StdioServerTransport({
-      ...options.spec,
-      serverName: options.serverName,
-      maxMessageBytes: options.maxMessageBytes,
-      stderr: options.stderr,
-      shutdown: options.shutdown,
-      parentEnv: options.parentEnv,
-      loginShellPath: options.loginShellPath,
-      onStderrLine: options.onStderrLine,
-      onWarning: (warning) => options.onWarning(warning.message),
-      onSpawn: options.onSpawn,
-      onWire: options.onWire,
-    });
+    this.transport = options.spec.remote
+      ? new RemoteServerTransport({
+          serverName: options.serverName,
+          url: new URL(options.spec.remote.url),
+          mode: options.remoteMode ?? 'streamable-http',
+          headers: options.spec.remote.headers,
+          auth: options.remoteAuth,
+          onWire: options.onWire,
+        })
+      : this.stdioTransport(options);
     this.client = new Client(options.clientInfo, {
       capabilities: options.clientFeatures?.capabilities ?? {},
       // Probe with server/discover, fall back to initialize: works with 2025 and 2026 servers.
@@ -81,6 +85,22 @@ export class ServerSession {
     options.clientFeatures?.install(this.client);
     this.client.onerror = (error) => options.onWarning(error.message);
     this.client.onclose = options.onClose;
+  }
+
+  private stdioTransport(options: SessionOptions): StdioServerTransport {
+    return new StdioServerTransport({
+      ...options.spec,
+      serverName: options.serverName,
+      maxMessageBytes: options.maxMessageBytes,
+      stderr: options.stderr,
+      shutdown: options.shutdown,
+      parentEnv: options.parentEnv,
+      loginShellPath: options.loginShellPath,
+      onStderrLine: options.onStderrLine,
+      onWarning: (warning) => options.onWarning(warning.message),
+      onSpawn: options.onSpawn,
+      onWire: options.onWire,
+    });
   }
 
   /** Spawns the process and negotiates the protocol (probe + initialize, or from `prior`). */
@@ -137,6 +157,10 @@ export class ServerSession {
         return `${server} closed its output.`;
       case 'stdin-broken':
         return `${server} stopped reading its input.`;
+      case 'connection-lost':
+        return `${server}: connection lost (${report.detail ?? 'network error'}).`;
+      case 'session-expired':
+        return `${server} ended the session (${report.detail ?? 'expired'}).`;
       default:
         return `${server} closed the connection.`;
     }

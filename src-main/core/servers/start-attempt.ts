@@ -10,12 +10,13 @@ import { ServerSession, type SessionOptions } from './server-session';
 import type { ServerCatalog, ServerIdentity } from './server-state';
 import { StartWatchdog } from './start-watchdog';
 import { explainStartFailure } from './start-failure';
-import type { ExitInfo, ProcessSpec } from './stdio-process';
+import type { ServerSpec } from './connection-options';
+import type { ExitInfo } from './stdio-process';
 
 /** One start attempt's inputs: what to run, the limits, and how to report back. */
 export interface StartAttemptOptions {
   serverName: string;
-  spec: ProcessSpec;
+  spec: ServerSpec;
   clientInfo: Implementation;
   /** Cached era verdict to start from (none: probe with server/discover). */
   prior: PriorDiscovery | undefined;
@@ -45,6 +46,8 @@ export type StartAttemptOutcome =
   | { kind: 'ready'; session: ServerSession; identity: ServerIdentity; catalog: ServerCatalog }
   /** The server hung up on the `server/discover` probe: try again without probing. */
   | { kind: 'retry-legacy' }
+  /** A remote server refused Streamable HTTP: try the legacy HTTP+SSE transport. */
+  | { kind: 'retry-sse' }
   | {
       kind: 'fail';
       reason: string;
@@ -91,7 +94,8 @@ export async function attemptStart(o: StartAttemptOptions): Promise<StartAttempt
     onList: (kind, items) => o.session.onList(session, kind, items),
   });
   o.onSession(session);
-  o.onDetail('launching');
+  const remote = o.spec.remote && { url: o.spec.remote.url, mode: o.session.remoteMode ?? 'streamable-http' };
+  o.onDetail(remote ? `connecting to ${new URL(remote.url).host}${remote.mode === 'sse' ? ' (HTTP+SSE)' : ''}` : 'launching');
   const watchdog = new StartWatchdog({
     idleTimeoutMs: o.startMs,
     maxTotalMs: o.startMaxMs,
@@ -119,8 +123,8 @@ export async function attemptStart(o: StartAttemptOptions): Promise<StartAttempt
     const stderrTail = session.transport.stderr?.lines(10) ?? [];
     await o.endSession(session);
     const watchdogInfo = expired && { cause: expired, idleTimeoutMs: o.startMs, maxTotalMs: o.startMaxMs };
-    const verdict = explainStartFailure({ serverName: o.serverName, phase, watchdog: watchdogInfo, closeReport, stderrTail }, error);
-    if (verdict.kind === 'retry-legacy') return verdict;
+    const verdict = explainStartFailure({ serverName: o.serverName, phase, watchdog: watchdogInfo, closeReport, stderrTail, remote }, error);
+    if (verdict.kind !== 'fail') return verdict;
     const retryable = o.prior !== undefined && !expired && (error as Error)?.name !== 'LaunchError';
     return { kind: 'fail', reason: verdict.reason, retryable, exit: session.transport.process?.exit, stderrTail };
   }
@@ -137,12 +141,21 @@ export async function startWithEraFallbacks(
   cachedPrior: PriorDiscovery | undefined,
   cancelled: () => boolean,
   onStaleVerdict: (reason: string) => void,
-): Promise<Exclude<StartAttemptOutcome, { kind: 'retry-legacy' }>> {
+): Promise<Extract<StartAttemptOutcome, { kind: 'ready' | 'fail' }>> {
   let prior = cachedPrior;
   let retriedWithoutPrior = prior === undefined;
+  let session = options.session;
   for (;;) {
-    const outcome = await attemptStart({ ...options, prior });
+    const outcome = await attemptStart({ ...options, session, prior });
     if (outcome.kind === 'ready') return outcome;
+    if (outcome.kind === 'retry-sse') {
+      if (cancelled()) return { kind: 'fail', reason: `Server "${options.serverName}" was stopped while connecting.`, retryable: false, exit: undefined, stderrTail: [] };
+      // HTTP+SSE servers predate server/discover: go straight to initialize.
+      session = { ...session, remoteMode: 'sse' };
+      prior = { kind: 'legacy' };
+      retriedWithoutPrior = true;
+      continue;
+    }
     if (outcome.kind === 'retry-legacy') {
       const reason = `Server "${options.serverName}" closed the connection during startup.`;
       if (cancelled() || prior?.kind === 'legacy') return { kind: 'fail', reason, retryable: false, exit: undefined, stderrTail: [] };

@@ -6,12 +6,13 @@
  * It exposes `pid` and `stderr`, which is also how the SDK recognises a stdio transport (a silent
  * `server/discover` probe then means "legacy server", not "outage").
  */
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { WireTap } from './connection-options';
+import type { CloseReport, SessionTransport } from './session-transport';
 import { InboundSequencer } from './inbound-sequencer';
 import { LineFramer, type OversizedLine } from './line-framer';
 import { formatBytes, responseIdOf } from './oversized-response';
-import { StdioProcess, type ExitInfo, type ProcessSpec, type ShutdownOptions, type ShutdownResult } from './stdio-process';
+import { StdioProcess, type ProcessSpec, type ShutdownOptions, type ShutdownResult } from './stdio-process';
 import type { StderrRing, StderrRingOptions } from './stderr-ring';
 import { withTimeout } from './wait';
 
@@ -22,13 +23,6 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 export interface TransportWarning {
   kind: 'non-json' | 'not-json-rpc';
   message: string;
-}
-
-/** Why the transport closed. */
-export interface CloseReport {
-  reason: 'closed-by-host' | 'process-exited' | 'stdout-closed' | 'stdin-broken';
-  /** Exit status, when the process had exited by the time of the report. */
-  exit?: ExitInfo;
 }
 
 /** What to run, limits, and the out-of-band callbacks of a transport. */
@@ -65,7 +59,7 @@ export class OversizedMessageError extends Error {
 }
 
 /** An SDK `Transport` speaking newline-delimited JSON-RPC to a child process. Single use. */
-export class StdioServerTransport implements Transport {
+export class StdioServerTransport implements SessionTransport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;

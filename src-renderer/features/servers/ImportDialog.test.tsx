@@ -7,19 +7,19 @@ import { serverView } from './test-fixtures';
 
 afterEach(cleanup);
 
-const CONFIG = JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', 'x'] }, remote: { url: 'https://x' } } });
+const CONFIG = JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', 'x'] }, remote: { type: 'ws', url: 'wss://x' } } });
 
 const PREVIEW: ImportPreview = {
   format: 'claude-desktop',
   entries: [
     { name: 'memory', action: 'import', reason: 'Renamed from "memory" (name taken)' },
-    { name: 'remote', action: 'skip', reason: 'Remote (HTTP) servers are not supported yet' },
+    { name: 'remote', action: 'skip', reason: 'WebSocket servers are not supported' },
   ],
 };
 const RESULT: ImportResult = {
   imported: [serverView({ name: 'memory 2' })],
   notes: [{ name: 'memory 2', note: 'Set MEMORY_FILE_PATH before enabling' }],
-  skipped: [{ name: 'remote', reason: 'Remote (HTTP) servers are not supported yet' }],
+  skipped: [{ name: 'remote', reason: 'WebSocket servers are not supported' }],
 };
 
 function renderDialog(api: Partial<ImportDialogProps['api']> = {}) {
@@ -42,7 +42,7 @@ describe('ImportDialog', () => {
     expect(api.previewImport).toHaveBeenCalledWith({ text: CONFIG });
 
     const rows = dialog.getAllByRole('row').slice(1).map((row) => row.textContent);
-    expect(rows).toEqual(['memoryWill import — Renamed from "memory" (name taken)', 'remoteSkip: Remote (HTTP) servers are not supported yet']);
+    expect(rows).toEqual(['memoryWill import — Renamed from "memory" (name taken)', 'remoteSkip: WebSocket servers are not supported']);
     const importButton = dialog.getByRole('button', { name: 'Import 1 server' }) as HTMLButtonElement;
     expect(importButton.disabled).toBe(false);
 
@@ -50,7 +50,7 @@ describe('ImportDialog', () => {
     expect(api.applyImport).toHaveBeenCalledWith({ text: CONFIG });
     expect(dialog.getByRole('status').textContent).toBe('Imported 1 server: memory 2');
     expect(dialog.getByText('memory 2: Set MEMORY_FILE_PATH before enabling')).toBeTruthy();
-    expect(dialog.getByText('remote: Remote (HTTP) servers are not supported yet')).toBeTruthy();
+    expect(dialog.getByText('remote: WebSocket servers are not supported')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });

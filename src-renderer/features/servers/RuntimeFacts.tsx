@@ -1,10 +1,10 @@
 import type { ServerRuntime } from '../../../src-preload/contract';
 import { RelativeTime } from '../../ui/RelativeTime';
-import { countsText } from './server-status';
+import { countsText, REMOTE_TRANSPORT_LABELS, shortSessionId } from './server-status';
 
 /** What the host knows about a server's process and session, listing only facts it has. */
 export function RuntimeFacts({ runtime, showProcess = false }: { runtime: ServerRuntime; showProcess?: boolean }) {
-  const { serverInfo, restart, exit } = runtime;
+  const { serverInfo, restart, exit, remote } = runtime;
   return (
     <dl className="facts">
       {runtime.reason && (
@@ -32,6 +32,20 @@ export function RuntimeFacts({ runtime, showProcess = false }: { runtime: Server
           <dt>Server</dt>
           <dd>
             {serverInfo.title ? `${serverInfo.title} (${serverInfo.name})` : serverInfo.name} {serverInfo.version}
+          </dd>
+        </>
+      )}
+      {remote && (
+        <>
+          <dt>Transport</dt>
+          <dd>{REMOTE_TRANSPORT_LABELS[remote.transport]}</dd>
+        </>
+      )}
+      {remote?.sessionId && (
+        <>
+          <dt>Session</dt>
+          <dd>
+            <code title={remote.sessionId}>{shortSessionId(remote.sessionId)}</code>
           </dd>
         </>
       )}

@@ -3,19 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../../../src-preload/contract';
 import { HostCallFailed } from '../../host-client';
 import { ServerCard, type ServerActions } from './ServerCard';
-import { deferred, serverView } from './test-fixtures';
+import { deferred, fakeActions, serverView } from './test-fixtures';
 
 afterEach(cleanup);
-
-function fakeActions(): { [K in keyof ServerActions]: ReturnType<typeof vi.fn<ServerActions[K]>> } {
-  return {
-    start: vi.fn<ServerActions['start']>(async () => undefined),
-    stop: vi.fn<ServerActions['stop']>(async () => undefined),
-    restart: vi.fn<ServerActions['restart']>(async () => undefined),
-    remove: vi.fn<ServerActions['remove']>(async () => undefined),
-    setEnabled: vi.fn<ServerActions['setEnabled']>(async () => undefined),
-  };
-}
 
 function renderCard(server: ServerView, actions: ServerActions = fakeActions(), handlers = { onOpen: vi.fn(), onEdit: vi.fn() }) {
   render(

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import type { ServerView } from '../../../src-preload/contract';
+import type { ServerView, SignInStart } from '../../../src-preload/contract';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { RemoveServerDialog } from './RemoveServerDialog';
 import { RuntimeFacts } from './RuntimeFacts';
+import { ServerAuth } from './ServerAuth';
 import { canStart } from './server-status';
 import { StatusBadge } from './StatusBadge';
 
@@ -13,6 +14,9 @@ export interface ServerActions {
   restart(id: string): Promise<unknown>;
   remove(id: string): Promise<unknown>;
   setEnabled(id: string, enabled: boolean): Promise<unknown>;
+  /** Starts an OAuth sign-in of a remote server (see `useSignIn` for getting the user to the page). */
+  signIn(id: string): Promise<SignInStart>;
+  signOut(id: string): Promise<unknown>;
 }
 
 export interface ServerCardProps {
@@ -55,7 +59,13 @@ export function ServerCard({ server, actions, onOpen, onEdit }: ServerCardProps)
           Enabled
         </label>
       </div>
+      {config.transport === 'http' && (
+        <p className="muted server-target">
+          <code>{config.url}</code>
+        </p>
+      )}
       <RuntimeFacts runtime={runtime} />
+      {runtime.auth && <ServerAuth auth={runtime.auth} signIn={() => actions.signIn(id)} signOut={() => actions.signOut(id)} />}
       {failed && runtime.lastStderr && runtime.lastStderr.length > 0 && (
         <details className="last-output">
           <summary id={outputId}>Last output</summary>

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import type { ServerView } from '../../../src-preload/contract';
+import type { EnvVarView, ServerView } from '../../../src-preload/contract';
 import { ServerLogs } from '../logs/ServerLogs';
 import { ServerFoldersSection } from '../roots/ServerFolders';
 import { ToolsPanel } from '../tools/ToolsPanel';
@@ -38,22 +38,36 @@ export function ServerDetail({ server, onBack, onEdit }: ServerDetailProps) {
         <Tabs.Content value="overview" className="card">
           <h3>Configuration</h3>
           <dl className="facts">
-            <dt>Command line</dt>
-            <dd>
-              <code>{commandLine(config.command, config.args)}</code>
-            </dd>
-            <dt>Environment</dt>
-            <dd>
-              {config.env.length === 0
-                ? 'Nothing added'
-                : config.env.map((v) => (
-                    <code key={v.key} className="env-entry">
-                      {v.key}={v.secret ? `${SECRET_PLACEHOLDER} (secret)` : v.value}
-                    </code>
-                  ))}
-            </dd>
-            <dt>Working directory</dt>
-            <dd>{config.cwd ? <code>{config.cwd}</code> : 'Home directory'}</dd>
+            {config.transport === 'http' ? (
+              <>
+                <dt>URL</dt>
+                <dd>
+                  <code>{config.url}</code>
+                </dd>
+                <dt>Headers</dt>
+                <dd>{pairsText(config.headers, ': ')}</dd>
+                {config.oauthClientId && (
+                  <>
+                    <dt>OAuth client</dt>
+                    <dd>
+                      <code>{config.oauthClientId}</code>
+                      {config.oauthClientSecretSet && ' (with a stored secret)'}
+                    </dd>
+                  </>
+                )}
+              </>
+            ) : (
+              <>
+                <dt>Command line</dt>
+                <dd>
+                  <code>{commandLine(config.command, config.args)}</code>
+                </dd>
+                <dt>Environment</dt>
+                <dd>{pairsText(config.env, '=')}</dd>
+                <dt>Working directory</dt>
+                <dd>{config.cwd ? <code>{config.cwd}</code> : 'Home directory'}</dd>
+              </>
+            )}
             <dt>Timeouts</dt>
             <dd>
               Initialize {config.initTimeoutMs / 1000} s · requests {config.requestTimeoutMs / 1000} s
@@ -83,4 +97,16 @@ export function ServerDetail({ server, onBack, onEdit }: ServerDetailProps) {
       </Tabs.Root>
     </section>
   );
+}
+
+/** Stored pairs one per line, secrets named but never shown (the renderer does not have them). */
+function pairsText(pairs: EnvVarView[], separator: string) {
+  if (pairs.length === 0) return 'Nothing added';
+  return pairs.map((v) => (
+    <code key={v.key} className="env-entry">
+      {v.key}
+      {separator}
+      {v.secret ? `${SECRET_PLACEHOLDER} (secret)` : v.value}
+    </code>
+  ));
 }

@@ -32,6 +32,7 @@ describe('ServerFormDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(onSubmit).toHaveBeenCalledWith({
+      transport: 'stdio',
       name: 'echo',
       command: 'npx',
       args: ['-y', '@modelcontextprotocol/server-everything'],

@@ -3,8 +3,8 @@ import type { ServerConfigView, ServerInput } from '../../../src-preload/contrac
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
-import { EnvironmentField } from './EnvironmentField';
 import { draftFrom, errorsFromIssues, toServerInput, type FormErrors, type ServerDraft } from './server-form-model';
+import { LocalFields, OAuthClientFields, RemoteFields, TransportChoice, type EditDraft } from './ServerFormFields';
 
 export interface ServerFormDialogProps {
   open: boolean;
@@ -15,7 +15,7 @@ export interface ServerFormDialogProps {
   onSubmit(input: ServerInput): Promise<unknown>;
 }
 
-/** Add or edit a stdio server. Closes only after the host confirmed; on failure the draft stays as typed. */
+/** Add or edit a server (local command or remote URL). Closes only after the host confirmed; on failure the draft stays as typed. */
 export function ServerFormDialog({ open, server, onOpenChange, onSubmit }: ServerFormDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
@@ -38,15 +38,14 @@ interface ServerFormProps {
   onClose(): void;
 }
 
-const ADVANCED: (keyof FormErrors)[] = ['initTimeoutMs', 'requestTimeoutMs'];
+const ADVANCED: (keyof FormErrors)[] = ['initTimeoutMs', 'requestTimeoutMs', 'oauthClientId', 'oauthClientSecret'];
 
 function ServerForm({ server, busy, onBusyChange, onSubmit, onClose }: ServerFormProps) {
-  const stored = server?.env ?? [];
   const [draft, setDraft] = useState<ServerDraft>(() => draftFrom(server));
   const [errors, setErrors] = useState<FormErrors>({});
   const [advancedOpen, setAdvancedOpen] = useState(false);
 
-  const edit = (patch: Partial<ServerDraft>, field?: keyof FormErrors) => {
+  const edit: EditDraft = (patch, field) => {
     setDraft((d) => ({ ...d, ...patch }));
     if (field) setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
   };
@@ -57,7 +56,7 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onClose }: ServerFor
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const result = toServerInput(draft, stored);
+    const result = toServerInput(draft, server);
     if ('errors' in result) return show({ ...result.errors, form: 'Not saved — check the highlighted fields.' });
     setErrors({});
     onBusyChange(true);
@@ -65,7 +64,7 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onClose }: ServerFor
       await onSubmit(result.input);
       onClose();
     } catch (error) {
-      const fieldErrors = errorsFromIssues(issuesOf(error), result.envLineOf, result.input.env ?? []);
+      const fieldErrors = errorsFromIssues(issuesOf(error), result.sent);
       const unplaced = fieldErrors.form;
       show({ ...fieldErrors, form: `Not saved: ${unplaced ?? (Object.keys(fieldErrors).length > 0 ? 'check the highlighted fields.' : messageOf(error))}` });
     } finally {
@@ -75,29 +74,25 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onClose }: ServerFor
 
   return (
     <form className="form server-form" onSubmit={submit} noValidate aria-busy={busy || undefined}>
+      <TransportChoice
+        value={draft.transport}
+        onChange={(transport) => {
+          edit({ transport });
+          // The other type's fields are gone from view; their errors would only confuse.
+          setErrors({});
+        }}
+      />
       <Field label="Name" error={errors.name}>
         {(c) => <input {...c} value={draft.name} autoComplete="off" onChange={(e) => edit({ name: e.target.value }, 'name')} />}
       </Field>
-      <Field label="Command" error={errors.command} hint="The program to run, e.g. npx, uvx, node or a full path.">
-        {(c) => (
-          <input {...c} value={draft.command} spellCheck={false} autoComplete="off" onChange={(e) => edit({ command: e.target.value }, 'command')} />
-        )}
-      </Field>
-      <Field label="Arguments" error={errors.args} hint="One argument per line; empty lines are left out. No quoting needed.">
-        {(c) => <textarea {...c} rows={3} spellCheck={false} value={draft.args} onChange={(e) => edit({ args: e.target.value }, 'args')} />}
-      </Field>
-      <EnvironmentField
-        draft={draft}
-        stored={stored}
-        error={errors.env}
-        onTextChange={(env) => edit({ env }, 'env')}
-        onSecretChange={(key, secret) => edit({ secretChoices: { ...draft.secretChoices, [key]: secret } }, 'env')}
-      />
-      <Field label="Working directory" error={errors.cwd} hint="Empty = your home directory.">
-        {(c) => <input {...c} value={draft.cwd} spellCheck={false} autoComplete="off" onChange={(e) => edit({ cwd: e.target.value }, 'cwd')} />}
-      </Field>
+      {draft.transport === 'http' ? (
+        <RemoteFields draft={draft} errors={errors} stored={server} edit={edit} />
+      ) : (
+        <LocalFields draft={draft} errors={errors} stored={server} edit={edit} />
+      )}
       <details open={advancedOpen} onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}>
         <summary>Advanced</summary>
+        {draft.transport === 'http' && <OAuthClientFields draft={draft} errors={errors} stored={server} edit={edit} />}
         <Field label="Initialize timeout (s)" error={errors.initTimeoutMs}>
           {(c) => (
             <input {...c} type="number" min={1} step={1} value={draft.initTimeoutS} onChange={(e) => edit({ initTimeoutS: e.target.value }, 'initTimeoutMs')} />

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type CallResult, type HostEvent, type HostMethodName, type HostSnapshot, type ServerView } from '../../../src-preload/contract';
 import type { HostTransport } from '../../host-client';
 import { createAppStore } from '../../stores/app-store';
@@ -7,7 +7,10 @@ import { AppStoreContext } from '../../stores/use-app-store';
 import { ServersPage } from './ServersPage';
 import { serverView } from './test-fixtures';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 /** A host that records calls, answers them with `reply`, and pushes events when told. */
 function fakeHost(servers: ServerView[]) {
@@ -69,6 +72,25 @@ describe('ServersPage', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('echo');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect(host.calls.at(-1)).toMatchObject({ method: 'updateServer', input: { id: 'e1', server: { name: 'echo', args: ['echo.mjs'] } } });
+  });
+
+  it('wires Sign in and Sign out of a remote server to the host, and shows its URL and headers in the detail', async () => {
+    const remote = serverView(
+      { id: 'r1', name: 'linear', transport: 'http', command: '', args: [], url: 'https://mcp.linear.app/mcp', headers: [{ key: 'Authorization', secret: true }] },
+      { status: 'ready', auth: { status: 'expired' } },
+    );
+    const host = await renderPage([remote]);
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(host.calls.at(-1)).toEqual({ method: 'signIn', input: { id: 'r1' } });
+    act(() => host.emit({ name: 'serverUpdated', payload: { ...remote, runtime: { ...remote.runtime, auth: { status: 'signed-in', account: 'ada' } } } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
+    expect(host.calls.at(-1)).toEqual({ method: 'signOut', input: { id: 'r1' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'linear' }));
+    expect(screen.getByText('https://mcp.linear.app/mcp')).toBeTruthy();
+    expect(screen.getByText('Authorization: •••••• (secret)')).toBeTruthy();
+    expect(screen.queryByText('Command line')).toBeNull();
   });
 
   it('opens the detail from the name, with honest tabs and a way back', async () => {

@@ -26,6 +26,8 @@ export function ServersPage() {
     restart: (id) => api.restartServer({ id }),
     remove: (id) => api.removeServer({ id }),
     setEnabled: (id, enabled) => api.setServerEnabled({ id, enabled }),
+    signIn: (id) => api.signIn({ id }),
+    signOut: (id) => api.signOut({ id }),
   };
   const editing = dialog?.kind === 'edit' ? servers.find((s) => s.config.id === dialog.id) : undefined;
   const detail = detailId ? servers.find((s) => s.config.id === detailId) : undefined;

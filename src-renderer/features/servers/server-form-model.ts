@@ -1,25 +1,49 @@
-import type { EnvVarInput, ServerConfigView, ServerInput } from '../../../src-preload/contract';
+import type { ServerConfigView, ServerInput, ServerTransportKind } from '../../../src-preload/contract';
 import type { FieldIssue } from '../../ui/call-errors';
+import { ENV_SYNTAX, HEADER_SYNTAX, pairIssueMessage, pairsDraftFrom, toPairInputs, type PairsDraft, type SentPairs } from './key-value-lines';
 
-/** Shown in place of a stored secret's value, which never reaches the renderer. */
-export const SECRET_PLACEHOLDER = '••••••';
-/** Keys that look like credentials start out marked secret. */
-export const SECRET_KEY_PATTERN = /(KEY|TOKEN|SECRET|PASSWORD|AUTH)/i;
+export { SECRET_PLACEHOLDER } from './key-value-lines';
 
-export type FormField = 'name' | 'command' | 'args' | 'env' | 'cwd' | 'initTimeoutMs' | 'requestTimeoutMs' | 'form';
+export type FormField =
+  | 'name'
+  | 'command'
+  | 'args'
+  | 'env'
+  | 'cwd'
+  | 'url'
+  | 'headers'
+  | 'oauthClientId'
+  | 'oauthClientSecret'
+  | 'initTimeoutMs'
+  | 'requestTimeoutMs'
+  | 'form';
 export type FormErrors = Partial<Record<FormField, string>>;
 
-/** Everything the form holds, as typed (strings where the user types). */
+/** The fields each transport shows; an issue on a field that is not shown goes to the form. */
+const SHOWN: Record<ServerTransportKind, readonly FormField[]> = {
+  stdio: ['name', 'command', 'args', 'env', 'cwd', 'initTimeoutMs', 'requestTimeoutMs'],
+  http: ['name', 'url', 'headers', 'oauthClientId', 'oauthClientSecret', 'initTimeoutMs', 'requestTimeoutMs'],
+};
+
+/**
+ * Everything the form holds, as typed (strings where the user types). Both transports' fields are
+ * kept, so switching Type back and forth loses nothing; only the chosen one's are sent.
+ */
 export interface ServerDraft {
+  transport: ServerTransportKind;
   name: string;
   command: string;
   /** One argument per line. */
   args: string;
   /** `KEY=value` per line. */
-  env: string;
-  /** The user's explicit Secret choices by key; unset keys use `defaultSecret`. */
-  secretChoices: Record<string, boolean>;
+  env: PairsDraft;
   cwd: string;
+  url: string;
+  /** `Name: value` per line. */
+  headers: PairsDraft;
+  oauthClientId: string;
+  /** A new client secret; empty keeps the stored one (which never reaches the renderer). */
+  oauthClientSecret: string;
   initTimeoutS: string;
   requestTimeoutS: string;
   autoRestart: boolean;
@@ -28,12 +52,16 @@ export interface ServerDraft {
 
 export function draftFrom(config?: ServerConfigView): ServerDraft {
   return {
+    transport: config?.transport ?? 'stdio',
     name: config?.name ?? '',
     command: config?.command ?? '',
     args: config?.args.join('\n') ?? '',
-    env: config?.env.map((v) => `${v.key}=${v.secret ? SECRET_PLACEHOLDER : (v.value ?? '')}`).join('\n') ?? '',
-    secretChoices: {},
+    env: pairsDraftFrom(config?.env ?? [], ENV_SYNTAX),
     cwd: config?.cwd ?? '',
+    url: config?.url ?? '',
+    headers: pairsDraftFrom(config?.headers ?? [], HEADER_SYNTAX),
+    oauthClientId: config?.oauthClientId ?? '',
+    oauthClientSecret: '',
     initTimeoutS: String((config?.initTimeoutMs ?? 60_000) / 1000),
     requestTimeoutS: String((config?.requestTimeoutMs ?? 60_000) / 1000),
     autoRestart: config?.autoRestart ?? true,
@@ -41,36 +69,11 @@ export function draftFrom(config?: ServerConfigView): ServerDraft {
   };
 }
 
-/** One non-blank line of the Environment text. */
-export interface EnvLine {
-  line: number;
-  key: string;
-  /** undefined when the line has no `=`. */
-  value: string | undefined;
-}
-
-export function envLines(text: string): EnvLine[] {
-  const lines: EnvLine[] = [];
-  text.split(/\r?\n/).forEach((raw, index) => {
-    if (raw.trim() === '') return;
-    const eq = raw.indexOf('=');
-    lines.push({ line: index + 1, key: (eq < 0 ? raw : raw.slice(0, eq)).trim(), value: eq < 0 ? undefined : raw.slice(eq + 1) });
-  });
-  return lines;
-}
-
-/** Keys whose value is the placeholder of a stored secret: sent without value, the host keeps it. */
-export function isKeptSecret(line: EnvLine, stored: ServerConfigView['env']): boolean {
-  return line.value === SECRET_PLACEHOLDER && stored.some((v) => v.key === line.key && v.secret);
-}
-
-export function defaultSecret(key: string, stored: ServerConfigView['env']): boolean {
-  const existing = stored.find((v) => v.key === key);
-  return existing ? existing.secret : SECRET_KEY_PATTERN.test(key);
-}
-
-export function isSecret(key: string, draft: ServerDraft, stored: ServerConfigView['env']): boolean {
-  return draft.secretChoices[key] ?? defaultSecret(key, stored);
+/** What was sent as pairs, to place the host's issues about them on the right line. */
+export interface SentForm {
+  transport: ServerTransportKind;
+  env?: SentPairs;
+  headers?: SentPairs;
 }
 
 function seconds(text: string): number | undefined {
@@ -78,67 +81,50 @@ function seconds(text: string): number | undefined {
   return text.trim() !== '' && Number.isFinite(value) && value > 0 ? Math.round(value * 1000) : undefined;
 }
 
-/** The ServerInput to send, or the problems the form can see without asking the host. */
-export function toServerInput(
-  draft: ServerDraft,
-  stored: ServerConfigView['env'] = [],
-): { input: ServerInput; envLineOf: number[] } | { errors: FormErrors } {
+/**
+ * The ServerInput to send, or the problems the form can see without asking the host. `stored` is
+ * the server being edited: its secrets' values never reach the renderer, only their names.
+ */
+export function toServerInput(draft: ServerDraft, stored?: ServerConfigView): { input: ServerInput; sent: SentForm } | { errors: FormErrors } {
   const errors: FormErrors = {};
-  const env: EnvVarInput[] = [];
-  const envLineOf: number[] = [];
-  const envProblems: string[] = [];
-  for (const line of envLines(draft.env)) {
-    if (line.value === undefined) {
-      envProblems.push(`Line ${line.line}: write KEY=value`);
-    } else if (isKeptSecret(line, stored)) {
-      env.push({ key: line.key, secret: true });
-    } else if (line.value === SECRET_PLACEHOLDER) {
-      envProblems.push(`Line ${line.line}: enter the value for ${line.key} (a stored secret stays with its original name)`);
-    } else {
-      env.push({ key: line.key, value: line.value, secret: isSecret(line.key, draft, stored) });
-    }
-    envLineOf.push(line.line);
-  }
-  if (envProblems.length > 0) errors.env = envProblems.join('; ');
+  const remote = draft.transport === 'http';
+  const pairs = remote ? toPairInputs(draft.headers, stored?.headers ?? [], HEADER_SYNTAX) : toPairInputs(draft.env, stored?.env ?? [], ENV_SYNTAX);
+  if ('problem' in pairs) errors[remote ? 'headers' : 'env'] = pairs.problem;
   const initTimeoutMs = seconds(draft.initTimeoutS);
   const requestTimeoutMs = seconds(draft.requestTimeoutS);
   if (initTimeoutMs === undefined) errors.initTimeoutMs = 'Enter a number of seconds';
   if (requestTimeoutMs === undefined) errors.requestTimeoutMs = 'Enter a number of seconds';
-  if (Object.keys(errors).length > 0 || initTimeoutMs === undefined || requestTimeoutMs === undefined) return { errors };
-  const input: ServerInput = {
-    name: draft.name.trim(),
-    command: draft.command.trim(),
-    args: draft.args
-      .split(/\r?\n/)
-      .map((arg) => arg.trim())
-      .filter((arg) => arg !== ''),
-    env,
-    cwd: draft.cwd.trim(),
-    enabled: draft.enabled,
-    initTimeoutMs,
-    requestTimeoutMs,
-    autoRestart: draft.autoRestart,
-  };
-  return { input, envLineOf };
-}
+  if ('problem' in pairs || initTimeoutMs === undefined || requestTimeoutMs === undefined) return { errors };
 
-const FIELDS: readonly FormField[] = ['name', 'command', 'args', 'env', 'cwd', 'initTimeoutMs', 'requestTimeoutMs'];
+  const common = { name: draft.name.trim(), enabled: draft.enabled, initTimeoutMs, requestTimeoutMs, autoRestart: draft.autoRestart };
+  if (remote) {
+    // Always sent: left out, the client ID would default to '' and an edit would drop it.
+    const oauth = { oauthClientId: draft.oauthClientId.trim(), ...(draft.oauthClientSecret !== '' ? { oauthClientSecret: draft.oauthClientSecret } : {}) };
+    return { input: { transport: 'http', ...common, url: draft.url.trim(), headers: pairs.pairs, ...oauth }, sent: { transport: 'http', headers: pairs } };
+  }
+  const args = draft.args
+    .split(/\r?\n/)
+    .map((arg) => arg.trim())
+    .filter((arg) => arg !== '');
+  return {
+    input: { transport: 'stdio', ...common, command: draft.command.trim(), args, env: pairs.pairs, cwd: draft.cwd.trim() },
+    sent: { transport: 'stdio', env: pairs },
+  };
+}
 
 /**
  * Places the host's issues next to their fields. Paths may come prefixed with 'server' (updateServer's
- * input is `{id, server}`); env issues name the line they came from, since the form shows text.
+ * input is `{id, server}`); env and header issues name the line they came from, since the form shows text.
  */
-export function errorsFromIssues(issues: FieldIssue[], envLineOf: number[], env: EnvVarInput[]): FormErrors {
+export function errorsFromIssues(issues: FieldIssue[], sent: SentForm): FormErrors {
   const grouped: Partial<Record<FormField, string[]>> = {};
   for (const issue of issues) {
     const path = issue.path[0] === 'server' ? issue.path.slice(1) : issue.path;
     const head = String(path[0] ?? '');
-    const field: FormField = (FIELDS as readonly string[]).includes(head) ? (head as FormField) : 'form';
+    const field: FormField = (SHOWN[sent.transport] as readonly string[]).includes(head) ? (head as FormField) : 'form';
     let message = issue.message;
-    if (field === 'env' && path.length > 1) {
-      const index = Number(path[1]);
-      const key = env[index]?.key;
-      message = `Line ${envLineOf[index] ?? index + 1}${key ? ` (${key})` : ''}: ${issue.message}`;
+    if ((field === 'env' || field === 'headers') && path.length > 1) {
+      message = pairIssueMessage(sent[field], Number(path[1]), issue.message);
     } else if (field === 'args' && path.length > 1) {
       message = `Argument ${Number(path[1]) + 1}: ${issue.message}`;
     }

@@ -1,4 +1,4 @@
-import type { PresetId, ServerRuntime, ServerStatus } from '../../../src-preload/contract';
+import type { PresetId, RemoteRuntime, ServerRuntime, ServerStatus } from '../../../src-preload/contract';
 
 /** The one word each status reads as (tests and screen readers rely on these). */
 export const STATUS_LABELS: Record<ServerStatus, string> = {
@@ -14,6 +14,16 @@ export const PRESET_LABELS: Record<PresetId, string> = {
   filesystem: 'Filesystem',
   memory: 'Memory',
 };
+
+export const REMOTE_TRANSPORT_LABELS: Record<RemoteRuntime['transport'], string> = {
+  'streamable-http': 'Streamable HTTP',
+  sse: 'HTTP+SSE (legacy)',
+};
+
+/** A session id short enough for a card (they are often 36-character UUIDs); the full one goes in a tooltip. */
+export function shortSessionId(id: string): string {
+  return id.length > 12 ? `${id.slice(0, 8)}…` : id;
+}
 
 /** Whether Start (rather than Stop) is the action that makes sense now. */
 export function canStart(status: ServerStatus): boolean {

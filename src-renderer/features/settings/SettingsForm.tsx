@@ -33,7 +33,7 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
   const draft = edits ?? settings;
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const ids = { baseUrl: useId(), model: useId(), theme: useId(), apiKey: useId(), maxTokens: useId(), system: useId(), rounds: useId(), resultChars: useId() };
+  const ids = { baseUrl: useId(), model: useId(), theme: useId(), apiKey: useId(), maxTokens: useId(), system: useId(), rounds: useId(), resultChars: useId(), cimd: useId() };
   // A key being entered: sent once on Save, then cleared; never filled from the host.
   const [keyDraft, setKeyDraft] = useState('');
   const [clearingKey, setClearingKey] = useState(false);
@@ -56,6 +56,7 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
         systemPrompt: draft.systemPrompt,
         maxToolRounds: draft.maxToolRounds,
         toolResultMaxChars: draft.toolResultMaxChars,
+        oauthClientMetadataUrl: draft.oauthClientMetadataUrl.trim(),
       });
       if (keyDraft.trim() && onSetApiKey) {
         await onSetApiKey(keyDraft.trim());
@@ -147,6 +148,23 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
         <input id={ids.resultChars} type="number" min={1000} value={numberValue(draft.toolResultMaxChars)} aria-invalid={errors.toolResultMaxChars ? true : undefined} aria-describedby={`${ids.resultChars}-hint`} onChange={(e) => edit('toolResultMaxChars', e.target.valueAsNumber)} />
         <p id={`${ids.resultChars}-hint`} className={errors.toolResultMaxChars ? 'field-error' : 'hint'}>
           {errors.toolResultMaxChars ?? 'Longer results are cut for the model, with a note; you always see them whole.'}
+        </p>
+      </fieldset>
+      <fieldset className="settings-remote">
+        <legend>Remote servers</legend>
+        <label htmlFor={ids.cimd}>OAuth client metadata URL</label>
+        <input
+          id={ids.cimd}
+          type="url"
+          placeholder="https://example.com/patchbay/client-metadata.json (optional)"
+          value={draft.oauthClientMetadataUrl}
+          aria-invalid={errors.oauthClientMetadataUrl ? true : undefined}
+          aria-describedby={`${ids.cimd}-hint`}
+          onChange={(e) => edit('oauthClientMetadataUrl', e.target.value)}
+        />
+        <p id={`${ids.cimd}-hint`} className={errors.oauthClientMetadataUrl ? 'field-error' : 'hint'}>
+          {errors.oauthClientMetadataUrl ??
+            'Where your organisation hosts Patchbay’s OAuth client metadata document; used as the client ID by authorization servers that support it. Empty: Patchbay registers itself with each authorization server.'}
         </p>
       </fieldset>
       <div className="actions">

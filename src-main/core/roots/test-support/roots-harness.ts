@@ -89,7 +89,7 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
     },
     addServer(name, spec) {
       const input = ServerInputSchema.parse({ name, command: spec.command, args: spec.args ?? [], enabled: false });
-      return repo.insert({ ...input, env: Object.entries(spec.env ?? {}).map(([key, value]) => ({ key, value })) }, new Date()).id;
+      return repo.insert({ ...input, oauthClientSecret: undefined, env: Object.entries(spec.env ?? {}).map(([key, value]) => ({ key, value })), headers: [] }, new Date()).id;
     },
     async start(id) {
       const view = await fleet.start(id);

@@ -4,6 +4,7 @@ import { HostCallError } from '../../rpc/dispatch';
 import { parseImport } from './parse-import';
 
 const HOME = '/home/ada';
+const WEBSOCKET = "WebSocket servers are not supported (MCP's remote transport is HTTP): use the server's HTTP URL if it has one";
 
 function preview(text: string, existing: string[] = []): ImportPreview {
   return parseImport(text, { existingNames: new Set(existing), homeDir: HOME });
@@ -11,7 +12,12 @@ function preview(text: string, existing: string[] = []): ImportPreview {
 
 /** A server as ServerInputSchema fills it in. */
 function server(fields: Pick<ServerInputParsed, 'name' | 'command'> & Partial<ServerInputParsed>): ServerInputParsed {
-  return { args: [], env: [], cwd: '', enabled: true, initTimeoutMs: 60_000, requestTimeoutMs: 60_000, autoRestart: true, ...fields };
+  return { transport: 'stdio', args: [], env: [], cwd: '', url: '', headers: [], oauthClientId: '', enabled: true, initTimeoutMs: 60_000, requestTimeoutMs: 60_000, autoRestart: true, ...fields };
+}
+
+/** A remote server as ServerInputSchema fills it in. */
+function remote(fields: Pick<ServerInputParsed, 'name' | 'url'> & Partial<ServerInputParsed>): ServerInputParsed {
+  return server({ transport: 'http', command: '', ...fields });
 }
 
 /** The error parseImport throws for text that is not JSON. */
@@ -37,7 +43,7 @@ function only(text: string, existing: string[] = []) {
 }
 
 describe('parseImport: Claude Desktop', () => {
-  it('imports a real claude_desktop_config.json, keeping order and skipping the remote entry', () => {
+  it('imports a real claude_desktop_config.json in file order, remote entry included', () => {
     const text = `{
   "mcpServers": {
     "filesystem": {
@@ -79,7 +85,7 @@ describe('parseImport: Claude Desktop', () => {
             ],
           }),
         },
-        { name: 'linear', action: 'skip', reason: 'Remote (HTTP) servers are not supported yet' },
+        { name: 'linear', action: 'import', server: remote({ name: 'linear', url: 'https://mcp.linear.app/sse' }) },
       ],
     });
   });
@@ -119,7 +125,7 @@ describe('parseImport: Claude Desktop', () => {
 });
 
 describe('parseImport: Cursor', () => {
-  it('recognises Cursor by its keys and skips remote and envFile entries', () => {
+  it('recognises Cursor by its keys, imports remote entries and skips envFile ones', () => {
     const text = `{
   "mcpServers": {
     "postgres": {
@@ -141,8 +147,13 @@ describe('parseImport: Cursor', () => {
           server: server({ name: 'postgres', command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://localhost/mydb'] }),
         },
         { name: 'stripe', action: 'skip', reason: 'Uses envFile, which is not supported: copy its variables into "env" and paste again' },
-        { name: 'context7', action: 'skip', reason: 'Remote (HTTP) servers are not supported yet' },
-        { name: 'sentry', action: 'skip', reason: 'Remote (HTTP) servers are not supported yet' },
+        {
+          name: 'context7',
+          action: 'import',
+          server: remote({ name: 'context7', url: 'https://mcp.context7.com/mcp', headers: [{ key: 'CONTEXT7_API_KEY', value: 'abc', secret: true }] }),
+        },
+        // The host tells Streamable HTTP from the old HTTP+SSE when it connects.
+        { name: 'sentry', action: 'import', server: remote({ name: 'sentry', url: 'https://mcp.sentry.dev/sse' }) },
       ],
     });
   });
@@ -228,7 +239,7 @@ describe('parseImport: VS Code', () => {
             enabled: false,
           }),
         },
-        { name: 'remote-docs', action: 'skip', reason: 'Remote (HTTP) servers are not supported yet' },
+        { name: 'remote-docs', action: 'import', server: remote({ name: 'remote-docs', url: 'https://example.com/mcp' }) },
       ],
     });
   });
@@ -285,6 +296,81 @@ describe('parseImport: VS Code', () => {
   });
 });
 
+describe('parseImport: remote servers', () => {
+  it('imports every HTTP type name, from url or Windsurf serverUrl, with headers', () => {
+    const text = claude({
+      github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ghp_example' } },
+      asana: { type: 'sse', url: 'https://mcp.asana.com/sse' },
+      a: { type: 'streamable-http', url: 'http://localhost:3000/mcp' },
+      b: { type: 'streamableHttp', url: 'https://b.example/mcp', disabled: true },
+      figma: { serverUrl: 'https://figma.example/mcp ', headers: { 'X-Figma-Region': 'eu' } },
+    });
+    expect(preview(text).entries).toEqual([
+      // Authorization looks secret: its value is kept, to be stored encrypted.
+      { name: 'github', action: 'import', server: remote({ name: 'github', url: 'https://api.githubcopilot.com/mcp/', headers: [{ key: 'Authorization', value: 'Bearer ghp_example', secret: true }] }) },
+      { name: 'asana', action: 'import', server: remote({ name: 'asana', url: 'https://mcp.asana.com/sse' }) },
+      { name: 'a', action: 'import', server: remote({ name: 'a', url: 'http://localhost:3000/mcp' }) },
+      { name: 'b', action: 'import', reason: 'Imported disabled, as it is in the file', server: remote({ name: 'b', url: 'https://b.example/mcp', enabled: false }) },
+      { name: 'figma', action: 'import', server: remote({ name: 'figma', url: 'https://figma.example/mcp', headers: [{ key: 'X-Figma-Region', value: 'eu', secret: false }] }) },
+    ]);
+  });
+
+  it('makes headers secret by their name, or when their value comes from a variable', () => {
+    const headers = { 'X-API-Key': 'k', 'X-Auth-Token': 't', Cookie: 'c', 'X-Client-Secret': 's', 'Accept-Language': 'en', 'X-Trace': '1' };
+    expect(only(claude({ h: { url: 'https://h.example/mcp', headers } })).server?.headers.map((h) => [h.key, h.secret])).toEqual([
+      ['X-API-Key', true],
+      ['X-Auth-Token', true],
+      ['Cookie', true],
+      ['X-Client-Secret', true],
+      ['Accept-Language', false],
+      ['X-Trace', false],
+    ]);
+    const text = `{
+  "inputs": [{ "type": "promptString", "id": "token", "description": "API token", "password": true }, { "type": "promptString", "id": "org" }],
+  "servers": { "api": { "type": "http", "url": "https://api.example/mcp",
+    "headers": { "Authorization": "Bearer \${input:token}", "X-Org": "\${input:org}", "X-Tenant": "\${env:TENANT}" } } }
+}`;
+    expect(only(text)).toEqual({
+      name: 'api',
+      action: 'import',
+      reason:
+        'Imported disabled: set Authorization (as "Bearer <API token>"), X-Org and replace ${env:TENANT} (in X-Tenant) before enabling. ' +
+        "Values are not copied from this computer's environment",
+      server: remote({
+        name: 'api',
+        url: 'https://api.example/mcp',
+        headers: [
+          { key: 'Authorization', secret: true },
+          { key: 'X-Org', secret: true },
+          { key: 'X-Tenant', value: '${env:TENANT}', secret: true },
+        ],
+        enabled: false,
+      }),
+    });
+  });
+
+  it.each([
+    ['a WebSocket type', { type: 'websocket', url: 'wss://x.example/mcp' }, WEBSOCKET],
+    ['a ws:// url', { url: 'ws://localhost:8080' }, WEBSOCKET],
+    ['a url that is not http(s)', { url: 'ftp://x.example/mcp' }, '"url" must be an http:// or https:// URL (it is "ftp://x.example/mcp")'],
+    ['a url that is a variable', { type: 'http', url: '${input:url}' }, '"url" must be an http:// or https:// URL (it is "${input:url}")'],
+    ['a serverUrl that is not a string', { serverUrl: 42 }, '"serverUrl" must be a string'],
+    ['an http type without url', { type: 'http', command: 'x' }, 'No URL to connect to'],
+    ['an http URL without host', { url: 'https://' }, 'url: Enter an http:// or https:// URL'],
+    ['headers that are a list', { url: 'https://x.example', headers: ['A: 1'] }, '"headers" must be an object of "Name": "value" pairs'],
+    ['invalid header names', { url: 'https://x.example', headers: { 'Bad Header': '1', 'Ok-One': '2' } }, 'Invalid header name "Bad Header": use letters, digits and - only'],
+    ['header values that are not strings', { url: 'https://x.example', headers: { 'X-Retries': 3 } }, 'Header values must be strings in quotes (X-Retries is a number)'],
+    ['a header Patchbay sets itself', { url: 'https://x.example', headers: { 'Content-Type': 'text/plain' } }, 'headers Content-Type: Patchbay sets this header itself'],
+    ['a header named twice', { url: 'https://x.example', headers: { 'X-Key': 'a', 'x-key': 'b' } }, 'Header "x-key" is set twice (also as "X-Key")'],
+  ])('skips %s', (_what, entry, reason) => {
+    expect(only(claude({ r: entry }))).toEqual({ name: 'r', action: 'skip', reason });
+  });
+
+  it('keeps an explicit "stdio" local even with a stray url', () => {
+    expect(only(claude({ s: { type: 'stdio', command: 'srv', url: 'https://x.example' } })).server).toEqual(server({ name: 's', command: 'srv' }));
+  });
+});
+
 describe('parseImport: duplicates', () => {
   it('skips names of existing servers, ignoring case and spaces', () => {
     expect(only(claude({ ' GitHub ': { command: 'npx' } }), ['github'])).toEqual({
@@ -298,14 +384,14 @@ describe('parseImport: duplicates', () => {
     const text = `{ "mcpServers": {
       "memory": { "command": "npx" },
       "Memory": { "command": "uvx" },
-      "docs": { "url": "https://example.com/mcp" },
+      "docs": { "type": "ws", "url": "wss://example.com/mcp" },
       "Docs": { "command": "docs-mcp" },
       "memory": { "command": "again" }
     } }`;
     expect(preview(text).entries.map(({ name, action, reason }) => ({ name, action, reason }))).toEqual([
       { name: 'memory', action: 'import', reason: undefined },
       { name: 'Memory', action: 'skip', reason: 'Same name as "memory" earlier in this file' },
-      { name: 'docs', action: 'skip', reason: 'Remote (HTTP) servers are not supported yet' },
+      { name: 'docs', action: 'skip', reason: WEBSOCKET },
       { name: 'Docs', action: 'import', reason: undefined },
       { name: 'memory', action: 'skip', reason: 'Same name as "memory" earlier in this file' },
     ]);
@@ -328,7 +414,7 @@ describe('parseImport: entries it refuses', () => {
     ['one invalid env name', { command: 'srv', env: { 'a b': '1' } }, 'Invalid environment variable name "a b": use letters, digits and _ only, not starting with a digit'],
     ['env values that are not strings', { command: 'srv', env: { PORT: 8080, DEBUG: true } }, 'Environment variable values must be strings in quotes (PORT is a number, DEBUG is a boolean)'],
     ['a cwd that is not a string', { command: 'srv', cwd: 1 }, '"cwd" must be a string'],
-    ['a non-object entry', 'npx -y pkg', 'Not a server definition (expected an object with a command)'],
+    ['a non-object entry', 'npx -y pkg', 'Not a server definition (expected an object with a command or a url)'],
   ])('skips %s', (_what, entry, reason) => {
     expect(only(claude({ s: entry }))).toEqual({ name: 's', action: 'skip', reason });
   });

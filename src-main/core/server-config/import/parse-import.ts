@@ -16,12 +16,13 @@ export interface ImportContext {
  * Says what importing a pasted config file would do, entry by entry, in file order. Pure: the
  * caller supplies the existing names and the home directory, and nothing is saved.
  *
- * Understands Claude Desktop's claude_desktop_config.json and Cursor's mcp.json (`mcpServers`),
- * VS Code's mcp.json (`servers` + `inputs`) and VS Code's settings.json (`mcp.servers`), with
- * comments and trailing commas. Any other JSON is format `unknown` with no entries.
+ * Understands Claude Desktop's claude_desktop_config.json and Cursor's, Claude Code's and Windsurf's
+ * files (`mcpServers`), VS Code's mcp.json (`servers` + `inputs`) and VS Code's settings.json
+ * (`mcp.servers`), with comments and trailing commas; local (command) and remote (url) entries alike.
+ * Any other JSON is format `unknown` with no entries.
  *
  * An `import` entry carries the server as `ServerInputSchema` parsed it (defaults filled); when the
- * user still has something to fill in (a `${input:…}` value, an unresolved `${…}` variable) it is
+ * user still has something to fill in (a `${input:…}` value or header, an unresolved `${…}` variable) it is
  * imported disabled and `reason` says what to do. A `skip` entry's `reason` says why.
  *
  * @throws HostCallError `invalid_input` when the text is not JSON (the message gives line and column).
@@ -47,7 +48,7 @@ export function parseImport(text: string, context: ImportContext): ImportPreview
       entries.push({ name, action: 'skip', reason: converted.reason });
       continue;
     }
-    // Only entries that will be imported claim a name: a skipped remote "github" does not stop a
+    // Only entries that will be imported claim a name: a skipped WebSocket "github" does not stop a
     // later stdio "GitHub", since only one of them would be added.
     const earlier = claimed.get(key);
     if (earlier !== undefined) {

@@ -6,14 +6,29 @@ export interface PromptInput {
   password: boolean;
 }
 
-/** Environment variable names that usually hold secrets; such values are stored encrypted. */
-export const SECRET_KEY_PATTERN = /(KEY|TOKEN|SECRET|PASSWORD|PASS|AUTH|CREDENTIAL)/i;
+/** Environment variable and header names that usually hold secrets; such values are stored encrypted. */
+export const SECRET_KEY_PATTERN = /(KEY|TOKEN|SECRET|PASSWORD|PASS|AUTH|CREDENTIAL|COOKIE)/i;
+
+/** How one kind of name/value pair (environment variable, HTTP header) is judged secret. */
+export interface PairKind {
+  secretName: RegExp;
+  /**
+   * A value drawn from `${input:…}` or `${env:…}` is secret whatever its name. True for headers,
+   * where such a value is nearly always a credential (`Authorization: Bearer ${input:token}`); not for
+   * environment variables, where `${input:org}` is as often a plain setting.
+   */
+  variableIsSecret: boolean;
+}
+
+export const ENV_PAIRS: PairKind = { secretName: SECRET_KEY_PATTERN, variableIsSecret: false };
+export const HEADER_PAIRS: PairKind = { secretName: SECRET_KEY_PATTERN, variableIsSecret: true };
 
 const VARIABLE = /\$\{([^}]*)\}/g;
 const INPUT_REFERENCE = /\$\{input:([^}]*)\}/g;
+const ENV_REFERENCE = /\$\{env:[^}]*\}/;
 
-/** An environment variable ready for `ServerInputSchema` (a secret without value has yet to be entered). */
-export interface ImportedEnvVar {
+/** An environment variable or header ready for `ServerInputSchema` (a secret without value has yet to be entered). */
+export interface ImportedPair {
   key: string;
   value?: string;
   secret: boolean;
@@ -22,13 +37,13 @@ export interface ImportedEnvVar {
 /**
  * Resolves `${…}` variables in one entry and remembers what the user has to finish by hand.
  *
- * Only `${userHome}` is filled in. `${input:…}` in an environment value becomes a variable the
- * user must set. Everything else (`${workspaceFolder}`, `${env:…}`, unknown names) stays as written
+ * Only `${userHome}` is filled in. `${input:…}` in an environment or header value becomes a value
+ * the user must set. Everything else (`${workspaceFolder}`, `${env:…}`, unknown names) stays as written
  * and is reported: Patchbay has no workspace, and reading `${env:…}` from the host would copy this
  * computer's secrets into a server's configuration.
  */
 export class VariableResolver {
-  /** Env keys waiting for a value → how to describe them. */
+  /** Env keys and header names waiting for a value → how to describe them. */
   private readonly toSet = new Map<string, string>();
   /** Variables left as written → where they appear. */
   private readonly unresolved = new Map<string, Set<string>>();
@@ -49,12 +64,13 @@ export class VariableResolver {
   }
 
   /**
-   * An environment variable. A value that uses `${input:…}` is dropped (VS Code would prompt for it);
-   * the variable is secret when the input is a password or the name looks secret.
+   * An environment variable or header. A value that uses `${input:…}` is dropped (VS Code would
+   * prompt for it); the pair is secret when the input is a password, the name looks secret, or
+   * `kind` says any variable makes it so.
    */
-  envVar(key: string, value: string): ImportedEnvVar {
-    const looksSecret = SECRET_KEY_PATTERN.test(key);
+  pair(key: string, value: string, kind: PairKind): ImportedPair {
     const ids = [...value.matchAll(INPUT_REFERENCE)].map((match) => match[1]);
+    const looksSecret = kind.secretName.test(key) || (kind.variableIsSecret && (ids.length > 0 || ENV_REFERENCE.test(value)));
     if (ids.length === 0) return { key, value: this.expand(value, key), secret: looksSecret };
 
     const description = (id: string) => this.inputs.get(id)?.description?.trim() || undefined;

@@ -1,0 +1,151 @@
+/**
+ * The client the conformance suite drives (see scripts/conformance.mjs): Patchbay's real core — the
+ * host, its server fleet and remote transport, consent broker, elicitation and OAuth areas — with a
+ * scripted user in place of the window:
+ *
+ * - it adds the suite's server URL as a remote server, as the settings form would (with the client
+ *   ID and secret the suite pre-registered, when the scenario provides them);
+ * - when the server card says "Sign in", it clicks Sign in; the "browser" is headless and follows
+ *   the authorization server's redirects to Patchbay's loopback listener;
+ * - it calls every tool the server lists as the model would, and a test policy answers the consent
+ *   dialog with "Allow once" and an elicitation form with its defaults (what the form shows first);
+ * - it stops the server (ending its session) and exits 0, or exits 1 saying what went wrong.
+ *
+ *   MCP_CONFORMANCE_SCENARIO=<name> [MCP_CONFORMANCE_CONTEXT=<json>] tsx scripts/conformance/client.ts <server-url>
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ElicitationRequestView, HostApi, HostMethodName, ServerRuntime } from '../../src-preload/contract';
+import { createHost } from '../../src-main/core/host';
+import { createHeadlessBrowser } from '../../src-main/core/oauth';
+import { dispatchCall, HostCallError } from '../../src-main/core/rpc/dispatch';
+import { waitFor } from '../../src-main/core/servers/wait';
+
+/** The client ID metadata document URL the suite's CIMD scenario expects a client to present. */
+const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
+const MAX_SIGN_INS = 3;
+
+const serverUrl = process.argv.at(-1) ?? '';
+const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { client_id?: string; client_secret?: string };
+const log = (message: string) => process.stderr.write(`[patchbay] ${message}\n`);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-conformance-'));
+const browser = createHeadlessBrowser();
+const host = createHost({ mode: 'web', dataDir, appVersion: '0.1.0', openExternal: (url) => browser.open(url) });
+const api = new Proxy({} as HostApi, {
+  get: (_target, method: HostMethodName) => async (input?: unknown) => {
+    const result = await dispatchCall(host.handlers, method, input);
+    if (!result.ok) throw new HostCallError(result.error.code, result.error.message, result.error.data);
+    return result.value;
+  },
+});
+
+/** The form's first state: every field at its schema default. */
+function formDefaults(request: ElicitationRequestView): Record<string, string | number | boolean | string[]> {
+  const content: Record<string, string | number | boolean | string[]> = {};
+  for (const [name, field] of Object.entries(request.requestedSchema?.properties ?? {})) {
+    const value = (field as { default?: unknown }).default;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') content[name] = value;
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) content[name] = value as string[];
+  }
+  return content;
+}
+
+// The scripted user: consent, elicitation and sampling dialogs as they appear.
+host.events.subscribe((event) => {
+  if (event.name === 'consentRequested') void api.resolveConsent({ id: event.payload.id, decision: 'allow_once' }).catch((e) => log(`consent: ${e}`));
+  if (event.name === 'elicitationRequested') {
+    void api.resolveElicitation({ id: event.payload.id, action: 'accept', content: formDefaults(event.payload) }).catch((e) => log(`elicitation: ${e}`));
+  }
+  if (event.name === 'samplingRequested') void api.rejectSampling({ id: event.payload.id }).catch((e) => log(`sampling: ${e}`));
+});
+
+async function runtime(id: string): Promise<ServerRuntime> {
+  const server = (await api.getSnapshot()).servers.find((s) => s.config.id === id);
+  if (!server) throw new Error('the server disappeared');
+  return server.runtime;
+}
+
+/** Waits for the server to settle: ready, or failed (needing a sign-in or not). */
+async function settled(id: string): Promise<ServerRuntime> {
+  return waitFor(
+    async () => {
+      const r = await runtime(id);
+      return r.status === 'ready' || r.status === 'error' || (r.status === 'crashed' && !r.restart) ? r : undefined;
+    },
+    { timeoutMs: 45_000, what: 'the server to connect' },
+  );
+}
+
+const needsSignIn = (r: ServerRuntime) => r.auth !== undefined && ['signed-out', 'expired'].includes(r.auth.status) && r.status !== 'ready';
+
+/** Connected, signing in (Sign in on the card) as often as the server asks, within reason. */
+async function connect(id: string): Promise<void> {
+  for (let signIns = 0; ; signIns++) {
+    const r = await settled(id);
+    if (r.status === 'ready') return;
+    if (!needsSignIn(r) || signIns >= MAX_SIGN_INS) throw new Error(`server not ready: ${r.reason ?? r.status}${r.auth?.error ? ` (${r.auth.error})` : ''}`);
+    log(`sign in (${r.reason ?? r.auth?.status})`);
+    await api.signIn({ id });
+    await waitFor(async () => (await runtime(id)).auth?.status !== 'signing-in', { timeoutMs: 45_000, what: 'the sign-in to finish' });
+  }
+}
+
+/** Arguments a model would plausibly send: defaults, else a simple value of the declared type. */
+function argsFor(schema: Record<string, unknown>): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  const properties = (schema.properties ?? {}) as Record<string, { type?: string; default?: unknown; enum?: unknown[] }>;
+  for (const [name, prop] of Object.entries(properties)) {
+    if (prop.default !== undefined) args[name] = prop.default;
+    else if (prop.enum?.length) args[name] = prop.enum[0];
+    else if (prop.type === 'number' || prop.type === 'integer') args[name] = 1;
+    else if (prop.type === 'boolean') args[name] = true;
+    else if (prop.type === 'string') args[name] = 'conformance';
+  }
+  return args;
+}
+
+async function main(): Promise<void> {
+  log(`scenario ${scenario} against ${serverUrl}`);
+  await api.updateSettings({ oauthClientMetadataUrl: CIMD_URL });
+  const added = await api.addServer({
+    name: 'conformance',
+    transport: 'http',
+    url: serverUrl,
+    oauthClientId: context.client_id ?? '',
+    ...(context.client_secret ? { oauthClientSecret: context.client_secret } : {}),
+    autoRestart: false,
+  });
+  const id = added.config.id;
+  await connect(id);
+  for (const tool of await api.listTools({ serverId: id })) {
+    for (let attempt = 0; ; attempt++) {
+      const done = await host.tools.callToolWithConsent({ serverId: id, tool: tool.name, args: argsFor(tool.inputSchema), origin: 'model' });
+      log(`tools/call ${tool.name}: ${done.status}${done.error ? ` (${done.error.message})` : ''}`);
+      if (done.status === 'ok' || done.status === 'tool_error') break;
+      // A step-up (more scope) or an expired sign-in: the card says Sign in; the user clicks it and runs again.
+      const r = await runtime(id);
+      if (attempt >= MAX_SIGN_INS || !r.auth || !['signed-out', 'expired'].includes(r.auth.status)) throw new Error(`tools/call ${tool.name} failed: ${done.error?.message}`);
+      await api.signIn({ id });
+      await waitFor(async () => (await runtime(id)).auth?.status !== 'signing-in', { timeoutMs: 45_000, what: 'the sign-in to finish' });
+      await connect(id);
+    }
+  }
+  await api.stopServer({ id });
+}
+
+main()
+  .then(
+    () => 0,
+    (error: unknown) => {
+      log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    },
+  )
+  .then(async (code) => {
+    await host.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(code);
+  });

@@ -1,0 +1,78 @@
+/**
+ * Builds the OAuth area for the composition root: the sealed credential store, the loopback redirect
+ * listener and the manager (the fleet's `RemoteAuthSource`), plus the `signIn` / `signOut` handlers.
+ */
+import type Database from 'better-sqlite3';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import type { HostHandlers, ServerView } from '../../../src-preload/contract';
+import type { Clock } from '../ports';
+import { HostCallError } from '../rpc/dispatch';
+import type { SecretBox } from '../secrets/secret-box';
+import type { RemoteAuthSource, ServerControl } from '../servers/remote-auth';
+import { LoopbackRedirect } from './loopback-redirect';
+import type { LookupAll } from './oauth-hop-guard';
+import { OAuthManager } from './oauth-manager';
+import type { PreregisteredClient } from './oauth-provider';
+import { OAuthCredentialStore } from './oauth-store';
+
+export interface OAuthAreaOptions {
+  db: Database.Database;
+  secrets: SecretBox;
+  clock: Clock;
+  /** Opens an authorization URL: the system browser in Electron, the headless browser in tests. Web mode: none. */
+  openExternal?: (url: string) => Promise<void>;
+  /** The CIMD URL setting (an https URL hosting Patchbay's client metadata), or undefined for DCR. */
+  clientMetadataUrl?: () => string | undefined;
+  /**
+   * The client the user registered in advance for a server (its secret opened), for authorization
+   * servers without dynamic registration or CIMD; undefined when none is configured.
+   */
+  preregisteredClient?: (serverId: string) => Promise<PreregisteredClient | undefined>;
+  /** How long a sign-in waits for the browser to come back (default 10 minutes). */
+  callbackTimeoutMs?: number;
+  /** The network for OAuth hops (default: global fetch); tests may count or fake requests. */
+  fetch?: FetchLike;
+  /** DNS for the SSRF checks (default: the system resolver). */
+  lookup?: LookupAll;
+}
+
+export interface OAuthArea {
+  source: RemoteAuthSource;
+  /** Call once the fleet exists: how to publish, start and stop servers, and how to read a server's view. */
+  attach(control: ServerControl, viewOf: (serverId: string) => ServerView): void;
+  handlers: Pick<HostHandlers, 'signIn' | 'signOut'>;
+  /** Closes the loopback listener and rejects pending sign-ins. */
+  dispose(): Promise<void>;
+}
+
+export function createOAuthArea(options: OAuthAreaOptions): OAuthArea {
+  const store = new OAuthCredentialStore({ db: options.db, secrets: options.secrets, now: () => options.clock.now() });
+  const loopback = new LoopbackRedirect({ timeoutMs: options.callbackTimeoutMs });
+  const manager = new OAuthManager({
+    store,
+    loopback,
+    now: () => options.clock.now(),
+    fetch: options.fetch,
+    lookup: options.lookup,
+    openExternal: options.openExternal,
+    clientMetadataUrl: options.clientMetadataUrl,
+    preregisteredClient: options.preregisteredClient,
+  });
+  let viewOf: ((serverId: string) => ServerView) | undefined;
+  return {
+    source: manager,
+    attach(control, view) {
+      viewOf = view;
+      manager.attach(control);
+    },
+    handlers: {
+      signIn: ({ id }) => manager.signIn(id),
+      signOut: async ({ id }) => {
+        await manager.signOut(id);
+        if (!viewOf) throw new HostCallError('internal', 'OAuth is not connected to the servers yet.');
+        return viewOf(id);
+      },
+    },
+    dispose: () => manager.dispose(),
+  };
+}

@@ -1,0 +1,148 @@
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { checkAuthorizationUrl, classifyAddress, OAuthHopGuard, OAuthHopRefusedError, type LookupAll } from './oauth-hop-guard';
+import { guardedFetch } from './safe-fetch';
+
+/** A resolver that knows a few names (and fails the test if asked about another). */
+function lookupOf(table: Record<string, string[]>): LookupAll & { asked: string[] } {
+  const asked: string[] = [];
+  const lookup = async (host: string) => {
+    asked.push(host);
+    const addresses = table[host];
+    if (!addresses) throw Object.assign(new Error(`unknown host ${host}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  return Object.assign(lookup, { asked });
+}
+
+/** A network that answers from a script, recording what was asked. */
+function network(answers: Record<string, () => Response>): FetchLike & { calls: Array<{ url: string; init?: RequestInit }> } {
+  const calls: Array<{ url: string; init?: RequestInit }> = [];
+  const fetchFn: FetchLike = async (url, init) => {
+    calls.push({ url: String(url), init });
+    const answer = answers[String(url)];
+    if (!answer) throw new Error(`unexpected request to ${String(url)}`);
+    return answer();
+  };
+  return Object.assign(fetchFn, { calls });
+}
+
+const redirect = (location: string, status = 302) => () => new Response(null, { status, headers: { location } });
+const ok = (body = 'ok') => () => new Response(body, { status: 200 });
+
+const PUBLIC = { 'mcp.example.com': ['93.184.216.34'], 'auth.example.com': ['93.184.216.35'] };
+
+function publicGuard(extra: Record<string, string[]> = {}) {
+  const lookup = lookupOf({ ...PUBLIC, ...extra });
+  return { lookup, guard: new OAuthHopGuard({ serverName: 'Example', serverUrl: new URL('https://mcp.example.com/mcp'), lookup }) };
+}
+
+describe('OAuth hop checks (SSRF)', () => {
+  it('classifies addresses, including IPv4-mapped IPv6', () => {
+    expect(['127.0.0.1', '::1'].map(classifyAddress)).toEqual(['loopback', 'loopback']);
+    expect(['10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1'].map(classifyAddress)).toEqual(
+      Array(9).fill('private'),
+    );
+    expect(['93.184.216.34', '172.32.0.1', '2606:4700::1111'].map(classifyAddress)).toEqual(['public', 'public', 'public']);
+  });
+
+  it('refuses a private address, naming the host, the address and who pointed there', async () => {
+    const { guard } = publicGuard({ 'auth.internal': ['10.0.0.5'] });
+    await expect(guard.check(new URL('https://auth.internal/.well-known/oauth-authorization-server'))).rejects.toThrow(
+      new OAuthHopRefusedError("Patchbay did not contact auth.internal (10.0.0.5): a private address that Example's OAuth metadata pointed to."),
+    );
+    await expect(guard.check(new URL('https://[fe80::1]/token'))).rejects.toThrow('Patchbay did not contact [fe80::1]: a private address');
+  });
+
+  it('refuses a name with any private address among its answers, and this computer for a public server', async () => {
+    const { guard } = publicGuard({ 'mixed.example.com': ['93.184.216.40', '192.168.0.7'], 'localhost.example.com': ['127.0.0.1'] });
+    await expect(guard.check(new URL('https://mixed.example.com/'))).rejects.toThrow('mixed.example.com (192.168.0.7): a private address');
+    await expect(guard.check(new URL('https://localhost.example.com/'))).rejects.toThrow('localhost.example.com (127.0.0.1): an address on this computer');
+    await expect(guard.check(new URL('http://localhost:8080/token'))).rejects.toThrow('Patchbay did not contact localhost: an address on this computer');
+  });
+
+  it('requires https except on this computer', async () => {
+    const { guard } = publicGuard();
+    await expect(guard.check(new URL('http://auth.example.com/token'))).rejects.toThrow(
+      "Patchbay did not contact auth.example.com: Example's OAuth metadata pointed to plain http:// (only https is allowed, or http on this computer).",
+    );
+    await expect(guard.check(new URL('https://auth.example.com/token'))).resolves.toBeUndefined();
+    const local = new OAuthHopGuard({ serverName: 'Local', serverUrl: new URL('http://127.0.0.1:3000/mcp'), lookup: lookupOf({}) });
+    await expect(local.check(new URL('http://127.0.0.1:9000/token'))).resolves.toBeUndefined();
+    await expect(local.check(new URL('http://10.0.0.5/token'))).rejects.toThrow('plain http://');
+  });
+
+  it('allows private addresses when the MCP server itself is in that network', async () => {
+    const lookup = lookupOf({ 'mcp.corp': ['10.1.2.3'], 'auth.corp': ['10.0.0.5'] });
+    const guard = new OAuthHopGuard({ serverName: 'Corp', serverUrl: new URL('https://mcp.corp/mcp'), lookup });
+    await expect(guard.check(new URL('https://auth.corp/authorize'))).resolves.toBeUndefined();
+  });
+
+  it("passes the MCP server's own origin without a lookup", async () => {
+    const { guard, lookup } = publicGuard();
+    await guard.check(new URL('https://mcp.example.com/.well-known/oauth-protected-resource/mcp'));
+    expect(lookup.asked).toEqual([]);
+  });
+
+  it('says when a host cannot be found', async () => {
+    const { guard } = publicGuard();
+    await expect(guard.check(new URL('https://nowhere.example.com/'))).rejects.toThrow('Patchbay could not find nowhere.example.com (ENOTFOUND).');
+  });
+
+  it('checks the authorization URL before a browser opens it', () => {
+    expect(() => checkAuthorizationUrl(new URL('https://auth.example.com/authorize'), 'Example')).not.toThrow();
+    expect(() => checkAuthorizationUrl(new URL('http://127.0.0.1:9/authorize'), 'Example')).not.toThrow();
+    expect(() => checkAuthorizationUrl(new URL('http://auth.example.com/authorize'), 'Example')).toThrow("Example's authorization server gave a sign-in address that is not https");
+    expect(() => checkAuthorizationUrl(new URL('javascript:alert(1)'), 'Example')).toThrow('not https');
+  });
+});
+
+describe('guarded fetch', () => {
+  it('passes requests to the MCP server untouched, redirects and all', async () => {
+    const { guard, lookup } = publicGuard();
+    const next = network({ 'https://mcp.example.com/mcp': redirect('https://elsewhere.example/') });
+    const response = await guardedFetch(next, guard)('https://mcp.example.com/mcp', { method: 'POST', redirect: 'follow' });
+    expect(response.status).toBe(302);
+    expect(next.calls[0].init).toEqual({ method: 'POST', redirect: 'follow' });
+    expect(lookup.asked).toEqual([]);
+  });
+
+  it('refuses a redirect to a private address after the first hop', async () => {
+    const { guard } = publicGuard({ 'sso.internal': ['192.168.1.10'] });
+    const next = network({ 'https://auth.example.com/.well-known/oauth-authorization-server': redirect('https://sso.internal/metadata') });
+    await expect(guardedFetch(next, guard)('https://auth.example.com/.well-known/oauth-authorization-server')).rejects.toThrow(
+      "Patchbay did not contact sso.internal (192.168.1.10): a private address that a redirect on the way to Example's sign-in pointed to.",
+    );
+    expect(next.calls).toHaveLength(1);
+  });
+
+  it('follows public redirects by hand: 303 turns a POST into a GET, credentials stay with their origin', async () => {
+    const { guard } = publicGuard({ 'auth2.example.com': ['93.184.216.36'] });
+    const next = network({
+      'https://auth.example.com/token': redirect('https://auth.example.com/token2', 307),
+      'https://auth.example.com/token2': redirect('https://auth2.example.com/done', 303),
+      'https://auth2.example.com/done': ok('{}'),
+    });
+    const response = await guardedFetch(next, guard)('https://auth.example.com/token', {
+      method: 'POST',
+      body: 'grant_type=x',
+      headers: { authorization: 'Basic abc', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.status).toBe(200);
+    const [first, second, third] = next.calls;
+    expect(first.init?.redirect).toBe('manual');
+    expect(second.init).toMatchObject({ method: 'POST', body: 'grant_type=x' });
+    expect(new Headers(second.init?.headers).get('authorization')).toBe('Basic abc');
+    expect(third.init).toMatchObject({ method: 'GET', body: undefined });
+    expect([...new Headers(third.init?.headers).keys()]).toEqual([]);
+  });
+
+  it('hands each hop back to a caller that follows redirects itself, and stops after five', async () => {
+    const { guard } = publicGuard();
+    const loop = network({ 'https://auth.example.com/a': redirect('https://auth.example.com/a') });
+    const manual = await guardedFetch(loop, guard)('https://auth.example.com/a', { redirect: 'manual' });
+    expect(manual.status).toBe(302);
+    await expect(guardedFetch(loop, guard)('https://auth.example.com/a')).rejects.toThrow('Patchbay stopped following redirects from auth.example.com after 5.');
+    expect(loop.calls).toHaveLength(1 + 6);
+  });
+});

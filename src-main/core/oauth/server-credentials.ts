@@ -1,0 +1,73 @@
+/**
+ * One server's tokens: the store's rows for that server, cached in memory (the transport asks for the
+ * token before every request, and opening a sealed value may mean a keychain call), and bound to the
+ * server URL they were obtained for, so editing a server's URL never sends its tokens elsewhere.
+ */
+import type { StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { accountFromTokens } from './account-name';
+import type { IssuedTokenRecord, OAuthCredentialStore, TokenRecord } from './oauth-store';
+
+/** When a token record's access token expires (ms since epoch), or undefined when the response did not say. */
+export function expiresAt(record: TokenRecord): number | undefined {
+  const seconds = record.tokens.expires_in;
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? Date.parse(record.obtainedAt) + seconds * 1000 : undefined;
+}
+
+export class ServerCredentials {
+  private readonly byIssuer = new Map<string, TokenRecord | null>();
+  /** undefined: not loaded yet; null: known to have none. */
+  private latestRecord: IssuedTokenRecord | null | undefined;
+
+  constructor(
+    private readonly store: OAuthCredentialStore,
+    readonly serverId: string,
+    private readonly serverUrl: () => string,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The most recently saved tokens for the server's current URL. */
+  async latest(): Promise<IssuedTokenRecord | undefined> {
+    if (this.latestRecord === undefined) this.latestRecord = (await this.store.latestTokens(this.serverId)) ?? null;
+    return this.usable(this.latestRecord);
+  }
+
+  /** The latest tokens as last loaded, without touching the store (for synchronous callers). */
+  peekLatest(): IssuedTokenRecord | undefined {
+    return this.usable(this.latestRecord ?? null);
+  }
+
+  async forIssuer(issuer: string): Promise<TokenRecord | undefined> {
+    if (!this.byIssuer.has(issuer)) this.byIssuer.set(issuer, (await this.store.tokens(this.serverId, issuer)) ?? null);
+    return this.usable(this.byIssuer.get(issuer) ?? null);
+  }
+
+  /**
+   * Saves a token response. A refresh response usually has no `id_token`: the account name found at
+   * sign-in is carried over.
+   */
+  async save(issuer: string, tokens: StoredOAuthTokens): Promise<IssuedTokenRecord> {
+    const previous = await this.forIssuer(issuer);
+    const record: TokenRecord = {
+      tokens,
+      obtainedAt: this.now().toISOString(),
+      serverUrl: this.serverUrl(),
+      account: accountFromTokens(tokens) ?? previous?.account,
+    };
+    await this.store.saveTokens(this.serverId, issuer, record);
+    this.byIssuer.set(issuer, record);
+    this.latestRecord = { ...record, issuer };
+    return this.latestRecord;
+  }
+
+  /** Forgets the tokens of one issuer, or all of them. */
+  forget(issuer?: string): void {
+    this.store.forgetTokens(this.serverId, issuer);
+    if (issuer === undefined) this.byIssuer.clear();
+    else this.byIssuer.set(issuer, null);
+    if (issuer === undefined || this.latestRecord?.issuer === issuer) this.latestRecord = undefined;
+  }
+
+  private usable<T extends TokenRecord>(record: T | null): T | undefined {
+    return record && record.serverUrl === this.serverUrl() ? record : undefined;
+  }
+}

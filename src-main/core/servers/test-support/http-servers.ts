@@ -1,0 +1,100 @@
+/**
+ * Remote MCP servers for tests, as real processes on 127.0.0.1: server-everything in its
+ * `streamableHttp` and `sse` modes, and the session-server fixture (spec-true 404 for a forgotten
+ * session). Each runs in its own process group and is stopped, group and all, when the test ends.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { onTestFinished } from 'vitest';
+import { waitFor } from '../wait';
+import { expectProcessGone, FIXTURES_DIR, REPO_ROOT } from './fixtures';
+
+export interface HttpServerProcess {
+  /** The MCP endpoint (`/mcp`, or `/sse` for server-everything's sse mode). */
+  url: string;
+  origin: string;
+  port: number;
+  /** stdout and stderr lines so far. */
+  output: string[];
+  /** Kills the process group and waits until it is gone. */
+  stop(): Promise<void>;
+}
+
+/** A port that was free a moment ago (server-everything takes its port from $PORT). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function run(args: string[], env: Record<string, string>, ready: (output: string[]) => number | undefined, urlPath: string): Promise<HttpServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const output: string[] = [];
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  for (const stream of [child.stdout, child.stderr]) {
+    let partial = '';
+    stream?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      output.push(...lines);
+    });
+  }
+  const pid = child.pid!;
+  const stop = async () => {
+    if (!exited) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    await expectProcessGone(pid);
+  };
+  onTestFinished(stop);
+  return waitFor(
+    () => {
+      if (exited) throw new Error(`HTTP test server exited early:\n${output.join('\n')}`);
+      const port = ready(output);
+      return port === undefined ? undefined : port;
+    },
+    { timeoutMs: 20_000, what: 'the HTTP test server to listen' },
+  ).then((port) => ({ url: `http://127.0.0.1:${port}${urlPath}`, origin: `http://127.0.0.1:${port}`, port, output, stop }));
+}
+
+/** server-everything over HTTP: `streamableHttp` (endpoint /mcp) or the legacy `sse` mode (endpoint /sse). */
+export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promise<HttpServerProcess> {
+  const entry = path.join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await run([entry, mode], { PORT: String(port) }, (out) => (out.some((l) => /listening on port|running on port/i.test(l)) ? port : undefined), mode === 'sse' ? '/sse' : '/mcp');
+    } catch (error) {
+      // Someone took the port between our probe and its listen: try another.
+      if (attempt < 3 && /already in use|EADDRINUSE/.test((error as Error).message)) continue;
+      throw error;
+    }
+  }
+}
+
+/** The session-server fixture (e2e/fixtures/http/session-server.mjs), optionally on a given port (to come back after a kill). */
+export function startSessionServer(port = 0): Promise<HttpServerProcess> {
+  return run(
+    [path.join(FIXTURES_DIR, 'http', 'session-server.mjs'), '--port', String(port)],
+    {},
+    (out) => {
+      const line = out.find((l) => l.startsWith('{"port":'));
+      return line ? (JSON.parse(line) as { port: number }).port : undefined;
+    },
+    '/mcp',
+  );
+}
+
+/** GET /admin/stats of the session server. */
+export async function sessionStats(server: HttpServerProcess): Promise<{ initialized: number; deleted: number; sessions: number }> {
+  const response = await fetch(`${server.origin}/admin/stats`);
+  return (await response.json()) as { initialized: number; deleted: number; sessions: number };
+}

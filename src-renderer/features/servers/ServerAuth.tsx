@@ -1,0 +1,83 @@
+import type { AuthView, SignInStart } from '../../../src-preload/contract';
+import { useTrackedCalls } from '../../ui/use-tracked-calls';
+import { useSignIn } from './use-sign-in';
+
+export interface ServerAuthProps {
+  auth: AuthView;
+  signIn(): Promise<SignInStart>;
+  signOut(): Promise<unknown>;
+}
+
+/** What a remote server's OAuth sign-in stands at, and the one button that moves it on. */
+export function ServerAuth({ auth, signIn, signOut }: ServerAuthProps) {
+  const signing = useSignIn(signIn);
+  const calls = useTrackedCalls<'sign-out'>();
+  const signedIn = auth.status === 'signed-in';
+  const failure = signing.failure ? `Could not start sign-in: ${signing.failure}` : calls.failure ? `Could not sign out: ${calls.failure.message}` : null;
+
+  return (
+    <div className="server-auth">
+      <p role="status" className="auth-state">
+        {stateText(auth)}
+      </p>
+      {!signedIn && auth.error && <p className="field-error">Last sign-in failed: {auth.error}</p>}
+      {!signedIn && signing.link && (
+        <p>
+          The browser did not open a new tab:{' '}
+          <a href={signing.link} target="_blank" rel="noopener noreferrer">
+            Open the sign-in page
+          </a>{' '}
+          <span className="muted">({hostOf(signing.link)})</span>
+        </p>
+      )}
+      {failure && (
+        <div role="alert" className="warning card-error">
+          {failure}{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              signing.dismiss();
+              calls.dismiss();
+            }}
+          >
+            Dismiss
+          </button>
+        </div>
+      )}
+      <div className="actions">
+        {signedIn ? (
+          <button type="button" disabled={calls.isPending('sign-out')} onClick={() => void calls.run('sign-out', signOut)}>
+            Sign out
+          </button>
+        ) : (
+          <button type="button" disabled={signing.pending} onClick={signing.start}>
+            Sign in
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function stateText(auth: AuthView): string {
+  switch (auth.status) {
+    case 'signed-out':
+      return 'Not signed in';
+    case 'signing-in':
+      return 'Waiting for sign-in in your browser…';
+    case 'signed-in':
+      // The host already falls back to the authorization server's host when the tokens name nobody.
+      return auth.account ? `Signed in as ${auth.account}` : 'Signed in';
+    case 'expired':
+      return 'Needs sign-in again';
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

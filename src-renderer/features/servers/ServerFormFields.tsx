@@ -1,0 +1,137 @@
+import { useId } from 'react';
+import type { ServerConfigView, ServerTransportKind } from '../../../src-preload/contract';
+import { Field } from '../../ui/Field';
+import { ENV_SYNTAX, HEADER_SYNTAX, SECRET_PLACEHOLDER } from './key-value-lines';
+import { KeyValueField } from './KeyValueField';
+import type { FormErrors, ServerDraft } from './server-form-model';
+
+/** Changes the draft; naming a field clears its error (the user is fixing it). */
+export type EditDraft = (patch: Partial<ServerDraft>, field?: keyof FormErrors) => void;
+
+interface FieldsProps {
+  draft: ServerDraft;
+  errors: FormErrors;
+  /** The server being edited, for its stored secrets' names. */
+  stored?: ServerConfigView;
+  edit: EditDraft;
+}
+
+const TRANSPORT_LABELS: Record<ServerTransportKind, string> = { stdio: 'Local command', http: 'Remote URL' };
+
+/** The Type radio group. Native radios sharing a name: arrow keys move between them, as users expect. */
+export function TransportChoice({ value, onChange }: { value: ServerTransportKind; onChange(value: ServerTransportKind): void }) {
+  const id = useId();
+  return (
+    <fieldset role="radiogroup" aria-labelledby={`${id}-legend`}>
+      <legend id={`${id}-legend`}>Type</legend>
+      {(Object.keys(TRANSPORT_LABELS) as ServerTransportKind[]).map((kind) => (
+        <label key={kind} className="inline">
+          <input type="radio" name={`${id}-transport`} value={kind} checked={value === kind} onChange={() => onChange(kind)} />
+          {TRANSPORT_LABELS[kind]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A program Patchbay runs on this computer and talks to over stdio. */
+export function LocalFields({ draft, errors, stored, edit }: FieldsProps) {
+  return (
+    <>
+      <Field label="Command" error={errors.command} hint="The program to run, e.g. npx, uvx, node or a full path.">
+        {(c) => <input {...c} value={draft.command} spellCheck={false} autoComplete="off" onChange={(e) => edit({ command: e.target.value }, 'command')} />}
+      </Field>
+      <Field label="Arguments" error={errors.args} hint="One argument per line; empty lines are left out. No quoting needed.">
+        {(c) => <textarea {...c} rows={3} spellCheck={false} value={draft.args} onChange={(e) => edit({ args: e.target.value }, 'args')} />}
+      </Field>
+      <KeyValueField
+        label="Environment"
+        hint={
+          <>
+            One <code>KEY=value</code> per line; the value is taken literally. <code>{SECRET_PLACEHOLDER}</code> stands for a stored
+            secret: leave it to keep the value.
+          </>
+        }
+        placeholder="API_KEY=…"
+        syntax={ENV_SYNTAX}
+        draft={draft.env}
+        stored={stored?.env ?? []}
+        error={errors.env}
+        onChange={(env) => edit({ env }, 'env')}
+      />
+      <Field label="Working directory" error={errors.cwd} hint="Empty = your home directory.">
+        {(c) => <input {...c} value={draft.cwd} spellCheck={false} autoComplete="off" onChange={(e) => edit({ cwd: e.target.value }, 'cwd')} />}
+      </Field>
+    </>
+  );
+}
+
+/**
+ * A client registered in advance with a remote server's authorization server, for servers that do
+ * not let Patchbay register itself. Shown under Advanced: most servers need neither.
+ */
+export function OAuthClientFields({ draft, errors, stored, edit }: FieldsProps) {
+  const secretStored = stored?.oauthClientSecretSet === true && stored.oauthClientId === draft.oauthClientId.trim();
+  return (
+    <>
+      <Field label="OAuth client ID" error={errors.oauthClientId} hint="Only for servers whose sign-in needs a client registered in advance.">
+        {(c) => (
+          <input {...c} value={draft.oauthClientId} spellCheck={false} autoComplete="off" onChange={(e) => edit({ oauthClientId: e.target.value }, 'oauthClientId')} />
+        )}
+      </Field>
+      <Field
+        label="OAuth client secret"
+        error={errors.oauthClientSecret}
+        hint={secretStored ? 'A secret is stored: leave this empty to keep it.' : 'If the client has one. Stored encrypted.'}
+      >
+        {(c) => (
+          <input
+            {...c}
+            type="password"
+            autoComplete="new-password"
+            placeholder={secretStored ? SECRET_PLACEHOLDER : undefined}
+            value={draft.oauthClientSecret}
+            onChange={(e) => edit({ oauthClientSecret: e.target.value }, 'oauthClientSecret')}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+/** A server Patchbay reaches over HTTP. */
+export function RemoteFields({ draft, errors, stored, edit }: FieldsProps) {
+  return (
+    <>
+      <Field label="URL" error={errors.url} hint="Streamable HTTP; old HTTP+SSE servers are detected automatically.">
+        {(c) => (
+          <input
+            {...c}
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/mcp"
+            value={draft.url}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => edit({ url: e.target.value }, 'url')}
+          />
+        )}
+      </Field>
+      <KeyValueField
+        label="Headers"
+        hint={
+          <>
+            Sent with every request, one <code>Name: value</code> per line. <code>{SECRET_PLACEHOLDER}</code> stands for a stored secret:
+            leave it to keep the value. Servers that use sign-in need none.
+          </>
+        }
+        placeholder="Authorization: Bearer …"
+        syntax={HEADER_SYNTAX}
+        draft={draft.headers}
+        stored={stored?.headers ?? []}
+        error={errors.headers}
+        onChange={(headers) => edit({ headers }, 'headers')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { SignInStart } from '../../../src-preload/contract';
+import { useTrackedCalls } from '../../ui/use-tracked-calls';
+
+/**
+ * http(s) only. The URL comes from a remote server's authorization server; a `javascript:` one put
+ * into the blank tab (which shares Patchbay's origin until it navigates) would run as Patchbay.
+ */
+export function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** What the sign-in button needs: the click handler, and what to show while and after it runs. */
+export interface SignIn {
+  /** Call straight from the click handler: the tab has to be opened before anything is awaited. */
+  start(): void;
+  pending: boolean;
+  /** Why the host could not start the sign-in. */
+  failure: string | null;
+  dismiss(): void;
+  /** The authorization URL when no tab could be opened for it: the user follows it by hand. */
+  link: string | null;
+}
+
+/**
+ * Starts an OAuth sign-in and gets the user to the authorization page.
+ *
+ * Web mode: browsers allow `window.open` only during the click itself (an await ends the user
+ * gesture, and the popup blocker steps in), and the URL exists only once `signIn` answers. So a
+ * blank tab is opened first and pointed at the URL afterwards; if none could be opened, or the user
+ * closed it meanwhile, the URL is offered as a link. Electron: the main process refuses
+ * `window.open` (no tab, no flash) and has opened the system browser itself (`openedByHost`).
+ */
+export function useSignIn(signIn: () => Promise<SignInStart>): SignIn {
+  const calls = useTrackedCalls<'sign-in'>();
+  const [link, setLink] = useState<string | null>(null);
+
+  const start = () => {
+    setLink(null);
+    const tab = window.open('', '_blank');
+    // The authorization page must not reach back into Patchbay through window.opener.
+    if (tab) tab.opener = null;
+    void calls.run('sign-in', async () => {
+      try {
+        const started = await signIn();
+        if (started.openedByHost) {
+          tab?.close();
+          return;
+        }
+        if (!isWebUrl(started.authorizationUrl)) throw new Error('the server gave a sign-in address that is not a web page');
+        if (tab && !tab.closed) tab.location.href = started.authorizationUrl;
+        else setLink(started.authorizationUrl);
+      } catch (error) {
+        tab?.close();
+        throw error;
+      }
+    });
+  };
+
+  return { start, pending: calls.isPending('sign-in'), failure: calls.failure?.message ?? null, dismiss: calls.dismiss, link };
+}
