@@ -3,7 +3,7 @@
  * against the bare SDK on the same echo server, the 10 MB result's capped preview, persisting a
  * streamed chat message against a bare insert, appending 100,000 log entries, and the chat UI in web
  * mode (opening a 100,000-message conversation, long tasks while scrolling 10,000; scenarios/chat-ui.ts;
- * --quick: 20,000 and 2,000). Arms alternate
+ * --quick: 20,000 and 2,000), and a remote server over Streamable HTTP (scenarios/remote.ts). Arms alternate
  * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
  */
 import os from 'node:os';
@@ -13,6 +13,7 @@ import { benchLogAppend } from '../src-main/core/logs/bench-support';
 import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStats } from '../src-main/core/tools/bench-support';
 import { REPO } from './lib/servers';
 import { runChatUi, SCROLL_TOLERANCE } from './scenarios/chat-ui';
+import { runRemote } from './scenarios/remote';
 
 const quick = process.argv.includes('--quick');
 const rounds = quick ? 1 : 3;
@@ -102,11 +103,22 @@ async function chatUi() {
   if (result.leftovers > 0) rows.push(['  web host processes killed by force', String(result.leftovers), '', '', '0', 'MISS']);
 }
 
+async function remoteServer() {
+  const result = await runRemote({ rounds, connects: quick ? 3 : 7, calls: quick ? 300 : 1000 });
+  report('remote: connect → ready (HTTP)', median(result.connectMs.host), median(result.connectMs.sdk), 'ms', '≤ 1.5×', median(result.connectMs.host) <= 1.5 * median(result.connectMs.sdk));
+  report('remote: restart → ready (era cached)', median(result.reconnectMs), median(result.connectMs.sdk), 'ms', '≤ 1.5×', median(result.reconnectMs) <= 1.5 * median(result.connectMs.sdk));
+  const m = (list: CallStats[], key: keyof CallStats) => median(list.map((s) => s[key] as number));
+  const { host, sdk } = result.calls;
+  report('remote: tool call p50 (HTTP)', m(host, 'p50Ms'), m(sdk, 'p50Ms'), 'ms', '≤ 1.25×', m(host, 'p50Ms') <= 1.25 * m(sdk, 'p50Ms'));
+  report('remote: throughput, 16 in flight', m(host, 'throughput'), m(sdk, 'throughput'), 'calls/s', '≥ 0.8×', m(host, 'throughput') >= 0.8 * m(sdk, 'throughput'));
+}
+
 await toolRouting();
 await bigResultPreview();
 chatPersistence();
 await logAppend();
 await chatUi();
+await remoteServer();
 
 const header = ['metric', 'host', 'baseline', 'ratio', 'target', ''];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

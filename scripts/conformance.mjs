@@ -10,7 +10,9 @@
  * `.cache/node22/` once. Results: `test-results/conformance/summary.md` (a scenario → result table)
  * and `summary.json`; the last line is `N passed, N failed` over scenarios.
  *
- *   npm run conformance [-- --scenario auth/metadata-default] [-- --json]
+ *   npm run conformance                              the claimed scenarios (what CI runs)
+ *   npm run conformance -- --scenario <name>         one scenario, claimed or not
+ *   npm run conformance -- --all                     every client scenario of the suite, for information
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +27,7 @@ const EXPECTED_FAILURES = {};
 
 const args = process.argv.slice(2);
 const only = args.includes('--scenario') ? args[args.indexOf('--scenario') + 1] : undefined;
+const everything = args.includes('--all') || only !== undefined;
 const jobs = Math.max(1, Number(process.env.PATCHBAY_CONFORMANCE_JOBS) || 2);
 
 /** A Node ≥ 22 for the suite: this one, or the registry's linux-x64 build cached under .cache/node22. */
@@ -45,14 +48,14 @@ function node22() {
 
 const suiteCli = path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 
-/** Client scenarios of this suite release that apply to the spec versions we claim, with their versions. */
-function clientScenarios(node) {
+/** Client scenarios of this suite release (only those for the spec versions we claim, unless `all`), with their versions. */
+function clientScenarios(node, all) {
   const listed = spawnSync(node, [suiteCli, 'list'], { encoding: 'utf8' });
   if (listed.status !== 0) throw new Error(`conformance list failed:\n${listed.stderr}`);
   const section = listed.stdout.split(/Client scenarios[^\n]*\n/)[1] ?? '';
   return [...section.matchAll(/^\s*-\s+(\S+)\s+\[([^\]]*)\]/gm)]
     .map(([, name, versions]) => ({ name, versions: versions.split(',').map((v) => v.trim()) }))
-    .filter((s) => s.versions.some((v) => SPEC_VERSIONS.includes(v)));
+    .filter((s) => all || s.versions.some((v) => SPEC_VERSIONS.includes(v)));
 }
 
 /** Runs one scenario; resolves with its checks and the suite's verdict. */
@@ -112,11 +115,11 @@ function findFile(dir, name) {
 async function main() {
   const node = node22();
   const version = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'package.json'), 'utf8')).version;
-  let scenarios = clientScenarios(node);
+  let scenarios = clientScenarios(node, everything);
   if (only) scenarios = scenarios.filter((s) => s.name === only);
-  if (scenarios.length === 0) throw new Error(only ? `No client scenario named ${only} for ${SPEC_VERSIONS.join(' / ')}` : 'The suite listed no client scenarios');
+  if (scenarios.length === 0) throw new Error(only ? `The suite has no client scenario named ${only}` : 'The suite listed no client scenarios');
   fs.mkdirSync(resultsDir, { recursive: true });
-  console.log(`MCP conformance ${version}: ${scenarios.length} client scenarios for ${SPEC_VERSIONS.join(', ')} (${jobs} at a time)`);
+  console.log(`MCP conformance ${version}: ${scenarios.length} client scenarios${everything ? '' : ` for ${SPEC_VERSIONS.join(', ')}`} (${jobs} at a time)`);
 
   const results = [];
   const queue = [...scenarios];

@@ -53,6 +53,8 @@ function suite(label, command, args, reportFile, count) {
 }
 
 check('typecheck', bin('tsc'), ['-b']);
+// The benchmarks are a project of their own (not built, only run by tsx): typecheck them too.
+check('typecheck (bench)', bin('tsc'), ['-p', path.join(root, 'bench', 'tsconfig.json')]);
 check('lint', bin('eslint'), ['.']);
 suite('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, 'vitest.json')}`], path.join(results, 'vitest.json'), (r) => ({
   passed: r.numPassedTests,

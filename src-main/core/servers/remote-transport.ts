@@ -168,7 +168,35 @@ export class RemoteServerTransport implements SessionTransport {
       for (const [key, value] of staticHeaders) if (!headers.has(key)) headers.set(key, value);
       return base(input, { ...init, headers });
     };
-    return this.options.auth ? this.options.auth.wrapFetch(withHeaders) : withHeaders;
+    const wrapped = this.options.auth ? this.options.auth.wrapFetch(withHeaders) : withHeaders;
+    return async (input, init) => this.watchResponseStream(init, await wrapped(input, init));
+  }
+
+  /**
+   * A 2026-era request (the SDK marks those, and only those, with `Mcp-Method`) answered with an SSE
+   * stream: a network failure while reading it means the server went away mid-call. The SDK only
+   * reports that through `onerror` as text, and the 2026 era has no resumption, so the call would
+   * wait for its timeout: report the loss instead (the client then fails the call at once and the
+   * connection reconnects). 2025-era streams are left alone: their health pings catch a dead server.
+   */
+  private watchResponseStream(init: RequestInit | undefined, response: Response): Response {
+    const sse = response.headers.get('content-type')?.toLowerCase().startsWith('text/event-stream');
+    if (!response.ok || !sse || !response.body || !new Headers(init?.headers).has('mcp-method')) return response;
+    const reader = response.body.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        try {
+          const { done, value } = await reader.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          if (!this.closing) this.noticeLoss(error, false);
+          controller.error(error);
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 }
 

@@ -14,23 +14,35 @@ export async function fetchCatalog(
   client: Client,
   capabilities: ServerCapabilities,
   options: RequestOptions,
-  onPhase?: (what: keyof ServerCatalog) => void,
+  onPhase?: (what: string) => void,
 ): Promise<ServerCatalog> {
   const catalog: ServerCatalog = emptyCatalog();
   const request = { ...options, cacheMode: 'refresh' as const };
-  if (capabilities.tools) {
-    onPhase?.('tools');
-    catalog.tools = (await client.listTools(undefined, request)).tools;
-  }
-  if (capabilities.resources) {
-    onPhase?.('resources');
-    catalog.resources = (await client.listResources(undefined, request)).resources;
-  }
-  if (capabilities.prompts) {
-    onPhase?.('prompts');
-    catalog.prompts = (await client.listPrompts(undefined, request)).prompts;
-  }
+  const lists: { [K in keyof ServerCatalog]: () => Promise<ServerCatalog[K]> } = {
+    tools: async () => (await client.listTools(undefined, request)).tools,
+    resources: async () => (await client.listResources(undefined, request)).resources,
+    prompts: async () => (await client.listPrompts(undefined, request)).prompts,
+  };
+  const kinds = (Object.keys(lists) as (keyof ServerCatalog)[]).filter((kind) => capabilities[kind]);
+  if (kinds.length === 0) return catalog;
+  onPhase?.(joinKinds(kinds));
+  // In parallel: one round trip instead of three, which a remote server's latency makes worth it.
+  await Promise.all(
+    kinds.map(async (kind) => {
+      try {
+        (catalog as Record<keyof ServerCatalog, unknown>)[kind] = await lists[kind]();
+      } catch (error) {
+        onPhase?.(kind); // the failure message names the list that failed
+        throw error;
+      }
+    }),
+  );
   return catalog;
+}
+
+/** "tools", "tools and prompts", "tools, resources and prompts". */
+function joinKinds(kinds: string[]): string {
+  return kinds.length <= 1 ? (kinds[0] ?? '') : `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}`;
 }
 
 /**

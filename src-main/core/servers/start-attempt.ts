@@ -110,9 +110,10 @@ export async function attemptStart(o: StartAttemptOptions): Promise<StartAttempt
   try {
     await session.connect(o.prior, o.startMaxMs);
     const identity = session.identity();
-    const catalog = await fetchCatalog(session.client, identity.capabilities, { timeout: o.requestMs }, (kind) => {
-      phase = `listing its ${kind}`;
-      o.onDetail(`listing ${kind}`);
+    const catalog = await fetchCatalog(session.client, identity.capabilities, { timeout: o.requestMs }, (what) => {
+      const first = phase === 'the MCP handshake';
+      phase = `listing its ${what}`;
+      if (first) o.onDetail(`listing ${what}`);
     });
     watchdog.stop();
     return { kind: 'ready', session, identity, catalog };

@@ -1,16 +1,18 @@
 /**
  * Bench hooks for `npm run bench` (bench/ wires them; this module never imports from it).
  *
- * Two arms on the same stdio server, each to be run in its own worker like the other scenarios:
+ * Two arms on the same server (a stdio command, or a remote URL), each to be run in its own worker like
+ * the other scenarios:
  *  - `hostToolArm`: the real core (`createHost`, temp data dir). `call` is the core API a model call
  *    takes — `host.tools.callToolWithConsent({origin: 'model'})` under a standing "always allow"
  *    (policy check, ajv validation, write-ahead audit row, the call, outcome) — and `runTool` the
  *    contract path a user run takes (`dispatchCall`, validated, answered with a capped preview).
- *  - `sdkToolArm`: the bare SDK (`Client` + `StdioClientTransport`, read buffer raised to 16 MB).
+ *  - `sdkToolArm`: the bare SDK (`Client` + `StdioClientTransport`, read buffer raised to 16 MB; or
+ *    `StreamableHTTPClientTransport` for a URL).
  * `measureCalls` gives latency percentiles, host CPU per call and throughput at a given concurrency;
  * `measureBigPreview` times a big result and reports what would cross the bridge.
  */
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,10 +23,8 @@ import { createHost } from '../host';
 import { dispatchCall } from '../rpc/dispatch';
 import { waitFor } from '../servers/wait';
 
-export interface BenchServer {
-  command: string;
-  args: string[];
-}
+/** A stdio server to spawn, or a remote one to reach by URL. */
+export type BenchServer = { command: string; args: string[] } | { url: string };
 
 export interface ToolArm {
   /** One call of `tool` with `args`; resolves with the result's first text (to check it arrived). */
@@ -46,7 +46,8 @@ export async function hostToolArm(server: BenchServer, allowTools: string[]): Pr
     if (!result.ok) throw new Error(`${String(method)}: ${result.error.message}`);
     return result.value as T;
   };
-  const added = await call<{ config: { id: string } }>('addServer', { name: 'bench', command: server.command, args: server.args });
+  const input = 'url' in server ? { name: 'bench', transport: 'http', url: server.url } : { name: 'bench', command: server.command, args: server.args };
+  const added = await call<{ config: { id: string } }>('addServer', input);
   const serverId = added.config.id;
   await waitFor(async () => (await host.handlers.getSnapshot(undefined)).servers[0]?.runtime.status === 'ready', { timeoutMs: 60_000, what: 'the bench server' });
   for (const tool of allowTools) await call('setToolPolicy', { serverId, tool, policy: 'allow' });
@@ -67,9 +68,13 @@ export async function hostToolArm(server: BenchServer, allowTools: string[]): Pr
 /** The bare SDK on the same server. */
 export async function sdkToolArm(server: BenchServer): Promise<ToolArm> {
   const client = new Client({ name: 'bench-sdk', version: '1.0.0' });
-  const transport = new StdioClientTransport({ command: server.command, args: server.args, stderr: 'pipe', maxBufferSize: 16 * 1024 * 1024 });
-  transport.stderr?.on('data', () => {});
-  await client.connect(transport);
+  if ('url' in server) {
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  } else {
+    const transport = new StdioClientTransport({ command: server.command, args: server.args, stderr: 'pipe', maxBufferSize: 16 * 1024 * 1024 });
+    transport.stderr?.on('data', () => {});
+    await client.connect(transport);
+  }
   await client.listTools();
   return {
     async call(tool, args) {

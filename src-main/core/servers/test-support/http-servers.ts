@@ -1,7 +1,8 @@
 /**
  * Remote MCP servers for tests, as real processes on 127.0.0.1: server-everything in its
- * `streamableHttp` and `sse` modes, and the session-server fixture (spec-true 404 for a forgotten
- * session). Each runs in its own process group and is stopped, group and all, when the test ends.
+ * `streamableHttp` and `sse` modes, the session-server fixture (spec-true 404 for a forgotten
+ * session), and the modern-http-server fixture (2026-07-28 era, stateless). Each runs in its own
+ * process group and is stopped, group and all, when the test ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -85,12 +86,42 @@ export function startSessionServer(port = 0): Promise<HttpServerProcess> {
   return run(
     [path.join(FIXTURES_DIR, 'http', 'session-server.mjs'), '--port', String(port)],
     {},
-    (out) => {
-      const line = out.find((l) => l.startsWith('{"port":'));
-      return line ? (JSON.parse(line) as { port: number }).port : undefined;
-    },
+    announcedPort,
     '/mcp',
   );
+}
+
+/** The port a fixture announced with its `{"port":N}` line, once it has. */
+function announcedPort(output: string[]): number | undefined {
+  const line = output.find((l) => l.startsWith('{"port":'));
+  return line ? (JSON.parse(line) as { port: number }).port : undefined;
+}
+
+/**
+ * The modern-http-server fixture (e2e/fixtures/http/modern-http-server.mjs): a stateless 2026-07-28
+ * Streamable HTTP server on the real v2 SDK; optionally on a given port (to come back after a kill).
+ */
+export function startModernHttpServer(port = 0): Promise<HttpServerProcess> {
+  return run([path.join(FIXTURES_DIR, 'http', 'modern-http-server.mjs'), '--port', String(port)], {}, announcedPort, '/mcp');
+}
+
+/** One request as the modern-http-server fixture saw it (headers absent when not sent). */
+export interface SeenRequest {
+  http: string;
+  /** The JSON-RPC method of a POST body. */
+  method?: string;
+  protocolVersion?: string;
+  sessionId?: string;
+  mcpMethod?: string;
+  mcpName?: string;
+  /** The request carried `inputResponses` (a retry after `input_required`). */
+  inputResponses: boolean;
+}
+
+/** GET /_stats of the modern-http-server fixture: every request it received (oldest first), and how many tool runs were cancelled. */
+export async function modernStats(server: HttpServerProcess): Promise<{ requests: SeenRequest[]; cancelled: number }> {
+  const response = await fetch(`${server.origin}/_stats`);
+  return (await response.json()) as { requests: SeenRequest[]; cancelled: number };
 }
 
 /** GET /admin/stats of the session server. */

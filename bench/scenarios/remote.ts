@@ -1,0 +1,116 @@
+/**
+ * Remote servers in `npm run bench`: server-everything in its `streamableHttp` mode on 127.0.0.1, one
+ * process for both arms. Measures (arms alternating, medians):
+ *  - connect → ready: the core's addServer until the card says Ready (version probe, initialize, the
+ *    tools/resources/prompts lists) against the bare SDK client's connect plus the same three lists,
+ *    and the core's Restart → Ready once the era verdict is cached (no probe; the SDK arm's figure
+ *    is the same connect);
+ *  - tool-call latency and throughput over HTTP: the model's path through the core (consent policy,
+ *    validation, audit row) against the bare `callTool`.
+ */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createHost } from '../../src-main/core/host';
+import { dispatchCall } from '../../src-main/core/rpc/dispatch';
+import { waitFor } from '../../src-main/core/servers/wait';
+import { hostToolArm, measureCalls, sdkToolArm, type CallStats } from '../../src-main/core/tools/bench-support';
+import { REPO } from '../lib/servers';
+
+export interface RemoteBenchResult {
+  connectMs: { host: number[]; sdk: number[] };
+  /** The core's restart → ready, with the era verdict cached by the first connect (no probe). */
+  reconnectMs: number[];
+  calls: { host: CallStats[]; sdk: CallStats[] };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** server-everything over Streamable HTTP; resolves once it listens. */
+async function startEverythingHttp(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const entry = path.join(REPO, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+  const child = spawn(process.execPath, [entry, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => /listening on port/i.test(chunk.toString()) && resolve());
+    child.once('exit', (code) => reject(new Error(`server-everything exited (${code})`)));
+  });
+  child.stderr!.resume();
+  return { url: `http://127.0.0.1:${port}/mcp`, child };
+}
+
+/** The core: a host already open, then addServer → Ready; then Restart → Ready (the era now cached). */
+async function hostConnectMs(url: string): Promise<{ first: number; again: number }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-remote-'));
+  const host = createHost({ mode: 'web', dataDir, appVersion: 'bench', connectionDefaults: { timeouts: { pingIntervalMs: 0 } } });
+  try {
+    // The moment the renderer would learn it: the serverUpdated event saying Ready.
+    let readyAt = 0;
+    const unsubscribe = host.events.subscribe((event) => {
+      if (event.name === 'serverUpdated' && event.payload.runtime.status === 'ready' && readyAt === 0) readyAt = performance.now();
+    });
+    const t0 = performance.now();
+    const added = await dispatchCall(host.handlers, 'addServer', { name: 'remote', transport: 'http', url });
+    if (!added.ok) throw new Error(added.error.message);
+    await waitFor(() => readyAt > 0, { timeoutMs: 30_000, intervalMs: 1, what: 'the remote server' });
+    const first = readyAt - t0;
+    readyAt = 0;
+    const t1 = performance.now();
+    await dispatchCall(host.handlers, 'restartServer', { id: (added.value as { config: { id: string } }).config.id });
+    await waitFor(() => readyAt > 0, { timeoutMs: 30_000, intervalMs: 1, what: 'the remote server again' });
+    unsubscribe();
+    return { first, again: readyAt - t1 };
+  } finally {
+    await host.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The bare SDK: connect (its default negotiation) and the same three lists. */
+async function sdkConnectMs(url: string): Promise<number> {
+  const client = new Client({ name: 'bench-sdk', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  try {
+    const t0 = performance.now();
+    await client.connect(transport);
+    await Promise.all([client.listTools(), client.listResources(), client.listPrompts()]);
+    return performance.now() - t0;
+  } finally {
+    await transport.terminateSession().catch(() => undefined);
+    await client.close();
+  }
+}
+
+export async function runRemote({ rounds, connects, calls }: { rounds: number; connects: number; calls: number }): Promise<RemoteBenchResult> {
+  const server = await startEverythingHttp();
+  const result: RemoteBenchResult = { connectMs: { host: [], sdk: [] }, reconnectMs: [], calls: { host: [], sdk: [] } };
+  try {
+    for (let i = 0; i < connects; i++) {
+      const host = await hostConnectMs(server.url);
+      result.connectMs.host.push(host.first);
+      result.reconnectMs.push(host.again);
+      result.connectMs.sdk.push(await sdkConnectMs(server.url));
+    }
+    for (let round = 0; round < rounds; round++) {
+      const hostArm = await hostToolArm({ url: server.url }, ['get-sum']);
+      result.calls.host.push(await measureCalls(() => hostArm.call('get-sum', { a: 1, b: 2 }), { calls, warmup: 50, inFlight: 16 }));
+      await hostArm.dispose();
+      const sdkArm = await sdkToolArm({ url: server.url });
+      result.calls.sdk.push(await measureCalls(() => sdkArm.call('get-sum', { a: 1, b: 2 }), { calls, warmup: 50, inFlight: 16 }));
+      await sdkArm.dispose();
+    }
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+  return result;
+}
