@@ -49,6 +49,11 @@ export class OAuthManager implements RemoteAuthSource {
     return this.sessions.get(serverId)?.view();
   }
 
+  forget(serverId: string): void {
+    this.sessions.get(serverId)?.dispose();
+    this.sessions.delete(serverId);
+  }
+
   async signIn(serverId: string): Promise<SignInStart> {
     return this.session(this.describe(serverId)).signIn();
   }

@@ -250,6 +250,7 @@ export class ServerFleet implements ServerControl {
     this.launchFailures.delete(id);
     this.queued.delete(id);
     this.published.delete(id);
+    this.options.remoteAuth?.forget(id);
     notifyPlugins(this.options.plugins ?? [], 'onRemoved', { id, name });
   }
 

@@ -30,6 +30,8 @@ export interface RemoteAuthSource {
   forServer(server: RemoteServerRef): RemoteAuth;
   /** The sign-in state to show on the server's card; undefined when the server never asked for OAuth. */
   view(serverId: string): AuthView | undefined;
+  /** The server was removed: end a pending sign-in and drop what is kept in memory (SQLite rows cascade). */
+  forget(serverId: string): void;
 }
 
 /** What the OAuth area may do with servers (implemented by the fleet). */
