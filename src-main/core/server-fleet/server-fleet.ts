@@ -8,6 +8,7 @@ import { toConfigView } from '../server-config/server-config-repository';
 import type { SecretBox } from '../secrets/secret-box';
 import type { LiveProcessStore } from '../servers/process-reaper';
 import type { RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/remote-auth';
+import { REMOTE_RESTART } from '../servers/restart-policy';
 import { ServerConnection, type ServerConnectionOptions } from '../servers/server-connection';
 import { clientFeaturesFor, launchInfo, notifyPlugins, type ConnectionPlugin } from './connection-plugins';
 import { buildLaunchConfig, parseEraVerdict } from './launch-spec';
@@ -203,7 +204,11 @@ export class ServerFleet implements ServerControl {
       onWarning: (message) => notifyPlugins(plugins, 'onWarning', ref, message),
       prior: parseEraVerdict(server.eraVerdict),
       timeouts: { ...this.options.connectionDefaults?.timeouts, startMs: server.initTimeoutMs, requestMs: server.requestTimeoutMs },
-      restart: { ...this.options.connectionDefaults?.restart, enabled: server.autoRestart },
+      restart: {
+        ...(server.transport === 'http' ? REMOTE_RESTART : {}),
+        ...this.options.connectionDefaults?.restart,
+        enabled: server.autoRestart,
+      },
       processStore: this.options.processStore,
       remoteAuth: server.transport === 'http' ? this.options.remoteAuth?.forServer({ id, name: server.name, url: server.url }) : undefined,
       onStateChange: (state) => {

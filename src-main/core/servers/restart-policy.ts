@@ -14,12 +14,20 @@ export interface RestartPolicyOptions {
   baseDelayMs?: number;
   /** Restarts tried before giving up (default 5). */
   maxAttempts?: number;
+  /** The longest wait between two restarts (default: no cap). */
+  maxDelayMs?: number;
   /** A run that stayed ready this long resets the count (default 60 s). */
   stableAfterMs?: number;
 }
 
 /** Defaults of {@link RestartPolicyOptions}. */
-export const RESTART_DEFAULTS = { enabled: false, baseDelayMs: 1000, maxAttempts: 5, stableAfterMs: 60_000 } as const;
+export const RESTART_DEFAULTS = { enabled: false, baseDelayMs: 1000, maxAttempts: 5, maxDelayMs: Number.POSITIVE_INFINITY, stableAfterMs: 60_000 } as const;
+
+/**
+ * Remote servers: a lost network is usually a laptop changing networks or sleeping, not a broken
+ * server, so keep trying for about half an hour (1 s, 2 s, 4 s … then once a minute).
+ */
+export const REMOTE_RESTART = { maxAttempts: 30, maxDelayMs: 60_000 } as const;
 
 /** The next restart to schedule. */
 export interface RestartDecision {
@@ -57,7 +65,7 @@ export class RestartPolicy {
     this.readySince = undefined;
     if (!this.options.enabled || this.attempts >= this.options.maxAttempts) return undefined;
     this.attempts += 1;
-    return { attempt: this.attempts, delayMs: this.options.baseDelayMs * 2 ** (this.attempts - 1) };
+    return { attempt: this.attempts, delayMs: Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (this.attempts - 1)) };
   }
 
   /** The user started or stopped the server: forget past crashes. */
