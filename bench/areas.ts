@@ -104,9 +104,9 @@ async function chatUi() {
 }
 
 async function remoteServer() {
-  const result = await runRemote({ rounds, connects: quick ? 3 : 7, calls: quick ? 300 : 1000 });
-  report('remote: connect → ready (HTTP)', median(result.connectMs.host), median(result.connectMs.sdk), 'ms', '≤ 1.5×', median(result.connectMs.host) <= 1.5 * median(result.connectMs.sdk));
-  report('remote: restart → ready (era cached)', median(result.reconnectMs), median(result.connectMs.sdk), 'ms', '≤ 1.5×', median(result.reconnectMs) <= 1.5 * median(result.connectMs.sdk));
+  const result = await runRemote({ rounds, connects: quick ? 5 : 15, calls: quick ? 300 : 1000 });
+  report('remote: start → ready (HTTP, warm)', median(result.connectMs.host), median(result.connectMs.sdk), 'ms', '≤ 1.5×', median(result.connectMs.host) <= 1.5 * median(result.connectMs.sdk));
+  rows.push(['  first connect in a fresh host', `${median(result.firstMs).toFixed(1)} ms`, '', '', 'cold code, version probe', 'info']);
   const m = (list: CallStats[], key: keyof CallStats) => median(list.map((s) => s[key] as number));
   const { host, sdk } = result.calls;
   report('remote: tool call p50 (HTTP)', m(host, 'p50Ms'), m(sdk, 'p50Ms'), 'ms', '≤ 1.25×', m(host, 'p50Ms') <= 1.25 * m(sdk, 'p50Ms'));

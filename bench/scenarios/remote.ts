@@ -1,10 +1,10 @@
 /**
  * Remote servers in `npm run bench`: server-everything in its `streamableHttp` mode on 127.0.0.1, one
  * process for both arms. Measures (arms alternating, medians):
- *  - connect → ready: the core's addServer until the card says Ready (version probe, initialize, the
- *    tools/resources/prompts lists) against the bare SDK client's connect plus the same three lists,
- *    and the core's Restart → Ready once the era verdict is cached (no probe; the SDK arm's figure
- *    is the same connect);
+ *  - connect → ready, warm: the core's Start until the card says Ready (initialize — the era verdict
+ *    is cached after the first connect —, the tools/resources/prompts lists) against the bare SDK
+ *    client's connect (version probe included) plus the same three lists; and, for information, the
+ *    core's first connect in a fresh host;
  *  - tool-call latency and throughput over HTTP: the model's path through the core (consent policy,
  *    validation, audit row) against the bare `callTool`.
  */
@@ -22,9 +22,10 @@ import { hostToolArm, measureCalls, sdkToolArm, type CallStats } from '../../src
 import { REPO } from '../lib/servers';
 
 export interface RemoteBenchResult {
+  /** Warm connects: the core's Start → Ready against the bare SDK's connect plus the three lists. */
   connectMs: { host: number[]; sdk: number[] };
-  /** The core's restart → ready, with the era verdict cached by the first connect (no probe). */
-  reconnectMs: number[];
+  /** The core's very first connect in a fresh host (cold code, version probe), one per round. */
+  firstMs: number[];
   calls: { host: CallStats[]; sdk: CallStats[] };
 }
 
@@ -49,28 +50,38 @@ async function startEverythingHttp(): Promise<{ url: string; child: ChildProcess
   return { url: `http://127.0.0.1:${port}/mcp`, child };
 }
 
-/** The core: a host already open, then addServer → Ready; then Restart → Ready (the era now cached). */
-async function hostConnectMs(url: string): Promise<{ first: number; again: number }> {
+/**
+ * The core, warm: one host, the server added once (its first connect, version probe included, is
+ * `first`); then `times` × (Stop, then Start → the serverUpdated event saying Ready) — what a user's
+ * Restart or a reconnect costs.
+ */
+async function hostConnects(url: string, times: number): Promise<{ first: number; warm: number[] }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-remote-'));
   const host = createHost({ mode: 'web', dataDir, appVersion: 'bench', connectionDefaults: { timeouts: { pingIntervalMs: 0 } } });
+  let readyAt = 0;
+  const unsubscribe = host.events.subscribe((event) => {
+    if (event.name === 'serverUpdated' && event.payload.runtime.status === 'ready' && readyAt === 0) readyAt = performance.now();
+  });
+  const untilReady = () => waitFor(() => readyAt > 0, { timeoutMs: 30_000, intervalMs: 1, what: 'the remote server' });
   try {
-    // The moment the renderer would learn it: the serverUpdated event saying Ready.
-    let readyAt = 0;
-    const unsubscribe = host.events.subscribe((event) => {
-      if (event.name === 'serverUpdated' && event.payload.runtime.status === 'ready' && readyAt === 0) readyAt = performance.now();
-    });
     const t0 = performance.now();
     const added = await dispatchCall(host.handlers, 'addServer', { name: 'remote', transport: 'http', url });
     if (!added.ok) throw new Error(added.error.message);
-    await waitFor(() => readyAt > 0, { timeoutMs: 30_000, intervalMs: 1, what: 'the remote server' });
+    await untilReady();
     const first = readyAt - t0;
-    readyAt = 0;
-    const t1 = performance.now();
-    await dispatchCall(host.handlers, 'restartServer', { id: (added.value as { config: { id: string } }).config.id });
-    await waitFor(() => readyAt > 0, { timeoutMs: 30_000, intervalMs: 1, what: 'the remote server again' });
-    unsubscribe();
-    return { first, again: readyAt - t1 };
+    const id = (added.value as { config: { id: string } }).config.id;
+    const warm: number[] = [];
+    for (let i = 0; i < times; i++) {
+      await dispatchCall(host.handlers, 'stopServer', { id });
+      readyAt = 0;
+      const t1 = performance.now();
+      await dispatchCall(host.handlers, 'startServer', { id });
+      await untilReady();
+      warm.push(readyAt - t1);
+    }
+    return { first, warm };
   } finally {
+    unsubscribe();
     await host.dispose();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -93,15 +104,14 @@ async function sdkConnectMs(url: string): Promise<number> {
 
 export async function runRemote({ rounds, connects, calls }: { rounds: number; connects: number; calls: number }): Promise<RemoteBenchResult> {
   const server = await startEverythingHttp();
-  const result: RemoteBenchResult = { connectMs: { host: [], sdk: [] }, reconnectMs: [], calls: { host: [], sdk: [] } };
+  const result: RemoteBenchResult = { connectMs: { host: [], sdk: [] }, firstMs: [], calls: { host: [], sdk: [] } };
   try {
-    for (let i = 0; i < connects; i++) {
-      const host = await hostConnectMs(server.url);
-      result.connectMs.host.push(host.first);
-      result.reconnectMs.push(host.again);
-      result.connectMs.sdk.push(await sdkConnectMs(server.url));
-    }
+    await sdkConnectMs(server.url); // warm-up, like the host arm's first connect
     for (let round = 0; round < rounds; round++) {
+      const host = await hostConnects(server.url, connects);
+      result.firstMs.push(host.first);
+      result.connectMs.host.push(...host.warm);
+      for (let i = 0; i < connects; i++) result.connectMs.sdk.push(await sdkConnectMs(server.url));
       const hostArm = await hostToolArm({ url: server.url }, ['get-sum']);
       result.calls.host.push(await measureCalls(() => hostArm.call('get-sum', { a: 1, b: 2 }), { calls, warmup: 50, inFlight: 16 }));
       await hostArm.dispose();
