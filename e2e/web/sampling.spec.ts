@@ -92,6 +92,30 @@ test('sampling: edit the prompt, Approve, review, Send response; Reject gives -1
     await expect(result(page, 'trigger-sampling-request')).toContainText('Sampling is blocked');
     await expect(page.getByRole('dialog', { name: 'Sampling request' })).toHaveCount(0);
   });
+
+  await test.step('Settings › Server requests lists each decision, newest first, and follows new ones', async () => {
+    await nav(page, 'Settings');
+    const requests = page.getByRole('list', { name: 'Server requests' });
+    const items = requests.getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toContainText("Blocked · decided by the server's policy");
+    await expect(items.nth(1)).toContainText('Rejected · decided by you');
+    const sent = items.nth(2);
+    await expect(sent).toContainText('sampling (LLM completion) · in trigger-sampling-request · Response sent');
+    await sent.locator('summary').click();
+    await expect(sent.locator('pre').first()).toContainText('Tell a short joke');
+    await expect(sent.locator('pre').nth(1)).toContainText('Scripted sampling answer.');
+
+    // Another blocked request while the list is open: it appears without a reload.
+    const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, { origin: webHost.origin, credential: (await signIn(webHost.url)).credential });
+    const snapshot = await socket.call(1, 'getSnapshot');
+    const servers = (snapshot.result as { value: { servers: { config: { id: string; name: string } }[] } }).value.servers;
+    const serverId = servers.find((s) => s.config.name === SERVER)!.config.id;
+    expect((await socket.call(2, 'runTool', { serverId, tool: 'trigger-sampling-request', args: { prompt: 'From the socket' } })).result.ok).toBe(true);
+    socket.socket.close();
+    await expect(items).toHaveCount(4);
+    await expect(items.nth(0)).toContainText('Blocked');
+  });
 });
 
 test('elicitation: defaults pre-filled, Accept echoes the values; Decline and Cancel reach the server', async ({ page, webHost }) => {

@@ -111,6 +111,13 @@ export interface InteractionAuditEntry {
   decidedAt: string;
 }
 
+/** One page of the sampling/elicitation audit trail, newest first. */
+export interface InteractionAuditPage {
+  entries: InteractionAuditEntry[];
+  /** Pass as `before` for the next (older) page; absent on the last page. */
+  nextBefore?: number;
+}
+
 export interface SamplingSnapshot {
   sampling: SamplingRequestView[];
   elicitations: ElicitationRequestView[];
@@ -144,7 +151,13 @@ const SetSamplingPolicySchema = z
     maxTokensCap: z.number().int().min(1).max(1_000_000).optional(),
   })
   .strict();
-const ListInteractionAuditSchema = z.object({ limit: z.number().int().min(1).max(200).default(50) }).strict();
+const ListInteractionAuditSchema = z
+  .object({
+    /** Only entries older than this `seq` (the previous page's `nextBefore`). */
+    before: z.number().int().min(1).optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+  })
+  .strict();
 
 export const samplingMethods = {
   /** Approves (edited) request: the provider generates; the response comes back for review. */
@@ -157,14 +170,18 @@ export const samplingMethods = {
   resolveElicitation: method<typeof ResolveElicitationSchema, void>(ResolveElicitationSchema),
   listSamplingPolicies: method<typeof NoInput, SamplingPolicy[]>(NoInput),
   setSamplingPolicy: method<typeof SetSamplingPolicySchema, SamplingPolicy[]>(SetSamplingPolicySchema),
-  listInteractionAudit: method<typeof ListInteractionAuditSchema, InteractionAuditEntry[]>(ListInteractionAuditSchema),
+  /** The sampling/elicitation audit trail, newest first, in pages (like `listToolAudit`). */
+  listInteractionAudit: method<typeof ListInteractionAuditSchema, InteractionAuditPage>(ListInteractionAuditSchema),
 };
 
 export interface SamplingEvents {
   samplingRequested: SamplingRequestView;
   samplingUpdated: SamplingRequestView;
   elicitationRequested: ElicitationRequestView;
-  /** A sampling or elicitation request is over; `note` tells the user why when it was withdrawn. */
+  /**
+   * A sampling or elicitation request is over, and audited: answered, withdrawn, or refused at once
+   * (`blocked`: it was never pending). `note` tells the user why when it was withdrawn.
+   */
   interactionSettled: { id: string; kind: 'sampling' | 'elicitation'; outcome: InteractionOutcome; note?: string };
   samplingPoliciesChanged: SamplingPolicy[];
 }

@@ -48,6 +48,8 @@ export class ElicitationService {
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
         const note = `Patchbay only opens http(s) URLs; refused "${params.url.slice(0, 200)}".`;
         this.record(server, toolCall?.tool, params, 'host', 'blocked', undefined, note, now);
+        // Never pending, but audited: whoever lists the audit trail learns of it like of any other settled request.
+        this.deps.events.emit('interactionSettled', { id: base.id, kind: 'elicitation', outcome: 'blocked', note });
         throw new ProtocolError(-32602, note);
       }
       view = { ...base, mode: 'url', url: url.href, urlHost: url.host };

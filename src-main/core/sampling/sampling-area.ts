@@ -72,7 +72,7 @@ export function createSamplingArea(deps: SamplingAreaDeps): SamplingArea {
       repo.setPolicy(policy, deps.clock.now());
       return policiesChanged();
     },
-    listInteractionAudit: async ({ limit }) => repo.audit(limit),
+    listInteractionAudit: async (query) => repo.audit(query),
   };
   return {
     sampling,

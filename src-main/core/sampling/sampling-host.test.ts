@@ -52,7 +52,7 @@ describe('sampling through the host', () => {
     await t.api.sendSamplingResponse({ id: asked.id, text: 'Reviewed: 42.' });
     const outcome = await run;
     expect(JSON.stringify(outcome)).toContain('Reviewed: 42.');
-    const [entry] = await t.api.listInteractionAudit({});
+    const [entry] = (await t.api.listInteractionAudit({})).entries;
     expect(entry).toMatchObject({ kind: 'sampling', outcome: 'sent', decidedBy: 'user', toolCall: 'trigger-sampling-request', note: 'response edited by the user' });
     expect(entry.request).toContain('Say hello instead');
     expect(entry.response).toContain('Reviewed: 42.');
@@ -79,7 +79,7 @@ describe('sampling through the host', () => {
     await t.api.sendSamplingResponse({ id: reviewed.id, text: reviewed.response!.text });
     expect(JSON.stringify(await auto)).toContain('auto');
     expect(t.count('samplingRequested')).toBe(2);
-    const outcomes = (await t.api.listInteractionAudit({})).map((e) => e.outcome);
+    const outcomes = (await t.api.listInteractionAudit({})).entries.map((e) => e.outcome);
     expect(outcomes).toEqual(['sent', 'blocked', 'blocked', 'blocked', 'rejected']);
   });
 
@@ -115,6 +115,6 @@ describe('elicitation through the host', () => {
       await t.api.resolveElicitation({ id: next.id, action });
       expect(JSON.stringify(await again)).toContain(action === 'decline' ? 'declined' : 'cancelled');
     }
-    expect((await t.api.listInteractionAudit({})).map((e) => e.outcome)).toEqual(['cancelled', 'declined', 'accepted']);
+    expect((await t.api.listInteractionAudit({})).entries.map((e) => e.outcome)).toEqual(['cancelled', 'declined', 'accepted']);
   });
 });

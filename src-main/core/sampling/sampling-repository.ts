@@ -3,7 +3,7 @@
  * sampling and elicitation decision (`interaction_audit`). Callers pass already-redacted JSON.
  */
 import type Database from 'better-sqlite3';
-import type { InteractionAuditEntry, InteractionOutcome, SamplingPolicy, SamplingPolicyMode } from '../../../src-preload/contract';
+import type { InteractionAuditEntry, InteractionAuditPage, InteractionOutcome, SamplingPolicy, SamplingPolicyMode } from '../../../src-preload/contract';
 
 interface PolicyRow {
   server_id: string;
@@ -70,24 +70,33 @@ export class SamplingRepository {
       .run(entry.kind, entry.serverId, entry.serverName, entry.toolCall ?? null, entry.decidedBy, entry.outcome, entry.request, entry.response ?? null, entry.note ?? null, entry.requestedAt, entry.decidedAt);
   }
 
-  /** Newest first. */
-  audit(limit: number): InteractionAuditEntry[] {
-    const rows = this.db.prepare('SELECT * FROM interaction_audit ORDER BY seq DESC LIMIT ?').all(limit) as AuditRow[];
-    return rows.map((r) => ({
-      seq: r.seq,
-      kind: r.kind,
-      serverId: r.server_id,
-      serverName: r.server_name,
-      ...(r.tool_call ? { toolCall: r.tool_call } : {}),
-      decidedBy: r.decided_by,
-      outcome: r.outcome,
-      request: r.request_json,
-      ...(r.response_json !== null ? { response: r.response_json } : {}),
-      ...(r.note ? { note: r.note } : {}),
-      requestedAt: r.requested_at,
-      decidedAt: r.decided_at,
-    }));
+  /** Newest first, `limit` entries older than `before`; `nextBefore` only when an older entry exists. */
+  audit(query: { before?: number; limit: number }): InteractionAuditPage {
+    // One row more than asked says whether another page exists without a COUNT.
+    const rows = this.db
+      .prepare('SELECT * FROM interaction_audit WHERE seq < ? ORDER BY seq DESC LIMIT ?')
+      .all(query.before ?? Number.MAX_SAFE_INTEGER, query.limit + 1) as AuditRow[];
+    const entries = rows.slice(0, query.limit).map(toEntry);
+    return { entries, ...(rows.length > query.limit ? { nextBefore: entries[entries.length - 1].seq } : {}) };
   }
+}
+
+/** Absent columns become absent fields, so the renderer can test `entry.note` rather than null. */
+function toEntry(r: AuditRow): InteractionAuditEntry {
+  return {
+    seq: r.seq,
+    kind: r.kind,
+    serverId: r.server_id,
+    serverName: r.server_name,
+    ...(r.tool_call ? { toolCall: r.tool_call } : {}),
+    decidedBy: r.decided_by,
+    outcome: r.outcome,
+    request: r.request_json,
+    ...(r.response_json !== null ? { response: r.response_json } : {}),
+    ...(r.note ? { note: r.note } : {}),
+    requestedAt: r.requested_at,
+    decidedAt: r.decided_at,
+  };
 }
 
 function toPolicy(row: PolicyRow): SamplingPolicy {

@@ -60,6 +60,8 @@ export class SamplingService {
     const toolCall = this.deps.runningCallFor(server.id);
     const refuse = (code: number, note: string): never => {
       this.audit({ server, toolCall, params, decidedBy: 'policy', outcome: 'blocked', note, requestedAt: now });
+      // Never pending, but audited: whoever lists the audit trail learns of it like of any other settled request.
+      this.deps.events.emit('interactionSettled', { id: crypto.randomUUID(), kind: 'sampling', outcome: 'blocked', note });
       throw new ProtocolError(code, note);
     };
     if (this.closed) throw new ProtocolError(USER_REJECTED, 'Patchbay is quitting');

@@ -1,6 +1,7 @@
 import { useAppStore } from '../../stores/use-app-store';
 import { useModelList } from '../chat/use-model-list';
 import { ConsentSettings } from '../consent/ConsentSettings';
+import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
 import { HostInfoPanel } from './HostInfoPanel';
 import { SettingsForm } from './SettingsForm';
 
@@ -26,6 +27,7 @@ export function SettingsPage() {
         <p>Loading settings…</p>
       )}
       <ConsentSettings />
+      <ServerRequestsSettings />
       {info && <HostInfoPanel info={info} />}
     </section>
   );

@@ -9,10 +9,12 @@ export interface SamplingState {
   samplingPolicies: SamplingPolicy[];
   /** Why the last request went away without the user answering (withdrawn by its server, quit). */
   interactionNotice: string | null;
+  /** Bumped whenever a request settled (and so was audited): the "Server requests" list refetches. */
+  interactionsSettled: number;
 }
 
 export const samplingSlice: StoreSlice<SamplingState> = {
-  initial: { samplingRequests: [], elicitations: [], samplingPolicies: [], interactionNotice: null },
+  initial: { samplingRequests: [], elicitations: [], samplingPolicies: [], interactionNotice: null, interactionsSettled: 0 },
   fromSnapshot: (snapshot) =>
     snapshot.sampling ? { samplingRequests: snapshot.sampling.sampling, elicitations: snapshot.sampling.elicitations, samplingPolicies: snapshot.sampling.policies } : {},
   apply: (state, event) => {
@@ -28,7 +30,12 @@ export const samplingSlice: StoreSlice<SamplingState> = {
       case 'interactionSettled': {
         const { id, outcome, note } = event.payload;
         const notice = (outcome === 'withdrawn' || outcome === 'shutdown') && note ? note : state.interactionNotice;
-        return { samplingRequests: state.samplingRequests.filter((r) => r.id !== id), elicitations: state.elicitations.filter((r) => r.id !== id), interactionNotice: notice };
+        return {
+          samplingRequests: state.samplingRequests.filter((r) => r.id !== id),
+          elicitations: state.elicitations.filter((r) => r.id !== id),
+          interactionNotice: notice,
+          interactionsSettled: state.interactionsSettled + 1,
+        };
       }
       case 'samplingPoliciesChanged':
         return { samplingPolicies: event.payload };
