@@ -4,6 +4,7 @@
  * (pid, start time), so a reused pid is never mistaken for a leftover, nor killed.
  */
 import fs from 'node:fs';
+import { readProcStat } from '../../src-main/core/servers/process-tree';
 
 export interface ProcRef {
   pid: number;
@@ -22,17 +23,10 @@ interface Stat extends ProcRef {
 /** Helpers of the bench's own runtime (tsx's esbuild service), never part of an arm. */
 const OWN_HELPERS = new Set(['esbuild']);
 
+/** The core's /proc/<pid>/stat parser, in the bench's field names. */
 function readStat(pid: number): Stat | undefined {
-  let raw: string;
-  try {
-    raw = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const close = raw.lastIndexOf(')');
-  const comm = raw.slice(raw.indexOf('(') + 1, close);
-  const f = raw.slice(close + 2).split(' ');
-  return { pid, comm, state: f[0], ppid: Number(f[1]), pgid: Number(f[2]), start: f[19] };
+  const s = readProcStat(pid);
+  return s && { pid, comm: s.comm, state: s.state, ppid: s.ppid, pgid: s.pgrp, start: s.startTime };
 }
 
 function allStats(): Stat[] {

@@ -11,15 +11,14 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHost } from '../../src-main/core/host';
 import { dispatchCall } from '../../src-main/core/rpc/dispatch';
+import { everythingHttp, EVERYTHING_LISTENING, freePort } from '../../src-main/core/servers/test-support/everything-http';
 import { waitFor } from '../../src-main/core/servers/wait';
 import { hostToolArm, measureCalls, sdkToolArm, type CallStats } from '../../src-main/core/tools/bench-support';
-import { REPO } from '../lib/servers';
 
 export interface RemoteBenchResult {
   /** Warm connects: the core's Start → Ready against the bare SDK's connect plus the three lists. */
@@ -29,25 +28,17 @@ export interface RemoteBenchResult {
   calls: { host: CallStats[]; sdk: CallStats[] };
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** server-everything over Streamable HTTP; resolves once it listens. */
 async function startEverythingHttp(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const entry = path.join(REPO, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-  const child = spawn(process.execPath, [entry, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const launch = everythingHttp('streamableHttp', port);
+  const child = spawn(process.execPath, launch.args, { env: { ...process.env, ...launch.env }, stdio: ['ignore', 'ignore', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => /listening on port/i.test(chunk.toString()) && resolve());
+    child.stderr!.on('data', (chunk: Buffer) => EVERYTHING_LISTENING.test(chunk.toString()) && resolve());
     child.once('exit', (code) => reject(new Error(`server-everything exited (${code})`)));
   });
   child.stderr!.resume();
-  return { url: `http://127.0.0.1:${port}/mcp`, child };
+  return { url: `http://127.0.0.1:${port}${launch.path}`, child };
 }
 
 /**

@@ -5,23 +5,11 @@
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { startScriptedLlm, type ScriptedLlm } from '../../src-main/core/chat/test-support/scripted-llm';
+import { useScriptedLlm } from '../support/scripted-llm';
 import { expect, test, type WebHost } from '../support/web-host';
 
-// The host inherits this process's environment: a key from the developer's shell must not make the
-// "no API key" case pass or the scripted server receive a real key.
-delete process.env.ANTHROPIC_API_KEY;
 
-let llm: ScriptedLlm;
-test.beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-test.afterAll(async () => {
-  await llm?.stop();
-});
-test.beforeEach(async () => {
-  await llm.reset();
-});
+const llm = useScriptedLlm();
 
 function ui(page: Page) {
   const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
@@ -42,7 +30,7 @@ async function configure(page: Page, webHost: WebHost) {
   await page.goto(webHost.url);
   await nav('Settings').click();
   const form = page.getByRole('form', { name: 'Preferences' });
-  await form.getByRole('textbox', { name: 'Anthropic base URL', exact: true }).fill(llm.url);
+  await form.getByRole('textbox', { name: 'Anthropic base URL', exact: true }).fill(llm().url);
   await form.getByLabel('API key', { exact: true }).fill('sk-ant-e2e-key');
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
@@ -84,7 +72,7 @@ test('the model calls get-sum on server-everything, the user allows it once, and
   await expect(page.getByRole('listitem', { name: 'Everything (demo)' }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 });
   await nav('Chat').click();
 
-  await llm.script([
+  await llm().script([
     { type: 'tool_use', text: 'Let me add those.', calls: [{ nameEndsWith: '__get-sum', input: { a: 2, b: 3 } }] },
     { type: 'text', text: 'The sum is **5**.', chunks: 3 },
   ]);
@@ -101,7 +89,7 @@ test('the model calls get-sum on server-everything, the user allows it once, and
   await card.getByText('Result', { exact: true }).click();
   await expect(card).toContainText('The sum of 2 and 3 is 5.');
 
-  const [first, second] = await llm.messageRequests();
+  const [first, second] = await llm().messageRequests();
   expect(first.credential.key).toBe('sk-ant-e2e-key');
   expect(first.body?.tools?.map((t) => t.name)).toContain('Everything_demo__get-sum');
   expect(second.body?.messages.at(-1)?.content).toEqual([
@@ -113,7 +101,7 @@ test('Stop keeps the partial answer; it survives a restart and a killed host', a
   const { message, stop, log, conversations } = ui(page);
   await configure(page, webHost);
 
-  await llm.script([{ type: 'text', text: 'Once upon a time', chunks: ['Once upon ', 'a time'], hang: true }]);
+  await llm().script([{ type: 'text', text: 'Once upon a time', chunks: ['Once upon ', 'a time'], hang: true }]);
   await message.fill('Tell me a story');
   await message.press('Enter');
   await expect(log.getByText('Once upon a time')).toBeVisible();
@@ -128,7 +116,7 @@ test('Stop keeps the partial answer; it survives a restart and a killed host', a
   await expect(log.getByText(/^Interrupted/)).toBeVisible();
 
   // Killed mid-answer: what reached the last checkpoint (about a second) is kept, marked interrupted.
-  await llm.script([{ type: 'text', text: 'A second tale', chunks: ['A second ', 'tale'], hang: true }]);
+  await llm().script([{ type: 'text', text: 'A second tale', chunks: ['A second ', 'tale'], hang: true }]);
   await message.fill('Another one');
   await message.press('Enter');
   await expect(log.getByText('A second tale')).toBeVisible();
@@ -143,7 +131,7 @@ test('Stop keeps the partial answer; it survives a restart and a killed host', a
 test('a 429 shows a clear message with Retry, and Retry succeeds without losing anything', async ({ page, webHost }) => {
   const { message, retry, log } = ui(page);
   await configure(page, webHost);
-  await llm.script([
+  await llm().script([
     { type: 'error', status: 429, errorType: 'rate_limit_error', message: 'Number of requests exceeded' },
     { type: 'text', text: 'Here is the answer after all.' },
   ]);
@@ -158,5 +146,5 @@ test('a 429 shows a clear message with Retry, and Retry succeeds without losing 
   await expect(alert).toBeHidden();
   await expect(log.getByText('Hello there')).toHaveCount(1);
   await expect(message).toHaveValue('my next question, not sent yet');
-  expect(await llm.messageRequests()).toHaveLength(2);
+  expect(await llm().messageRequests()).toHaveLength(2);
 });

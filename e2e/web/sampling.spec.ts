@@ -4,23 +4,13 @@
  * user; the tool result shows what the server got back.
  */
 import type { Page } from '@playwright/test';
-import { startScriptedLlm, type ScriptedLlm } from '../../src-main/core/chat/test-support/scripted-llm';
+import { useScriptedLlm } from '../support/scripted-llm';
 import { ContractSocket, signIn } from '../support/raw-client';
 import { test, expect, type WebHost } from '../support/web-host';
 
-delete process.env.ANTHROPIC_API_KEY;
 const SERVER = 'Everything (demo)';
 
-let llm: ScriptedLlm;
-test.beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-test.afterAll(async () => {
-  await llm?.stop();
-});
-test.beforeEach(async () => {
-  await llm.reset();
-});
+const llm = useScriptedLlm();
 
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
 
@@ -29,7 +19,7 @@ async function setUp(page: Page, webHost: WebHost) {
   await page.goto(webHost.url);
   await nav(page, 'Settings');
   const form = page.getByRole('form', { name: 'Preferences' });
-  await form.getByRole('textbox', { name: 'Anthropic base URL', exact: true }).fill(llm.url);
+  await form.getByRole('textbox', { name: 'Anthropic base URL', exact: true }).fill(llm().url);
   await form.getByLabel('API key', { exact: true }).fill('sk-ant-e2e-key');
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('api-key-state')).toHaveText('Set.');
@@ -56,7 +46,7 @@ test('sampling: edit the prompt, Approve, review, Send response; Reject gives -1
   const tools = await setUp(page, webHost);
 
   await test.step('approve an edited prompt and send the reviewed answer', async () => {
-    await llm.script([{ type: 'text', text: 'Scripted sampling answer.' }]);
+    await llm().script([{ type: 'text', text: 'Scripted sampling answer.' }]);
     await runSampling(page, tools, 'Tell a joke');
     const dialog = page.getByRole('dialog', { name: 'Sampling request' });
     await expect(dialog).toContainText('trigger-sampling-request');
@@ -69,7 +59,7 @@ test('sampling: edit the prompt, Approve, review, Send response; Reject gives -1
     await dialog.getByRole('button', { name: 'Send response' }).click();
     await expect(dialog).toBeHidden();
     await expect(result(page, 'trigger-sampling-request')).toContainText('Scripted sampling answer.');
-    const [request] = await llm.messageRequests();
+    const [request] = await llm().messageRequests();
     expect(JSON.stringify(request.body?.messages)).toContain('Tell a short joke');
   });
 

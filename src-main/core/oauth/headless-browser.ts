@@ -5,8 +5,7 @@
  * loopback listener completes the sign-in. It never runs scripts or shows pages.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+import { REDIRECT_STATUSES } from './safe-fetch';
 
 /** How one visit went. */
 export interface HeadlessVisit {

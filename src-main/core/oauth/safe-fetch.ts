@@ -7,7 +7,8 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { OAuthHopRefusedError, type OAuthHopGuard } from './oauth-hop-guard';
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** HTTP statuses whose `Location` a client follows. */
+export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
 /** Wraps `next` so OAuth hops are checked and their redirects followed safely. */

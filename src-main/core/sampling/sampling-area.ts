@@ -3,26 +3,16 @@
  * connection plugin (capabilities + SDK handlers + withdrawal when a server goes), handlers, snapshot.
  */
 import type Database from 'better-sqlite3';
-import type { HostHandlers, NestedToolCall, SamplingSnapshot } from '../../../src-preload/contract';
+import type { HostHandlers, SamplingSnapshot } from '../../../src-preload/contract';
 import { ElicitationService } from '../elicitation/elicitation-service';
-import type { HostEventBus } from '../events';
-import type { LlmProvider } from '../llm/llm-types';
-import type { Clock } from '../ports';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
 import { SamplingRepository } from './sampling-repository';
-import { SamplingService } from './sampling-service';
+import { SamplingService, type SamplingServiceDeps } from './sampling-service';
 
 type SamplingMethods = 'approveSampling' | 'sendSamplingResponse' | 'rejectSampling' | 'resolveElicitation' | 'listSamplingPolicies' | 'setSamplingPolicy' | 'listInteractionAudit';
 
-export interface SamplingAreaDeps {
-  db: Database.Database;
-  events: HostEventBus;
-  clock: Clock;
-  provider: LlmProvider;
-  defaultModel(): string;
-  runningCallFor(serverId: string): NestedToolCall | undefined;
-  redactJson(serverId: string, value: unknown): string;
-}
+/** What the sampling service needs, with the database its repository is built on in place of the repository. */
+export type SamplingAreaDeps = Omit<SamplingServiceDeps, 'repo'> & { db: Database.Database };
 
 export interface SamplingArea {
   sampling: SamplingService;

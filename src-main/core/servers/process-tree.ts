@@ -14,6 +14,8 @@ import treeKill from 'tree-kill';
 /** The fields of /proc/<pid>/stat we use. */
 export interface ProcStat {
   pid: number;
+  /** Field 2: the executable name. */
+  comm: string;
   /** R, S, D, Z (zombie), T, … */
   state: string;
   ppid: number;
@@ -37,6 +39,7 @@ export function readProcStat(pid: number): ProcStat | undefined {
   const fields = raw.slice(close + 2).split(' ');
   return {
     pid,
+    comm: raw.slice(raw.indexOf('(') + 1, close),
     state: fields[0],
     ppid: Number(fields[1]),
     pgrp: Number(fields[2]),

@@ -10,7 +10,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { AuditDecider, RunningToolCall, ToolCallOrigin, ToolRunProgress, ToolRunStatus } from '../../../src-preload/contract';
+import type { AuditDecider, RunningToolCall, ToolCallOrigin, ToolCallOutcome, ToolRunProgress, ToolRunStatus } from '../../../src-preload/contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
@@ -40,20 +40,13 @@ export interface ToolCallRequest {
 }
 
 /** How a call ended, with what the model gets (`result`: the server's, or a synthesized `isError`). */
-export interface ToolCallDone {
-  callId: string;
-  serverId: string;
-  serverName: string;
-  tool: string;
-  origin: ToolCallOrigin;
-  status: ToolRunStatus;
+export interface ToolCallDone extends Pick<ToolCallOutcome, 'callId' | 'serverId' | 'serverName' | 'tool' | 'origin' | 'status' | 'durationMs'> {
   result: CallToolResult;
   error?: say.CallError;
   decidedBy: AuditDecider;
   /** The definition the call was made against (absent when the tool was not found). */
   definition?: Tool;
   startedAt: Date;
-  durationMs: number;
 }
 
 export interface ToolRouterDeps {

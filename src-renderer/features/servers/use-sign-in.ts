@@ -1,19 +1,6 @@
 import { useState } from 'react';
-import type { SignInStart } from '../../../src-preload/contract';
+import { isHttpUrl, type SignInStart } from '../../../src-preload/contract';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
-
-/**
- * http(s) only. The URL comes from a remote server's authorization server; a `javascript:` one put
- * into the blank tab (which shares Patchbay's origin until it navigates) would run as Patchbay.
- */
-export function isWebUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 /** What the sign-in button needs: the click handler, and what to show while and after it runs. */
 export interface SignIn {
@@ -52,7 +39,8 @@ export function useSignIn(signIn: () => Promise<SignInStart>): SignIn {
           tab?.close();
           return;
         }
-        if (!isWebUrl(started.authorizationUrl)) throw new Error('the server gave a sign-in address that is not a web page');
+        // http(s) only: a `javascript:` URL put into the blank tab (still on Patchbay's origin) would run as Patchbay.
+        if (!isHttpUrl(started.authorizationUrl)) throw new Error('the server gave a sign-in address that is not a web page');
         if (tab && !tab.closed) tab.location.href = started.authorizationUrl;
         else setLink(started.authorizationUrl);
       } catch (error) {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { THEMES, type ApiKeyStatus, type ModelInfo, type Settings, type SettingsPatch, type Theme } from '../../../src-preload/contract';
+import { Field } from '../../ui/Field';
 import { ApiKeyField, ModelChoices } from '../chat/ApiKeyField';
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
@@ -33,7 +34,7 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
   const draft = edits ?? settings;
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const ids = { baseUrl: useId(), model: useId(), theme: useId(), apiKey: useId(), maxTokens: useId(), system: useId(), rounds: useId(), resultChars: useId(), cimd: useId() };
+  const ids = { theme: useId(), apiKey: useId() };
   // A key being entered: sent once on Save, then cleared; never filled from the host.
   const [keyDraft, setKeyDraft] = useState('');
   const [clearingKey, setClearingKey] = useState(false);
@@ -85,30 +86,14 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
           </label>
         ))}
       </fieldset>
-      <label htmlFor={ids.baseUrl}>Anthropic base URL</label>
-      <input
-        id={ids.baseUrl}
-        type="url"
-        placeholder="https://api.anthropic.com (default)"
-        value={draft.anthropicBaseUrl}
-        aria-invalid={errors.anthropicBaseUrl ? true : undefined}
-        aria-describedby={`${ids.baseUrl}-hint`}
-        onChange={(e) => edit('anthropicBaseUrl', e.target.value)}
-      />
-      <p id={`${ids.baseUrl}-hint`} className={errors.anthropicBaseUrl ? 'field-error' : 'hint'}>
-        {errors.anthropicBaseUrl ?? 'Leave empty for Anthropic’s API; set it for a gateway or proxy.'}
-      </p>
-      <label htmlFor={ids.model}>Model</label>
-      <input
-        id={ids.model}
-        value={draft.defaultModel}
-        aria-invalid={errors.defaultModel ? true : undefined}
-        aria-describedby={`${ids.model}-hint`}
-        onChange={(e) => edit('defaultModel', e.target.value)}
-      />
-      <p id={`${ids.model}-hint`} className={errors.defaultModel ? 'field-error' : 'hint'}>
-        {errors.defaultModel ?? 'The default model for new conversations.'}
-      </p>
+      <Field label="Anthropic base URL" error={errors.anthropicBaseUrl} hint="Leave empty for Anthropic’s API; set it for a gateway or proxy.">
+        {(control) => (
+          <input {...control} type="url" placeholder="https://api.anthropic.com (default)" value={draft.anthropicBaseUrl} onChange={(e) => edit('anthropicBaseUrl', e.target.value)} />
+        )}
+      </Field>
+      <Field label="Model" error={errors.defaultModel} hint="The default model for new conversations.">
+        {(control) => <input {...control} value={draft.defaultModel} onChange={(e) => edit('defaultModel', e.target.value)} />}
+      </Field>
       <ModelChoices models={models} onPick={(id) => edit('defaultModel', id)} />
       {onSetApiKey && (
         <ApiKeyField
@@ -127,45 +112,40 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
           }}
         />
       )}
-      <fieldset className="settings-chat">
+      <fieldset className="settings-group settings-chat">
         <legend>Chat</legend>
-        <label htmlFor={ids.maxTokens}>Max tokens</label>
-        <input id={ids.maxTokens} type="number" min={1} value={numberValue(draft.maxTokens)} aria-invalid={errors.maxTokens ? true : undefined} aria-describedby={`${ids.maxTokens}-hint`} onChange={(e) => edit('maxTokens', e.target.valueAsNumber)} />
-        <p id={`${ids.maxTokens}-hint`} className={errors.maxTokens ? 'field-error' : 'hint'}>
-          {errors.maxTokens ?? 'The most tokens one answer may use.'}
-        </p>
-        <label htmlFor={ids.system}>System prompt</label>
-        <textarea id={ids.system} rows={3} value={draft.systemPrompt} aria-invalid={errors.systemPrompt ? true : undefined} aria-describedby={`${ids.system}-hint`} onChange={(e) => edit('systemPrompt', e.target.value)} />
-        <p id={`${ids.system}-hint`} className={errors.systemPrompt ? 'field-error' : 'hint'}>
-          {errors.systemPrompt ?? 'Instructions sent with every chat request; empty for none.'}
-        </p>
-        <label htmlFor={ids.rounds}>Tool rounds per turn</label>
-        <input id={ids.rounds} type="number" min={1} value={numberValue(draft.maxToolRounds)} aria-invalid={errors.maxToolRounds ? true : undefined} aria-describedby={`${ids.rounds}-hint`} onChange={(e) => edit('maxToolRounds', e.target.valueAsNumber)} />
-        <p id={`${ids.rounds}-hint`} className={errors.maxToolRounds ? 'field-error' : 'hint'}>
-          {errors.maxToolRounds ?? 'A turn stops, and says so, after this many model requests.'}
-        </p>
-        <label htmlFor={ids.resultChars}>Tool result limit (characters)</label>
-        <input id={ids.resultChars} type="number" min={1000} value={numberValue(draft.toolResultMaxChars)} aria-invalid={errors.toolResultMaxChars ? true : undefined} aria-describedby={`${ids.resultChars}-hint`} onChange={(e) => edit('toolResultMaxChars', e.target.valueAsNumber)} />
-        <p id={`${ids.resultChars}-hint`} className={errors.toolResultMaxChars ? 'field-error' : 'hint'}>
-          {errors.toolResultMaxChars ?? 'Longer results are cut for the model, with a note; you always see them whole.'}
-        </p>
+        <Field label="Max tokens" error={errors.maxTokens} hint="The most tokens one answer may use.">
+          {(control) => <input {...control} type="number" min={1} value={numberValue(draft.maxTokens)} onChange={(e) => edit('maxTokens', e.target.valueAsNumber)} />}
+        </Field>
+        <Field label="System prompt" error={errors.systemPrompt} hint="Instructions sent with every chat request; empty for none.">
+          {(control) => <textarea {...control} rows={3} value={draft.systemPrompt} onChange={(e) => edit('systemPrompt', e.target.value)} />}
+        </Field>
+        <Field label="Tool rounds per turn" error={errors.maxToolRounds} hint="A turn stops, and says so, after this many model requests.">
+          {(control) => <input {...control} type="number" min={1} value={numberValue(draft.maxToolRounds)} onChange={(e) => edit('maxToolRounds', e.target.valueAsNumber)} />}
+        </Field>
+        <Field label="Tool result limit (characters)" error={errors.toolResultMaxChars} hint="Longer results are cut for the model, with a note; you always see them whole.">
+          {(control) => (
+            <input {...control} type="number" min={1000} value={numberValue(draft.toolResultMaxChars)} onChange={(e) => edit('toolResultMaxChars', e.target.valueAsNumber)} />
+          )}
+        </Field>
       </fieldset>
-      <fieldset className="settings-remote">
+      <fieldset className="settings-group">
         <legend>Remote servers</legend>
-        <label htmlFor={ids.cimd}>OAuth client metadata URL</label>
-        <input
-          id={ids.cimd}
-          type="url"
-          placeholder="https://example.com/patchbay/client-metadata.json (optional)"
-          value={draft.oauthClientMetadataUrl}
-          aria-invalid={errors.oauthClientMetadataUrl ? true : undefined}
-          aria-describedby={`${ids.cimd}-hint`}
-          onChange={(e) => edit('oauthClientMetadataUrl', e.target.value)}
-        />
-        <p id={`${ids.cimd}-hint`} className={errors.oauthClientMetadataUrl ? 'field-error' : 'hint'}>
-          {errors.oauthClientMetadataUrl ??
-            'Where your organisation hosts Patchbay’s OAuth client metadata document; used as the client ID by authorization servers that support it. Empty: Patchbay registers itself with each authorization server.'}
-        </p>
+        <Field
+          label="OAuth client metadata URL"
+          error={errors.oauthClientMetadataUrl}
+          hint="Where your organisation hosts Patchbay’s OAuth client metadata document; used as the client ID by authorization servers that support it. Empty: Patchbay registers itself with each authorization server."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              placeholder="https://example.com/patchbay/client-metadata.json (optional)"
+              value={draft.oauthClientMetadataUrl}
+              onChange={(e) => edit('oauthClientMetadataUrl', e.target.value)}
+            />
+          )}
+        </Field>
       </fieldset>
       <div className="actions">
         <button type="submit" disabled={save.kind === 'saving'}>

@@ -5,11 +5,11 @@
  * process group and is stopped, group and all, when the test ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
 import { waitFor } from '../wait';
-import { expectProcessGone, FIXTURES_DIR, REPO_ROOT } from './fixtures';
+import { everythingHttp, EVERYTHING_LISTENING, freePort } from './everything-http';
+import { expectProcessGone, FIXTURES_DIR } from './fixtures';
 
 export interface HttpServerProcess {
   /** The MCP endpoint (`/mcp`, or `/sse` for server-everything's sse mode). */
@@ -20,15 +20,6 @@ export interface HttpServerProcess {
   output: string[];
   /** Kills the process group and waits until it is gone. */
   stop(): Promise<void>;
-}
-
-/** A port that was free a moment ago (server-everything takes its port from $PORT). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function run(args: string[], env: Record<string, string>, ready: (output: string[]) => number | undefined, urlPath: string): Promise<HttpServerProcess> {
@@ -68,11 +59,11 @@ function run(args: string[], env: Record<string, string>, ready: (output: string
 
 /** server-everything over HTTP: `streamableHttp` (endpoint /mcp) or the legacy `sse` mode (endpoint /sse). */
 export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promise<HttpServerProcess> {
-  const entry = path.join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
+    const launch = everythingHttp(mode, port);
     try {
-      return await run([entry, mode], { PORT: String(port) }, (out) => (out.some((l) => /listening on port|running on port/i.test(l)) ? port : undefined), mode === 'sse' ? '/sse' : '/mcp');
+      return await run(launch.args, launch.env, (out) => (out.some((l) => EVERYTHING_LISTENING.test(l)) ? port : undefined), launch.path);
     } catch (error) {
       // Someone took the port between our probe and its listen: try another.
       if (attempt < 3 && /already in use|EADDRINUSE/.test((error as Error).message)) continue;
