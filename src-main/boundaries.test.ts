@@ -32,8 +32,8 @@ describe('dependency boundaries', () => {
     expect(importsOf('src-main/web/cli.ts')).toContain('node:path');
   });
 
-  it('keeps electron out of the core, web mode and the contract', () => {
-    const files = [...sourceFiles('src-main/core'), ...sourceFiles('src-main/web'), 'src-preload/contract.ts', ...sourceFiles('src-preload/contract')];
+  it('keeps electron out of the core, the desktop logic, web mode and the contract', () => {
+    const files = [...sourceFiles('src-main/core'), ...sourceFiles('src-main/desktop'), ...sourceFiles('src-main/web'), 'src-preload/contract.ts', ...sourceFiles('src-preload/contract')];
     expect(files.length).toBeGreaterThan(5);
     const offenders = files.filter((file) => importsOf(file).some((spec) => spec === 'electron' || spec.startsWith('electron/')));
     expect(offenders).toEqual([]);

@@ -11,6 +11,7 @@
  * into the core, the preload and the renderer alike.
  */
 import type { z } from 'zod';
+import { appMethods, type AppEvents } from './contract/app';
 import type { CallResult } from './contract/errors';
 import { chatMethods, type ChatEvents } from './contract/chat';
 import { consentMethods, type ConsentEvents } from './contract/consent';
@@ -23,6 +24,7 @@ import { serverMethods, type ServerEvents } from './contract/servers';
 import { settingsMethods, type SettingsEvents } from './contract/settings';
 import { toolMethods, type ToolEvents } from './contract/tools';
 
+export * from './contract/app';
 export * from './contract/chat';
 export * from './contract/consent';
 export * from './contract/errors';
@@ -50,6 +52,7 @@ export const HOST_METHODS = {
   ...consentMethods,
   ...logMethods,
   ...samplingMethods,
+  ...appMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -75,7 +78,7 @@ export function isHostMethodName(name: unknown): name is HostMethodName {
 }
 
 /** Every event the host pushes (main → renderer), with its payload. */
-export interface HostEvents extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents {}
+export interface HostEvents extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents, AppEvents {}
 
 export type HostEventName = keyof HostEvents;
 

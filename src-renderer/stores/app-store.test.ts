@@ -12,6 +12,7 @@ const snapshot: HostSnapshot = {
   consent: { pending: [], decisions: [], settings: { timeoutMinutes: 10 } },
   logs: { settings: DEFAULT_LOG_SETTINGS, levels: {} },
   sampling: { sampling: [], elicitations: [], policies: [] },
+  app: { openRequests: [], update: { status: 'off' }, windowRecovery: null },
   info: {
     appName: 'Patchbay',
     version: '1.0.0',
@@ -20,6 +21,7 @@ const snapshot: HostSnapshot = {
     platform: 'linux-x64',
     runtime: 'Node 20',
     startedAt: '2026-01-01T00:00:00.000Z',
+    logFile: '/data/logs/patchbay.log',
     database: { path: '/data/patchbay.db', state: 'ok', schemaVersion: 1, journalMode: 'wal', synchronous: 'FULL' },
   },
 };

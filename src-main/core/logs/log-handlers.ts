@@ -3,6 +3,7 @@ import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
 import { HostCallError } from '../rpc/dispatch';
 import type { ServerFleet } from '../server-fleet/server-fleet';
+import type { AppLog } from './app-log';
 import { buildDiagnostics } from './diagnostics';
 import type { LogPlugin } from './log-plugin';
 import type { LogService } from './log-service';
@@ -23,12 +24,16 @@ export interface LogHandlerDeps {
   events: HostEventBus;
   clock: Clock;
   info: HostInfo;
+  /** The app's own log file: its path and last lines go into every diagnostics report. */
+  appLog?: AppLog;
 }
 
 /** Largest JSONL export in characters: one host reply, so it has to stay well-sized. */
 export const MAX_EXPORT_CHARS = 16 * 1024 * 1024;
 /** Stderr lines in diagnostics. */
 const DIAGNOSTIC_LINES = 40;
+/** App log lines in diagnostics. */
+const APP_LOG_LINES = 30;
 
 /** The contract's log methods. */
 export function createLogHandlers(deps: LogHandlerDeps): Pick<HostHandlers, LogMethods> {
@@ -77,6 +82,7 @@ export function createLogHandlers(deps: LogHandlerDeps): Pick<HostHandlers, LogM
         ...facts,
         lastStderr,
         recentHost: logs.tail(id, 'host', 10),
+        ...(deps.appLog ? { appLog: { path: deps.appLog.path, tail: deps.appLog.tail(APP_LOG_LINES) } } : {}),
         redactor: logs.redactorFor(id),
         now: deps.clock.now(),
       });
