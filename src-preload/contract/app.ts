@@ -134,11 +134,20 @@ export const appMethods = {
   dismissWindowRecovery: method<typeof NoInput, void>(NoInput),
 };
 
+/** The app's pages, as the native menu and its shortcuts name them. */
+export const APP_PAGES = ['chat', 'servers', 'roots', 'logs', 'settings'] as const;
+export type AppPage = (typeof APP_PAGES)[number];
+
+/** A native menu item the renderer carries out (the menu lives in the main process, the pages in the renderer). */
+export type MenuCommand = { command: 'navigate'; page: AppPage };
+
 export interface AppEvents {
   openRequestReceived: OpenRequest;
   openRequestDismissed: { id: string };
   updateStateChanged: UpdateState;
   windowRecoveryChanged: WindowRecovery | null;
+  /** Transient: a menu item or its shortcut was used (never part of the snapshot). */
+  menuCommand: MenuCommand;
 }
 
 /** Where updates come from: the feed this build was made with, a GitHub repository's releases, or a generic URL. */

@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { HostApi, HostEvent, HostSnapshot } from '../../src-preload/contract';
+import type { AppPage, HostApi, HostEvent, HostSnapshot } from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
 import { createHostApi } from '../host-client';
+import { appSlice, type AppShellState } from './slices/app-slice';
 import { chatSlice, type ChatState } from './slices/chat-slice';
 import { hostSlice, type HostState } from './slices/host-slice';
 import { logsSlice, type LogsState } from './slices/logs-slice';
@@ -12,7 +13,8 @@ import { samplingSlice, type SamplingState } from './slices/sampling-slice';
 import { serversSlice, type ServersState } from './slices/servers-slice';
 import type { StoreSlice } from './slices/slice';
 
-export type Page = 'chat' | 'servers' | 'roots' | 'logs' | 'settings';
+/** The pages (named in the contract too: the native menu navigates between them). */
+export type Page = AppPage;
 
 /** Connection to the host and navigation: the shell's own state. */
 export interface ShellState {
@@ -24,11 +26,11 @@ export interface ShellState {
 }
 
 /** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */
-export type AppState = ShellState & HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & SamplingState & { api: HostApi };
+export type AppState = ShellState & AppShellState & HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & SamplingState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
-const SLICES: StoreSlice<object>[] = [hostSlice, serversSlice, rootsSlice, chatSlice, logsSlice, toolsSlice, consentSlice, samplingSlice] as StoreSlice<object>[];
+const SLICES: StoreSlice<object>[] = [appSlice, hostSlice, serversSlice, rootsSlice, chatSlice, logsSlice, toolsSlice, consentSlice, samplingSlice] as StoreSlice<object>[];
 
 /**
  * Creates the renderer's store around a transport. Order matters for a reload or reconnect that loses
@@ -37,7 +39,7 @@ const SLICES: StoreSlice<object>[] = [hostSlice, serversSlice, rootsSlice, chatS
 export function createAppStore(transport: HostTransport, initialPage: Page = 'chat'): AppStore {
   const api = createHostApi(transport);
   const store = createStore<AppState>()((set) => ({
-    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & SamplingState),
+    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as AppShellState & HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & SamplingState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,
@@ -46,6 +48,8 @@ export function createAppStore(transport: HostTransport, initialPage: Page = 'ch
   }));
 
   transport.subscribe((event: HostEvent) => {
+    // The native menu's page shortcuts: navigation is the shell's own state.
+    if (event.name === 'menuCommand') store.setState({ page: event.payload.page });
     for (const slice of SLICES) {
       const change = slice.apply?.(store.getState(), event);
       if (change) store.setState(change as Partial<AppState>);
