@@ -8,9 +8,9 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { measureMessagePersistence } from '../src-main/core/chat/bench-support';
-import { benchLogAppend } from '../src-main/core/logs/bench-support';
-import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStats } from '../src-main/core/tools/bench-support';
+import { measureMessagePersistence } from './lib/chat-persistence';
+import { benchLogAppend } from './lib/log-append';
+import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStats } from './lib/tool-arms';
 import { REPO } from './lib/servers';
 import { runChatUi, SCROLL_TOLERANCE } from './scenarios/chat-ui';
 import { runRemote } from './scenarios/remote';

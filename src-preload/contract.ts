@@ -11,7 +11,7 @@
  * into the core, the preload and the renderer alike.
  */
 import type { z } from 'zod';
-import type { CallResult } from './contract/errors';
+import { HostCallError, type CallResult } from './contract/errors';
 import { chatMethods, type ChatEvents } from './contract/chat';
 import { consentMethods, type ConsentEvents } from './contract/consent';
 import type { HostSnapshot } from './contract/host';
@@ -72,6 +72,27 @@ export type HostHandlers = {
 
 export function isHostMethodName(name: unknown): name is HostMethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(HOST_METHODS, name);
+}
+
+/** Makes one call over some transport; resolves with the value or the error shape, never rejects for a host error. */
+export type HostCaller = (method: HostMethodName, input: unknown) => Promise<CallResult>;
+
+/**
+ * The typed `HostApi` over any caller, built by looping over the contract (no per-method code): the
+ * renderer wraps its transport with it, and everything in-process that calls the host "as a bridge
+ * does" (tests, benchmarks, the conformance driver) wraps `dispatchCall`. A failed call throws
+ * `HostCallError`.
+ */
+export function createHostApi(call: HostCaller): HostApi {
+  const api: Record<string, (input?: unknown) => Promise<unknown>> = {};
+  for (const method of HOST_METHOD_NAMES) {
+    api[method] = async (input?: unknown) => {
+      const result = await call(method, input);
+      if (!result.ok) throw HostCallError.from(result.error);
+      return result.value;
+    };
+  }
+  return api as HostApi;
 }
 
 /** Every event the host pushes (main → renderer), with its payload. */

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { seedConversation } from '../../src-main/core/chat/bench-support';
+import { seedConversation } from '../lib/chat-persistence';
 import { descendants, killRefs, waitGone, type ProcRef } from '../lib/procs';
 import { REPO } from '../lib/servers';
 

@@ -16,10 +16,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ElicitationRequestView, HostApi, HostMethodName, ServerRuntime } from '../../src-preload/contract';
+import { type ElicitationRequestView, type ServerRuntime } from '../../src-preload/contract';
 import { createHost } from '../../src-main/core/host';
 import { createHeadlessBrowser } from '../../src-main/core/oauth';
-import { dispatchCall, HostCallError } from '../../src-main/core/rpc/dispatch';
+import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { waitFor } from '../../src-main/core/servers/wait';
 
 /** The client ID metadata document URL the suite's CIMD scenario expects a client to present. */
@@ -34,13 +34,7 @@ const log = (message: string) => process.stderr.write(`[patchbay] ${message}\n`)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-conformance-'));
 const browser = createHeadlessBrowser();
 const host = createHost({ mode: 'web', dataDir, appVersion: '0.1.0', openExternal: (url) => browser.open(url) });
-const api = new Proxy({} as HostApi, {
-  get: (_target, method: HostMethodName) => async (input?: unknown) => {
-    const result = await dispatchCall(host.handlers, method, input);
-    if (!result.ok) throw new HostCallError(result.error.code, result.error.message, result.error.data);
-    return result.value;
-  },
-});
+const api = inProcessApi(host.handlers);
 
 /** The form's first state: every field at its schema default. */
 function formDefaults(request: ElicitationRequestView): Record<string, string | number | boolean | string[]> {

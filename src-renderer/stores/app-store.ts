@@ -1,7 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { HostApi, HostEvent, HostSnapshot } from '../../src-preload/contract';
+import { createHostApi, type HostApi, type HostEvent, type HostSnapshot } from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
-import { createHostApi } from '../host-client';
 import { chatSlice, type ChatState } from './slices/chat-slice';
 import { hostSlice, type HostState } from './slices/host-slice';
 import { logsSlice, type LogsState } from './slices/logs-slice';
@@ -35,7 +34,7 @@ const SLICES: StoreSlice<object>[] = [hostSlice, serversSlice, rootsSlice, chatS
  * nothing: subscribe to events first, then ask for the snapshot, then apply events as they come.
  */
 export function createAppStore(transport: HostTransport, initialPage: Page = 'chat'): AppStore {
-  const api = createHostApi(transport);
+  const api = createHostApi((method, input) => transport.call(method, input));
   const store = createStore<AppState>()((set) => ({
     ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & SamplingState),
     api,

@@ -8,9 +8,9 @@ import { tempDir } from '../../test-support/temp-dir';
 import { expectProcessGone, REPO_ROOT } from '../servers/test-support/fixtures';
 import { waitFor } from '../servers/wait';
 import { DATABASE_FILE } from '../store/database';
-import { startHost } from '../tools/test-support/tool-host';
+import { startHost } from '../../test-support/tool-host';
 
-const CRASHER = fileURLToPath(new URL('./test-support/crash-mid-call.ts', import.meta.url));
+const CRASHER = fileURLToPath(new URL('../../test-support/crash-mid-call.ts', import.meta.url));
 
 /** Runs a Patchbay that is SIGKILLed while a tool call runs; resolves with the call it started. */
 function crashMidCall(dataDir: string): Promise<{ callId: string; serverPid: number }> {

@@ -3,12 +3,11 @@
  * runs here in the host (never in the renderer), and everything it does reaches the renderer as
  * events. On start, answers a killed host left `streaming` become `interrupted`.
  */
-import type { ChatError, ChatMessage, ChatSnapshot, ConversationSummary, MessagePage, Settings } from '../../../src-preload/contract';
+import { type ChatError, type ChatMessage, type ChatSnapshot, type ConversationSummary, HostCallError, type MessagePage, type Settings } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { LlmProvider } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
 import type { ApiKeyStore } from '../llm/api-key-store';
-import { HostCallError } from '../rpc/dispatch';
 import { runTurn, type TurnResult } from './agent-loop';
 import type { AnswerRecorder } from './answer-recorder';
 import type { ChatToolbox } from './chat-toolbox';

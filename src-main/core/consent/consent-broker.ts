@@ -7,10 +7,9 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import type { ConsentDecision, ConsentOutcome, ConsentRequestView, DiffLine, JsonObject } from '../../../src-preload/contract';
+import { type ConsentDecision, type ConsentOutcome, type ConsentRequestView, type DiffLine, HostCallError, type JsonObject } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
 import { toolHints } from '../tools/definition';
 
 /** What the router asks about. */

@@ -1,7 +1,6 @@
-import type { HostHandlers } from '../../../src-preload/contract';
+import { HostCallError, type HostHandlers } from '../../../src-preload/contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { HostEventBus } from '../events';
-import { HostCallError } from '../rpc/dispatch';
 import { describeIssues, validateArgs } from '../tools/args-validator';
 import type { ToolRouter } from '../tools/tool-router';
 import type { ConsentBroker } from './consent-broker';

@@ -5,9 +5,8 @@
  * again and shows the change. A deny never needs pinning: it holds whatever the tool becomes.
  */
 import type { Tool } from '@modelcontextprotocol/client';
-import type { DiffLine, StandingDecision, ToolPolicyState } from '../../../src-preload/contract';
+import { type DiffLine, HostCallError, type StandingDecision, type ToolPolicyState } from '../../../src-preload/contract';
 import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
 import { definitionHash, definitionOf } from '../tools/definition';
 import { diffDefinitions } from './definition-diff';
 import type { PolicyRepository, ToolDecision } from './policy-repository';

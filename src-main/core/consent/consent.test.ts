@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../servers/wait';
-import { startHost, type TestHost } from '../tools/test-support/tool-host';
+import { startHost, type TestHost } from '../../test-support/tool-host';
 
 /** A model-initiated call through the core's in-process API (what the chat loop uses). */
 function modelCall(t: TestHost, serverId: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal) {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { HOST_METHOD_NAMES, HOST_METHODS, type ToolCallOutcome } from '../../../src-preload/contract';
 import { dispatchCall } from '../rpc/dispatch';
 import { waitFor } from '../servers/wait';
-import { startHost } from '../tools/test-support/tool-host';
+import { startHost } from '../../test-support/tool-host';
 
 const text = (outcome: ToolCallOutcome) => {
   const block = outcome.blocks[0];

@@ -6,10 +6,9 @@
  */
 import { ProtocolError, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import type { ElicitationContent, ElicitationRequestView, NestedToolCall } from '../../../src-preload/contract';
+import { type ElicitationContent, type ElicitationRequestView, HostCallError, type NestedToolCall } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 import { PendingRequests } from '../sampling/pending-requests';
 import type { SamplingRepository } from '../sampling/sampling-repository';

@@ -1,7 +1,6 @@
-import type { HostHandlers, HostInfo, LogFilter } from '../../../src-preload/contract';
+import { HostCallError, type HostHandlers, type HostInfo, type LogFilter } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
 import type { ServerFleet } from '../server-fleet/server-fleet';
 import { buildDiagnostics } from './diagnostics';
 import type { LogPlugin } from './log-plugin';

@@ -4,9 +4,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import type { HostHandlers, ServerView } from '../../../src-preload/contract';
+import { HostCallError, type HostHandlers, type ServerView } from '../../../src-preload/contract';
 import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
 import type { SecretBox } from '../secrets/secret-box';
 import type { RemoteAuthSource, ServerControl } from '../servers/remote-auth';
 import { LoopbackRedirect } from './loopback-redirect';

@@ -1,5 +1,4 @@
-import type { HostHandlers, RootSharingView } from '../../../src-preload/contract';
-import { HostCallError } from '../rpc/dispatch';
+import { HostCallError, type HostHandlers, type RootSharingView } from '../../../src-preload/contract';
 import { listFolders } from './folder-listing';
 import { RootPathError } from './root-path';
 import type { RootsAuditRepository } from './roots-audit-repository';

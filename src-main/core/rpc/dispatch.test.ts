@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, MAX_CALL_BYTES, type HostHandlers } from '../../../src-preload/contract';
-import { checkCallSize, dispatchCall, HostCallError } from './dispatch';
+import { DEFAULT_SETTINGS, HostCallError, MAX_CALL_BYTES, type HostHandlers } from '../../../src-preload/contract';
+import { checkCallSize, dispatchCall } from './dispatch';
 
 const calls: unknown[] = [];
 // Only the methods these tests call; dispatch never touches the others.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { InteractionAuditEntry } from '../../../src-preload/contract';
-import { startHost, type TestHost } from '../tools/test-support/tool-host';
+import { startHost, type TestHost } from '../../test-support/tool-host';
 
 /** A blocked sampling request: audited by the policy at once, no model and no dialog needed. */
 async function blockedSampling(t: TestHost, serverId: string) {

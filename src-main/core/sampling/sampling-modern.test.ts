@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
-import { startHost } from '../tools/test-support/tool-host';
+import { startHost } from '../../test-support/tool-host';
 
 let llm: ScriptedLlm;
 beforeAll(async () => {

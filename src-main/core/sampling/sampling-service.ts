@@ -8,11 +8,10 @@
  */
 import { ProtocolError, type CreateMessageRequestParamsBase, type CreateMessageResult } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import type { JsonObject, NestedToolCall, SamplingRequestView, SamplingResponseView } from '../../../src-preload/contract';
+import { HostCallError, type JsonObject, type NestedToolCall, type SamplingRequestView, type SamplingResponseView } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import { completeMessage, type LlmProvider } from '../llm/llm-types';
 import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 import { chooseModel, type ModelOption } from './model-choice';
 import { PendingRequests } from './pending-requests';

@@ -1,8 +1,7 @@
 import os from 'node:os';
-import type { ServerView } from '../../../src-preload/contract';
+import { HostCallError, type ServerView } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
 import type { ServerConfigRepository, StoredServer } from '../server-config/server-config-repository';
 import { toConfigView } from '../server-config/server-config-repository';
 import type { SecretBox } from '../secrets/secret-box';

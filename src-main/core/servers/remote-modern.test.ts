@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startHost, type TestHost } from '../tools/test-support/tool-host';
+import { startHost, type TestHost } from '../../test-support/tool-host';
 import { modernStats, startModernHttpServer } from './test-support/http-servers';
 import { waitFor } from './wait';
 

@@ -1,7 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import type { HostHandlers, JsonObject, ToolView } from '../../../src-preload/contract';
+import { HostCallError, type HostHandlers, type JsonObject, type ToolView } from '../../../src-preload/contract';
 import type { ConsentPolicies } from '../consent/consent-policies';
-import { HostCallError } from '../rpc/dispatch';
 import type { ServerConnection } from '../servers/server-connection';
 import { definitionHash, toolHints } from './definition';
 import type { ResultCache } from './result-cache';

@@ -10,14 +10,13 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { AuditDecider, RunningToolCall, ToolCallOrigin, ToolCallOutcome, ToolRunProgress, ToolRunStatus } from '../../../src-preload/contract';
+import { type AuditDecider, HostCallError, type RunningToolCall, type ToolCallOrigin, type ToolCallOutcome, type ToolRunProgress, type ToolRunStatus } from '../../../src-preload/contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
 import type { ServerConnection } from '../servers/server-connection';
 import { describeIssues, validateArgs } from './args-validator';
 import * as say from './call-messages';

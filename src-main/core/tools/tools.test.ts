@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../store/database';
-import { startHost } from './test-support/tool-host';
+import { startHost } from '../../test-support/tool-host';
 
 describe('tools through the contract (user runs)', () => {
   it('lists server-everything tools with their hints, runs get-sum and get-tiny-image, and audits them as the user', async () => {

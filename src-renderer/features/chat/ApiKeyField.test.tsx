@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type ApiKeyStatus } from '../../../src-preload/contract';
-import { HostCallFailed } from '../../host-client';
+import { HostCallError } from '../../../src-preload/contract';
 import { SettingsForm } from '../settings/SettingsForm';
 
 afterEach(cleanup);
@@ -51,7 +51,7 @@ describe('Settings: API key and chat fields', () => {
   });
 
   it('shows a refused key next to the field and keeps it', async () => {
-    const refuse = vi.fn(() => Promise.reject(new HostCallFailed('invalid_input', 'Invalid input', [{ path: ['apiKey'], message: 'An API key has no spaces' }])));
+    const refuse = vi.fn(() => Promise.reject(new HostCallError('invalid_input', 'Invalid input', [{ path: ['apiKey'], message: 'An API key has no spaces' }])));
     renderForm({ state: 'not-set', storage: STORAGE }, refuse);
     const field = screen.getByLabelText('API key') as HTMLInputElement;
     fireEvent.change(field, { target: { value: 'has space' } });

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, StandingDecision } from '../../../src-preload/contract';
-import { fakeHost, renderWithHost } from '../tools/test-support/fake-host';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ConsentSettings } from './ConsentSettings';
 
 afterEach(cleanup);
@@ -37,7 +37,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
 describe('ConsentSettings', () => {
   it('lists every standing decision with its own Revoke, and the audit trail with interrupted calls', async () => {
     const host = fakeHost({
-      decisions: [decision({}), decision({ id: 'server:srv-1', kind: 'server', tool: undefined, decision: 'trust', state: 'suspended' })],
+      consent: { decisions: [decision({}), decision({ id: 'server:srv-1', kind: 'server', tool: undefined, decision: 'trust', state: 'suspended' })] },
       reply: (method) =>
         method === 'listToolAudit'
           ? { ok: true, value: { entries: [entry({ seq: 2, callId: 'c2', outcome: 'interrupted', origin: 'user' }), entry({})] } }

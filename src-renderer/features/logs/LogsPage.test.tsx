@@ -1,8 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../../../src-preload/contract';
-import { createAppStore } from '../../stores/app-store';
-import { AppStoreContext } from '../../stores/use-app-store';
+import { renderWithHost } from '../../test-support/fake-host';
 import { serverView } from '../servers/test-fixtures';
 import { LogsPage } from './LogsPage';
 import { fakeLogHost, logEntry } from './test-host';
@@ -22,14 +21,7 @@ afterEach(() => {
 
 async function renderPage(servers: ServerView[], entries = [logEntry(1), logEntry(2), logEntry(3, { text: 'needle here' })]) {
   const host = fakeLogHost(servers, entries);
-  const store = createAppStore(host.transport, 'logs');
-  render(
-    <AppStoreContext.Provider value={store}>
-      <LogsPage />
-    </AppStoreContext.Provider>,
-  );
-  await act(async () => undefined); // the snapshot, then the first query
-  await act(async () => undefined);
+  await renderWithHost(<LogsPage />, host, 'logs'); // the snapshot, then the first query
   return host;
 }
 
@@ -46,7 +38,7 @@ describe('LogsPage', () => {
   it('shows a server’s streams as tabs, its history, and live entries as they arrive', async () => {
     const host = await renderPage([serverView({ id: 'srv-1', name: 'echo' }, { status: 'ready' })]);
     for (const name of ['Output', 'Messages', 'Protocol', 'Host']) expect(screen.getByRole('tab', { name })).toBeTruthy();
-    expect(host.callsOf('queryLogs')[0]).toEqual({ serverId: 'srv-1', stream: 'output', limit: 500 });
+    expect(host.of('queryLogs')[0]).toEqual({ serverId: 'srv-1', stream: 'output', limit: 500 });
     expect(rowTexts()).toHaveLength(3);
     expect(rowTexts()[2]).toContain('needle here');
 
@@ -63,7 +55,7 @@ describe('LogsPage', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter' }), { target: { value: 'nothing like it' } });
     expect(screen.getByText('No entries match the filter.')).toBeTruthy();
     await act(async () => vi.advanceTimersByTimeAsync(300));
-    expect(host.callsOf('queryLogs').at(-1)).toEqual({ serverId: 'srv-1', stream: 'output', text: 'nothing like it', limit: 500 });
+    expect(host.of('queryLogs').at(-1)).toEqual({ serverId: 'srv-1', stream: 'output', text: 'nothing like it', limit: 500 });
   });
 
   it('pauses (counting what arrives), copies and exports the view', async () => {
@@ -79,7 +71,7 @@ describe('LogsPage', () => {
 
     host.replies.exportLogs = () => ({ jsonl: '{"seq":1}\n', count: 1, truncated: false });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Export JSONL' })));
-    expect(host.callsOf('exportLogs')).toEqual([{ serverId: 'srv-1', stream: 'output' }]);
+    expect(host.of('exportLogs')).toEqual([{ serverId: 'srv-1', stream: 'output' }]);
     expect(URL.createObjectURL).toHaveBeenCalled();
     expect(screen.getByText('Exported 1 entries')).toBeTruthy();
 
@@ -104,7 +96,7 @@ describe('LogsPage', () => {
     const detail = within(screen.getByRole('region', { name: 'Entry detail' }));
     expect(detail.getByText('12 ms')).toBeTruthy();
     expect(detail.getByText(/"protocolVersion": "2025-11-25"/)).toBeTruthy();
-    expect(host.callsOf('getLogEntry')).toEqual([{ seq: 2 }]);
+    expect(host.of('getLogEntry')).toEqual([{ seq: 2 }]);
   });
 
   it('sets the server log level from the Messages tab, and says how it was sent', async () => {
@@ -114,7 +106,7 @@ describe('LogsPage', () => {
     await act(async () => undefined);
     expect(screen.getByText('Sent to the server with logging/setLevel.')).toBeTruthy();
     await act(async () => fireEvent.change(screen.getByRole('combobox', { name: 'Server log level' }), { target: { value: 'warning' } }));
-    expect(host.callsOf('setServerLogLevel')).toEqual([{ id: 'srv-1', level: 'warning' }]);
+    expect(host.of('setServerLogLevel')).toEqual([{ id: 'srv-1', level: 'warning' }]);
     expect(screen.getByText('Level warning sent with logging/setLevel.')).toBeTruthy();
   });
 
@@ -137,7 +129,7 @@ describe('LogsPage', () => {
     host.replies.updateLogSettings = (patch: object) => ({ maxEntriesPerStream: 20_000, maxTotalMB: 100, maxAgeDays: 14, ...patch });
     fireEvent.change(screen.getByLabelText('Days kept'), { target: { value: '3' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    expect(host.callsOf('updateLogSettings')).toEqual([{ maxEntriesPerStream: 20_000, maxTotalMB: 100, maxAgeDays: 3 }]);
+    expect(host.of('updateLogSettings')).toEqual([{ maxEntriesPerStream: 20_000, maxTotalMB: 100, maxAgeDays: 3 }]);
     expect(screen.getByText('Saved')).toBeTruthy();
   });
 });

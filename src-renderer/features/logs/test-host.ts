@@ -1,6 +1,5 @@
-import type { CallResult, HostEvent, HostMethodName, HostSnapshot, LogEntry, LogStream, ServerView } from '../../../src-preload/contract';
-import { DEFAULT_LOG_SETTINGS, DEFAULT_SETTINGS } from '../../../src-preload/contract';
-import type { HostTransport } from '../../host-client';
+import type { LogEntry, LogStream, ServerView } from '../../../src-preload/contract';
+import { fakeHost } from '../../test-support/fake-host';
 
 /** A log entry as the host would send it. */
 export function logEntry(seq: number, extra: Partial<LogEntry> = {}): LogEntry {
@@ -8,21 +7,11 @@ export function logEntry(seq: number, extra: Partial<LogEntry> = {}): LogEntry {
 }
 
 /**
- * A host behind a transport for the Logs components: it holds entries per stream, answers the log
- * queries from them (newest page, oldest first), records every call, and pushes events when told.
+ * The fake host for the Logs components: it holds entries and answers the log queries from them
+ * (newest page, oldest first) the way the host's repository does.
  */
 export function fakeLogHost(servers: ServerView[], entries: LogEntry[] = []) {
-  const calls: { method: HostMethodName; input: unknown }[] = [];
-  const listeners = new Set<(event: HostEvent) => void>();
-  const replies: Partial<Record<HostMethodName, (input: never) => unknown>> = {};
-  const snapshot = {
-    settings: DEFAULT_SETTINGS,
-    servers,
-    info: { version: '1' },
-    logs: { settings: DEFAULT_LOG_SETTINGS, levels: {} },
-  } as unknown as HostSnapshot;
-
-  const query = (input: { serverId: string; stream: LogStream; text?: string; beforeSeq?: number; limit: number }) => {
+  const queryLogs = (input: { serverId: string; stream: LogStream; text?: string; beforeSeq?: number; limit: number }) => {
     const matching = entries.filter(
       (e) =>
         e.serverId === input.serverId &&
@@ -33,28 +22,5 @@ export function fakeLogHost(servers: ServerView[], entries: LogEntry[] = []) {
     const page = matching.slice(-input.limit);
     return { entries: page, hasMore: matching.length > page.length };
   };
-
-  const transport: HostTransport = {
-    async call(method, input): Promise<CallResult> {
-      calls.push({ method, input });
-      const custom = replies[method];
-      if (custom) {
-        try {
-          return { ok: true, value: await custom(input as never) };
-        } catch (error) {
-          return { ok: false, error: { code: 'internal', message: (error as Error).message } };
-        }
-      }
-      if (method === 'getSnapshot') return { ok: true, value: snapshot };
-      if (method === 'queryLogs') return { ok: true, value: query(input as Parameters<typeof query>[0]) };
-      return { ok: true, value: undefined };
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  const emit = (event: HostEvent) => listeners.forEach((listener) => listener(event));
-  const callsOf = (method: HostMethodName) => calls.filter((c) => c.method === method).map((c) => c.input);
-  return { transport, calls, callsOf, emit, replies, entries };
+  return fakeHost({ servers, replies: { queryLogs } });
 }

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FolderListing } from '../../../src-preload/contract';
 import { serverView } from '../servers/test-fixtures';
 import { RootsPage } from './RootsPage';
-import { fakeHost, renderWithHost, rootView } from './test-support';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
+import { rootView } from './root-factories';
 
 afterEach(cleanup);
 
@@ -33,7 +34,7 @@ describe('RootsPage', () => {
         ],
       },
     });
-    await renderWithHost(host, <RootsPage />);
+    await renderWithHost(<RootsPage />, host, 'roots');
     expect(screen.getByRole('heading', { name: 'Roots' })).toBeTruthy();
     const work = within(screen.getByRole('listitem', { name: 'Work' }));
     expect(work.getByText('/data/work')).toBeTruthy();
@@ -59,7 +60,7 @@ describe('RootsPage', () => {
           ? { ok: false, error: { code: 'invalid_input', message: 'bad', data: [{ path: ['name'], message: 'Name is required' }] } }
           : undefined,
     });
-    await renderWithHost(host, <RootsPage />);
+    await renderWithHost(<RootsPage />, host, 'roots');
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
     const name = screen.getByRole('textbox', { name: 'Name' });
     fireEvent.change(name, { target: { value: '' } });
@@ -81,7 +82,7 @@ describe('RootsPage', () => {
         return undefined;
       },
     });
-    await renderWithHost(host, <RootsPage />);
+    await renderWithHost(<RootsPage />, host, 'roots');
     fireEvent.click(screen.getByRole('button', { name: 'Add folder' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add folder' }));
     const path = dialog.getByRole('textbox', { name: 'Folder path' });
@@ -101,8 +102,8 @@ describe('RootsPage', () => {
 
   it('in the desktop app, opens the native picker and adds what was picked', async () => {
     let picked: string | null = '/home/ana/Picked';
-    const host = fakeHost({ mode: 'electron', reply: (method) => (method === 'pickFolder' ? { ok: true, value: { path: picked } } : undefined) });
-    await renderWithHost(host, <RootsPage />);
+    const host = fakeHost({ info: { mode: 'electron' }, reply: (method) => (method === 'pickFolder' ? { ok: true, value: { path: picked } } : undefined) });
+    await renderWithHost(<RootsPage />, host, 'roots');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add folder' })));
     expect(host.calls.slice(-2)).toEqual([
       { method: 'pickFolder', input: undefined },
@@ -116,7 +117,7 @@ describe('RootsPage', () => {
 
   it('shows recent sharing as the host reports it', async () => {
     const host = fakeHost();
-    await renderWithHost(host, <RootsPage />);
+    await renderWithHost(<RootsPage />, host, 'roots');
     expect(screen.getByText('Nothing shared yet.')).toBeTruthy();
     host.emit({
       name: 'rootsAuditAppended',

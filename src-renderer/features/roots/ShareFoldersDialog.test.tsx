@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RootsConsentRequest } from '../../../src-preload/contract';
 import { RootsConsentHost } from './RootsConsentHost';
-import { fakeHost, renderWithHost, rootView } from './test-support';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
+import { rootView } from './root-factories';
 
 afterEach(cleanup);
 
@@ -17,7 +18,7 @@ const roots = [rootView({ id: 'r1', name: 'Work' }), rootView({ id: 'r2', name: 
 
 async function ask() {
   const host = fakeHost({ roots: { roots } });
-  await renderWithHost(host, <RootsConsentHost />);
+  await renderWithHost(<RootsConsentHost />, host, 'roots');
   expect(screen.queryByRole('dialog')).toBeNull();
   host.emit({ name: 'rootsConsentRequested', payload: request });
   const dialog = within(await screen.findByRole('dialog', { name: 'Share folders' }));
@@ -62,7 +63,7 @@ describe('the Share folders question', () => {
       roots: { roots: [rootView({ id: 'r1', name: 'Work' })] },
       reply: (method) => (method === 'answerRootsConsent' ? { ok: false, error: { code: 'invalid_input', message: 'This question was already answered, expired or withdrawn.' } } : undefined),
     });
-    await renderWithHost(host, <RootsConsentHost />);
+    await renderWithHost(<RootsConsentHost />, host, 'roots');
     host.emit({ name: 'rootsConsentRequested', payload: request });
     const dialog = within(await screen.findByRole('dialog', { name: 'Share folders' }));
     fireEvent.click(dialog.getByRole('checkbox', { name: 'Work' }));

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview, ImportResult } from '../../../src-preload/contract';
-import { HostCallFailed } from '../../host-client';
+import { HostCallError } from '../../../src-preload/contract';
 import { ImportDialog, type ImportDialogProps } from './ImportDialog';
 import { serverView } from './test-fixtures';
 
@@ -57,7 +57,7 @@ describe('ImportDialog', () => {
 
   it('shows the host parse error, and drops a stale preview when the text changes', async () => {
     const { api, dialog } = renderDialog({
-      previewImport: vi.fn().mockRejectedValueOnce(new HostCallFailed('invalid_input', 'Not JSON: unexpected token at 1:2')).mockResolvedValue(PREVIEW),
+      previewImport: vi.fn().mockRejectedValueOnce(new HostCallError('invalid_input', 'Not JSON: unexpected token at 1:2')).mockResolvedValue(PREVIEW),
     });
     const textbox = dialog.getByLabelText('Configuration');
     fireEvent.change(textbox, { target: { value: '{oops' } });

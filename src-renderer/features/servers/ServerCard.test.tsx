@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../../../src-preload/contract';
-import { HostCallFailed } from '../../host-client';
+import { HostCallError } from '../../../src-preload/contract';
 import { ServerCard, type ServerActions } from './ServerCard';
 import { deferred, fakeActions, serverView } from './test-fixtures';
 
@@ -79,7 +79,7 @@ describe('ServerCard', () => {
     fireEvent.click(card.getByRole('button', { name: 'Start' }));
     expect(actions.start).toHaveBeenCalledWith('srv-1');
     expect((card.getByRole('button', { name: 'Start' }) as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => call.reject(new HostCallFailed('internal', 'spawn ENOENT')));
+    await act(async () => call.reject(new HostCallError('internal', 'spawn ENOENT')));
     expect((card.getByRole('button', { name: 'Start' }) as HTMLButtonElement).disabled).toBe(false);
     expect(card.getByRole('alert').textContent).toContain('Could not start flaky: spawn ENOENT');
   });

@@ -1,9 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type CallResult, type HostEvent, type HostMethodName, type HostSnapshot, type ServerView } from '../../../src-preload/contract';
-import type { HostTransport } from '../../host-client';
-import { createAppStore } from '../../stores/app-store';
-import { AppStoreContext } from '../../stores/use-app-store';
+import type { ServerView } from '../../../src-preload/contract';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ServersPage } from './ServersPage';
 import { serverView } from './test-fixtures';
 
@@ -12,34 +10,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A host that records calls, answers them with `reply`, and pushes events when told. */
-function fakeHost(servers: ServerView[]) {
-  const calls: { method: HostMethodName; input: unknown }[] = [];
-  const listeners = new Set<(event: HostEvent) => void>();
-  const snapshot = { settings: DEFAULT_SETTINGS, servers, info: { version: '1' } } as HostSnapshot;
-  const transport: HostTransport = {
-    async call(method, input): Promise<CallResult> {
-      calls.push({ method, input });
-      return { ok: true, value: method === 'getSnapshot' ? snapshot : servers[0] };
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  const emit = (event: HostEvent) => listeners.forEach((listener) => listener(event));
-  return { transport, calls, emit };
-}
-
+/** The fake host, answering every call with the first server (what add/start/stop return). */
 async function renderPage(servers: ServerView[] = []) {
-  const host = fakeHost(servers);
-  const store = createAppStore(host.transport, 'servers');
-  render(
-    <AppStoreContext.Provider value={store}>
-      <ServersPage />
-    </AppStoreContext.Provider>,
-  );
-  await act(async () => undefined); // the snapshot
+  const host = fakeHost({ servers, reply: (method) => (method === 'getSnapshot' ? undefined : { ok: true, value: servers[0] }) });
+  await renderWithHost(<ServersPage />, host, 'servers'); // the snapshot
   return host;
 }
 

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type SettingsPatch } from '../../../src-preload/contract';
-import { HostCallFailed } from '../../host-client';
+import { HostCallError } from '../../../src-preload/contract';
 import { SettingsForm } from './SettingsForm';
 
 afterEach(cleanup);
@@ -37,7 +37,7 @@ describe('SettingsForm', () => {
     fireEvent.change(url, { target: { value: 'not a url' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await act(async () =>
-      save.calls[0].reject(new HostCallFailed('invalid_input', 'Invalid input', [{ path: ['anthropicBaseUrl'], message: 'Invalid URL' }])),
+      save.calls[0].reject(new HostCallError('invalid_input', 'Invalid input', [{ path: ['anthropicBaseUrl'], message: 'Invalid URL' }])),
     );
     expect(url.value).toBe('not a url');
     expect(url.getAttribute('aria-invalid')).toBe('true');

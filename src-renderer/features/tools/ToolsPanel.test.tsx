@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeHost, outcome, renderWithHost, toolView } from './test-support/fake-host';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
+import { outcome, toolView } from './test-support/tool-factories';
 import { ToolsPanel } from './ToolsPanel';
 
 afterEach(cleanup);

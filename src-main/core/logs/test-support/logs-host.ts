@@ -5,11 +5,11 @@
  */
 import type Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
-import type { HostApi, HostEvent, HostHandlers, HostMethodName, ServerView } from '../../../../src-preload/contract';
+import { type HostApi, type HostEvent, type HostHandlers, type ServerView } from '../../../../src-preload/contract';
 import { tempDir } from '../../../test-support/temp-dir';
 import { HostEventBus } from '../../events';
 import { systemClock } from '../../ports';
-import { dispatchCall, HostCallError } from '../../rpc/dispatch';
+import { inProcessApi } from '../../rpc/dispatch';
 import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { ServerConfigRepository } from '../../server-config/server-config-repository';
 import { ServerFleet } from '../../server-fleet/server-fleet';
@@ -72,13 +72,7 @@ export function startLogsHost(tuning?: LogAreaDeps['tuning']): LogsTestHost {
     ...createServerHandlers({ repo, fleet, secrets, events, clock, dataDir }),
     ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info }),
   } as unknown as HostHandlers;
-  const api = new Proxy({} as HostApi, {
-    get: (_target, method: HostMethodName) => async (input?: unknown) => {
-      const result = await dispatchCall(handlers, method, input);
-      if (!result.ok) throw new HostCallError(result.error.code, result.error.message, result.error.data);
-      return result.value;
-    },
-  });
+  const api = inProcessApi(handlers);
   let disposed = false;
   const dispose = async () => {
     if (disposed) return;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportPreview, ServerInputParsed } from '../../../../src-preload/contract';
-import { HostCallError } from '../../rpc/dispatch';
+import { HostCallError, type ImportPreview, type ServerInputParsed } from '../../../../src-preload/contract';
 import { parseImport } from './parse-import';
 
 const HOME = '/home/ada';

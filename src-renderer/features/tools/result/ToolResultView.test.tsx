@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outcome } from '../test-support/fake-host';
+import { outcome } from '../test-support/tool-factories';
 import { ToolResultView } from './ToolResultView';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JsonObject } from '../../../../src-preload/contract';
-import { HostCallFailed } from '../../../host-client';
+import { HostCallError } from '../../../../src-preload/contract';
 import { SchemaForm } from './SchemaForm';
 
 afterEach(cleanup);
@@ -73,7 +73,7 @@ describe('SchemaForm', () => {
 
   it("shows the host's (ajv's) complaints next to the fields they name", async () => {
     const onRun = vi.fn(async () => {
-      throw new HostCallFailed('invalid_input', 'Invalid arguments', [
+      throw new HostCallError('invalid_input', 'Invalid arguments', [
         { path: ['args', 'a'], message: 'Must be number' },
         { path: ['args', 'b'], message: 'Must be >= 0' },
       ]);

@@ -1,5 +1,5 @@
 /**
- * Hooks for `npm run bench` (bench/ wires them; nothing here runs in the app).
+ * Chat persistence arms for `npm run bench` (bench/areas.ts and bench/scenarios/chat-ui.ts run them).
  *
  * - `measureMessagePersistence`: the cost of persisting one streamed answer the way the chat does
  *   (first content appended, a checkpoint per second of streaming, a durable finish) against a bare
@@ -13,10 +13,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ChatBlock } from '../../../src-preload/contract';
-import { openDatabase } from '../store/database';
-import { ConversationRepository } from './conversation-repository';
-import { MessageRepository } from './message-repository';
+import type { ChatBlock } from '../../src-preload/contract';
+import { openDatabase } from '../../src-main/core/store/database';
+import { ConversationRepository } from '../../src-main/core/chat/conversation-repository';
+import { MessageRepository } from '../../src-main/core/chat/message-repository';
 
 export interface PersistenceOptions {
   /** Answers measured per arm (default 40). */

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import process from 'node:process';
-import { createHost } from '../../host';
-import { dispatchCall } from '../../rpc/dispatch';
-import { FIXTURES_DIR } from '../../servers/test-support/fixtures';
+import { createHost } from '../core/host';
+import { dispatchCall } from '../core/rpc/dispatch';
+import { FIXTURES_DIR } from '../core/servers/test-support/fixtures';
 
 const host = createHost({ mode: 'web', dataDir: process.argv[2], appVersion: '0.0.0-test' });
 let asked = false;

@@ -1,32 +1,15 @@
 /**
- * Host-level helpers for the tools and consent suites: a real host on a temp data directory, called
- * the way every bridge calls it (`dispatchCall`, validated by the contract), real servers, and waits
- * on events rather than sleeps.
+ * Host-level helpers for the suites that drive servers through the whole host (tools, consent, audit,
+ * sampling, remote servers): `startTestHost` plus waits on events and servers rather than sleeps.
  */
 import path from 'node:path';
-import { afterEach, expect } from 'vitest';
-import type { HostApi, HostEvent, HostEventName, HostEvents, HostMethodName, ServerInput } from '../../../../src-preload/contract';
-import { tempDir } from '../../../test-support/temp-dir';
-import { createHost, type Host } from '../../host';
-import { dispatchCall, HostCallError } from '../../rpc/dispatch';
-import { FIXTURES_DIR, REPO_ROOT } from '../../servers/test-support/fixtures';
-import { waitFor } from '../../servers/wait';
-
-const hosts: Host[] = [];
-afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((host) => host.dispose()));
-});
-
-/** Calls the host as a renderer would: through the contract's validation. */
-export function apiOf(host: Host): HostApi {
-  return new Proxy({} as HostApi, {
-    get: (_target, method: HostMethodName) => async (input?: unknown) => {
-      const result = await dispatchCall(host.handlers, method, input);
-      if (!result.ok) throw new HostCallError(result.error.code, result.error.message, result.error.data);
-      return result.value;
-    },
-  });
-}
+import { expect } from 'vitest';
+import type { HostApi, HostEvent, HostEventName, HostEvents, ServerInput } from '../../src-preload/contract';
+import type { Host } from '../core/host';
+import { FIXTURES_DIR, REPO_ROOT } from '../core/servers/test-support/fixtures';
+import { waitFor } from '../core/servers/wait';
+import { tempDir } from './temp-dir';
+import { startTestHost } from './test-host';
 
 export interface TestHost {
   host: Host;
@@ -42,17 +25,9 @@ export interface TestHost {
   everything(): Promise<string>;
 }
 
+/** A test host (see `startTestHost`) without idle pings, with the helpers above. Disposed after the test. */
 export function startHost(dataDir = tempDir()): TestHost {
-  const host = createHost({
-    mode: 'web',
-    dataDir,
-    appVersion: '0.0.0-test',
-    connectionDefaults: { shutdown: { stdinGraceMs: 300, termGraceMs: 300 }, restart: { baseDelayMs: 20 }, timeouts: { pingIntervalMs: 0 } },
-  });
-  hosts.push(host);
-  const events: HostEvent[] = [];
-  host.events.subscribe((event) => events.push(event));
-  const api = apiOf(host);
+  const { host, events, api } = startTestHost({ dataDir, connectionDefaults: { timeouts: { pingIntervalMs: 0 } } });
   const matching = <K extends HostEventName>(name: K, match?: (payload: HostEvents[K]) => boolean, since = 0) =>
     events.slice(since).filter((e): e is Extract<HostEvent, { name: K }> => e.name === name && (!match || match(e.payload as HostEvents[K])));
 

@@ -1,12 +1,12 @@
 /**
- * Bench hooks for `npm run bench` (bench/ wires them; this module never imports from it).
+ * Tool-call arms for `npm run bench` (bench/areas.ts and bench/scenarios/remote.ts run them).
  *
  * Two arms on the same server (a stdio command, or a remote URL), each to be run in its own worker like
  * the other scenarios:
  *  - `hostToolArm`: the real core (`createHost`, temp data dir). `call` is the core API a model call
  *    takes — `host.tools.callToolWithConsent({origin: 'model'})` under a standing "always allow"
  *    (policy check, ajv validation, write-ahead audit row, the call, outcome) — and `runTool` the
- *    contract path a user run takes (`dispatchCall`, validated, answered with a capped preview).
+ *    contract path a user run takes (`inProcessApi(handlers).runTool`: validated like a bridge call, answered with a capped preview).
  *  - `sdkToolArm`: the bare SDK (`Client` + `StdioClientTransport`, read buffer raised to 16 MB; or
  *    `StreamableHTTPClientTransport` for a URL).
  * `measureCalls` gives latency percentiles, host CPU per call and throughput at a given concurrency;
@@ -18,10 +18,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ToolCallOutcome } from '../../../src-preload/contract';
-import { createHost } from '../host';
-import { dispatchCall } from '../rpc/dispatch';
-import { waitFor } from '../servers/wait';
+import type { ToolCallOutcome } from '../../src-preload/contract';
+import { createHost } from '../../src-main/core/host';
+import { inProcessApi } from '../../src-main/core/rpc/dispatch';
+import { waitFor } from '../../src-main/core/servers/wait';
 
 /** A stdio server to spawn, or a remote one to reach by URL. */
 export type BenchServer = { command: string; args: string[] } | { url: string };
@@ -33,7 +33,7 @@ export interface ToolArm {
 }
 
 export interface HostToolArm extends ToolArm {
-  /** The contract path of a user run: `dispatchCall(handlers, 'runTool', …)`, resolving with the outcome. */
+  /** The contract path of a user run (`runTool` as a bridge calls it), resolving with the outcome. */
   runTool(tool: string, args: Record<string, unknown>): Promise<ToolCallOutcome>;
 }
 
@@ -41,23 +41,19 @@ export interface HostToolArm extends ToolArm {
 export async function hostToolArm(server: BenchServer, allowTools: string[]): Promise<HostToolArm> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-tools-'));
   const host = createHost({ mode: 'web', dataDir, appVersion: 'bench', connectionDefaults: { timeouts: { pingIntervalMs: 0 } } });
-  const call = async <T>(method: Parameters<typeof dispatchCall>[1], input: unknown): Promise<T> => {
-    const result = await dispatchCall(host.handlers, method, input);
-    if (!result.ok) throw new Error(`${String(method)}: ${result.error.message}`);
-    return result.value as T;
-  };
-  const input = 'url' in server ? { name: 'bench', transport: 'http', url: server.url } : { name: 'bench', command: server.command, args: server.args };
-  const added = await call<{ config: { id: string } }>('addServer', input);
+  const api = inProcessApi(host.handlers);
+  const input = 'url' in server ? { name: 'bench', transport: 'http' as const, url: server.url } : { name: 'bench', command: server.command, args: server.args };
+  const added = await api.addServer(input);
   const serverId = added.config.id;
   await waitFor(async () => (await host.handlers.getSnapshot(undefined)).servers[0]?.runtime.status === 'ready', { timeoutMs: 60_000, what: 'the bench server' });
-  for (const tool of allowTools) await call('setToolPolicy', { serverId, tool, policy: 'allow' });
+  for (const tool of allowTools) await api.setToolPolicy({ serverId, tool, policy: 'allow' });
   return {
     async call(tool, args) {
       const done = await host.tools.callToolWithConsent({ serverId, tool, args, origin: 'model' });
       if (done.status !== 'ok') throw new Error(`${tool}: ${done.status} ${done.error?.message ?? ''}`);
       return done.result.content?.[0];
     },
-    runTool: (tool, args) => call<ToolCallOutcome>('runTool', { serverId, tool, args }),
+    runTool: (tool, args) => api.runTool({ serverId, tool, args }),
     async dispose() {
       await host.dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support/temp-dir';
-import { openDatabase } from '../store/database';
-import { measureMessagePersistence, seedConversation } from './bench-support';
-import { MessageRepository } from './message-repository';
+import { tempDir } from '../../src-main/test-support/temp-dir';
+import { openDatabase } from '../../src-main/core/store/database';
+import { measureMessagePersistence, seedConversation } from './chat-persistence';
+import { MessageRepository } from '../../src-main/core/chat/message-repository';
 
 describe('bench support', () => {
   it('measures a streamed answer against a bare insert', () => {

@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { HostEvents } from '../../../src-preload/contract';
-import { HostEventBus } from '../events';
-import { systemClock } from '../ports';
-import { openDatabase } from '../store/database';
-import { createLogArea } from './index';
+import type { HostEvents } from '../../src-preload/contract';
+import { HostEventBus } from '../../src-main/core/events';
+import { systemClock } from '../../src-main/core/ports';
+import { openDatabase } from '../../src-main/core/store/database';
+import { createLogArea } from '../../src-main/core/logs/index';
 
 /** What one `benchLogAppend` run measured. */
 export interface LogAppendBench {
