@@ -19,7 +19,7 @@ import { logMethods, type LogEvents } from './contract/logs';
 import { method, NoInput } from './contract/method';
 import { rootsMethods, type RootsEvents } from './contract/roots';
 import { samplingMethods, type SamplingEvents } from './contract/sampling';
-import { serverMethods, type ServerEvents } from './contract/servers';
+import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
 import { settingsMethods, type SettingsEvents } from './contract/settings';
 import { toolMethods, type ToolEvents } from './contract/tools';
 
@@ -44,6 +44,7 @@ export const HOST_METHODS = {
   getSnapshot: method<typeof NoInput, HostSnapshot>(NoInput),
   ...settingsMethods,
   ...serverMethods,
+  ...signInMethods,
   ...rootsMethods,
   ...chatMethods,
   ...toolMethods,
@@ -69,6 +70,12 @@ export type HostApi = {
 export type HostHandlers = {
   [K in HostMethodName]: (input: z.output<(typeof HOST_METHODS)[K]['input']>) => Promise<MethodOutput<K>>;
 };
+
+/**
+ * The handlers of one group of methods, named by the contract's own method object (e.g.
+ * `HandlersFor<typeof toolMethods>`), so a handler module never repeats the method names.
+ */
+export type HandlersFor<Methods> = Pick<HostHandlers, keyof Methods & HostMethodName>;
 
 export function isHostMethodName(name: unknown): name is HostMethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(HOST_METHODS, name);

@@ -7,6 +7,7 @@ import { KeyFileSecretBox } from './secrets/key-file-secret-box';
 import { ServerConfigRepository } from './server-config/server-config-repository';
 import { SqliteLiveProcessStore } from './server-fleet/live-process-store';
 import { ServerFleet } from './server-fleet/server-fleet';
+import { listFleetTools } from './server-fleet/fleet-tools';
 import { createServerHandlers } from './server-fleet/server-handlers';
 import { getLoginShellPath } from './servers/command-resolver';
 import { reapRecordedLeftovers } from './servers/process-reaper';
@@ -19,7 +20,6 @@ import type { ConnectionPlugin } from './server-fleet/connection-plugins';
 import { createSettingsHandlers } from './settings/settings-handlers';
 import { SettingsRepository } from './settings/settings-repository';
 import { openDatabase } from './store/database';
-import { routerToolbox } from './tools/chat-toolbox-adapter';
 import type { ToolRouter } from './tools/tool-router';
 import { createToolsArea } from './tools/tools-area';
 
@@ -109,7 +109,7 @@ export function createHost(ports: HostPorts): Host {
     events,
     clock,
     // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
-    toolbox: routerToolbox(tools.router, fleet),
+    toolbox: { list: (serverIds) => listFleetTools(fleet, serverIds), call: (request) => tools.router.callToolWithConsent(request) },
   });
   // Sampling and elicitation: server requests answered through the chat's provider, with the user in the loop.
   const sampling = createSamplingArea({

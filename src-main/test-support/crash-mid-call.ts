@@ -7,7 +7,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { createHost } from '../core/host';
 import { dispatchCall } from '../core/rpc/dispatch';
-import { FIXTURES_DIR } from '../core/servers/test-support/fixtures';
+import { FIXTURES_DIR } from './fixtures';
 
 const host = createHost({ mode: 'web', dataDir: process.argv[2], appVersion: '0.0.0-test' });
 let asked = false;

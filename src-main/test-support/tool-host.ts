@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { HostApi, HostEvent, HostEventName, HostEvents, ServerInput } from '../../src-preload/contract';
 import type { Host } from '../core/host';
-import { FIXTURES_DIR, REPO_ROOT } from '../core/servers/test-support/fixtures';
+import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
 import { waitFor } from '../core/servers/wait';
 import { tempDir } from './temp-dir';
 import { startTestHost } from './test-host';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test-support/temp-dir';
-import { expectProcessGone, REPO_ROOT } from '../servers/test-support/fixtures';
+import { expectProcessGone, REPO_ROOT } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 import { DATABASE_FILE } from '../store/database';
 import { startHost } from '../../test-support/tool-host';

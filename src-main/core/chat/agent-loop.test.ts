@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatBlock, HostEvent } from '../../../src-preload/contract';
-import type { ToolboxEntry } from './chat-toolbox';
+import type { FleetTool } from '../server-fleet/fleet-tools';
 import { chatFixture, fakeToolbox, sumTool } from './test-support/chat-fixture';
 import { useScriptedLlm } from './test-support/use-scripted-llm';
 
@@ -14,8 +14,8 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((f) => f.close()));
 });
 
-const everything: ToolboxEntry = { serverId: 'srv-everything', serverName: 'Everything (demo)', tool: sumTool() };
-const memory: ToolboxEntry = { serverId: 'srv-memory', serverName: 'memory', tool: { ...sumTool('get-sum'), description: 'Another sum' } };
+const everything: FleetTool = { serverId: 'srv-everything', serverName: 'Everything (demo)', tool: sumTool() };
+const memory: FleetTool = { serverId: 'srv-memory', serverName: 'memory', tool: { ...sumTool('get-sum'), description: 'Another sum' } };
 
 async function fixture(options: Partial<Parameters<typeof chatFixture>[0]> = {}) {
   const f = await chatFixture({ baseUrl: llm.url, ...options });
@@ -39,7 +39,7 @@ describe('the agent loop', () => {
     f.service.send(conversation.id, 'What is 2 + 3?');
     await f.idle(conversation.id);
 
-    expect(tools.calls.map((c) => [c.serverId, c.toolName, c.args])).toEqual([['srv-everything', 'get-sum', { a: 2, b: 3 }]]);
+    expect(tools.calls.map((c) => [c.serverId, c.tool, c.args])).toEqual([['srv-everything', 'get-sum', { a: 2, b: 3 }]]);
     const messages = f.all(conversation.id);
     expect(blocksOf(messages)).toEqual([['text'], ['text', 'tool_use'], ['tool_result'], ['text']]);
     expect(messages.map((m) => m.status)).toEqual(['complete', 'complete', 'complete', 'complete']);
@@ -61,10 +61,10 @@ describe('the agent loop', () => {
   it('handles several calls in one answer: results, tool errors (is_error) and denials all go back', async () => {
     const tools = fakeToolbox([everything], async (r) =>
       r.args.a === 1
-        ? { outcome: 'done', isError: false, content: [{ type: 'text', text: 'one' }, { type: 'image', data: 'aGk=', mimeType: 'image/png' }] }
+        ? { status: 'ok', result: { content: [{ type: 'text', text: 'one' }, { type: 'image', data: 'aGk=', mimeType: 'image/png' }] } }
         : r.args.a === 2
-          ? { outcome: 'error', isError: true, content: [{ type: 'text', text: 'boom' }] }
-          : { outcome: 'denied', isError: true, content: [{ type: 'text', text: 'Denied by the user' }] },
+          ? { status: 'tool_error', result: { isError: true, content: [{ type: 'text', text: 'boom' }] } }
+          : { status: 'denied', result: { isError: true, content: [{ type: 'text', text: 'Denied by the user' }] } },
     );
     const f = await fixture({ toolbox: tools.toolbox });
     await llm.script([
@@ -90,7 +90,7 @@ describe('the agent loop', () => {
 
   it('cuts a large result for the model, with a note, and keeps it whole for the user', async () => {
     const big = 'y'.repeat(5_000);
-    const tools = fakeToolbox([everything], async () => ({ outcome: 'done', isError: false, content: [{ type: 'text', text: big }] }));
+    const tools = fakeToolbox([everything], async () => ({ status: 'ok', result: { content: [{ type: 'text', text: big }] } }));
     const f = await fixture({ toolbox: tools.toolbox, settings: { toolResultMaxChars: 1_000 } });
     await llm.script([{ type: 'tool_use', calls: [{ nameEndsWith: '__get-sum', input: {} }] }, { type: 'text', text: 'ok' }]);
     const conversation = f.service.create();
@@ -173,7 +173,7 @@ describe('the agent loop', () => {
   });
 
   it('Stop while a call waits for approval cancels it; the results say so and nothing else runs', async () => {
-    const tools = fakeToolbox([everything], (r) => new Promise((resolve) => r.signal.addEventListener('abort', () => resolve({ outcome: 'denied', isError: true, content: [{ type: 'text', text: 'withdrawn' }] }))));
+    const tools = fakeToolbox([everything], (r) => new Promise((resolve) => r.signal!.addEventListener('abort', () => resolve({ status: 'cancelled', result: { isError: true, content: [{ type: 'text', text: 'withdrawn' }] } }))));
     const f = await fixture({ toolbox: tools.toolbox });
     await llm.script([{ type: 'tool_use', calls: [1, 2].map((a) => ({ nameEndsWith: '__get-sum', input: { a } })) }]);
     const conversation = f.service.create();

@@ -3,7 +3,7 @@
  * provider and the chat service, plus the handlers and snapshot part host.ts wires in.
  */
 import type Database from 'better-sqlite3';
-import type { ChatSnapshot, HostHandlers, HostMode, Settings } from '../../../src-preload/contract';
+import type { ChatSnapshot, HostMode, Settings } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import { AnthropicProvider } from '../llm/anthropic-provider';
 import { ApiKeyStore } from '../llm/api-key-store';
@@ -59,6 +59,6 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
   void keys.check().then(() => {
     if (keys.status().problem) events.emit('llmStatusChanged', { apiKey: keys.status() });
   }).catch(() => undefined); // the host may have been disposed meanwhile
-  const handlers: Pick<HostHandlers, keyof ReturnType<typeof createChatHandlers>> = createChatHandlers({ chat: service, keys, provider, events });
+  const handlers = createChatHandlers({ chat: service, keys, provider, events });
   return { service, provider, keys, handlers, snapshot: () => service.snapshot(), dispose: () => service.dispose() };
 }

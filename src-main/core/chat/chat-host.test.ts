@@ -71,7 +71,7 @@ describe('chat through the host API', () => {
     expect((await api.getSnapshot()).chat.conversations).toEqual([]);
   });
 
-  it('a model call goes through consent: Allow once runs it and the result goes back; Deny goes back as is_error', async () => {
+  it('a model call goes through consent: Allow once runs it and the result goes back; Deny goes back as is_error; Stop cancels it', async () => {
     const { api, events } = start();
     await api.setApiKey({ apiKey: KEY });
     await api.updateSettings({ anthropicBaseUrl: llm.url });
@@ -82,7 +82,7 @@ describe('chat through the host API', () => {
     });
     await llm.reset();
     const call = (a: number, b: number) => ({ type: 'tool_use' as const, calls: [{ nameEndsWith: '__get-sum', input: { a, b } }] });
-    await llm.script([call(2, 3), { type: 'text', text: 'Five.' }, call(1, 1), { type: 'text', text: 'Denied, then.' }]);
+    await llm.script([call(2, 3), { type: 'text', text: 'Five.' }, call(1, 1), { type: 'text', text: 'Denied, then.' }, call(4, 4)]);
     const conversation = await api.createConversation();
     const idleWith = (count: number) =>
       waitFor(() => events.some((e) => e.name === 'conversationUpdated' && e.payload.turn === 'idle' && e.payload.messageCount === count), {
@@ -114,6 +114,17 @@ describe('chat through the host API', () => {
     expect(denied[0]).toMatchObject({ type: 'tool_result', is_error: true });
     const page = await api.listMessages({ conversationId: conversation.id });
     expect(page.messages[6].content[0]).toMatchObject({ type: 'tool_result', outcome: 'denied', isError: true });
+
+    // Stop while the dialog is open: the dialog goes, and the call is cancelled (not denied) — in the chat and in the audit trail.
+    mark = events.length;
+    await api.sendMessage({ conversationId: conversation.id, text: 'And 4 + 4?' });
+    const third = await nextConsent(mark);
+    await api.stopTurn({ conversationId: conversation.id });
+    await waitFor(() => events.some((e) => e.name === 'consentSettled' && e.payload.id === third.payload.id), { what: 'the dialog to be withdrawn' });
+    await waitFor(async () => (await api.listMessages({ conversationId: conversation.id })).messages.length === 11, { what: 'the stopped turn to be stored' });
+    const stopped = await api.listMessages({ conversationId: conversation.id });
+    expect(stopped.messages[10].content[0]).toMatchObject({ type: 'tool_result', outcome: 'cancelled', isError: true });
+    expect((await api.listToolAudit({})).entries[0]).toMatchObject({ tool: 'get-sum', origin: 'model', outcome: 'cancelled' });
   });
 
   it('lists models from the configured base URL', async () => {

@@ -31,7 +31,7 @@ function restartOn(dataDir: string) {
     messages,
     keys: { status: () => ({ state: 'not-set', storage: '' }) } as unknown as ApiKeyStore,
     provider: {} as LlmProvider,
-    toolbox: { list: () => [], call: async () => ({ outcome: 'error', isError: true, content: [] }) },
+    toolbox: { list: () => [], call: async () => ({ status: 'tool_error', result: { isError: true, content: [] } }) },
     settings: () => DEFAULT_SETTINGS,
     events: new HostEventBus(),
     now: () => new Date(),
@@ -71,7 +71,7 @@ describe('chat persistence', () => {
     const gate = { promise: new Promise<void>((resolve) => (open_ = resolve)), resolve: () => open_() };
     const tools = fakeToolbox([{ serverId: 's', serverName: 'srv', tool: sumTool() }], async () => {
       await gate.promise;
-      return { outcome: 'done', isError: false, content: [{ type: 'text', text: '3' }] };
+      return { status: 'ok', result: { content: [{ type: 'text', text: '3' }] } };
     });
     const f = await chatFixture({ baseUrl: llm.url, toolbox: tools.toolbox, checkpointMs: 60_000 });
     open.push(f);

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import { type ConsentDecision, type ConsentOutcome, type ConsentRequestView, type DiffLine, HostCallError, type JsonObject } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
-import { toolHints } from '../tools/definition';
+import { toolHints } from '../tool-definition/definition';
 
 /** What the router asks about. */
 export interface ConsentAsk {

@@ -1,27 +1,18 @@
-import { HostCallError, type HostHandlers } from '../../../src-preload/contract';
+import { type consentMethods, type HandlersFor, HostCallError } from '../../../src-preload/contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { HostEventBus } from '../events';
-import { describeIssues, validateArgs } from '../tools/args-validator';
-import type { ToolRouter } from '../tools/tool-router';
+import { describeIssues, validateArgs } from '../tool-definition/args-validator';
 import type { ConsentBroker } from './consent-broker';
 import type { ConsentPolicies } from './consent-policies';
 import type { ConsentPrefs } from './consent-prefs';
-
-type ConsentMethods =
-  | 'resolveConsent'
-  | 'listStandingDecisions'
-  | 'setToolPolicy'
-  | 'setServerTrust'
-  | 'revokeDecision'
-  | 'listToolAudit'
-  | 'updateConsentSettings';
 
 export interface ConsentHandlerDeps {
   broker: ConsentBroker;
   policies: ConsentPolicies;
   prefs: ConsentPrefs;
   audit: AuditStore;
-  router: ToolRouter;
+  /** Whether a call is still running (the audit shows such a call as running, not interrupted). */
+  isRunning(callId: string): boolean;
   events: HostEventBus;
 }
 
@@ -29,7 +20,7 @@ export interface ConsentHandlerDeps {
  * The renderer's side of consent: answer a pending request (it cannot create one), manage standing
  * decisions, read the audit trail. Every change of standing decisions is pushed to every window.
  */
-export function createConsentHandlers(deps: ConsentHandlerDeps): Pick<HostHandlers, ConsentMethods> {
+export function createConsentHandlers(deps: ConsentHandlerDeps): HandlersFor<typeof consentMethods> {
   const changed = () => {
     const list = deps.policies.list();
     deps.events.emit('standingDecisionsChanged', list);
@@ -65,7 +56,7 @@ export function createConsentHandlers(deps: ConsentHandlerDeps): Pick<HostHandle
     },
 
     listToolAudit: async ({ serverId, before, limit }) =>
-      deps.audit.list({ ...(serverId ? { serverId } : {}), ...(before ? { before } : {}), limit }, (callId) => deps.router.isRunning(callId)),
+      deps.audit.list({ ...(serverId ? { serverId } : {}), ...(before ? { before } : {}), limit }, deps.isRunning),
 
     updateConsentSettings: async (settings) => {
       const saved = deps.prefs.write(settings);

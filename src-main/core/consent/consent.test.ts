@@ -135,7 +135,8 @@ describe('consent for model-initiated calls', () => {
     const cancelled = new AbortController();
     const { call: abandoned, request: ask2 } = await asking(t, other, 'echo', { message: 'y' }, cancelled.signal);
     cancelled.abort();
-    expect(await abandoned).toMatchObject({ status: 'denied', error: { kind: 'withdrawn' } });
+    // The caller gave up (the chat's Stop): withdrawn, and recorded as cancelled by the user rather than denied.
+    expect(await abandoned).toMatchObject({ status: 'cancelled', decidedBy: 'user', error: { kind: 'withdrawn' } });
     expect(t.count('consentSettled', (p) => p.id === ask2.id && p.outcome === 'withdrawn')).toBe(1);
 
     const { call: atQuit } = await asking(t, other, 'echo', { message: 'z' });

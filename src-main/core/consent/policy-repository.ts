@@ -4,7 +4,7 @@
  * check must not query the database. Every write commits first, then updates the mirror.
  */
 import type Database from 'better-sqlite3';
-import type { ToolDefinition } from '../tools/definition';
+import type { ToolDefinition } from '../tool-definition/definition';
 
 export type ToolDecision = 'allow' | 'deny' | 'ask';
 

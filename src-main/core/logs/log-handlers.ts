@@ -1,19 +1,10 @@
-import { HostCallError, type HostHandlers, type HostInfo, type LogFilter } from '../../../src-preload/contract';
+import { type HandlersFor, HostCallError, type HostInfo, type LogFilter, type logMethods } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
 import type { ServerFleet } from '../server-fleet/server-fleet';
 import { buildDiagnostics } from './diagnostics';
 import type { LogPlugin } from './log-plugin';
 import type { LogService } from './log-service';
-
-type LogMethods =
-  | 'queryLogs'
-  | 'getLogEntry'
-  | 'exportLogs'
-  | 'clearLogs'
-  | 'setServerLogLevel'
-  | 'updateLogSettings'
-  | 'getServerDiagnostics';
 
 export interface LogHandlerDeps {
   logs: LogService;
@@ -30,7 +21,7 @@ export const MAX_EXPORT_CHARS = 16 * 1024 * 1024;
 const DIAGNOSTIC_LINES = 40;
 
 /** The contract's log methods. */
-export function createLogHandlers(deps: LogHandlerDeps): Pick<HostHandlers, LogMethods> {
+export function createLogHandlers(deps: LogHandlerDeps): HandlersFor<typeof logMethods> {
   const { logs, plugin, fleet, events } = deps;
 
   return {

@@ -4,7 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { HostCallError, type HostHandlers, type ServerView } from '../../../src-preload/contract';
+import { type HandlersFor, HostCallError, type ServerView, type signInMethods } from '../../../src-preload/contract';
 import type { Clock } from '../ports';
 import type { SecretBox } from '../secrets/secret-box';
 import type { RemoteAuthSource, ServerControl } from '../servers/remote-auth';
@@ -39,7 +39,7 @@ export interface OAuthArea {
   source: RemoteAuthSource;
   /** Call once the fleet exists: how to publish, start and stop servers, and how to read a server's view. */
   attach(control: ServerControl, viewOf: (serverId: string) => ServerView): void;
-  handlers: Pick<HostHandlers, 'signIn' | 'signOut'>;
+  handlers: HandlersFor<typeof signInMethods>;
   /** Closes the loopback listener and rejects pending sign-ins. */
   dispose(): Promise<void>;
 }

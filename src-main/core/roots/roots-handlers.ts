@@ -1,11 +1,9 @@
-import { HostCallError, type HostHandlers, type RootSharingView } from '../../../src-preload/contract';
+import { type HandlersFor, HostCallError, type RootSharingView, type rootsMethods } from '../../../src-preload/contract';
 import { listFolders } from './folder-listing';
 import { RootPathError } from './root-path';
 import type { RootsAuditRepository } from './roots-audit-repository';
 import type { RootsConsentBroker } from './roots-consent';
 import type { RootsService } from './roots-service';
-
-type RootsMethods = 'addRoot' | 'renameRoot' | 'removeRoot' | 'setRootSharing' | 'answerRootsConsent' | 'pickFolder' | 'listFolders' | 'listRootsAudit';
 
 export interface RootsHandlerDeps {
   service: RootsService;
@@ -16,7 +14,7 @@ export interface RootsHandlerDeps {
 }
 
 /** The contract's roots methods. */
-export function createRootsHandlers({ service, consent, audit, pickFolder }: RootsHandlerDeps): Pick<HostHandlers, RootsMethods> {
+export function createRootsHandlers({ service, consent, audit, pickFolder }: RootsHandlerDeps): HandlersFor<typeof rootsMethods> {
   return {
     addRoot: ({ path, name }) => service.add(path, name),
     renameRoot: async ({ id, name }) => service.rename(id, name),

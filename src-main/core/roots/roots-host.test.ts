@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../../src-preload/contract';
 import { tempDir } from '../../test-support/temp-dir';
 import { hostApi, startTestHost } from '../../test-support/test-host';
-import { referenceServer } from '../servers/test-support/fixtures';
+import { referenceServer } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 
 function startHost(dataDir?: string, extra: { pickFolder?: () => Promise<string | undefined>; consentTimeoutMs?: number } = {}) {

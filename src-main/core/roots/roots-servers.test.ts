@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { referenceServer, testScope, type TestScope } from '../servers/test-support/fixtures';
+import { referenceServer, testScope, type TestScope } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 import { rootUri } from './root-path';
 import { rootsHarness, type RootsHarness } from './test-support/roots-harness';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ServerRequestError } from './request-errors';
 import { ServerConnection, type ServerConnectionOptions } from './server-connection';
 import type { ProcessSpec } from './stdio-process';
-import { referenceServer, testScope, type TestScope } from './test-support/fixtures';
+import { referenceServer, testScope, type TestScope } from '../../test-support/fixtures';
 
 function connect(scope: TestScope, spec: ProcessSpec, options: Partial<ServerConnectionOptions> = {}) {
   const conn = new ServerConnection({

@@ -6,7 +6,7 @@ import { ServerRequestError } from './request-errors';
 import { ServerConnection, type ServerConnectionOptions } from './server-connection';
 import type { ServerState } from './server-state';
 import type { ProcessSpec } from './stdio-process';
-import { fixture, testScope, type TestScope } from './test-support/fixtures';
+import { fixture, testScope, type TestScope } from '../../test-support/fixtures';
 import { waitFor } from './wait';
 
 const fast = { stdinGraceMs: 300, termGraceMs: 300, killWaitMs: 3000 };

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { LaunchError } from './launch-error';
 import { isProcessAlive } from './process-tree';
 import { OversizedMessageError, StdioServerTransport, type StdioTransportOptions, type TransportWarning } from './stdio-transport';
-import { fixture, testScope, type TestScope } from './test-support/fixtures';
+import { fixture, testScope, type TestScope } from '../../test-support/fixtures';
 import { waitFor } from './wait';
 
 /** A transport plus a minimal hand-rolled JSON-RPC client, so framing is tested without the SDK. */

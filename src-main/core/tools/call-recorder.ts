@@ -10,7 +10,7 @@ import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
 import type { CallError } from './call-messages';
-import { argsDigest, definitionHash } from './definition';
+import { argsDigest, definitionHash } from '../tool-definition/definition';
 
 /** Which call: the fields every record carries. */
 export interface CallBase {
@@ -84,7 +84,7 @@ export class CallRecorder {
         requestedAt: requestedAt.toISOString(),
         decidedAt: now,
       },
-      { finishedAt: now, durationMs: 0, outcome: status === 'denied' ? 'denied' : 'protocol_error' },
+      { finishedAt: now, durationMs: 0, outcome: status === 'denied' || status === 'cancelled' ? status : 'protocol_error' },
     );
     this.deps.events.emit('toolCallFinished', { ...pick(base), status, durationMs: 0 });
   }

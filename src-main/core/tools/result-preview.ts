@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ResultBlockView, ToolResultSlice, Truncation } from '../../../src-preload/contract';
-import { prettyJson } from './canonical-json';
+import { prettyJson } from '../tool-definition/canonical-json';
 
 /** Preview limits, in characters (base64 characters for media). */
 export interface PreviewCaps {

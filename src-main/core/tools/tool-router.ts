@@ -10,7 +10,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { type AuditDecider, HostCallError, type RunningToolCall, type ToolCallOrigin, type ToolCallOutcome, type ToolRunProgress, type ToolRunStatus } from '../../../src-preload/contract';
+import { HostCallError, type AuditDecider, type RunningToolCall, type ToolRunStatus } from '../../../src-preload/contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
@@ -18,35 +18,12 @@ import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
 import type { ServerConnection } from '../servers/server-connection';
-import { describeIssues, validateArgs } from './args-validator';
+import { describeIssues, validateArgs } from '../tool-definition/args-validator';
+import { definitionHash } from '../tool-definition/definition';
 import * as say from './call-messages';
 import { CallRecorder, type CallBase, type Decision } from './call-recorder';
-import { definitionHash } from './definition';
 import { ProgressForwarder } from './progress-forwarder';
-
-export interface ToolCallRequest {
-  serverId: string;
-  tool: string;
-  args: Record<string, unknown>;
-  origin: ToolCallOrigin;
-  /** A fresh UUID when omitted. */
-  callId?: string;
-  /** Aborting withdraws a pending consent request, or cancels the running call. */
-  signal?: AbortSignal;
-  onProgress?(progress: ToolRunProgress): void;
-  /** The call now waits for the user / is running (for the chat's tool card). */
-  onStage?(stage: 'waiting-approval' | 'running'): void;
-}
-
-/** How a call ended, with what the model gets (`result`: the server's, or a synthesized `isError`). */
-export interface ToolCallDone extends Pick<ToolCallOutcome, 'callId' | 'serverId' | 'serverName' | 'tool' | 'origin' | 'status' | 'durationMs'> {
-  result: CallToolResult;
-  error?: say.CallError;
-  decidedBy: AuditDecider;
-  /** The definition the call was made against (absent when the tool was not found). */
-  definition?: Tool;
-  startedAt: Date;
-}
+import type { ToolCallDone, ToolCallRequest } from './tool-call';
 
 export interface ToolRouterDeps {
   connection(serverId: string): ServerConnection | undefined;
@@ -145,6 +122,8 @@ export class ToolRouter {
     request.onStage?.('waiting-approval');
     const answer = await this.deps.broker.ask({ serverId: base.serverId, serverName: base.serverName, tool, args: request.args, ...verdict }, request.signal);
     if (answer.kind === 'deny') {
+      // The caller gave up while the dialog was open (the chat's Stop): the call was cancelled, not denied.
+      if (request.signal?.aborted) return refuse('user', say.deniedByAnswer(base.serverName, tool.name, answer), 'cancelled', tool);
       const by: AuditDecider = answer.outcome === 'denied' ? 'user' : answer.outcome === 'timed_out' ? 'timeout' : 'host';
       return refuse(by, say.deniedByAnswer(base.serverName, tool.name, answer), 'denied', tool);
     }

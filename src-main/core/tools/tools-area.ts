@@ -4,7 +4,7 @@
  * plugin, the contract handlers, the snapshot part, and an ordered dispose.
  */
 import type Database from 'better-sqlite3';
-import type { ConsentSnapshot, HostHandlers, ToolsSnapshot } from '../../../src-preload/contract';
+import type { consentMethods, ConsentSnapshot, HandlersFor, toolMethods, ToolsSnapshot } from '../../../src-preload/contract';
 import { AuditStore } from '../audit/audit-store';
 import { SecretValues } from '../audit/secret-values';
 import { ConsentBroker } from '../consent/consent-broker';
@@ -34,25 +34,12 @@ export interface ToolsAreaDeps {
   clock: Clock;
 }
 
-export type ToolsAreaMethods =
-  | 'listTools'
-  | 'runTool'
-  | 'cancelToolCall'
-  | 'getToolResultPart'
-  | 'resolveConsent'
-  | 'listStandingDecisions'
-  | 'setToolPolicy'
-  | 'setServerTrust'
-  | 'revokeDecision'
-  | 'listToolAudit'
-  | 'updateConsentSettings';
-
 export interface ToolsArea {
   /** In-process only (the chat loop, tests): never reachable from a renderer. */
   readonly router: ToolRouter;
   readonly results: ResultCache;
   readonly plugin: ConnectionPlugin;
-  readonly handlers: Pick<HostHandlers, ToolsAreaMethods>;
+  readonly handlers: HandlersFor<typeof toolMethods & typeof consentMethods>;
   snapshot(): { tools: ToolsSnapshot; consent: ConsentSnapshot };
   /** Denies pending requests, cancels running calls (bounded wait), writes the last outcomes. Before the fleet stops. */
   dispose(): Promise<void>;
@@ -88,7 +75,7 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
     plugin: consentPlugin({ broker, policies: policyRepo, secretValues, onPoliciesChanged: policiesChanged, onToolsListed: (id) => watch.poke(id) }),
     handlers: {
       ...createToolHandlers({ router, results, policies, connection: deps.connection }),
-      ...createConsentHandlers({ broker, policies, prefs, audit, router, events }),
+      ...createConsentHandlers({ broker, policies, prefs, audit, isRunning: (callId) => router.isRunning(callId), events }),
     },
     snapshot: () => ({ tools: { running: router.runningCalls() }, consent: { pending: broker.pending(), decisions: policies.list(), settings: prefs.read() } }),
     dispose() {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LogList, type LogListProps } from './LogList';
-import { logEntry } from './test-host';
+import { logEntry } from './test-support/log-host';
 
 afterEach(cleanup);
 

@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../../../src-preload/contract';
 import { renderWithHost } from '../../test-support/fake-host';
-import { serverView } from '../servers/test-fixtures';
+import { serverView } from '../servers/test-support/server-factories';
 import { LogsPage } from './LogsPage';
-import { fakeLogHost, logEntry } from './test-host';
+import { fakeLogHost, logEntry } from './test-support/log-host';
 
 const writeText = vi.fn(async (_text: string) => undefined);
 

@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FolderListing } from '../../../src-preload/contract';
-import { serverView } from '../servers/test-fixtures';
+import { serverView } from '../servers/test-support/server-factories';
 import { RootsPage } from './RootsPage';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
-import { rootView } from './root-factories';
+import { rootView } from './test-support/root-factories';
 
 afterEach(cleanup);
 

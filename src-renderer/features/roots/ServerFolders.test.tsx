@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerFoldersSection } from './ServerFolders';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
-import { rootView } from './root-factories';
+import { rootView } from './test-support/root-factories';
 
 afterEach(cleanup);
 

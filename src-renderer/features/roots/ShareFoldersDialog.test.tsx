@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RootsConsentRequest } from '../../../src-preload/contract';
 import { RootsConsentHost } from './RootsConsentHost';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
-import { rootView } from './root-factories';
+import { rootView } from './test-support/root-factories';
 
 afterEach(cleanup);
 

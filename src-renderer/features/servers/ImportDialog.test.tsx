@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview, ImportResult } from '../../../src-preload/contract';
 import { HostCallError } from '../../../src-preload/contract';
 import { ImportDialog, type ImportDialogProps } from './ImportDialog';
-import { serverView } from './test-fixtures';
+import { serverView } from './test-support/server-factories';
 
 afterEach(cleanup);
 

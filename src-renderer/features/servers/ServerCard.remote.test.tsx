@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthView, ServerRuntime, SignInStart } from '../../../src-preload/contract';
 import { HostCallError } from '../../../src-preload/contract';
 import { ServerCard } from './ServerCard';
-import { deferred, fakeActions, serverView } from './test-fixtures';
+import { deferred, fakeActions, serverView } from './test-support/server-factories';
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../../../src-preload/contract';
 import { HostCallError } from '../../../src-preload/contract';
 import { ServerCard, type ServerActions } from './ServerCard';
-import { deferred, fakeActions, serverView } from './test-fixtures';
+import { deferred, fakeActions, serverView } from './test-support/server-factories';
 
 afterEach(cleanup);
 

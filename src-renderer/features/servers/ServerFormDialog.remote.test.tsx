@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerConfigView, ServerInput } from '../../../src-preload/contract';
 import { HostCallError } from '../../../src-preload/contract';
 import { ServerFormDialog } from './ServerFormDialog';
-import { deferred, serverView } from './test-fixtures';
+import { deferred, serverView } from './test-support/server-factories';
 
 afterEach(cleanup);
 

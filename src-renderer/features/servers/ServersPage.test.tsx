@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../../../src-preload/contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ServersPage } from './ServersPage';
-import { serverView } from './test-fixtures';
+import { serverView } from './test-support/server-factories';
 
 afterEach(() => {
   cleanup();

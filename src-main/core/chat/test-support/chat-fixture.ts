@@ -14,7 +14,9 @@ import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { waitFor } from '../../servers/wait';
 import { DATABASE_FILE, openDatabase } from '../../store/database';
 import { ChatService } from '../chat-service';
-import type { ChatToolbox, ToolboxEntry, ToolCallOutcome, ToolCallRequest } from '../chat-toolbox';
+import type { FleetTool } from '../../server-fleet/fleet-tools';
+import type { ToolCallDone, ToolCallRequest } from '../../tools/tool-call';
+import type { ChatToolbox } from '../chat-toolbox';
 import { ConversationRepository } from '../conversation-repository';
 import { MessageRepository } from '../message-repository';
 
@@ -24,11 +26,10 @@ export function sumTool(name = 'get-sum'): Tool {
 
 /** A toolbox over fixed tools whose calls `answer` decides (default: "done" with the args echoed). */
 export function fakeToolbox(
-  entries: ToolboxEntry[],
-  answer: (request: ToolCallRequest) => Promise<ToolCallOutcome> = async (r) => ({
-    outcome: 'done',
-    isError: false,
-    content: [{ type: 'text', text: `ran ${r.toolName} with ${JSON.stringify(r.args)}` }],
+  entries: FleetTool[],
+  answer: (request: ToolCallRequest) => Promise<Pick<ToolCallDone, 'status' | 'result'>> = async (r) => ({
+    status: 'ok',
+    result: { content: [{ type: 'text', text: `ran ${r.tool} with ${JSON.stringify(r.args)}` }] },
   }),
 ) {
   const calls: ToolCallRequest[] = [];
@@ -36,8 +37,8 @@ export function fakeToolbox(
     list: (serverIds) => entries.filter((e) => !serverIds || serverIds.includes(e.serverId)),
     async call(request) {
       calls.push(request);
-      request.onStatus('waiting-approval');
-      request.onStatus('running');
+      request.onStage?.('waiting-approval');
+      request.onStage?.('running');
       return answer(request);
     },
   };

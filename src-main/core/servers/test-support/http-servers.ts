@@ -9,7 +9,7 @@ import path from 'node:path';
 import { onTestFinished } from 'vitest';
 import { waitFor } from '../wait';
 import { everythingHttp, EVERYTHING_LISTENING, freePort } from './everything-http';
-import { expectProcessGone, FIXTURES_DIR } from './fixtures';
+import { expectProcessGone, FIXTURES_DIR } from '../../../test-support/fixtures';
 
 export interface HttpServerProcess {
   /** The MCP endpoint (`/mcp`, or `/sse` for server-everything's sse mode). */

@@ -1,7 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { diffDefinitions } from '../consent/definition-diff';
-import { argsDigest, definitionHash, definitionOf } from './definition';
+import { argsDigest, definitionHash } from './definition';
 
 const tool = (extra: Partial<Tool> = {}): Tool => ({ name: 'read', description: 'Reads', inputSchema: { type: 'object', properties: { p: { type: 'string' } } }, ...extra });
 
@@ -14,13 +13,5 @@ describe('tool definitions', () => {
     expect(definitionHash(tool({ annotations: { readOnlyHint: true } }))).not.toBe(base);
     expect(definitionHash(tool({ outputSchema: { type: 'object' } }))).not.toBe(base);
     expect(argsDigest({ b: 1, a: 2 })).toBe(argsDigest({ a: 2, b: 1 }));
-  });
-
-  it('diff line by line, showing only what changed', () => {
-    const diff = diffDefinitions(definitionOf(tool()), definitionOf(tool({ description: 'Reads everything' })));
-    expect(diff.filter((line) => line.kind !== 'same')).toEqual([
-      { kind: 'removed', text: '  "description": "Reads",' },
-      { kind: 'added', text: '  "description": "Reads everything",' },
-    ]);
   });
 });

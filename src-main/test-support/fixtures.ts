@@ -1,15 +1,15 @@
 /**
- * Test helpers for the servers suite: where the fixture servers live, how to run them, and the
- * "no process left behind" assertion every test ends with.
+ * Test helpers every suite that runs servers shares: where the fixture servers live, how to run them,
+ * and the "no process left behind" assertion every test ends with.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, onTestFinished } from 'vitest';
-import { isGroupAlive, isProcessAlive, listGroupMembers } from '../process-tree';
-import type { ProcessSpec } from '../stdio-process';
-import { waitFor } from '../wait';
+import { isGroupAlive, isProcessAlive, listGroupMembers } from '../core/servers/process-tree';
+import type { ProcessSpec } from '../core/servers/stdio-process';
+import { waitFor } from '../core/servers/wait';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const FIXTURES_DIR = path.join(REPO_ROOT, 'e2e', 'fixtures');
 
 /** Runs `e2e/fixtures/<name>` with the current Node (or bash for .sh fixtures). */

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import type { ServerConfigView, ServerRuntime, ServerView } from '../../../src-preload/contract';
-import type { ServerActions } from './ServerCard';
+import type { ServerConfigView, ServerRuntime, ServerView } from '../../../../src-preload/contract';
+import type { ServerActions } from '../ServerCard';
 
 /** A server as the host would send it, with whatever the test cares about overridden. */
 export function serverView(config: Partial<ServerConfigView> = {}, runtime: Partial<ServerRuntime> = {}): ServerView {

@@ -1,5 +1,5 @@
-import type { LogEntry, LogStream, ServerView } from '../../../src-preload/contract';
-import { fakeHost } from '../../test-support/fake-host';
+import type { LogEntry, LogStream, ServerView } from '../../../../src-preload/contract';
+import { fakeHost } from '../../../test-support/fake-host';
 
 /** A log entry as the host would send it. */
 export function logEntry(seq: number, extra: Partial<LogEntry> = {}): LogEntry {

@@ -1,13 +1,14 @@
 /**
- * The fleet toolbox over a real server: server-everything over stdio, the scripted Messages API over
- * HTTP, the whole loop in between (calls unguarded: tests only; the host goes through consent).
+ * The fleet's tools and the test-only unguarded toolbox over a real server: server-everything over
+ * stdio, the scripted Messages API over HTTP, the whole loop in between (the host goes through consent).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatBlock, ServerView } from '../../../src-preload/contract';
 import { ServerConnection } from '../servers/server-connection';
-import { referenceServer, testScope } from '../servers/test-support/fixtures';
-import type { ToolCallRequest } from './chat-toolbox';
-import { listFleetTools, unguardedFleetToolboxForTests } from './fleet-toolbox';
+import { referenceServer, testScope } from '../../test-support/fixtures';
+import { listFleetTools } from '../server-fleet/fleet-tools';
+import type { ToolCallRequest } from '../tools/tool-call';
+import { unguardedFleetToolboxForTests } from './test-support/unguarded-toolbox';
 import { chatFixture } from './test-support/chat-fixture';
 import { startScriptedLlm, type ScriptedLlm } from './test-support/scripted-llm';
 
@@ -35,7 +36,7 @@ async function everythingFleet(onTestFinished: Parameters<typeof testScope>[0]) 
 
 function request(extra: Partial<ToolCallRequest> = {}): ToolCallRequest & { statuses: string[] } {
   const statuses: string[] = [];
-  return { serverId: 'srv-everything', toolName: 'get-sum', args: { a: 2, b: 3 }, signal: new AbortController().signal, onStatus: (s) => statuses.push(s), statuses, ...extra };
+  return { serverId: 'srv-everything', tool: 'get-sum', args: { a: 2, b: 3 }, origin: 'model', signal: new AbortController().signal, onStage: (s) => statuses.push(s), statuses, ...extra };
 }
 
 describe('toolboxes over server-everything', () => {
@@ -46,14 +47,14 @@ describe('toolboxes over server-everything', () => {
     const toolbox = unguardedFleetToolboxForTests(fleet);
 
     const sum = request();
-    expect(await toolbox.call(sum)).toMatchObject({ outcome: 'done', isError: false, content: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }] });
+    expect(await toolbox.call(sum)).toMatchObject({ status: 'ok', result: { content: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }] } });
     expect(sum.statuses).toEqual(['running']);
 
     const controller = new AbortController();
-    const long = toolbox.call(request({ toolName: 'trigger-long-running-operation', args: { duration: 30, steps: 30 }, signal: controller.signal }));
+    const long = toolbox.call(request({ tool: 'trigger-long-running-operation', args: { duration: 30, steps: 30 }, signal: controller.signal }));
     setTimeout(() => controller.abort(), 200);
-    expect(await long).toMatchObject({ outcome: 'cancelled', isError: true });
-    expect(await toolbox.call(request({ serverId: 'gone' }))).toMatchObject({ outcome: 'error' });
+    expect(await long).toMatchObject({ status: 'cancelled', result: { isError: true } });
+    expect(await toolbox.call(request({ serverId: 'gone' }))).toMatchObject({ status: 'protocol_error' });
   });
 
   it('runs the whole loop: the model calls get-sum on the real server and gets its answer', async ({ onTestFinished }) => {
