@@ -8,8 +8,8 @@ import { ServerConfigRepository } from './server-config/server-config-repository
 import { SqliteLiveProcessStore } from './server-fleet/live-process-store';
 import { ServerFleet } from './server-fleet/server-fleet';
 import { createServerHandlers } from './server-fleet/server-handlers';
-import { getLoginShellPath } from './servers/command-resolver';
-import { reapRecordedLeftovers } from './servers/process-reaper';
+import { getLoginShellPath } from './servers/process/command-resolver';
+import { reapRecordedLeftovers } from './servers/process/process-reaper';
 import { createLogArea, createLogHandlers } from './logs';
 import { createOAuthArea } from './oauth';
 import { createRootsArea } from './roots/roots-area';

@@ -4,7 +4,7 @@
  * a server's connection WITHOUT asking anyone — for tests only.
  */
 import type { ServerFleet } from '../server-fleet/server-fleet';
-import { ServerRequestError } from '../servers/request-errors';
+import { ServerRequestError } from '../servers/connection/request-errors';
 import type { ChatToolbox, ToolboxEntry, ToolCallOutcome, ToolCallRequest } from './chat-toolbox';
 import { textOutcome } from './chat-toolbox';
 

@@ -7,7 +7,7 @@ import type { FetchLike } from '@modelcontextprotocol/client';
 import { HostCallError, type HostHandlers, type ServerView } from '../../../src-preload/contract';
 import type { Clock } from '../ports';
 import type { SecretBox } from '../secrets/secret-box';
-import type { RemoteAuthSource, ServerControl } from '../servers/remote-auth';
+import type { RemoteAuthSource, ServerControl } from '../servers/transport/remote-auth';
 import { LoopbackRedirect } from './loopback-redirect';
 import type { LookupAll } from './oauth-hop-guard';
 import { OAuthManager } from './oauth-manager';

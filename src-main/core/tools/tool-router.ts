@@ -17,7 +17,7 @@ import type { ConsentBroker } from '../consent/consent-broker';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../ports';
-import type { ServerConnection } from '../servers/server-connection';
+import type { ServerConnection } from '../servers/connection/server-connection';
 import { describeIssues, validateArgs } from './args-validator';
 import * as say from './call-messages';
 import { CallRecorder, type CallBase, type Decision } from './call-recorder';

@@ -18,7 +18,7 @@ import type { Clock } from '../ports';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfigRepository } from '../server-config/server-config-repository';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import type { ServerConnection } from '../servers/server-connection';
+import type { ServerConnection } from '../servers/connection/server-connection';
 import { CatalogWatch } from './catalog-watch';
 import { ResultCache } from './result-cache';
 import { createToolHandlers } from './tool-handlers';

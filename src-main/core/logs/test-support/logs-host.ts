@@ -14,7 +14,7 @@ import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { ServerConfigRepository } from '../../server-config/server-config-repository';
 import { ServerFleet } from '../../server-fleet/server-fleet';
 import { createServerHandlers } from '../../server-fleet/server-handlers';
-import { InMemoryLiveProcessStore } from '../../servers/process-reaper';
+import { InMemoryLiveProcessStore } from '../../servers/process/process-reaper';
 import { waitFor } from '../../servers/wait';
 import { openDatabase } from '../../store/database';
 import { createLogArea, createLogHandlers, type LogAreaDeps, type LogPlugin, type LogService } from '../index';

@@ -14,7 +14,7 @@ import { inProcessApi } from '../../rpc/dispatch';
 import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { ServerConfigRepository } from '../../server-config/server-config-repository';
 import { ServerFleet } from '../../server-fleet/server-fleet';
-import type { ProcessSpec } from '../../servers/stdio-process';
+import type { ProcessSpec } from '../../servers/process/stdio-process';
 import type { TestScope } from '../../servers/test-support/fixtures';
 import { waitFor } from '../../servers/wait';
 import { openDatabase } from '../../store/database';

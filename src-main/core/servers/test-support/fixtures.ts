@@ -1,12 +1,13 @@
 /**
  * Test helpers for the servers suite: where the fixture servers live, how to run them, and the
- * "no process left behind" assertion every test ends with.
+ * "no process left behind" assertion every test ends with. At the top of `servers/` because the
+ * tests of all three jobs (`process/`, `transport/`, `connection/`) and of other areas use them.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, onTestFinished } from 'vitest';
-import { isGroupAlive, isProcessAlive, listGroupMembers } from '../process-tree';
-import type { ProcessSpec } from '../stdio-process';
+import { isGroupAlive, isProcessAlive, listGroupMembers } from '../process/process-tree';
+import type { ProcessSpec } from '../process/stdio-process';
 import { waitFor } from '../wait';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -3,13 +3,13 @@
  * which it reports. Kept apart from the class so callers can build options without importing it.
  */
 import type { Client, ClientCapabilities, Implementation, JSONRPCMessage, PriorDiscovery } from '@modelcontextprotocol/client';
-import type { LiveProcessStore } from './process-reaper';
-import type { RemoteAuth } from './remote-auth';
-import type { RemoteTransportMode } from './remote-transport';
+import type { LiveProcessStore } from '../process/process-reaper';
+import type { RemoteAuth } from '../transport/remote-auth';
+import type { RemoteTransportMode } from '../transport/remote-transport';
 import type { RestartPolicyOptions } from './restart-policy';
 import type { ServerCatalog, ServerState } from './server-state';
-import type { StderrRingOptions } from './stderr-ring';
-import type { ProcessSpec, ShutdownOptions } from './stdio-process';
+import type { StderrRingOptions } from '../process/stderr-ring';
+import type { ProcessSpec, ShutdownOptions } from '../process/stdio-process';
 
 /**
  * What the host adds to every session's SDK client: exactly the capabilities it implements, and the

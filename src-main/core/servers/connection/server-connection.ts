@@ -5,8 +5,8 @@
  */
 import type { CallToolResult, GetPromptResult, PriorDiscovery, ReadResourceResult } from '@modelcontextprotocol/client';
 import { CONNECTION_DEFAULTS, type ConnectionTimeouts, type RemoteTransportMode, type ServerConnectionOptions } from './connection-options';
-import { recordFor } from './process-reaper';
-import { RemoteServerTransport } from './remote-transport';
+import { recordFor } from '../process/process-reaper';
+import { RemoteServerTransport } from '../transport/remote-transport';
 import { ServerRequestError } from './request-errors';
 import { runRequest, type RequestCallOptions } from './request-runner';
 import { RestartPolicy } from './restart-policy';
@@ -14,7 +14,7 @@ import { fetchCatalog } from './server-catalog';
 import type { ServerSession } from './server-session';
 import { emptyCatalog, formatDuration, type ServerCatalog, type ServerState } from './server-state';
 import { startWithEraFallbacks, type StartAttemptOptions, type StartAttemptOutcome } from './start-attempt';
-import type { ExitInfo, ShutdownResult } from './stdio-process';
+import type { ExitInfo, ShutdownResult } from '../process/stdio-process';
 
 export type { ConnectionTimeouts, RequestCallOptions, ServerConnectionOptions };
 export type { ServerConfig } from './connection-options';

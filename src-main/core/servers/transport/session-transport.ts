@@ -4,8 +4,8 @@
  * absent from the remote transport altogether: the SDK tells a stdio transport by `'pid' in transport`.
  */
 import type { Transport } from '@modelcontextprotocol/client';
-import type { StderrRing } from './stderr-ring';
-import type { ExitInfo, ShutdownResult, StdioProcess } from './stdio-process';
+import type { StderrRing } from '../process/stderr-ring';
+import type { ExitInfo, ShutdownResult, StdioProcess } from '../process/stdio-process';
 
 /** Why the transport closed. */
 export interface CloseReport {
