@@ -1,6 +1,6 @@
 import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { LogLevel, LogLevelDelivery } from '../../../src-preload/contract';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { ConnectionPlugin, LaunchInfo, ServerRef } from '../server-fleet/connection-plugins';
 import { getPathVar } from '../servers/process/child-env';
 import { resolveCommand } from '../servers/process/command-resolver';

@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { HostCallError, type HostHandlers, type ServerView } from '../../../src-preload/contract';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
 import type { RemoteAuthSource, ServerControl } from '../servers/transport/remote-auth';
 import { LoopbackRedirect } from './loopback-redirect';

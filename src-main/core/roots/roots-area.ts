@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { RootsSnapshot } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
 import { formatDuration } from '../servers/connection/server-state';
 import { RootsAuditRepository } from './roots-audit-repository';

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { HostCallError, type ServerView } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { ServerConfigRepository, StoredServer } from '../server-config/server-config-repository';
 import { toConfigView } from '../server-config/server-config-repository';
 import type { SecretBox } from '../secrets/secret-box';

@@ -16,7 +16,7 @@ import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { ServerConnection } from '../servers/connection/server-connection';
 import { describeIssues, validateArgs } from './args-validator';
 import * as say from './call-messages';

@@ -14,7 +14,7 @@ import { consentPlugin } from '../consent/consent-plugin';
 import { ConsentPrefs } from '../consent/consent-prefs';
 import { PolicyRepository } from '../consent/policy-repository';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfigRepository } from '../server-config/server-config-repository';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';

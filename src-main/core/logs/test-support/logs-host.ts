@@ -8,7 +8,7 @@ import { afterEach } from 'vitest';
 import { type HostApi, type HostEvent, type HostHandlers, type ServerView } from '../../../../src-preload/contract';
 import { tempDir } from '../../../test-support/temp-dir';
 import { HostEventBus } from '../../events';
-import { systemClock } from '../../ports';
+import { systemClock } from '../../clock';
 import { inProcessApi } from '../../rpc/dispatch';
 import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { ServerConfigRepository } from '../../server-config/server-config-repository';

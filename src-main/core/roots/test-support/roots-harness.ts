@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { HOST_METHODS, type HostEvent, type HostHandlers, type HostMethodName, ServerInputSchema } from '../../../../src-preload/contract';
 import { HostEventBus } from '../../events';
-import { systemClock } from '../../ports';
+import { systemClock } from '../../clock';
 import { inProcessApi } from '../../rpc/dispatch';
 import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { ServerConfigRepository } from '../../server-config/server-config-repository';

@@ -6,10 +6,10 @@
  */
 import { Client, type Implementation, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { HealthMonitor } from './health-monitor';
-import type { ClientFeatures, RemoteTransportMode, ServerSpec, WireTap } from './connection-options';
+import type { ClientFeatures, RemoteTransportMode, ServerSpec } from './connection-options';
 import type { RemoteAuth } from '../transport/remote-auth';
 import { RemoteServerTransport } from '../transport/remote-transport';
-import type { SessionTransport } from '../transport/session-transport';
+import type { SessionTransport, WireTap } from '../transport/session-transport';
 import type { CrashInfo } from './request-errors';
 import { listChangedHandlers } from './server-catalog';
 import { describeExit, type ServerCatalog, type ServerIdentity } from './server-state';

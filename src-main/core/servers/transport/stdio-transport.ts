@@ -7,8 +7,7 @@
  * `server/discover` probe then means "legacy server", not "outage").
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { WireTap } from '../connection/connection-options';
-import type { CloseReport, SessionTransport } from './session-transport';
+import type { CloseReport, SessionTransport, WireTap } from './session-transport';
 import { InboundSequencer } from './inbound-sequencer';
 import { LineFramer, type OversizedLine } from './line-framer';
 import { formatBytes, responseIdOf } from './oversized-response';
