@@ -8,7 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { HostEvents } from '../../src-preload/contract';
 import { HostEventBus } from '../../src-main/core/events';
-import { systemClock } from '../../src-main/core/ports';
+import { systemClock } from '../../src-main/core/clock';
 import { openDatabase } from '../../src-main/core/store/database';
 import { createLogArea } from '../../src-main/core/logs/index';
 

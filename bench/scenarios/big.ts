@@ -9,9 +9,9 @@
  * rejects this message outright).
  */
 import { performance } from 'node:perf_hooks';
-import { InMemoryLiveProcessStore } from '../../src-main/core/servers/process-reaper';
-import { ServerConnection } from '../../src-main/core/servers/server-connection';
-import { DEFAULT_MAX_MESSAGE_BYTES } from '../../src-main/core/servers/stdio-transport';
+import { InMemoryLiveProcessStore } from '../../src-main/core/servers/process/process-reaper';
+import { ServerConnection } from '../../src-main/core/servers/connection/server-connection';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../../src-main/core/servers/transport/stdio-transport';
 import { SdkArm } from '../arms/sdk-arm';
 import { descendants, killRefs, ownPgid, waitGone } from '../lib/procs';
 import { BIG_TOOL, SPECS } from '../lib/servers';

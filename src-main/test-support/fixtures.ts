@@ -5,8 +5,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, onTestFinished } from 'vitest';
-import { isGroupAlive, isProcessAlive, listGroupMembers } from '../core/servers/process-tree';
-import type { ProcessSpec } from '../core/servers/stdio-process';
+import { isGroupAlive, isProcessAlive, listGroupMembers } from '../core/servers/process/process-tree';
+import type { ProcessSpec } from '../core/servers/process/stdio-process';
 import { waitFor } from '../core/servers/wait';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -8,7 +8,7 @@ import type { HostEventBus } from '../events';
 import { AnthropicProvider } from '../llm/anthropic-provider';
 import { ApiKeyStore } from '../llm/api-key-store';
 import type { LlmProvider } from '../llm/llm-types';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
 import { createChatHandlers } from './chat-handlers';
 import { ChatService } from './chat-service';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatBlock, ServerView } from '../../../src-preload/contract';
-import { ServerConnection } from '../servers/server-connection';
+import { ServerConnection } from '../servers/connection/server-connection';
 import { referenceServer, testScope } from '../../test-support/fixtures';
 import { listFleetTools } from '../server-fleet/fleet-tools';
 import type { ToolCallRequest } from '../tools/tool-call';

@@ -2,7 +2,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../../src-preload/contract';
 import { HostEventBus } from '../events';
-import { systemClock } from '../ports';
+import { systemClock } from '../clock';
 import { ConsentBroker } from './consent-broker';
 
 const tool: Tool = { name: 'delete-file', description: 'Deletes a file', inputSchema: { type: 'object' }, annotations: { destructiveHint: true, title: 'Delete' } };

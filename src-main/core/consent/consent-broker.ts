@@ -9,7 +9,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
 import { type ConsentDecision, type ConsentOutcome, type ConsentRequestView, type DiffLine, HostCallError, type JsonObject } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { toolHints } from '../tool-definition/definition';
 
 /** What the router asks about. */

@@ -6,7 +6,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import { type DiffLine, HostCallError, type StandingDecision, type ToolPolicyState } from '../../../src-preload/contract';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { definitionHash, definitionOf } from '../tool-definition/definition';
 import { diffDefinitions } from './definition-diff';
 import type { PolicyRepository, ToolDecision } from './policy-repository';

@@ -8,7 +8,7 @@ import { ProtocolError, type ElicitRequest, type ElicitResult } from '@modelcont
 import crypto from 'node:crypto';
 import { type ElicitationContent, type ElicitationRequestView, HostCallError, type NestedToolCall } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 import { PendingRequests } from '../sampling/pending-requests';
 import type { SamplingRepository } from '../sampling/sampling-repository';

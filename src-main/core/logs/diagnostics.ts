@@ -1,6 +1,6 @@
 import type { HostInfo, LogEntry, ServerDiagnostics, ServerView } from '../../../src-preload/contract';
 import type { LaunchInfo } from '../server-fleet/connection-plugins';
-import type { ServerIdentity } from '../servers/server-state';
+import type { ServerIdentity } from '../servers/connection/server-state';
 import { REDACTED, type Redactor } from './redactor';
 
 /** Everything a diagnostics report is made of. */

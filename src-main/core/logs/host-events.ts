@@ -3,7 +3,7 @@
  * version, crashes with their exit status, restarts. Pure: state in, entries out.
  */
 import type { LogLevel } from '../../../src-preload/contract';
-import { describeExit, formatDuration, type ServerState } from '../servers/server-state';
+import { describeExit, formatDuration, type ServerState } from '../servers/connection/server-state';
 import type { AppendInput } from './log-record';
 
 /** What the previous state change left behind, to tell a change from a repeat. */

@@ -1,6 +1,6 @@
 import { type HandlersFor, HostCallError, type HostInfo, type LogFilter, type logMethods } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { ServerFleet } from '../server-fleet/server-fleet';
 import { buildDiagnostics } from './diagnostics';
 import type { LogPlugin } from './log-plugin';

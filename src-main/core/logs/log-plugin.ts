@@ -1,10 +1,10 @@
 import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { LogLevel, LogLevelDelivery } from '../../../src-preload/contract';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { ConnectionPlugin, LaunchInfo, ServerRef } from '../server-fleet/connection-plugins';
-import { getPathVar } from '../servers/child-env';
-import { resolveCommand } from '../servers/command-resolver';
-import type { ServerIdentity, ServerState } from '../servers/server-state';
+import { getPathVar } from '../servers/process/child-env';
+import { resolveCommand } from '../servers/process/command-resolver';
+import type { ServerIdentity, ServerState } from '../servers/connection/server-state';
 import { boundedJson } from './bounded-json';
 import { describeSpawn, describeStateChange, guessStderrLevel, type StateMemory } from './host-events';
 import { LogLevels, type LevelSession } from './log-levels';

@@ -9,7 +9,7 @@ import {
   type LogStream,
 } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { LiveBatcher, type LiveBatcherOptions } from './live-batcher';
 import { LogPreferences } from './log-preferences';
 import { buildRecord, DETAIL_MAX_CHARS, streamKey, type AppendInput, type LogRecord } from './log-record';

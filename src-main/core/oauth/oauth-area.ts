@@ -5,9 +5,9 @@
 import type Database from 'better-sqlite3';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { type HandlersFor, HostCallError, type ServerView, type signInMethods } from '../../../src-preload/contract';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
-import type { RemoteAuthSource, ServerControl } from '../servers/remote-auth';
+import type { RemoteAuthSource, ServerControl } from '../servers/transport/remote-auth';
 import { LoopbackRedirect } from './loopback-redirect';
 import type { LookupAll } from './oauth-hop-guard';
 import { OAuthManager } from './oauth-manager';

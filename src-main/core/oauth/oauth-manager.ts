@@ -5,7 +5,7 @@
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { type AuthView, HostCallError, type SignInStart } from '../../../src-preload/contract';
-import type { RemoteAuth, RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/remote-auth';
+import type { RemoteAuth, RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
 import type { LoopbackRedirect } from './loopback-redirect';
 import type { LookupAll } from './oauth-hop-guard';
 import type { PreregisteredClient } from './oauth-provider';

@@ -16,7 +16,7 @@ import {
   type FetchLike,
 } from '@modelcontextprotocol/client';
 import type { AuthView, SignInStart } from '../../../src-preload/contract';
-import type { RemoteAuth, RemoteServerRef } from '../servers/remote-auth';
+import type { RemoteAuth, RemoteServerRef } from '../servers/transport/remote-auth';
 import { scopeText, signedInView } from './auth-view';
 import type { LoopbackRedirect } from './loopback-redirect';
 import { OAuthHopGuard, type LookupAll } from './oauth-hop-guard';

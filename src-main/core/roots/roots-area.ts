@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { RootsSnapshot } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import { formatDuration } from '../servers/server-state';
+import { formatDuration } from '../servers/connection/server-state';
 import { RootsAuditRepository } from './roots-audit-repository';
 import { RootsConnections } from './roots-connections';
 import { RootsConsentBroker } from './roots-consent';

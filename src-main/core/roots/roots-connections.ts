@@ -1,6 +1,6 @@
 import type { Client, ListRootsResult, Root } from '@modelcontextprotocol/client';
 import type { ConnectionPlugin, ServerRef } from '../server-fleet/connection-plugins';
-import type { ServerState } from '../servers/server-state';
+import type { ServerState } from '../servers/connection/server-state';
 import type { RootsConsentBroker } from './roots-consent';
 import type { RootsChange, RootsService } from './roots-service';
 

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import { HostCallError, type JsonObject, type NestedToolCall, type SamplingRequestView, type SamplingResponseView } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import { completeMessage, type LlmProvider } from '../llm/llm-types';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 import { chooseModel, type ModelOption } from './model-choice';
 import { PendingRequests } from './pending-requests';

@@ -3,7 +3,7 @@ import type { StoredEnvVar, StoredServer } from '../server-config/server-config-
 import { presetLaunch } from '../server-config/presets';
 import { resolveCwd } from '../server-config/server-input-check';
 import type { SecretBox } from '../secrets/secret-box';
-import type { ServerConfig } from '../servers/server-connection';
+import type { ServerConfig } from '../servers/connection/server-connection';
 
 /**
  * What to spawn for a stored server: secrets opened (only now, in memory, for the child), presets

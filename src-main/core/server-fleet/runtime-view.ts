@@ -1,6 +1,6 @@
 import type { ServerRuntime } from '../../../src-preload/contract';
-import type { ServerCatalog, ServerState } from '../servers/server-state';
-import { describeExit } from '../servers/server-state';
+import type { ServerCatalog, ServerState } from '../servers/connection/server-state';
+import { describeExit } from '../servers/connection/server-state';
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../../../src-preload/contract';
 import { hostApi, startTestHost } from '../../test-support/test-host';
 import type { Host } from '../host';
-import { isGroupAlive } from '../servers/process-tree';
+import { isGroupAlive } from '../servers/process/process-tree';
 import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 import { DATABASE_FILE } from '../store/database';

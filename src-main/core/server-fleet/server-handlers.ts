@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { HandlersFor, ImportResult, ServerInputParsed, serverMethods } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { parseImport } from '../server-config/import/parse-import';
 import { presetInput } from '../server-config/presets';
 import type { ServerConfigRepository, StoredServer } from '../server-config/server-config-repository';

@@ -1,4 +1,7 @@
-/** Small timing helpers shared by the servers modules. */
+/**
+ * Small timing helpers shared by the servers modules of all three jobs (`process/`, `transport/`,
+ * `connection/`), hence at the top of `servers/`; many other areas' tests use `waitFor` too.
+ */
 
 /** Resolves after `ms` milliseconds. For bounded polling loops only, never as a synchronisation. */
 export function sleep(ms: number): Promise<void> {

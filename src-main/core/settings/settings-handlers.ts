@@ -1,6 +1,6 @@
 import type { HandlersFor, settingsMethods } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { SettingsRepository } from './settings-repository';
 
 /** The contract's settings methods. */

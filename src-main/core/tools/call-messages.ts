@@ -4,7 +4,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ConsentAnswer } from '../consent/consent-broker';
-import { ServerRequestError } from '../servers/request-errors';
+import { ServerRequestError } from '../servers/connection/request-errors';
 
 /** A failed call in words, with a short kind for code. */
 export interface CallError {

@@ -8,7 +8,7 @@ import type { AuditStore } from '../audit/audit-store';
 import { PATTERNS_ONLY_REDACTOR, redactValue, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { CallError } from './call-messages';
 import { argsDigest, definitionHash } from '../tool-definition/definition';
 

@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { type HandlersFor, HostCallError, type JsonObject, type toolMethods, type ToolView } from '../../../src-preload/contract';
 import type { ConsentPolicies } from '../consent/consent-policies';
-import type { ServerConnection } from '../servers/server-connection';
+import type { ServerConnection } from '../servers/connection/server-connection';
 import { definitionHash, toolHints } from '../tool-definition/definition';
 import type { ResultCache } from './result-cache';
 import { resultPart } from './result-preview';

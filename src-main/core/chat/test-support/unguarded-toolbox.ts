@@ -6,7 +6,7 @@
  */
 import type { ServerFleet } from '../../server-fleet/server-fleet';
 import { listFleetTools } from '../../server-fleet/fleet-tools';
-import { ServerRequestError } from '../../servers/request-errors';
+import { ServerRequestError } from '../../servers/connection/request-errors';
 import { errorResult } from '../../tools/call-messages';
 import type { ToolCallDone, ToolCallRequest } from '../../tools/tool-call';
 import type { ChatToolbox } from '../chat-toolbox';

@@ -20,10 +20,9 @@ import {
   type JSONRPCMessage,
   type TransportSendOptions,
 } from '@modelcontextprotocol/client';
-import type { WireTap } from './connection-options';
 import type { RemoteAuth } from './remote-auth';
-import type { CloseReport, SessionTransport } from './session-transport';
-import { withTimeout } from './wait';
+import type { CloseReport, SessionTransport, WireTap } from './session-transport';
+import { withTimeout } from '../wait';
 
 /** `streamable-http` (current), or `sse`: the 2024-11-05 HTTP+SSE transport of old servers. */
 export type RemoteTransportMode = 'streamable-http' | 'sse';

@@ -4,8 +4,8 @@
  */
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { describeExit, formatDuration, formatStderrTail } from './server-state';
-import type { ExitInfo } from './stdio-process';
-import { OversizedMessageError } from './stdio-transport';
+import type { ExitInfo } from '../process/stdio-process';
+import { OversizedMessageError } from '../transport/stdio-transport';
 
 /** Why a request failed, for callers that react differently (retry, tell the user…). */
 export type RequestFailureKind =

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServerRequestError } from './request-errors';
 import { ServerConnection, type ServerConnectionOptions } from './server-connection';
-import type { ProcessSpec } from './stdio-process';
-import { referenceServer, testScope, type TestScope } from '../../test-support/fixtures';
+import type { ProcessSpec } from '../process/stdio-process';
+import { referenceServer, testScope, type TestScope } from '../../../test-support/fixtures';
 
 function connect(scope: TestScope, spec: ProcessSpec, options: Partial<ServerConnectionOptions> = {}) {
   const conn = new ServerConnection({

@@ -9,7 +9,7 @@
  */
 import { isGroupAlive, isProcessAlive, readProcessStartTime, signalGroup } from './process-tree';
 import type { StdioProcess } from './stdio-process';
-import { sleep } from './wait';
+import { sleep } from '../wait';
 
 /** One live server process group, as persisted. */
 export interface LiveProcessRecord {

@@ -3,9 +3,12 @@
  * remote server over HTTP. The stdio-only parts (`pid`, `stderr`, `process`) are optional here and
  * absent from the remote transport altogether: the SDK tells a stdio transport by `'pid' in transport`.
  */
-import type { Transport } from '@modelcontextprotocol/client';
-import type { StderrRing } from './stderr-ring';
-import type { ExitInfo, ShutdownResult, StdioProcess } from './stdio-process';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { StderrRing } from '../process/stderr-ring';
+import type { ExitInfo, ShutdownResult, StdioProcess } from '../process/stdio-process';
+
+/** Sees every JSON-RPC message on the wire, in and out, with its size in bytes (the protocol log). */
+export type WireTap = (direction: 'in' | 'out', message: JSONRPCMessage, bytes: number) => void;
 
 /** Why the transport closed. */
 export interface CloseReport {

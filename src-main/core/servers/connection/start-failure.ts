@@ -12,10 +12,10 @@ import {
   UnsupportedProtocolVersionError,
 } from '@modelcontextprotocol/client';
 import type { RemoteTransportMode } from './connection-options';
-import { describeNetworkError } from './remote-transport';
-import { LaunchError } from './launch-error';
+import { describeNetworkError } from '../transport/remote-transport';
+import { LaunchError } from '../process/launch-error';
 import { describeExit, formatDuration, formatStderrTail } from './server-state';
-import type { CloseReport } from './session-transport';
+import type { CloseReport } from '../transport/session-transport';
 
 /** What was going on when a start failed. */
 export interface StartFailureContext {

@@ -1,13 +1,13 @@
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { InMemoryLiveProcessStore, type LiveProcessRecord } from './process-reaper';
-import { isProcessAlive } from './process-tree';
+import { InMemoryLiveProcessStore, type LiveProcessRecord } from '../process/process-reaper';
+import { isProcessAlive } from '../process/process-tree';
 import { ServerRequestError } from './request-errors';
 import { ServerConnection, type ServerConnectionOptions } from './server-connection';
 import type { ServerState } from './server-state';
-import type { ProcessSpec } from './stdio-process';
-import { fixture, testScope, type TestScope } from '../../test-support/fixtures';
-import { waitFor } from './wait';
+import type { ProcessSpec } from '../process/stdio-process';
+import { fixture, testScope, type TestScope } from '../../../test-support/fixtures';
+import { waitFor } from '../wait';
 
 const fast = { stdinGraceMs: 300, termGraceMs: 300, killWaitMs: 3000 };
 

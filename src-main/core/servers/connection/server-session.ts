@@ -6,16 +6,16 @@
  */
 import { Client, type Implementation, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { HealthMonitor } from './health-monitor';
-import type { ClientFeatures, RemoteTransportMode, ServerSpec, WireTap } from './connection-options';
-import type { RemoteAuth } from './remote-auth';
-import { RemoteServerTransport } from './remote-transport';
-import type { SessionTransport } from './session-transport';
+import type { ClientFeatures, RemoteTransportMode, ServerSpec } from './connection-options';
+import type { RemoteAuth } from '../transport/remote-auth';
+import { RemoteServerTransport } from '../transport/remote-transport';
+import type { SessionTransport, WireTap } from '../transport/session-transport';
 import type { CrashInfo } from './request-errors';
 import { listChangedHandlers } from './server-catalog';
 import { describeExit, type ServerCatalog, type ServerIdentity } from './server-state';
-import type { StderrRingOptions } from './stderr-ring';
-import type { ShutdownOptions, ShutdownResult, StdioProcess } from './stdio-process';
-import { StdioServerTransport } from './stdio-transport';
+import type { StderrRingOptions } from '../process/stderr-ring';
+import type { ShutdownOptions, ShutdownResult, StdioProcess } from '../process/stdio-process';
+import { StdioServerTransport } from '../transport/stdio-transport';
 
 /** What a session is built from; the callbacks report to the owning connection. */
 export interface SessionOptions {

@@ -3,8 +3,10 @@
  *
  * stderr must be read continuously from the first byte: a server that logs more than the pipe
  * buffer (64 KB on Linux) before answering would otherwise block forever on write. What we keep
- * is bounded by line count and bytes, so a server logging gigabytes costs nothing but CPU.
+ * is bounded by line count and bytes (a `BoundedRing`), so a server logging gigabytes costs nothing
+ * but CPU.
  */
+import { BoundedRing } from '../../bounded-ring';
 
 export interface StderrRingOptions {
   /** Most recent lines kept (default 1000). */
@@ -22,15 +24,10 @@ export const STDERR_DEFAULTS = { maxLines: 1000, maxBytes: 256 * 1024, maxLineLe
 
 /** Ring buffer of stderr lines, fed with raw chunks. */
 export class StderrRing {
-  private readonly maxLines: number;
-  private readonly maxBytes: number;
   private readonly maxLineLength: number;
   private readonly onLine: ((line: string) => void) | undefined;
-  /** Circular storage: `count` lines starting at `first`. O(1) push and evict (amortized: it grows by doubling up to maxLines). */
-  private slots: string[] = [];
-  private first = 0;
-  private count = 0;
-  private bytes = 0;
+  /** The kept lines; bytes counted as UTF-16 length. */
+  private readonly kept: BoundedRing<string>;
   /** The current incomplete line, already capped at maxLineLength. */
   private partial = '';
   private partialDropped = 0;
@@ -38,8 +35,11 @@ export class StderrRing {
   private total = 0;
 
   constructor(options: StderrRingOptions = {}) {
-    this.maxLines = Math.max(1, options.maxLines ?? STDERR_DEFAULTS.maxLines);
-    this.maxBytes = Math.max(1, options.maxBytes ?? STDERR_DEFAULTS.maxBytes);
+    this.kept = new BoundedRing<string>({
+      maxItems: Math.max(1, options.maxLines ?? STDERR_DEFAULTS.maxLines),
+      maxBytes: Math.max(1, options.maxBytes ?? STDERR_DEFAULTS.maxBytes),
+      sizeOf: (line) => line.length,
+    });
     this.maxLineLength = Math.max(16, options.maxLineLength ?? STDERR_DEFAULTS.maxLineLength);
     this.onLine = options.onLine;
   }
@@ -73,16 +73,13 @@ export class StderrRing {
   }
 
   /** The last `n` kept lines (all when omitted), oldest first. */
-  lines(n: number = this.count): string[] {
-    const take = Math.min(Math.max(0, n), this.count);
-    const out: string[] = [];
-    for (let i = this.count - take; i < this.count; i++) out.push(this.slots[(this.first + i) % this.slots.length]);
-    return out;
+  lines(n: number = this.kept.size): string[] {
+    return this.kept.tail(n);
   }
 
   /** The most recent line, if any. */
   get lastLine(): string | undefined {
-    return this.count === 0 ? undefined : this.slots[(this.first + this.count - 1) % this.slots.length];
+    return this.kept.newest;
   }
 
   private appendPartial(text: string, start: number, end: number): void {
@@ -102,35 +99,7 @@ export class StderrRing {
     if (this.partialDropped > 0) line += ` … [${this.partialDropped} more characters truncated]`;
     this.partial = '';
     this.partialDropped = 0;
-    this.store(line);
+    this.kept.push(line);
     this.onLine?.(line);
-  }
-
-  private store(line: string): void {
-    if (this.count === this.slots.length) {
-      if (this.slots.length < this.maxLines) this.grow();
-      else this.evictOldest();
-    }
-    this.slots[(this.first + this.count) % this.slots.length] = line;
-    this.count += 1;
-    this.bytes += line.length;
-    while (this.bytes > this.maxBytes && this.count > 1) this.evictOldest();
-  }
-
-  /** Doubles the storage (up to maxLines), oldest line first. */
-  private grow(): void {
-    const next = Math.min(this.maxLines, Math.max(16, this.slots.length * 2));
-    const slots: string[] = [];
-    for (let i = 0; i < this.count; i++) slots.push(this.slots[(this.first + i) % this.slots.length]);
-    for (let i = this.count; i < next; i++) slots.push('');
-    this.slots = slots;
-    this.first = 0;
-  }
-
-  private evictOldest(): void {
-    this.bytes -= this.slots[this.first].length;
-    this.slots[this.first] = '';
-    this.first = (this.first + 1) % this.slots.length;
-    this.count -= 1;
   }
 }

@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startHost, type TestHost } from '../../test-support/tool-host';
-import { modernStats, startModernHttpServer } from './test-support/http-servers';
-import { waitFor } from './wait';
+import { startHost, type TestHost } from '../../../test-support/tool-host';
+import { modernStats, startModernHttpServer } from '../test-support/http-servers';
+import { waitFor } from '../wait';
 
 async function runtimeOf(t: TestHost, id: string) {
   return (await t.api.getSnapshot()).servers.find((s) => s.config.id === id)!.runtime;

@@ -2,14 +2,15 @@
  * Configuration of a `ServerConnection`: what to run, the timeouts, and the callbacks through
  * which it reports. Kept apart from the class so callers can build options without importing it.
  */
-import type { Client, ClientCapabilities, Implementation, JSONRPCMessage, PriorDiscovery } from '@modelcontextprotocol/client';
-import type { LiveProcessStore } from './process-reaper';
-import type { RemoteAuth } from './remote-auth';
-import type { RemoteTransportMode } from './remote-transport';
+import type { Client, ClientCapabilities, Implementation, PriorDiscovery } from '@modelcontextprotocol/client';
+import type { LiveProcessStore } from '../process/process-reaper';
+import type { RemoteAuth } from '../transport/remote-auth';
+import type { RemoteTransportMode } from '../transport/remote-transport';
+import type { WireTap } from '../transport/session-transport';
 import type { RestartPolicyOptions } from './restart-policy';
 import type { ServerCatalog, ServerState } from './server-state';
-import type { StderrRingOptions } from './stderr-ring';
-import type { ProcessSpec, ShutdownOptions } from './stdio-process';
+import type { StderrRingOptions } from '../process/stderr-ring';
+import type { ProcessSpec, ShutdownOptions } from '../process/stdio-process';
 
 /**
  * What the host adds to every session's SDK client: exactly the capabilities it implements, and the
@@ -19,9 +20,6 @@ export interface ClientFeatures {
   capabilities: ClientCapabilities;
   install(client: Client): void;
 }
-
-/** Sees every JSON-RPC message on the wire, in and out, with its size in bytes (the protocol log). */
-export type WireTap = (direction: 'in' | 'out', message: JSONRPCMessage, bytes: number) => void;
 
 /** Where a remote server is and what to send it (secrets already opened, in memory only). */
 export interface RemoteSpec {

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { InMemoryLiveProcessStore, reapLeftovers, reapRecordedLeftovers, type LiveProcessRecord } from './process-reaper';
 import { isGroupAlive, isProcessAlive, readProcessStartTime, signalGroup } from './process-tree';
-import { ServerConnection } from './server-connection';
-import { fixture, testScope, type TestScope } from '../../test-support/fixtures';
-import { waitFor } from './wait';
+import { ServerConnection } from '../connection/server-connection';
+import { fixture, testScope, type TestScope } from '../../../test-support/fixtures';
+import { waitFor } from '../wait';
 
 const fastReap = { termGraceMs: 200, killWaitMs: 3000 };
 

@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { InboundSequencer } from './inbound-sequencer';
-import { waitFor } from './wait';
+import { waitFor } from '../wait';
 
 const progress = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: n } });
 const response = (id: number): JSONRPCMessage => ({ jsonrpc: '2.0', id, result: {} });

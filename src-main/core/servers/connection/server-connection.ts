@@ -2,19 +2,25 @@
  * One configured server, supervised: start (spawn + version negotiation + catalog), a state the
  * UI can show, requests with Patchbay's timeout rules, crash detection, optional automatic
  * restarts with backoff, and a stop that leaves no process behind.
+ *
+ * The work is done by the pieces it composes: `startWithEraFallbacks` (one start), `runRequest`
+ * (one request), `SessionExpiry` (a 2025 server forgot our session: re-initialize, resend once) and
+ * `CrashSupervisor` (crash reporting, automatic restarts with backoff). This class owns the state,
+ * the current session and the order of things.
  */
 import type { CallToolResult, GetPromptResult, PriorDiscovery, ReadResourceResult } from '@modelcontextprotocol/client';
 import { CONNECTION_DEFAULTS, type ConnectionTimeouts, type RemoteTransportMode, type ServerConnectionOptions } from './connection-options';
-import { recordFor } from './process-reaper';
-import { RemoteServerTransport } from './remote-transport';
+import { recordFor } from '../process/process-reaper';
+import { RemoteServerTransport } from '../transport/remote-transport';
+import { CrashSupervisor, crashReport } from './crash-supervisor';
 import { ServerRequestError } from './request-errors';
 import { runRequest, type RequestCallOptions } from './request-runner';
-import { RestartPolicy } from './restart-policy';
 import { fetchCatalog } from './server-catalog';
 import type { ServerSession } from './server-session';
 import { emptyCatalog, formatDuration, type ServerCatalog, type ServerState } from './server-state';
+import { SessionExpiry } from './session-expiry';
 import { startWithEraFallbacks, type StartAttemptOptions, type StartAttemptOutcome } from './start-attempt';
-import type { ExitInfo, ShutdownResult } from './stdio-process';
+import type { ExitInfo, ShutdownResult } from '../process/stdio-process';
 
 export type { ConnectionTimeouts, RequestCallOptions, ServerConnectionOptions };
 export type { ServerConfig } from './connection-options';
@@ -26,10 +32,10 @@ export class ServerConnection {
   private session: ServerSession | undefined;
   private catalogValue: ServerCatalog = emptyCatalog();
   private verdict: PriorDiscovery | undefined;
-  private readonly policy: RestartPolicy;
   private readonly timeouts: ConnectionTimeouts;
   private readonly now: () => number;
-  private restartTimer: NodeJS.Timeout | undefined;
+  private readonly supervisor: CrashSupervisor;
+  private readonly expiry: SessionExpiry;
   private startPromise: Promise<ServerState> | undefined;
   private stopping: Promise<unknown> | undefined;
   /** Bumped by stop() and each launch: async work of an older generation discards its results. */
@@ -39,13 +45,26 @@ export class ServerConnection {
   private readonly endings = new Set<Promise<unknown>>();
   /** Remote servers: the HTTP transport that worked last (an old server needs HTTP+SSE every time). */
   private remoteMode: RemoteTransportMode | undefined;
-  /** Shown before the start detail while re-initializing after the server ended our session. */
-  private startNote: string | undefined;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
     this.timeouts = { ...CONNECTION_DEFAULTS, ...options.timeouts };
-    this.policy = new RestartPolicy(options.restart);
+    this.supervisor = new CrashSupervisor(options.restart, {
+      now: this.now,
+      setState: (state) => this.setState(state),
+      generation: () => this.generation,
+      endSession: (session) => this.endSession(session),
+      relaunch: (attempt) => void this.launch(attempt),
+    });
+    this.expiry = new SessionExpiry({
+      current: () => this.session,
+      settled: () => this.startPromise ?? Promise.resolve(this.current),
+      drop: (session) => {
+        this.session = undefined;
+        void this.endSession(session);
+      },
+      relaunch: () => void this.launch(1),
+    });
     this.verdict = options.prior;
     this.current = { status: 'stopped', since: this.now() };
   }
@@ -85,8 +104,7 @@ export class ServerConnection {
   start(): Promise<ServerState> {
     if (this.startPromise) return this.startPromise;
     if (this.current.status === 'ready') return Promise.resolve(this.current);
-    this.cancelRestart();
-    this.policy.reset();
+    this.supervisor.reset();
     this.remoteMode = undefined;
     return this.launch(1);
   }
@@ -94,8 +112,7 @@ export class ServerConnection {
   /** Stops the server (shutdown escalation), cancelling any start or scheduled restart. */
   async stop(): Promise<ShutdownResult | undefined> {
     this.generation += 1;
-    this.cancelRestart();
-    this.policy.reset();
+    this.supervisor.reset();
     const session = this.session;
     this.session = undefined;
     const ending = session ? this.endSession(session) : Promise.resolve(undefined);
@@ -137,20 +154,9 @@ export class ServerConnection {
     return this.catalogValue;
   }
 
-  /**
-   * Runs a request; when a remote server answers that it no longer knows our session (2025 era,
-   * HTTP 404), re-initializes and sends the request once more: the server never processed it.
-   */
-  private async request<T>(label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
-    const session = this.session;
-    try {
-      return await this.requestOn(session, label, send, options);
-    } catch (error) {
-      if (session?.transport.closeReport?.reason !== 'session-expired' || options?.signal?.aborted) throw error;
-      const state = await (this.startPromise ?? Promise.resolve(this.current));
-      if (state.status !== 'ready') throw error;
-      return this.requestOn(this.session, label, send, options);
-    }
+  /** Runs a request on the current session (once more on a new one if the server forgot the session). */
+  private request<T>(label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
+    return this.expiry.retry(this.session, (session) => this.requestOn(session, label, send, options), options?.signal);
   }
 
   private requestOn<T>(session: ServerSession | undefined, label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
@@ -188,10 +194,10 @@ export class ServerConnection {
       return this.current;
     }
     if (outcome.kind === 'ready') return this.becomeReady(outcome);
-    this.startNote = undefined;
+    this.expiry.startEnded();
     const { reason, exit, stderrTail } = outcome;
     if (attempt === 1) this.setState({ status: 'error', since: this.now(), reason, stderrTail });
-    else this.afterFailure(reason, exit, stderrTail, undefined);
+    else this.supervisor.onFailure({ reason, exit, stderrTail }, undefined);
     return this.current;
   }
 
@@ -243,10 +249,10 @@ export class ServerConnection {
   private becomeReady({ session, identity, catalog }: Extract<StartAttemptOutcome, { kind: 'ready' }>): ServerState {
     session.ready = true;
     if (session.transport instanceof RemoteServerTransport) this.remoteMode = session.transport.mode;
-    this.startNote = undefined;
+    this.expiry.startEnded();
     this.catalogValue = catalog;
     this.verdict = identity.eraVerdict;
-    this.policy.noteReady(this.now());
+    this.supervisor.noteReady(this.now());
     this.setState({ status: 'ready', since: this.now(), server: identity });
     this.options.onCatalogChange?.(catalog);
     // Died between its last answer and now: report it like any crash.
@@ -267,50 +273,15 @@ export class ServerConnection {
   /** The SDK client saw the connection close. Ours to handle only for a ready session we did not close. */
   private onSessionClosed(session: ServerSession): void {
     if (session !== this.session || session.closing || !session.ready) return;
-    if (session.transport.closeReport?.reason === 'session-expired') this.reinitialize(session);
-    else this.handleCrash(session, session.closeReason());
-  }
-
-  /**
-   * The remote server forgot our session (restarted, or expired it). The spec's answer is a new
-   * `initialize`; it is not a crash, so no restart budget is spent and requests waiting on it retry.
-   */
-  private reinitialize(session: ServerSession): void {
-    session.markCrashed({ reason: session.closeReason(), exit: undefined, stderrTail: [] });
-    this.session = undefined;
-    void this.endSession(session);
-    this.startNote = 'session expired, reconnecting';
-    void this.launch(1);
+    if (!this.expiry.recover(session)) this.handleCrash(session, session.closeReason());
   }
 
   private handleCrash(session: ServerSession, reason: string): void {
-    const exit = session.transport.closeReport?.exit;
-    const stderrTail = session.transport.stderr?.lines(10) ?? [];
+    const crash = crashReport(session, reason);
     // Set before the shutdown so the requests it fails can say why.
-    session.markCrashed({ reason, exit, stderrTail });
+    session.markCrashed(crash);
     this.session = undefined;
-    this.afterFailure(reason, exit, stderrTail, session);
-  }
-
-  /** Crashed, or an automatic restart failed: schedule the next restart or give up. */
-  private afterFailure(reason: string, exit: ExitInfo | undefined, stderrTail: string[], session: ServerSession | undefined): void {
-    const now = this.now();
-    const decision = this.policy.onFailure(now);
-    const { maxAttempts, enabled } = this.policy.options;
-    const at = decision ? now + decision.delayMs : 0;
-    this.setState({
-      status: 'crashed',
-      since: now,
-      reason: decision || !enabled ? reason : `${reason} Gave up after ${maxAttempts} automatic restarts.`,
-      exit,
-      stderrTail,
-      ...(decision ? { restart: { attempt: decision.attempt, maxAttempts, at } } : {}),
-    });
-    const generation = this.generation;
-    void (session ? this.endSession(session) : Promise.resolve()).then(() => {
-      if (!decision || generation !== this.generation) return;
-      this.restartTimer = setTimeout(() => void this.launch(decision.attempt + 1), Math.max(0, at - this.now()));
-    });
+    this.supervisor.onFailure(crash, session);
   }
 
   private endSession(session: ServerSession): Promise<ShutdownResult | undefined> {
@@ -334,14 +305,9 @@ export class ServerConnection {
     }
   }
 
-  private cancelRestart(): void {
-    clearTimeout(this.restartTimer);
-    this.restartTimer = undefined;
-  }
-
   private setStarting(attempt: number, detail: string): void {
     const since = this.current.status === 'starting' ? this.current.since : this.now();
-    this.setState({ status: 'starting', since, detail: this.startNote ? `${this.startNote}: ${detail}` : detail, attempt });
+    this.setState({ status: 'starting', since, detail: this.expiry.startDetail(detail), attempt });
   }
 
   private setState(state: ServerState): void {

@@ -10,7 +10,7 @@
  */
 import { SdkError, SdkErrorCode, type Client, type Progress, type RequestOptions } from '@modelcontextprotocol/client';
 import { explainRequestFailure, type CrashInfo } from './request-errors';
-import { withTimeout } from './wait';
+import { withTimeout } from '../wait';
 
 /** Per-call options of the public request methods. */
 export interface RequestCallOptions {

@@ -9,7 +9,7 @@ import { resolveCommand } from './command-resolver';
 import { LaunchError, launchErrorFromSpawn } from './launch-error';
 import { isGroupAlive, readProcessStartTime, signalGroup } from './process-tree';
 import { StderrRing, type StderrRingOptions } from './stderr-ring';
-import { sleep, withTimeout } from './wait';
+import { sleep, withTimeout } from '../wait';
 
 /** What to run. */
 export interface ProcessSpec {

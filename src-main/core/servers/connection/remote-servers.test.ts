@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
-import { startHost, type TestHost } from '../../test-support/tool-host';
-import { sessionStats, startEverythingHttp, startSessionServer } from './test-support/http-servers';
-import { waitFor } from './wait';
+import { startScriptedLlm, type ScriptedLlm } from '../../chat/test-support/scripted-llm';
+import { startHost, type TestHost } from '../../../test-support/tool-host';
+import { sessionStats, startEverythingHttp, startSessionServer } from '../test-support/http-servers';
+import { waitFor } from '../wait';
 
 let llm: ScriptedLlm;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type { ServerCatalog, ServerIdentity } from './server-state';
 import { StartWatchdog } from './start-watchdog';
 import { explainStartFailure } from './start-failure';
 import type { ServerSpec } from './connection-options';
-import type { ExitInfo } from './stdio-process';
+import type { ExitInfo } from '../process/stdio-process';
 
 /** One start attempt's inputs: what to run, the limits, and how to report back. */
 export interface StartAttemptOptions {

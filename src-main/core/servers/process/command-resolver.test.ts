@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLoginShellPath, resolveCommand } from './command-resolver';
 import { LaunchError } from './launch-error';
-import { testScope } from '../../test-support/fixtures';
-import { waitFor } from './wait';
+import { testScope } from '../../../test-support/fixtures';
+import { waitFor } from '../wait';
 
 /** A temp dir with executable scripts; removed when the test ends. */
 function sandbox(files: Record<string, string>, mode = 0o755): string {

@@ -11,7 +11,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/client';
-import type { ExitInfo } from './stdio-process';
+import type { ExitInfo } from '../process/stdio-process';
 
 /** What we learned about a server when it became ready. */
 export interface ServerIdentity {

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LaunchError } from './launch-error';
-import { isProcessAlive } from './process-tree';
+import { LaunchError } from '../process/launch-error';
+import { isProcessAlive } from '../process/process-tree';
 import { OversizedMessageError, StdioServerTransport, type StdioTransportOptions, type TransportWarning } from './stdio-transport';
-import { fixture, testScope, type TestScope } from '../../test-support/fixtures';
-import { waitFor } from './wait';
+import { fixture, testScope, type TestScope } from '../../../test-support/fixtures';
+import { waitFor } from '../wait';
 
 /** A transport plus a minimal hand-rolled JSON-RPC client, so framing is tested without the SDK. */
 async function open(scope: TestScope, options: Omit<StdioTransportOptions, 'serverName'> & { serverName?: string }) {

@@ -1,5 +1,5 @@
 /**
- * Our implementation of the SDK `Transport` over a server child process (see stdio-process.ts):
+ * Our implementation of the SDK `Transport` over a server child process (see `process/stdio-process.ts`):
  * linear newline framing with a size limit, tolerance for junk on stdout, and a close report that
  * says how the process ended.
  *
@@ -7,14 +7,13 @@
  * `server/discover` probe then means "legacy server", not "outage").
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { WireTap } from './connection-options';
-import type { CloseReport, SessionTransport } from './session-transport';
+import type { CloseReport, SessionTransport, WireTap } from './session-transport';
 import { InboundSequencer } from './inbound-sequencer';
 import { LineFramer, type OversizedLine } from './line-framer';
 import { formatBytes, responseIdOf } from './oversized-response';
-import { StdioProcess, type ProcessSpec, type ShutdownOptions, type ShutdownResult } from './stdio-process';
-import type { StderrRing, StderrRingOptions } from './stderr-ring';
-import { withTimeout } from './wait';
+import { StdioProcess, type ProcessSpec, type ShutdownOptions, type ShutdownResult } from '../process/stdio-process';
+import type { StderrRing, StderrRingOptions } from '../process/stderr-ring';
+import { withTimeout } from '../wait';
 
 /** Default largest accepted stdout message (16 MB). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
