@@ -12,7 +12,19 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
  * the files, so the rule holds even where lint is skipped.)
  */
 export default tseslint.config(
-  { ignores: ['out/**', '.tsbuild/**', '.tmp/**', '**/.scratch/**', 'bench/results/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.electron-native/**'] },
+  {
+    ignores: [
+      'out/**',
+      '.tsbuild/**',
+      '.tmp/**',
+      '**/.scratch/**',
+      'bench/results/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.electron-native/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,7 +35,10 @@ export default tseslint.config(
   {
     files: ['src-main/core/**/*.ts', 'src-main/web/**/*.ts', 'src-preload/contract.ts', 'src-preload/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src-main/electron/ and src-main/index.ts may import electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only src-main/electron/ and src-main/index.ts may import electron.' }] },
+      ],
     },
   },
   {

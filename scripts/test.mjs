@@ -58,16 +58,28 @@ check('typecheck (bench)', bin('tsc'), ['-p', path.join(root, 'bench', 'tsconfig
 check('lint', bin('eslint'), ['.']);
 // Formatting is a machine's job: any file Prettier would change fails the run (`npm run format` fixes it).
 check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
-suite('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, 'vitest.json')}`], path.join(results, 'vitest.json'), (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests,
-  skipped: r.numPendingTests + r.numTodoTests,
-}));
-suite('MCP conformance (client scenarios)', process.execPath, [path.join(root, 'scripts', 'conformance.mjs')], path.join(results, 'conformance', 'summary.json'), (r) => ({
-  passed: r.passed,
-  failed: r.failed,
-  skipped: r.skipped ?? 0,
-}));
+suite(
+  'unit + integration (vitest)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, 'vitest.json')}`],
+  path.join(results, 'vitest.json'),
+  (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }),
+);
+suite(
+  'MCP conformance (client scenarios)',
+  process.execPath,
+  [path.join(root, 'scripts', 'conformance.mjs')],
+  path.join(results, 'conformance', 'summary.json'),
+  (r) => ({
+    passed: r.passed,
+    failed: r.failed,
+    skipped: r.skipped ?? 0,
+  }),
+);
 const built = check('build', bin('electron-vite'), ['build']);
 if (built) {
   suite('end-to-end (playwright)', bin('playwright'), ['test'], path.join(results, 'playwright.json'), (r) => ({

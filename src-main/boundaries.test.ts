@@ -27,7 +27,8 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(path.join(root, file), 'utf8');
   const found: string[] = [];
-  const pattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+  const pattern =
+    /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
   for (const match of text.matchAll(pattern)) found.push(match[1] ?? match[2] ?? match[3] ?? match[4]);
   return found;
 }
@@ -69,7 +70,9 @@ describe('dependency boundaries', () => {
     const bad = 'src-main/core/tools/imaginary.ts';
     expect(coreHostRule(bad, resolved(bad, '../host')!)).toBe(true);
     expect(testSupportRule(bad, resolved(bad, './test-support/fixtures')!)).toBe(true);
-    expect(testSupportRule('src-main/core/tools/tools.test.ts', resolved('src-main/core/tools/tools.test.ts', './test-support/fixtures')!)).toBe(false);
+    expect(
+      testSupportRule('src-main/core/tools/tools.test.ts', resolved('src-main/core/tools/tools.test.ts', './test-support/fixtures')!),
+    ).toBe(false);
   });
 
   it('keeps electron out of the core, web mode and the contract', () => {
@@ -82,7 +85,10 @@ describe('dependency boundaries', () => {
   it('keeps the core below web mode and the Electron glue', () => {
     const web = path.join('src-main', 'web');
     const glue = path.join('src-main', 'electron');
-    const found = offenders(sourceFiles('src-main/core'), (_file, target) => target.startsWith(web) || target.startsWith(glue) || target === path.join('src-main', 'index'));
+    const found = offenders(
+      sourceFiles('src-main/core'),
+      (_file, target) => target.startsWith(web) || target.startsWith(glue) || target === path.join('src-main', 'index'),
+    );
     expect(found).toEqual([]);
   });
 

@@ -103,7 +103,8 @@ export function createHostApi(call: HostCaller): HostApi {
 }
 
 /** Every event the host pushes (main → renderer), with its payload. */
-export interface HostEvents extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents {}
+export interface HostEvents
+  extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents {}
 
 export type HostEventName = keyof HostEvents;
 

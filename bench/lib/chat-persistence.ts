@@ -56,7 +56,9 @@ export function measureMessagePersistence(options: PersistenceOptions = {}): Per
   const seconds = options.streamSeconds ?? 10;
   const root = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-chat-'));
   const app = openDatabase(path.join(root, 'app'));
-  const bare = openDatabase(path.join(root, 'bare'), { migrations: ['CREATE TABLE bare (id INTEGER PRIMARY KEY, content TEXT NOT NULL);'] });
+  const bare = openDatabase(path.join(root, 'bare'), {
+    migrations: ['CREATE TABLE bare (id INTEGER PRIMARY KEY, content TEXT NOT NULL);'],
+  });
   try {
     const conversation = new ConversationRepository(app.db).create('bench', new Date());
     const messages = new MessageRepository(app.db);
@@ -89,10 +91,16 @@ export function measureMessagePersistence(options: PersistenceOptions = {}): Per
       let id = 0;
       const slice = (k: number): ChatBlock[] => [{ type: 'text', text: text.slice(0, Math.ceil((chars * k) / (seconds + 1))) }];
       total += timed(() => {
-        id = messages.append({ conversationId: conversation.id, role: 'assistant', content: slice(0), status: 'streaming' }, new Date(), false).id;
+        id = messages.append(
+          { conversationId: conversation.id, role: 'assistant', content: slice(0), status: 'streaming' },
+          new Date(),
+          false,
+        ).id;
       });
       for (let s = 1; s <= seconds; s++) total += timed(() => messages.checkpoint(id, slice(s), new Date()));
-      total += timed(() => messages.finish(id, { content: [{ type: 'text', text }], status: 'complete', stopReason: 'end_turn' }, new Date()));
+      total += timed(() =>
+        messages.finish(id, { content: [{ type: 'text', text }], status: 'complete', stopReason: 'end_turn' }, new Date()),
+      );
       streamedMs.push(total);
     }
     const bareInsertMs = median(bareMs);
@@ -158,7 +166,15 @@ function seedContent(seq: number): ChatBlock[] {
   if (seq % 50 === 0) {
     return [
       { type: 'text', text: `Let me compute that (answer ${seq}).` },
-      { type: 'tool_use', id: `toolu_${seq}`, name: 'Everything_demo__get-sum', input: { a: seq, b: 1 }, serverId: 'bench', serverName: 'Everything (demo)', toolName: 'get-sum' },
+      {
+        type: 'tool_use',
+        id: `toolu_${seq}`,
+        name: 'Everything_demo__get-sum',
+        input: { a: seq, b: 1 },
+        serverId: 'bench',
+        serverName: 'Everything (demo)',
+        toolName: 'get-sum',
+      },
     ];
   }
   return [

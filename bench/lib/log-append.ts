@@ -47,7 +47,13 @@ export async function benchLogAppend(n: number, { protocolEvery = 10 }: { protoc
   events.subscribe((event) => event.name === 'logAppended' && batches.push(event.payload));
   const logs = createLogArea({ db, events, clock: systemClock, pidOf: () => undefined });
   const server = { id: 'bench', name: 'bench' };
-  logs.plugin.onLaunch(server, { command: 'node', args: [], cwd: '', env: [{ key: 'TOKEN', secret: true }], secretValues: ['bench-secret-value'] });
+  logs.plugin.onLaunch(server, {
+    command: 'node',
+    args: [],
+    cwd: '',
+    env: [{ key: 'TOKEN', secret: true }],
+    secretValues: ['bench-secret-value'],
+  });
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -56,7 +62,12 @@ export async function benchLogAppend(n: number, { protocolEvery = 10 }: { protoc
     for (let i = 0; i < n; i++) {
       logs.plugin.onStderrLine(server, `2026-01-01T00:00:00Z INFO worker ${i % 8}: processed item ${i} token=bench-secret-value ok`);
       if (protocolEvery > 0 && i % protocolEvery === 0) {
-        logs.plugin.onWire(server, 'out', { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { message: `m${i}` } } }, 96);
+        logs.plugin.onWire(
+          server,
+          'out',
+          { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { message: `m${i}` } } },
+          96,
+        );
       }
     }
     const appendMs = performance.now() - started;

@@ -42,10 +42,16 @@ export async function hostToolArm(server: BenchServer, allowTools: string[]): Pr
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-tools-'));
   const host = createHost({ mode: 'web', dataDir, appVersion: 'bench', connectionDefaults: { timeouts: { pingIntervalMs: 0 } } });
   const api = inProcessApi(host.handlers);
-  const input = 'url' in server ? { name: 'bench', transport: 'http' as const, url: server.url } : { name: 'bench', command: server.command, args: server.args };
+  const input =
+    'url' in server
+      ? { name: 'bench', transport: 'http' as const, url: server.url }
+      : { name: 'bench', command: server.command, args: server.args };
   const added = await api.addServer(input);
   const serverId = added.config.id;
-  await waitFor(async () => (await host.handlers.getSnapshot(undefined)).servers[0]?.runtime.status === 'ready', { timeoutMs: 60_000, what: 'the bench server' });
+  await waitFor(async () => (await host.handlers.getSnapshot(undefined)).servers[0]?.runtime.status === 'ready', {
+    timeoutMs: 60_000,
+    what: 'the bench server',
+  });
   for (const tool of allowTools) await api.setToolPolicy({ serverId, tool, policy: 'allow' });
   return {
     async call(tool, args) {
@@ -67,7 +73,12 @@ export async function sdkToolArm(server: BenchServer): Promise<ToolArm> {
   if ('url' in server) {
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
   } else {
-    const transport = new StdioClientTransport({ command: server.command, args: server.args, stderr: 'pipe', maxBufferSize: 16 * 1024 * 1024 });
+    const transport = new StdioClientTransport({
+      command: server.command,
+      args: server.args,
+      stderr: 'pipe',
+      maxBufferSize: 16 * 1024 * 1024,
+    });
     transport.stderr?.on('data', () => {});
     await client.connect(transport);
   }
@@ -117,7 +128,14 @@ export async function measureCalls(
     }),
   );
   const throughput = calls / ((performance.now() - t0) / 1000);
-  return { calls, p50Ms: percentile(times, 0.5), p95Ms: percentile(times, 0.95), cpuUsPerCall: (cpu.user + cpu.system) / calls, throughput, inFlight };
+  return {
+    calls,
+    p50Ms: percentile(times, 0.5),
+    p95Ms: percentile(times, 0.95),
+    cpuUsPerCall: (cpu.user + cpu.system) / calls,
+    throughput,
+    inFlight,
+  };
 }
 
 /** Times one big call; for the host arm, `frameBytes` is what the WebSocket/IPC bridge would carry. */

@@ -55,7 +55,8 @@ export async function runBig(task: Task): Promise<Record<string, unknown>> {
   const callMs = performance.now() - t;
   const stall = monitor.stop();
   const text = (result.content as { type: string; text?: string }[] | undefined)?.[0]?.text ?? '';
-  if (text.length !== BIG_TOOL.bytes || !text.startsWith('0123456789abcdef')) throw new Error(`big result arrived damaged (${text.length} chars)`);
+  if (text.length !== BIG_TOOL.bytes || !text.startsWith('0123456789abcdef'))
+    throw new Error(`big result arrived damaged (${text.length} chars)`);
   const stopT = performance.now();
   await arm.stop();
   const stopMs = performance.now() - stopT;

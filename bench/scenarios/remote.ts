@@ -93,7 +93,15 @@ async function sdkConnectMs(url: string): Promise<number> {
   }
 }
 
-export async function runRemote({ rounds, connects, calls }: { rounds: number; connects: number; calls: number }): Promise<RemoteBenchResult> {
+export async function runRemote({
+  rounds,
+  connects,
+  calls,
+}: {
+  rounds: number;
+  connects: number;
+  calls: number;
+}): Promise<RemoteBenchResult> {
   const server = await startEverythingHttp();
   const result: RemoteBenchResult = { connectMs: { host: [], sdk: [] }, firstMs: [], calls: { host: [], sdk: [] } };
   try {

@@ -62,7 +62,11 @@ export function tryUpgrade(
   timeoutMs = 15_000,
 ): Promise<UpgradeOutcome> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(url, options.protocols ?? [], { origin: options.origin, headers: options.headers, handshakeTimeout: timeoutMs });
+    const socket = new WebSocket(url, options.protocols ?? [], {
+      origin: options.origin,
+      headers: options.headers,
+      handshakeTimeout: timeoutMs,
+    });
     let settled = false;
     const settle = (outcome: UpgradeOutcome) => {
       if (settled) return;

@@ -12,7 +12,10 @@ import { expect, test, type WebHost } from '../support/web-host';
 
 /** The typed contract over a raw WebSocket (as the renderer's transport carries it), calls throwing on errors. */
 async function hostApi(webHost: WebHost) {
-  const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, { origin: webHost.origin, credential: (await signIn(webHost.url)).credential });
+  const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, {
+    origin: webHost.origin,
+    credential: (await signIn(webHost.url)).credential,
+  });
   let id = 0;
   const api = createHostApi(async (method: HostMethodName, input) => (await socket.call(++id, method, input)).result);
   const server = async (serverId: string) => (await api.getSnapshot()).servers.find((s) => s.config.id === serverId)!;
@@ -37,7 +40,12 @@ test('Logs: the handshake with its negotiated version, and a filter that keeps u
     await test.step('Protocol shows initialize, its answer and the negotiated version', async () => {
       await page.getByRole('tab', { name: 'Protocol', exact: true }).click();
       const protocol = page.getByRole('list', { name: 'Protocol entries' });
-      await expect(protocol.getByRole('listitem').filter({ hasText: /^[\d:.]+→initialize#/ }).first()).toBeVisible();
+      await expect(
+        protocol
+          .getByRole('listitem')
+          .filter({ hasText: /^[\d:.]+→initialize#/ })
+          .first(),
+      ).toBeVisible();
       const answer = protocol.getByRole('listitem').filter({ hasText: 'result initialize' }).first();
       await expect(answer).toContainText(`"protocolVersion":"${version}"`);
       await answer.getByRole('button').click();
@@ -63,7 +71,9 @@ test('Logs: the handshake with its negotiated version, and a filter that keeps u
       started.push(flood.config.id);
       await page.getByRole('combobox', { name: 'Server', exact: true }).selectOption({ label: 'flood' });
       const output = page.getByRole('list', { name: 'Output entries' });
-      await expect(output.getByRole('listitem').filter({ hasText: 'live flood: the quick brown fox' }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(output.getByRole('listitem').filter({ hasText: 'live flood: the quick brown fox' }).first()).toBeVisible({
+        timeout: 30_000,
+      });
       await expect.poll(async () => (await api.server(flood.config.id)).runtime.status, { timeout: 30_000 }).toBe('ready');
 
       const filter = page.getByRole('searchbox', { name: 'Filter' });

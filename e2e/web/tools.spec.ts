@@ -115,7 +115,8 @@ const test = webTest.extend<{ toolsHost: ToolsHost }>({
     try {
       await use(host);
     } finally {
-      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('tools-host-output.txt', { body: host.log.join(''), contentType: 'text/plain' });
+      if (testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach('tools-host-output.txt', { body: host.log.join(''), contentType: 'text/plain' });
       await host.dispose();
     }
   },
@@ -172,7 +173,9 @@ test('tools panel: run get-sum from the form, see an image, follow and cancel a 
     await expect(running).toContainText(/[1-9]\d* of 60/);
     await expect(running).toContainText(/Running .* · \d/);
     await running.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('region', { name: `Cancelled: trigger-long-running-operation on ${server}` })).toContainText('was cancelled');
+    await expect(page.getByRole('region', { name: `Cancelled: trigger-long-running-operation on ${server}` })).toContainText(
+      'was cancelled',
+    );
     await expect(running).toBeHidden();
   });
 });
@@ -188,7 +191,11 @@ test('consent: Deny, Allow once, Always allow, Revoke — one dialog at a time, 
     await expect(dialog).toContainText('Returns the sum of two numbers');
     await expect(dialog.getByLabel('Arguments')).toHaveValue(/"a": 1/);
     await dialog.getByRole('button', { name: 'Deny' }).click();
-    expect(await call).toMatchObject({ status: 'denied', decidedBy: 'user', text: 'The user declined to run tool "get-sum" on server "everything".' });
+    expect(await call).toMatchObject({
+      status: 'denied',
+      decidedBy: 'user',
+      text: 'The user declined to run tool "get-sum" on server "everything".',
+    });
     await expect(dialog).toBeHidden();
   });
 

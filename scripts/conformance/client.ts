@@ -49,9 +49,12 @@ function formDefaults(request: ElicitationRequestView): Record<string, string | 
 
 // The scripted user: consent, elicitation and sampling dialogs as they appear.
 host.events.subscribe((event) => {
-  if (event.name === 'consentRequested') void api.resolveConsent({ id: event.payload.id, decision: 'allow_once' }).catch((e) => log(`consent: ${e}`));
+  if (event.name === 'consentRequested')
+    void api.resolveConsent({ id: event.payload.id, decision: 'allow_once' }).catch((e) => log(`consent: ${e}`));
   if (event.name === 'elicitationRequested') {
-    void api.resolveElicitation({ id: event.payload.id, action: 'accept', content: formDefaults(event.payload) }).catch((e) => log(`elicitation: ${e}`));
+    void api
+      .resolveElicitation({ id: event.payload.id, action: 'accept', content: formDefaults(event.payload) })
+      .catch((e) => log(`elicitation: ${e}`));
   }
   if (event.name === 'samplingRequested') void api.rejectSampling({ id: event.payload.id }).catch((e) => log(`sampling: ${e}`));
 });
@@ -80,7 +83,8 @@ async function connect(id: string): Promise<void> {
   for (let signIns = 0; ; signIns++) {
     const r = await settled(id);
     if (r.status === 'ready') return;
-    if (!needsSignIn(r) || signIns >= MAX_SIGN_INS) throw new Error(`server not ready: ${r.reason ?? r.status}${r.auth?.error ? ` (${r.auth.error})` : ''}`);
+    if (!needsSignIn(r) || signIns >= MAX_SIGN_INS)
+      throw new Error(`server not ready: ${r.reason ?? r.status}${r.auth?.error ? ` (${r.auth.error})` : ''}`);
     log(`sign in (${r.reason ?? r.auth?.status})`);
     await api.signIn({ id });
     await waitFor(async () => (await runtime(id)).auth?.status !== 'signing-in', { timeoutMs: 45_000, what: 'the sign-in to finish' });
@@ -116,12 +120,18 @@ async function main(): Promise<void> {
   await connect(id);
   for (const tool of await api.listTools({ serverId: id })) {
     for (let attempt = 0; ; attempt++) {
-      const done = await host.tools.callToolWithConsent({ serverId: id, tool: tool.name, args: argsFor(tool.inputSchema), origin: 'model' });
+      const done = await host.tools.callToolWithConsent({
+        serverId: id,
+        tool: tool.name,
+        args: argsFor(tool.inputSchema),
+        origin: 'model',
+      });
       log(`tools/call ${tool.name}: ${done.status}${done.error ? ` (${done.error.message})` : ''}`);
       if (done.status === 'ok' || done.status === 'tool_error') break;
       // A step-up (more scope) or an expired sign-in: the card says Sign in; the user clicks it and runs again.
       const r = await runtime(id);
-      if (attempt >= MAX_SIGN_INS || !r.auth || !['signed-out', 'expired'].includes(r.auth.status)) throw new Error(`tools/call ${tool.name} failed: ${done.error?.message}`);
+      if (attempt >= MAX_SIGN_INS || !r.auth || !['signed-out', 'expired'].includes(r.auth.status))
+        throw new Error(`tools/call ${tool.name} failed: ${done.error?.message}`);
       await api.signIn({ id });
       await waitFor(async () => (await runtime(id)).auth?.status !== 'signing-in', { timeoutMs: 45_000, what: 'the sign-in to finish' });
       await connect(id);

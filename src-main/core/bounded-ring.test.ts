@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedRing } from './bounded-ring';
 
-const ring = (maxItems: number, maxBytes = Number.POSITIVE_INFINITY) => new BoundedRing<string>({ maxItems, maxBytes, sizeOf: (s) => s.length });
+const ring = (maxItems: number, maxBytes = Number.POSITIVE_INFINITY) =>
+  new BoundedRing<string>({ maxItems, maxBytes, sizeOf: (s) => s.length });
 
 describe('BoundedRing', () => {
   it('keeps the newest items within its count cap, oldest first', () => {

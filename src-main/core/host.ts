@@ -120,7 +120,10 @@ export function createHost(ports: HostPorts): Host {
     provider: chat.provider,
     defaultModel: () => settings.read().defaultModel,
     runningCallFor: (serverId) => {
-      const call = tools.router.runningCalls().filter((c) => c.serverId === serverId).at(-1);
+      const call = tools.router
+        .runningCalls()
+        .filter((c) => c.serverId === serverId)
+        .at(-1);
       return call ? { callId: call.callId, tool: call.tool } : undefined;
     },
     redactJson: (serverId, value) => JSON.stringify(redactValue(value, logs.service.redactorFor(serverId))),
@@ -139,7 +142,16 @@ export function createHost(ports: HostPorts): Host {
   };
 
   const handlers: HostHandlers = {
-    getSnapshot: async (): Promise<HostSnapshot> => ({ info, settings: settings.read(), servers: fleet.list(), roots: roots.snapshot(), chat: chat.snapshot(), ...tools.snapshot(), logs: logs.snapshot(), sampling: sampling.snapshot() }),
+    getSnapshot: async (): Promise<HostSnapshot> => ({
+      info,
+      settings: settings.read(),
+      servers: fleet.list(),
+      roots: roots.snapshot(),
+      chat: chat.snapshot(),
+      ...tools.snapshot(),
+      logs: logs.snapshot(),
+      sampling: sampling.snapshot(),
+    }),
     ...createSettingsHandlers(settings, events, clock),
     ...createServerHandlers({ repo, fleet, secrets, events, clock, dataDir: ports.dataDir }),
     ...oauth.handlers,

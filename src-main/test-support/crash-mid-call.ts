@@ -20,4 +20,8 @@ host.events.subscribe((event) => {
     process.stdout.write(`STARTED ${JSON.stringify(event.payload)}\n`, () => process.kill(process.pid, 'SIGKILL'));
   }
 });
-void dispatchCall(host.handlers, 'addServer', { name: 'tool-lab', command: process.execPath, args: [path.join(FIXTURES_DIR, 'tool-lab.mjs')] });
+void dispatchCall(host.handlers, 'addServer', {
+  name: 'tool-lab',
+  command: process.execPath,
+  args: [path.join(FIXTURES_DIR, 'tool-lab.mjs')],
+});

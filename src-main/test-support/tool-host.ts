@@ -29,7 +29,9 @@ export interface TestHost {
 export function startHost(dataDir = tempDir()): TestHost {
   const { host, events, api } = startTestHost({ dataDir, connectionDefaults: { timeouts: { pingIntervalMs: 0 } } });
   const matching = <K extends HostEventName>(name: K, match?: (payload: HostEvents[K]) => boolean, since = 0) =>
-    events.slice(since).filter((e): e is Extract<HostEvent, { name: K }> => e.name === name && (!match || match(e.payload as HostEvents[K])));
+    events
+      .slice(since)
+      .filter((e): e is Extract<HostEvent, { name: K }> => e.name === name && (!match || match(e.payload as HostEvents[K])));
 
   const addServer = async (input: ServerInput) => {
     const added = await api.addServer(input);
@@ -37,7 +39,11 @@ export function startHost(dataDir = tempDir()): TestHost {
     await waitFor(async () => (await api.getSnapshot()).servers.find((s) => s.config.id === id)?.runtime.status === 'ready', {
       timeoutMs: 30_000,
       what: `${input.name} to be ready`,
-    }).catch(async () => expect.fail(`${input.name} did not become ready: ${JSON.stringify((await api.getSnapshot()).servers.find((s) => s.config.id === id)?.runtime)}`));
+    }).catch(async () =>
+      expect.fail(
+        `${input.name} did not become ready: ${JSON.stringify((await api.getSnapshot()).servers.find((s) => s.config.id === id)?.runtime)}`,
+      ),
+    );
     return id;
   };
 
@@ -47,16 +53,24 @@ export function startHost(dataDir = tempDir()): TestHost {
     dataDir,
     events,
     async next(name, match, since = events.length) {
-      const [found] = await waitFor(() => {
-        const hits = matching(name, match, since);
-        return hits.length > 0 ? hits : undefined;
-      }, { timeoutMs: 20_000, what: `event ${name}` });
+      const [found] = await waitFor(
+        () => {
+          const hits = matching(name, match, since);
+          return hits.length > 0 ? hits : undefined;
+        },
+        { timeoutMs: 20_000, what: `event ${name}` },
+      );
       return found.payload as HostEvents[typeof name];
     },
     count: (name, match) => matching(name, match).length,
     addServer,
-    fixture: (file, extra = {}) => addServer({ name: file.replace(/\.mjs$/, ''), command: process.execPath, args: [path.join(FIXTURES_DIR, file)], ...extra }),
+    fixture: (file, extra = {}) =>
+      addServer({ name: file.replace(/\.mjs$/, ''), command: process.execPath, args: [path.join(FIXTURES_DIR, file)], ...extra }),
     everything: () =>
-      addServer({ name: 'everything', command: process.execPath, args: [path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] }),
+      addServer({
+        name: 'everything',
+        command: process.execPath,
+        args: [path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+      }),
   };
 }

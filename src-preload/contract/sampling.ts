@@ -91,7 +91,8 @@ export interface SamplingPolicy {
   maxTokensCap?: number;
 }
 
-export type InteractionOutcome = 'sent' | 'accepted' | 'declined' | 'cancelled' | 'rejected' | 'blocked' | 'withdrawn' | 'failed' | 'shutdown';
+export type InteractionOutcome =
+  'sent' | 'accepted' | 'declined' | 'cancelled' | 'rejected' | 'blocked' | 'withdrawn' | 'failed' | 'shutdown';
 
 /** One sampling/elicitation decision in the audit trail (redacted). */
 export interface InteractionAuditEntry {
@@ -128,7 +129,10 @@ const ApproveSamplingSchema = z
   .object({
     id: IdString,
     /** Edited text blocks: message index, block index, new text. */
-    edits: z.array(z.object({ message: z.number().int().min(0), block: z.number().int().min(0), text: z.string().max(1_000_000) }).strict()).max(1000).default([]),
+    edits: z
+      .array(z.object({ message: z.number().int().min(0), block: z.number().int().min(0), text: z.string().max(1_000_000) }).strict())
+      .max(1000)
+      .default([]),
     systemPrompt: z.string().max(1_000_000).optional(),
     model: z.string().min(1).max(200),
   })
@@ -139,7 +143,9 @@ const ResolveElicitationSchema = z
   .object({
     id: IdString,
     action: z.enum(['accept', 'decline', 'cancel']),
-    content: z.record(z.string().max(200), z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)])).optional(),
+    content: z
+      .record(z.string().max(200), z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)]))
+      .optional(),
   })
   .strict();
 const SetSamplingPolicySchema = z

@@ -26,7 +26,15 @@ export type ServerTransportKind = (typeof SERVER_TRANSPORTS)[number];
 export const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Headers Patchbay sets itself on every request to a remote server; a static header may not replace them. */
-export const RESERVED_HEADER_NAMES = ['mcp-session-id', 'mcp-protocol-version', 'content-type', 'accept', 'host', 'content-length', 'last-event-id'];
+export const RESERVED_HEADER_NAMES = [
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'content-type',
+  'accept',
+  'host',
+  'content-length',
+  'last-event-id',
+];
 
 /** One static HTTP header of a remote server (an API key, say). A secret sent without `value` keeps its stored value. */
 export const HeaderInputSchema = z.object({
@@ -78,7 +86,8 @@ export const ServerInputSchema = z
     autoRestart: z.boolean().default(true),
   })
   .superRefine((input, ctx) => {
-    if (input.transport === 'stdio' && input.command === '') ctx.addIssue({ code: 'custom', path: ['command'], message: 'Command is required' });
+    if (input.transport === 'stdio' && input.command === '')
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'Command is required' });
     if (input.transport === 'http') {
       if (input.url === '') ctx.addIssue({ code: 'custom', path: ['url'], message: 'URL is required' });
       else if (!isHttpUrl(input.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Enter an http:// or https:// URL' });
@@ -174,7 +183,6 @@ export interface ServerView {
   config: ServerConfigView;
   runtime: ServerRuntime;
 }
-
 
 /** What an import would do with each entry of a pasted config file. */
 export interface ImportPreviewEntry {

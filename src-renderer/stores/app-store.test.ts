@@ -60,7 +60,24 @@ describe('createAppStore', () => {
     const t = controllableTransport();
     const store = createAppStore(t.transport);
     const server = (id: string, status: 'stopped' | 'ready'): ServerView => ({
-      config: { id, name: id, transport: 'stdio', command: 'node', args: [], env: [], cwd: '', url: '', headers: [], oauthClientId: '', oauthClientSecretSet: false, enabled: true, initTimeoutMs: 1, requestTimeoutMs: 1, autoRestart: true, createdAt: '' },
+      config: {
+        id,
+        name: id,
+        transport: 'stdio',
+        command: 'node',
+        args: [],
+        env: [],
+        cwd: '',
+        url: '',
+        headers: [],
+        oauthClientId: '',
+        oauthClientSecretSet: false,
+        enabled: true,
+        initTimeoutMs: 1,
+        requestTimeoutMs: 1,
+        autoRestart: true,
+        createdAt: '',
+      },
       runtime: { status, since: '' },
     });
     t.emit({ name: 'serverUpdated', payload: server('a', 'stopped') });

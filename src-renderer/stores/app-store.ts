@@ -23,11 +23,28 @@ export interface ShellState {
 }
 
 /** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */
-export type AppState = ShellState & HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & SamplingState & { api: HostApi };
+export type AppState = ShellState &
+  HostState &
+  ServersState &
+  RootsState &
+  ChatState &
+  LogsState &
+  ToolsState &
+  ConsentState &
+  SamplingState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
-const SLICES: StoreSlice<object>[] = [hostSlice, serversSlice, rootsSlice, chatSlice, logsSlice, toolsSlice, consentSlice, samplingSlice] as StoreSlice<object>[];
+const SLICES: StoreSlice<object>[] = [
+  hostSlice,
+  serversSlice,
+  rootsSlice,
+  chatSlice,
+  logsSlice,
+  toolsSlice,
+  consentSlice,
+  samplingSlice,
+] as StoreSlice<object>[];
 
 /**
  * Creates the renderer's store around a transport. Order matters for a reload or reconnect that loses
@@ -36,7 +53,14 @@ const SLICES: StoreSlice<object>[] = [hostSlice, serversSlice, rootsSlice, chatS
 export function createAppStore(transport: HostTransport, initialPage: Page = 'chat'): AppStore {
   const api = createHostApi((method, input) => transport.call(method, input));
   const store = createStore<AppState>()((set) => ({
-    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & SamplingState),
+    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as HostState &
+      ServersState &
+      RootsState &
+      ChatState &
+      LogsState &
+      ToolsState &
+      ConsentState &
+      SamplingState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,

@@ -3,7 +3,15 @@
  * the toolbox, i.e. consent), send the results back, and go on until the model ends its turn, the
  * user stops it, or the round cap is hit. Every step is stored as it happens.
  */
-import { TOOL_OUTCOME, type ChatBlock, type ChatDeltaOp, type ChatMessage, type Settings, type ToolCallStatus, type ToolProgress } from '../../../src-preload/contract';
+import {
+  TOOL_OUTCOME,
+  type ChatBlock,
+  type ChatDeltaOp,
+  type ChatMessage,
+  type Settings,
+  type ToolCallStatus,
+  type ToolProgress,
+} from '../../../src-preload/contract';
 import type { LlmProvider } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
 import { toLlmMessages } from './api-history';
@@ -135,7 +143,9 @@ async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_
     results.push(toResultBlock(call.id, done, deps.settings.toolResultMaxChars));
     deps.onToolStatus(call.id, TOOL_OUTCOME[done.status]);
   }
-  deps.onMessage(deps.messages.append({ conversationId: deps.conversationId, role: 'user', content: results, status: 'complete' }, deps.now()));
+  deps.onMessage(
+    deps.messages.append({ conversationId: deps.conversationId, role: 'user', content: results, status: 'complete' }, deps.now()),
+  );
 }
 
 /** Stores "did not run" results for calls the turn will not run, so the cards and the history say so. */

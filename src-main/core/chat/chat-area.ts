@@ -56,9 +56,12 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     now: clock.now,
   });
   // A stored key that cannot be opened (e.g. sealed by the desktop app's keychain) is reported once known.
-  void keys.check().then(() => {
-    if (keys.status().problem) events.emit('llmStatusChanged', { apiKey: keys.status() });
-  }).catch(() => undefined); // the host may have been disposed meanwhile
+  void keys
+    .check()
+    .then(() => {
+      if (keys.status().problem) events.emit('llmStatusChanged', { apiKey: keys.status() });
+    })
+    .catch(() => undefined); // the host may have been disposed meanwhile
   const handlers = createChatHandlers({ chat: service, keys, provider, events });
   return { service, provider, keys, handlers, snapshot: () => service.snapshot(), dispose: () => service.dispose() };
 }

@@ -63,7 +63,11 @@ export function toModelParts(block: ToolResultBlock): LlmResultPart[] {
   const parts: LlmResultPart[] = [];
   for (const part of block.content) {
     if (part.type === 'image') {
-      parts.push(part.data.length <= MAX_MODEL_IMAGE_CHARS ? part : { type: 'text', text: `[An image (${part.mediaType}) too large to send was left out.]` });
+      parts.push(
+        part.data.length <= MAX_MODEL_IMAGE_CHARS
+          ? part
+          : { type: 'text', text: `[An image (${part.mediaType}) too large to send was left out.]` },
+      );
       continue;
     }
     if (budget <= 0) continue;

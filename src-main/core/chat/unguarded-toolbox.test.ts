@@ -36,7 +36,16 @@ async function everythingFleet(onTestFinished: Parameters<typeof testScope>[0]) 
 
 function request(extra: Partial<ToolCallRequest> = {}): ToolCallRequest & { statuses: string[] } {
   const statuses: string[] = [];
-  return { serverId: 'srv-everything', tool: 'get-sum', args: { a: 2, b: 3 }, origin: 'model', signal: new AbortController().signal, onStage: (s) => statuses.push(s), statuses, ...extra };
+  return {
+    serverId: 'srv-everything',
+    tool: 'get-sum',
+    args: { a: 2, b: 3 },
+    origin: 'model',
+    signal: new AbortController().signal,
+    onStage: (s) => statuses.push(s),
+    statuses,
+    ...extra,
+  };
 }
 
 describe('toolboxes over server-everything', () => {
@@ -47,11 +56,16 @@ describe('toolboxes over server-everything', () => {
     const toolbox = unguardedFleetToolboxForTests(fleet);
 
     const sum = request();
-    expect(await toolbox.call(sum)).toMatchObject({ status: 'ok', result: { content: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }] } });
+    expect(await toolbox.call(sum)).toMatchObject({
+      status: 'ok',
+      result: { content: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }] },
+    });
     expect(sum.statuses).toEqual(['running']);
 
     const controller = new AbortController();
-    const long = toolbox.call(request({ tool: 'trigger-long-running-operation', args: { duration: 30, steps: 30 }, signal: controller.signal }));
+    const long = toolbox.call(
+      request({ tool: 'trigger-long-running-operation', args: { duration: 30, steps: 30 }, signal: controller.signal }),
+    );
     setTimeout(() => controller.abort(), 200);
     expect(await long).toMatchObject({ status: 'cancelled', result: { isError: true } });
     expect(await toolbox.call(request({ serverId: 'gone' }))).toMatchObject({ status: 'protocol_error' });
@@ -62,7 +76,10 @@ describe('toolboxes over server-everything', () => {
     const f = await chatFixture({ baseUrl: llm.url, toolbox: unguardedFleetToolboxForTests(fleet) });
     onTestFinished(() => f.close());
     await llm.reset();
-    await llm.script([{ type: 'tool_use', calls: [{ nameEndsWith: '__get-sum', input: { a: 20, b: 22 } }] }, { type: 'text', text: 'It is 42.' }]);
+    await llm.script([
+      { type: 'tool_use', calls: [{ nameEndsWith: '__get-sum', input: { a: 20, b: 22 } }] },
+      { type: 'text', text: 'It is 42.' },
+    ]);
     const conversation = f.service.create();
     f.service.send(conversation.id, 'What is 20 + 22?');
     await f.idle(conversation.id);

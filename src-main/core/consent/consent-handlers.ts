@@ -32,7 +32,11 @@ export function createConsentHandlers(deps: ConsentHandlerDeps): HandlersFor<typ
       if (editedArgs !== undefined && decision !== 'deny') {
         const issues = validateArgs(deps.broker.toolOf(id).inputSchema, editedArgs);
         if (issues.length > 0) {
-          throw new HostCallError('invalid_input', `The edited arguments do not match the tool's schema: ${describeIssues(issues)}`, issues.map((i) => ({ path: ['editedArgs', ...i.path], message: i.message })));
+          throw new HostCallError(
+            'invalid_input',
+            `The edited arguments do not match the tool's schema: ${describeIssues(issues)}`,
+            issues.map((i) => ({ path: ['editedArgs', ...i.path], message: i.message })),
+          );
         }
       }
       deps.broker.answer(id, decision, decision === 'deny' ? undefined : editedArgs);

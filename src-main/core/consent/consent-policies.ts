@@ -90,7 +90,8 @@ export class ConsentPolicies {
   /** Removes one standing decision by its list id. */
   revoke(id: string): void {
     const [kind, serverId, ...rest] = id.split(':');
-    const removed = kind === 'server' ? this.repo.deleteServerTrust(serverId) : kind === 'tool' && this.repo.deleteToolPolicy(serverId, rest.join(':'));
+    const removed =
+      kind === 'server' ? this.repo.deleteServerTrust(serverId) : kind === 'tool' && this.repo.deleteToolPolicy(serverId, rest.join(':'));
     if (!removed) throw new HostCallError('invalid_input', 'That decision no longer exists.');
   }
 
@@ -113,7 +114,8 @@ export class ConsentPolicies {
     }
     for (const trust of this.repo.allServerTrust()) {
       const live = this.context.tools(trust.serverId);
-      const suspended = live?.some((tool) => trust.pinned[tool.name] !== undefined && trust.pinned[tool.name].hash !== definitionHash(tool)) ?? false;
+      const suspended =
+        live?.some((tool) => trust.pinned[tool.name] !== undefined && trust.pinned[tool.name].hash !== definitionHash(tool)) ?? false;
       out.push({
         id: `server:${trust.serverId}`,
         kind: 'server',
@@ -129,7 +131,8 @@ export class ConsentPolicies {
 
   private liveTool(serverId: string, name: string): Tool {
     const tool = this.context.tools(serverId)?.find((candidate) => candidate.name === name);
-    if (!tool) throw new HostCallError('invalid_input', `Start the server first: "always allow" is pinned to the tool's current definition.`);
+    if (!tool)
+      throw new HostCallError('invalid_input', `Start the server first: "always allow" is pinned to the tool's current definition.`);
     return tool;
   }
 }

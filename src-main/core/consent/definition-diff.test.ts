@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../tool-definition/definition';
 import { diffDefinitions } from './definition-diff';
 
-const tool = (extra: Partial<Tool> = {}): Tool => ({ name: 'read', description: 'Reads', inputSchema: { type: 'object', properties: { p: { type: 'string' } } }, ...extra });
+const tool = (extra: Partial<Tool> = {}): Tool => ({
+  name: 'read',
+  description: 'Reads',
+  inputSchema: { type: 'object', properties: { p: { type: 'string' } } },
+  ...extra,
+});
 
 describe('definition diffs', () => {
   it('diff line by line, showing only what changed', () => {

@@ -63,7 +63,12 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
     const t = startHost();
     const id = await t.fixture('tool-lab.mjs');
     const mark = t.events.length;
-    const modelCall = t.host.tools.callToolWithConsent({ serverId: id, tool: 'echo', args: { message: 'from the model' }, origin: 'model' });
+    const modelCall = t.host.tools.callToolWithConsent({
+      serverId: id,
+      tool: 'echo',
+      args: { message: 'from the model' },
+      origin: 'model',
+    });
     const request = await t.next('consentRequested', undefined, mark);
 
     // The user's own run is just that: it runs as the user, and the model's call keeps waiting.

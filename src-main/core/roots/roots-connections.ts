@@ -111,7 +111,10 @@ export class RootsConnections {
           return;
         }
         await session.client.sendRootsListChanged().catch((error: unknown) => {
-          this.options.onWarning?.(session.server, `Could not tell server "${session.server.name}" its roots changed: ${(error as Error).message}`);
+          this.options.onWarning?.(
+            session.server,
+            `Could not tell server "${session.server.name}" its roots changed: ${(error as Error).message}`,
+          );
         });
       }),
     );

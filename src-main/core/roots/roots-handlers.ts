@@ -28,7 +28,8 @@ export function createRootsHandlers({ service, consent, audit, pickFolder }: Roo
     },
 
     pickFolder: async () => {
-      if (!pickFolder) throw new HostCallError('forbidden', 'There is no native folder picker in web mode: type the folder’s path instead.');
+      if (!pickFolder)
+        throw new HostCallError('forbidden', 'There is no native folder picker in web mode: type the folder’s path instead.');
       return { path: (await pickFolder()) ?? null };
     },
 

@@ -30,7 +30,10 @@ describe('dispatchCall', () => {
       expect(result.error.message).toContain('theme');
       expect(result.error.data).toEqual([expect.objectContaining({ path: ['theme'] })]);
     }
-    expect(await dispatchCall(handlers, 'updateSettings', { surprise: true })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await dispatchCall(handlers, 'updateSettings', { surprise: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(await dispatchCall(handlers, 'updateSettings', { anthropicBaseUrl: 'javascript:alert(1)' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
@@ -44,7 +47,10 @@ describe('dispatchCall', () => {
   });
 
   it('turns a handler failure into the one error shape', async () => {
-    expect(await dispatchCall(handlers, 'getSnapshot', undefined)).toEqual({ ok: false, error: { code: 'storage', message: 'disk on fire' } });
+    expect(await dispatchCall(handlers, 'getSnapshot', undefined)).toEqual({
+      ok: false,
+      error: { code: 'storage', message: 'disk on fire' },
+    });
   });
 
   it('refuses input to a method that takes none', async () => {

@@ -9,7 +9,9 @@ import { startHost, type TestHost } from '../../test-support/tool-host';
 
 /** A blocked sampling request: audited by the policy at once, no model and no dialog needed. */
 async function blockedSampling(t: TestHost, serverId: string) {
-  expect(JSON.stringify(await t.api.runTool({ serverId, tool: 'trigger-sampling-request', args: { prompt: 'page me' } }))).toContain('Sampling is blocked');
+  expect(JSON.stringify(await t.api.runTool({ serverId, tool: 'trigger-sampling-request', args: { prompt: 'page me' } }))).toContain(
+    'Sampling is blocked',
+  );
 }
 
 /** An elicitation the user declines. */

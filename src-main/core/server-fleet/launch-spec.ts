@@ -12,7 +12,12 @@ import type { ServerConfig } from '../servers/connection/server-connection';
  */
 export async function buildLaunchConfig(server: StoredServer, secrets: SecretBox): Promise<ServerConfig> {
   if (server.transport === 'http') {
-    return { id: server.id, name: server.name, command: '', remote: { url: server.url, headers: await openPairs(server.headers, secrets, 'header') } };
+    return {
+      id: server.id,
+      name: server.name,
+      command: '',
+      remote: { url: server.url, headers: await openPairs(server.headers, secrets, 'header') },
+    };
   }
   const env = await openPairs(server.env, secrets, 'variable');
   const preset = presetLaunch(server.preset, server.command, server.args);

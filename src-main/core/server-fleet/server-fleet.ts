@@ -106,7 +106,10 @@ export class ServerFleet implements ServerControl {
           : { status: 'stopped' as const, since: new Date(0).toISOString() };
     const remote = connection?.state.status === 'ready' ? connection.remote : undefined;
     const auth = server.transport === 'http' ? this.options.remoteAuth?.view(server.id) : undefined;
-    return { config: toConfigView(server), runtime: { ...this.redacted(server.id, runtime), ...(remote ? { remote } : {}), ...(auth ? { auth } : {}) } };
+    return {
+      config: toConfigView(server),
+      runtime: { ...this.redacted(server.id, runtime), ...(remote ? { remote } : {}), ...(auth ? { auth } : {}) },
+    };
   }
 
   private redacted(id: string, runtime: ServerView['runtime']): ServerView['runtime'] {
@@ -290,4 +293,3 @@ export class ServerFleet implements ServerControl {
     return server;
   }
 }
-

@@ -15,7 +15,13 @@ export async function withTimeout(promise: Promise<unknown>, ms: number): Promis
     timer = setTimeout(() => resolve(false), Math.max(0, ms));
   });
   try {
-    return await Promise.race([promise.then(() => true as const, () => true as const), timeout]);
+    return await Promise.race([
+      promise.then(
+        () => true as const,
+        () => true as const,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -6,7 +6,11 @@ describe('validateArgs', () => {
     const draft07 = {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
-      properties: { a: { type: 'number' }, mode: { enum: ['fast', 'safe'] }, items: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } } },
+      properties: {
+        a: { type: 'number' },
+        mode: { enum: ['fast', 'safe'] },
+        items: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } },
+      },
       required: ['a'],
     };
     expect(validateArgs(draft07, { a: 1, mode: 'fast', items: [{ n: 1 }] })).toEqual([]);
@@ -21,7 +25,11 @@ describe('validateArgs', () => {
   });
 
   it('understands 2020-12 keywords (the MCP default) and tolerates what it cannot compile', () => {
-    const schema = { type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } }, additionalProperties: false };
+    const schema = {
+      type: 'object',
+      properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } },
+      additionalProperties: false,
+    };
     expect(validateArgs(schema, { pair: ['x', 1] })).toEqual([]);
     expect(validateArgs(schema, { pair: [1, 'x'], extra: true }).map((i) => i.path)).toEqual([['extra'], ['pair', 0], ['pair', 1]]);
     expect(validateArgs({ type: 'object', properties: { x: { $ref: '#/nowhere' } } }, { x: 1 })).toEqual([]);

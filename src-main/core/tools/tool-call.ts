@@ -21,7 +21,10 @@ export interface ToolCallRequest {
 }
 
 /** How a call ended, with what the model gets (`result`: the server's, or a synthesized `isError`). */
-export interface ToolCallDone extends Pick<ToolCallOutcome, 'callId' | 'serverId' | 'serverName' | 'tool' | 'origin' | 'status' | 'durationMs'> {
+export interface ToolCallDone extends Pick<
+  ToolCallOutcome,
+  'callId' | 'serverId' | 'serverName' | 'tool' | 'origin' | 'status' | 'durationMs'
+> {
   result: CallToolResult;
   error?: CallError;
   decidedBy: AuditDecider;
@@ -29,4 +32,3 @@ export interface ToolCallDone extends Pick<ToolCallOutcome, 'callId' | 'serverId
   definition?: Tool;
   startedAt: Date;
 }
-

@@ -55,7 +55,8 @@ export function createToolHandlers(deps: ToolHandlerDeps): HandlersFor<typeof to
 
     getToolResultPart: async ({ callId, part, offset, limit }) => {
       const result = deps.results.get(callId);
-      if (!result) throw new HostCallError('invalid_input', 'That result is no longer kept in memory; run the tool again to see all of it.');
+      if (!result)
+        throw new HostCallError('invalid_input', 'That result is no longer kept in memory; run the tool again to see all of it.');
       const slice = resultPart(result, part, offset, limit);
       if (!slice) throw new HostCallError('invalid_input', `The result has no part ${String(part)}.`);
       return slice;

@@ -85,25 +85,40 @@ export class ToolRouter {
     if (this.running.has(callId)) throw new HostCallError('invalid_input', 'A call with this id is already running');
     const requestedAt = this.deps.clock.now();
     const connection = this.deps.connection(request.serverId);
-    const base: CallBase = { callId, serverId: request.serverId, serverName: connection?.name ?? request.serverId, tool: request.tool, origin: request.origin };
-    const refuse = (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) => this.refuse(base, request.args, requestedAt, by, error, status, tool);
+    const base: CallBase = {
+      callId,
+      serverId: request.serverId,
+      serverName: connection?.name ?? request.serverId,
+      tool: request.tool,
+      origin: request.origin,
+    };
+    const refuse = (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) =>
+      this.refuse(base, request.args, requestedAt, by, error, status, tool);
 
     if (this.disposed) return refuse('host', QUITTING, 'denied');
     const status = connection?.state.status ?? 'stopped';
     const tool = status === 'ready' ? connection?.catalog.tools.find((candidate) => candidate.name === request.tool) : undefined;
     if (!connection || !tool) {
-      const error = status === 'ready' ? say.unknownTool(base.serverName, request.tool) : say.notRunning(base.serverName, request.tool, status);
+      const error =
+        status === 'ready' ? say.unknownTool(base.serverName, request.tool) : say.notRunning(base.serverName, request.tool, status);
       if (request.origin === 'user') throw new HostCallError('invalid_input', error.message);
       return refuse('host', error, 'protocol_error');
     }
     const issues = validateArgs(tool.inputSchema, request.args);
     if (issues.length > 0) {
       const error = say.invalidArgs(base.serverName, tool.name, describeIssues(issues));
-      if (request.origin === 'user') throw new HostCallError('invalid_input', error.message, issues.map((i) => ({ path: ['args', ...i.path], message: i.message })));
+      if (request.origin === 'user')
+        throw new HostCallError(
+          'invalid_input',
+          error.message,
+          issues.map((i) => ({ path: ['args', ...i.path], message: i.message })),
+        );
       return refuse('host', error, 'protocol_error', tool);
     }
     const decision: Decision | ToolCallDone =
-      request.origin === 'user' ? { by: 'user', note: 'Run from the Tools panel', args: request.args } : await this.decide(base, connection, tool, request, refuse);
+      request.origin === 'user'
+        ? { by: 'user', note: 'Run from the Tools panel', args: request.args }
+        : await this.decide(base, connection, tool, request, refuse);
     if ('status' in decision) return decision;
     return this.send(base, connection, tool, decision, requestedAt, request);
   }
@@ -120,7 +135,10 @@ export class ToolRouter {
     if (verdict.kind === 'deny') return refuse('policy', say.deniedByPolicy(base.serverName, tool.name), 'denied', tool);
     if (verdict.kind === 'allow') return { by: 'policy', note: verdict.note, args: request.args };
     request.onStage?.('waiting-approval');
-    const answer = await this.deps.broker.ask({ serverId: base.serverId, serverName: base.serverName, tool, args: request.args, ...verdict }, request.signal);
+    const answer = await this.deps.broker.ask(
+      { serverId: base.serverId, serverName: base.serverName, tool, args: request.args, ...verdict },
+      request.signal,
+    );
     if (answer.kind === 'deny') {
       // The caller gave up while the dialog was open (the chat's Stop): the call was cancelled, not denied.
       if (request.signal?.aborted) return refuse('user', say.deniedByAnswer(base.serverName, tool.name, answer), 'cancelled', tool);
@@ -136,11 +154,22 @@ export class ToolRouter {
       this.deps.policies.allowAlways(base.serverId, tool);
       this.deps.onPoliciesChanged();
     }
-    return { by: 'user', note: `${answer.always ? 'Always allow' : 'Allow once'}${answer.edited ? ' (arguments edited)' : ''}`, args: answer.args };
+    return {
+      by: 'user',
+      note: `${answer.always ? 'Always allow' : 'Allow once'}${answer.edited ? ' (arguments edited)' : ''}`,
+      args: answer.args,
+    };
   }
 
   /** Write-ahead audit row, then the call itself, then its outcome. */
-  private async send(base: CallBase, connection: ServerConnection, tool: Tool, decision: Decision, requestedAt: Date, request: ToolCallRequest): Promise<ToolCallDone> {
+  private async send(
+    base: CallBase,
+    connection: ServerConnection,
+    tool: Tool,
+    decision: Decision,
+    requestedAt: Date,
+    request: ToolCallRequest,
+  ): Promise<ToolCallDone> {
     const redactor = await this.record.redactor(base.serverId);
     if (this.disposed) return this.refuse(base, decision.args, requestedAt, 'host', QUITTING, 'denied', tool);
     const startedAt = this.deps.clock.now();
@@ -177,9 +206,26 @@ export class ToolRouter {
   }
 
   /** A call that never left: recorded, and reported to the model as an error result. */
-  private async refuse(base: CallBase, args: Record<string, unknown>, requestedAt: Date, by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool): Promise<ToolCallDone> {
+  private async refuse(
+    base: CallBase,
+    args: Record<string, unknown>,
+    requestedAt: Date,
+    by: AuditDecider,
+    error: say.CallError,
+    status: ToolRunStatus,
+    tool?: Tool,
+  ): Promise<ToolCallDone> {
     await this.record.refused(base, args, requestedAt, by, error, status, tool);
-    return { ...base, status, result: say.errorResult(error.message), error, decidedBy: by, ...(tool ? { definition: tool } : {}), startedAt: this.deps.clock.now(), durationMs: 0 };
+    return {
+      ...base,
+      status,
+      result: say.errorResult(error.message),
+      error,
+      decidedBy: by,
+      ...(tool ? { definition: tool } : {}),
+      startedAt: this.deps.clock.now(),
+      durationMs: 0,
+    };
   }
 }
 

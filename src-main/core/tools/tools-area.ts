@@ -60,7 +60,16 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
   const policies = new ConsentPolicies(policyRepo, { tools: readyTools, serverName: (id) => deps.repo.get(id)?.name }, clock);
   const broker = new ConsentBroker({ events, clock, timeoutMs: () => prefs.timeoutMs() });
   const policiesChanged = () => events.emit('standingDecisionsChanged', policies.list());
-  const router = new ToolRouter({ connection: deps.connection, broker, policies, audit, secretValues, events, clock, onPoliciesChanged: policiesChanged });
+  const router = new ToolRouter({
+    connection: deps.connection,
+    broker,
+    policies,
+    audit,
+    secretValues,
+    events,
+    clock,
+    onPoliciesChanged: policiesChanged,
+  });
   const results = new ResultCache();
   const watch = new CatalogWatch(readyTools, (serverId) => {
     events.emit('toolsChanged', { serverId });
@@ -72,12 +81,21 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
   return {
     router,
     results,
-    plugin: consentPlugin({ broker, policies: policyRepo, secretValues, onPoliciesChanged: policiesChanged, onToolsListed: (id) => watch.poke(id) }),
+    plugin: consentPlugin({
+      broker,
+      policies: policyRepo,
+      secretValues,
+      onPoliciesChanged: policiesChanged,
+      onToolsListed: (id) => watch.poke(id),
+    }),
     handlers: {
       ...createToolHandlers({ router, results, policies, connection: deps.connection }),
       ...createConsentHandlers({ broker, policies, prefs, audit, isRunning: (callId) => router.isRunning(callId), events }),
     },
-    snapshot: () => ({ tools: { running: router.runningCalls() }, consent: { pending: broker.pending(), decisions: policies.list(), settings: prefs.read() } }),
+    snapshot: () => ({
+      tools: { running: router.runningCalls() },
+      consent: { pending: broker.pending(), decisions: policies.list(), settings: prefs.read() },
+    }),
     dispose() {
       disposed ??= (async () => {
         await router.dispose();

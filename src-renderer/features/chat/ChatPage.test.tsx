@@ -89,7 +89,14 @@ describe('ChatPage', () => {
     host.emit({ name: 'chatMessage', payload: { ...text(101, 2, 'assistant', ''), content: [], status: 'streaming' } });
     host.emit({
       name: 'chatDelta',
-      payload: { conversationId: 'c1', messageId: 101, ops: [{ op: 'block', index: 0, block: { type: 'text', text: '' } }, { op: 'text', index: 0, at: 0, text: 'Let me **add**' }] },
+      payload: {
+        conversationId: 'c1',
+        messageId: 101,
+        ops: [
+          { op: 'block', index: 0, block: { type: 'text', text: '' } },
+          { op: 'text', index: 0, at: 0, text: 'Let me **add**' },
+        ],
+      },
     });
     const log = screen.getByRole('log', { name: 'Messages' });
     expect(within(log).getByText('add').tagName).toBe('STRONG');
@@ -98,7 +105,21 @@ describe('ChatPage', () => {
       payload: {
         conversationId: 'c1',
         messageId: 101,
-        ops: [{ op: 'block', index: 1, block: { type: 'tool_use', id: 'tu1', name: 'x__get-sum', input: { a: 2, b: 3 }, serverId: 's', serverName: 'Everything (demo)', toolName: 'get-sum' } }],
+        ops: [
+          {
+            op: 'block',
+            index: 1,
+            block: {
+              type: 'tool_use',
+              id: 'tu1',
+              name: 'x__get-sum',
+              input: { a: 2, b: 3 },
+              serverId: 's',
+              serverName: 'Everything (demo)',
+              toolName: 'get-sum',
+            },
+          },
+        ],
       },
     });
     host.emit({ name: 'chatToolStatus', payload: { conversationId: 'c1', toolUseId: 'tu1', status: 'waiting-approval' } });
@@ -106,7 +127,15 @@ describe('ChatPage', () => {
     expect(within(card).getByRole('status').textContent).toBe('Waiting for approval');
     host.emit({
       name: 'chatMessage',
-      payload: { id: 102, conversationId: 'c1', seq: 3, role: 'user', status: 'complete', createdAt: '', content: [{ type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text: '5' }], isError: false, outcome: 'done' }] },
+      payload: {
+        id: 102,
+        conversationId: 'c1',
+        seq: 3,
+        role: 'user',
+        status: 'complete',
+        createdAt: '',
+        content: [{ type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text: '5' }], isError: false, outcome: 'done' }],
+      },
     });
     expect(within(card).getByRole('status').textContent).toBe('Done');
     // The results-only message is not a row of its own.
@@ -117,7 +146,10 @@ describe('ChatPage', () => {
   });
 
   it('shows a failed turn with Retry, and keeps what was typed', async () => {
-    const failed = conversation({ messageCount: 1, lastError: { kind: 'rate-limit', message: 'Rate limited: wait, then Retry.', retryable: true, at: '' } });
+    const failed = conversation({
+      messageCount: 1,
+      lastError: { kind: 'rate-limit', message: 'Rate limited: wait, then Retry.', retryable: true, at: '' },
+    });
     const host = fakeChatHost(KEY_SET, [failed], { c1: [text(1, 1, 'user', 'Hi')] });
     await renderPage(host);
     expect(screen.getByRole('alert').textContent).toContain('Rate limited');

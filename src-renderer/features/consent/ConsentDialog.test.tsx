@@ -31,7 +31,10 @@ describe('the tool consent dialog', () => {
       consent: { pending: [consentRequest()] },
       reply: (method, input) =>
         method === 'resolveConsent' && (input as { editedArgs?: { a: unknown } }).editedArgs?.a === 'x'
-          ? { ok: false, error: { code: 'invalid_input', message: 'bad', data: [{ path: ['editedArgs', 'a'], message: 'Must be number' }] } }
+          ? {
+              ok: false,
+              error: { code: 'invalid_input', message: 'bad', data: [{ path: ['editedArgs', 'a'], message: 'Must be number' }] },
+            }
           : undefined,
     });
     await renderWithHost(<ToolConsentHost />, host);

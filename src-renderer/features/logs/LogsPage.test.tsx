@@ -26,7 +26,10 @@ async function renderPage(servers: ServerView[], entries = [logEntry(1), logEntr
 }
 
 const list = (name = 'Output entries') => screen.getByRole('list', { name });
-const rowTexts = (name?: string) => within(list(name)).getAllByRole('listitem').map((row) => row.textContent ?? '');
+const rowTexts = (name?: string) =>
+  within(list(name))
+    .getAllByRole('listitem')
+    .map((row) => row.textContent ?? '');
 
 describe('LogsPage', () => {
   it('says when there are no servers', async () => {
@@ -42,7 +45,12 @@ describe('LogsPage', () => {
     expect(rowTexts()).toHaveLength(3);
     expect(rowTexts()[2]).toContain('needle here');
 
-    act(() => host.emit({ name: 'logAppended', payload: { entries: [logEntry(3, { text: 'needle here' }), logEntry(4, { text: 'fresh line' })], skipped: [] } }));
+    act(() =>
+      host.emit({
+        name: 'logAppended',
+        payload: { entries: [logEntry(3, { text: 'needle here' }), logEntry(4, { text: 'fresh line' })], skipped: [] },
+      }),
+    );
     expect(rowTexts()).toHaveLength(4);
     expect(rowTexts()[3]).toContain('fresh line');
   });
@@ -81,11 +89,34 @@ describe('LogsPage', () => {
 
   it('shows protocol columns and the full message of a clicked row, pretty-printed', async () => {
     const entries = [
-      logEntry(1, { stream: 'protocol', direction: 'out', kind: 'request', method: 'initialize', rpcId: 0, bytes: 210, text: '→ initialize #0 (210 B) {"protocolVersion":"2025-11-25"}', hasDetail: true }),
-      logEntry(2, { stream: 'protocol', direction: 'in', kind: 'response', method: 'initialize', rpcId: 0, bytes: 1536, latencyMs: 12, text: '← result of initialize #0 (1.5 KB in 12 ms) {"protocolVersion":"2025-11-25"}', hasDetail: true }),
+      logEntry(1, {
+        stream: 'protocol',
+        direction: 'out',
+        kind: 'request',
+        method: 'initialize',
+        rpcId: 0,
+        bytes: 210,
+        text: '→ initialize #0 (210 B) {"protocolVersion":"2025-11-25"}',
+        hasDetail: true,
+      }),
+      logEntry(2, {
+        stream: 'protocol',
+        direction: 'in',
+        kind: 'response',
+        method: 'initialize',
+        rpcId: 0,
+        bytes: 1536,
+        latencyMs: 12,
+        text: '← result of initialize #0 (1.5 KB in 12 ms) {"protocolVersion":"2025-11-25"}',
+        hasDetail: true,
+      }),
     ];
     const host = await renderPage([serverView({ id: 'srv-1' }, { status: 'ready' })], entries);
-    host.replies.getLogEntry = () => ({ ...entries[1], detail: '{\n  "result": {\n    "protocolVersion": "2025-11-25"\n  }\n}', truncated: false });
+    host.replies.getLogEntry = () => ({
+      ...entries[1],
+      detail: '{\n  "result": {\n    "protocolVersion": "2025-11-25"\n  }\n}',
+      truncated: false,
+    });
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Protocol' }));
     await act(async () => undefined);
     const rows = rowTexts('Protocol entries');
@@ -115,7 +146,12 @@ describe('LogsPage', () => {
     const host = await renderPage([serverView({ id: 'srv-1', name: 'echo' }, runtime)]);
     host.replies.getServerDiagnostics = () => ({ text: 'diagnostics text', lastStderr: ['fatal: boom [REDACTED]'] });
     // The first load happened before the reply was set: reload by remounting through a status change.
-    await act(async () => host.emit({ name: 'serverUpdated', payload: serverView({ id: 'srv-1', name: 'echo' }, { ...runtime, since: '2026-01-02T00:00:00Z' }) }));
+    await act(async () =>
+      host.emit({
+        name: 'serverUpdated',
+        payload: serverView({ id: 'srv-1', name: 'echo' }, { ...runtime, since: '2026-01-02T00:00:00Z' }),
+      }),
+    );
     const panel = within(screen.getByRole('region', { name: 'echo diagnostics' }));
     expect(panel.getByText(/exited unexpectedly/)).toBeTruthy();
     expect(panel.getByText('fatal: boom [REDACTED]')).toBeTruthy();

@@ -76,9 +76,13 @@ describe('RootsPage', () => {
   it('in web mode, adds a folder typed or found with the host-served folder browser', async () => {
     const host = fakeHost({
       reply: (method, input) => {
-        if (method === 'listFolders') return { ok: true, value: (input as { path: string }).path === '/home/ana/Projects' ? projects : home };
+        if (method === 'listFolders')
+          return { ok: true, value: (input as { path: string }).path === '/home/ana/Projects' ? projects : home };
         if (method === 'addRoot' && (input as { path: string }).path === '/nope')
-          return { ok: false, error: { code: 'invalid_input', message: 'x', data: [{ path: ['path'], message: 'No such folder: /nope' }] } };
+          return {
+            ok: false,
+            error: { code: 'invalid_input', message: 'x', data: [{ path: ['path'], message: 'No such folder: /nope' }] },
+          };
         return undefined;
       },
     });
@@ -94,7 +98,10 @@ describe('RootsPage', () => {
     await act(async () => fireEvent.click(await dialog.findByRole('button', { name: 'Projects' })));
     expect((path as HTMLInputElement).value).toBe('/home/ana/Projects');
     expect(await dialog.findByText('No subfolders.')).toBeTruthy();
-    expect(host.calls.filter((c) => c.method === 'listFolders').map((c) => c.input)).toEqual([{ path: '' }, { path: '/home/ana/Projects' }]);
+    expect(host.calls.filter((c) => c.method === 'listFolders').map((c) => c.input)).toEqual([
+      { path: '' },
+      { path: '/home/ana/Projects' },
+    ]);
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Add' })));
     expect(host.last()).toEqual({ method: 'addRoot', input: { path: '/home/ana/Projects' } });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -102,7 +109,10 @@ describe('RootsPage', () => {
 
   it('in the desktop app, opens the native picker and adds what was picked', async () => {
     let picked: string | null = '/home/ana/Picked';
-    const host = fakeHost({ info: { mode: 'electron' }, reply: (method) => (method === 'pickFolder' ? { ok: true, value: { path: picked } } : undefined) });
+    const host = fakeHost({
+      info: { mode: 'electron' },
+      reply: (method) => (method === 'pickFolder' ? { ok: true, value: { path: picked } } : undefined),
+    });
     await renderWithHost(<RootsPage />, host, 'roots');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add folder' })));
     expect(host.calls.slice(-2)).toEqual([
@@ -121,7 +131,15 @@ describe('RootsPage', () => {
     expect(screen.getByText('Nothing shared yet.')).toBeTruthy();
     host.emit({
       name: 'rootsAuditAppended',
-      payload: { id: 1, at: new Date().toISOString(), serverId: 's1', serverName: 'files', action: 'sent', roots: [{ uri: 'file:///w', name: 'Work' }], detail: 'Sent 1 folder' },
+      payload: {
+        id: 1,
+        at: new Date().toISOString(),
+        serverId: 's1',
+        serverName: 'files',
+        action: 'sent',
+        roots: [{ uri: 'file:///w', name: 'Work' }],
+        detail: 'Sent 1 folder',
+      },
     });
     expect(within(screen.getByRole('list', { name: 'Recent sharing' })).getByText(/Sent 1 folder: Work/)).toBeTruthy();
   });

@@ -14,7 +14,11 @@ const request: RootsConsentRequest = {
   requestedAt: '2026-01-01T00:00:00.000Z',
   expiresAt: '2026-01-01T00:10:00.000Z',
 };
-const roots = [rootView({ id: 'r1', name: 'Work' }), rootView({ id: 'r2', name: 'Music' }), rootView({ id: 'r3', name: 'USB', available: false })];
+const roots = [
+  rootView({ id: 'r1', name: 'Work' }),
+  rootView({ id: 'r2', name: 'Music' }),
+  rootView({ id: 'r3', name: 'USB', available: false }),
+];
 
 async function ask() {
   const host = fakeHost({ roots: { roots } });
@@ -61,7 +65,10 @@ describe('the Share folders question', () => {
   it('will not share an empty choice, and shows why an answer failed', async () => {
     const host = fakeHost({
       roots: { roots: [rootView({ id: 'r1', name: 'Work' })] },
-      reply: (method) => (method === 'answerRootsConsent' ? { ok: false, error: { code: 'invalid_input', message: 'This question was already answered, expired or withdrawn.' } } : undefined),
+      reply: (method) =>
+        method === 'answerRootsConsent'
+          ? { ok: false, error: { code: 'invalid_input', message: 'This question was already answered, expired or withdrawn.' } }
+          : undefined,
     });
     await renderWithHost(<RootsConsentHost />, host, 'roots');
     host.emit({ name: 'rootsConsentRequested', payload: request });

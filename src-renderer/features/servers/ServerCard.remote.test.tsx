@@ -33,7 +33,10 @@ function stubWindowOpen(tab: ReturnType<typeof fakeTab> | null) {
 
 describe('ServerCard: remote servers', () => {
   it('shows the URL, the HTTP transport in use and the session, shortened', () => {
-    const { card } = renderRemote({ status: 'ready', remote: { transport: 'streamable-http', sessionId: '1868a90c-2f4e-4c5b-9d7a-0123456789ab' } });
+    const { card } = renderRemote({
+      status: 'ready',
+      remote: { transport: 'streamable-http', sessionId: '1868a90c-2f4e-4c5b-9d7a-0123456789ab' },
+    });
     expect(card.getByText(URL_)).toBeTruthy();
     expect(card.queryByText(/^node/)).toBeNull();
     expect(card.getByText('Streamable HTTP')).toBeTruthy();

@@ -60,12 +60,19 @@ describe('ServerCard', () => {
   });
 
   it('shows progress and restart attempts while starting, and last output once crashed', () => {
-    renderCard(serverView({ id: 'a', name: 'a' }, { status: 'starting', detail: 'installing…', restart: { attempt: 2, of: 5, at: new Date().toISOString() } }));
+    renderCard(
+      serverView(
+        { id: 'a', name: 'a' },
+        { status: 'starting', detail: 'installing…', restart: { attempt: 2, of: 5, at: new Date().toISOString() } },
+      ),
+    );
     const starting = within(screen.getByRole('listitem', { name: 'a' }));
     expect(starting.getByText('installing…')).toBeTruthy();
     expect(starting.getByText(/Attempt 2 of 5/)).toBeTruthy();
     cleanup();
-    const crashed = renderCard(serverView({}, { status: 'crashed', reason: 'It crashed', exit: { code: 7, signal: null }, lastStderr: ['boom', 'at line 3'] }));
+    const crashed = renderCard(
+      serverView({}, { status: 'crashed', reason: 'It crashed', exit: { code: 7, signal: null }, lastStderr: ['boom', 'at line 3'] }),
+    );
     expect(crashed.getByText('exit code 7')).toBeTruthy();
     expect(crashed.getByText('Last output').tagName).toBe('SUMMARY');
     expect(crashed.getByText(/boom/).textContent).toBe('boom\nat line 3');

@@ -110,7 +110,11 @@ describe('ServerFormDialog', () => {
     const { call } = renderForm(serverView().config, 'edit');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await act(async () =>
-      call.reject(new HostCallError('invalid_input', 'Invalid input', [{ path: ['server', 'requestTimeoutMs'], message: 'Too small: expected >=1000' }])),
+      call.reject(
+        new HostCallError('invalid_input', 'Invalid input', [
+          { path: ['server', 'requestTimeoutMs'], message: 'Too small: expected >=1000' },
+        ]),
+      ),
     );
     expect(screen.getByText('Advanced').closest('details')?.open).toBe(true);
     expect(field('Request timeout (s)').getAttribute('aria-invalid')).toBe('true');

@@ -50,14 +50,27 @@ describe('ServersPage', () => {
 
   it('wires Sign in and Sign out of a remote server to the host, and shows its URL and headers in the detail', async () => {
     const remote = serverView(
-      { id: 'r1', name: 'linear', transport: 'http', command: '', args: [], url: 'https://mcp.linear.app/mcp', headers: [{ key: 'Authorization', secret: true }] },
+      {
+        id: 'r1',
+        name: 'linear',
+        transport: 'http',
+        command: '',
+        args: [],
+        url: 'https://mcp.linear.app/mcp',
+        headers: [{ key: 'Authorization', secret: true }],
+      },
       { status: 'ready', auth: { status: 'expired' } },
     );
     const host = await renderPage([remote]);
     vi.spyOn(window, 'open').mockReturnValue(null);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
     expect(host.calls.at(-1)).toEqual({ method: 'signIn', input: { id: 'r1' } });
-    act(() => host.emit({ name: 'serverUpdated', payload: { ...remote, runtime: { ...remote.runtime, auth: { status: 'signed-in', account: 'ada' } } } }));
+    act(() =>
+      host.emit({
+        name: 'serverUpdated',
+        payload: { ...remote, runtime: { ...remote.runtime, auth: { status: 'signed-in', account: 'ada' } } },
+      }),
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
     expect(host.calls.at(-1)).toEqual({ method: 'signOut', input: { id: 'r1' } });
 

@@ -25,7 +25,12 @@ describe('SettingsForm', () => {
 
     expect(await screen.findByText('Saving…')).toBeTruthy();
     expect(screen.queryByText('Saved')).toBeNull();
-    expect(save.calls[0].patch).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', anthropicBaseUrl: 'http://127.0.0.1:9/v1', defaultModel: 'claude-test' });
+    expect(save.calls[0].patch).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'dark',
+      anthropicBaseUrl: 'http://127.0.0.1:9/v1',
+      defaultModel: 'claude-test',
+    });
     await act(async () => save.calls[0].resolve());
     expect(screen.getByText('Saved')).toBeTruthy();
   });

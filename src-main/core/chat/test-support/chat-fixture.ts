@@ -5,7 +5,13 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { DEFAULT_SETTINGS, type ChatMessage, type ConversationSummary, type HostEvent, type Settings } from '../../../../src-preload/contract';
+import {
+  DEFAULT_SETTINGS,
+  type ChatMessage,
+  type ConversationSummary,
+  type HostEvent,
+  type Settings,
+} from '../../../../src-preload/contract';
 import { tempDir } from '../../../test-support/temp-dir';
 import { HostEventBus } from '../../events';
 import { AnthropicProvider } from '../../llm/anthropic-provider';
@@ -21,7 +27,11 @@ import { ConversationRepository } from '../conversation-repository';
 import { MessageRepository } from '../message-repository';
 
 export function sumTool(name = 'get-sum'): Tool {
-  return { name, description: 'Adds two numbers', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } };
+  return {
+    name,
+    description: 'Adds two numbers',
+    inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } },
+  };
 }
 
 /** A toolbox over fixed tools whose calls `answer` decides (default: "done" with the args echoed). */
@@ -97,7 +107,10 @@ export async function chatFixture(options: ChatFixtureOptions): Promise<ChatFixt
     batchMs: 10,
   });
   const idle = (conversationId: string) =>
-    waitFor(() => service.snapshot().conversations.find((c) => c.id === conversationId)?.turn === 'idle', { timeoutMs: 15_000, what: 'the turn to end' });
+    waitFor(() => service.snapshot().conversations.find((c) => c.id === conversationId)?.turn === 'idle', {
+      timeoutMs: 15_000,
+      what: 'the turn to end',
+    });
   const summary = (conversationId: string) => service.snapshot().conversations.find((c) => c.id === conversationId)!;
   const all = (conversationId: string) => messages.page(conversationId, undefined, 1000).messages;
   return {

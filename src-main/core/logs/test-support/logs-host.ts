@@ -87,9 +87,11 @@ export function startLogsHost(tuning?: LogAreaDeps['tuning']): LogsTestHost {
   /** Waits until the server's runtime status is `status` (it may pass through others on the way). */
   const waitForStatus = async (id: string, status: ServerView['runtime']['status'], timeoutMs = 30_000): Promise<ServerView> => {
     let last: ServerView | undefined;
-    await waitFor(() => (last = fleet.viewById(id)).runtime.status === status, { timeoutMs, what: `server ${id} to be ${status}` }).catch(() => {
-      throw new Error(`expected ${status}, got ${JSON.stringify(last?.runtime)}`);
-    });
+    await waitFor(() => (last = fleet.viewById(id)).runtime.status === status, { timeoutMs, what: `server ${id} to be ${status}` }).catch(
+      () => {
+        throw new Error(`expected ${status}, got ${JSON.stringify(last?.runtime)}`);
+      },
+    );
     return last!;
   };
   return { api, fleet, logs: logs.service, plugin: logs.plugin, events: received, dataDir, db, dispose, waitForStatus };

@@ -85,7 +85,15 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
     call: (method, input) => (api[method] as (input: unknown) => Promise<never>)(input),
     addServer(name, spec) {
       const input = ServerInputSchema.parse({ name, command: spec.command, args: spec.args ?? [], enabled: false });
-      return repo.insert({ ...input, oauthClientSecret: undefined, env: Object.entries(spec.env ?? {}).map(([key, value]) => ({ key, value })), headers: [] }, new Date()).id;
+      return repo.insert(
+        {
+          ...input,
+          oauthClientSecret: undefined,
+          env: Object.entries(spec.env ?? {}).map(([key, value]) => ({ key, value })),
+          headers: [],
+        },
+        new Date(),
+      ).id;
     },
     async start(id) {
       const view = await fleet.start(id);
@@ -96,7 +104,9 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
     openConsent(serverId) {
       const open = () => {
         const settled = new Set(seen.flatMap((e) => (e.name === 'rootsConsentSettled' ? [e.payload.id] : [])));
-        return seen.flatMap((e) => (e.name === 'rootsConsentRequested' && e.payload.serverId === serverId && !settled.has(e.payload.id) ? [e.payload] : []))[0];
+        return seen.flatMap((e) =>
+          e.name === 'rootsConsentRequested' && e.payload.serverId === serverId && !settled.has(e.payload.id) ? [e.payload] : [],
+        )[0];
       };
       return waitFor(open, { timeoutMs: 20_000, what: 'a Share folders question' });
     },

@@ -31,7 +31,12 @@ describe.concurrent('server-everything over stdio', () => {
     const state = await conn.start();
     expect(state).toMatchObject({
       status: 'ready',
-      server: { serverInfo: { name: 'mcp-servers/everything' }, era: 'legacy', protocolVersion: '2025-11-25', eraVerdict: { kind: 'legacy' } },
+      server: {
+        serverInfo: { name: 'mcp-servers/everything' },
+        era: 'legacy',
+        protocolVersion: '2025-11-25',
+        eraVerdict: { kind: 'legacy' },
+      },
     });
     const tools = conn.catalog.tools.map((tool) => tool.name);
     expect(tools).toEqual(expect.arrayContaining(['echo', 'get-sum', 'trigger-long-running-operation', 'get-env']));
@@ -60,18 +65,29 @@ describe.concurrent('server-everything over stdio', () => {
     const conn = connect(testScope(onTestFinished), referenceServer('everything', ['stdio']));
     await conn.start();
     const progress: Array<{ progress: number; total?: number }> = [];
-    const done = await conn.callTool('trigger-long-running-operation', { duration: 0.5, steps: 5 }, { onProgress: (p) => progress.push(p) });
+    const done = await conn.callTool(
+      'trigger-long-running-operation',
+      { duration: 0.5, steps: 5 },
+      { onProgress: (p) => progress.push(p) },
+    );
     expect(textOf(done)).toMatch(/Long running operation completed/);
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5]);
     expect(progress[0].total).toBe(5);
 
     const controller = new AbortController();
     const cancelled = conn
-      .callTool('trigger-long-running-operation', { duration: 30, steps: 300 }, { signal: controller.signal, onProgress: () => controller.abort() })
+      .callTool(
+        'trigger-long-running-operation',
+        { duration: 30, steps: 300 },
+        { signal: controller.signal, onProgress: () => controller.abort() },
+      )
       .catch((error: unknown) => error);
     const error = await cancelled;
     expect(error).toBeInstanceOf(ServerRequestError);
-    expect(error).toMatchObject({ kind: 'cancelled', message: 'tools/call "trigger-long-running-operation" to server "reference" was cancelled' });
+    expect(error).toMatchObject({
+      kind: 'cancelled',
+      message: 'tools/call "trigger-long-running-operation" to server "reference" was cancelled',
+    });
     // The connection is still fine after the cancellation.
     expect(textOf(await conn.callTool('echo', { message: 'after cancel' }))).toBe('Echo: after cancel');
   });

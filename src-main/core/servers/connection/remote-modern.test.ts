@@ -36,13 +36,22 @@ describe('a 2026-07-28 server over Streamable HTTP', () => {
     // Progress arrives on the call's own SSE response stream.
     const callId = randomUUID();
     const slow = t.api.runTool({ serverId: id, tool: 'slow', args: { ms: 500, steps: 4 }, callId });
-    expect(await t.next('toolCallProgress', (p) => p.callId === callId)).toMatchObject({ progress: expect.any(Number), total: 4, message: expect.stringMatching(/^step [1-4]$/) });
+    expect(await t.next('toolCallProgress', (p) => p.callId === callId)).toMatchObject({
+      progress: expect.any(Number),
+      total: 4,
+      message: expect.stringMatching(/^step [1-4]$/),
+    });
     expect(JSON.stringify(await slow)).toContain('slow: done after 4 steps');
 
     // The server answers input_required; the user fills in the form; the retry carries the answer.
     const asking = t.api.runTool({ serverId: id, tool: 'ask-name', args: {} });
     const form = await t.next('elicitationRequested');
-    expect(form).toMatchObject({ serverName: 'modern-remote', mode: 'form', message: 'What is your name?', toolCall: { tool: 'ask-name' } });
+    expect(form).toMatchObject({
+      serverName: 'modern-remote',
+      mode: 'form',
+      message: 'What is your name?',
+      toolCall: { tool: 'ask-name' },
+    });
     await t.api.resolveElicitation({ id: form.id, action: 'accept', content: { name: 'Grace Hopper' } });
     expect(JSON.stringify(await asking)).toContain('Hello, Grace Hopper!');
 
@@ -96,7 +105,12 @@ describe('a 2026-07-28 server over Streamable HTTP', () => {
     // At once, not after the request timeout: the 2026 era cannot resume the stream.
     expect(await cut).toMatchObject({
       status: 'protocol_error',
-      error: { kind: 'crashed', message: expect.stringMatching(/^Server "modern-flaky" stopped while handling tools\/call "slow"\. Server "modern-flaky": connection lost \(the connection dropped\)/) },
+      error: {
+        kind: 'crashed',
+        message: expect.stringMatching(
+          /^Server "modern-flaky" stopped while handling tools\/call "slow"\. Server "modern-flaky": connection lost \(the connection dropped\)/,
+        ),
+      },
     });
     const crashed = await t.next('serverUpdated', (v) => v.config.id === id && v.runtime.status === 'crashed', 0);
     expect(crashed.runtime.reason).toBe('Server "modern-flaky": connection lost (the connection dropped).');

@@ -35,7 +35,12 @@ describe.each([
     const id = await t.addServer({ name: 'everything-remote', transport: 'http', url: server.url });
 
     const runtime = await runtimeOf(t, id);
-    expect(runtime).toMatchObject({ status: 'ready', era: 'legacy', serverInfo: { name: expect.stringMatching(/everything/i) }, remote: { transport } });
+    expect(runtime).toMatchObject({
+      status: 'ready',
+      era: 'legacy',
+      serverInfo: { name: expect.stringMatching(/everything/i) },
+      remote: { transport },
+    });
     expect(runtime.pid).toBeUndefined();
     if (transport === 'streamable-http') expect(runtime.remote?.sessionId).toMatch(/[0-9a-f-]{36}/);
     expect(runtime.counts?.tools).toBeGreaterThan(5);
@@ -61,7 +66,11 @@ describe.each([
     // Elicitation: a form the user fills in.
     const elicit = t.api.runTool({ serverId: id, tool: 'trigger-elicitation-request', args: {} });
     const form = await t.next('elicitationRequested');
-    await t.api.resolveElicitation({ id: form.id, action: 'accept', content: { name: 'Grace Hopper', integer: 9, check: true, untitledMultipleSelectEnum: ['Piano'] } });
+    await t.api.resolveElicitation({
+      id: form.id,
+      action: 'accept',
+      content: { name: 'Grace Hopper', integer: 9, check: true, untitledMultipleSelectEnum: ['Piano'] },
+    });
     expect(JSON.stringify(await elicit)).toContain('Name: Grace Hopper');
 
     await t.api.stopServer({ id });
@@ -84,7 +93,9 @@ describe('sessions and the network', () => {
     const since = t.events.length;
     expect(JSON.stringify(await t.api.runTool({ serverId: id, tool: 'echo', args: { text: 'two' } }))).toContain('echo: two');
 
-    const statuses = t.events.slice(since).flatMap((e) => (e.name === 'serverUpdated' && e.payload.config.id === id ? [e.payload.runtime] : []));
+    const statuses = t.events
+      .slice(since)
+      .flatMap((e) => (e.name === 'serverUpdated' && e.payload.config.id === id ? [e.payload.runtime] : []));
     expect(statuses.some((r) => r.status === 'starting' && /session expired, reconnecting/.test(r.detail ?? ''))).toBe(true);
     expect(statuses.filter((r) => r.status === 'error' || r.status === 'crashed')).toEqual([]);
     const after = await runtimeOf(t, id);
@@ -109,9 +120,17 @@ describe('sessions and the network', () => {
     await server.stop();
 
     const lost = await t.api.runTool({ serverId: id, tool: 'echo', args: { text: 'lost' } });
-    expect(lost).toMatchObject({ status: 'protocol_error', error: { kind: 'crashed', message: expect.stringMatching(/^Server "flaky" stopped while handling tools\/call "echo"\. Server "flaky": connection lost \(/) } });
+    expect(lost).toMatchObject({
+      status: 'protocol_error',
+      error: {
+        kind: 'crashed',
+        message: expect.stringMatching(/^Server "flaky" stopped while handling tools\/call "echo"\. Server "flaky": connection lost \(/),
+      },
+    });
     const crashed = await t.next('serverUpdated', (v) => v.config.id === id && v.runtime.status === 'crashed', 0);
-    expect(crashed.runtime.reason).toMatch(/^Server "flaky": connection lost \((the connection dropped|connection refused|connection reset)/);
+    expect(crashed.runtime.reason).toMatch(
+      /^Server "flaky": connection lost \((the connection dropped|connection refused|connection reset)/,
+    );
     expect(crashed.runtime.restart).toMatchObject({ attempt: 1 });
 
     server = await startSessionServer(port);
@@ -125,7 +144,9 @@ describe('sessions and the network', () => {
     const t = startHost();
     const added = await t.api.addServer({ name: 'nowhere', transport: 'http', url: server.url });
     const failed = await t.next('serverUpdated', (v) => v.config.id === added.config.id && v.runtime.status === 'error', 0);
-    expect(failed.runtime.reason).toBe(`Server "nowhere" cannot be reached at ${server.url}: connection refused (127.0.0.1:${server.port}).`);
+    expect(failed.runtime.reason).toBe(
+      `Server "nowhere" cannot be reached at ${server.url}: connection refused (127.0.0.1:${server.port}).`,
+    );
   });
 
   it('refuses a remote server without a valid URL, on the URL field', async () => {
@@ -134,6 +155,8 @@ describe('sessions and the network', () => {
       code: 'invalid_input',
       data: [{ path: ['url'], message: 'Enter an http:// or https:// URL' }],
     });
-    await expect(t.api.addServer({ name: 'bad', transport: 'http' })).rejects.toMatchObject({ data: [{ path: ['url'], message: 'URL is required' }] });
+    await expect(t.api.addServer({ name: 'bad', transport: 'http' })).rejects.toMatchObject({
+      data: [{ path: ['url'], message: 'URL is required' }],
+    });
   });
 });

@@ -89,7 +89,10 @@ export function explainRequestFailure(ctx: FailureContext, error: unknown): Serv
   if (error instanceof SdkError) {
     switch (error.code) {
       case SdkErrorCode.RequestTimeout:
-        return make('timeout', `${server} did not answer ${ctx.request} within ${formatDuration(ctx.timeoutMs)}; the request was cancelled`);
+        return make(
+          'timeout',
+          `${server} did not answer ${ctx.request} within ${formatDuration(ctx.timeoutMs)}; the request was cancelled`,
+        );
       case SdkErrorCode.ConnectionClosed:
       case SdkErrorCode.NotConnected:
         return make('crashed', `${server} closed the connection while handling ${ctx.request}`);
@@ -99,7 +102,10 @@ export function explainRequestFailure(ctx: FailureContext, error: unknown): Serv
   }
   if (error instanceof ProtocolError) {
     if (/^Response discarded: /.test(error.message)) {
-      return make('too-large', `${server} answered ${ctx.request} with a message that was too large. ${error.message.replace(/^Response discarded: /, 'Discarded: ')}`);
+      return make(
+        'too-large',
+        `${server} answered ${ctx.request} with a message that was too large. ${error.message.replace(/^Response discarded: /, 'Discarded: ')}`,
+      );
     }
     return make('server-error', `${server} returned an error for ${ctx.request}: ${error.message}`);
   }

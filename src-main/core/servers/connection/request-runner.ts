@@ -95,7 +95,9 @@ export async function runRequest<T>(
 /** Errors that mean "the connection is gone" rather than anything about the request itself. */
 function isConnectionLoss(error: unknown): boolean {
   if (error instanceof SdkError) {
-    return error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected || error.code === SdkErrorCode.SendFailed;
+    return (
+      error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected || error.code === SdkErrorCode.SendFailed
+    );
   }
   return error instanceof Error && /^(Could not write to server|Server ".*" is not running)/.test(error.message);
 }

@@ -21,7 +21,13 @@ export interface RestartPolicyOptions {
 }
 
 /** Defaults of {@link RestartPolicyOptions}. */
-export const RESTART_DEFAULTS = { enabled: false, baseDelayMs: 1000, maxAttempts: 5, maxDelayMs: Number.POSITIVE_INFINITY, stableAfterMs: 60_000 } as const;
+export const RESTART_DEFAULTS = {
+  enabled: false,
+  baseDelayMs: 1000,
+  maxAttempts: 5,
+  maxDelayMs: Number.POSITIVE_INFINITY,
+  stableAfterMs: 60_000,
+} as const;
 
 /**
  * Remote servers: a lost network is usually a laptop changing networks or sleeping, not a broken

@@ -60,7 +60,12 @@ describe.concurrent('ServerConnection with fixture servers', () => {
     const state = await conn.start();
     expect(state).toMatchObject({
       status: 'ready',
-      server: { serverInfo: { name: 'echo', version: '1.2.3' }, protocolVersion: '2025-11-25', era: 'legacy', eraVerdict: { kind: 'legacy' } },
+      server: {
+        serverInfo: { name: 'echo', version: '1.2.3' },
+        protocolVersion: '2025-11-25',
+        era: 'legacy',
+        eraVerdict: { kind: 'legacy' },
+      },
     });
     expect(states.map((s) => (s.status === 'starting' ? s.detail : s.status))).toEqual([
       'launching',
@@ -85,7 +90,9 @@ describe.concurrent('ServerConnection with fixture servers', () => {
 
   it('refreshes the tool list on notifications/tools/list_changed', async ({ onTestFinished }) => {
     const catalogs: string[][] = [];
-    const { conn, text } = connect(testScope(onTestFinished), fixture('echo.mjs'), { onCatalogChange: (c) => catalogs.push(c.tools.map((t) => t.name)) });
+    const { conn, text } = connect(testScope(onTestFinished), fixture('echo.mjs'), {
+      onCatalogChange: (c) => catalogs.push(c.tools.map((t) => t.name)),
+    });
     await conn.start();
     await text('add-tool', { name: 'shiny' });
     await waitFor(() => conn.catalog.tools.some((tool) => tool.name === 'shiny'), { what: 'the refreshed tool list' });
@@ -98,10 +105,16 @@ describe.concurrent('ServerConnection with fixture servers', () => {
     expect(await text('work')).toBe('call 1 ok');
     const error = await failure(conn.callTool('work'));
     expect(error.kind).toBe('crashed');
-    expect(error.message).toMatch(/^Server "fixture" stopped while handling tools\/call "work" \(exit code 3\)\. Server "fixture" exited unexpectedly \(exit code 3\)\./);
+    expect(error.message).toMatch(
+      /^Server "fixture" stopped while handling tools\/call "work" \(exit code 3\)\. Server "fixture" exited unexpectedly \(exit code 3\)\./,
+    );
     expect(error.message).toContain('Last stderr lines:\n');
     expect(error.message).toContain('  fatal: simulated crash on call 2');
-    expect(conn.state).toMatchObject({ status: 'crashed', exit: { code: 3 }, reason: 'Server "fixture" exited unexpectedly (exit code 3).' });
+    expect(conn.state).toMatchObject({
+      status: 'crashed',
+      exit: { code: 3 },
+      reason: 'Server "fixture" exited unexpectedly (exit code 3).',
+    });
     expect(conn.state.status === 'crashed' && conn.state.restart).toBeFalsy();
     const notReady = await failure(conn.callTool('work'));
     expect(notReady.kind).toBe('not-ready');
@@ -129,7 +142,9 @@ describe.concurrent('ServerConnection with fixture servers', () => {
     const { conn } = connect(testScope(onTestFinished), fixture('never-initializes.mjs'), { timeouts: { startMs: 800, probeMs: 300 } });
     const state = await conn.start();
     expect(state).toMatchObject({ status: 'error' });
-    expect(state.status === 'error' && state.reason).toMatch(/^Server "fixture" did not complete the MCP handshake: no answer and no output for 0\.8 s; it was stopped\.\nLast stderr lines:\n {2}never-initializes: listening/);
+    expect(state.status === 'error' && state.reason).toMatch(
+      /^Server "fixture" did not complete the MCP handshake: no answer and no output for 0\.8 s; it was stopped\.\nLast stderr lines:\n {2}never-initializes: listening/,
+    );
     expect(conn.pid).toBeUndefined();
   });
 
@@ -171,15 +186,24 @@ describe.concurrent('ServerConnection with fixture servers', () => {
 
   it('stops waiting when a chatty start goes silent', async ({ onTestFinished }) => {
     const script = 'console.error("working…"); setTimeout(() => {}, 60000); process.stdin.resume()';
-    const { conn } = connect(testScope(onTestFinished), { command: process.execPath, args: ['-e', script] }, { timeouts: { startMs: 400, probeMs: 100 } });
+    const { conn } = connect(
+      testScope(onTestFinished),
+      { command: process.execPath, args: ['-e', script] },
+      { timeouts: { startMs: 400, probeMs: 100 } },
+    );
     const state = await conn.start();
-    expect(state.status === 'error' && state.reason).toBe('Server "fixture" did not complete the MCP handshake: no answer and no output for 0.4 s; it was stopped.\nLast stderr lines:\n  working…');
+    expect(state.status === 'error' && state.reason).toBe(
+      'Server "fixture" did not complete the MCP handshake: no answer and no output for 0.4 s; it was stopped.\nLast stderr lines:\n  working…',
+    );
   });
 
   it('says which command was not found and where it looked', async ({ onTestFinished }) => {
     const { conn } = connect(testScope(onTestFinished), { command: 'npx-nope' }, { parentEnv: { PATH: '/nope/bin' } });
     const state = await conn.start();
-    expect(state).toMatchObject({ status: 'error', reason: 'Server "fixture" could not be started: `npx-nope` not found on PATH (searched: /nope/bin)' });
+    expect(state).toMatchObject({
+      status: 'error',
+      reason: 'Server "fixture" could not be started: `npx-nope` not found on PATH (searched: /nope/bin)',
+    });
   });
 
   it('reports a server that exits during startup with its exit code and stderr', async ({ onTestFinished }) => {
@@ -194,7 +218,9 @@ describe.concurrent('ServerConnection with fixture servers', () => {
   it('cleans up a half-built connection when listing its tools fails', async ({ onTestFinished }) => {
     const { conn } = connect(testScope(onTestFinished), fixture('echo.mjs', { env: { ECHO_FAIL_LIST: '1' } }));
     const state = await conn.start();
-    expect(state.status === 'error' && state.reason).toMatch(/^Server "fixture" failed during listing its tools: .*tool registry is broken/);
+    expect(state.status === 'error' && state.reason).toMatch(
+      /^Server "fixture" failed during listing its tools: .*tool registry is broken/,
+    );
     expect(conn.pid).toBeUndefined();
   });
 
@@ -227,7 +253,12 @@ describe.concurrent('ServerConnection with fixture servers', () => {
     const state = await first.conn.start();
     expect(state).toMatchObject({
       status: 'ready',
-      server: { era: 'modern', protocolVersion: '2026-07-28', serverInfo: { name: 'modern', version: '2.0.0' }, eraVerdict: { kind: 'modern' } },
+      server: {
+        era: 'modern',
+        protocolVersion: '2026-07-28',
+        serverInfo: { name: 'modern', version: '2.0.0' },
+        eraVerdict: { kind: 'modern' },
+      },
     });
     expect(await first.text('echo', { message: 'new world' })).toBe('echo: new world');
     const verdict = first.conn.eraVerdict;
@@ -267,7 +298,9 @@ describe.concurrent('ServerConnection requests', () => {
     const error = await failure(conn.callTool('slow', { ms: 5000 }, { timeoutMs: 300 }));
     expect(error.kind).toBe('timeout');
     expect(error.message).toBe('Server "fixture" did not answer tools/call "slow" within 0.3 s; the request was cancelled');
-    await waitFor(() => conn.stderrTail().some((line) => /^cancelled request #\d+: .*Request timed out/.test(line)), { what: 'the cancellation' });
+    await waitFor(() => conn.stderrTail().some((line) => /^cancelled request #\d+: .*Request timed out/.test(line)), {
+      what: 'the cancellation',
+    });
   });
 
   it('lets progress notifications extend the timeout', async ({ onTestFinished }) => {
@@ -285,7 +318,9 @@ describe.concurrent('ServerConnection requests', () => {
     const error = await failure(conn.callTool('slow', { ms: 10_000, tickMs: 100 }, { timeoutMs: 600, maxTotalTimeoutMs: 1500 }));
     expect(error.kind).toBe('timeout');
     expect(error.message).toMatch(/^Server "fixture" did not finish tools\/call "slow" within the 1\.5 s limit/);
-    await waitFor(() => conn.stderrTail().some((line) => /^cancelled request #\d+: .*maximum total time/.test(line)), { what: 'the cancellation' });
+    await waitFor(() => conn.stderrTail().some((line) => /^cancelled request #\d+: .*maximum total time/.test(line)), {
+      what: 'the cancellation',
+    });
   });
 
   it('cancels on the caller’s abort signal', async ({ onTestFinished }) => {
@@ -303,12 +338,16 @@ describe.concurrent('ServerConnection requests', () => {
     await conn.start();
     const error = await failure(conn.callTool('big'));
     expect(error.kind).toBe('too-large');
-    expect(error.message).toMatch(/^Server "fixture" answered tools\/call "big" with a message that was too large\. Discarded: 10\.0 MB message exceeds the 1 MB limit/);
+    expect(error.message).toMatch(
+      /^Server "fixture" answered tools\/call "big" with a message that was too large\. Discarded: 10\.0 MB message exceeds the 1 MB limit/,
+    );
     expect(await text('echo', { message: 'still fine' })).toBe('echo: still fine');
   });
 
   it('pings an idle server and treats a missed ping as a dead connection', async ({ onTestFinished }) => {
-    const { conn, text } = connect(testScope(onTestFinished), fixture('echo.mjs'), { timeouts: { pingIntervalMs: 100, pingTimeoutMs: 1000 } });
+    const { conn, text } = connect(testScope(onTestFinished), fixture('echo.mjs'), {
+      timeouts: { pingIntervalMs: 100, pingTimeoutMs: 1000 },
+    });
     await conn.start();
     await waitFor(() => conn.stderrTail().filter((line) => line.startsWith('<- ping')).length >= 2, { what: 'two pings' });
     const pid = conn.pid!;

@@ -159,7 +159,12 @@ export class ServerConnection {
     return this.expiry.retry(this.session, (session) => this.requestOn(session, label, send, options), options?.signal);
   }
 
-  private requestOn<T>(session: ServerSession | undefined, label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
+  private requestOn<T>(
+    session: ServerSession | undefined,
+    label: string,
+    send: Parameters<typeof runRequest<T>>[1],
+    options?: RequestCallOptions,
+  ): Promise<T> {
     if (!session?.ready || this.current.status !== 'ready') {
       const message = `Server "${this.name}" is not running (${this.current.status}); ${label} was not sent`;
       return Promise.reject(new ServerRequestError('not-ready', message, this.name, label));
@@ -167,7 +172,15 @@ export class ServerConnection {
     const timeoutMs = options?.timeoutMs ?? this.timeouts.requestMs;
     const maxTotalMs = options?.maxTotalTimeoutMs ?? this.timeouts.requestMaxTotalMs;
     return runRequest(
-      { serverName: this.name, request: label, client: session.client, timeoutMs, maxTotalMs, crash: () => session.crash, crashed: session.crashed },
+      {
+        serverName: this.name,
+        request: label,
+        client: session.client,
+        timeoutMs,
+        maxTotalMs,
+        crash: () => session.crash,
+        crashed: session.crashed,
+      },
       send,
       options,
     );
@@ -226,7 +239,8 @@ export class ServerConnection {
         onWarning: (message) => this.options.onWarning?.(message),
         clientFeatures: this.options.clientFeatures,
         onWire: this.options.onWire,
-        onSpawn: (proc) => void this.storeCall(() => this.options.processStore?.add(recordFor(config.id, proc, config.command, this.now()))),
+        onSpawn: (proc) =>
+          void this.storeCall(() => this.options.processStore?.add(recordFor(config.id, proc, config.command, this.now()))),
         onClose: (session) => this.onSessionClosed(session),
         onList: (session, kind, items) => {
           if (session !== this.session || !session.ready) return;
@@ -266,7 +280,10 @@ export class ServerConnection {
     if (era !== 'legacy' || pingIntervalMs <= 0) return;
     session.startHealth(pingIntervalMs, pingTimeoutMs, this.now, () => {
       if (session !== this.session || session.closing) return;
-      this.handleCrash(session, `Server "${this.name}" did not answer a ping within ${formatDuration(pingTimeoutMs)}; it was considered hung and stopped.`);
+      this.handleCrash(
+        session,
+        `Server "${this.name}" did not answer a ping within ${formatDuration(pingTimeoutMs)}; it was considered hung and stopped.`,
+      );
     });
   }
 

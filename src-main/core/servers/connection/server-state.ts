@@ -2,15 +2,7 @@
  * The observable state of one configured server, and the small formatting helpers every message
  * about a server's process uses (so "exit code 3" reads the same everywhere).
  */
-import type {
-  Implementation,
-  PriorDiscovery,
-  Prompt,
-  ProtocolEra,
-  Resource,
-  ServerCapabilities,
-  Tool,
-} from '@modelcontextprotocol/client';
+import type { Implementation, PriorDiscovery, Prompt, ProtocolEra, Resource, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { ExitInfo } from '../process/stdio-process';
 
 /** What we learned about a server when it became ready. */

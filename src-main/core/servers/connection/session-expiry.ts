@@ -38,7 +38,11 @@ export class SessionExpiry {
    * Sends on `session`; when that failed because the server forgot the session (and the caller did
    * not abort), waits for the re-initialize and, if the server is ready again, sends once more.
    */
-  async retry<T>(session: ServerSession | undefined, send: (session: ServerSession | undefined) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async retry<T>(
+    session: ServerSession | undefined,
+    send: (session: ServerSession | undefined) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     try {
       return await send(session);
     } catch (error) {

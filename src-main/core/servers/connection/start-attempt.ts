@@ -124,7 +124,10 @@ export async function attemptStart(o: StartAttemptOptions): Promise<StartAttempt
     const stderrTail = session.transport.stderr?.lines(10) ?? [];
     await o.endSession(session);
     const watchdogInfo = expired && { cause: expired, idleTimeoutMs: o.startMs, maxTotalMs: o.startMaxMs };
-    const verdict = explainStartFailure({ serverName: o.serverName, phase, watchdog: watchdogInfo, closeReport, stderrTail, remote }, error);
+    const verdict = explainStartFailure(
+      { serverName: o.serverName, phase, watchdog: watchdogInfo, closeReport, stderrTail, remote },
+      error,
+    );
     if (verdict.kind !== 'fail') return verdict;
     const retryable = o.prior !== undefined && !expired && (error as Error)?.name !== 'LaunchError';
     return { kind: 'fail', reason: verdict.reason, retryable, exit: session.transport.process?.exit, stderrTail };
@@ -150,7 +153,14 @@ export async function startWithEraFallbacks(
     const outcome = await attemptStart({ ...options, session, prior });
     if (outcome.kind === 'ready') return outcome;
     if (outcome.kind === 'retry-sse') {
-      if (cancelled()) return { kind: 'fail', reason: `Server "${options.serverName}" was stopped while connecting.`, retryable: false, exit: undefined, stderrTail: [] };
+      if (cancelled())
+        return {
+          kind: 'fail',
+          reason: `Server "${options.serverName}" was stopped while connecting.`,
+          retryable: false,
+          exit: undefined,
+          stderrTail: [],
+        };
       // HTTP+SSE servers predate server/discover: go straight to initialize.
       session = { ...session, remoteMode: 'sse' };
       prior = { kind: 'legacy' };

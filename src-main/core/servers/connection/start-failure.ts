@@ -77,7 +77,11 @@ export function explainStartFailure(ctx: StartFailureContext, error: unknown): S
     );
   }
 
-  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(message)) {
+  if (
+    error instanceof SdkError &&
+    error.code === SdkErrorCode.EraNegotiationFailed &&
+    /closed during the server\/discover probe/.test(message)
+  ) {
     return { kind: 'retry-legacy' };
   }
 
@@ -109,7 +113,8 @@ function explainRemoteFailure(
   if (network) return fail(`${server} cannot be reached at ${remote.url}: ${network}.`);
   if (error instanceof SdkHttpError) {
     // Streamable HTTP answered 4xx to our first POST: per the spec's backwards-compatibility rule, an old HTTP+SSE server.
-    if (remote.mode === 'streamable-http' && error.status >= 400 && error.status < 500 && error.status !== 403) return { kind: 'retry-sse' };
+    if (remote.mode === 'streamable-http' && error.status >= 400 && error.status < 500 && error.status !== 403)
+      return { kind: 'retry-sse' };
     if (error.status === 403) return fail(`${server} refused access (HTTP 403 from ${host}).`);
     return fail(`${server} answered HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} at ${remote.url}.`);
   }

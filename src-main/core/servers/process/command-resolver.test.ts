@@ -63,8 +63,13 @@ describe('resolveCommand', () => {
 
   it('reports a missing or non-directory working directory', async () => {
     const dir = sandbox({ file: '' });
-    await expect(resolveCommand('node', { cwd: `${dir}/nope` })).rejects.toMatchObject({ code: 'cwd-missing', message: `Working directory ${dir}/nope does not exist` });
-    await expect(resolveCommand('node', { cwd: `${dir}/file` })).rejects.toMatchObject({ message: `Working directory ${dir}/file is not a directory` });
+    await expect(resolveCommand('node', { cwd: `${dir}/nope` })).rejects.toMatchObject({
+      code: 'cwd-missing',
+      message: `Working directory ${dir}/nope does not exist`,
+    });
+    await expect(resolveCommand('node', { cwd: `${dir}/file` })).rejects.toMatchObject({
+      message: `Working directory ${dir}/file is not a directory`,
+    });
   });
 });
 
@@ -76,7 +81,9 @@ describe('readLoginShellPath', () => {
   });
 
   it('ignores banners that rc files print around the PATH', async () => {
-    const dir = sandbox({ 'fake-shell': '#!/bin/sh\necho "Welcome to your shell!"\nprintf "__PATCHBAY_PATH__/opt/a:/opt/b__PATCHBAY_PATH__"\necho bye\n' });
+    const dir = sandbox({
+      'fake-shell': '#!/bin/sh\necho "Welcome to your shell!"\nprintf "__PATCHBAY_PATH__/opt/a:/opt/b__PATCHBAY_PATH__"\necho bye\n',
+    });
     expect(await readLoginShellPath({ shell: `${dir}/fake-shell` })).toEqual(['/opt/a', '/opt/b']);
   });
 

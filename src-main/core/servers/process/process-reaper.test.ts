@@ -12,7 +12,10 @@ const fastReap = { termGraceMs: 200, killWaitMs: 3000 };
  * Starts a process group the way a previous (crashed) host would have left it: detached, and not
  * managed by anything of ours. Returns its record and the pid it reports on stderr, if any.
  */
-async function leftover(scope: TestScope, script: string): Promise<{ child: ChildProcess; record: LiveProcessRecord; reported: () => number }> {
+async function leftover(
+  scope: TestScope,
+  script: string,
+): Promise<{ child: ChildProcess; record: LiveProcessRecord; reported: () => number }> {
   const child = spawn(process.execPath, ['-e', script], { detached: true, stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { InboundSequencer } from './inbound-sequencer';
 import { waitFor } from '../wait';
 
-const progress = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: n } });
+const progress = (n: number): JSONRPCMessage => ({
+  jsonrpc: '2.0',
+  method: 'notifications/progress',
+  params: { progressToken: 1, progress: n },
+});
 const response = (id: number): JSONRPCMessage => ({ jsonrpc: '2.0', id, result: {} });
 
 describe('InboundSequencer', () => {
@@ -13,7 +17,10 @@ describe('InboundSequencer', () => {
       const label = 'method' in message ? `n${(message.params as { progress: number }).progress}` : `r${(message as { id: number }).id}`;
       log.push(`deliver ${label}`);
       // What the SDK does with a notification: dispatch it a microtask (or a few) later.
-      if ('method' in message) void Promise.resolve().then(() => Promise.resolve()).then(() => log.push(`handled ${label}`));
+      if ('method' in message)
+        void Promise.resolve()
+          .then(() => Promise.resolve())
+          .then(() => log.push(`handled ${label}`));
     });
     sequencer.push(response(1));
     sequencer.push(progress(1));

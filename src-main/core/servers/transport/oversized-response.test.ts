@@ -10,7 +10,9 @@ describe('responseIdOf', () => {
 
   it('never guesses an id for something that is not recognisably a response', () => {
     // A server request carries an id from the server's own id space: answering it would fail the wrong call.
-    expect(responseIdOf({ head: '{"method":"sampling/createMessage","params":{"x":"yyy', tail: 'yy"},"jsonrpc":"2.0","id":5}' })).toBeUndefined();
+    expect(
+      responseIdOf({ head: '{"method":"sampling/createMessage","params":{"x":"yyy', tail: 'yy"},"jsonrpc":"2.0","id":5}' }),
+    ).toBeUndefined();
     expect(responseIdOf({ head: '{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"zz', tail: 'zz"}}' })).toBeUndefined();
     expect(responseIdOf({ head: '{"result":{"text":"aaa', tail: 'aaa"}}' })).toBeUndefined();
   });

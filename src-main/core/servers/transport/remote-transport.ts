@@ -44,7 +44,18 @@ export interface RemoteTransportOptions {
 }
 
 /** Network failures that mean "the server cannot be reached", as opposed to an HTTP answer. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** An SDK `Transport` to a remote MCP server. Single use, like the stdio one. */
 export class RemoteServerTransport implements SessionTransport {
@@ -78,7 +89,8 @@ export class RemoteServerTransport implements SessionTransport {
       this.onmessage?.(message);
     };
     this.inner.onerror = (error) => this.onerror?.(error);
-    this.inner.onclose = () => this.finish(this.closing ? { reason: 'closed-by-host' } : { reason: 'connection-lost', detail: 'the server closed the connection' });
+    this.inner.onclose = () =>
+      this.finish(this.closing ? { reason: 'closed-by-host' } : { reason: 'connection-lost', detail: 'the server closed the connection' });
   }
 
   /** Streamable HTTP gives each request its own response stream (the SDK cancels 2026-era requests by aborting it). */
@@ -123,7 +135,10 @@ export class RemoteServerTransport implements SessionTransport {
     this.closing = true;
     const inner = this.inner;
     if (inner instanceof StreamableHTTPClientTransport && inner.sessionId && this.closeReport?.reason !== 'session-expired') {
-      await withTimeout(inner.terminateSession().catch(() => undefined), this.options.terminateTimeoutMs ?? 2_000);
+      await withTimeout(
+        inner.terminateSession().catch(() => undefined),
+        this.options.terminateTimeoutMs ?? 2_000,
+      );
     }
     await inner.close().catch(() => undefined);
     this.finish({ reason: 'closed-by-host' });
@@ -137,7 +152,10 @@ export class RemoteServerTransport implements SessionTransport {
    */
   private noticeLoss(error: unknown, carriedSession: boolean): void {
     if (carriedSession && isSessionGone(error)) {
-      this.finish({ reason: 'session-expired', detail: `the server no longer knows this session (HTTP ${(error as SdkHttpError).status})` });
+      this.finish({
+        reason: 'session-expired',
+        detail: `the server no longer knows this session (HTTP ${(error as SdkHttpError).status})`,
+      });
       void this.inner.close().catch(() => undefined);
       return;
     }
@@ -161,7 +179,8 @@ export class RemoteServerTransport implements SessionTransport {
     const origin = this.options.url.origin;
     const staticHeaders = Object.entries(this.options.headers);
     const withHeaders: FetchLike = (input, init) => {
-      if (staticHeaders.length === 0 || new URL(String(input instanceof Request ? input.url : input)).origin !== origin) return base(input, init);
+      if (staticHeaders.length === 0 || new URL(String(input instanceof Request ? input.url : input)).origin !== origin)
+        return base(input, init);
       const headers = new Headers(init?.headers);
       // The transport's own headers (session, protocol version, Authorization from OAuth) win.
       for (const [key, value] of staticHeaders) if (!headers.has(key)) headers.set(key, value);

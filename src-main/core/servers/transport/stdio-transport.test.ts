@@ -33,7 +33,8 @@ async function open(scope: TestScope, options: Omit<StdioTransportOptions, 'serv
     await transport.send({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
     return waitFor(() => messages.find((m) => 'id' in m && m.id === id), { timeoutMs: 10_000, what: `response to ${method}` });
   };
-  const initialize = () => request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } });
+  const initialize = () =>
+    request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } });
   return { transport, messages, errors, warnings, request, initialize, closes: () => closed };
 }
 
@@ -79,7 +80,9 @@ describe.concurrent('StdioServerTransport', () => {
     expect(text.endsWith('0123456789abcdef')).toBe(true);
   });
 
-  it('discards a message over the size limit with an error naming the server, fails that request, and survives', async ({ onTestFinished }) => {
+  it('discards a message over the size limit with an error naming the server, fails that request, and survives', async ({
+    onTestFinished,
+  }) => {
     const scope = testScope(onTestFinished);
     const t = await open(scope, { ...fixture('big-result.mjs'), maxMessageBytes: 1024 * 1024 });
     await t.initialize();

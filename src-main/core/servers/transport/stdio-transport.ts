@@ -204,7 +204,11 @@ export class StdioServerTransport implements SessionTransport {
     const limit = `the ${formatBytes(this.maxBytes)} limit`;
     const what = id === undefined ? '' : ` (the response to request ${JSON.stringify(id)})`;
     this.onerror?.(
-      new OversizedMessageError(`Server "${this.options.serverName}" sent a ${size}${what}, over ${limit}; it was discarded`, info.bytes, id),
+      new OversizedMessageError(
+        `Server "${this.options.serverName}" sent a ${size}${what}, over ${limit}; it was discarded`,
+        info.bytes,
+        id,
+      ),
     );
     // Fail the waiting request now instead of letting it time out.
     if (id !== undefined) {

@@ -3,7 +3,15 @@ import { fakeHost } from '../../../test-support/fake-host';
 
 /** A log entry as the host would send it. */
 export function logEntry(seq: number, extra: Partial<LogEntry> = {}): LogEntry {
-  return { seq, serverId: 'srv-1', stream: 'output', ts: Date.UTC(2026, 0, 1, 12, 0, 0, seq), level: 'info', text: `line ${seq}`, ...extra };
+  return {
+    seq,
+    serverId: 'srv-1',
+    stream: 'output',
+    ts: Date.UTC(2026, 0, 1, 12, 0, 0, seq),
+    level: 'info',
+    text: `line ${seq}`,
+    ...extra,
+  };
 }
 
 /**

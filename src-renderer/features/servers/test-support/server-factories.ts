@@ -47,7 +47,10 @@ export function fakeActions(): { [K in keyof ServerActions]: ReturnType<typeof v
     restart: vi.fn<ServerActions['restart']>(async () => undefined),
     remove: vi.fn<ServerActions['remove']>(async () => undefined),
     setEnabled: vi.fn<ServerActions['setEnabled']>(async () => undefined),
-    signIn: vi.fn<ServerActions['signIn']>(async () => ({ authorizationUrl: 'https://auth.example/authorize?client_id=p', openedByHost: false })),
+    signIn: vi.fn<ServerActions['signIn']>(async () => ({
+      authorizationUrl: 'https://auth.example/authorize?client_id=p',
+      openedByHost: false,
+    })),
     signOut: vi.fn<ServerActions['signOut']>(async () => undefined),
   };
 }

@@ -52,7 +52,16 @@ describe('SchemaForm', () => {
     fireEvent.change(filter.getByLabelText('owner'), { target: { value: 'ana' } });
     fireEvent.change(screen.getByLabelText('shape'), { target: { value: '42' } });
     await run();
-    expect(onRun).toHaveBeenCalledWith({ query: 'mcp', limit: 10, ratio: 0.5, exact: true, mode: 'thorough', tags: ['b'], filter: { owner: 'ana' }, shape: 42 });
+    expect(onRun).toHaveBeenCalledWith({
+      query: 'mcp',
+      limit: 10,
+      ratio: 0.5,
+      exact: true,
+      mode: 'thorough',
+      tags: ['b'],
+      filter: { owner: 'ana' },
+      shape: 42,
+    });
   });
 
   it('checks required fields, numbers and JSON next to each field, and clears a complaint on edit', async () => {
@@ -66,7 +75,11 @@ describe('SchemaForm', () => {
     expect(screen.getByText('Required', { selector: `#${query.getAttribute('aria-describedby')}` })).toBeTruthy();
     expect(screen.getByText('Enter a whole number')).toBeTruthy();
     expect(screen.getByText(/^Not valid JSON/)).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Filter' })).getByLabelText('owner').getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(screen.getByRole('group', { name: 'Filter' }))
+        .getByLabelText('owner')
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     fireEvent.change(query, { target: { value: 'x' } });
     expect(query.getAttribute('aria-invalid')).toBeNull();
   });

@@ -8,7 +8,11 @@ export function toolView(overrides: Partial<ToolView> = {}): ToolView {
     name: 'get-sum',
     title: 'Get Sum Tool',
     description: 'Returns the sum of two numbers',
-    inputSchema: { type: 'object', properties: { a: { type: 'number', description: 'First number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+    inputSchema: {
+      type: 'object',
+      properties: { a: { type: 'number', description: 'First number' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+    },
     annotations: { readOnlyHint: true, destructiveHint: false },
     definitionHash: 'a'.repeat(64),
     policy: 'ask',
