@@ -1,10 +1,11 @@
 /**
  * Tools and consent, end to end in web mode against real servers.
  *
- * The Tools panel runs against the production build (`webHost`). Model-initiated calls need a chat
- * loop; until chat drives them in e2e, the `toolsHost` fixture runs e2e/fixtures/tools-test-host.ts —
- * the same core and web server, started in-process, with the test acting as the chat loop over the
- * harness's stdin (see that file for why this keeps the shipped renderer unable to bypass consent).
+ * The Tools panel runs against the production build (`webHost`). For the consent dialog the test acts
+ * as the model itself, so each call is exactly the one it wants: the `toolsHost` fixture runs
+ * e2e/fixtures/tools-test-host.ts — the same core and web server, started in-process, taking model calls
+ * over the harness's stdin (see that file for why this keeps the shipped renderer unable to bypass
+ * consent). chat.spec.ts drives the same consent path through the chat loop and the scripted LLM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
