@@ -21,7 +21,11 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
  * app's own runtime (ELECTRON_RUN_AS_NODE), which cannot read inside app.asar, so they — and every
  * package they load — are unpacked beside it.
  */
-export const PRESET_PACKAGES = ['@modelcontextprotocol/server-everything', '@modelcontextprotocol/server-filesystem', '@modelcontextprotocol/server-memory'];
+export const PRESET_PACKAGES = [
+  '@modelcontextprotocol/server-everything',
+  '@modelcontextprotocol/server-filesystem',
+  '@modelcontextprotocol/server-memory',
+];
 
 /**
  * The packages `names` need at run time, themselves included: their `dependencies` and
@@ -53,7 +57,8 @@ export function dependencyClosure(names, projectRoot = root) {
  * wherever it sits: electron-builder may nest the packaged node_modules differently than npm did
  * (another copy of the same name unpacked as well costs nothing).
  */
-const unpackPatterns = (packageDirs) => [...new Set(packageDirs.map((dir) => `**/node_modules/${dir.split('node_modules/').at(-1)}/**`))].sort();
+const unpackPatterns = (packageDirs) =>
+  [...new Set(packageDirs.map((dir) => `**/node_modules/${dir.split('node_modules/').at(-1)}/**`))].sort();
 
 /** The keys of resources/linux/patchbay.desktop that electron-builder does not compute itself. */
 function desktopEntry() {
@@ -123,7 +128,9 @@ const config = {
   },
   deb: {
     // AppStream metadata for software centres (dpkg triggers refresh their caches).
-    fpm: [`${path.join(root, resource('linux', 'app.patchbay.Patchbay.metainfo.xml'))}=/usr/share/metainfo/app.patchbay.Patchbay.metainfo.xml`],
+    fpm: [
+      `${path.join(root, resource('linux', 'app.patchbay.Patchbay.metainfo.xml'))}=/usr/share/metainfo/app.patchbay.Patchbay.metainfo.xml`,
+    ],
   },
   mac: {
     target: [

@@ -12,7 +12,20 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
  * the files, so the rule holds even where lint is skipped.)
  */
 export default tseslint.config(
-  { ignores: ['out/**', '.tsbuild/**', '.tmp/**', '**/.scratch/**', 'bench/results/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.electron-native/**', 'release/**'] },
+  {
+    ignores: [
+      'out/**',
+      '.tsbuild/**',
+      '.tmp/**',
+      '**/.scratch/**',
+      'bench/results/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.electron-native/**',
+      'release/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,9 +34,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/core/**/*.ts', 'src-main/desktop/**/*.ts', 'src-main/web/**/*.ts', 'src-preload/contract.ts', 'src-preload/contract/**/*.ts'],
+    files: [
+      'src-main/core/**/*.ts',
+      'src-main/desktop/**/*.ts',
+      'src-main/web/**/*.ts',
+      'src-preload/contract.ts',
+      'src-preload/contract/**/*.ts',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src-main/electron/ and src-main/index.ts may import electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only src-main/electron/ and src-main/index.ts may import electron.' }] },
+      ],
     },
   },
   {

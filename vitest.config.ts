@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

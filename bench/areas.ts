@@ -8,9 +8,9 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { measureMessagePersistence } from '../src-main/core/chat/bench-support';
-import { benchLogAppend } from '../src-main/core/logs/bench-support';
-import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStats } from '../src-main/core/tools/bench-support';
+import { measureMessagePersistence } from './lib/chat-persistence';
+import { benchLogAppend } from './lib/log-append';
+import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStats } from './lib/tool-arms';
 import { REPO } from './lib/servers';
 import { runChatUi, SCROLL_TOLERANCE } from './scenarios/chat-ui';
 import { runRemote } from './scenarios/remote';
@@ -22,7 +22,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const rows: string[][] = [];
 
 function report(metric: string, host: number, base: number, unit: string, target: string, pass: boolean) {
-  rows.push([metric, `${host.toFixed(3)} ${unit}`, `${base.toFixed(3)} ${unit}`, `${(host / base).toFixed(2)}×`, target, pass ? 'PASS' : 'MISS']);
+  rows.push([
+    metric,
+    `${host.toFixed(3)} ${unit}`,
+    `${base.toFixed(3)} ${unit}`,
+    `${(host / base).toFixed(2)}×`,
+    target,
+    pass ? 'PASS' : 'MISS',
+  ]);
 }
 
 async function toolRouting() {
@@ -40,8 +47,22 @@ async function toolRouting() {
   const m = (list: CallStats[], key: keyof CallStats) => median(list.map((s) => s[key] as number));
   report('tool call p50', m(host, 'p50Ms'), m(sdk, 'p50Ms'), 'ms', '≤ 1.25×', m(host, 'p50Ms') <= 1.25 * m(sdk, 'p50Ms'));
   report('tool call p95', m(host, 'p95Ms'), m(sdk, 'p95Ms'), 'ms', '≤ 1.5×', m(host, 'p95Ms') <= 1.5 * m(sdk, 'p95Ms'));
-  report('host CPU per call', m(host, 'cpuUsPerCall'), m(sdk, 'cpuUsPerCall'), 'µs', '≤ 1.3×', m(host, 'cpuUsPerCall') <= 1.3 * m(sdk, 'cpuUsPerCall'));
-  report('throughput, 32 in flight', m(host, 'throughput'), m(sdk, 'throughput'), 'calls/s', '≥ 0.8×', m(host, 'throughput') >= 0.8 * m(sdk, 'throughput'));
+  report(
+    'host CPU per call',
+    m(host, 'cpuUsPerCall'),
+    m(sdk, 'cpuUsPerCall'),
+    'µs',
+    '≤ 1.3×',
+    m(host, 'cpuUsPerCall') <= 1.3 * m(sdk, 'cpuUsPerCall'),
+  );
+  report(
+    'throughput, 32 in flight',
+    m(host, 'throughput'),
+    m(sdk, 'throughput'),
+    'calls/s',
+    '≥ 0.8×',
+    m(host, 'throughput') >= 0.8 * m(sdk, 'throughput'),
+  );
 }
 
 async function bigResultPreview() {
@@ -59,18 +80,39 @@ async function bigResultPreview() {
     await sdkArm.dispose();
   }
   report('10 MB result → renderer preview', median(host), median(sdk), 'ms', '≤ 1.5×', median(host) <= 1.5 * median(sdk));
-  rows.push(['  preview frame over the bridge', `${(frameBytes / 1024).toFixed(0)} KB`, '10 MB result', '', '≈ 100 KB, never 10 MB', frameBytes < 200_000 ? 'PASS' : 'MISS']);
+  rows.push([
+    '  preview frame over the bridge',
+    `${(frameBytes / 1024).toFixed(0)} KB`,
+    '10 MB result',
+    '',
+    '≈ 100 KB, never 10 MB',
+    frameBytes < 200_000 ? 'PASS' : 'MISS',
+  ]);
 }
 
 function chatPersistence() {
   const result = measureMessagePersistence({ samples: quick ? 10 : 30, dir: os.tmpdir() });
   report('persist a streamed message', result.streamedMessageMs, result.bareInsertMs, 'ms', '≤ 3× bare insert', result.ratio <= 3);
-  rows.push(['  longest single write', `${result.worstBlockMs.toFixed(2)} ms`, '', '', '≤ 5 ms', result.worstBlockMs <= 5 ? 'PASS' : 'MISS']);
+  rows.push([
+    '  longest single write',
+    `${result.worstBlockMs.toFixed(2)} ms`,
+    '',
+    '',
+    '≤ 5 ms',
+    result.worstBlockMs <= 5 ? 'PASS' : 'MISS',
+  ]);
 }
 
 async function logAppend() {
   const result = await benchLogAppend(100_000);
-  rows.push(['append 100,000 log entries', `${result.appendMs.toFixed(0)} ms`, '', '', `${result.perEntryUs.toFixed(2)} µs/entry, persisted in ${result.persistMs.toFixed(0)} ms`, 'info']);
+  rows.push([
+    'append 100,000 log entries',
+    `${result.appendMs.toFixed(0)} ms`,
+    '',
+    '',
+    `${result.perEntryUs.toFixed(2)} µs/entry, persisted in ${result.persistMs.toFixed(0)} ms`,
+    'info',
+  ]);
 }
 
 async function chatUi() {
@@ -105,12 +147,26 @@ async function chatUi() {
 
 async function remoteServer() {
   const result = await runRemote({ rounds, connects: quick ? 5 : 15, calls: quick ? 300 : 1000 });
-  report('remote: start → ready (HTTP, warm)', median(result.connectMs.host), median(result.connectMs.sdk), 'ms', '≤ 1.5×', median(result.connectMs.host) <= 1.5 * median(result.connectMs.sdk));
+  report(
+    'remote: start → ready (HTTP, warm)',
+    median(result.connectMs.host),
+    median(result.connectMs.sdk),
+    'ms',
+    '≤ 1.5×',
+    median(result.connectMs.host) <= 1.5 * median(result.connectMs.sdk),
+  );
   rows.push(['  first connect in a fresh host', `${median(result.firstMs).toFixed(1)} ms`, '', '', 'cold code, version probe', 'info']);
   const m = (list: CallStats[], key: keyof CallStats) => median(list.map((s) => s[key] as number));
   const { host, sdk } = result.calls;
   report('remote: tool call p50 (HTTP)', m(host, 'p50Ms'), m(sdk, 'p50Ms'), 'ms', '≤ 1.25×', m(host, 'p50Ms') <= 1.25 * m(sdk, 'p50Ms'));
-  report('remote: throughput, 16 in flight', m(host, 'throughput'), m(sdk, 'throughput'), 'calls/s', '≥ 0.8×', m(host, 'throughput') >= 0.8 * m(sdk, 'throughput'));
+  report(
+    'remote: throughput, 16 in flight',
+    m(host, 'throughput'),
+    m(sdk, 'throughput'),
+    'calls/s',
+    '≥ 0.8×',
+    m(host, 'throughput') >= 0.8 * m(sdk, 'throughput'),
+  );
 }
 
 await toolRouting();

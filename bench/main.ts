@@ -13,5 +13,10 @@ const tsx = (script: string, scriptArgs: string[]) =>
 
 const fleet = tsx('run.ts', args);
 if (args.includes('--help') || args.includes('-h')) process.exit(fleet);
-const areas = args.includes('--only') ? 0 : tsx('areas.ts', args.filter((a) => a === '--quick'));
+const areas = args.includes('--only')
+  ? 0
+  : tsx(
+      'areas.ts',
+      args.filter((a) => a === '--quick'),
+    );
 process.exit(fleet || areas);

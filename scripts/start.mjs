@@ -31,7 +31,10 @@ if (!binary && process.env.ELECTRON_SKIP_BINARY_DOWNLOAD !== '1') {
   });
   binary = installedElectronBinary(root);
   if (!binary) {
-    const detail = (install.stderr || '').split('\n').find((line) => /error|fail/i.test(line))?.trim();
+    const detail = (install.stderr || '')
+      .split('\n')
+      .find((line) => /error|fail/i.test(line))
+      ?.trim();
     startWeb(`the Electron binary is not installed and could not be downloaded${detail ? ` (${detail.slice(0, 120)})` : ''}`);
   }
 } else if (!binary) {

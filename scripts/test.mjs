@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check the project has, in order — typecheck, lint, unit + integration (vitest),
+ * `npm test`: every check the project has, in order — typecheck, lint, formatting, unit + integration (vitest),
  * the official MCP conformance suite's client scenarios (one count per scenario), build, end-to-end
  * (Playwright + Debian Chromium against web mode; Electron specs skip without the binary). Every step runs even when an earlier one failed, so one run shows everything; the last line
  * is the total across all suites, `N passed, N failed, N skipped`, and the exit code is 1 on any failure.
@@ -56,16 +56,30 @@ check('typecheck', bin('tsc'), ['-b']);
 // The benchmarks are a project of their own (not built, only run by tsx): typecheck them too.
 check('typecheck (bench)', bin('tsc'), ['-p', path.join(root, 'bench', 'tsconfig.json')]);
 check('lint', bin('eslint'), ['.']);
-suite('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, 'vitest.json')}`], path.join(results, 'vitest.json'), (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests,
-  skipped: r.numPendingTests + r.numTodoTests,
-}));
-suite('MCP conformance (client scenarios)', process.execPath, [path.join(root, 'scripts', 'conformance.mjs')], path.join(results, 'conformance', 'summary.json'), (r) => ({
-  passed: r.passed,
-  failed: r.failed,
-  skipped: r.skipped ?? 0,
-}));
+// Formatting is a machine's job: any file Prettier would change fails the run (`npm run format` fixes it).
+check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+suite(
+  'unit + integration (vitest)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, 'vitest.json')}`],
+  path.join(results, 'vitest.json'),
+  (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }),
+);
+suite(
+  'MCP conformance (client scenarios)',
+  process.execPath,
+  [path.join(root, 'scripts', 'conformance.mjs')],
+  path.join(results, 'conformance', 'summary.json'),
+  (r) => ({
+    passed: r.passed,
+    failed: r.failed,
+    skipped: r.skipped ?? 0,
+  }),
+);
 const built = check('build', bin('electron-vite'), ['build']);
 if (built) {
   suite('end-to-end (playwright)', bin('playwright'), ['test'], path.join(results, 'playwright.json'), (r) => ({

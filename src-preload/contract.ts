@@ -12,7 +12,7 @@
  */
 import type { z } from 'zod';
 import { appMethods, type AppEvents } from './contract/app';
-import type { CallResult } from './contract/errors';
+import { HostCallError, type CallResult } from './contract/errors';
 import { chatMethods, type ChatEvents } from './contract/chat';
 import { consentMethods, type ConsentEvents } from './contract/consent';
 import type { HostSnapshot } from './contract/host';
@@ -20,7 +20,7 @@ import { logMethods, type LogEvents } from './contract/logs';
 import { method, NoInput } from './contract/method';
 import { rootsMethods, type RootsEvents } from './contract/roots';
 import { samplingMethods, type SamplingEvents } from './contract/sampling';
-import { serverMethods, type ServerEvents } from './contract/servers';
+import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
 import { settingsMethods, type SettingsEvents } from './contract/settings';
 import { toolMethods, type ToolEvents } from './contract/tools';
 
@@ -46,6 +46,7 @@ export const HOST_METHODS = {
   getSnapshot: method<typeof NoInput, HostSnapshot>(NoInput),
   ...settingsMethods,
   ...serverMethods,
+  ...signInMethods,
   ...rootsMethods,
   ...chatMethods,
   ...toolMethods,
@@ -73,12 +74,40 @@ export type HostHandlers = {
   [K in HostMethodName]: (input: z.output<(typeof HOST_METHODS)[K]['input']>) => Promise<MethodOutput<K>>;
 };
 
+/**
+ * The handlers of one group of methods, named by the contract's own method object (e.g.
+ * `HandlersFor<typeof toolMethods>`), so a handler module never repeats the method names.
+ */
+export type HandlersFor<Methods> = Pick<HostHandlers, keyof Methods & HostMethodName>;
+
 export function isHostMethodName(name: unknown): name is HostMethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(HOST_METHODS, name);
 }
 
+/** Makes one call over some transport; resolves with the value or the error shape, never rejects for a host error. */
+export type HostCaller = (method: HostMethodName, input: unknown) => Promise<CallResult>;
+
+/**
+ * The typed `HostApi` over any caller, built by looping over the contract (no per-method code): the
+ * renderer wraps its transport with it, and everything in-process that calls the host "as a bridge
+ * does" (tests, benchmarks, the conformance driver) wraps `dispatchCall`. A failed call throws
+ * `HostCallError`.
+ */
+export function createHostApi(call: HostCaller): HostApi {
+  const api: Record<string, (input?: unknown) => Promise<unknown>> = {};
+  for (const method of HOST_METHOD_NAMES) {
+    api[method] = async (input?: unknown) => {
+      const result = await call(method, input);
+      if (!result.ok) throw HostCallError.from(result.error);
+      return result.value;
+    };
+  }
+  return api as HostApi;
+}
+
 /** Every event the host pushes (main → renderer), with its payload. */
-export interface HostEvents extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents, AppEvents {}
+export interface HostEvents
+  extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents, AppEvents {}
 
 export type HostEventName = keyof HostEvents;
 

@@ -6,7 +6,10 @@ import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { HOST_METHOD_NAMES, IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type CallResult, type HostEvent } from './contract';
 
 const methods = Object.fromEntries(
-  HOST_METHOD_NAMES.map((method) => [method, (input?: unknown): Promise<CallResult> => ipcRenderer.invoke(IPC_CALL_CHANNEL, method, input)]),
+  HOST_METHOD_NAMES.map((method) => [
+    method,
+    (input?: unknown): Promise<CallResult> => ipcRenderer.invoke(IPC_CALL_CHANNEL, method, input),
+  ]),
 );
 
 contextBridge.exposeInMainWorld('patchbay', {

@@ -1,11 +1,4 @@
-import {
-  HOST_METHOD_NAMES,
-  type CallResult,
-  type HostApi,
-  type HostError,
-  type HostEvent,
-  type HostMethodName,
-} from '../src-preload/contract';
+import type { CallResult, HostEvent, HostMethodName } from '../src-preload/contract';
 
 /** What a transport must do for the renderer: make one call, and deliver pushed events. */
 export interface HostTransport {
@@ -17,28 +10,3 @@ export interface HostTransport {
 }
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
-
-/** A failed host call, carrying the contract's error shape. */
-export class HostCallFailed extends Error implements HostError {
-  constructor(
-    readonly code: HostError['code'],
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = 'HostCallFailed';
-  }
-}
-
-/** Builds the typed `HostApi` by looping over the contract: no per-method code anywhere. */
-export function createHostApi(transport: HostTransport): HostApi {
-  const api: Record<string, (input?: unknown) => Promise<unknown>> = {};
-  for (const method of HOST_METHOD_NAMES) {
-    api[method] = async (input?: unknown) => {
-      const result = await transport.call(method, input);
-      if (!result.ok) throw new HostCallFailed(result.error.code, result.error.message, result.error.data);
-      return result.value;
-    };
-  }
-  return api as HostApi;
-}

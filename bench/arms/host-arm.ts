@@ -2,13 +2,13 @@
  * The host arm: the real core (`createHost`) in this process, on a fresh temporary data directory.
  * Servers are configured as the app stores them and brought up either as at launch
  * (`startServers()` on a host with N enabled configs) or as the UI adds them (`addServer` calls
- * through `dispatchCall`, like the bridges). Ready means every `serverUpdated` says `ready`.
+ * through `inProcessApi`, validated like the bridges' calls). Ready means every `serverUpdated` says `ready`.
  */
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { ServerView } from '../../src-preload/contract';
 import { createHost, type Host } from '../../src-main/core/host';
-import { dispatchCall } from '../../src-main/core/rpc/dispatch';
+import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { descendants, type ProcRef } from '../lib/procs';
 import { seedInto, serverInput, tempDataDir } from '../lib/seed';
 import type { ServerSpec } from '../lib/servers';
@@ -65,10 +65,8 @@ export class HostArm {
     if (mode === 'launch') {
       await this.host.startServers();
     } else {
-      for (const [i, spec] of specs.entries()) {
-        const result = await dispatchCall(this.host.handlers, 'addServer', serverInput(spec, i, true));
-        if (!result.ok) throw new Error(`addServer failed: ${result.error.message}`);
-      }
+      const api = inProcessApi(this.host.handlers);
+      for (const [i, spec] of specs.entries()) await api.addServer(serverInput(spec, i, true));
     }
     this.check();
     await allReady;

@@ -47,7 +47,9 @@ export class SdkArm {
           await client.listTools();
         } catch (error) {
           const step = b === a ? 'connect' : 'listTools';
-          throw new Error(`SDK server #${i + 1} (${spec.kind}) failed in ${step}: ${(error as Error).message}; stderr: ${stderrTail.trim()}`);
+          throw new Error(
+            `SDK server #${i + 1} (${spec.kind}) failed in ${step}: ${(error as Error).message}; stderr: ${stderrTail.trim()}`,
+          );
         }
         const c = performance.now();
         this.phaseData.connect.push(b - a);

@@ -4,7 +4,7 @@
  * (pid, start time), so a reused pid is never mistaken for a leftover, nor killed.
  */
 import fs from 'node:fs';
-import { readProcStat } from '../../src-main/core/servers/process-tree';
+import { readProcStat } from '../../src-main/core/servers/process/process-tree';
 
 export interface ProcRef {
   pid: number;

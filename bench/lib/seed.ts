@@ -20,7 +20,12 @@ export function seedInto(dataDir: string, specs: ServerSpec[]): void {
   const { db } = openDatabase(dataDir);
   try {
     const repo = new ServerConfigRepository(db);
-    specs.forEach((spec, i) => repo.insert({ ...ServerInputSchema.parse(serverInput(spec, i, true)), env: [], headers: [], oauthClientSecret: undefined }, new Date()));
+    specs.forEach((spec, i) =>
+      repo.insert(
+        { ...ServerInputSchema.parse(serverInput(spec, i, true)), env: [], headers: [], oauthClientSecret: undefined },
+        new Date(),
+      ),
+    );
   } finally {
     db.close();
   }

@@ -16,7 +16,11 @@ const fixture = (name: string) => path.join(REPO, 'e2e/fixtures', name);
 const node = process.execPath;
 
 export const SPECS: Record<ServerSpec['kind'], ServerSpec> = {
-  everything: { kind: 'everything', command: node, args: [path.join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] },
+  everything: {
+    kind: 'everything',
+    command: node,
+    args: [path.join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+  },
   echo: { kind: 'echo', command: node, args: [fixture('echo.mjs')] },
   'ignores-sigterm': { kind: 'ignores-sigterm', command: node, args: [fixture('ignores-sigterm.mjs')] },
   'big-result': { kind: 'big-result', command: node, args: [fixture('big-result.mjs')] },

@@ -9,9 +9,9 @@
  * rejects this message outright).
  */
 import { performance } from 'node:perf_hooks';
-import { InMemoryLiveProcessStore } from '../../src-main/core/servers/process-reaper';
-import { ServerConnection } from '../../src-main/core/servers/server-connection';
-import { DEFAULT_MAX_MESSAGE_BYTES } from '../../src-main/core/servers/stdio-transport';
+import { InMemoryLiveProcessStore } from '../../src-main/core/servers/process/process-reaper';
+import { ServerConnection } from '../../src-main/core/servers/connection/server-connection';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../../src-main/core/servers/transport/stdio-transport';
 import { SdkArm } from '../arms/sdk-arm';
 import { descendants, killRefs, ownPgid, waitGone } from '../lib/procs';
 import { BIG_TOOL, SPECS } from '../lib/servers';
@@ -55,7 +55,8 @@ export async function runBig(task: Task): Promise<Record<string, unknown>> {
   const callMs = performance.now() - t;
   const stall = monitor.stop();
   const text = (result.content as { type: string; text?: string }[] | undefined)?.[0]?.text ?? '';
-  if (text.length !== BIG_TOOL.bytes || !text.startsWith('0123456789abcdef')) throw new Error(`big result arrived damaged (${text.length} chars)`);
+  if (text.length !== BIG_TOOL.bytes || !text.startsWith('0123456789abcdef'))
+    throw new Error(`big result arrived damaged (${text.length} chars)`);
   const stopT = performance.now();
   await arm.stop();
   const stopMs = performance.now() - stopT;

@@ -20,13 +20,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { seedConversation } from '../../src-main/core/chat/bench-support';
+import { seedConversation } from '../lib/chat-persistence';
 import { descendants, killRefs, waitGone, type ProcRef } from '../lib/procs';
 import { REPO } from '../lib/servers';
 
 const WEB_ENTRY = path.join(REPO, 'out/main/web.js');
 const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SCROLL_STEPS = 60;
 const SCROLL_STEP_PX = 300;
 /** Long tasks the large conversation may show above the baseline while scrolling. */
@@ -71,11 +79,14 @@ interface Session {
 function ensureBuilt(): void {
   if (fs.existsSync(WEB_ENTRY)) return;
   const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: REPO, encoding: 'utf8' });
-  if (r.status !== 0 || !fs.existsSync(WEB_ENTRY)) throw new Error(`electron-vite build failed: ${(r.stdout + r.stderr).trim().split('\n').slice(-3).join(' ')}`);
+  if (r.status !== 0 || !fs.existsSync(WEB_ENTRY))
+    throw new Error(`electron-vite build failed: ${(r.stdout + r.stderr).trim().split('\n').slice(-3).join(' ')}`);
 }
 
 async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [WEB_ENTRY, '--no-open', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [WEB_ENTRY, '--no-open', '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const url = await new Promise<string>((resolve, reject) => {
@@ -132,7 +143,10 @@ async function withSession<T>(messages: number, body: (session: Session) => Prom
     await page.goto(host.url);
     // The Chat page opens the newest conversation ("Start here") by itself.
     await page.getByRole('log', { name: 'Messages' }).locator('article.message[data-seq="1"]').waitFor({ timeout: 30_000 });
-    await page.getByRole('navigation', { name: 'Conversations' }).locator('button.conversation-open', { hasText: `Measured ${messages}` }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .locator('button.conversation-open', { hasText: `Measured ${messages}` })
+      .waitFor({ timeout: 30_000 });
     await page.waitForTimeout(300);
     return { value: await body({ page, conversationId, messages }), leftovers };
   } finally {
@@ -147,7 +161,9 @@ async function measureOpen({ page, conversationId, messages }: Session): Promise
   return page.evaluate(
     ({ id, title, newestSeq }) =>
       new Promise<OpenSample>((resolve, reject) => {
-        const button = Array.from(document.querySelectorAll<HTMLButtonElement>('nav[aria-label="Conversations"] button.conversation-open')).find((b) => b.textContent?.includes(title));
+        const button = Array.from(
+          document.querySelectorAll<HTMLButtonElement>('nav[aria-label="Conversations"] button.conversation-open'),
+        ).find((b) => b.textContent?.includes(title));
         if (!button) return reject(new Error(`no conversation button "${title}"`));
         const timer = setTimeout(() => reject(new Error('no patchbay:chat-painted within 60 s')), 60_000);
         const observer = new PerformanceObserver((list) => {
@@ -208,7 +224,8 @@ async function measureScroll(session: Session): Promise<ScrollSample> {
 /** Runs the rounds, alternating baseline and large arms (A B A B …, reversed every other round). */
 export async function runChatUi(options: ChatUiOptions): Promise<ChatUiResult> {
   ensureBuilt();
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it, or set PLAYWRIGHT_CHROMIUM_PATH.`);
+  if (!fs.existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it, or set PLAYWRIGHT_CHROMIUM_PATH.`);
   const baselineMessages = options.baselineMessages ?? 100;
   const result: ChatUiResult = { open: { baseline: [], large: [] }, scroll: { baseline: [], large: [] }, leftovers: 0 };
   const arms: Array<() => Promise<void>> = [

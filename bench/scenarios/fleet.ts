@@ -21,7 +21,12 @@ interface FleetArm {
 function makeArm(task: Task, specs: ServerSpec[]): FleetArm {
   if (task.arm === 'sdk') {
     const sdk = new SdkArm();
-    return { startAll: (s) => sdk.startAll(s), processes: () => sdk.processes(), dispose: () => sdk.dispose(), phases: () => ({ ...sdk.phases() }) };
+    return {
+      startAll: (s) => sdk.startAll(s),
+      processes: () => sdk.processes(),
+      dispose: () => sdk.dispose(),
+      phases: () => ({ ...sdk.phases() }),
+    };
   }
   const arm = task.hostStart === 'launch' ? HostArm.seeded(specs) : HostArm.empty();
   return {

@@ -15,10 +15,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHost } from '../../src-main/core/host';
-import { dispatchCall } from '../../src-main/core/rpc/dispatch';
+import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { everythingHttp, EVERYTHING_LISTENING, freePort } from '../../src-main/core/servers/test-support/everything-http';
 import { waitFor } from '../../src-main/core/servers/wait';
-import { hostToolArm, measureCalls, sdkToolArm, type CallStats } from '../../src-main/core/tools/bench-support';
+import { hostToolArm, measureCalls, sdkToolArm, type CallStats } from '../lib/tool-arms';
 
 export interface RemoteBenchResult {
   /** Warm connects: the core's Start → Ready against the bare SDK's connect plus the three lists. */
@@ -55,18 +55,18 @@ async function hostConnects(url: string, times: number): Promise<{ first: number
   });
   const untilReady = () => waitFor(() => readyAt > 0, { timeoutMs: 30_000, intervalMs: 1, what: 'the remote server' });
   try {
+    const api = inProcessApi(host.handlers);
     const t0 = performance.now();
-    const added = await dispatchCall(host.handlers, 'addServer', { name: 'remote', transport: 'http', url });
-    if (!added.ok) throw new Error(added.error.message);
+    const added = await api.addServer({ name: 'remote', transport: 'http', url });
     await untilReady();
     const first = readyAt - t0;
-    const id = (added.value as { config: { id: string } }).config.id;
+    const id = added.config.id;
     const warm: number[] = [];
     for (let i = 0; i < times; i++) {
-      await dispatchCall(host.handlers, 'stopServer', { id });
+      await api.stopServer({ id });
       readyAt = 0;
       const t1 = performance.now();
-      await dispatchCall(host.handlers, 'startServer', { id });
+      await api.startServer({ id });
       await untilReady();
       warm.push(readyAt - t1);
     }
@@ -93,7 +93,15 @@ async function sdkConnectMs(url: string): Promise<number> {
   }
 }
 
-export async function runRemote({ rounds, connects, calls }: { rounds: number; connects: number; calls: number }): Promise<RemoteBenchResult> {
+export async function runRemote({
+  rounds,
+  connects,
+  calls,
+}: {
+  rounds: number;
+  connects: number;
+  calls: number;
+}): Promise<RemoteBenchResult> {
   const server = await startEverythingHttp();
   const result: RemoteBenchResult = { connectMs: { host: [], sdk: [] }, firstMs: [], calls: { host: [], sdk: [] } };
   try {

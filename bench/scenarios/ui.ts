@@ -38,7 +38,9 @@ export async function runUi(task: Task): Promise<Record<string, unknown>> {
   const dataDir = seed(task, n);
   const seen = new Map<string, ProcRef>();
   const t0 = performance.now();
-  const child = spawn(process.execPath, [task.webEntry, '--no-open', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [task.webEntry, '--no-open', '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const marks: Record<string, number> = {};
   const since = (t: number) => Math.round((performance.now() - t) * 10) / 10;
   const mark = (name: string) => (marks[name] = since(t0));

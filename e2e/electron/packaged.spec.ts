@@ -38,9 +38,14 @@ const test = base.extend<{ installed: { dataDir: string; app: ElectronApplicatio
 test.skip(!packaged.usable, packaged.reason ?? '');
 
 /** The host's snapshot, through the preload bridge the renderer uses. */
-async function snapshot(window: Page): Promise<{ servers: { config: { name: string }; runtime: { status: string; pid?: number } }[]; info: { mode: string; logFile: string } }> {
+async function snapshot(window: Page): Promise<{
+  servers: { config: { name: string }; runtime: { status: string; pid?: number } }[];
+  info: { mode: string; logFile: string };
+}> {
   return window.evaluate(async () => {
-    const result = await (window as unknown as { patchbay: { methods: { getSnapshot(): Promise<{ ok: boolean; value: unknown }> } } }).patchbay.methods.getSnapshot();
+    const result = await (
+      window as unknown as { patchbay: { methods: { getSnapshot(): Promise<{ ok: boolean; value: unknown }> } } }
+    ).patchbay.methods.getSnapshot();
     return result.value as never;
   });
 }
@@ -90,6 +95,9 @@ test('packaged app: starts, runs a preset on its own runtime, takes links from a
     expect(log).toMatch(/\[server "Everything \(demo\)" [\w-]+\] spawn: Spawned pid \d+/);
     expect(log).toContain('[open] Asked (second-instance) to install the server "echo" from a link');
     expect(log).toMatch(/\[app\] Stopped: every server stopped/);
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'window-state.json'), 'utf8'))).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'window-state.json'), 'utf8'))).toMatchObject({
+      width: expect.any(Number),
+      height: expect.any(Number),
+    });
   });
 });

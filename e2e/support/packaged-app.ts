@@ -25,7 +25,11 @@ function candidates(): string[] {
 export function findPackagedApp(): PackagedApp {
   const executablePath = candidates().find((file) => fs.existsSync(file));
   if (!executablePath) {
-    return { usable: false, reason: 'no packaged app in release/ (build one with `npm run dist -- --dir`; it needs the Electron binary, which cannot be downloaded here)' };
+    return {
+      usable: false,
+      reason:
+        'no packaged app in release/ (build one with `npm run dist -- --dir`; it needs the Electron binary, which cannot be downloaded here)',
+    };
   }
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
     return { usable: false, executablePath, reason: 'no DISPLAY or WAYLAND_DISPLAY: the app needs a display (run under xvfb-run)' };

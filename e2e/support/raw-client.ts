@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import WebSocket from 'ws';
-import { SESSION_META_NAME, WS_CREDENTIAL_PREFIX, WS_SUBPROTOCOL } from '../../src-preload/contract';
+import { SESSION_META_NAME, WS_CREDENTIAL_PREFIX, WS_SUBPROTOCOL, type ServerFrame } from '../../src-preload/contract';
 
 export interface RawResponse {
   status: number;
@@ -62,7 +62,11 @@ export function tryUpgrade(
   timeoutMs = 15_000,
 ): Promise<UpgradeOutcome> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(url, options.protocols ?? [], { origin: options.origin, headers: options.headers, handshakeTimeout: timeoutMs });
+    const socket = new WebSocket(url, options.protocols ?? [], {
+      origin: options.origin,
+      headers: options.headers,
+      handshakeTimeout: timeoutMs,
+    });
     let settled = false;
     const settle = (outcome: UpgradeOutcome) => {
       if (settled) return;
@@ -83,9 +87,8 @@ export function tryUpgrade(
   });
 }
 
-export type Frame =
-  | { type: 'result'; id: number | null; result: { ok: true; value: unknown } | { ok: false; error: { code: string; message: string; data?: unknown } } }
-  | { type: 'event'; event: { name: string; payload: unknown } };
+/** A frame as the host sends it (the contract's own type). */
+export type Frame = ServerFrame;
 
 /** An authenticated contract client over one WebSocket, reading frames strictly in arrival order. */
 export class ContractSocket {

@@ -103,9 +103,12 @@ function spawnHost(port: number, dataDir: string, timeoutMs: number, log: string
     void exited.then((status) => {
       cleanup();
       reject(
-        Object.assign(new Error(`The web host exited (code ${status.code}, signal ${status.signal}) before it was ready.\n${describeOutput(output)}`), {
-          stderr,
-        }),
+        Object.assign(
+          new Error(`The web host exited (code ${status.code}, signal ${status.signal}) before it was ready.\n${describeOutput(output)}`),
+          {
+            stderr,
+          },
+        ),
       );
     });
   });

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { useScriptedLlm } from '../support/scripted-llm';
 import { expect, test, type WebHost } from '../support/web-host';
 
-
 const llm = useScriptedLlm();
 
 function ui(page: Page) {
@@ -43,7 +42,9 @@ async function configure(page: Page, webHost: WebHost) {
 function streamingText(dataDir: string): string {
   const db = new Database(path.join(dataDir, 'patchbay.db'), { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare<[], { content: string }>("SELECT content FROM chat_messages WHERE status = 'streaming' ORDER BY id DESC LIMIT 1").get();
+    const row = db
+      .prepare<[], { content: string }>("SELECT content FROM chat_messages WHERE status = 'streaming' ORDER BY id DESC LIMIT 1")
+      .get();
     return row?.content ?? '';
   } finally {
     db.close();
@@ -69,7 +70,9 @@ test('the model calls get-sum on server-everything, the user allows it once, and
   await configure(page, webHost);
   await nav('Servers').click();
   await page.getByRole('group', { name: 'Quick add' }).getByRole('button', { name: 'Everything (demo)' }).click();
-  await expect(page.getByRole('listitem', { name: 'Everything (demo)' }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('listitem', { name: 'Everything (demo)' }).getByText('Ready', { exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
   await nav('Chat').click();
 
   await llm().script([

@@ -5,32 +5,30 @@
  * narrows the list within a second and the list stays windowed.
  */
 import path from 'node:path';
+import { createHostApi, type HostMethodName } from '../../src-preload/contract';
 import { REPO_ROOT } from '../support/paths';
 import { ContractSocket, signIn } from '../support/raw-client';
 import { expect, test, type WebHost } from '../support/web-host';
 
-type ServerView = { config: { id: string; name: string }; runtime: { status: string; protocolVersion?: string } };
-
-/** A contract client with typed calls that throw on errors. */
+/** The typed contract over a raw WebSocket (as the renderer's transport carries it), calls throwing on errors. */
 async function hostApi(webHost: WebHost) {
-  const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, { origin: webHost.origin, credential: (await signIn(webHost.url)).credential });
+  const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, {
+    origin: webHost.origin,
+    credential: (await signIn(webHost.url)).credential,
+  });
   let id = 0;
-  const call = async <T>(method: string, input?: unknown): Promise<T> => {
-    const frame = await socket.call(++id, method, input);
-    if (!frame.result.ok) throw new Error(`${method} failed: ${JSON.stringify(frame.result.error)}`);
-    return frame.result.value as T;
-  };
-  const server = async (serverId: string) => (await call<{ servers: ServerView[] }>('getSnapshot')).servers.find((s) => s.config.id === serverId)!;
-  return { socket, call, server };
+  const api = createHostApi(async (method: HostMethodName, input) => (await socket.call(++id, method, input)).result);
+  const server = async (serverId: string) => (await api.getSnapshot()).servers.find((s) => s.config.id === serverId)!;
+  return { socket, api, server };
 }
 
 test('Logs: the handshake with its negotiated version, and a filter that keeps up with a flooding server', async ({ page, webHost }) => {
   const api = await hostApi(webHost);
   const started: string[] = [];
   try {
-    const everything = await api.call<ServerView>('addPresetServer', { preset: 'everything' });
+    const everything = await api.api.addPresetServer({ preset: 'everything' });
     started.push(everything.config.id);
-    let ready: ServerView | undefined;
+    let ready: Awaited<ReturnType<typeof api.server>> | undefined;
     await expect.poll(async () => (ready = await api.server(everything.config.id)).runtime.status, { timeout: 60_000 }).toBe('ready');
     const version = ready!.runtime.protocolVersion!;
     expect(version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -42,7 +40,12 @@ test('Logs: the handshake with its negotiated version, and a filter that keeps u
     await test.step('Protocol shows initialize, its answer and the negotiated version', async () => {
       await page.getByRole('tab', { name: 'Protocol', exact: true }).click();
       const protocol = page.getByRole('list', { name: 'Protocol entries' });
-      await expect(protocol.getByRole('listitem').filter({ hasText: /^[\d:.]+→initialize#/ }).first()).toBeVisible();
+      await expect(
+        protocol
+          .getByRole('listitem')
+          .filter({ hasText: /^[\d:.]+→initialize#/ })
+          .first(),
+      ).toBeVisible();
       const answer = protocol.getByRole('listitem').filter({ hasText: 'result initialize' }).first();
       await expect(answer).toContainText(`"protocolVersion":"${version}"`);
       await answer.getByRole('button').click();
@@ -59,7 +62,7 @@ test('Logs: the handshake with its negotiated version, and a filter that keeps u
     });
 
     await test.step('a server flooding stderr: the filter box still updates the list within a second', async () => {
-      const flood = await api.call<ServerView>('addServer', {
+      const flood = await api.api.addServer({
         name: 'flood',
         command: 'bash',
         args: [path.join(REPO_ROOT, 'e2e', 'fixtures', 'stderr-flood-live.sh')],
@@ -68,7 +71,9 @@ test('Logs: the handshake with its negotiated version, and a filter that keeps u
       started.push(flood.config.id);
       await page.getByRole('combobox', { name: 'Server', exact: true }).selectOption({ label: 'flood' });
       const output = page.getByRole('list', { name: 'Output entries' });
-      await expect(output.getByRole('listitem').filter({ hasText: 'live flood: the quick brown fox' }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(output.getByRole('listitem').filter({ hasText: 'live flood: the quick brown fox' }).first()).toBeVisible({
+        timeout: 30_000,
+      });
       await expect.poll(async () => (await api.server(flood.config.id)).runtime.status, { timeout: 30_000 }).toBe('ready');
 
       const filter = page.getByRole('searchbox', { name: 'Filter' });
@@ -91,7 +96,7 @@ test('Logs: the handshake with its negotiated version, and a filter that keeps u
       await expect(page.getByRole('status', { name: 'Output status' })).toContainText('following');
     });
   } finally {
-    for (const id of started) await api.call('stopServer', { id }).catch(() => undefined);
+    for (const id of started) await api.api.stopServer({ id }).catch(() => undefined);
     await api.socket.close();
   }
 });

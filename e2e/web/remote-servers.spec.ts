@@ -17,7 +17,9 @@ function card(page: Page, name: string): Locator {
 
 /** The OAuth fixture (authorization server + protected MCP endpoint) on a free port of 127.0.0.1. */
 async function startOAuthServer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'e2e', 'fixtures', 'oauth', 'oauth-mcp-server.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'e2e', 'fixtures', 'oauth', 'oauth-mcp-server.mjs'), '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const first = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`the OAuth fixture exited (${code})`)));

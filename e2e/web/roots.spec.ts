@@ -25,7 +25,10 @@ interface Outcome {
 
 /** The host contract over its WebSocket, signed in like a browser tab. */
 async function contract(host: WebHost) {
-  const socket = await ContractSocket.connect(`ws://127.0.0.1:${host.port}/ws`, { origin: host.origin, credential: (await signIn(host.url)).credential });
+  const socket = await ContractSocket.connect(`ws://127.0.0.1:${host.port}/ws`, {
+    origin: host.origin,
+    credential: (await signIn(host.url)).credential,
+  });
   let id = 0;
   const call = async <T>(method: string, input?: unknown): Promise<T> => {
     const frame = await socket.call(++id, method, input);
@@ -103,7 +106,9 @@ test('roots: add a folder, share it when asked, the server works in it, remove i
     const serverId = servers.find((s) => s.config.name === 'files')!.config.id;
 
     await test.step('the server lists the folder as allowed and reads a file in it', async () => {
-      await expect.poll(async () => (await client.runTool(serverId, 'list_allowed_directories')).text, { timeout: 30_000 }).toContain(folder);
+      await expect
+        .poll(async () => (await client.runTool(serverId, 'list_allowed_directories')).text, { timeout: 30_000 })
+        .toContain(folder);
       const read = await client.runTool(serverId, 'read_text_file', { path: path.join(folder, 'notes.txt') });
       expect(read.status).toBe('ok');
       expect(read.text).toBe('written before sharing\n');

@@ -72,7 +72,10 @@ test('sampling: edit the prompt, Approve, review, Send response; Reject gives -1
   });
 
   await test.step('block policy: no dialog, a clear error', async () => {
-    const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, { origin: webHost.origin, credential: (await signIn(webHost.url)).credential });
+    const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, {
+      origin: webHost.origin,
+      credential: (await signIn(webHost.url)).credential,
+    });
     const snapshot = await socket.call(1, 'getSnapshot');
     const servers = (snapshot.result as { value: { servers: { config: { id: string; name: string } }[] } }).value.servers;
     const id = servers.find((s) => s.config.name === SERVER)!.config.id;
@@ -97,11 +100,16 @@ test('sampling: edit the prompt, Approve, review, Send response; Reject gives -1
     await expect(sent.locator('pre').nth(1)).toContainText('Scripted sampling answer.');
 
     // Another blocked request while the list is open: it appears without a reload.
-    const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, { origin: webHost.origin, credential: (await signIn(webHost.url)).credential });
+    const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, {
+      origin: webHost.origin,
+      credential: (await signIn(webHost.url)).credential,
+    });
     const snapshot = await socket.call(1, 'getSnapshot');
     const servers = (snapshot.result as { value: { servers: { config: { id: string; name: string } }[] } }).value.servers;
     const serverId = servers.find((s) => s.config.name === SERVER)!.config.id;
-    expect((await socket.call(2, 'runTool', { serverId, tool: 'trigger-sampling-request', args: { prompt: 'From the socket' } })).result.ok).toBe(true);
+    expect(
+      (await socket.call(2, 'runTool', { serverId, tool: 'trigger-sampling-request', args: { prompt: 'From the socket' } })).result.ok,
+    ).toBe(true);
     socket.socket.close();
     await expect(items).toHaveCount(4);
     await expect(items.nth(0)).toContainText('Blocked');

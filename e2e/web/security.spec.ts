@@ -69,7 +69,11 @@ test('refuses requests without the token, from foreign origins or hosts, and sta
       ['forged credential', wsUrl(webHost), { origin: webHost.origin, protocols: credentialProtocols('forged') }],
       ['foreign Origin with a valid credential', wsUrl(webHost), { origin: FOREIGN_ORIGIN, protocols: good }],
       ['no Origin with a valid credential', wsUrl(webHost), { protocols: good }],
-      ['foreign Host with a valid credential', wsUrl(webHost), { origin: webHost.origin, protocols: good, headers: { Host: `evil.example:${port}` } }],
+      [
+        'foreign Host with a valid credential',
+        wsUrl(webHost),
+        { origin: webHost.origin, protocols: good, headers: { Host: `evil.example:${port}` } },
+      ],
       ['another path with a valid credential', wsUrl(webHost, '/other'), { origin: webHost.origin, protocols: good }],
     ];
     for (const [name, url, options] of cases) {
@@ -87,7 +91,10 @@ test('refuses requests without the token, from foreign origins or hosts, and sta
 });
 
 test('answers malformed calls with errors and keeps the socket usable', async ({ webHost }) => {
-  const client = await ContractSocket.connect(wsUrl(webHost), { origin: webHost.origin, credential: (await signIn(webHost.url)).credential });
+  const client = await ContractSocket.connect(wsUrl(webHost), {
+    origin: webHost.origin,
+    credential: (await signIn(webHost.url)).credential,
+  });
   try {
     const initial = await client.call(1, 'getSnapshot');
     expect(initial.result.ok).toBe(true);
@@ -117,11 +124,16 @@ test('answers malformed calls with errors and keeps the socket usable', async ({
         id: 6,
         result: { ok: false, error: { code: 'invalid_input' } },
       });
-      expect(await client.call(7, 'updateSettings', 'dark')).toMatchObject({ id: 7, result: { ok: false, error: { code: 'invalid_input' } } });
+      expect(await client.call(7, 'updateSettings', 'dark')).toMatchObject({
+        id: 7,
+        result: { ok: false, error: { code: 'invalid_input' } },
+      });
     });
 
     await test.step('2 MB call → payload_too_large', async () => {
-      client.sendRaw(JSON.stringify({ type: 'call', id: 8, method: 'updateSettings', input: { defaultModel: 'x'.repeat(2 * 1024 * 1024) } }));
+      client.sendRaw(
+        JSON.stringify({ type: 'call', id: 8, method: 'updateSettings', input: { defaultModel: 'x'.repeat(2 * 1024 * 1024) } }),
+      );
       const frame = await client.nextResult();
       expect(frame).toMatchObject({ type: 'result', result: { ok: false, error: { code: 'payload_too_large' } } });
     });

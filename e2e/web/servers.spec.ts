@@ -25,7 +25,10 @@ async function expectStatus(page: Page, name: string, status: 'Stopped' | 'Start
 
 /** The server's pid as the host reports it (the card shows it only in the detail view). */
 async function pidOf(host: WebHost, name: string): Promise<number | undefined> {
-  const client = await ContractSocket.connect(`ws://127.0.0.1:${host.port}/ws`, { origin: host.origin, credential: (await signIn(host.url)).credential });
+  const client = await ContractSocket.connect(`ws://127.0.0.1:${host.port}/ws`, {
+    origin: host.origin,
+    credential: (await signIn(host.url)).credential,
+  });
   try {
     const frame = await client.call(1, 'getSnapshot');
     const servers = (frame.result as { value: { servers: { config: { name: string }; runtime: { pid?: number } }[] } }).value.servers;
@@ -90,10 +93,13 @@ test('servers: add, crash, edit live, restart, stop, import', async ({ page, web
     const before = (await pidOf(webHost, 'flaky'))!;
     await card(page, 'flaky').getByRole('button', { name: 'Restart', exact: true }).click();
     await expect
-      .poll(async () => {
-        const pid = await pidOf(webHost, 'flaky');
-        return pid !== undefined && pid !== before;
-      }, { timeout: 60_000 })
+      .poll(
+        async () => {
+          const pid = await pidOf(webHost, 'flaky');
+          return pid !== undefined && pid !== before;
+        },
+        { timeout: 60_000 },
+      )
       .toBe(true);
     await expectStatus(page, 'flaky', 'Ready');
     await expect.poll(() => isAlive(before)).toBe(false);

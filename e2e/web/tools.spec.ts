@@ -1,10 +1,11 @@
 /**
  * Tools and consent, end to end in web mode against real servers.
  *
- * The Tools panel runs against the production build (`webHost`). Model-initiated calls need a chat
- * loop; until chat drives them in e2e, the `toolsHost` fixture runs e2e/fixtures/tools-test-host.ts —
- * the same core and web server, started in-process, with the test acting as the chat loop over the
- * harness's stdin (see that file for why this keeps the shipped renderer unable to bypass consent).
+ * The Tools panel runs against the production build (`webHost`). For the consent dialog the test acts
+ * as the model itself, so each call is exactly the one it wants: the `toolsHost` fixture runs
+ * e2e/fixtures/tools-test-host.ts — the same core and web server, started in-process, taking model calls
+ * over the harness's stdin (see that file for why this keeps the shipped renderer unable to bypass
+ * consent). chat.spec.ts drives the same consent path through the chat loop and the scripted LLM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -115,7 +116,8 @@ const test = webTest.extend<{ toolsHost: ToolsHost }>({
     try {
       await use(host);
     } finally {
-      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('tools-host-output.txt', { body: host.log.join(''), contentType: 'text/plain' });
+      if (testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach('tools-host-output.txt', { body: host.log.join(''), contentType: 'text/plain' });
       await host.dispose();
     }
   },
@@ -172,7 +174,9 @@ test('tools panel: run get-sum from the form, see an image, follow and cancel a 
     await expect(running).toContainText(/[1-9]\d* of 60/);
     await expect(running).toContainText(/Running .* · \d/);
     await running.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('region', { name: `Cancelled: trigger-long-running-operation on ${server}` })).toContainText('was cancelled');
+    await expect(page.getByRole('region', { name: `Cancelled: trigger-long-running-operation on ${server}` })).toContainText(
+      'was cancelled',
+    );
     await expect(running).toBeHidden();
   });
 });
@@ -188,7 +192,11 @@ test('consent: Deny, Allow once, Always allow, Revoke — one dialog at a time, 
     await expect(dialog).toContainText('Returns the sum of two numbers');
     await expect(dialog.getByLabel('Arguments')).toHaveValue(/"a": 1/);
     await dialog.getByRole('button', { name: 'Deny' }).click();
-    expect(await call).toMatchObject({ status: 'denied', decidedBy: 'user', text: 'The user declined to run tool "get-sum" on server "everything".' });
+    expect(await call).toMatchObject({
+      status: 'denied',
+      decidedBy: 'user',
+      text: 'The user declined to run tool "get-sum" on server "everything".',
+    });
     await expect(dialog).toBeHidden();
   });
 

@@ -16,10 +16,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ElicitationRequestView, HostApi, HostMethodName, ServerRuntime } from '../../src-preload/contract';
+import { type ElicitationRequestView, type ServerRuntime } from '../../src-preload/contract';
 import { createHost } from '../../src-main/core/host';
 import { createHeadlessBrowser } from '../../src-main/core/oauth';
-import { dispatchCall, HostCallError } from '../../src-main/core/rpc/dispatch';
+import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { waitFor } from '../../src-main/core/servers/wait';
 
 /** The client ID metadata document URL the suite's CIMD scenario expects a client to present. */
@@ -34,13 +34,7 @@ const log = (message: string) => process.stderr.write(`[patchbay] ${message}\n`)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-conformance-'));
 const browser = createHeadlessBrowser();
 const host = createHost({ mode: 'web', dataDir, appVersion: '0.1.0', openExternal: (url) => browser.open(url) });
-const api = new Proxy({} as HostApi, {
-  get: (_target, method: HostMethodName) => async (input?: unknown) => {
-    const result = await dispatchCall(host.handlers, method, input);
-    if (!result.ok) throw new HostCallError(result.error.code, result.error.message, result.error.data);
-    return result.value;
-  },
-});
+const api = inProcessApi(host.handlers);
 
 /** The form's first state: every field at its schema default. */
 function formDefaults(request: ElicitationRequestView): Record<string, string | number | boolean | string[]> {
@@ -55,9 +49,12 @@ function formDefaults(request: ElicitationRequestView): Record<string, string | 
 
 // The scripted user: consent, elicitation and sampling dialogs as they appear.
 host.events.subscribe((event) => {
-  if (event.name === 'consentRequested') void api.resolveConsent({ id: event.payload.id, decision: 'allow_once' }).catch((e) => log(`consent: ${e}`));
+  if (event.name === 'consentRequested')
+    void api.resolveConsent({ id: event.payload.id, decision: 'allow_once' }).catch((e) => log(`consent: ${e}`));
   if (event.name === 'elicitationRequested') {
-    void api.resolveElicitation({ id: event.payload.id, action: 'accept', content: formDefaults(event.payload) }).catch((e) => log(`elicitation: ${e}`));
+    void api
+      .resolveElicitation({ id: event.payload.id, action: 'accept', content: formDefaults(event.payload) })
+      .catch((e) => log(`elicitation: ${e}`));
   }
   if (event.name === 'samplingRequested') void api.rejectSampling({ id: event.payload.id }).catch((e) => log(`sampling: ${e}`));
 });
@@ -86,7 +83,8 @@ async function connect(id: string): Promise<void> {
   for (let signIns = 0; ; signIns++) {
     const r = await settled(id);
     if (r.status === 'ready') return;
-    if (!needsSignIn(r) || signIns >= MAX_SIGN_INS) throw new Error(`server not ready: ${r.reason ?? r.status}${r.auth?.error ? ` (${r.auth.error})` : ''}`);
+    if (!needsSignIn(r) || signIns >= MAX_SIGN_INS)
+      throw new Error(`server not ready: ${r.reason ?? r.status}${r.auth?.error ? ` (${r.auth.error})` : ''}`);
     log(`sign in (${r.reason ?? r.auth?.status})`);
     await api.signIn({ id });
     await waitFor(async () => (await runtime(id)).auth?.status !== 'signing-in', { timeoutMs: 45_000, what: 'the sign-in to finish' });
@@ -122,12 +120,18 @@ async function main(): Promise<void> {
   await connect(id);
   for (const tool of await api.listTools({ serverId: id })) {
     for (let attempt = 0; ; attempt++) {
-      const done = await host.tools.callToolWithConsent({ serverId: id, tool: tool.name, args: argsFor(tool.inputSchema), origin: 'model' });
+      const done = await host.tools.callToolWithConsent({
+        serverId: id,
+        tool: tool.name,
+        args: argsFor(tool.inputSchema),
+        origin: 'model',
+      });
       log(`tools/call ${tool.name}: ${done.status}${done.error ? ` (${done.error.message})` : ''}`);
       if (done.status === 'ok' || done.status === 'tool_error') break;
       // A step-up (more scope) or an expired sign-in: the card says Sign in; the user clicks it and runs again.
       const r = await runtime(id);
-      if (attempt >= MAX_SIGN_INS || !r.auth || !['signed-out', 'expired'].includes(r.auth.status)) throw new Error(`tools/call ${tool.name} failed: ${done.error?.message}`);
+      if (attempt >= MAX_SIGN_INS || !r.auth || !['signed-out', 'expired'].includes(r.auth.status))
+        throw new Error(`tools/call ${tool.name} failed: ${done.error?.message}`);
       await api.signIn({ id });
       await waitFor(async () => (await runtime(id)).auth?.status !== 'signing-in', { timeoutMs: 45_000, what: 'the sign-in to finish' });
       await connect(id);

@@ -19,15 +19,23 @@ export const SQLITE_BINDING = path.join('app.asar.unpacked', 'node_modules', 'be
 
 /** The resources folder of a packed app: inside the .app bundle on macOS, beside the executable elsewhere. */
 export function resourcesDir(appOutDir, platform, productFilename) {
-  return platform === 'darwin' || platform === 'mas' ? path.join(appOutDir, `${productFilename}.app`, 'Contents', 'Resources') : path.join(appOutDir, 'resources');
+  return platform === 'darwin' || platform === 'mas'
+    ? path.join(appOutDir, `${productFilename}.app`, 'Contents', 'Resources')
+    : path.join(appOutDir, 'resources');
 }
 
 export default async function afterPack(context) {
   const arch = ARCH_NAMES[context.arch];
   if (arch === 'universal') return;
   const platform = context.electronPlatformName === 'mas' ? 'darwin' : context.electronPlatformName;
-  const target = path.join(resourcesDir(context.appOutDir, context.electronPlatformName, context.packager.appInfo.productFilename), SQLITE_BINDING);
-  if (!fs.existsSync(target)) throw new Error(`better-sqlite3 was not unpacked from the archive (${target} is missing): check asarUnpack in electron-builder.config.mjs`);
+  const target = path.join(
+    resourcesDir(context.appOutDir, context.electronPlatformName, context.packager.appInfo.productFilename),
+    SQLITE_BINDING,
+  );
+  if (!fs.existsSync(target))
+    throw new Error(
+      `better-sqlite3 was not unpacked from the archive (${target} is missing): check asarUnpack in electron-builder.config.mjs`,
+    );
   const version = electronVersion(root);
   const result = buildElectronSqlite({ root, version, platform, arch, outFile: target, stdio: ['ignore', 'ignore', 'inherit'] });
   if (!result.ok) throw new Error(result.reason);

@@ -17,7 +17,12 @@ const { validateConfiguration } = require('app-builder-lib/out/util/config/confi
   validateConfiguration(config: unknown, debug: { isEnabled: boolean; add(): void }): Promise<void>;
 };
 const { FileMatcher } = require('app-builder-lib/out/fileMatcher.js') as {
-  FileMatcher: new (from: string, to: string, expand: (s: string) => string, patterns: string[]) => { createFilter(): (file: string, stat: { isDirectory(): boolean }) => boolean };
+  FileMatcher: new (
+    from: string,
+    to: string,
+    expand: (s: string) => string,
+    patterns: string[],
+  ) => { createFilter(): (file: string, stat: { isDirectory(): boolean }) => boolean };
 };
 
 const validate = (candidate: unknown) => validateConfiguration(candidate, { isEnabled: false, add: () => undefined });
@@ -31,7 +36,9 @@ function packedDependency(relative: string): boolean {
 }
 /** A preset package's entry file, relative to the project. */
 function presetEntry(name: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { bin: string | Record<string, string> };
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as {
+    bin: string | Record<string, string>;
+  };
   const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0];
   return path.posix.join('node_modules', name, bin);
 }
@@ -46,7 +53,8 @@ describe('electron-builder.config.mjs', () => {
   it('ships every file the main process loads: the bundles in the archive, native code unpacked, the icon beside it', () => {
     const files = config.files as string[];
     for (const file of Object.values(APP_FILES)) expect(matches(files, file), file).toBe(true);
-    for (const file of ['src-main/index.ts', 'e2e/web/smoke.spec.ts', 'out/.build-stamp', 'resources/icon.svg']) expect(matches(files, file), file).toBe(false);
+    for (const file of ['src-main/index.ts', 'e2e/web/smoke.spec.ts', 'out/.build-stamp', 'resources/icon.svg'])
+      expect(matches(files, file), file).toBe(false);
     expect(matches(config.asarUnpack as string[], UNPACKED_FILES.sqlite)).toBe(true);
     expect(packedDependency(UNPACKED_FILES.sqlite)).toBe(true); // not excluded with better-sqlite3's sources
     expect(packedDependency('node_modules/better-sqlite3/lib/index.js')).toBe(true);
@@ -81,7 +89,8 @@ describe('electron-builder.config.mjs', () => {
       ...(config.deb!.fpm ?? []).map((mapping) => mapping.split('=')[0]),
     ];
     for (const file of referenced) expect(fs.existsSync(path.resolve(root, file)), file).toBe(true);
-    for (const size of [16, 32, 48, 256, 512]) expect(fs.existsSync(path.join(root, config.linux!.icon!, `${size}x${size}.png`))).toBe(true);
+    for (const size of [16, 32, 48, 256, 512])
+      expect(fs.existsSync(path.join(root, config.linux!.icon!, `${size}x${size}.png`))).toBe(true);
   });
 
   it('the desktop entry in resources/ says what the builder derives: its MimeType, category and extra keys', () => {
@@ -127,7 +136,9 @@ describe('npm run dist', () => {
     expect(run.status).toBe(1);
     const lines = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.trim() !== '');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^patchbay dist: cannot build installers: the Electron \d+\.\d+\.\d+ binary for linux-(x64|arm64) could not be downloaded \(.*ECONNREFUSED.*\); nothing was built\.$/);
+    expect(lines[0]).toMatch(
+      /^patchbay dist: cannot build installers: the Electron \d+\.\d+\.\d+ binary for linux-(x64|arm64) could not be downloaded \(.*ECONNREFUSED.*\); nothing was built\.$/,
+    );
     expect(fs.existsSync(release) ? fs.readdirSync(release).sort() : null).toEqual(before);
     expect(fs.existsSync(path.join(root, 'out')) ? fs.statSync(path.join(root, 'out')).mtimeMs : null).toBe(outStamp);
   });

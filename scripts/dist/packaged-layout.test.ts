@@ -34,7 +34,9 @@ function initialize(command: string, args: string[], env: Record<string, string>
     });
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (code) => finish(new Error(`exited with ${code} before answering; stderr: ${err.slice(0, 500)}`)));
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'layout-test', version: '1' } } })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'layout-test', version: '1' } } })}\n`,
+    );
   });
 }
 
@@ -59,7 +61,14 @@ describe.skipIf(process.platform !== 'linux')('the packaged app (electron-builde
       projectDir: root,
       targets: Platform.LINUX.createTarget(['dir']),
       publish: 'never',
-      config: { ...config, electronDist: fakeElectron, electronVersion: electronVersion(root), afterPack: null, electronFuses: null, directories: { ...config.directories, output } },
+      config: {
+        ...config,
+        electronDist: fakeElectron,
+        electronVersion: electronVersion(root),
+        afterPack: null,
+        electronFuses: null,
+        directories: { ...config.directories, output },
+      },
     });
 
     const resources = path.join(output, 'linux-unpacked', 'resources');
@@ -71,13 +80,18 @@ describe.skipIf(process.platform !== 'linux')('the packaged app (electron-builde
     expect(fs.existsSync(path.join(resources, 'app.asar.unpacked', 'node_modules', 'better-sqlite3', 'deps'))).toBe(false);
 
     for (const name of PRESET_PACKAGES) {
-      const manifest = JSON.parse(fs.readFileSync(path.join(resources, 'app.asar.unpacked', 'node_modules', name, 'package.json'), 'utf8')) as { bin: string | Record<string, string> };
+      const manifest = JSON.parse(
+        fs.readFileSync(path.join(resources, 'app.asar.unpacked', 'node_modules', name, 'package.json'), 'utf8'),
+      ) as { bin: string | Record<string, string> };
       const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0];
       // What the app resolves inside the archive, mapped the way presets.ts maps it.
       const entry = outsideAsar(path.join(resources, 'app.asar', 'node_modules', name, bin), resources);
       expect(entry.startsWith(path.join(resources, 'app.asar.unpacked'))).toBe(true);
       const args = name.endsWith('everything') ? ['stdio'] : name.endsWith('filesystem') ? [work] : [];
-      const answer = await initialize(process.execPath, [entry, ...args], { MEMORY_FILE_PATH: path.join(work, 'memory.jsonl'), NODE_PATH: '' });
+      const answer = await initialize(process.execPath, [entry, ...args], {
+        MEMORY_FILE_PATH: path.join(work, 'memory.jsonl'),
+        NODE_PATH: '',
+      });
       expect(JSON.parse(answer), name).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: expect.any(String) } });
     }
   }, 240_000);

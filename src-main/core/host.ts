@@ -3,14 +3,16 @@ import type { HostHandlers, HostInfo, HostSnapshot } from '../../src-preload/con
 import { AppArea } from './app/app-area';
 import { createChatArea } from './chat/chat-area';
 import { HostEventBus } from './events';
-import { systemClock, type HostPorts } from './ports';
+import { systemClock } from './clock';
+import type { HostPorts } from './ports';
 import { KeyFileSecretBox } from './secrets/key-file-secret-box';
 import { ServerConfigRepository } from './server-config/server-config-repository';
 import { SqliteLiveProcessStore } from './server-fleet/live-process-store';
 import { ServerFleet } from './server-fleet/server-fleet';
+import { listFleetTools } from './server-fleet/fleet-tools';
 import { createServerHandlers } from './server-fleet/server-handlers';
-import { getLoginShellPath } from './servers/command-resolver';
-import { reapRecordedLeftovers } from './servers/process-reaper';
+import { getLoginShellPath } from './servers/process/command-resolver';
+import { reapRecordedLeftovers } from './servers/process/process-reaper';
 import { createLogArea, createLogHandlers } from './logs';
 import { AppLog } from './logs/app-log';
 import { createOAuthArea } from './oauth';
@@ -21,7 +23,6 @@ import type { ConnectionPlugin } from './server-fleet/connection-plugins';
 import { createSettingsHandlers } from './settings/settings-handlers';
 import { SettingsRepository } from './settings/settings-repository';
 import { openDatabase } from './store/database';
-import { routerToolbox } from './tools/chat-toolbox-adapter';
 import type { ToolRouter } from './tools/tool-router';
 import { createToolsArea } from './tools/tools-area';
 
@@ -120,7 +121,7 @@ export function createHost(ports: HostPorts): Host {
     events,
     clock,
     // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
-    toolbox: routerToolbox(tools.router, fleet),
+    toolbox: { list: (serverIds) => listFleetTools(fleet, serverIds), call: (request) => tools.router.callToolWithConsent(request) },
   });
   // Sampling and elicitation: server requests answered through the chat's provider, with the user in the loop.
   const sampling = createSamplingArea({
@@ -130,7 +131,10 @@ export function createHost(ports: HostPorts): Host {
     provider: chat.provider,
     defaultModel: () => settings.read().defaultModel,
     runningCallFor: (serverId) => {
-      const call = tools.router.runningCalls().filter((c) => c.serverId === serverId).at(-1);
+      const call = tools.router
+        .runningCalls()
+        .filter((c) => c.serverId === serverId)
+        .at(-1);
       return call ? { callId: call.callId, tool: call.tool } : undefined;
     },
     redactJson: (serverId, value) => JSON.stringify(redactValue(value, logs.service.redactorFor(serverId))),
@@ -148,10 +152,24 @@ export function createHost(ports: HostPorts): Host {
     startedAt: clock.now().toISOString(),
     logFile: appLog.path,
   };
-  appLog.write('info', 'app', `Patchbay ${info.version} started (${info.mode} mode, ${info.runtime}, ${info.platform}); data in ${info.dataDir}; database ${status.state}, schema ${status.schemaVersion}`);
+  appLog.write(
+    'info',
+    'app',
+    `Patchbay ${info.version} started (${info.mode} mode, ${info.runtime}, ${info.platform}); data in ${info.dataDir}; database ${status.state}, schema ${status.schemaVersion}`,
+  );
 
   const handlers: HostHandlers = {
-    getSnapshot: async (): Promise<HostSnapshot> => ({ info, settings: settings.read(), servers: fleet.list(), roots: roots.snapshot(), chat: chat.snapshot(), ...tools.snapshot(), logs: logs.snapshot(), sampling: sampling.snapshot(), app: app.snapshot() }),
+    getSnapshot: async (): Promise<HostSnapshot> => ({
+      info,
+      settings: settings.read(),
+      servers: fleet.list(),
+      roots: roots.snapshot(),
+      chat: chat.snapshot(),
+      ...tools.snapshot(),
+      logs: logs.snapshot(),
+      sampling: sampling.snapshot(),
+      app: app.snapshot(),
+    }),
     ...createSettingsHandlers(settings, events, clock),
     ...createServerHandlers({ repo, fleet, secrets, events, clock, dataDir: ports.dataDir }),
     ...oauth.handlers,

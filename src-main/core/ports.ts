@@ -1,4 +1,5 @@
 import type { HostMode } from '../../src-preload/contract';
+import type { Clock } from './clock';
 import type { RootsTimings } from './roots/roots-area';
 import type { FleetConnectionDefaults } from './server-fleet/server-fleet';
 import type { SecretBox } from './secrets/secret-box';
@@ -29,9 +30,3 @@ export interface HostPorts {
    */
   openExternal?: (url: string) => Promise<void>;
 }
-
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };

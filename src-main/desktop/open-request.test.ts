@@ -3,11 +3,24 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir';
-import { handoverFor, openTargetsFromArgv, parseInstallLink, parseOpenTarget, targetsFromSecondInstance, type OpenContext } from './open-request';
+import {
+  handoverFor,
+  openTargetsFromArgv,
+  parseInstallLink,
+  parseOpenTarget,
+  targetsFromSecondInstance,
+  type OpenContext,
+} from './open-request';
 
 const link = (value: unknown) => `patchbay://install?${encodeURIComponent(JSON.stringify(value))}`;
 const isFile = (file: string) => fs.existsSync(file) && fs.statSync(file).isFile();
-const context = (overrides: Partial<OpenContext> = {}): OpenContext => ({ source: 'launch', now: new Date('2026-02-03T04:05:06Z'), isFile, id: 'req-1', ...overrides });
+const context = (overrides: Partial<OpenContext> = {}): OpenContext => ({
+  source: 'launch',
+  now: new Date('2026-02-03T04:05:06Z'),
+  isFile,
+  id: 'req-1',
+  ...overrides,
+});
 
 function reasonOf(result: ReturnType<typeof parseInstallLink>): string {
   if (result.ok) throw new Error(`expected a refusal, got ${JSON.stringify(result.server)}`);
@@ -16,7 +29,16 @@ function reasonOf(result: ReturnType<typeof parseInstallLink>): string {
 
 describe('command-line targets', () => {
   it('takes links and bundle paths after the skipped arguments; switches and anything else are not targets', () => {
-    const argv = ['/opt/Patchbay/patchbay', '--no-sandbox', 'patchbay://install?x', 'bundle.mcpb', 'notes.txt', '--flag=a.mcpb', 'PATCHBAY:install?y', 'file:///tmp/a.mcpb'];
+    const argv = [
+      '/opt/Patchbay/patchbay',
+      '--no-sandbox',
+      'patchbay://install?x',
+      'bundle.mcpb',
+      'notes.txt',
+      '--flag=a.mcpb',
+      'PATCHBAY:install?y',
+      'file:///tmp/a.mcpb',
+    ];
     expect(openTargetsFromArgv(argv, { cwd: '/home/me', skip: 1 })).toEqual([
       'patchbay://install?x',
       path.resolve('/home/me', 'bundle.mcpb'),
@@ -40,13 +62,21 @@ describe('command-line targets', () => {
     expect(targetsFromSecondInstance(['patchbay', '--x', 'other.mcpb'], '/first', data, 1)).toEqual(data.patchbayOpen);
     // Without usable data (an older Patchbay, garbage), the argv Electron passes is read instead.
     expect(targetsFromSecondInstance(['patchbay', 'other.mcpb'], '/first', undefined, 1)).toEqual([path.resolve('/first', 'other.mcpb')]);
-    expect(targetsFromSecondInstance(['patchbay', 'other.mcpb'], '/first', { patchbayOpen: 'nope' }, 1)).toEqual([path.resolve('/first', 'other.mcpb')]);
+    expect(targetsFromSecondInstance(['patchbay', 'other.mcpb'], '/first', { patchbayOpen: 'nope' }, 1)).toEqual([
+      path.resolve('/first', 'other.mcpb'),
+    ]);
   });
 });
 
 describe('patchbay://install links', () => {
   it('reads a local server the way VS Code install links describe one', () => {
-    const server = { name: 'fetch', command: 'npx', args: ['-y', '@example/fetch-mcp'], env: { API_KEY: '${input:key}' }, inputs: [{ id: 'key', type: 'promptString', description: 'API key', password: true }] };
+    const server = {
+      name: 'fetch',
+      command: 'npx',
+      args: ['-y', '@example/fetch-mcp'],
+      env: { API_KEY: '${input:key}' },
+      inputs: [{ id: 'key', type: 'promptString', description: 'API key', password: true }],
+    };
     expect(parseInstallLink(link(server))).toEqual({ ok: true, server });
   });
 
@@ -60,19 +90,31 @@ describe('patchbay://install links', () => {
   });
 
   it('refuses every other shape with a reason a person can act on', () => {
-    expect(reasonOf(parseInstallLink('patchbay://uninstall?{}'))).toBe('Patchbay links can only install a server (patchbay://install?…); this one asks for "uninstall"');
+    expect(reasonOf(parseInstallLink('patchbay://uninstall?{}'))).toBe(
+      'Patchbay links can only install a server (patchbay://install?…); this one asks for "uninstall"',
+    );
     expect(reasonOf(parseInstallLink('patchbay://install'))).toBe('the link carries no server definition');
     expect(reasonOf(parseInstallLink('patchbay://install?{not json'))).toBe("the link's server definition is not valid JSON");
     expect(reasonOf(parseInstallLink('patchbay://install?%E0%A4%A'))).toBe("the link's server definition is not valid JSON");
     expect(reasonOf(parseInstallLink(link({ command: 'npx' })))).toMatch(/^the server definition is not valid: name: /);
-    expect(reasonOf(parseInstallLink(link({ name: 'x' })))).toBe('the server definition is not valid: command: a local server needs a command (or a remote one a url)');
-    expect(reasonOf(parseInstallLink(link({ name: 'x', command: 'npx', url: 'https://a.example' })))).toContain('url: does not belong to a local server');
-    expect(reasonOf(parseInstallLink(link({ name: 'x', type: 'http', command: 'npx', url: 'https://a.example' })))).toContain('command: does not belong to a remote server');
+    expect(reasonOf(parseInstallLink(link({ name: 'x' })))).toBe(
+      'the server definition is not valid: command: a local server needs a command (or a remote one a url)',
+    );
+    expect(reasonOf(parseInstallLink(link({ name: 'x', command: 'npx', url: 'https://a.example' })))).toContain(
+      'url: does not belong to a local server',
+    );
+    expect(reasonOf(parseInstallLink(link({ name: 'x', type: 'http', command: 'npx', url: 'https://a.example' })))).toContain(
+      'command: does not belong to a remote server',
+    );
     expect(reasonOf(parseInstallLink(link({ name: 'x', type: 'http' })))).toContain('url: a remote server needs a url');
-    expect(reasonOf(parseInstallLink(link({ name: 'x', url: 'http://mcp.example.com/mcp' })))).toContain('url: must be https (http only for 127.0.0.1 or localhost)');
+    expect(reasonOf(parseInstallLink(link({ name: 'x', url: 'http://mcp.example.com/mcp' })))).toContain(
+      'url: must be https (http only for 127.0.0.1 or localhost)',
+    );
     expect(reasonOf(parseInstallLink(link({ name: 'x', type: 'ws', url: 'wss://a.example' })))).toContain('type:');
     expect(reasonOf(parseInstallLink(link({ name: 'x', command: 'npx', gallery: true })))).toMatch(/Unrecognized key.*gallery/);
-    expect(reasonOf(parseInstallLink(link({ name: 'x', command: 'npx', env: { 'BAD NAME': 'v' } })))).toContain('not a valid environment variable name');
+    expect(reasonOf(parseInstallLink(link({ name: 'x', command: 'npx', env: { 'BAD NAME': 'v' } })))).toContain(
+      'not a valid environment variable name',
+    );
     expect(reasonOf(parseInstallLink(link({ name: 'x', command: 'npx', args: 'not a list' })))).toContain('args:');
     expect(reasonOf(parseInstallLink(`patchbay://install?${'a'.repeat(20_000)}`))).toBe('the link is longer than 16,384 characters');
   });
@@ -89,7 +131,11 @@ describe('open requests', () => {
       link: target,
       server: { name: 'echo', command: 'node', args: ['echo.mjs'] },
     });
-    expect(parseOpenTarget('patchbay://evil', context())).toMatchObject({ kind: 'rejected', input: 'patchbay://evil', reason: expect.stringContaining('can only install') });
+    expect(parseOpenTarget('patchbay://evil', context())).toMatchObject({
+      kind: 'rejected',
+      input: 'patchbay://evil',
+      reason: expect.stringContaining('can only install'),
+    });
   });
 
   it('a bundle becomes an install-bundle request when the file is there, by path or file:// URL', () => {
@@ -97,11 +143,23 @@ describe('open requests', () => {
     const bundle = path.join(dir, 'My Server.mcpb');
     fs.writeFileSync(bundle, 'zip');
     expect(parseOpenTarget(bundle, context())).toMatchObject({ kind: 'install-bundle', path: bundle, source: 'launch' });
-    expect(parseOpenTarget(pathToFileURL(bundle).href, context({ source: 'second-instance' }))).toMatchObject({ kind: 'install-bundle', path: bundle });
-    expect(parseOpenTarget(path.join(dir, 'missing.mcpb'), context())).toMatchObject({ kind: 'rejected', reason: 'the bundle file does not exist (or is not a file)' });
+    expect(parseOpenTarget(pathToFileURL(bundle).href, context({ source: 'second-instance' }))).toMatchObject({
+      kind: 'install-bundle',
+      path: bundle,
+    });
+    expect(parseOpenTarget(path.join(dir, 'missing.mcpb'), context())).toMatchObject({
+      kind: 'rejected',
+      reason: 'the bundle file does not exist (or is not a file)',
+    });
     fs.mkdirSync(path.join(dir, 'folder.mcpb'));
-    expect(parseOpenTarget(path.join(dir, 'folder.mcpb'), context())).toMatchObject({ kind: 'rejected', reason: 'the bundle file does not exist (or is not a file)' });
-    expect(parseOpenTarget(pathToFileURL(path.join(dir, 'notes.txt')).href, context())).toMatchObject({ kind: 'rejected', reason: 'Patchbay opens MCP bundles (.mcpb files) only' });
+    expect(parseOpenTarget(path.join(dir, 'folder.mcpb'), context())).toMatchObject({
+      kind: 'rejected',
+      reason: 'the bundle file does not exist (or is not a file)',
+    });
+    expect(parseOpenTarget(pathToFileURL(path.join(dir, 'notes.txt')).href, context())).toMatchObject({
+      kind: 'rejected',
+      reason: 'Patchbay opens MCP bundles (.mcpb files) only',
+    });
     expect(parseOpenTarget('relative.mcpb', context())).toMatchObject({ kind: 'rejected', reason: 'the bundle path is not absolute' });
   });
 

@@ -101,7 +101,8 @@ export function parseOpenTarget(target: string, context: OpenContext): OpenReque
  * refused with a reason a person can act on.
  */
 export function parseInstallLink(link: string): { ok: true; server: McpInstallLink } | { ok: false; reason: string } {
-  if (link.length > MAX_LINK_CHARS) return { ok: false, reason: `the link is longer than ${MAX_LINK_CHARS.toLocaleString('en-US')} characters` };
+  if (link.length > MAX_LINK_CHARS)
+    return { ok: false, reason: `the link is longer than ${MAX_LINK_CHARS.toLocaleString('en-US')} characters` };
   let url: URL;
   try {
     url = new URL(link);
@@ -110,7 +111,10 @@ export function parseInstallLink(link: string): { ok: true; server: McpInstallLi
   }
   const action = `${url.host}${url.pathname}`.replace(/^\/+|\/+$/g, '').toLowerCase();
   if (action !== 'install') {
-    return { ok: false, reason: `Patchbay links can only install a server (${PROTOCOL_SCHEME}://install?…); this one asks for "${action.slice(0, 60) || 'nothing'}"` };
+    return {
+      ok: false,
+      reason: `Patchbay links can only install a server (${PROTOCOL_SCHEME}://install?…); this one asks for "${action.slice(0, 60) || 'nothing'}"`,
+    };
   }
   const query = url.search.replace(/^\?/, '');
   if (query === '') return { ok: false, reason: 'the link carries no server definition' };
@@ -122,7 +126,9 @@ export function parseInstallLink(link: string): { ok: true; server: McpInstallLi
   }
   const parsed = McpInstallLinkSchema.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+    const issues = parsed.error.issues.map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    );
     return { ok: false, reason: `the server definition is not valid: ${issues.slice(0, 5).join('; ')}` };
   }
   return { ok: true, server: parsed.data };

@@ -15,7 +15,13 @@ describe('update state machine', () => {
     expect(
       run(off, { type: 'turned-on' }, { type: 'checking' }, { type: 'available', version: '1.2.0' }, { type: 'progress', percent: 41.6 }),
     ).toEqual({ status: 'downloading', version: '1.2.0', percent: 42 });
-    const ready = run(off, { type: 'turned-on' }, { type: 'checking' }, { type: 'available', version: '1.2.0' }, { type: 'downloaded', version: '1.2.0' });
+    const ready = run(
+      off,
+      { type: 'turned-on' },
+      { type: 'checking' },
+      { type: 'available', version: '1.2.0' },
+      { type: 'downloaded', version: '1.2.0' },
+    );
     expect(ready).toEqual({ status: 'ready', version: '1.2.0', installOnQuit: false });
     expect(nextUpdateState(ready, { type: 'install-on-quit' })).toEqual({ status: 'ready', version: '1.2.0', installOnQuit: true });
   });
@@ -32,7 +38,9 @@ describe('update state machine', () => {
 
   it('keeps a downloaded update through later checks and failures; turning updates off forgets it', () => {
     const ready: UpdateState = { status: 'ready', version: '2.0.0', installOnQuit: true };
-    expect(run(ready, { type: 'checking' }, { type: 'error', message: 'offline', at: AT }, { type: 'not-available', at: AT })).toEqual(ready);
+    expect(run(ready, { type: 'checking' }, { type: 'error', message: 'offline', at: AT }, { type: 'not-available', at: AT })).toEqual(
+      ready,
+    );
     expect(nextUpdateState(ready, { type: 'turned-off' })).toEqual({ status: 'off' });
   });
 
@@ -53,7 +61,12 @@ describe('update state machine', () => {
     expect(mayCheck({ status: 'idle' })).toBe(true);
     expect(mayCheck({ status: 'up-to-date', checkedAt: AT })).toBe(true);
     expect(mayCheck({ status: 'error', message: 'x', at: AT })).toBe(true);
-    for (const busy of [{ status: 'off' }, { status: 'checking' }, { status: 'downloading', version: '1', percent: 1 }, { status: 'ready', version: '1', installOnQuit: false }] as UpdateState[]) {
+    for (const busy of [
+      { status: 'off' },
+      { status: 'checking' },
+      { status: 'downloading', version: '1', percent: 1 },
+      { status: 'ready', version: '1', installOnQuit: false },
+    ] as UpdateState[]) {
       expect(mayCheck(busy)).toBe(false);
     }
   });
@@ -62,10 +75,18 @@ describe('update state machine', () => {
 describe('describeUpdateError', () => {
   it('says what a known failure means, keeps the first line of the message, and bounds it', () => {
     const offline = Object.assign(new Error('getaddrinfo ENOTFOUND updates.example.com'), { code: 'ENOTFOUND' });
-    expect(describeUpdateError(offline)).toBe('cannot reach the update feed (the host name does not resolve) (getaddrinfo ENOTFOUND updates.example.com)');
-    const noFile = Object.assign(new Error('Cannot find latest-linux.yml in the latest release artifacts\n<html>…</html>'), { code: 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND' });
-    expect(describeUpdateError(noFile)).toBe('the feed has no release information for this platform (Cannot find latest-linux.yml in the latest release artifacts)');
-    expect(describeUpdateError(new Error('net::ERR_INTERNET_DISCONNECTED'))).toBe('this computer is offline (net::ERR_INTERNET_DISCONNECTED)');
+    expect(describeUpdateError(offline)).toBe(
+      'cannot reach the update feed (the host name does not resolve) (getaddrinfo ENOTFOUND updates.example.com)',
+    );
+    const noFile = Object.assign(new Error('Cannot find latest-linux.yml in the latest release artifacts\n<html>…</html>'), {
+      code: 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND',
+    });
+    expect(describeUpdateError(noFile)).toBe(
+      'the feed has no release information for this platform (Cannot find latest-linux.yml in the latest release artifacts)',
+    );
+    expect(describeUpdateError(new Error('net::ERR_INTERNET_DISCONNECTED'))).toBe(
+      'this computer is offline (net::ERR_INTERNET_DISCONNECTED)',
+    );
     expect(describeUpdateError(new Error(`boom ${'x'.repeat(1000)}`)).length).toBe(300);
     expect(describeUpdateError('plain')).toBe('plain');
   });

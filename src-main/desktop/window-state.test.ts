@@ -12,7 +12,14 @@ describe('WindowStateStore', () => {
     const store = new WindowStateStore(tempDir());
     expect(store.load()).toEqual(DEFAULT_WINDOW_STATE);
     store.save({ x: 100.4, y: 50, width: 1000, height: 700 }, { maximized: true, fullScreen: false });
-    expect(new WindowStateStore(store.file.replace(/\/window-state\.json$/, '')).load()).toEqual({ x: 100, y: 50, width: 1000, height: 700, maximized: true, fullScreen: false });
+    expect(new WindowStateStore(store.file.replace(/\/window-state\.json$/, '')).load()).toEqual({
+      x: 100,
+      y: 50,
+      width: 1000,
+      height: 700,
+      maximized: true,
+      fullScreen: false,
+    });
     // Written by rename: no temporary file is left beside it.
     expect(fs.readdirSync(store.file.replace(/\/window-state\.json$/, ''))).toEqual(['window-state.json']);
   });
@@ -45,7 +52,12 @@ describe('fitToDisplays', () => {
     const onMonitor = state({ x: 1600, y: 100, width: 1800, height: 1000 });
     expect(fitToDisplays(onMonitor, [laptop])).toEqual({ width: 1440, height: 875, maximized: false, fullScreen: false });
     // Above the screen, with only the window's body visible: the title bar cannot be grabbed.
-    expect(fitToDisplays(state({ x: 100, y: -500, width: 800, height: 600 }), [laptop])).toEqual({ width: 800, height: 600, maximized: false, fullScreen: false });
+    expect(fitToDisplays(state({ x: 100, y: -500, width: 800, height: 600 }), [laptop])).toEqual({
+      width: 800,
+      height: 600,
+      maximized: false,
+      fullScreen: false,
+    });
   });
 
   it('keeps the flags, leaves an unpositioned state centred, and never shrinks below the minimum', () => {

@@ -12,8 +12,16 @@ const isMac = process.platform === 'darwin';
  */
 export function installAppMenu(host: Host): void {
   const navigate = (page: AppPage) => host.events.emit('menuCommand', { command: 'navigate', page });
-  const page = (label: string, target: AppPage, key: string): MenuItemConstructorOptions => ({ label, accelerator: `CmdOrCtrl+${key}`, click: () => navigate(target) });
-  const settings: MenuItemConstructorOptions = { label: isMac ? 'Settings…' : 'Settings', accelerator: 'CmdOrCtrl+,', click: () => navigate('settings') };
+  const page = (label: string, target: AppPage, key: string): MenuItemConstructorOptions => ({
+    label,
+    accelerator: `CmdOrCtrl+${key}`,
+    click: () => navigate(target),
+  });
+  const settings: MenuItemConstructorOptions = {
+    label: isMac ? 'Settings…' : 'Settings',
+    accelerator: 'CmdOrCtrl+,',
+    click: () => navigate('settings'),
+  };
 
   const template: MenuItemConstructorOptions[] = [
     ...(isMac

@@ -11,6 +11,8 @@ import { packagedSqliteBinding } from '../desktop/runtime-files';
  * better-sqlite3's own message.
  */
 export function electronSqliteBinding(where: { isPackaged: boolean; resourcesPath: string; appRoot: string }): string | undefined {
-  const candidate = where.isPackaged ? packagedSqliteBinding(where.resourcesPath) : path.join(where.appRoot, '.electron-native', 'better_sqlite3.node');
+  const candidate = where.isPackaged
+    ? packagedSqliteBinding(where.resourcesPath)
+    : path.join(where.appRoot, '.electron-native', 'better_sqlite3.node');
   return fs.existsSync(candidate) ? candidate : undefined;
 }

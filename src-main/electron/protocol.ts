@@ -11,5 +11,9 @@ export function registerProtocolClient(log: (text: string) => void): void {
   if (!app.isPackaged || process.platform === 'linux') return;
   if (app.isDefaultProtocolClient(PROTOCOL_SCHEME)) return;
   const registered = app.setAsDefaultProtocolClient(PROTOCOL_SCHEME);
-  log(registered ? `Registered as the handler of ${PROTOCOL_SCHEME}:// links` : `Could not register as the handler of ${PROTOCOL_SCHEME}:// links`);
+  log(
+    registered
+      ? `Registered as the handler of ${PROTOCOL_SCHEME}:// links`
+      : `Could not register as the handler of ${PROTOCOL_SCHEME}:// links`,
+  );
 }

@@ -4,7 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseUpdateFeed, type Settings, type UpdateState } from '../../src-preload/contract';
 import type { Host } from '../core/host';
-import { CHECK_INTERVAL_MS, describeUpdateError, FIRST_CHECK_DELAY_MS, mayCheck, nextUpdateState, type UpdateEvent } from '../desktop/update-state';
+import {
+  CHECK_INTERVAL_MS,
+  describeUpdateError,
+  FIRST_CHECK_DELAY_MS,
+  mayCheck,
+  nextUpdateState,
+  type UpdateEvent,
+} from '../desktop/update-state';
 
 export interface UpdaterDeps {
   host: Host;
@@ -74,7 +81,11 @@ export function startUpdater({ host, settings: initial, shutdown }: UpdaterDeps)
     if (feed?.provider === 'github') target.setFeedURL({ provider: 'github', owner: feed.owner, repo: feed.repo });
     else if (feed?.provider === 'generic') target.setFeedURL({ provider: 'generic', url: feed.url });
     else if (!fs.existsSync(path.join(process.resourcesPath, 'app-update.yml'))) {
-      apply({ type: 'error', message: 'This build has no update feed of its own: set one in Settings (GitHub owner/repo or an https URL).', at: new Date().toISOString() });
+      apply({
+        type: 'error',
+        message: 'This build has no update feed of its own: set one in Settings (GitHub owner/repo or an https URL).',
+        at: new Date().toISOString(),
+      });
       return false;
     }
     return true;

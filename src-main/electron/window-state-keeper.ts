@@ -5,12 +5,23 @@ import { fitToDisplays, MIN_WINDOW_SIZE, type WindowStateStore } from '../deskto
 const SAVE_DELAY_MS = 500;
 
 /** The remembered size and position, fitted to today's displays, as window options. */
-export function rememberedWindowOptions(store: WindowStateStore): { options: BrowserWindowConstructorOptions; maximized: boolean; fullScreen: boolean } {
+export function rememberedWindowOptions(store: WindowStateStore): {
+  options: BrowserWindowConstructorOptions;
+  maximized: boolean;
+  fullScreen: boolean;
+} {
   const primary = screen.getPrimaryDisplay();
   const areas = [primary, ...screen.getAllDisplays().filter((d) => d.id !== primary.id)].map((d) => d.workArea);
   const state = fitToDisplays(store.load(), areas);
   return {
-    options: { width: state.width, height: state.height, x: state.x, y: state.y, minWidth: MIN_WINDOW_SIZE.width, minHeight: MIN_WINDOW_SIZE.height },
+    options: {
+      width: state.width,
+      height: state.height,
+      x: state.x,
+      y: state.y,
+      minWidth: MIN_WINDOW_SIZE.width,
+      minHeight: MIN_WINDOW_SIZE.height,
+    },
     maximized: state.maximized,
     fullScreen: state.fullScreen,
   };

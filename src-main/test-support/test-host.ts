@@ -1,8 +1,8 @@
 import { afterEach } from 'vitest';
-import type { HostApi, HostEvent, HostMethodName } from '../../src-preload/contract';
+import type { HostApi, HostEvent } from '../../src-preload/contract';
 import { createHost, type Host } from '../core/host';
 import type { HostPorts } from '../core/ports';
-import { dispatchCall, HostCallError } from '../core/rpc/dispatch';
+import { inProcessApi } from '../core/rpc/dispatch';
 import { tempDir } from './temp-dir';
 
 const running: Host[] = [];
@@ -13,13 +13,7 @@ afterEach(async () => {
 
 /** Calls the host the way every bridge does: validated by the contract's schemas, errors as HostCallError. */
 export function hostApi(host: Host): HostApi {
-  return new Proxy({} as HostApi, {
-    get: (_target, method: HostMethodName) => async (input?: unknown) => {
-      const result = await dispatchCall(host.handlers, method, input);
-      if (!result.ok) throw new HostCallError(result.error.code, result.error.message, result.error.data);
-      return result.value;
-    },
-  });
+  return inProcessApi(host.handlers);
 }
 
 /**

@@ -26,7 +26,11 @@ function openBrowser(url: string): void {
   const hasDesktop = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
   if (!hasDesktop) return;
   const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
   const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
   child.on('error', () => undefined);
   child.unref();
@@ -59,14 +63,18 @@ async function main(): Promise<void> {
     started.app.log.flushSync();
   });
   if (host.info.database.movedAsideTo) {
-    console.warn(`patchbay web: the database was damaged and was moved aside to ${host.info.database.movedAsideTo}; a new one was created.`);
+    console.warn(
+      `patchbay web: the database was damaged and was moved aside to ${host.info.database.movedAsideTo}; a new one was created.`,
+    );
   }
   let server;
   try {
     server = await startWebServer({ host, rendererDir: path.resolve(here, '../renderer'), dataDir: options.dataDir, port: options.port });
   } catch (error) {
     const inUse = (error as { code?: string }).code === 'EADDRINUSE';
-    console.error(`patchbay web: cannot start: ${inUse ? `port ${options.port} on 127.0.0.1 is already in use (choose another with --port, or omit it for a free one)` : (error as Error).message}`);
+    console.error(
+      `patchbay web: cannot start: ${inUse ? `port ${options.port} on 127.0.0.1 is already in use (choose another with --port, or omit it for a free one)` : (error as Error).message}`,
+    );
     await host.dispose();
     process.exit(1);
   }

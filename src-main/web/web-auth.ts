@@ -80,7 +80,9 @@ export class WebAuth {
   }
 
   private hasSessionCredential(req: IncomingMessage): boolean {
-    const offered = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+    const offered = String(req.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim());
     const given = offered.find((p) => p.startsWith(WS_CREDENTIAL_PREFIX))?.slice(WS_CREDENTIAL_PREFIX.length);
     return given !== undefined && safeEqual(given, this.sessionCredential);
   }

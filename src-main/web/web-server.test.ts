@@ -57,7 +57,9 @@ const protocols = (credential: string) => [WS_SUBPROTOCOL, WS_CREDENTIAL_PREFIX 
 
 /** An authenticated socket that collects frames; `next` resolves with the first frame matching. */
 async function openSocket(server: WebServer, credential: string) {
-  const socket = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, protocols(credential), { headers: { Origin: `http://127.0.0.1:${server.port}` } });
+  const socket = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, protocols(credential), {
+    headers: { Origin: `http://127.0.0.1:${server.port}` },
+  });
   const frames: ServerFrame[] = [];
   const waiters: (() => void)[] = [];
   socket.on('message', (data) => {
@@ -184,7 +186,9 @@ describe('web mode WebSocket bridge', () => {
 
     ws.sendRaw(JSON.stringify({ type: 'call', id: 5, method: 'getSnapshot' }));
     const snapshot = await ws.next(result(5));
-    expect(snapshot).toMatchObject({ result: { ok: true, value: { info: { version: '9.9.9', mode: 'web' }, settings: { theme: 'system' } } } });
+    expect(snapshot).toMatchObject({
+      result: { ok: true, value: { info: { version: '9.9.9', mode: 'web' }, settings: { theme: 'system' } } },
+    });
     ws.socket.close();
   });
 

@@ -7,7 +7,10 @@ describe('the update feed setting', () => {
     expect(parseUpdateFeed('')).toEqual({ provider: 'built-in' });
     expect(parseUpdateFeed(' acme/patchbay ')).toEqual({ provider: 'github', owner: 'acme', repo: 'patchbay' });
     expect(parseUpdateFeed('https://github.com/acme/patchbay.git')).toEqual({ provider: 'github', owner: 'acme', repo: 'patchbay' });
-    expect(parseUpdateFeed('https://updates.example.com/patchbay/')).toEqual({ provider: 'generic', url: 'https://updates.example.com/patchbay/' });
+    expect(parseUpdateFeed('https://updates.example.com/patchbay/')).toEqual({
+      provider: 'generic',
+      url: 'https://updates.example.com/patchbay/',
+    });
     expect(parseUpdateFeed('http://127.0.0.1:8080/feed')).toEqual({ provider: 'generic', url: 'http://127.0.0.1:8080/feed' });
   });
 
@@ -16,6 +19,9 @@ describe('the update feed setting', () => {
       expect(parseUpdateFeed(bad)).toBeUndefined();
       expect(SettingsPatchSchema.safeParse({ updateFeed: bad }).success).toBe(false);
     }
-    expect(SettingsPatchSchema.parse({ updatesEnabled: true, updateFeed: 'acme/patchbay' })).toEqual({ updatesEnabled: true, updateFeed: 'acme/patchbay' });
+    expect(SettingsPatchSchema.parse({ updatesEnabled: true, updateFeed: 'acme/patchbay' })).toEqual({
+      updatesEnabled: true,
+      updateFeed: 'acme/patchbay',
+    });
   });
 });

@@ -64,13 +64,16 @@ export const McpInstallLinkSchema = z
   })
   .superRefine((link, ctx) => {
     // As VS Code decides: an explicit type, else a command means local and a url alone remote.
-    const remote = link.type === 'http' || link.type === 'sse' || (link.type === undefined && link.command === undefined && link.url !== undefined);
+    const remote =
+      link.type === 'http' || link.type === 'sse' || (link.type === undefined && link.command === undefined && link.url !== undefined);
     const misplaced = remote ? (['command', 'args', 'env', 'cwd'] as const) : (['url', 'headers'] as const);
     for (const key of misplaced) {
-      if (link[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `does not belong to a ${remote ? 'remote' : 'local'} server` });
+      if (link[key] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [key], message: `does not belong to a ${remote ? 'remote' : 'local'} server` });
     }
     if (remote && link.url === undefined) ctx.addIssue({ code: 'custom', path: ['url'], message: 'a remote server needs a url' });
-    if (!remote && link.command === undefined) ctx.addIssue({ code: 'custom', path: ['command'], message: 'a local server needs a command (or a remote one a url)' });
+    if (!remote && link.command === undefined)
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'a local server needs a command (or a remote one a url)' });
   });
 export type McpInstallLink = z.infer<typeof McpInstallLinkSchema>;
 
@@ -151,7 +154,8 @@ export interface AppEvents {
 }
 
 /** Where updates come from: the feed this build was made with, a GitHub repository's releases, or a generic URL. */
-export type UpdateFeed = { provider: 'built-in' } | { provider: 'github'; owner: string; repo: string } | { provider: 'generic'; url: string };
+export type UpdateFeed =
+  { provider: 'built-in' } | { provider: 'github'; owner: string; repo: string } | { provider: 'generic'; url: string };
 
 const GITHUB_REPO = /^([A-Za-z0-9-]{1,39})\/([A-Za-z0-9._-]{1,100})$/;
 const GITHUB_URL = /^https:\/\/github\.com\/([A-Za-z0-9-]{1,39})\/([A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?$/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { method, NoInput } from './method';
+import { ByIdSchema, IdString, method, NoInput } from './method';
+import type { ToolRunStatus } from './tools';
 
 /**
  * Chat with Claude using the tools of connected servers. Conversations and their messages live in
@@ -12,6 +13,14 @@ export const TOOL_CALL_STATUSES = ['waiting-approval', 'running', 'done', 'error
 export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
 /** How a tool call ended (the last four statuses). */
 export type ToolOutcome = Extract<ToolCallStatus, 'done' | 'error' | 'denied' | 'cancelled'>;
+/** A run's status as its chat card (and the stored result) says it: the card does not tell the tool's own failure from the call's. */
+export const TOOL_OUTCOME: Readonly<Record<ToolRunStatus, ToolOutcome>> = {
+  ok: 'done',
+  tool_error: 'error',
+  protocol_error: 'error',
+  cancelled: 'cancelled',
+  denied: 'denied',
+};
 
 /** One piece of a tool's result as the user sees it: always the whole result. */
 export type ToolResultPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string };
@@ -167,20 +176,19 @@ export const MAX_MESSAGE_CHARS = 200_000;
 /** Largest history page. */
 export const MAX_PAGE_SIZE = 500;
 
-const ConversationIdSchema = z.object({ conversationId: z.string().min(1).max(100) });
-const IdSchema = z.object({ id: z.string().min(1).max(100) });
+const ConversationIdSchema = z.object({ conversationId: IdString });
 const TitleSchema = z.string().trim().min(1, 'A title is required').max(200, 'At most 200 characters');
 const CreateConversationSchema = z.object({ title: TitleSchema.optional() }).optional();
-const RenameSchema = z.object({ id: z.string().min(1).max(100), title: TitleSchema });
-const ServersSchema = z.object({ id: z.string().min(1).max(100), serverIds: z.array(z.string().min(1).max(100)).max(500).nullable() });
+const RenameSchema = z.object({ id: IdString, title: TitleSchema });
+const ServersSchema = z.object({ id: IdString, serverIds: z.array(IdString).max(500).nullable() });
 const ListMessagesSchema = z.object({
-  conversationId: z.string().min(1).max(100),
+  conversationId: IdString,
   /** Only messages with a smaller seq (the next older page); omitted: the newest page. */
   beforeSeq: z.number().int().positive().optional(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(100),
 });
 const SendSchema = z.object({
-  conversationId: z.string().min(1).max(100),
+  conversationId: IdString,
   text: z.string().trim().min(1, 'Type a message first').max(MAX_MESSAGE_CHARS, `At most ${MAX_MESSAGE_CHARS} characters`),
 });
 const ApiKeySchema = z.object({
@@ -196,7 +204,7 @@ export const chatMethods = {
   createConversation: method<typeof CreateConversationSchema, ConversationSummary>(CreateConversationSchema),
   renameConversation: method<typeof RenameSchema, ConversationSummary>(RenameSchema),
   /** Stops its turn if one runs, then deletes the conversation and all its messages. */
-  deleteConversation: method<typeof IdSchema, void>(IdSchema),
+  deleteConversation: method<typeof ByIdSchema, void>(ByIdSchema),
   /** Which servers' tools the conversation offers (null: every Ready server). */
   setConversationServers: method<typeof ServersSchema, ConversationSummary>(ServersSchema),
   /** A page of history by keyset (seq), oldest first; a streaming message comes with its live content. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method, NoInput } from './method';
+import { IdString, method, NoInput } from './method';
 import { ToolArgsSchema, type JsonObject, type ToolCallOrigin, type ToolHints } from './tools';
 
 /**
@@ -106,23 +106,22 @@ export interface ConsentSnapshot {
 export const CONSENT_DECISIONS = ['allow_once', 'always_allow', 'deny'] as const;
 export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
 
-const ServerId = z.string().min(1).max(100);
 const ResolveConsentSchema = z
   .object({
-    id: z.string().min(1).max(100),
+    id: IdString,
     decision: z.enum(CONSENT_DECISIONS),
     /** Arguments as the user edited them (validated against the tool's schema before anything runs). */
     editedArgs: ToolArgsSchema.optional(),
   })
   .strict();
 const SetToolPolicySchema = z
-  .object({ serverId: ServerId, tool: z.string().min(1).max(500), policy: z.enum(['allow', 'deny', 'ask', 'default']) })
+  .object({ serverId: IdString, tool: z.string().min(1).max(500), policy: z.enum(['allow', 'deny', 'ask', 'default']) })
   .strict();
-const SetServerTrustSchema = z.object({ serverId: ServerId, trusted: z.boolean() }).strict();
+const SetServerTrustSchema = z.object({ serverId: IdString, trusted: z.boolean() }).strict();
 const DecisionIdSchema = z.object({ id: z.string().min(1).max(700) }).strict();
 const ListAuditSchema = z
   .object({
-    serverId: ServerId.optional(),
+    serverId: IdString.optional(),
     before: z.number().int().min(1).optional(),
     limit: z.number().int().min(1).max(200).default(50),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method } from './method';
+import { ByIdSchema, IdString, method } from './method';
 
 /** The log streams every server has: stderr, `notifications/message`, JSON-RPC traffic, and the host's own account. */
 export const LOG_STREAMS = ['output', 'messages', 'protocol', 'host'] as const;
@@ -111,7 +111,7 @@ export interface ServerDiagnostics {
 
 /** What selects entries: one server's stream, optionally narrowed. */
 export const LogFilterSchema = z.object({
-  serverId: z.string().min(1).max(100),
+  serverId: IdString,
   stream: z.enum(LOG_STREAMS),
   /** At least this severe. */
   minLevel: z.enum(LOG_LEVELS).optional(),
@@ -132,9 +132,8 @@ const QueryLogsSchema = LogFilterSchema.extend({
 });
 const ExportLogsSchema = LogFilterSchema.extend({ maxEntries: z.number().int().min(1).max(100_000).default(50_000) });
 const LogSeqSchema = z.object({ seq: z.number().int().positive() });
-const ClearLogsSchema = z.object({ serverId: z.string().min(1).max(100), stream: z.enum(LOG_STREAMS).optional() });
-const SetServerLogLevelSchema = z.object({ id: z.string().min(1).max(100), level: z.enum(LOG_LEVELS) });
-const ServerDiagnosticsSchema = z.object({ id: z.string().min(1).max(100) });
+const ClearLogsSchema = z.object({ serverId: IdString, stream: z.enum(LOG_STREAMS).optional() });
+const SetServerLogLevelSchema = z.object({ id: IdString, level: z.enum(LOG_LEVELS) });
 const LogSettingsPatchSchema = LogSettingsSchema.partial().strict();
 
 export const logMethods = {
@@ -150,7 +149,7 @@ export const logMethods = {
   setServerLogLevel: method<typeof SetServerLogLevelSchema, { level: LogLevel; delivery: LogLevelDelivery }>(SetServerLogLevelSchema),
   updateLogSettings: method<typeof LogSettingsPatchSchema, LogSettings>(LogSettingsPatchSchema),
   /** Resolved command, versions, exit status, last stderr lines and environment, with secrets redacted. */
-  getServerDiagnostics: method<typeof ServerDiagnosticsSchema, ServerDiagnostics>(ServerDiagnosticsSchema),
+  getServerDiagnostics: method<typeof ByIdSchema, ServerDiagnostics>(ByIdSchema),
 };
 
 export interface LogEvents {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method, NoInput } from './method';
+import { IdString, method, NoInput } from './method';
 
 /**
  * Roots: the folders the user lets servers see. The host keeps the folders, a sharing policy per
@@ -78,7 +78,6 @@ export interface FolderListing {
   truncated: boolean;
 }
 
-const RootId = z.string().min(1).max(100);
 const RootName = z.string().trim().min(1, 'Name is required').max(100, 'At most 100 characters');
 
 const AddRootSchema = z.object({
@@ -86,18 +85,18 @@ const AddRootSchema = z.object({
   path: z.string().trim().min(1, 'Choose a folder').max(4096),
   name: RootName.optional(),
 });
-const RenameRootSchema = z.object({ id: RootId, name: RootName });
-const RootIdSchema = z.object({ id: RootId });
+const RenameRootSchema = z.object({ id: IdString, name: RootName });
+const RootIdSchema = z.object({ id: IdString });
 const SetRootSharingSchema = z.object({
-  serverId: z.string().min(1).max(100),
+  serverId: IdString,
   mode: z.enum(['none', 'all', 'subset']),
-  rootIds: z.array(RootId).max(1000).default([]),
+  rootIds: z.array(IdString).max(1000).default([]),
 });
 const AnswerRootsConsentSchema = z.object({
-  id: z.string().min(1).max(100),
+  id: IdString,
   share: z.boolean(),
   /** Share only these folders; omitted with `share: true` means all folders, including later ones. */
-  rootIds: z.array(RootId).max(1000).optional(),
+  rootIds: z.array(IdString).max(1000).optional(),
 });
 const ListFoldersSchema = z.object({
   /** Empty or omitted: the user's home directory. */
@@ -105,7 +104,7 @@ const ListFoldersSchema = z.object({
   showHidden: z.boolean().default(false),
 });
 const ListRootsAuditSchema = z.object({
-  serverId: z.string().min(1).max(100).optional(),
+  serverId: IdString.optional(),
   limit: z.number().int().min(1).max(1000).default(100),
 });
 

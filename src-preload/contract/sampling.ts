@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method, NoInput } from './method';
+import { IdString, method, NoInput } from './method';
 import type { JsonObject } from './tools';
 
 /**
@@ -91,7 +91,8 @@ export interface SamplingPolicy {
   maxTokensCap?: number;
 }
 
-export type InteractionOutcome = 'sent' | 'accepted' | 'declined' | 'cancelled' | 'rejected' | 'blocked' | 'withdrawn' | 'failed' | 'shutdown';
+export type InteractionOutcome =
+  'sent' | 'accepted' | 'declined' | 'cancelled' | 'rejected' | 'blocked' | 'withdrawn' | 'failed' | 'shutdown';
 
 /** One sampling/elicitation decision in the audit trail (redacted). */
 export interface InteractionAuditEntry {
@@ -124,28 +125,32 @@ export interface SamplingSnapshot {
   policies: SamplingPolicy[];
 }
 
-const Id = z.string().min(1).max(100);
 const ApproveSamplingSchema = z
   .object({
-    id: Id,
+    id: IdString,
     /** Edited text blocks: message index, block index, new text. */
-    edits: z.array(z.object({ message: z.number().int().min(0), block: z.number().int().min(0), text: z.string().max(1_000_000) }).strict()).max(1000).default([]),
+    edits: z
+      .array(z.object({ message: z.number().int().min(0), block: z.number().int().min(0), text: z.string().max(1_000_000) }).strict())
+      .max(1000)
+      .default([]),
     systemPrompt: z.string().max(1_000_000).optional(),
     model: z.string().min(1).max(200),
   })
   .strict();
-const SendSamplingSchema = z.object({ id: Id, text: z.string().max(1_000_000) }).strict();
-const IdOnly = z.object({ id: Id }).strict();
+const SendSamplingSchema = z.object({ id: IdString, text: z.string().max(1_000_000) }).strict();
+const IdOnly = z.object({ id: IdString }).strict();
 const ResolveElicitationSchema = z
   .object({
-    id: Id,
+    id: IdString,
     action: z.enum(['accept', 'decline', 'cancel']),
-    content: z.record(z.string().max(200), z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)])).optional(),
+    content: z
+      .record(z.string().max(200), z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)]))
+      .optional(),
   })
   .strict();
 const SetSamplingPolicySchema = z
   .object({
-    serverId: Id,
+    serverId: IdString,
     mode: z.enum(['ask', 'auto', 'block']),
     ratePerMinute: z.number().int().min(1).max(10_000).optional(),
     maxTokensCap: z.number().int().min(1).max(1_000_000).optional(),

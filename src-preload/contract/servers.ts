@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method } from './method';
+import { ByIdSchema, IdString, method } from './method';
 
 export const SERVER_STATUSES = ['stopped', 'starting', 'ready', 'error', 'crashed'] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
@@ -26,7 +26,15 @@ export type ServerTransportKind = (typeof SERVER_TRANSPORTS)[number];
 export const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Headers Patchbay sets itself on every request to a remote server; a static header may not replace them. */
-export const RESERVED_HEADER_NAMES = ['mcp-session-id', 'mcp-protocol-version', 'content-type', 'accept', 'host', 'content-length', 'last-event-id'];
+export const RESERVED_HEADER_NAMES = [
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'content-type',
+  'accept',
+  'host',
+  'content-length',
+  'last-event-id',
+];
 
 /** One static HTTP header of a remote server (an API key, say). A secret sent without `value` keeps its stored value. */
 export const HeaderInputSchema = z.object({
@@ -78,7 +86,8 @@ export const ServerInputSchema = z
     autoRestart: z.boolean().default(true),
   })
   .superRefine((input, ctx) => {
-    if (input.transport === 'stdio' && input.command === '') ctx.addIssue({ code: 'custom', path: ['command'], message: 'Command is required' });
+    if (input.transport === 'stdio' && input.command === '')
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'Command is required' });
     if (input.transport === 'http') {
       if (input.url === '') ctx.addIssue({ code: 'custom', path: ['url'], message: 'URL is required' });
       else if (!isHttpUrl(input.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Enter an http:// or https:// URL' });
@@ -175,8 +184,6 @@ export interface ServerView {
   runtime: ServerRuntime;
 }
 
-export const ServerIdSchema = z.object({ id: z.string().min(1).max(100) });
-
 /** What an import would do with each entry of a pasted config file. */
 export interface ImportPreviewEntry {
   name: string;
@@ -202,8 +209,8 @@ export interface ImportResult {
 /** Largest config file an import accepts. */
 export const MAX_IMPORT_CHARS = 512 * 1024;
 
-const UpdateServerSchema = z.object({ id: z.string().min(1).max(100), server: ServerInputSchema });
-const SetServerEnabledSchema = z.object({ id: z.string().min(1).max(100), enabled: z.boolean() });
+const UpdateServerSchema = z.object({ id: IdString, server: ServerInputSchema });
+const SetServerEnabledSchema = z.object({ id: IdString, enabled: z.boolean() });
 /** What `signIn` did: opened the system browser itself, or hands the URL to the page to open in a new tab. */
 export interface SignInStart {
   /** The authorization URL (web mode opens it in a new tab; Electron already opened the system browser). */
@@ -220,24 +227,28 @@ export const serverMethods = {
   /** Replaces a server's configuration; a running server restarts with it. */
   updateServer: method<typeof UpdateServerSchema, ServerView>(UpdateServerSchema),
   /** Stops the server (and everything it spawned), then deletes its configuration. */
-  removeServer: method<typeof ServerIdSchema, void>(ServerIdSchema),
-  startServer: method<typeof ServerIdSchema, ServerView>(ServerIdSchema),
-  stopServer: method<typeof ServerIdSchema, ServerView>(ServerIdSchema),
-  restartServer: method<typeof ServerIdSchema, ServerView>(ServerIdSchema),
+  removeServer: method<typeof ByIdSchema, void>(ByIdSchema),
+  startServer: method<typeof ByIdSchema, ServerView>(ByIdSchema),
+  stopServer: method<typeof ByIdSchema, ServerView>(ByIdSchema),
+  restartServer: method<typeof ByIdSchema, ServerView>(ByIdSchema),
   setServerEnabled: method<typeof SetServerEnabledSchema, ServerView>(SetServerEnabledSchema),
   /** One-click demo servers shipped with the app. */
   addPresetServer: method<typeof AddPresetSchema, ServerView>(AddPresetSchema),
-  /**
-   * Starts an OAuth sign-in for a remote server: discovery, registration, PKCE, and the browser;
-   * the loopback redirect completes it and the server connects (watch `serverUpdated`).
-   */
-  signIn: method<typeof ServerIdSchema, SignInStart>(ServerIdSchema),
-  /** Forgets the server's tokens (the client registration stays) and disconnects it. */
-  signOut: method<typeof ServerIdSchema, ServerView>(ServerIdSchema),
   /** Parses a pasted claude_desktop_config.json / Cursor / VS Code mcp.json and says what would happen. */
   previewImport: method<typeof ImportTextSchema, ImportPreview>(ImportTextSchema),
   /** Imports the entries a preview marked `import` (re-checked against the current servers). */
   applyImport: method<typeof ImportTextSchema, ImportResult>(ImportTextSchema),
+};
+
+/** OAuth sign-in of a remote server (the core's OAuth area answers these). */
+export const signInMethods = {
+  /**
+   * Starts an OAuth sign-in for a remote server: discovery, registration, PKCE, and the browser;
+   * the loopback redirect completes it and the server connects (watch `serverUpdated`).
+   */
+  signIn: method<typeof ByIdSchema, SignInStart>(ByIdSchema),
+  /** Forgets the server's tokens (the client registration stays) and disconnects it. */
+  signOut: method<typeof ByIdSchema, ServerView>(ByIdSchema),
 };
 
 export interface ServerEvents {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method } from './method';
+import { IdString, method } from './method';
 
 /**
  * Tools: what each server offers, running them on the user's own click, and the results as people
@@ -127,29 +127,28 @@ export interface ToolsSnapshot {
   running: RunningToolCall[];
 }
 
-const ServerId = z.string().min(1).max(100);
 const ToolName = z.string().min(1).max(500);
 /** Tool arguments: a JSON object (validated against the tool's input schema in the core, with ajv). */
 export const ToolArgsSchema = z.record(z.string().max(1000), z.unknown());
 
-const ListToolsSchema = z.object({ serverId: ServerId }).strict();
+const ListToolsSchema = z.object({ serverId: IdString }).strict();
 /**
  * The user's own run from the Tools panel: the click is the consent, audited as the user's.
  * Strict, so nothing can smuggle in another origin.
  */
 export const RunToolSchema = z
   .object({
-    serverId: ServerId,
+    serverId: IdString,
     tool: ToolName,
     args: ToolArgsSchema.default({}),
     /** Chosen by the renderer so it can follow progress and cancel before the result arrives. */
     callId: z.uuid().optional(),
   })
   .strict();
-const CallIdSchema = z.object({ callId: z.string().min(1).max(100) }).strict();
+const CallIdSchema = z.object({ callId: IdString }).strict();
 const ResultPartSchema = z
   .object({
-    callId: z.string().min(1).max(100),
+    callId: IdString,
     /** Index of the content block, or `structured` for the structured content. */
     part: z.union([z.number().int().min(0).max(100_000), z.literal('structured')]),
     offset: z.number().int().min(0).default(0),

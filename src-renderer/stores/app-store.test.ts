@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOG_SETTINGS, DEFAULT_SETTINGS, type CallResult, type HostEvent, type HostSnapshot, type ServerView } from '../../src-preload/contract';
+import { DEFAULT_SETTINGS, type CallResult, type HostEvent, type HostSnapshot, type ServerView } from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
+import { fakeSnapshot } from '../test-support/fake-host';
 import { createAppStore } from './app-store';
 
-const snapshot: HostSnapshot = {
-  settings: DEFAULT_SETTINGS,
-  servers: [],
-  roots: { roots: [], sharing: [], consents: [], audit: [] },
-  chat: { conversations: [], llm: { apiKey: { state: 'not-set', storage: '' } } },
-  tools: { running: [] },
-  consent: { pending: [], decisions: [], settings: { timeoutMinutes: 10 } },
-  logs: { settings: DEFAULT_LOG_SETTINGS, levels: {} },
-  sampling: { sampling: [], elicitations: [], policies: [] },
-  app: { openRequests: [], update: { status: 'off' }, windowRecovery: null },
-  info: {
-    appName: 'Patchbay',
-    version: '1.0.0',
-    mode: 'web',
-    dataDir: '/data',
-    platform: 'linux-x64',
-    runtime: 'Node 20',
-    startedAt: '2026-01-01T00:00:00.000Z',
-    logFile: '/data/logs/patchbay.log',
-    database: { path: '/data/patchbay.db', state: 'ok', schemaVersion: 1, journalMode: 'wal', synchronous: 'FULL' },
-  },
-};
+const snapshot: HostSnapshot = fakeSnapshot({ info: { version: '1.0.0' } });
 
 /** A transport at the process boundary whose connection and events the test drives. */
 function controllableTransport() {
@@ -80,7 +60,24 @@ describe('createAppStore', () => {
     const t = controllableTransport();
     const store = createAppStore(t.transport);
     const server = (id: string, status: 'stopped' | 'ready'): ServerView => ({
-      config: { id, name: id, transport: 'stdio', command: 'node', args: [], env: [], cwd: '', url: '', headers: [], oauthClientId: '', oauthClientSecretSet: false, enabled: true, initTimeoutMs: 1, requestTimeoutMs: 1, autoRestart: true, createdAt: '' },
+      config: {
+        id,
+        name: id,
+        transport: 'stdio',
+        command: 'node',
+        args: [],
+        env: [],
+        cwd: '',
+        url: '',
+        headers: [],
+        oauthClientId: '',
+        oauthClientSecretSet: false,
+        enabled: true,
+        initTimeoutMs: 1,
+        requestTimeoutMs: 1,
+        autoRestart: true,
+        createdAt: '',
+      },
       runtime: { status, since: '' },
     });
     t.emit({ name: 'serverUpdated', payload: server('a', 'stopped') });

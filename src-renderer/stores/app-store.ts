@@ -1,7 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppPage, HostApi, HostEvent, HostSnapshot } from '../../src-preload/contract';
+import { createHostApi, type AppPage, type HostApi, type HostEvent, type HostSnapshot } from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
-import { createHostApi } from '../host-client';
 import { appSlice, type AppShellState } from './slices/app-slice';
 import { chatSlice, type ChatState } from './slices/chat-slice';
 import { hostSlice, type HostState } from './slices/host-slice';
@@ -26,20 +25,47 @@ export interface ShellState {
 }
 
 /** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */
-export type AppState = ShellState & AppShellState & HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & SamplingState & { api: HostApi };
+export type AppState = ShellState &
+  AppShellState &
+  HostState &
+  ServersState &
+  RootsState &
+  ChatState &
+  LogsState &
+  ToolsState &
+  ConsentState &
+  SamplingState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
-const SLICES: StoreSlice<object>[] = [appSlice, hostSlice, serversSlice, rootsSlice, chatSlice, logsSlice, toolsSlice, consentSlice, samplingSlice] as StoreSlice<object>[];
+const SLICES: StoreSlice<object>[] = [
+  appSlice,
+  hostSlice,
+  serversSlice,
+  rootsSlice,
+  chatSlice,
+  logsSlice,
+  toolsSlice,
+  consentSlice,
+  samplingSlice,
+] as StoreSlice<object>[];
 
 /**
  * Creates the renderer's store around a transport. Order matters for a reload or reconnect that loses
  * nothing: subscribe to events first, then ask for the snapshot, then apply events as they come.
  */
 export function createAppStore(transport: HostTransport, initialPage: Page = 'chat'): AppStore {
-  const api = createHostApi(transport);
+  const api = createHostApi((method, input) => transport.call(method, input));
   const store = createStore<AppState>()((set) => ({
-    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as AppShellState & HostState & ServersState & RootsState & ChatState & LogsState & ToolsState & ConsentState & SamplingState),
+    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as AppShellState &
+      HostState &
+      ServersState &
+      RootsState &
+      ChatState &
+      LogsState &
+      ToolsState &
+      ConsentState &
+      SamplingState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,

@@ -1,4 +1,12 @@
-import { WS_CREDENTIAL_PREFIX, WS_PATH, WS_SUBPROTOCOL, type CallResult, type HostEvent, type HostMethodName, type ServerFrame } from '../../src-preload/contract';
+import {
+  WS_CREDENTIAL_PREFIX,
+  WS_PATH,
+  WS_SUBPROTOCOL,
+  type CallResult,
+  type HostEvent,
+  type HostMethodName,
+  type ServerFrame,
+} from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
 
 interface Pending {

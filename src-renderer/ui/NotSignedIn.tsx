@@ -4,8 +4,8 @@ export function NotSignedIn() {
     <main className="content">
       <h1>Patchbay</h1>
       <p role="alert">
-        This tab is not connected to a Patchbay host. Open the link that <code>npm run web</code> (or <code>npm start</code>)
-        printed — it carries a one-time token.
+        This tab is not connected to a Patchbay host. Open the link that <code>npm run web</code> (or <code>npm start</code>) printed — it
+        carries a one-time token.
       </p>
     </main>
   );

@@ -3,11 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PENDING_OPEN_REQUESTS, type OpenRequest } from '../../../src-preload/contract';
 import { startTestHost } from '../../test-support/test-host';
 import { appLogPath } from '../logs/app-log';
-import { fixture } from '../servers/test-support/fixtures';
+import { fixture } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 import type { UpdaterPort } from './app-area';
 
-const request = (id: string): OpenRequest => ({ id, receivedAt: '2026-01-01T00:00:00.000Z', source: 'second-instance', kind: 'install-bundle', path: `/tmp/${id}.mcpb` });
+const request = (id: string): OpenRequest => ({
+  id,
+  receivedAt: '2026-01-01T00:00:00.000Z',
+  source: 'second-instance',
+  kind: 'install-bundle',
+  path: `/tmp/${id}.mcpb`,
+});
 
 describe('the app area of the host', () => {
   it('keeps open requests in the snapshot until dismissed, and tells the renderer both ways', async () => {
@@ -74,16 +80,26 @@ describe('the app log file', () => {
 
     const crashing = fixture('exits-after-ready.mjs');
     const { config } = await api.addServer({ name: 'Flaky DB', command: crashing.command, args: crashing.args, autoRestart: false });
-    host.app.receiveOpenRequest({ ...request('x'), kind: 'rejected', input: 'patchbay://evil', reason: 'Patchbay links can only install a server' });
+    host.app.receiveOpenRequest({
+      ...request('x'),
+      kind: 'rejected',
+      input: 'patchbay://evil',
+      reason: 'Patchbay links can only install a server',
+    });
     host.app.log.write('warning', 'updater', 'feed answered with x-api-key: sk-ant-api03-abcdefghijklmnop');
     host.app.log.error('app', 'Uncaught exception', new Error('boom'));
 
     const read = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
-    await waitFor(() => /\[server "Flaky DB" [\w-]+\] crash: Crashed \(exit code 7\)/.test(read()), { what: 'the crash in the app log', timeoutMs: 30_000 });
+    await waitFor(() => /\[server "Flaky DB" [\w-]+\] crash: Crashed \(exit code 7\)/.test(read()), {
+      what: 'the crash in the app log',
+      timeoutMs: 30_000,
+    });
     const text = read();
     expect(text).toMatch(/^\S+Z INFO +\[app\] Patchbay 0\.0\.0-test started \(web mode/);
     expect(text).toMatch(/INFO +\[server "Flaky DB" [\w-]+\] spawn: Spawned pid \d+: /);
-    expect(text).toContain('WARNING   [open] Asked (second-instance) to open patchbay://evil: refused, Patchbay links can only install a server');
+    expect(text).toContain(
+      'WARNING   [open] Asked (second-instance) to open patchbay://evil: refused, Patchbay links can only install a server',
+    );
     expect(text).toContain('x-api-key: [REDACTED]');
     expect(text).not.toContain('sk-ant-api03');
     expect(text).toMatch(/ERROR +\[app\] Uncaught exception: Error: boom\n +at /);

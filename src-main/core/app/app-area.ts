@@ -1,7 +1,8 @@
 import {
   MAX_PENDING_OPEN_REQUESTS,
+  type appMethods,
   type AppSnapshot,
-  type HostHandlers,
+  type HandlersFor,
   type HostMode,
   type OpenRequest,
   type UpdateState,
@@ -24,10 +25,11 @@ export interface AppAreaDeps {
   log: AppLog;
 }
 
-type AppMethods = 'dismissOpenRequest' | 'checkForUpdates' | 'installUpdate' | 'dismissWindowRecovery';
-
 /** Before the desktop glue attaches its updater: in web mode for good, in the app for a moment. */
-const WEB_UPDATES: UpdateState = { status: 'unsupported', reason: 'Updates are part of the desktop app; web mode runs the copy you started.' };
+const WEB_UPDATES: UpdateState = {
+  status: 'unsupported',
+  reason: 'Updates are part of the desktop app; web mode runs the copy you started.',
+};
 const NO_UPDATER: UpdateState = { status: 'unsupported', reason: 'The updater has not started.' };
 
 /**
@@ -83,7 +85,7 @@ export class AppArea {
     return { openRequests: [...this.pending], update: this.update, windowRecovery: this.recovery };
   }
 
-  get handlers(): Pick<HostHandlers, AppMethods> {
+  get handlers(): HandlersFor<typeof appMethods> {
     return {
       dismissOpenRequest: async ({ id }) => {
         const index = this.pending.findIndex((request) => request.id === id);

@@ -24,7 +24,17 @@ import type { AuditDecider, AuditEntry, AuditOutcome, AuditPage, ToolCallOrigin 
 /** The decision row, written before the call leaves: the entry's decision fields, as stored. */
 export type AuditDecisionRow = Pick<
   AuditEntry,
-  'callId' | 'serverId' | 'serverName' | 'tool' | 'origin' | 'decidedBy' | 'decision' | 'decisionNote' | 'definitionHash' | 'argsDigest' | 'requestedAt'
+  | 'callId'
+  | 'serverId'
+  | 'serverName'
+  | 'tool'
+  | 'origin'
+  | 'decidedBy'
+  | 'decision'
+  | 'decisionNote'
+  | 'definitionHash'
+  | 'argsDigest'
+  | 'requestedAt'
 > & {
   /** Redacted JSON. */
   argsJson: string;
@@ -97,7 +107,9 @@ export class AuditStore {
   /** At host start: every call whose outcome was never written becomes "interrupted — outcome unknown". */
   markInterrupted(): number {
     return this.db
-      .prepare(`UPDATE tool_audit SET outcome = 'interrupted', outcome_note = 'Patchbay stopped while the call was running: outcome unknown' WHERE outcome IS NULL`)
+      .prepare(
+        `UPDATE tool_audit SET outcome = 'interrupted', outcome_note = 'Patchbay stopped while the call was running: outcome unknown' WHERE outcome IS NULL`,
+      )
       .run().changes;
   }
 

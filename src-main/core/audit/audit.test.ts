@@ -5,12 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test-support/temp-dir';
-import { expectProcessGone, REPO_ROOT } from '../servers/test-support/fixtures';
+import { expectProcessGone, REPO_ROOT } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 import { DATABASE_FILE } from '../store/database';
-import { startHost } from '../tools/test-support/tool-host';
+import { startHost } from '../../test-support/tool-host';
 
-const CRASHER = fileURLToPath(new URL('./test-support/crash-mid-call.ts', import.meta.url));
+const CRASHER = fileURLToPath(new URL('../../test-support/crash-mid-call.ts', import.meta.url));
 
 /** Runs a Patchbay that is SIGKILLed while a tool call runs; resolves with the call it started. */
 function crashMidCall(dataDir: string): Promise<{ callId: string; serverPid: number }> {
@@ -37,13 +37,23 @@ describe('the audit trail', () => {
 
     const t = startHost(dataDir);
     const [entry] = (await t.api.listToolAudit({})).entries;
-    expect(entry).toMatchObject({ callId, tool: 'slow', origin: 'user', decision: 'allowed', outcome: 'interrupted', outcomeNote: expect.stringContaining('outcome unknown') });
+    expect(entry).toMatchObject({
+      callId,
+      tool: 'slow',
+      origin: 'user',
+      decision: 'allowed',
+      outcome: 'interrupted',
+      outcomeNote: expect.stringContaining('outcome unknown'),
+    });
     expect(entry.finishedAt).toBeUndefined();
 
     // The leftover server is reaped and the server starts again; the interrupted call is not re-sent.
     const before = (await t.api.getSnapshot()).servers[0];
     await t.host.startServers();
-    await waitFor(async () => (await t.api.getSnapshot()).servers[0].runtime.status === 'ready', { timeoutMs: 20_000, what: 'tool-lab ready' });
+    await waitFor(async () => (await t.api.getSnapshot()).servers[0].runtime.status === 'ready', {
+      timeoutMs: 20_000,
+      what: 'tool-lab ready',
+    });
     const count = await t.api.runTool({ serverId: before.config.id, tool: 'count', args: {} });
     expect(count.blocks).toEqual([{ type: 'text', text: 'tools/call received: 1' }]);
     expect((await t.api.listToolAudit({})).entries.map((e) => [e.tool, e.outcome])).toEqual([
@@ -56,12 +66,20 @@ describe('the audit trail', () => {
     const t = startHost();
     const secret = 'lab-secret-value-123';
     const id = await t.fixture('tool-lab.mjs', { env: [{ key: 'LAB_SECRET', value: secret, secret: true }] });
-    await t.api.runTool({ serverId: id, tool: 'echo', args: { message: `use ${secret} with Bearer abcdefghijklmnop`, api_key: 'k-98765', nested: { password: 'hunter22' } } });
+    await t.api.runTool({
+      serverId: id,
+      tool: 'echo',
+      args: { message: `use ${secret} with Bearer abcdefghijklmnop`, api_key: 'k-98765', nested: { password: 'hunter22' } },
+    });
     const failed = await t.api.runTool({ serverId: id, tool: 'fail', args: {} });
     expect(failed.blocks[0]).toMatchObject({ text: expect.stringContaining(secret) }); // the user sees the result as it is
 
     const [fail, echo] = (await t.api.listToolAudit({})).entries;
-    expect(JSON.parse(echo.args)).toEqual({ message: 'use [REDACTED] with Bearer [REDACTED]', api_key: '[REDACTED]', nested: { password: '[REDACTED]' } });
+    expect(JSON.parse(echo.args)).toEqual({
+      message: 'use [REDACTED] with Bearer [REDACTED]',
+      api_key: '[REDACTED]',
+      nested: { password: '[REDACTED]' },
+    });
     expect(fail).toMatchObject({ outcome: 'tool_error', outcomeNote: 'could not reach the backend with token [REDACTED]' });
 
     const server = (await t.api.getSnapshot()).servers[0];

@@ -12,7 +12,8 @@ export { REDACTED, Redactor };
 export const PATTERNS_ONLY_REDACTOR = new Redactor();
 
 /** Keys whose (string) values are secrets. */
-export const SECRET_KEY = /pass(word|wd|phrase)?|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|credential|authorization|^auth$|cookie|session[-_]?id/i;
+export const SECRET_KEY =
+  /pass(word|wd|phrase)?|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|credential|authorization|^auth$|cookie|session[-_]?id/i;
 
 /** A deep copy of a JSON value with secrets redacted (strings under secret keys replaced whole). */
 export function redactValue(value: unknown, redactor: Redactor, depth = 0): unknown {

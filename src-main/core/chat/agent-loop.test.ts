@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatBlock, HostEvent } from '../../../src-preload/contract';
-import type { ToolboxEntry } from './chat-toolbox';
+import type { FleetTool } from '../server-fleet/fleet-tools';
 import { chatFixture, fakeToolbox, sumTool } from './test-support/chat-fixture';
 import { useScriptedLlm } from './test-support/use-scripted-llm';
 
@@ -14,8 +14,8 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((f) => f.close()));
 });
 
-const everything: ToolboxEntry = { serverId: 'srv-everything', serverName: 'Everything (demo)', tool: sumTool() };
-const memory: ToolboxEntry = { serverId: 'srv-memory', serverName: 'memory', tool: { ...sumTool('get-sum'), description: 'Another sum' } };
+const everything: FleetTool = { serverId: 'srv-everything', serverName: 'Everything (demo)', tool: sumTool() };
+const memory: FleetTool = { serverId: 'srv-memory', serverName: 'memory', tool: { ...sumTool('get-sum'), description: 'Another sum' } };
 
 async function fixture(options: Partial<Parameters<typeof chatFixture>[0]> = {}) {
   const f = await chatFixture({ baseUrl: llm.url, ...options });
@@ -39,12 +39,17 @@ describe('the agent loop', () => {
     f.service.send(conversation.id, 'What is 2 + 3?');
     await f.idle(conversation.id);
 
-    expect(tools.calls.map((c) => [c.serverId, c.toolName, c.args])).toEqual([['srv-everything', 'get-sum', { a: 2, b: 3 }]]);
+    expect(tools.calls.map((c) => [c.serverId, c.tool, c.args])).toEqual([['srv-everything', 'get-sum', { a: 2, b: 3 }]]);
     const messages = f.all(conversation.id);
     expect(blocksOf(messages)).toEqual([['text'], ['text', 'tool_use'], ['tool_result'], ['text']]);
     expect(messages.map((m) => m.status)).toEqual(['complete', 'complete', 'complete', 'complete']);
     const use = messages[1].content[1] as Extract<ChatBlock, { type: 'tool_use' }>;
-    expect(use).toMatchObject({ name: 'Everything_demo__get-sum', serverId: 'srv-everything', serverName: 'Everything (demo)', toolName: 'get-sum' });
+    expect(use).toMatchObject({
+      name: 'Everything_demo__get-sum',
+      serverId: 'srv-everything',
+      serverName: 'Everything (demo)',
+      toolName: 'get-sum',
+    });
     expect(messages[3].content).toEqual([{ type: 'text', text: 'The sum is **5**.' }]);
     expect(toolStatuses(f.events, use.id)).toEqual(['waiting-approval', 'running', 'done']);
     expect(f.summary(conversation.id)).toMatchObject({ title: 'What is 2 + 3?', messageCount: 4, turn: 'idle' });
@@ -54,17 +59,27 @@ describe('the agent loop', () => {
     expect(first.body?.tools?.map((t) => t.name).sort()).toEqual(['Everything_demo__get-sum', 'memory__get-sum']);
     expect(second.body?.messages.at(-1)).toEqual({
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: use.id, content: [{ type: 'text', text: 'ran get-sum with {"a":2,"b":3}' }], is_error: false }],
+      content: [
+        { type: 'tool_result', tool_use_id: use.id, content: [{ type: 'text', text: 'ran get-sum with {"a":2,"b":3}' }], is_error: false },
+      ],
     });
   });
 
   it('handles several calls in one answer: results, tool errors (is_error) and denials all go back', async () => {
     const tools = fakeToolbox([everything], async (r) =>
       r.args.a === 1
-        ? { outcome: 'done', isError: false, content: [{ type: 'text', text: 'one' }, { type: 'image', data: 'aGk=', mimeType: 'image/png' }] }
+        ? {
+            status: 'ok',
+            result: {
+              content: [
+                { type: 'text', text: 'one' },
+                { type: 'image', data: 'aGk=', mimeType: 'image/png' },
+              ],
+            },
+          }
         : r.args.a === 2
-          ? { outcome: 'error', isError: true, content: [{ type: 'text', text: 'boom' }] }
-          : { outcome: 'denied', isError: true, content: [{ type: 'text', text: 'Denied by the user' }] },
+          ? { status: 'tool_error', result: { isError: true, content: [{ type: 'text', text: 'boom' }] } }
+          : { status: 'denied', result: { isError: true, content: [{ type: 'text', text: 'Denied by the user' }] } },
     );
     const f = await fixture({ toolbox: tools.toolbox });
     await llm.script([
@@ -90,9 +105,12 @@ describe('the agent loop', () => {
 
   it('cuts a large result for the model, with a note, and keeps it whole for the user', async () => {
     const big = 'y'.repeat(5_000);
-    const tools = fakeToolbox([everything], async () => ({ outcome: 'done', isError: false, content: [{ type: 'text', text: big }] }));
+    const tools = fakeToolbox([everything], async () => ({ status: 'ok', result: { content: [{ type: 'text', text: big }] } }));
     const f = await fixture({ toolbox: tools.toolbox, settings: { toolResultMaxChars: 1_000 } });
-    await llm.script([{ type: 'tool_use', calls: [{ nameEndsWith: '__get-sum', input: {} }] }, { type: 'text', text: 'ok' }]);
+    await llm.script([
+      { type: 'tool_use', calls: [{ nameEndsWith: '__get-sum', input: {} }] },
+      { type: 'text', text: 'ok' },
+    ]);
     const conversation = f.service.create();
     f.service.send(conversation.id, 'big please');
     await f.idle(conversation.id);
@@ -113,14 +131,25 @@ describe('the agent loop', () => {
     await f.idle(conversation.id);
     expect(await llm.messageRequests()).toHaveLength(3);
     expect(tools.calls).toHaveLength(2);
-    expect(f.summary(conversation.id).lastError).toMatchObject({ kind: 'round-cap', retryable: true, message: expect.stringMatching(/after 3 model requests/) });
+    expect(f.summary(conversation.id).lastError).toMatchObject({
+      kind: 'round-cap',
+      retryable: true,
+      message: expect.stringMatching(/after 3 model requests/),
+    });
     const last = f.all(conversation.id).at(-1)!;
-    expect(last.content[0]).toMatchObject({ type: 'tool_result', outcome: 'cancelled', content: [{ text: expect.stringMatching(/limit of 3/) }] });
+    expect(last.content[0]).toMatchObject({
+      type: 'tool_result',
+      outcome: 'cancelled',
+      content: [{ text: expect.stringMatching(/limit of 3/) }],
+    });
   });
 
   it('Stop mid-stream keeps the partial answer (interrupted), once, and the next turn sends it as history', async () => {
     const f = await fixture();
-    await llm.script([{ type: 'text', text: 'Partial answer', chunks: ['Partial ', 'answer'], hang: true }, { type: 'text', text: 'Second.' }]);
+    await llm.script([
+      { type: 'text', text: 'Partial answer', chunks: ['Partial ', 'answer'], hang: true },
+      { type: 'text', text: 'Second.' },
+    ]);
     const conversation = f.service.create();
     f.service.send(conversation.id, 'Tell me a long story');
     await waitForText(f.events, 'Partial answer');
@@ -143,7 +172,10 @@ describe('the agent loop', () => {
 
   it('a 429 fails the turn with Retry; Retry succeeds without duplicating the user message', async () => {
     const f = await fixture();
-    await llm.script([{ type: 'error', status: 429, errorType: 'rate_limit_error', message: 'Too many' }, { type: 'text', text: 'Hello!' }]);
+    await llm.script([
+      { type: 'error', status: 429, errorType: 'rate_limit_error', message: 'Too many' },
+      { type: 'text', text: 'Hello!' },
+    ]);
     const conversation = f.service.create();
     f.service.send(conversation.id, 'Hi');
     await f.idle(conversation.id);
@@ -167,13 +199,24 @@ describe('the agent loop', () => {
     const conversation = f.service.create();
     f.service.send(conversation.id, 'Hello?');
     await f.idle(conversation.id);
-    expect(f.summary(conversation.id).lastError).toMatchObject({ kind: 'no-api-key', message: expect.stringMatching(/Settings → API key/) });
+    expect(f.summary(conversation.id).lastError).toMatchObject({
+      kind: 'no-api-key',
+      message: expect.stringMatching(/Settings → API key/),
+    });
     expect(f.all(conversation.id)).toHaveLength(1);
     expect(await llm.messageRequests()).toHaveLength(0);
   });
 
   it('Stop while a call waits for approval cancels it; the results say so and nothing else runs', async () => {
-    const tools = fakeToolbox([everything], (r) => new Promise((resolve) => r.signal.addEventListener('abort', () => resolve({ outcome: 'denied', isError: true, content: [{ type: 'text', text: 'withdrawn' }] }))));
+    const tools = fakeToolbox(
+      [everything],
+      (r) =>
+        new Promise((resolve) =>
+          r.signal!.addEventListener('abort', () =>
+            resolve({ status: 'cancelled', result: { isError: true, content: [{ type: 'text', text: 'withdrawn' }] } }),
+          ),
+        ),
+    );
     const f = await fixture({ toolbox: tools.toolbox });
     await llm.script([{ type: 'tool_use', calls: [1, 2].map((a) => ({ nameEndsWith: '__get-sum', input: { a } })) }]);
     const conversation = f.service.create();

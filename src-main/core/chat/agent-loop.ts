@@ -3,12 +3,21 @@
  * the toolbox, i.e. consent), send the results back, and go on until the model ends its turn, the
  * user stops it, or the round cap is hit. Every step is stored as it happens.
  */
-import type { ChatBlock, ChatDeltaOp, ChatMessage, Settings, ToolCallStatus, ToolProgress } from '../../../src-preload/contract';
+import {
+  TOOL_OUTCOME,
+  type ChatBlock,
+  type ChatDeltaOp,
+  type ChatMessage,
+  type Settings,
+  type ToolCallStatus,
+  type ToolProgress,
+} from '../../../src-preload/contract';
 import type { LlmProvider } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
 import { toLlmMessages } from './api-history';
 import { AnswerRecorder } from './answer-recorder';
-import type { ChatToolbox, ToolboxEntry } from './chat-toolbox';
+import type { FleetTool } from '../server-fleet/fleet-tools';
+import type { ChatToolbox } from './chat-toolbox';
 import type { MessageRepository } from './message-repository';
 import { offerTools, ToolNameMap, type ToolIdentity } from './tool-names';
 import { notRunBlock, toResultBlock } from './tool-results';
@@ -40,7 +49,7 @@ export type TurnResult = { kind: 'done' } | { kind: 'stopped' } | { kind: 'round
 
 type ToolEntry = ToolIdentity & { description?: string; inputSchema: Record<string, unknown> };
 
-function identify(entries: ToolboxEntry[]): ToolEntry[] {
+function identify(entries: FleetTool[]): ToolEntry[] {
   return entries.map(({ serverId, serverName, tool }) => ({
     serverId,
     serverName,
@@ -118,24 +127,25 @@ async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_
       continue;
     }
     if (!call.serverId) {
-      results.push(toResultBlock(call.id, { outcome: 'error', isError: true, content: [{ type: 'text', text: `There is no tool named ${call.name}.` }] }, deps.settings.toolResultMaxChars));
+      results.push(notRunBlock(call.id, `There is no tool named ${call.name}.`, 'error'));
       deps.onToolStatus(call.id, 'error');
       continue;
     }
-    let outcome = await deps.toolbox.call({
+    const done = await deps.toolbox.call({
       serverId: call.serverId,
-      toolName: call.toolName,
+      tool: call.toolName,
       args: call.input,
+      origin: 'model',
       signal: deps.signal,
-      onStatus: (status, progress) => deps.onToolStatus(call.id, status, progress),
-      origin: { kind: 'chat', conversationId: deps.conversationId },
+      onStage: (stage) => deps.onToolStatus(call.id, stage),
+      onProgress: (progress) => deps.onToolStatus(call.id, 'running', progress),
     });
-    // A consent request withdrawn by Stop comes back as a denial; for the user it was cancelled.
-    if (deps.signal.aborted && outcome.outcome === 'denied') outcome = { ...outcome, outcome: 'cancelled' };
-    results.push(toResultBlock(call.id, outcome, deps.settings.toolResultMaxChars));
-    deps.onToolStatus(call.id, outcome.outcome);
+    results.push(toResultBlock(call.id, done, deps.settings.toolResultMaxChars));
+    deps.onToolStatus(call.id, TOOL_OUTCOME[done.status]);
   }
-  deps.onMessage(deps.messages.append({ conversationId: deps.conversationId, role: 'user', content: results, status: 'complete' }, deps.now()));
+  deps.onMessage(
+    deps.messages.append({ conversationId: deps.conversationId, role: 'user', content: results, status: 'complete' }, deps.now()),
+  );
 }
 
 /** Stores "did not run" results for calls the turn will not run, so the cards and the history say so. */

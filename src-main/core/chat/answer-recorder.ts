@@ -104,7 +104,11 @@ export class AnswerRecorder {
     if (!this.message && kept.length === 0) return undefined;
     this.ensureRow();
     const usage = response ? { inputTokens: response.usage.inputTokens, outputTokens: response.usage.outputTokens } : undefined;
-    this.message = this.options.messages.finish(this.message!.id, { content: kept, status, stopReason: response?.stopReason, usage }, this.options.now());
+    this.message = this.options.messages.finish(
+      this.message!.id,
+      { content: kept, status, stopReason: response?.stopReason, usage },
+      this.options.now(),
+    );
     this.options.onMessage(this.message);
     return this.message;
   }
@@ -124,7 +128,11 @@ export class AnswerRecorder {
   private ensureRow(): void {
     if (this.message) return;
     const { messages, conversationId, model } = this.options;
-    const created = messages.append({ conversationId, role: 'assistant', content: [], status: 'streaming', model }, this.options.now(), false);
+    const created = messages.append(
+      { conversationId, role: 'assistant', content: [], status: 'streaming', model },
+      this.options.now(),
+      false,
+    );
     this.message = created;
     this.options.onMessage(created);
     // Everything so far goes out as blocks; later changes as deltas.

@@ -8,12 +8,28 @@ function msg(role: 'user' | 'assistant', content: ChatBlock[], status: ChatMessa
   return { id: seq, conversationId: 'c', seq, role, content, status, createdAt: '' };
 }
 const text = (t: string): ChatBlock => ({ type: 'text', text: t });
-const use = (id: string): ChatBlock => ({ type: 'tool_use', id, name: 'srv__t', input: { q: id }, serverId: 's', serverName: 'srv', toolName: 't' });
-const result = (id: string, t = 'ok'): ChatBlock => ({ type: 'tool_result', toolUseId: id, content: [{ type: 'text', text: t }], isError: false, outcome: 'done' });
+const use = (id: string): ChatBlock => ({
+  type: 'tool_use',
+  id,
+  name: 'srv__t',
+  input: { q: id },
+  serverId: 's',
+  serverName: 'srv',
+  toolName: 't',
+});
+const result = (id: string, t = 'ok'): ChatBlock => ({
+  type: 'tool_result',
+  toolUseId: id,
+  content: [{ type: 'text', text: t }],
+  isError: false,
+  outcome: 'done',
+});
 
 describe('stored history → request messages', () => {
   it('passes a plain conversation through', () => {
-    expect(toLlmMessages([msg('user', [text('hi')]), msg('assistant', [text('hello')]), msg('user', [text('bye')])], { offerTools: true })).toEqual([
+    expect(
+      toLlmMessages([msg('user', [text('hi')]), msg('assistant', [text('hello')]), msg('user', [text('bye')])], { offerTools: true }),
+    ).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'hi' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'hello' }] },
       { role: 'user', content: [{ type: 'text', text: 'bye' }] },
@@ -30,20 +46,33 @@ describe('stored history → request messages', () => {
       ['user', [{ type: 'text', text: 'more' }]],
     ]);
     // An interrupted answer the user replied to stays: the model should know what it said.
-    const stopped = toLlmMessages([msg('user', [text('q')]), msg('assistant', [text('half')], 'interrupted'), msg('user', [text('go on')])], { offerTools: false });
+    const stopped = toLlmMessages(
+      [msg('user', [text('q')]), msg('assistant', [text('half')], 'interrupted'), msg('user', [text('go on')])],
+      { offerTools: false },
+    );
     expect(stopped.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
   });
 
   it('gives every call a result (missing ones say they did not run) and drops results without a call', () => {
     const out = toLlmMessages(
-      [msg('user', [text('q')]), msg('assistant', [use('a'), use('b')]), msg('user', [result('b'), result('zzz')]), msg('user', [text('next')])],
+      [
+        msg('user', [text('q')]),
+        msg('assistant', [use('a'), use('b')]),
+        msg('user', [result('b'), result('zzz')]),
+        msg('user', [text('next')]),
+      ],
       { offerTools: true },
     );
     expect(out).toHaveLength(3);
     expect(out[2]).toEqual({
       role: 'user',
       content: [
-        { type: 'tool_result', toolUseId: 'a', content: [{ type: 'text', text: 'Not run: the turn ended before this call ran.' }], isError: true },
+        {
+          type: 'tool_result',
+          toolUseId: 'a',
+          content: [{ type: 'text', text: 'Not run: the turn ended before this call ran.' }],
+          isError: true,
+        },
         { type: 'tool_result', toolUseId: 'b', content: [{ type: 'text', text: 'ok' }], isError: false },
         { type: 'text', text: 'next' },
       ],
@@ -51,14 +80,19 @@ describe('stored history → request messages', () => {
   });
 
   it('skips empty text and empty messages, and never ends with an answer', () => {
-    const out = toLlmMessages([msg('user', [text('q'), text('  ')]), msg('assistant', [text('')]), msg('assistant', [text('a')])], { offerTools: false });
+    const out = toLlmMessages([msg('user', [text('q'), text('  ')]), msg('assistant', [text('')]), msg('assistant', [text('a')])], {
+      offerTools: false,
+    });
     expect(out).toEqual([{ role: 'user', content: [{ type: 'text', text: 'q' }] }]);
   });
 
   it('turns tool blocks into text when no tools are offered (the API refuses tool blocks without tools)', () => {
-    const out = toLlmMessages([msg('user', [text('q')]), msg('assistant', [use('a')]), msg('user', [result('a', '42')]), msg('user', [text('thanks')])], {
-      offerTools: false,
-    });
+    const out = toLlmMessages(
+      [msg('user', [text('q')]), msg('assistant', [use('a')]), msg('user', [result('a', '42')]), msg('user', [text('thanks')])],
+      {
+        offerTools: false,
+      },
+    );
     expect(out[1].content).toEqual([{ type: 'text', text: '[Called the tool srv__t with {"q":"a"}]' }]);
     expect(out[2].content).toEqual([
       { type: 'text', text: '[Result of srv__t: 42]' },
@@ -67,7 +101,10 @@ describe('stored history → request messages', () => {
   });
 
   it('starts at a user message when the history was cut to its newest part', () => {
-    const out = toLlmMessages([msg('assistant', [use('a')]), msg('user', [result('a')]), msg('assistant', [text('x')]), msg('user', [text('y')])], { offerTools: true });
+    const out = toLlmMessages(
+      [msg('assistant', [use('a')]), msg('user', [result('a')]), msg('assistant', [text('x')]), msg('user', [text('y')])],
+      { offerTools: true },
+    );
     expect(out).toEqual([{ role: 'user', content: [{ type: 'text', text: 'y' }] }]);
   });
 });

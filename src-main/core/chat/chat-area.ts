@@ -3,12 +3,12 @@
  * provider and the chat service, plus the handlers and snapshot part host.ts wires in.
  */
 import type Database from 'better-sqlite3';
-import type { ChatSnapshot, HostHandlers, HostMode, Settings } from '../../../src-preload/contract';
+import type { ChatSnapshot, HostMode, Settings } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import { AnthropicProvider } from '../llm/anthropic-provider';
 import { ApiKeyStore } from '../llm/api-key-store';
 import type { LlmProvider } from '../llm/llm-types';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
 import { createChatHandlers } from './chat-handlers';
 import { ChatService } from './chat-service';
@@ -56,9 +56,12 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     now: clock.now,
   });
   // A stored key that cannot be opened (e.g. sealed by the desktop app's keychain) is reported once known.
-  void keys.check().then(() => {
-    if (keys.status().problem) events.emit('llmStatusChanged', { apiKey: keys.status() });
-  }).catch(() => undefined); // the host may have been disposed meanwhile
-  const handlers: Pick<HostHandlers, keyof ReturnType<typeof createChatHandlers>> = createChatHandlers({ chat: service, keys, provider, events });
+  void keys
+    .check()
+    .then(() => {
+      if (keys.status().problem) events.emit('llmStatusChanged', { apiKey: keys.status() });
+    })
+    .catch(() => undefined); // the host may have been disposed meanwhile
+  const handlers = createChatHandlers({ chat: service, keys, provider, events });
   return { service, provider, keys, handlers, snapshot: () => service.snapshot(), dispose: () => service.dispose() };
 }

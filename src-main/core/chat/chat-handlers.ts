@@ -1,21 +1,8 @@
-import type { HostHandlers } from '../../../src-preload/contract';
+import type { chatMethods, HandlersFor } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { ApiKeyStore } from '../llm/api-key-store';
 import type { LlmProvider } from '../llm/llm-types';
 import type { ChatService } from './chat-service';
-
-type ChatHandlerNames =
-  | 'createConversation'
-  | 'renameConversation'
-  | 'deleteConversation'
-  | 'setConversationServers'
-  | 'listMessages'
-  | 'sendMessage'
-  | 'stopTurn'
-  | 'retryTurn'
-  | 'setApiKey'
-  | 'clearApiKey'
-  | 'listModels';
 
 export interface ChatHandlerDeps {
   chat: ChatService;
@@ -25,7 +12,7 @@ export interface ChatHandlerDeps {
 }
 
 /** The contract's chat methods. */
-export function createChatHandlers({ chat, keys, provider, events }: ChatHandlerDeps): Pick<HostHandlers, ChatHandlerNames> {
+export function createChatHandlers({ chat, keys, provider, events }: ChatHandlerDeps): HandlersFor<typeof chatMethods> {
   return {
     createConversation: async (input) => chat.create(input?.title),
     renameConversation: async ({ id, title }) => chat.rename(id, title),

@@ -54,7 +54,10 @@ describe('chat through the host API', () => {
     expect(snapshot.chat.conversations).toMatchObject([{ id: conversation.id, title: 'Hi there', messageCount: 2, turn: 'idle' }]);
     expect(snapshot.chat.llm.apiKey).toMatchObject({ state: 'set', source: 'stored' });
     const page = await again.api.listMessages({ conversationId: conversation.id });
-    expect(page.messages.map((m) => m.content)).toEqual([[{ type: 'text', text: 'Hi there' }], [{ type: 'text', text: 'Hello from the script.' }]]);
+    expect(page.messages.map((m) => m.content)).toEqual([
+      [{ type: 'text', text: 'Hi there' }],
+      [{ type: 'text', text: 'Hello from the script.' }],
+    ]);
   });
 
   it('validates input, renames, limits a conversation to chosen servers, and deletes', async () => {
@@ -71,7 +74,7 @@ describe('chat through the host API', () => {
     expect((await api.getSnapshot()).chat.conversations).toEqual([]);
   });
 
-  it('a model call goes through consent: Allow once runs it and the result goes back; Deny goes back as is_error', async () => {
+  it('a model call goes through consent: Allow once runs it and the result goes back; Deny goes back as is_error; Stop cancels it', async () => {
     const { api, events } = start();
     await api.setApiKey({ apiKey: KEY });
     await api.updateSettings({ anthropicBaseUrl: llm.url });
@@ -82,7 +85,7 @@ describe('chat through the host API', () => {
     });
     await llm.reset();
     const call = (a: number, b: number) => ({ type: 'tool_use' as const, calls: [{ nameEndsWith: '__get-sum', input: { a, b } }] });
-    await llm.script([call(2, 3), { type: 'text', text: 'Five.' }, call(1, 1), { type: 'text', text: 'Denied, then.' }]);
+    await llm.script([call(2, 3), { type: 'text', text: 'Five.' }, call(1, 1), { type: 'text', text: 'Denied, then.' }, call(4, 4)]);
     const conversation = await api.createConversation();
     const idleWith = (count: number) =>
       waitFor(() => events.some((e) => e.name === 'conversationUpdated' && e.payload.turn === 'idle' && e.payload.messageCount === count), {
@@ -103,7 +106,11 @@ describe('chat through the host API', () => {
     await api.resolveConsent({ id: first.payload.id, decision: 'allow_once' });
     await idleWith(4);
     const allowed = (await llm.messageRequests())[1].body!.messages.at(-1)!.content as unknown as Record<string, unknown>[];
-    expect(allowed[0]).toMatchObject({ type: 'tool_result', is_error: false, content: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }] });
+    expect(allowed[0]).toMatchObject({
+      type: 'tool_result',
+      is_error: false,
+      content: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }],
+    });
 
     mark = events.length;
     await api.sendMessage({ conversationId: conversation.id, text: 'And 1 + 1?' });
@@ -114,12 +121,30 @@ describe('chat through the host API', () => {
     expect(denied[0]).toMatchObject({ type: 'tool_result', is_error: true });
     const page = await api.listMessages({ conversationId: conversation.id });
     expect(page.messages[6].content[0]).toMatchObject({ type: 'tool_result', outcome: 'denied', isError: true });
+
+    // Stop while the dialog is open: the dialog goes, and the call is cancelled (not denied) — in the chat and in the audit trail.
+    mark = events.length;
+    await api.sendMessage({ conversationId: conversation.id, text: 'And 4 + 4?' });
+    const third = await nextConsent(mark);
+    await api.stopTurn({ conversationId: conversation.id });
+    await waitFor(() => events.some((e) => e.name === 'consentSettled' && e.payload.id === third.payload.id), {
+      what: 'the dialog to be withdrawn',
+    });
+    await waitFor(async () => (await api.listMessages({ conversationId: conversation.id })).messages.length === 11, {
+      what: 'the stopped turn to be stored',
+    });
+    const stopped = await api.listMessages({ conversationId: conversation.id });
+    expect(stopped.messages[10].content[0]).toMatchObject({ type: 'tool_result', outcome: 'cancelled', isError: true });
+    expect((await api.listToolAudit({})).entries[0]).toMatchObject({ tool: 'get-sum', origin: 'model', outcome: 'cancelled' });
   });
 
   it('lists models from the configured base URL', async () => {
     const { api } = start();
     await api.setApiKey({ apiKey: KEY });
     await api.updateSettings({ anthropicBaseUrl: llm.url });
-    expect(await api.listModels()).toMatchObject({ source: 'api', models: expect.arrayContaining([expect.objectContaining({ id: 'claude-sonnet-5-5' })]) });
+    expect(await api.listModels()).toMatchObject({
+      source: 'api',
+      models: expect.arrayContaining([expect.objectContaining({ id: 'claude-sonnet-5-5' })]),
+    });
   });
 });

@@ -3,12 +3,19 @@
  * runs here in the host (never in the renderer), and everything it does reaches the renderer as
  * events. On start, answers a killed host left `streaming` become `interrupted`.
  */
-import type { ChatError, ChatMessage, ChatSnapshot, ConversationSummary, MessagePage, Settings } from '../../../src-preload/contract';
+import {
+  type ChatError,
+  type ChatMessage,
+  type ChatSnapshot,
+  type ConversationSummary,
+  HostCallError,
+  type MessagePage,
+  type Settings,
+} from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { LlmProvider } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
 import type { ApiKeyStore } from '../llm/api-key-store';
-import { HostCallError } from '../rpc/dispatch';
 import { runTurn, type TurnResult } from './agent-loop';
 import type { AnswerRecorder } from './answer-recorder';
 import type { ChatToolbox } from './chat-toolbox';
@@ -83,7 +90,10 @@ export class ChatService {
   send(conversationId: string, text: string): ChatMessage {
     const conversation = this.stored(conversationId);
     this.assertIdle(conversationId);
-    const message = this.options.messages.append({ conversationId, role: 'user', content: [{ type: 'text', text }], status: 'complete' }, this.options.now());
+    const message = this.options.messages.append(
+      { conversationId, role: 'user', content: [{ type: 'text', text }], status: 'complete' },
+      this.options.now(),
+    );
     this.options.events.emit('chatMessage', message);
     if (conversation.title === NEW_CONVERSATION_TITLE && conversation.messageCount === 0) {
       this.options.conversations.rename(conversationId, titleFrom(text), this.options.now());
@@ -147,7 +157,8 @@ export class ChatService {
         now,
         onMessage: (message) => events.emit('chatMessage', message),
         onDelta: (messageId, ops) => events.emit('chatDelta', { conversationId, messageId, ops }),
-        onToolStatus: (toolUseId, status, progress) => events.emit('chatToolStatus', { conversationId, toolUseId, status, ...(progress ? { progress } : {}) }),
+        onToolStatus: (toolUseId, status, progress) =>
+          events.emit('chatToolStatus', { conversationId, toolUseId, status, ...(progress ? { progress } : {}) }),
         onRecorder: (recorder) => (turn.recorder = recorder),
         checkpointMs: this.options.checkpointMs,
         batchMs: this.options.batchMs,
@@ -171,7 +182,8 @@ export class ChatService {
   }
 
   private assertIdle(conversationId: string): void {
-    if (this.turns.has(conversationId)) throw new HostCallError('invalid_input', 'A reply is still being written: wait for it or press Stop.');
+    if (this.turns.has(conversationId))
+      throw new HostCallError('invalid_input', 'A reply is still being written: wait for it or press Stop.');
   }
 
   private stored(id: string): StoredConversation {
@@ -202,7 +214,18 @@ export function titleFrom(text: string): string {
 }
 
 function toChatError(error: unknown, at: Date): ChatError {
-  if (error instanceof LlmError) return { kind: error.kind === 'cancelled' ? 'internal' : error.kind, message: error.message, retryable: error.retryable, at: at.toISOString() };
+  if (error instanceof LlmError)
+    return {
+      kind: error.kind === 'cancelled' ? 'internal' : error.kind,
+      message: error.message,
+      retryable: error.retryable,
+      at: at.toISOString(),
+    };
   console.error('[patchbay] chat turn failed:', error);
-  return { kind: 'internal', message: `The turn failed: ${(error as Error).message ?? String(error)}`, retryable: true, at: at.toISOString() };
+  return {
+    kind: 'internal',
+    message: `The turn failed: ${(error as Error).message ?? String(error)}`,
+    retryable: true,
+    at: at.toISOString(),
+  };
 }

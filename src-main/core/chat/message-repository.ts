@@ -74,13 +74,17 @@ export class MessageRepository {
   constructor(private readonly db: Database.Database) {
     this.relaxed = new RelaxedWriter(db);
     this.statements = {
-      nextSeq: db.prepare<[string], { next: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM chat_messages WHERE conversation_id = ?'),
+      nextSeq: db.prepare<[string], { next: number }>(
+        'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM chat_messages WHERE conversation_id = ?',
+      ),
       insert: db.prepare<[string, number, MessageRole, string, MessageStatus, string | null, string, string]>(
         'INSERT INTO chat_messages (conversation_id, seq, role, content, status, model, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       touch: db.prepare<[string, string]>('UPDATE conversations SET message_count = message_count + 1, updated_at = ? WHERE id = ?'),
       get: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM chat_messages WHERE id = ?`),
-      checkpoint: db.prepare<[string, string, number]>("UPDATE chat_messages SET content = ?, updated_at = ? WHERE id = ? AND status = 'streaming'"),
+      checkpoint: db.prepare<[string, string, number]>(
+        "UPDATE chat_messages SET content = ?, updated_at = ? WHERE id = ? AND status = 'streaming'",
+      ),
       finish: db.prepare<[string, MessageStatus, string | null, string | null, string, number]>(
         'UPDATE chat_messages SET content = ?, status = ?, stop_reason = ?, usage = ?, updated_at = ? WHERE id = ?',
       ),

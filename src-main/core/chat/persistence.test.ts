@@ -31,7 +31,7 @@ function restartOn(dataDir: string) {
     messages,
     keys: { status: () => ({ state: 'not-set', storage: '' }) } as unknown as ApiKeyStore,
     provider: {} as LlmProvider,
-    toolbox: { list: () => [], call: async () => ({ outcome: 'error', isError: true, content: [] }) },
+    toolbox: { list: () => [], call: async () => ({ status: 'tool_error', result: { isError: true, content: [] } }) },
     settings: () => DEFAULT_SETTINGS,
     events: new HostEventBus(),
     now: () => new Date(),
@@ -71,7 +71,7 @@ describe('chat persistence', () => {
     const gate = { promise: new Promise<void>((resolve) => (open_ = resolve)), resolve: () => open_() };
     const tools = fakeToolbox([{ serverId: 's', serverName: 'srv', tool: sumTool() }], async () => {
       await gate.promise;
-      return { outcome: 'done', isError: false, content: [{ type: 'text', text: '3' }] };
+      return { status: 'ok', result: { content: [{ type: 'text', text: '3' }] } };
     });
     const f = await chatFixture({ baseUrl: llm.url, toolbox: tools.toolbox, checkpointMs: 60_000 });
     open.push(f);
@@ -79,10 +79,13 @@ describe('chat persistence', () => {
     const conversation = f.service.create();
     f.service.send(conversation.id, 'add');
     const answerId = await waitFor(() => f.all(conversation.id)[1]?.id, { what: 'the answer row' });
-    const row = await waitFor(() => {
-      const r = readRowElsewhere(f.dbPath, answerId);
-      return r && r.content.includes('tool_use') ? r : undefined;
-    }, { what: 'the tool-boundary checkpoint' });
+    const row = await waitFor(
+      () => {
+        const r = readRowElsewhere(f.dbPath, answerId);
+        return r && r.content.includes('tool_use') ? r : undefined;
+      },
+      { what: 'the tool-boundary checkpoint' },
+    );
     expect(JSON.parse(row.content)).toEqual([
       { type: 'text', text: 'Calling' },
       expect.objectContaining({ type: 'tool_use', name: 'srv__get-sum', input: { a: 1, b: 2 }, serverId: 's', toolName: 'get-sum' }),
@@ -106,7 +109,15 @@ describe('chat persistence', () => {
     const conversation = f.service.create();
     const messages = new MessageRepository(f.db);
     for (let i = 1; i <= 25; i++) {
-      messages.append({ conversationId: conversation.id, role: i % 2 ? 'user' : 'assistant', content: [{ type: 'text', text: `m${i}` }], status: 'complete' }, new Date());
+      messages.append(
+        {
+          conversationId: conversation.id,
+          role: i % 2 ? 'user' : 'assistant',
+          content: [{ type: 'text', text: `m${i}` }],
+          status: 'complete',
+        },
+        new Date(),
+      );
     }
     const newest = f.service.page(conversation.id, undefined, 10);
     expect(newest.messages.map((m) => m.seq)).toEqual([16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);

@@ -27,7 +27,12 @@ describe('tool names offered to the model', () => {
 
   it('gives every member of a collision a stable hashed suffix, whatever the order', () => {
     // Same tool name on two servers whose names slug alike; and a case-only difference.
-    const tools = [tool('id-a', 'My Server', 'search'), tool('id-b', 'My_Server', 'search'), tool('id-c', 'files', 'Read'), tool('id-c', 'files', 'read')];
+    const tools = [
+      tool('id-a', 'My Server', 'search'),
+      tool('id-b', 'My_Server', 'search'),
+      tool('id-c', 'files', 'Read'),
+      tool('id-c', 'files', 'read'),
+    ];
     const first = new ToolNameMap(tools);
     const reversed = new ToolNameMap([...tools].reverse());
     expect(new Set(names(first)).size).toBe(4);

@@ -2,12 +2,13 @@
  * Tool results: MCP content as the user sees it (everything, kept whole), and as the model gets it
  * (text cut past a size limit, with a note saying so).
  */
-import type { ChatBlock, ToolResultPart } from '../../../src-preload/contract';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { TOOL_OUTCOME, type ChatBlock, type ToolOutcome, type ToolResultPart } from '../../../src-preload/contract';
 import type { LlmResultPart } from '../llm/llm-types';
-import type { ToolCallOutcome } from './chat-toolbox';
+import type { ToolCallDone } from '../tools/tool-call';
 
 type ToolResultBlock = Extract<ChatBlock, { type: 'tool_result' }>;
-type McpContent = ToolCallOutcome['content'][number];
+type McpContent = CallToolResult['content'][number];
 
 /** Images larger than this (base64 characters) are described instead of sent to the model. */
 export const MAX_MODEL_IMAGE_CHARS = 5 * 1024 * 1024;
@@ -35,13 +36,14 @@ function fromMcp(part: McpContent): ToolResultPart {
   }
 }
 
-/** The stored tool_result block for a call's outcome. */
-export function toResultBlock(toolUseId: string, outcome: ToolCallOutcome, modelLimitChars: number): ToolResultBlock {
-  const content = outcome.content.map(fromMcp);
-  if (content.length === 0 && outcome.structuredContent !== undefined) {
-    content.push({ type: 'text', text: JSON.stringify(outcome.structuredContent, null, 2) });
+/** The stored tool_result block for how a call ended (the server's result, or the router's words for why not). */
+export function toResultBlock(toolUseId: string, done: Pick<ToolCallDone, 'status' | 'result'>, modelLimitChars: number): ToolResultBlock {
+  const { result } = done;
+  const content = (result.content ?? []).map(fromMcp);
+  if (content.length === 0 && result.structuredContent !== undefined) {
+    content.push({ type: 'text', text: JSON.stringify(result.structuredContent, null, 2) });
   }
-  return { type: 'tool_result', toolUseId, content, isError: outcome.isError, outcome: outcome.outcome, modelLimitChars };
+  return { type: 'tool_result', toolUseId, content, isError: done.status !== 'ok', outcome: TOOL_OUTCOME[done.status], modelLimitChars };
 }
 
 /** Total text characters of a result. */
@@ -61,7 +63,11 @@ export function toModelParts(block: ToolResultBlock): LlmResultPart[] {
   const parts: LlmResultPart[] = [];
   for (const part of block.content) {
     if (part.type === 'image') {
-      parts.push(part.data.length <= MAX_MODEL_IMAGE_CHARS ? part : { type: 'text', text: `[An image (${part.mediaType}) too large to send was left out.]` });
+      parts.push(
+        part.data.length <= MAX_MODEL_IMAGE_CHARS
+          ? part
+          : { type: 'text', text: `[An image (${part.mediaType}) too large to send was left out.]` },
+      );
       continue;
     }
     if (budget <= 0) continue;
@@ -77,7 +83,7 @@ export function toModelParts(block: ToolResultBlock): LlmResultPart[] {
   return parts.length > 0 ? parts : [{ type: 'text', text: block.isError ? '(error without details)' : '(no content)' }];
 }
 
-/** A result for a call that never ran (stopped turn, round cap, failure part-way). */
-export function notRunBlock(toolUseId: string, why: string): ToolResultBlock {
-  return { type: 'tool_result', toolUseId, content: [{ type: 'text', text: why }], isError: true, outcome: 'cancelled' };
+/** A result for a call that never ran (stopped turn, round cap, failure part-way; an unknown tool is an `error`). */
+export function notRunBlock(toolUseId: string, why: string, outcome: ToolOutcome = 'cancelled'): ToolResultBlock {
+  return { type: 'tool_result', toolUseId, content: [{ type: 'text', text: why }], isError: true, outcome };
 }

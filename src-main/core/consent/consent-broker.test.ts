@@ -2,17 +2,23 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../../src-preload/contract';
 import { HostEventBus } from '../events';
-import { systemClock } from '../ports';
+import { systemClock } from '../clock';
 import { ConsentBroker } from './consent-broker';
 
-const tool: Tool = { name: 'delete-file', description: 'Deletes a file', inputSchema: { type: 'object' }, annotations: { destructiveHint: true, title: 'Delete' } };
+const tool: Tool = {
+  name: 'delete-file',
+  description: 'Deletes a file',
+  inputSchema: { type: 'object' },
+  annotations: { destructiveHint: true, title: 'Delete' },
+};
 
 function broker(timeoutMs = 60_000) {
   const events = new HostEventBus();
   const seen: HostEvent[] = [];
   events.subscribe((e) => seen.push(e));
   const b = new ConsentBroker({ events, clock: systemClock, timeoutMs: () => timeoutMs });
-  const ask = (serverId = 's1', signal?: AbortSignal) => b.ask({ serverId, serverName: 'files', tool, args: { path: '/tmp/x' }, reason: 'ask' }, signal);
+  const ask = (serverId = 's1', signal?: AbortSignal) =>
+    b.ask({ serverId, serverName: 'files', tool, args: { path: '/tmp/x' }, reason: 'ask' }, signal);
   return { b, ask, seen };
 }
 
@@ -22,7 +28,12 @@ describe('ConsentBroker', () => {
     const first = ask();
     const second = ask();
     const [one, two] = b.pending();
-    expect(one).toMatchObject({ serverName: 'files', tool: 'delete-file', annotations: { destructiveHint: true, title: 'Delete' }, args: { path: '/tmp/x' } });
+    expect(one).toMatchObject({
+      serverName: 'files',
+      tool: 'delete-file',
+      annotations: { destructiveHint: true, title: 'Delete' },
+      args: { path: '/tmp/x' },
+    });
     expect(JSON.parse(JSON.stringify(b.pending()))).toEqual(b.pending());
     b.answer(two.id, 'always_allow', { path: '/tmp/y' });
     expect(() => b.answer(two.id, 'deny')).toThrow('no longer pending');

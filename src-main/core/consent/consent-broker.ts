@@ -7,11 +7,17 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import type { ConsentDecision, ConsentOutcome, ConsentRequestView, DiffLine, JsonObject } from '../../../src-preload/contract';
+import {
+  type ConsentDecision,
+  type ConsentOutcome,
+  type ConsentRequestView,
+  type DiffLine,
+  HostCallError,
+  type JsonObject,
+} from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
-import { toolHints } from '../tools/definition';
+import type { Clock } from '../clock';
+import { toolHints } from '../tool-definition/definition';
 
 /** What the router asks about. */
 export interface ConsentAsk {
@@ -72,10 +78,16 @@ export class ConsentBroker {
       expiresAt: new Date(now.getTime() + timeoutMs).toISOString(),
     };
     return new Promise<ConsentAnswer>((resolve) => {
-      const onAbort = () => this.settle(id, { kind: 'deny', outcome: 'withdrawn', note: 'The request was cancelled', decidedAt: this.options.clock.now() });
+      const onAbort = () =>
+        this.settle(id, { kind: 'deny', outcome: 'withdrawn', note: 'The request was cancelled', decidedAt: this.options.clock.now() });
       const timer = setTimeout(() => {
         const minutes = Math.round(timeoutMs / 60_000);
-        this.settle(id, { kind: 'deny', outcome: 'timed_out', note: `Nobody answered within ${minutes >= 1 ? `${minutes} min` : `${timeoutMs} ms`}`, decidedAt: this.options.clock.now() });
+        this.settle(id, {
+          kind: 'deny',
+          outcome: 'timed_out',
+          note: `Nobody answered within ${minutes >= 1 ? `${minutes} min` : `${timeoutMs} ms`}`,
+          decidedAt: this.options.clock.now(),
+        });
       }, timeoutMs);
       timer.unref?.();
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -120,14 +132,16 @@ export class ConsentBroker {
   /** The server disconnected, stopped or was removed: its requests are withdrawn (denied). */
   withdrawServer(serverId: string, note: string): void {
     for (const [id, pending] of [...this.waiting]) {
-      if (pending.view.serverId === serverId) this.settle(id, { kind: 'deny', outcome: 'withdrawn', note, decidedAt: this.options.clock.now() });
+      if (pending.view.serverId === serverId)
+        this.settle(id, { kind: 'deny', outcome: 'withdrawn', note, decidedAt: this.options.clock.now() });
     }
   }
 
   /** Quit: every pending request is denied, and any later one too. */
   dispose(note = 'Patchbay is quitting'): void {
     this.closed = true;
-    for (const id of [...this.waiting.keys()]) this.settle(id, { kind: 'deny', outcome: 'shutdown', note, decidedAt: this.options.clock.now() });
+    for (const id of [...this.waiting.keys()])
+      this.settle(id, { kind: 'deny', outcome: 'shutdown', note, decidedAt: this.options.clock.now() });
   }
 
   private settle(id: string, answer: ConsentAnswer): void {

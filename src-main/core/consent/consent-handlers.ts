@@ -1,28 +1,18 @@
-import type { HostHandlers } from '../../../src-preload/contract';
+import { type consentMethods, type HandlersFor, HostCallError } from '../../../src-preload/contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { HostEventBus } from '../events';
-import { HostCallError } from '../rpc/dispatch';
-import { describeIssues, validateArgs } from '../tools/args-validator';
-import type { ToolRouter } from '../tools/tool-router';
+import { describeIssues, validateArgs } from '../tool-definition/args-validator';
 import type { ConsentBroker } from './consent-broker';
 import type { ConsentPolicies } from './consent-policies';
 import type { ConsentPrefs } from './consent-prefs';
-
-type ConsentMethods =
-  | 'resolveConsent'
-  | 'listStandingDecisions'
-  | 'setToolPolicy'
-  | 'setServerTrust'
-  | 'revokeDecision'
-  | 'listToolAudit'
-  | 'updateConsentSettings';
 
 export interface ConsentHandlerDeps {
   broker: ConsentBroker;
   policies: ConsentPolicies;
   prefs: ConsentPrefs;
   audit: AuditStore;
-  router: ToolRouter;
+  /** Whether a call is still running (the audit shows such a call as running, not interrupted). */
+  isRunning(callId: string): boolean;
   events: HostEventBus;
 }
 
@@ -30,7 +20,7 @@ export interface ConsentHandlerDeps {
  * The renderer's side of consent: answer a pending request (it cannot create one), manage standing
  * decisions, read the audit trail. Every change of standing decisions is pushed to every window.
  */
-export function createConsentHandlers(deps: ConsentHandlerDeps): Pick<HostHandlers, ConsentMethods> {
+export function createConsentHandlers(deps: ConsentHandlerDeps): HandlersFor<typeof consentMethods> {
   const changed = () => {
     const list = deps.policies.list();
     deps.events.emit('standingDecisionsChanged', list);
@@ -42,7 +32,11 @@ export function createConsentHandlers(deps: ConsentHandlerDeps): Pick<HostHandle
       if (editedArgs !== undefined && decision !== 'deny') {
         const issues = validateArgs(deps.broker.toolOf(id).inputSchema, editedArgs);
         if (issues.length > 0) {
-          throw new HostCallError('invalid_input', `The edited arguments do not match the tool's schema: ${describeIssues(issues)}`, issues.map((i) => ({ path: ['editedArgs', ...i.path], message: i.message })));
+          throw new HostCallError(
+            'invalid_input',
+            `The edited arguments do not match the tool's schema: ${describeIssues(issues)}`,
+            issues.map((i) => ({ path: ['editedArgs', ...i.path], message: i.message })),
+          );
         }
       }
       deps.broker.answer(id, decision, decision === 'deny' ? undefined : editedArgs);
@@ -66,7 +60,7 @@ export function createConsentHandlers(deps: ConsentHandlerDeps): Pick<HostHandle
     },
 
     listToolAudit: async ({ serverId, before, limit }) =>
-      deps.audit.list({ ...(serverId ? { serverId } : {}), ...(before ? { before } : {}), limit }, (callId) => deps.router.isRunning(callId)),
+      deps.audit.list({ ...(serverId ? { serverId } : {}), ...(before ? { before } : {}), limit }, deps.isRunning),
 
     updateConsentSettings: async (settings) => {
       const saved = deps.prefs.write(settings);

@@ -19,7 +19,8 @@ export function consentPlugin(deps: {
 }): ConnectionPlugin {
   return {
     onWire(server, direction, message) {
-      if (direction === 'in' && 'result' in message && Array.isArray((message.result as { tools?: unknown }).tools)) deps.onToolsListed(server.id);
+      if (direction === 'in' && 'result' in message && Array.isArray((message.result as { tools?: unknown }).tools))
+        deps.onToolsListed(server.id);
     },
     onStateChange(server, state) {
       if (state.status === 'ready') return;

@@ -5,10 +5,9 @@
  * again and shows the change. A deny never needs pinning: it holds whatever the tool becomes.
  */
 import type { Tool } from '@modelcontextprotocol/client';
-import type { DiffLine, StandingDecision, ToolPolicyState } from '../../../src-preload/contract';
-import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
-import { definitionHash, definitionOf } from '../tools/definition';
+import { type DiffLine, HostCallError, type StandingDecision, type ToolPolicyState } from '../../../src-preload/contract';
+import type { Clock } from '../clock';
+import { definitionHash, definitionOf } from '../tool-definition/definition';
 import { diffDefinitions } from './definition-diff';
 import type { PolicyRepository, ToolDecision } from './policy-repository';
 
@@ -91,7 +90,8 @@ export class ConsentPolicies {
   /** Removes one standing decision by its list id. */
   revoke(id: string): void {
     const [kind, serverId, ...rest] = id.split(':');
-    const removed = kind === 'server' ? this.repo.deleteServerTrust(serverId) : kind === 'tool' && this.repo.deleteToolPolicy(serverId, rest.join(':'));
+    const removed =
+      kind === 'server' ? this.repo.deleteServerTrust(serverId) : kind === 'tool' && this.repo.deleteToolPolicy(serverId, rest.join(':'));
     if (!removed) throw new HostCallError('invalid_input', 'That decision no longer exists.');
   }
 
@@ -114,7 +114,8 @@ export class ConsentPolicies {
     }
     for (const trust of this.repo.allServerTrust()) {
       const live = this.context.tools(trust.serverId);
-      const suspended = live?.some((tool) => trust.pinned[tool.name] !== undefined && trust.pinned[tool.name].hash !== definitionHash(tool)) ?? false;
+      const suspended =
+        live?.some((tool) => trust.pinned[tool.name] !== undefined && trust.pinned[tool.name].hash !== definitionHash(tool)) ?? false;
       out.push({
         id: `server:${trust.serverId}`,
         kind: 'server',
@@ -130,7 +131,8 @@ export class ConsentPolicies {
 
   private liveTool(serverId: string, name: string): Tool {
     const tool = this.context.tools(serverId)?.find((candidate) => candidate.name === name);
-    if (!tool) throw new HostCallError('invalid_input', `Start the server first: "always allow" is pinned to the tool's current definition.`);
+    if (!tool)
+      throw new HostCallError('invalid_input', `Start the server first: "always allow" is pinned to the tool's current definition.`);
     return tool;
   }
 }

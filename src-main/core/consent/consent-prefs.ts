@@ -9,7 +9,10 @@ export class ConsentPrefs {
   private current: ConsentSettings;
 
   constructor(private readonly repo: PolicyRepository) {
-    this.current = { ...DEFAULT_CONSENT_SETTINGS, timeoutMinutes: repo.readPref('timeoutMinutes', DEFAULT_CONSENT_SETTINGS.timeoutMinutes) };
+    this.current = {
+      ...DEFAULT_CONSENT_SETTINGS,
+      timeoutMinutes: repo.readPref('timeoutMinutes', DEFAULT_CONSENT_SETTINGS.timeoutMinutes),
+    };
   }
 
   read(): ConsentSettings {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../servers/wait';
-import { startHost, type TestHost } from '../tools/test-support/tool-host';
+import { startHost, type TestHost } from '../../test-support/tool-host';
 
 /** A model-initiated call through the core's in-process API (what the chat loop uses). */
 function modelCall(t: TestHost, serverId: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal) {
@@ -21,16 +21,31 @@ describe('consent for model-initiated calls', () => {
     const id = await t.everything();
 
     const { call: denied, request: ask1 } = await asking(t, id, 'get-sum', { a: 1, b: 2 });
-    expect(ask1).toMatchObject({ serverName: 'everything', tool: 'get-sum', title: 'Get Sum Tool', args: { a: 1, b: 2 }, reason: 'ask', annotations: { readOnlyHint: true } });
+    expect(ask1).toMatchObject({
+      serverName: 'everything',
+      tool: 'get-sum',
+      title: 'Get Sum Tool',
+      args: { a: 1, b: 2 },
+      reason: 'ask',
+      annotations: { readOnlyHint: true },
+    });
     expect(Date.parse(ask1.expiresAt) - Date.parse(ask1.requestedAt)).toBe(10 * 60_000);
     expect((await t.api.getSnapshot()).consent.pending.map((p) => p.id)).toEqual([ask1.id]);
     await t.api.resolveConsent({ id: ask1.id, decision: 'deny' });
-    expect(await denied).toMatchObject({ status: 'denied', decidedBy: 'user', result: { isError: true, content: [{ type: 'text', text: 'The user declined to run tool "get-sum" on server "everything".' }] } });
+    expect(await denied).toMatchObject({
+      status: 'denied',
+      decidedBy: 'user',
+      result: { isError: true, content: [{ type: 'text', text: 'The user declined to run tool "get-sum" on server "everything".' }] },
+    });
     await expect(t.api.resolveConsent({ id: ask1.id, decision: 'allow_once' })).rejects.toThrow('no longer pending');
 
     const { call: once, request: ask2 } = await asking(t, id, 'get-sum', { a: 1, b: 2 });
     await t.api.resolveConsent({ id: ask2.id, decision: 'allow_once', editedArgs: { a: 10, b: 5 } });
-    expect(await once).toMatchObject({ status: 'ok', decidedBy: 'user', result: { content: [{ type: 'text', text: 'The sum of 10 and 5 is 15.' }] } });
+    expect(await once).toMatchObject({
+      status: 'ok',
+      decidedBy: 'user',
+      result: { content: [{ type: 'text', text: 'The sum of 10 and 5 is 15.' }] },
+    });
 
     const { call: always, request: ask3 } = await asking(t, id, 'get-sum', { a: 2, b: 2 });
     await expect(t.api.resolveConsent({ id: ask3.id, decision: 'always_allow', editedArgs: { a: 'x' } })).rejects.toMatchObject({
@@ -40,7 +55,14 @@ describe('consent for model-initiated calls', () => {
     await t.api.resolveConsent({ id: ask3.id, decision: 'always_allow' });
     expect((await always).status).toBe('ok');
     const [decision] = await t.api.listStandingDecisions();
-    expect(decision).toMatchObject({ id: `tool:${id}:get-sum`, kind: 'tool', serverName: 'everything', tool: 'get-sum', decision: 'allow', state: 'active' });
+    expect(decision).toMatchObject({
+      id: `tool:${id}:get-sum`,
+      kind: 'tool',
+      serverName: 'everything',
+      tool: 'get-sum',
+      decision: 'allow',
+      state: 'active',
+    });
     expect((await t.api.listTools({ serverId: id })).find((tool) => tool.name === 'get-sum')?.policy).toBe('allow');
 
     const asked = t.count('consentRequested');
@@ -70,12 +92,16 @@ describe('consent for model-initiated calls', () => {
     const t = startHost();
     const id = await t.everything();
     const calls = [1, 2, 3].map((n) => modelCall(t, id, 'echo', { message: `m${n}` }));
-    const pending = await waitFor(async () => {
-      const list = (await t.api.getSnapshot()).consent.pending;
-      return list.length === 3 ? list : undefined;
-    }, { what: 'three pending requests' });
+    const pending = await waitFor(
+      async () => {
+        const list = (await t.api.getSnapshot()).consent.pending;
+        return list.length === 3 ? list : undefined;
+      },
+      { what: 'three pending requests' },
+    );
     expect(pending.map((p) => p.args.message)).toEqual(['m1', 'm2', 'm3']);
-    for (const request of pending) await t.api.resolveConsent({ id: request.id, decision: request.args.message === 'm2' ? 'deny' : 'allow_once' });
+    for (const request of pending)
+      await t.api.resolveConsent({ id: request.id, decision: request.args.message === 'm2' ? 'deny' : 'allow_once' });
     expect((await Promise.all(calls)).map((c) => c.status)).toEqual(['ok', 'denied', 'ok']);
   });
 
@@ -135,7 +161,8 @@ describe('consent for model-initiated calls', () => {
     const cancelled = new AbortController();
     const { call: abandoned, request: ask2 } = await asking(t, other, 'echo', { message: 'y' }, cancelled.signal);
     cancelled.abort();
-    expect(await abandoned).toMatchObject({ status: 'denied', error: { kind: 'withdrawn' } });
+    // The caller gave up (the chat's Stop): withdrawn, and recorded as cancelled by the user rather than denied.
+    expect(await abandoned).toMatchObject({ status: 'cancelled', decidedBy: 'user', error: { kind: 'withdrawn' } });
     expect(t.count('consentSettled', (p) => p.id === ask2.id && p.outcome === 'withdrawn')).toBe(1);
 
     const { call: atQuit } = await asking(t, other, 'echo', { message: 'z' });

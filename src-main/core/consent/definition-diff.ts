@@ -4,8 +4,8 @@
  * where the quadratic LCS would cost too much, the diff degrades to "all removed, all added".
  */
 import type { DiffLine } from '../../../src-preload/contract';
-import { prettyJson } from '../tools/canonical-json';
-import type { ToolDefinition } from '../tools/definition';
+import { prettyJson } from '../tool-definition/canonical-json';
+import type { ToolDefinition } from '../tool-definition/definition';
 
 const MAX_CELLS = 4_000_000;
 

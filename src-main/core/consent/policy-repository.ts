@@ -4,7 +4,7 @@
  * check must not query the database. Every write commits first, then updates the mirror.
  */
 import type Database from 'better-sqlite3';
-import type { ToolDefinition } from '../tools/definition';
+import type { ToolDefinition } from '../tool-definition/definition';
 
 export type ToolDecision = 'allow' | 'deny' | 'ask';
 
@@ -80,7 +80,14 @@ export class PolicyRepository {
          ON CONFLICT (server_id, tool_name) DO UPDATE SET decision = excluded.decision, definition_hash = excluded.definition_hash,
            definition_json = excluded.definition_json, created_at = excluded.created_at`,
       )
-      .run(policy.serverId, policy.tool, policy.decision, policy.pinned?.hash ?? null, policy.pinned ? JSON.stringify(policy.pinned.definition) : null, policy.createdAt);
+      .run(
+        policy.serverId,
+        policy.tool,
+        policy.decision,
+        policy.pinned?.hash ?? null,
+        policy.pinned ? JSON.stringify(policy.pinned.definition) : null,
+        policy.createdAt,
+      );
     this.tools.set(key(policy.serverId, policy.tool), policy);
   }
 
@@ -92,7 +99,9 @@ export class PolicyRepository {
 
   setServerTrust(trust: ServerTrust): void {
     this.db
-      .prepare('INSERT INTO server_trust (server_id, definitions, created_at) VALUES (?, ?, ?) ON CONFLICT (server_id) DO UPDATE SET definitions = excluded.definitions, created_at = excluded.created_at')
+      .prepare(
+        'INSERT INTO server_trust (server_id, definitions, created_at) VALUES (?, ?, ?) ON CONFLICT (server_id) DO UPDATE SET definitions = excluded.definitions, created_at = excluded.created_at',
+      )
       .run(trust.serverId, JSON.stringify(trust.pinned), trust.createdAt);
     this.servers.set(trust.serverId, trust);
   }
@@ -117,6 +126,8 @@ export class PolicyRepository {
   }
 
   writePref(name: string, value: unknown): void {
-    this.db.prepare('INSERT INTO consent_prefs (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(name, JSON.stringify(value));
+    this.db
+      .prepare('INSERT INTO consent_prefs (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+      .run(name, JSON.stringify(value));
   }
 }

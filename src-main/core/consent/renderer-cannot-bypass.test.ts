@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { HOST_METHOD_NAMES, HOST_METHODS, type ToolCallOutcome } from '../../../src-preload/contract';
 import { dispatchCall } from '../rpc/dispatch';
 import { waitFor } from '../servers/wait';
-import { startHost } from '../tools/test-support/tool-host';
+import { startHost } from '../../test-support/tool-host';
 
 const text = (outcome: ToolCallOutcome) => {
   const block = outcome.blocks[0];
@@ -63,7 +63,12 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
     const t = startHost();
     const id = await t.fixture('tool-lab.mjs');
     const mark = t.events.length;
-    const modelCall = t.host.tools.callToolWithConsent({ serverId: id, tool: 'echo', args: { message: 'from the model' }, origin: 'model' });
+    const modelCall = t.host.tools.callToolWithConsent({
+      serverId: id,
+      tool: 'echo',
+      args: { message: 'from the model' },
+      origin: 'model',
+    });
     const request = await t.next('consentRequested', undefined, mark);
 
     // The user's own run is just that: it runs as the user, and the model's call keeps waiting.

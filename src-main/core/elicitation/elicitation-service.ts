@@ -6,10 +6,9 @@
  */
 import { ProtocolError, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import type { ElicitationContent, ElicitationRequestView, NestedToolCall } from '../../../src-preload/contract';
+import { type ElicitationContent, type ElicitationRequestView, HostCallError, type NestedToolCall } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
+import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 import { PendingRequests } from '../sampling/pending-requests';
 import type { SamplingRepository } from '../sampling/sampling-repository';
@@ -36,7 +35,14 @@ export class ElicitationService {
     const now = this.deps.clock.now();
     const toolCall = this.deps.runningCallFor(server.id);
     if (this.closed) throw new ProtocolError(-1, 'Patchbay is quitting');
-    const base = { id: crypto.randomUUID(), serverId: server.id, serverName: server.name, ...(toolCall ? { toolCall } : {}), message: params.message, requestedAt: now.toISOString() };
+    const base = {
+      id: crypto.randomUUID(),
+      serverId: server.id,
+      serverName: server.name,
+      ...(toolCall ? { toolCall } : {}),
+      message: params.message,
+      requestedAt: now.toISOString(),
+    };
     let view: ElicitationRequestView;
     if (params.mode === 'url') {
       let url: URL | undefined;
@@ -58,7 +64,9 @@ export class ElicitationService {
       view = { ...base, mode: 'form', requestedSchema: schema as ElicitationRequestView['requestedSchema'] };
     }
     this.asked.set(view.id, { server, params });
-    const result = this.pending.add<ElicitResult>(view, signal, () => this.withdraw(view.id, `Server "${server.name}" cancelled its request.`));
+    const result = this.pending.add<ElicitResult>(view, signal, () =>
+      this.withdraw(view.id, `Server "${server.name}" cancelled its request.`),
+    );
     this.deps.events.emit('elicitationRequested', view);
     return result;
   }
@@ -76,7 +84,11 @@ export class ElicitationService {
       const answer = content ?? {};
       const issues = validateElicitation(entry.view.requestedSchema, answer);
       if (issues.length > 0) {
-        throw new HostCallError('invalid_input', issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), issues.map((i) => ({ path: ['content', ...i.path], message: i.message })));
+        throw new HostCallError(
+          'invalid_input',
+          issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+          issues.map((i) => ({ path: ['content', ...i.path], message: i.message })),
+        );
       }
       result = { action, content: answer };
     }
@@ -90,24 +102,50 @@ export class ElicitationService {
 
   dispose(): void {
     this.closed = true;
-    for (const id of this.pending.ids()) this.finish(id, { ok: { action: 'cancel' } }, 'shutdown', 'host', { action: 'cancel' }, 'Patchbay is quitting');
+    for (const id of this.pending.ids())
+      this.finish(id, { ok: { action: 'cancel' } }, 'shutdown', 'host', { action: 'cancel' }, 'Patchbay is quitting');
   }
 
   private withdraw(id: string, note: string): void {
     this.finish(id, { error: new ProtocolError(-1, note) }, 'withdrawn', 'host', undefined, note);
   }
 
-  private finish(id: string, result: { ok: unknown } | { error: Error }, outcome: 'accepted' | 'declined' | 'cancelled' | 'withdrawn' | 'shutdown', decidedBy: 'user' | 'host', response?: unknown, note?: string): void {
+  private finish(
+    id: string,
+    result: { ok: unknown } | { error: Error },
+    outcome: 'accepted' | 'declined' | 'cancelled' | 'withdrawn' | 'shutdown',
+    decidedBy: 'user' | 'host',
+    response?: unknown,
+    note?: string,
+  ): void {
     const entry = this.pending.get(id);
     const asked = this.asked.get(id);
     if (!entry || !asked) return;
     this.asked.delete(id);
     this.pending.settle(id, result);
-    this.record(asked.server, entry.view.toolCall?.tool, asked.params, decidedBy, outcome, response, note, new Date(entry.view.requestedAt));
+    this.record(
+      asked.server,
+      entry.view.toolCall?.tool,
+      asked.params,
+      decidedBy,
+      outcome,
+      response,
+      note,
+      new Date(entry.view.requestedAt),
+    );
     this.deps.events.emit('interactionSettled', { id, kind: 'elicitation', outcome, ...(note ? { note } : {}) });
   }
 
-  private record(server: ServerRef, toolCall: string | undefined, params: Params, decidedBy: 'user' | 'host', outcome: 'accepted' | 'declined' | 'cancelled' | 'withdrawn' | 'shutdown' | 'blocked', response: unknown, note: string | undefined, requestedAt: Date): void {
+  private record(
+    server: ServerRef,
+    toolCall: string | undefined,
+    params: Params,
+    decidedBy: 'user' | 'host',
+    outcome: 'accepted' | 'declined' | 'cancelled' | 'withdrawn' | 'shutdown' | 'blocked',
+    response: unknown,
+    note: string | undefined,
+    requestedAt: Date,
+  ): void {
     this.deps.repo.record({
       kind: 'elicitation',
       serverId: server.id,

@@ -16,11 +16,21 @@ const schema = {
 
 describe('elicitation answers against the flat schema subset', () => {
   it('accepts a valid answer and leaves optional fields out', () => {
-    expect(validateElicitation(schema, { name: 'Ada', email: 'a@b.co', born: '1815-12-10', n: 3, ok: false, hero: 'h1', tags: ['a', 'b'] })).toEqual([]);
+    expect(
+      validateElicitation(schema, { name: 'Ada', email: 'a@b.co', born: '1815-12-10', n: 3, ok: false, hero: 'h1', tags: ['a', 'b'] }),
+    ).toEqual([]);
     expect(validateElicitation(schema, { name: 'Ada' })).toEqual([]);
   });
   it('names every problem by field', () => {
-    const issues = validateElicitation(schema, { email: 'nope', born: '10/12/1815', n: 2.5, ok: 'yes' as unknown as boolean, hero: 'h9', tags: ['a', 'b', 'z'], extra: 'x' });
+    const issues = validateElicitation(schema, {
+      email: 'nope',
+      born: '10/12/1815',
+      n: 2.5,
+      ok: 'yes' as unknown as boolean,
+      hero: 'h9',
+      tags: ['a', 'b', 'z'],
+      extra: 'x',
+    });
     expect(issues).toEqual(
       expect.arrayContaining([
         { path: ['extra'], message: 'is not asked for' },

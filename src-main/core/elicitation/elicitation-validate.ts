@@ -25,7 +25,10 @@ export function optionsOf(field: Field): string[] | undefined {
 }
 
 /** Issues of `content` against `schema`; empty when it is acceptable. */
-export function validateElicitation(schema: { properties: Record<string, Field>; required?: string[] }, content: ElicitationContent): FieldIssue[] {
+export function validateElicitation(
+  schema: { properties: Record<string, Field>; required?: string[] },
+  content: ElicitationContent,
+): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const required = new Set(schema.required ?? []);
   for (const key of Object.keys(content)) {
@@ -41,8 +44,14 @@ export function validateElicitation(schema: { properties: Record<string, Field>;
     const options = optionsOf(field);
     switch (field.type) {
       case 'string': {
-        if (typeof value !== 'string') { fail('must be text'); break; }
-        if (options && !options.includes(value)) { fail('must be one of the choices'); break; }
+        if (typeof value !== 'string') {
+          fail('must be text');
+          break;
+        }
+        if (options && !options.includes(value)) {
+          fail('must be one of the choices');
+          break;
+        }
         if (typeof field.minLength === 'number' && value.length < field.minLength) fail(`must be at least ${field.minLength} characters`);
         if (typeof field.maxLength === 'number' && value.length > field.maxLength) fail(`must be at most ${field.maxLength} characters`);
         if (field.format === 'email' && !EMAIL.test(value)) fail('must be an email address');
@@ -53,7 +62,10 @@ export function validateElicitation(schema: { properties: Record<string, Field>;
       }
       case 'number':
       case 'integer': {
-        if (typeof value !== 'number' || !Number.isFinite(value)) { fail('must be a number'); break; }
+        if (typeof value !== 'number' || !Number.isFinite(value)) {
+          fail('must be a number');
+          break;
+        }
         if (field.type === 'integer' && !Number.isInteger(value)) fail('must be a whole number');
         if (typeof field.minimum === 'number' && value < field.minimum) fail(`must be at least ${field.minimum}`);
         if (typeof field.maximum === 'number' && value > field.maximum) fail(`must be at most ${field.maximum}`);
@@ -63,7 +75,10 @@ export function validateElicitation(schema: { properties: Record<string, Field>;
         if (typeof value !== 'boolean') fail('must be true or false');
         break;
       case 'array': {
-        if (!Array.isArray(value)) { fail('must be a list of choices'); break; }
+        if (!Array.isArray(value)) {
+          fail('must be a list of choices');
+          break;
+        }
         if (options && value.some((v) => !options.includes(v))) fail('must only contain the choices');
         if (typeof field.minItems === 'number' && value.length < field.minItems) fail(`choose at least ${field.minItems}`);
         if (typeof field.maxItems === 'number' && value.length > field.maxItems) fail(`choose at most ${field.maxItems}`);

@@ -91,7 +91,12 @@ export class StreamAssembler {
         const open: OpenBlock = { kind, text: block.type === 'text' ? block.text : '', json: '', id: '', name: '' };
         if (block.type === 'tool_use') Object.assign(open, { id: block.id, name: block.name });
         this.open.set(event.index, open);
-        const start: LlmStreamEvent = { type: 'block-start', index: event.index, kind, ...(kind === 'tool_use' ? { toolUse: { id: open.id, name: open.name } } : {}) };
+        const start: LlmStreamEvent = {
+          type: 'block-start',
+          index: event.index,
+          kind,
+          ...(kind === 'tool_use' ? { toolUse: { id: open.id, name: open.name } } : {}),
+        };
         return open.text ? [start, { type: 'text-delta', index: event.index, text: open.text }] : [start];
       }
       case 'content_block_delta': {
@@ -161,12 +166,18 @@ export function toLlmError(error: unknown, baseUrl: string, signal?: AbortSignal
   if (error instanceof Anthropic.APIConnectionError) {
     const code = findCode(error);
     const why = code ? ` (${code})` : '';
-    return new LlmError('network', `Can't reach ${host}${why}. Check your connection and the base URL in Settings, then Retry.`, { cause: error });
+    return new LlmError('network', `Can't reach ${host}${why}. Check your connection and the base URL in Settings, then Retry.`, {
+      cause: error,
+    });
   }
   if (error instanceof Anthropic.APIError) {
     const { kind, message } = describeHttpFailure(error.status, error.type, error.apiMessage, host);
     const retryAfter = Number(error.headers?.get('retry-after'));
-    return new LlmError(kind, message, { cause: error, status: error.status, retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined });
+    return new LlmError(kind, message, {
+      cause: error,
+      status: error.status,
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    });
   }
   // Errors from reading the body mid-stream (connection reset, "terminated") are network failures.
   return new LlmError('network', `The connection to ${host} broke off mid-answer${describe(error)}. Retry to try again.`, { cause: error });

@@ -50,7 +50,9 @@ describe('AnthropicProvider against a scripted Messages API over HTTP', () => {
     const [sent] = await llm.messageRequests();
     expect(sent.credential).toEqual({ scheme: 'bearer', key: 'sk-test-key' });
     expect(sent.body).toMatchObject({ model: 'claude-sonnet-5-5', max_tokens: 100, system: 'Be brief.', stream: true });
-    expect(sent.body?.tools).toEqual([{ name: 'srv__get-sum', description: 'adds', input_schema: { type: 'object', properties: { a: { type: 'number' } } } }]);
+    expect(sent.body?.tools).toEqual([
+      { name: 'srv__get-sum', description: 'adds', input_schema: { type: 'object', properties: { a: { type: 'number' } } } },
+    ]);
   });
 
   it('completes a message for callers that do not show a stream (sampling)', async () => {
@@ -61,14 +63,27 @@ describe('AnthropicProvider against a scripted Messages API over HTTP', () => {
 
   it.each([
     [{ type: 'error' as const, status: 401, errorType: 'authentication_error', message: 'invalid x-api-key' }, 'auth', /API key rejected/],
-    [{ type: 'error' as const, status: 429, errorType: 'rate_limit_error', message: 'slow down', retryAfter: 3 }, 'rate-limit', /Rate limited/],
+    [
+      { type: 'error' as const, status: 429, errorType: 'rate_limit_error', message: 'slow down', retryAfter: 3 },
+      'rate-limit',
+      /Rate limited/,
+    ],
     [{ type: 'error' as const, status: 529, errorType: 'overloaded_error', message: 'Overloaded' }, 'overloaded', /overloaded/],
     [
-      { type: 'error' as const, status: 400, errorType: 'invalid_request_error', message: 'prompt is too long: 250000 tokens > 200000 maximum' },
+      {
+        type: 'error' as const,
+        status: 400,
+        errorType: 'invalid_request_error',
+        message: 'prompt is too long: 250000 tokens > 200000 maximum',
+      },
       'context-too-long',
       /too long for the model's context window/,
     ],
-    [{ type: 'error' as const, status: 400, errorType: 'invalid_request_error', message: 'tools.0.name: bad' }, 'bad-request', /refused the request/],
+    [
+      { type: 'error' as const, status: 400, errorType: 'invalid_request_error', message: 'tools.0.name: bad' },
+      'bad-request',
+      /refused the request/,
+    ],
   ])('maps HTTP failures to what the user can do (%#)', async (step, kind, message) => {
     await llm.script([step]);
     const error = await failure(collect(provider().createMessage(request)));

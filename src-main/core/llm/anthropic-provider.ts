@@ -88,7 +88,13 @@ export class AnthropicProvider implements LlmProvider {
     if (!apiKey) throw new LlmError('no-api-key', NO_API_KEY_MESSAGE);
     const baseUrl = this.options.baseUrl() || DEFAULT_ANTHROPIC_BASE_URL;
     // Every option is explicit so nothing is picked up from the host's environment or profile files.
-    const client = new Anthropic({ apiKey, baseURL: baseUrl, maxRetries: 0, ...(timeoutMs ? { timeout: timeoutMs } : {}), logLevel: 'error' });
+    const client = new Anthropic({
+      apiKey,
+      baseURL: baseUrl,
+      maxRetries: 0,
+      ...(timeoutMs ? { timeout: timeoutMs } : {}),
+      logLevel: 'error',
+    });
     return { client, baseUrl };
   }
 }

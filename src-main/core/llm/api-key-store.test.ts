@@ -12,7 +12,12 @@ const KEY = 'sk-ant-api03-THIS-MUST-NEVER-BE-PLAINTEXT';
 function store(options: { mode?: 'web' | 'electron'; env?: Record<string, string>; secrets?: (dir: string) => SecretBox } = {}) {
   const dir = tempDir();
   const { db } = openDatabase(dir);
-  const keys = new ApiKeyStore({ db, secrets: options.secrets?.(dir) ?? new KeyFileSecretBox(dir), mode: options.mode ?? 'web', env: options.env ?? {} });
+  const keys = new ApiKeyStore({
+    db,
+    secrets: options.secrets?.(dir) ?? new KeyFileSecretBox(dir),
+    mode: options.mode ?? 'web',
+    env: options.env ?? {},
+  });
   return { dir, db, keys };
 }
 

@@ -57,13 +57,19 @@ export function describeHttpFailure(
     return { kind: 'auth', message: `This API key may not use this model or feature${detail}.` };
   }
   if (status === 429 || type === 'rate_limit_error') {
-    return { kind: 'rate-limit', message: `Rate limited: too many requests or tokens for your account right now. Wait a moment, then Retry${detail}.` };
+    return {
+      kind: 'rate-limit',
+      message: `Rate limited: too many requests or tokens for your account right now. Wait a moment, then Retry${detail}.`,
+    };
   }
   if (status === 529 || type === 'overloaded_error') {
     return { kind: 'overloaded', message: `The model is overloaded right now. Retry in a little while${detail}.` };
   }
   if (status === 413 || type === 'request_too_large') {
-    return { kind: 'context-too-long', message: `This conversation is too large to send. Start a new conversation, or turn off some servers' tools${detail}.` };
+    return {
+      kind: 'context-too-long',
+      message: `This conversation is too large to send. Start a new conversation, or turn off some servers' tools${detail}.`,
+    };
   }
   if ((status === 400 || type === 'invalid_request_error') && apiMessage && saysContextTooLong(apiMessage)) {
     return {
@@ -77,5 +83,8 @@ export function describeHttpFailure(
   if (status !== undefined && status >= 400 && status < 500) {
     return { kind: 'bad-request', message: `The API refused the request (HTTP ${status})${detail}.` };
   }
-  return { kind: 'server', message: `The API failed (${status ? `HTTP ${status}` : type ?? 'error'})${detail}. Retry in a little while.` };
+  return {
+    kind: 'server',
+    message: `The API failed (${status ? `HTTP ${status}` : (type ?? 'error')})${detail}. Retry in a little while.`,
+  };
 }

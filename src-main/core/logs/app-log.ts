@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { HostEvent, LogLevel } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { RotatingLogFile, type RotatingLogFileOptions } from './app-log-file';
 import { PATTERNS_ONLY } from './redactor';
 
@@ -75,21 +75,41 @@ export class AppLog {
           this.line(entry.ts, entry.level, this.serverTag(entry.serverId), `${entry.event ?? 'host'}: ${entry.text}`);
         }
         for (const skipped of event.payload.skipped) {
-          if (skipped.stream === 'host') this.write('warning', 'app', `${skipped.count} Host entries of ${this.serverTag(skipped.serverId)} arrived too fast to be logged here (the Logs page has them)`);
+          if (skipped.stream === 'host')
+            this.write(
+              'warning',
+              'app',
+              `${skipped.count} Host entries of ${this.serverTag(skipped.serverId)} arrived too fast to be logged here (the Logs page has them)`,
+            );
         }
         break;
       case 'openRequestReceived': {
         const request = event.payload;
-        const what = request.kind === 'install-bundle' ? `install the bundle ${request.path}` : request.kind === 'install-link' ? `install the server "${request.server.name}" from a link` : `open ${request.input.slice(0, 200)}: refused, ${request.reason}`;
+        const what =
+          request.kind === 'install-bundle'
+            ? `install the bundle ${request.path}`
+            : request.kind === 'install-link'
+              ? `install the server "${request.server.name}" from a link`
+              : `open ${request.input.slice(0, 200)}: refused, ${request.reason}`;
         this.write(request.kind === 'rejected' ? 'warning' : 'info', 'open', `Asked (${request.source}) to ${what}`);
         break;
       }
       case 'updateStateChanged':
         if (event.payload.status === 'error') this.write('warning', 'updater', `Update failed: ${event.payload.message}`);
-        if (event.payload.status === 'ready') this.write('info', 'updater', `Update ${event.payload.version} downloaded${event.payload.installOnQuit ? ', installs when Patchbay quits' : ''}`);
+        if (event.payload.status === 'ready')
+          this.write(
+            'info',
+            'updater',
+            `Update ${event.payload.version} downloaded${event.payload.installOnQuit ? ', installs when Patchbay quits' : ''}`,
+          );
         break;
       case 'windowRecoveryChanged':
-        if (event.payload) this.write('error', 'window', `The window's renderer ended (${event.payload.reason}, exit code ${event.payload.exitCode}); it was reloaded, servers kept running`);
+        if (event.payload)
+          this.write(
+            'error',
+            'window',
+            `The window's renderer ended (${event.payload.reason}, exit code ${event.payload.exitCode}); it was reloaded, servers kept running`,
+          );
         break;
     }
   }

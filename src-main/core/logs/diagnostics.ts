@@ -1,6 +1,6 @@
 import type { HostInfo, LogEntry, ServerDiagnostics, ServerView } from '../../../src-preload/contract';
 import type { LaunchInfo } from '../server-fleet/connection-plugins';
-import type { ServerIdentity } from '../servers/server-state';
+import type { ServerIdentity } from '../servers/connection/server-state';
 import { REDACTED, type Redactor } from './redactor';
 
 /** Everything a diagnostics report is made of. */
@@ -35,11 +35,19 @@ export function buildDiagnostics(input: DiagnosticsInput): ServerDiagnostics {
   add('Generated', input.now.toISOString());
   add('Patchbay', `${host.version} (${host.mode} mode) on ${host.platform}, ${host.runtime}`);
   add('Status', `${runtime.status} since ${runtime.since}${runtime.reason ? ` — ${runtime.reason}` : ''}`);
-  if (runtime.exit) add('Exit status', runtime.exit.signal ? `signal ${runtime.exit.signal}` : `exit code ${runtime.exit.code ?? 'unknown'}`);
+  if (runtime.exit)
+    add('Exit status', runtime.exit.signal ? `signal ${runtime.exit.signal}` : `exit code ${runtime.exit.code ?? 'unknown'}`);
   if (runtime.restart) add('Automatic restart', `attempt ${runtime.restart.attempt} of ${runtime.restart.of} at ${runtime.restart.at}`);
   if (config.transport === 'http') {
     add('URL', config.url);
-    add('Transport', runtime.remote ? (runtime.remote.transport === 'sse' ? 'HTTP+SSE (legacy)' : 'Streamable HTTP') : 'Streamable HTTP, HTTP+SSE as fallback');
+    add(
+      'Transport',
+      runtime.remote
+        ? runtime.remote.transport === 'sse'
+          ? 'HTTP+SSE (legacy)'
+          : 'Streamable HTTP'
+        : 'Streamable HTTP, HTTP+SSE as fallback',
+    );
     add('Session', runtime.remote?.sessionId);
     add('Headers', config.headers.map((h) => (h.secret ? `${h.key} (secret)` : h.key)).join(', '));
     if (runtime.auth) add('Sign-in', `${runtime.auth.status}${runtime.auth.issuer ? ` with ${runtime.auth.issuer}` : ''}`);
@@ -48,7 +56,9 @@ export function buildDiagnostics(input: DiagnosticsInput): ServerDiagnostics {
     add('Resolved command', input.resolvedCommand ?? 'not resolved (the server has not been launched in this session)');
     add('Working directory', launch?.cwd || config.cwd || '(home directory)');
   }
-  const known = runtime.serverInfo ? runtime : identity && { serverInfo: identity.serverInfo, protocolVersion: identity.protocolVersion, era: identity.era };
+  const known = runtime.serverInfo
+    ? runtime
+    : identity && { serverInfo: identity.serverInfo, protocolVersion: identity.protocolVersion, era: identity.era };
   if (known) {
     add('Server', known.serverInfo ? `${known.serverInfo.name} ${known.serverInfo.version}` : 'did not say');
     add('Protocol', `${known.protocolVersion} (${known.era} era)${runtime.status === 'ready' ? '' : ', when last ready'}`);

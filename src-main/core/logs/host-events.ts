@@ -3,7 +3,7 @@
  * version, crashes with their exit status, restarts. Pure: state in, entries out.
  */
 import type { LogLevel } from '../../../src-preload/contract';
-import { describeExit, formatDuration, type ServerState } from '../servers/server-state';
+import { describeExit, formatDuration, type ServerState } from '../servers/connection/server-state';
 import type { AppendInput } from './log-record';
 
 /** What the previous state change left behind, to tell a change from a repeat. */
@@ -51,7 +51,13 @@ export function describeStateChange(memory: StateMemory, state: ServerState, now
           'negotiated',
           'info',
           `Ready: negotiated protocol ${server.protocolVersion} (${server.era} era) with ${info}; capabilities: ${capabilities}`,
-          { protocolVersion: server.protocolVersion, era: server.era, serverInfo: server.serverInfo, capabilities: server.capabilities, pid: server.pid },
+          {
+            protocolVersion: server.protocolVersion,
+            era: server.era,
+            serverInfo: server.serverInfo,
+            capabilities: server.capabilities,
+            pid: server.pid,
+          },
         ),
       );
       break;
@@ -60,7 +66,13 @@ export function describeStateChange(memory: StateMemory, state: ServerState, now
       out.push(host('error', 'error', `Failed to start: ${state.reason}`, { reason: state.reason, lastStderr: state.stderrTail }));
       break;
     case 'crashed': {
-      out.push(host('crash', 'error', `Crashed (${describeExit(state.exit)}): ${state.reason}`, { reason: state.reason, exit: state.exit ?? null, lastStderr: state.stderrTail }));
+      out.push(
+        host('crash', 'error', `Crashed (${describeExit(state.exit)}): ${state.reason}`, {
+          reason: state.reason,
+          exit: state.exit ?? null,
+          lastStderr: state.stderrTail,
+        }),
+      );
       if (state.restart) {
         const { attempt, maxAttempts, at } = state.restart;
         out.push(host('restart', 'warning', `Restart ${attempt} of ${maxAttempts} in ${formatDuration(Math.max(0, at - now))}`));
@@ -79,13 +91,20 @@ export function describeStateChange(memory: StateMemory, state: ServerState, now
 }
 
 /** The spawn entry: pid, the command as resolved on PATH, and its arguments. */
-export function describeSpawn(pid: number, command: string, resolved: string | undefined, args: readonly string[], cwd: string): AppendInput {
+export function describeSpawn(
+  pid: number,
+  command: string,
+  resolved: string | undefined,
+  args: readonly string[],
+  cwd: string,
+): AppendInput {
   const line = [resolved ?? command, ...args.map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a))].join(' ');
   return host('spawn', 'info', `Spawned pid ${pid}: ${line}`, { pid, command, resolvedCommand: resolved ?? null, args, cwd });
 }
 
 /** Level words loggers put near the start of a line, and the level each means. */
-const LEVEL_WORD = /\b(emerg|emergency|alert|crit|critical|fatal|panic|err|error|exception|traceback|warn|warning|notice|info|debug|trace)\b/i;
+const LEVEL_WORD =
+  /\b(emerg|emergency|alert|crit|critical|fatal|panic|err|error|exception|traceback|warn|warning|notice|info|debug|trace)\b/i;
 const WORD_LEVEL: Record<string, LogLevel> = {
   emerg: 'emergency',
   emergency: 'emergency',

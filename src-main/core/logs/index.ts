@@ -9,7 +9,7 @@
 import type Database from 'better-sqlite3';
 import type { LogOverview } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { LogPlugin } from './log-plugin';
 import { LogService, type LogServiceOptions } from './log-service';
 

@@ -81,7 +81,10 @@ describe('ProtocolTracker', () => {
   it('pairs responses with requests by id and direction, with latency and method', () => {
     const tracker = new ProtocolTracker();
     const request = tracker.describe('out', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } }, 80, 1000);
-    expect(request).toMatchObject({ level: 'info', fields: { kind: 'request', method: 'tools/call', rpcId: 1, direction: 'out', bytes: 80 } });
+    expect(request).toMatchObject({
+      level: 'info',
+      fields: { kind: 'request', method: 'tools/call', rpcId: 1, direction: 'out', bytes: 80 },
+    });
     expect(request.text).toBe('→ tools/call #1 (80 B) {"name":"echo"}');
     // The server's own request with the same id does not answer ours.
     tracker.describe('in', { jsonrpc: '2.0', id: 1, method: 'roots/list' }, 40, 1005);
@@ -93,7 +96,12 @@ describe('ProtocolTracker', () => {
     const error = tracker.describe('in', { jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'nope' } }, 60, 1100);
     expect(error).toMatchObject({ level: 'error', fields: { kind: 'error', rpcId: 9 } });
     expect(error.fields?.latencyMs).toBeUndefined();
-    const note = tracker.describe('in', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } }, 70, 1200);
+    const note = tracker.describe(
+      'in',
+      { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } },
+      70,
+      1200,
+    );
     expect(note.fields).toMatchObject({ kind: 'notification', method: 'notifications/message' });
   });
 });

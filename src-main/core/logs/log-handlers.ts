@@ -1,21 +1,11 @@
-import type { HostHandlers, HostInfo, LogFilter } from '../../../src-preload/contract';
+import { type HandlersFor, HostCallError, type HostInfo, type LogFilter, type logMethods } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
+import type { Clock } from '../clock';
 import type { ServerFleet } from '../server-fleet/server-fleet';
 import type { AppLog } from './app-log';
 import { buildDiagnostics } from './diagnostics';
 import type { LogPlugin } from './log-plugin';
 import type { LogService } from './log-service';
-
-type LogMethods =
-  | 'queryLogs'
-  | 'getLogEntry'
-  | 'exportLogs'
-  | 'clearLogs'
-  | 'setServerLogLevel'
-  | 'updateLogSettings'
-  | 'getServerDiagnostics';
 
 export interface LogHandlerDeps {
   logs: LogService;
@@ -36,7 +26,7 @@ const DIAGNOSTIC_LINES = 40;
 const APP_LOG_LINES = 30;
 
 /** The contract's log methods. */
-export function createLogHandlers(deps: LogHandlerDeps): Pick<HostHandlers, LogMethods> {
+export function createLogHandlers(deps: LogHandlerDeps): HandlersFor<typeof logMethods> {
   const { logs, plugin, fleet, events } = deps;
 
   return {

@@ -1,6 +1,5 @@
 import { LOG_LEVEL_META_KEY, type Client } from '@modelcontextprotocol/client';
-import type { LogLevel, LogLevelDelivery } from '../../../src-preload/contract';
-import { HostCallError } from '../rpc/dispatch';
+import { HostCallError, type LogLevel, type LogLevelDelivery } from '../../../src-preload/contract';
 import type { LogPreferences } from './log-preferences';
 
 /** What the level control knows of a server's current session. */

@@ -1,10 +1,10 @@
 import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { LogLevel, LogLevelDelivery } from '../../../src-preload/contract';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { ConnectionPlugin, LaunchInfo, ServerRef } from '../server-fleet/connection-plugins';
-import { getPathVar } from '../servers/child-env';
-import { resolveCommand } from '../servers/command-resolver';
-import type { ServerIdentity, ServerState } from '../servers/server-state';
+import { getPathVar } from '../servers/process/child-env';
+import { resolveCommand } from '../servers/process/command-resolver';
+import type { ServerIdentity, ServerState } from '../servers/connection/server-state';
 import { boundedJson } from './bounded-json';
 import { describeSpawn, describeStateChange, guessStderrLevel, type StateMemory } from './host-events';
 import { LogLevels, type LevelSession } from './log-levels';
@@ -89,7 +89,8 @@ export class LogPlugin implements ConnectionPlugin {
   onStateChange(server: ServerRef, state: ServerState): void {
     const facts = this.facts(server);
     if (state.status === 'starting') this.noticeSpawn(server.id, facts);
-    for (const entry of describeStateChange(facts.memory, state, this.deps.clock.now().getTime())) this.deps.logs.append(server.id, 'host', entry);
+    for (const entry of describeStateChange(facts.memory, state, this.deps.clock.now().getTime()))
+      this.deps.logs.append(server.id, 'host', entry);
     facts.ready = state.status === 'ready';
     if (state.status !== 'ready') return;
     facts.identity = state.server;
@@ -131,7 +132,11 @@ export class LogPlugin implements ConnectionPlugin {
   }
 
   private recordLevel(serverId: string, level: LogLevel, delivery: LogLevelDelivery): void {
-    const how = { 'logging/setLevel': 'sent with logging/setLevel', 'per-request': 'sent with every request', 'next-start': 'applied at the next start' }[delivery];
+    const how = {
+      'logging/setLevel': 'sent with logging/setLevel',
+      'per-request': 'sent with every request',
+      'next-start': 'applied at the next start',
+    }[delivery];
     this.recordHostEvent(serverId, 'level', 'info', `Log level ${level} (${how})`);
   }
 
@@ -151,7 +156,15 @@ export class LogPlugin implements ConnectionPlugin {
   private facts(server: ServerRef): ServerFacts {
     let facts = this.servers.get(server.id);
     if (!facts) {
-      facts = { name: server.name, client: undefined, ready: false, era: undefined, declaresLogging: false, memory: {}, tracker: new ProtocolTracker() };
+      facts = {
+        name: server.name,
+        client: undefined,
+        ready: false,
+        era: undefined,
+        declaresLogging: false,
+        memory: {},
+        tracker: new ProtocolTracker(),
+      };
       this.servers.set(server.id, facts);
     }
     facts.name = server.name;

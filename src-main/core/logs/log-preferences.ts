@@ -1,11 +1,5 @@
 import type Database from 'better-sqlite3';
-import {
-  DEFAULT_LOG_SETTINGS,
-  LOG_LEVELS,
-  LogSettingsSchema,
-  type LogLevel,
-  type LogSettings,
-} from '../../../src-preload/contract';
+import { DEFAULT_LOG_SETTINGS, LOG_LEVELS, LogSettingsSchema, type LogLevel, type LogSettings } from '../../../src-preload/contract';
 
 /**
  * The user's log choices in SQLite: retention settings (defaults for anything missing or invalid, so
@@ -30,7 +24,9 @@ export class LogPreferences {
 
   /** Writes the given keys in one transaction; returns the settings as committed. */
   writeSettings(patch: Partial<LogSettings>): LogSettings {
-    const upsert = this.db.prepare('INSERT INTO log_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    const upsert = this.db.prepare(
+      'INSERT INTO log_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    );
     this.db.transaction(() => {
       for (const [key, value] of Object.entries(patch)) if (value !== undefined) upsert.run(key, JSON.stringify(value));
     })();

@@ -7,7 +7,6 @@ export const DETAIL_MAX_CHARS = 64 * 1024;
 /** Largest one-line text of an entry. */
 const TEXT_MAX_CHARS = 8 * 1024;
 
-
 /** An entry as the core keeps it: what the list shows, plus the full (capped, redacted) message or data. */
 export interface LogRecord {
   entry: LogEntry;

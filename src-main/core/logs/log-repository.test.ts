@@ -11,7 +11,9 @@ afterEach(() => services.splice(0).forEach((s) => s.dispose()));
 
 function setup(now = { t: Date.parse('2026-01-10T00:00:00Z') }, dataDir = tempDir()) {
   const { db } = openDatabase(dataDir);
-  db.prepare("INSERT OR IGNORE INTO servers (id, name, name_key, command, args, cwd, enabled, init_timeout_ms, request_timeout_ms, auto_restart, position, created_at, updated_at) VALUES ('s1', 'one', 'one', 'node', '[]', '', 1, 1000, 1000, 1, 0, '', '')").run();
+  db.prepare(
+    "INSERT OR IGNORE INTO servers (id, name, name_key, command, args, cwd, enabled, init_timeout_ms, request_timeout_ms, auto_restart, position, created_at, updated_at) VALUES ('s1', 'one', 'one', 'node', '[]', '', 1, 1000, 1000, 1, 0, '', '')",
+  ).run();
   const events = new HostEventBus();
   const appended: LogEntry[] = [];
   events.subscribe((e) => e.name === 'logAppended' && appended.push(...e.payload.entries));
@@ -27,7 +29,10 @@ describe('LogService storage', () => {
   it('pages a stream newest first across memory and disk, with filters, and survives a restart', () => {
     const { service, db, dataDir } = setup();
     for (let i = 0; i < 30; i++) add(service, 'output', `line ${i}${i % 10 === 0 ? ' needle' : ''}`, i % 3 === 0 ? { level: 'error' } : {});
-    add(service, 'protocol', '→ tools/call #1', { fields: { method: 'tools/call', direction: 'out', kind: 'request' }, detail: { method: 'tools/call' } });
+    add(service, 'protocol', '→ tools/call #1', {
+      fields: { method: 'tools/call', direction: 'out', kind: 'request' },
+      detail: { method: 'tools/call' },
+    });
     add(service, 'protocol', '→ tools/list #2', { fields: { method: 'tools/list', direction: 'out', kind: 'request' } });
 
     const first = service.page({ serverId: 's1', stream: 'output' }, undefined, 10);
@@ -42,7 +47,9 @@ describe('LogService storage', () => {
       'line 20 needle',
     ]);
     expect(service.page({ serverId: 's1', stream: 'output', minLevel: 'error' }, undefined, 100).entries).toHaveLength(10);
-    expect(service.page({ serverId: 's1', stream: 'protocol', method: 'tools/c' }, undefined, 100).entries.map((e) => e.method)).toEqual(['tools/call']);
+    expect(service.page({ serverId: 's1', stream: 'protocol', method: 'tools/c' }, undefined, 100).entries.map((e) => e.method)).toEqual([
+      'tools/call',
+    ]);
     const withDetail = service.page({ serverId: 's1', stream: 'protocol' }, undefined, 1).entries;
     expect(withDetail[0].hasDetail).toBeUndefined();
 
@@ -52,7 +59,12 @@ describe('LogService storage', () => {
     const reloaded = again.service.page({ serverId: 's1', stream: 'output', text: 'needle' }, undefined, 100);
     expect(reloaded.entries.map((e) => e.text)).toEqual(['line 0 needle', 'line 10 needle', 'line 20 needle']);
     const call = again.service.page({ serverId: 's1', stream: 'protocol', method: 'tools/call' }, undefined, 1).entries[0];
-    expect(again.service.entry(call.seq)).toMatchObject({ method: 'tools/call', direction: 'out', hasDetail: true, detail: '{\n  "method": "tools/call"\n}' });
+    expect(again.service.entry(call.seq)).toMatchObject({
+      method: 'tools/call',
+      direction: 'out',
+      hasDetail: true,
+      detail: '{\n  "method": "tools/call"\n}',
+    });
     // Numbering continues after the stored entries.
     expect(add(again.service, 'host', 'after restart').seq).toBeGreaterThan(call.seq);
   });
@@ -60,7 +72,10 @@ describe('LogService storage', () => {
   it('keeps only the newest details in memory once saved, and reads older ones back from disk', () => {
     const { service } = setup();
     const entries = Array.from({ length: 30 }, (_, i) =>
-      add(service, 'protocol', `← result #${i}`, { fields: { kind: 'response', direction: 'in' }, detail: { id: i, result: { text: 'y'.repeat(3000) } } }),
+      add(service, 'protocol', `← result #${i}`, {
+        fields: { kind: 'response', direction: 'in' },
+        detail: { id: i, result: { text: 'y'.repeat(3000) } },
+      }),
     );
     service.flush();
     const inMemory = service.query({ serverId: 's1', stream: 'protocol' }, undefined, 100).records;

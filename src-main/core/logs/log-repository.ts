@@ -116,7 +116,8 @@ export class LogRepository {
       .prepare('SELECT seq FROM log_entries WHERE server_id = ? AND stream = ? ORDER BY seq DESC LIMIT 1 OFFSET ?')
       .get(serverId, stream, maxEntries) as { seq: number } | undefined;
     if (!cutoff) return 0;
-    return this.db.prepare('DELETE FROM log_entries WHERE server_id = ? AND stream = ? AND seq <= ?').run(serverId, stream, cutoff.seq).changes;
+    return this.db.prepare('DELETE FROM log_entries WHERE server_id = ? AND stream = ? AND seq <= ?').run(serverId, stream, cutoff.seq)
+      .changes;
   }
 
   /** Applies every retention limit: age, entries per stream, total size. Returns how many rows went. */
@@ -143,7 +144,10 @@ export class LogRepository {
 
   /** Rows and their approximate bytes. */
   stats(): { rows: number; bytes: number } {
-    const row = this.db.prepare('SELECT COUNT(*) AS rows, COALESCE(SUM(bytes), 0) AS bytes FROM log_entries').get() as { rows: number; bytes: number };
+    const row = this.db.prepare('SELECT COUNT(*) AS rows, COALESCE(SUM(bytes), 0) AS bytes FROM log_entries').get() as {
+      rows: number;
+      bytes: number;
+    };
     return row;
   }
 }

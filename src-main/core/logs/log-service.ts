@@ -9,7 +9,7 @@ import {
   type LogStream,
 } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { LiveBatcher, type LiveBatcherOptions } from './live-batcher';
 import { LogPreferences } from './log-preferences';
 import { buildRecord, DETAIL_MAX_CHARS, streamKey, type AppendInput, type LogRecord } from './log-record';
@@ -174,7 +174,12 @@ export class LogService {
   }
 
   /** Newest matching entries before `beforeSeq`: the ring first, then the database for anything older. */
-  query(filter: LogFilter, beforeSeq = Number.POSITIVE_INFINITY, limit = 500, withDetail = false): { records: LogRecord[]; hasMore: boolean } {
+  query(
+    filter: LogFilter,
+    beforeSeq = Number.POSITIVE_INFINITY,
+    limit = 500,
+    withDetail = false,
+  ): { records: LogRecord[]; hasMore: boolean } {
     this.settle();
     const found: LogRecord[] = [];
     const ring = this.rings.get(streamKey(filter.serverId, filter.stream));
@@ -333,7 +338,10 @@ class DetailQueue {
 
   /** Releases what is beyond the budget and settled, oldest first; stops at the first pending record. */
   release(): void {
-    while (this.records.length - this.head > DETAIL_MEMORY.entries || (this.chars > DETAIL_MEMORY.chars && this.records.length - this.head > 1)) {
+    while (
+      this.records.length - this.head > DETAIL_MEMORY.entries ||
+      (this.chars > DETAIL_MEMORY.chars && this.records.length - this.head > 1)
+    ) {
       const oldest = this.records[this.head];
       if (oldest.saved === undefined) break;
       this.head += 1;

@@ -2,13 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HostApi, LogEntry, LogStream } from '../../../src-preload/contract';
-import { fixture, referenceServer } from '../servers/test-support/fixtures';
+import { fixture, referenceServer } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 import { DATABASE_FILE } from '../store/database';
 import { startLogsHost } from './test-support/logs-host';
 
 /** Every entry of a stream (pages through all of it), oldest first. */
-async function all(api: HostApi, serverId: string, stream: LogStream, filter: { text?: string; method?: string } = {}): Promise<LogEntry[]> {
+async function all(
+  api: HostApi,
+  serverId: string,
+  stream: LogStream,
+  filter: { text?: string; method?: string } = {},
+): Promise<LogEntry[]> {
   const out: LogEntry[] = [];
   let beforeSeq: number | undefined;
   for (;;) {
@@ -46,7 +51,9 @@ describe('logs of real servers', () => {
     const hostEntries = await all(api, id, 'host');
     const spawn = hostEntries.find((e) => e.event === 'spawn');
     expect(spawn?.text).toBe(`Spawned pid ${ready.runtime.pid}: ${process.execPath} ${everything.args!.join(' ')}`);
-    expect(hostEntries.find((e) => e.event === 'negotiated')?.text).toContain(`negotiated protocol ${ready.runtime.protocolVersion} (legacy era)`);
+    expect(hostEntries.find((e) => e.event === 'negotiated')?.text).toContain(
+      `negotiated protocol ${ready.runtime.protocolVersion} (legacy era)`,
+    );
     expect(hostEntries.some((e) => e.text === 'Log level emergency (sent with logging/setLevel)')).toBe(true);
     expect((await all(api, id, 'output')).length).toBeGreaterThan(0);
 
@@ -56,7 +63,9 @@ describe('logs of real servers', () => {
     expect(await api.setServerLogLevel({ id, level: 'debug' })).toEqual({ level: 'debug', delivery: 'logging/setLevel' });
     const switchSeq = (await all(api, id, 'protocol', { method: 'logging/setLevel' })).at(-1)!.seq;
     for (let i = 0; i < 12; i++) await toggle();
-    await waitFor(async () => (await all(api, id, 'messages')).filter((e) => e.seq > switchSeq).length >= 6, { what: '6 debug-phase messages' });
+    await waitFor(async () => (await all(api, id, 'messages')).filter((e) => e.seq > switchSeq).length >= 6, {
+      what: '6 debug-phase messages',
+    });
 
     const messages = await all(api, id, 'messages');
     const atEmergency = messages.filter((e) => e.seq < switchSeq);
@@ -87,7 +96,9 @@ describe('logs of real servers', () => {
     await host.waitForStatus(id, 'ready');
     await host.fleet.connection(id)!.callTool('leak');
     await waitFor(async () => (await all(api, id, 'messages')).length > 0, { what: 'the leaky log message' });
-    await waitFor(async () => (await all(api, id, 'output')).some((e) => e.text.startsWith('leak tool called')), { what: 'the stderr line' });
+    await waitFor(async () => (await all(api, id, 'output')).some((e) => e.text.startsWith('leak tool called')), {
+      what: 'the stderr line',
+    });
 
     const output = (await all(api, id, 'output')).map((e) => e.text);
     expect(output).toContain('starting with LEAKY_SECRET=[REDACTED]');
@@ -122,12 +133,20 @@ describe('logs of real servers', () => {
     const { api } = host;
     await api.updateLogSettings({ maxEntriesPerStream: 1000 });
     const spec = fixture('stderr-flood.sh'); // 10 MB of stderr before it answers initialize
-    const added = await api.addServer({ name: 'flood', command: spec.command, args: spec.args, env: Object.entries(spec.env!).map(([key, value]) => ({ key, value })) });
+    const added = await api.addServer({
+      name: 'flood',
+      command: spec.command,
+      args: spec.args,
+      env: Object.entries(spec.env!).map(([key, value]) => ({ key, value })),
+    });
     const id = added.config.id;
     await host.waitForStatus(id, 'ready', 60_000);
-    await waitFor(async () => (await api.queryLogs({ serverId: id, stream: 'output', text: 'stderr flood: done', limit: 1 })).entries.length === 1, {
-      what: 'the last flood line',
-    });
+    await waitFor(
+      async () => (await api.queryLogs({ serverId: id, stream: 'output', text: 'stderr flood: done', limit: 1 })).entries.length === 1,
+      {
+        what: 'the last flood line',
+      },
+    );
 
     const memory = host.logs.memoryStats();
     expect(memory.ringBytes).toBeLessThanOrEqual(512 * 1024 + 2 * 1024 * 1024 + 8 * 1024 * 1024 + 512 * 1024);
@@ -148,7 +167,9 @@ describe('logs of real servers', () => {
 
     host.logs.flush();
     await api.updateLogSettings({}); // applies retention now
-    const stored = host.db.prepare("SELECT COUNT(*) AS n FROM log_entries WHERE server_id = ? AND stream = 'output'").get(id) as { n: number };
+    const stored = host.db.prepare("SELECT COUNT(*) AS n FROM log_entries WHERE server_id = ? AND stream = 'output'").get(id) as {
+      n: number;
+    };
     expect(stored.n).toBeLessThanOrEqual(1000);
     expect((await all(api, id, 'output')).length).toBeLessThanOrEqual(3000 + 1000);
   });
@@ -157,7 +178,12 @@ describe('logs of real servers', () => {
     const host = startLogsHost();
     const { api } = host;
     const spec = fixture('stderr-flood-live.sh');
-    const added = await api.addServer({ name: 'live flood', command: spec.command, args: spec.args, env: [{ key: 'NODE_BIN', value: process.execPath }] });
+    const added = await api.addServer({
+      name: 'live flood',
+      command: spec.command,
+      args: spec.args,
+      env: [{ key: 'NODE_BIN', value: process.execPath }],
+    });
     const id = added.config.id;
     await host.waitForStatus(id, 'ready');
     const started = Date.now();
@@ -197,7 +223,10 @@ describe('logs of real servers', () => {
     const added = await api.addServer({ name: 'crashy', command: spec.command, args: spec.args, autoRestart: false });
     const id = added.config.id;
     await host.waitForStatus(id, 'ready').catch(() => undefined);
-    await expect(api.setServerLogLevel({ id, level: 'info' })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('does not declare logging') });
+    await expect(api.setServerLogLevel({ id, level: 'info' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('does not declare logging'),
+    });
     await host.waitForStatus(id, 'crashed');
     await waitFor(async () => (await all(api, id, 'host')).some((e) => e.event === 'crash'), { what: 'the crash entry' });
     const crash = (await all(api, id, 'host')).find((e) => e.event === 'crash')!;

@@ -8,7 +8,13 @@ const MAX_PENDING = 10_000;
 /** Characters of params/result shown in a protocol entry's one-line text. */
 const PREVIEW_CHARS = 300;
 
-type Message = { id?: string | number | null; method?: string; params?: unknown; result?: unknown; error?: { code?: number; message?: string } };
+type Message = {
+  id?: string | number | null;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+  error?: { code?: number; message?: string };
+};
 
 /**
  * Turns JSON-RPC messages on one server's wire into protocol log entries: what kind, which method,
@@ -62,7 +68,7 @@ export class ProtocolTracker {
     }
     return () => {
       const json = body === undefined ? undefined : boundedJson(body, PREVIEW_CHARS, 0, bytes);
-      const preview = json ? ` ${json.text}${json.truncated ? "…" : ""}` : "";
+      const preview = json ? ` ${json.text}${json.truncated ? '…' : ''}` : '';
       const latency = fields.latencyMs !== undefined ? ` in ${fields.latencyMs} ms` : '';
       return { level, text: `${head} (${formatSize(bytes)}${latency})${preview}`, fields, detail: message, detailBytes: bytes };
     };

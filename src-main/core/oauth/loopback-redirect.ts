@@ -58,13 +58,18 @@ export class LoopbackRedirect {
     if (this.waiting.has(state)) throw new Error('This sign-in is already waiting for its callback.');
     const callback = new Promise<LoopbackCallback>((resolve, reject) => {
       const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      const timer = setTimeout(() => this.settle(state, new Error(`the browser did not come back within ${describeDuration(timeoutMs)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => this.settle(state, new Error(`the browser did not come back within ${describeDuration(timeoutMs)}`)),
+        timeoutMs,
+      );
       this.waiting.set(state, { resolve, reject, timer });
     });
     callback.catch(() => undefined); // the sign-in awaits it later; never an unhandled rejection meanwhile
     try {
       await this.closing;
-      this.starting ??= this.listen([...preferredPorts, ...(this.lastPort ? [this.lastPort] : [])]).finally(() => (this.starting = undefined));
+      this.starting ??= this.listen([...preferredPorts, ...(this.lastPort ? [this.lastPort] : [])]).finally(
+        () => (this.starting = undefined),
+      );
       await this.starting;
     } catch (error) {
       this.settle(state, error as Error);
@@ -134,7 +139,10 @@ export class LoopbackRedirect {
       send(page.ok ? 200 : 400, page);
       this.closeIfIdle();
     };
-    const guard = setTimeout(() => respond({ ok: false, title: 'Patchbay did not finish the sign-in in time', detail: 'Look at Patchbay for what happened.' }), RESPOND_TIMEOUT_MS);
+    const guard = setTimeout(
+      () => respond({ ok: false, title: 'Patchbay did not finish the sign-in in time', detail: 'Look at Patchbay for what happened.' }),
+      RESPOND_TIMEOUT_MS,
+    );
     this.answering.add(respond);
     waiting.resolve({ params: url.searchParams, respond });
   }

@@ -4,11 +4,10 @@
  */
 import type Database from 'better-sqlite3';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import type { HostHandlers, ServerView } from '../../../src-preload/contract';
-import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
+import { type HandlersFor, HostCallError, type ServerView, type signInMethods } from '../../../src-preload/contract';
+import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
-import type { RemoteAuthSource, ServerControl } from '../servers/remote-auth';
+import type { RemoteAuthSource, ServerControl } from '../servers/transport/remote-auth';
 import { LoopbackRedirect } from './loopback-redirect';
 import type { LookupAll } from './oauth-hop-guard';
 import { OAuthManager } from './oauth-manager';
@@ -40,7 +39,7 @@ export interface OAuthArea {
   source: RemoteAuthSource;
   /** Call once the fleet exists: how to publish, start and stop servers, and how to read a server's view. */
   attach(control: ServerControl, viewOf: (serverId: string) => ServerView): void;
-  handlers: Pick<HostHandlers, 'signIn' | 'signOut'>;
+  handlers: HandlersFor<typeof signInMethods>;
   /** Closes the loopback listener and rejects pending sign-ins. */
   dispose(): Promise<void>;
 }

@@ -68,7 +68,9 @@ export class OAuthHopRefusedError extends TypeError {
 export function checkAuthorizationUrl(url: URL, serverName: string): void {
   const local = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) || url.hostname.endsWith('.localhost');
   if (url.protocol === 'https:' || (url.protocol === 'http:' && local)) return;
-  throw new OAuthHopRefusedError(`Patchbay did not open ${url.protocol}//${url.host}: ${serverName}'s authorization server gave a sign-in address that is not https.`);
+  throw new OAuthHopRefusedError(
+    `Patchbay did not open ${url.protocol}//${url.host}: ${serverName}'s authorization server gave a sign-in address that is not https.`,
+  );
 }
 
 /** Why a hop is being made, for messages: discovery led there, or a redirect did. */
@@ -96,12 +98,18 @@ export class OAuthHopGuard {
   async check(url: URL, reason: HopReason = 'metadata'): Promise<void> {
     if (this.isServerOrigin(url)) return;
     const host = url.hostname;
-    const via = reason === 'redirect' ? `a redirect on the way to ${this.options.serverName}'s sign-in pointed to` : `${this.options.serverName}'s OAuth metadata pointed to`;
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OAuthHopRefusedError(`Patchbay did not contact ${url.protocol}//${host}: ${via} a URL that is not https.`);
+    const via =
+      reason === 'redirect'
+        ? `a redirect on the way to ${this.options.serverName}'s sign-in pointed to`
+        : `${this.options.serverName}'s OAuth metadata pointed to`;
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new OAuthHopRefusedError(`Patchbay did not contact ${url.protocol}//${host}: ${via} a URL that is not https.`);
     const addresses = await this.resolve(host);
     const onThisComputer = addresses.every((entry) => entry.kind === 'loopback');
     if (url.protocol === 'http:' && !onThisComputer) {
-      throw new OAuthHopRefusedError(`Patchbay did not contact ${host}: ${via} plain http:// (only https is allowed, or http on this computer).`);
+      throw new OAuthHopRefusedError(
+        `Patchbay did not contact ${host}: ${via} plain http:// (only https is allowed, or http on this computer).`,
+      );
     }
     const inner = addresses.find((entry) => entry.kind !== 'public');
     if (inner && !(await this.serverLocal())) {

@@ -19,10 +19,13 @@ async function runtimeOf(api: Api, id: string): Promise<ServerRuntime | undefine
 }
 
 async function until(api: Api, id: string, ok: (r: ServerRuntime) => boolean, what: string): Promise<ServerRuntime> {
-  return waitFor(async () => {
-    const r = await runtimeOf(api, id);
-    return r && ok(r) ? r : undefined;
-  }, { timeoutMs: 20_000, what });
+  return waitFor(
+    async () => {
+      const r = await runtimeOf(api, id);
+      return r && ok(r) ? r : undefined;
+    },
+    { timeoutMs: 20_000, what },
+  );
 }
 
 describe('OAuth through the host', () => {

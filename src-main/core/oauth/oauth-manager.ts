@@ -4,9 +4,8 @@
  * `RemoteAuthSource` the fleet uses.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
-import type { AuthView, SignInStart } from '../../../src-preload/contract';
-import { HostCallError } from '../rpc/dispatch';
-import type { RemoteAuth, RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/remote-auth';
+import { type AuthView, HostCallError, type SignInStart } from '../../../src-preload/contract';
+import type { RemoteAuth, RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
 import type { LoopbackRedirect } from './loopback-redirect';
 import type { LookupAll } from './oauth-hop-guard';
 import type { PreregisteredClient } from './oauth-provider';

@@ -106,7 +106,8 @@ export class PatchbayOAuthProvider implements OAuthClientProvider {
     // (A CIMD client has no stored redirect URIs: its metadata document lists them.)
     if (this.options.interactive && redirects && !redirects.includes(this.options.interactive.redirectUrl)) return undefined;
     // A client ID metadata document URL from an older setting: resolve the client afresh.
-    if (this.options.interactive && !redirects && client.client_id.startsWith('https://') && client.client_id !== this.clientMetadataUrl) return undefined;
+    if (this.options.interactive && !redirects && client.client_id.startsWith('https://') && client.client_id !== this.clientMetadataUrl)
+      return undefined;
     return client;
   }
 
@@ -146,7 +147,9 @@ export class PatchbayOAuthProvider implements OAuthClientProvider {
     // The spec: a client MUST refuse to proceed when the metadata does not declare PKCE (S256) support.
     // The SDK only refuses when the list is present without S256, so the absent case is checked here.
     if (this.options.interactive && !state.authorizationServerMetadata?.code_challenge_methods_supported?.includes('S256')) {
-      throw new Error(`${this.options.serverName}'s authorization server does not declare PKCE (S256) support, so Patchbay will not sign in there.`);
+      throw new Error(
+        `${this.options.serverName}'s authorization server does not declare PKCE (S256) support, so Patchbay will not sign in there.`,
+      );
     }
     this.discovery = state;
   }

@@ -16,7 +16,7 @@ import {
   type FetchLike,
 } from '@modelcontextprotocol/client';
 import type { AuthView, SignInStart } from '../../../src-preload/contract';
-import type { RemoteAuth, RemoteServerRef } from '../servers/remote-auth';
+import type { RemoteAuth, RemoteServerRef } from '../servers/transport/remote-auth';
 import { scopeText, signedInView } from './auth-view';
 import type { LoopbackRedirect } from './loopback-redirect';
 import { OAuthHopGuard, type LookupAll } from './oauth-hop-guard';
@@ -135,7 +135,10 @@ export class OAuthSession {
   /** A 401: refresh when possible (the transport then retries once); else the user has to sign in. */
   async onUnauthorized(ctx: UnauthorizedContext): Promise<void> {
     const { scope, resourceMetadataUrl } = extractWWWAuthenticateParams(ctx.response);
-    this.challenge = { scope: scope ?? this.challenge.scope, resourceMetadataUrl: resourceMetadataUrl ?? this.challenge.resourceMetadataUrl };
+    this.challenge = {
+      scope: scope ?? this.challenge.scope,
+      resourceMetadataUrl: resourceMetadataUrl ?? this.challenge.resourceMetadataUrl,
+    };
     const record = await this.credentials.latest();
     if (record?.tokens.refresh_token && (await this.keeper.refresh(true))) return;
     if (!this.signIns.pending) this.showNeedsSignIn(record); // while the user signs in, the card keeps saying so
@@ -199,7 +202,10 @@ export class OAuthSession {
     if (this.signIns.pending) return; // the sign-in decides what the card says
     if (outcome.renewed) return this.setView(signedInView(outcome.record));
     const { before, failure } = outcome;
-    const error = failure === undefined ? undefined : `Could not renew the sign-in to ${this.ref.name}: ${describeSignInFailure(failure, this.ref.name)}.`;
+    const error =
+      failure === undefined
+        ? undefined
+        : `Could not renew the sign-in to ${this.ref.name}: ${describeSignInFailure(failure, this.ref.name)}.`;
     this.setView({ status: 'expired', issuer: before.issuer, account: before.account, ...(error ? { error } : {}) });
   }
 

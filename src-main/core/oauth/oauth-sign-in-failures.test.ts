@@ -57,7 +57,8 @@ describe('OAuth sign-in failures', () => {
     const failure = h.area.handlers.signIn({ id: h.ref.id });
     await expect(failure).rejects.toMatchObject({
       code: 'forbidden',
-      message: "Could not sign in to Fixture: Patchbay did not contact 10.0.0.5: Fixture's OAuth metadata pointed to plain http:// (only https is allowed, or http on this computer).",
+      message:
+        "Could not sign in to Fixture: Patchbay did not contact 10.0.0.5: Fixture's OAuth metadata pointed to plain http:// (only https is allowed, or http on this computer).",
     });
     expect(h.view()).toMatchObject({ status: 'signed-out', error: expect.stringContaining('did not contact 10.0.0.5') });
     expect(h.browser.opened).toEqual([]);
@@ -66,7 +67,9 @@ describe('OAuth sign-in failures', () => {
   it('refuses an authorization server whose metadata does not declare PKCE S256, before registering', async () => {
     const fixture = await startOAuthFixture(['--omit-pkce']);
     const h = createOAuthHarness({ url: fixture.mcpUrl, name: 'Fixture' });
-    await expect(h.area.handlers.signIn({ id: h.ref.id })).rejects.toMatchObject({ message: expect.stringContaining('does not declare PKCE (S256) support') });
+    await expect(h.area.handlers.signIn({ id: h.ref.id })).rejects.toMatchObject({
+      message: expect.stringContaining('does not declare PKCE (S256) support'),
+    });
     expect((await fixture.stats()).registrations).toBe(0);
   });
 
@@ -111,9 +114,12 @@ describe('OAuth sign-in failures', () => {
     expect((await fixture.stats()).registrations).toBe(1);
 
     const squatter = net.createServer();
-    await waitFor(() => new Promise<boolean>((resolve) => squatter.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => resolve(true))), {
-      what: 'the old port to be free for the squatter',
-    });
+    await waitFor(
+      () => new Promise<boolean>((resolve) => squatter.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => resolve(true))),
+      {
+        what: 'the old port to be free for the squatter',
+      },
+    );
     try {
       const moved = await h.area.handlers.signIn({ id: h.ref.id });
       await waitFor(() => h.view()?.status === 'signed-in' && h.control.starts === 3, { what: 'signed in on another port' });

@@ -39,13 +39,25 @@ describe('OAuth sign-in against a real authorization server', () => {
     await waitFor(() => h.view()?.status === 'signed-in', { what: 'signed in' });
 
     const clients = h.db.prepare('SELECT issuer, sealed FROM oauth_clients').all() as Array<{ issuer: string; sealed: Buffer }>;
-    const tokens = h.db.prepare('SELECT server_id, issuer, sealed FROM oauth_tokens').all() as Array<{ server_id: string; issuer: string; sealed: Buffer }>;
+    const tokens = h.db.prepare('SELECT server_id, issuer, sealed FROM oauth_tokens').all() as Array<{
+      server_id: string;
+      issuer: string;
+      sealed: Buffer;
+    }>;
     expect(clients.map((row) => row.issuer)).toEqual([fixture.origin]);
     expect(tokens.map((row) => [row.server_id, row.issuer])).toEqual([[h.ref.id, fixture.origin]]);
 
     const client = JSON.parse(await h.secrets.open(clients[0].sealed)) as { client_id: string; client_secret: string };
-    const record = JSON.parse(await h.secrets.open(tokens[0].sealed)) as { tokens: { access_token: string; refresh_token: string; id_token: string } };
-    const secrets = [client.client_secret, record.tokens.access_token, record.tokens.refresh_token, record.tokens.id_token, 'ada@example.com'];
+    const record = JSON.parse(await h.secrets.open(tokens[0].sealed)) as {
+      tokens: { access_token: string; refresh_token: string; id_token: string };
+    };
+    const secrets = [
+      client.client_secret,
+      record.tokens.access_token,
+      record.tokens.refresh_token,
+      record.tokens.id_token,
+      'ada@example.com',
+    ];
     expect(secrets.every((value) => typeof value === 'string' && value.length > 8)).toBe(true);
     const bytes = [h.dbPath, `${h.dbPath}-wal`]
       .filter((file) => fs.existsSync(file))
@@ -95,8 +107,14 @@ describe('OAuth sign-in against a real authorization server', () => {
 
   it('uses a client the user registered in advance, and its secret, without registering or storing one', async () => {
     const fixture = await startOAuthFixture(['--any-loopback-port']);
-    const registration = await fetch(`${fixture.origin}/register`, { method: 'POST', body: JSON.stringify({ redirect_uris: ['http://127.0.0.1/oauth/callback'] }) });
-    const { client_id: clientId, client_secret: clientSecret } = (await registration.json()) as { client_id: string; client_secret: string };
+    const registration = await fetch(`${fixture.origin}/register`, {
+      method: 'POST',
+      body: JSON.stringify({ redirect_uris: ['http://127.0.0.1/oauth/callback'] }),
+    });
+    const { client_id: clientId, client_secret: clientSecret } = (await registration.json()) as {
+      client_id: string;
+      client_secret: string;
+    };
     const h = createOAuthHarness({ url: fixture.mcpUrl, preregistered: { clientId, clientSecret } });
 
     const start = await h.area.handlers.signIn({ id: h.ref.id });
@@ -113,6 +131,9 @@ describe('OAuth sign-in against a real authorization server', () => {
   it('refuses unknown servers with a clear error', async () => {
     const fixture = await startOAuthFixture();
     const h = createOAuthHarness({ url: fixture.mcpUrl });
-    await expect(h.area.handlers.signIn({ id: 'nope' })).rejects.toMatchObject({ code: 'invalid_input', message: 'No remote server with id nope.' });
+    await expect(h.area.handlers.signIn({ id: 'nope' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'No remote server with id nope.',
+    });
   });
 });

@@ -24,8 +24,13 @@ function setup() {
   return { db, dir, now, store: new OAuthCredentialStore({ db, secrets: new KeyFileSecretBox(dir), now }) };
 }
 
-const tokens = (access: string, extra: Partial<StoredOAuthTokens> = {}): StoredOAuthTokens => ({ access_token: access, token_type: 'Bearer', ...extra });
-const jwt = (claims: object) => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+const tokens = (access: string, extra: Partial<StoredOAuthTokens> = {}): StoredOAuthTokens => ({
+  access_token: access,
+  token_type: 'Bearer',
+  ...extra,
+});
+const jwt = (claims: object) =>
+  `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
 
 describe('OAuth credential store', () => {
   it('keeps client registrations per issuer and tokens per server and issuer; the latest wins', async () => {

@@ -43,7 +43,9 @@ export class OAuthCredentialStore {
   async saveClient(issuer: string, client: StoredOAuthClientInformation): Promise<void> {
     const sealed = await this.secrets.seal(JSON.stringify(client));
     this.db
-      .prepare('INSERT INTO oauth_clients (issuer, sealed, updated_at) VALUES (?, ?, ?) ON CONFLICT (issuer) DO UPDATE SET sealed = excluded.sealed, updated_at = excluded.updated_at')
+      .prepare(
+        'INSERT INTO oauth_clients (issuer, sealed, updated_at) VALUES (?, ?, ?) ON CONFLICT (issuer) DO UPDATE SET sealed = excluded.sealed, updated_at = excluded.updated_at',
+      )
       .run(issuer, sealed, this.now().toISOString());
   }
 
@@ -58,27 +60,35 @@ export class OAuthCredentialStore {
 
   /** Every stored registration, most recently saved first (to find a redirect port worth reusing). */
   async clients(): Promise<Array<{ issuer: string; client: StoredOAuthClientInformation }>> {
-    const rows = this.db.prepare('SELECT issuer, sealed FROM oauth_clients ORDER BY updated_at DESC, rowid DESC').all() as Array<{ issuer: string; sealed: Buffer }>;
-    const opened = await Promise.all(rows.map(async (row) => ({ issuer: row.issuer, client: await this.open<StoredOAuthClientInformation>(row.sealed) })));
+    const rows = this.db.prepare('SELECT issuer, sealed FROM oauth_clients ORDER BY updated_at DESC, rowid DESC').all() as Array<{
+      issuer: string;
+      sealed: Buffer;
+    }>;
+    const opened = await Promise.all(
+      rows.map(async (row) => ({ issuer: row.issuer, client: await this.open<StoredOAuthClientInformation>(row.sealed) })),
+    );
     return opened.filter((entry): entry is { issuer: string; client: StoredOAuthClientInformation } => entry.client !== undefined);
   }
 
   async saveTokens(serverId: string, issuer: string, record: TokenRecord): Promise<void> {
     const sealed = await this.secrets.seal(JSON.stringify(record));
     // REPLACE gives the row a new rowid, which orders equal timestamps by save order.
-    this.db.prepare('INSERT OR REPLACE INTO oauth_tokens (server_id, issuer, sealed, updated_at) VALUES (?, ?, ?, ?)').run(serverId, issuer, sealed, this.now().toISOString());
+    this.db
+      .prepare('INSERT OR REPLACE INTO oauth_tokens (server_id, issuer, sealed, updated_at) VALUES (?, ?, ?, ?)')
+      .run(serverId, issuer, sealed, this.now().toISOString());
   }
 
   async tokens(serverId: string, issuer: string): Promise<TokenRecord | undefined> {
-    const row = this.db.prepare('SELECT sealed FROM oauth_tokens WHERE server_id = ? AND issuer = ?').get(serverId, issuer) as { sealed: Buffer } | undefined;
+    const row = this.db.prepare('SELECT sealed FROM oauth_tokens WHERE server_id = ? AND issuer = ?').get(serverId, issuer) as
+      { sealed: Buffer } | undefined;
     return row ? this.open<TokenRecord>(row.sealed) : undefined;
   }
 
   /** The most recently saved token set of a server, whatever its issuer. */
   async latestTokens(serverId: string): Promise<IssuedTokenRecord | undefined> {
-    const row = this.db.prepare('SELECT issuer, sealed FROM oauth_tokens WHERE server_id = ? ORDER BY updated_at DESC, rowid DESC LIMIT 1').get(serverId) as
-      | { issuer: string; sealed: Buffer }
-      | undefined;
+    const row = this.db
+      .prepare('SELECT issuer, sealed FROM oauth_tokens WHERE server_id = ? ORDER BY updated_at DESC, rowid DESC LIMIT 1')
+      .get(serverId) as { issuer: string; sealed: Buffer } | undefined;
     const record = row ? await this.open<TokenRecord>(row.sealed) : undefined;
     return record && row ? { ...record, issuer: row.issuer } : undefined;
   }
@@ -91,7 +101,9 @@ export class OAuthCredentialStore {
 
   /** Ids of the servers that have tokens stored (no unsealing). */
   serversWithTokens(): string[] {
-    return (this.db.prepare('SELECT DISTINCT server_id FROM oauth_tokens').all() as Array<{ server_id: string }>).map((row) => row.server_id);
+    return (this.db.prepare('SELECT DISTINCT server_id FROM oauth_tokens').all() as Array<{ server_id: string }>).map(
+      (row) => row.server_id,
+    );
   }
 
   /**

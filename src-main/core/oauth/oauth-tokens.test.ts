@@ -99,7 +99,10 @@ describe('OAuth tokens over time', () => {
     const error = await client.callTool({ name: 'admin_action', arguments: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InsufficientScopeError);
     auth.observeError(error); // what the remote transport does with every error a send threw
-    expect(h.view()).toMatchObject({ status: 'signed-out', error: 'Fixture needs more permissions (scope mcp:read mcp:admin): sign in again.' });
+    expect(h.view()).toMatchObject({
+      status: 'signed-out',
+      error: 'Fixture needs more permissions (scope mcp:read mcp:admin): sign in again.',
+    });
     expect(h.browser.opened).toHaveLength(1);
 
     const start = await h.area.handlers.signIn({ id: h.ref.id });

@@ -27,8 +27,14 @@ function network(answers: Record<string, () => Response>): FetchLike & { calls: 
   return Object.assign(fetchFn, { calls });
 }
 
-const redirect = (location: string, status = 302) => () => new Response(null, { status, headers: { location } });
-const ok = (body = 'ok') => () => new Response(body, { status: 200 });
+const redirect =
+  (location: string, status = 302) =>
+  () =>
+    new Response(null, { status, headers: { location } });
+const ok =
+  (body = 'ok') =>
+  () =>
+    new Response(body, { status: 200 });
 
 const PUBLIC = { 'mcp.example.com': ['93.184.216.34'], 'auth.example.com': ['93.184.216.35'] };
 
@@ -40,16 +46,20 @@ function publicGuard(extra: Record<string, string[]> = {}) {
 describe('OAuth hop checks (SSRF)', () => {
   it('classifies addresses, including IPv4-mapped IPv6', () => {
     expect(['127.0.0.1', '::1'].map(classifyAddress)).toEqual(['loopback', 'loopback']);
-    expect(['10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1'].map(classifyAddress)).toEqual(
-      Array(9).fill('private'),
-    );
+    expect(
+      ['10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1'].map(
+        classifyAddress,
+      ),
+    ).toEqual(Array(9).fill('private'));
     expect(['93.184.216.34', '172.32.0.1', '2606:4700::1111'].map(classifyAddress)).toEqual(['public', 'public', 'public']);
   });
 
   it('refuses a private address, naming the host, the address and who pointed there', async () => {
     const { guard } = publicGuard({ 'auth.internal': ['10.0.0.5'] });
     await expect(guard.check(new URL('https://auth.internal/.well-known/oauth-authorization-server'))).rejects.toThrow(
-      new OAuthHopRefusedError("Patchbay did not contact auth.internal (10.0.0.5): a private address that Example's OAuth metadata pointed to."),
+      new OAuthHopRefusedError(
+        "Patchbay did not contact auth.internal (10.0.0.5): a private address that Example's OAuth metadata pointed to.",
+      ),
     );
     await expect(guard.check(new URL('https://[fe80::1]/token'))).rejects.toThrow('Patchbay did not contact [fe80::1]: a private address');
   });
@@ -57,8 +67,12 @@ describe('OAuth hop checks (SSRF)', () => {
   it('refuses a name with any private address among its answers, and this computer for a public server', async () => {
     const { guard } = publicGuard({ 'mixed.example.com': ['93.184.216.40', '192.168.0.7'], 'localhost.example.com': ['127.0.0.1'] });
     await expect(guard.check(new URL('https://mixed.example.com/'))).rejects.toThrow('mixed.example.com (192.168.0.7): a private address');
-    await expect(guard.check(new URL('https://localhost.example.com/'))).rejects.toThrow('localhost.example.com (127.0.0.1): an address on this computer');
-    await expect(guard.check(new URL('http://localhost:8080/token'))).rejects.toThrow('Patchbay did not contact localhost: an address on this computer');
+    await expect(guard.check(new URL('https://localhost.example.com/'))).rejects.toThrow(
+      'localhost.example.com (127.0.0.1): an address on this computer',
+    );
+    await expect(guard.check(new URL('http://localhost:8080/token'))).rejects.toThrow(
+      'Patchbay did not contact localhost: an address on this computer',
+    );
   });
 
   it('requires https except on this computer', async () => {
@@ -86,13 +100,17 @@ describe('OAuth hop checks (SSRF)', () => {
 
   it('says when a host cannot be found', async () => {
     const { guard } = publicGuard();
-    await expect(guard.check(new URL('https://nowhere.example.com/'))).rejects.toThrow('Patchbay could not find nowhere.example.com (ENOTFOUND).');
+    await expect(guard.check(new URL('https://nowhere.example.com/'))).rejects.toThrow(
+      'Patchbay could not find nowhere.example.com (ENOTFOUND).',
+    );
   });
 
   it('checks the authorization URL before a browser opens it', () => {
     expect(() => checkAuthorizationUrl(new URL('https://auth.example.com/authorize'), 'Example')).not.toThrow();
     expect(() => checkAuthorizationUrl(new URL('http://127.0.0.1:9/authorize'), 'Example')).not.toThrow();
-    expect(() => checkAuthorizationUrl(new URL('http://auth.example.com/authorize'), 'Example')).toThrow("Example's authorization server gave a sign-in address that is not https");
+    expect(() => checkAuthorizationUrl(new URL('http://auth.example.com/authorize'), 'Example')).toThrow(
+      "Example's authorization server gave a sign-in address that is not https",
+    );
     expect(() => checkAuthorizationUrl(new URL('javascript:alert(1)'), 'Example')).toThrow('not https');
   });
 });
@@ -142,7 +160,9 @@ describe('guarded fetch', () => {
     const loop = network({ 'https://auth.example.com/a': redirect('https://auth.example.com/a') });
     const manual = await guardedFetch(loop, guard)('https://auth.example.com/a', { redirect: 'manual' });
     expect(manual.status).toBe(302);
-    await expect(guardedFetch(loop, guard)('https://auth.example.com/a')).rejects.toThrow('Patchbay stopped following redirects from auth.example.com after 5.');
+    await expect(guardedFetch(loop, guard)('https://auth.example.com/a')).rejects.toThrow(
+      'Patchbay stopped following redirects from auth.example.com after 5.',
+    );
     expect(loop.calls).toHaveLength(1 + 6);
   });
 });

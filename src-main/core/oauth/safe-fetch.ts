@@ -33,7 +33,8 @@ async function followSafely(start: URL, init: RequestInit, next: FetchLike, guar
     if (callerFollows || location === null) return response;
     if (init.redirect === 'error') throw new TypeError(`${current.host} answered with a redirect, which this request does not follow.`);
     await response.body?.cancel().catch(() => undefined);
-    if (hop >= MAX_REDIRECTS) throw new OAuthHopRefusedError(`Patchbay stopped following redirects from ${start.host} after ${MAX_REDIRECTS}.`);
+    if (hop >= MAX_REDIRECTS)
+      throw new OAuthHopRefusedError(`Patchbay stopped following redirects from ${start.host} after ${MAX_REDIRECTS}.`);
     const target = new URL(location, current);
     request = redirectedRequest(request, response.status, current, target);
     current = target;

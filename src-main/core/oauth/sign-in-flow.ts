@@ -81,7 +81,11 @@ async function finish(callback: Promise<LoopbackCallback>, provider: PatchbayOAu
     await exchange(params, provider, options);
     respond({ ok: true, title: `Signed in to ${options.serverName} — you can close this tab` });
   } catch (error) {
-    respond({ ok: false, title: `Patchbay could not sign in to ${options.serverName}`, detail: signInFailureMessage(error, options.serverName) });
+    respond({
+      ok: false,
+      title: `Patchbay could not sign in to ${options.serverName}`,
+      detail: signInFailureMessage(error, options.serverName),
+    });
     throw error;
   }
 }
@@ -93,7 +97,11 @@ async function exchange(params: URLSearchParams, provider: PatchbayOAuthProvider
     // An error answer is only believed (and its description shown) when it provably came from the
     // authorization server this sign-in went to (RFC 9207): a mix-up attacker controls its text.
     const metadata = provider.discoveryState()?.authorizationServerMetadata;
-    validateAuthorizationResponseIssuer({ iss, expectedIssuer: metadata?.issuer, issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true });
+    validateAuthorizationResponseIssuer({
+      iss,
+      expectedIssuer: metadata?.issuer,
+      issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true,
+    });
     throw new AuthorizationDeniedError(error, params.get('error_description') ?? undefined);
   }
   const code = params.get('code');

@@ -12,7 +12,8 @@ import { expiresAt, type ServerCredentials } from './server-credentials';
 const REFRESH_MARGIN_MS = 60_000;
 
 /** How a refresh ended: renewed, or not (with the tokens it started from, and the error if one was thrown). */
-export type RefreshOutcome = { renewed: true; record: IssuedTokenRecord } | { renewed: false; before: IssuedTokenRecord; failure?: unknown };
+export type RefreshOutcome =
+  { renewed: true; record: IssuedTokenRecord } | { renewed: false; before: IssuedTokenRecord; failure?: unknown };
 
 export interface TokenKeeperOptions {
   credentials: ServerCredentials;

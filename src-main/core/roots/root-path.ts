@@ -28,7 +28,8 @@ export interface CanonicalFolder {
 export function absoluteInput(input: string, home = os.homedir()): string {
   const trimmed = input.trim();
   const expanded = trimmed === '~' ? home : /^~[/\\]/.test(trimmed) ? path.join(home, trimmed.slice(2)) : trimmed;
-  if (!path.isAbsolute(expanded)) throw new RootPathError(`Use a full path (starting with ${process.platform === 'win32' ? 'a drive letter' : '/'} or ~).`);
+  if (!path.isAbsolute(expanded))
+    throw new RootPathError(`Use a full path (starting with ${process.platform === 'win32' ? 'a drive letter' : '/'} or ~).`);
   return expanded;
 }
 

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { RootsSnapshot } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import { formatDuration } from '../servers/server-state';
+import { formatDuration } from '../servers/connection/server-state';
 import { RootsAuditRepository } from './roots-audit-repository';
 import { RootsConnections } from './roots-connections';
 import { RootsConsentBroker } from './roots-consent';
@@ -81,7 +81,9 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
     void service
       .refreshAvailability()
       // A check still on its way when the host shut down finds the database closed: nothing to report.
-      .catch((error: unknown) => disposed || console.warn(`[patchbay] checking the roots' availability failed: ${(error as Error).message}`))
+      .catch(
+        (error: unknown) => disposed || console.warn(`[patchbay] checking the roots' availability failed: ${(error as Error).message}`),
+      )
       .finally(() => (checking = false));
   };
   check();
@@ -91,7 +93,12 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
   return {
     plugin: connections.plugin,
     handlers: createRootsHandlers({ service, consent, audit, pickFolder: deps.pickFolder }),
-    snapshot: () => ({ roots: service.views(), sharing: service.sharingViews(), consents: consent.list(), audit: audit.list({ limit: 50 }) }),
+    snapshot: () => ({
+      roots: service.views(),
+      sharing: service.sharingViews(),
+      consents: consent.list(),
+      audit: audit.list({ limit: 50 }),
+    }),
     dispose: () => {
       disposed = true;
       clearInterval(timer);

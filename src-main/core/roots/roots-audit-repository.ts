@@ -47,7 +47,9 @@ export class RootsAuditRepository {
   /** Newest first. */
   list({ serverId, limit = 100 }: { serverId?: string; limit?: number } = {}): RootsAuditEntry[] {
     const rows = serverId
-      ? this.db.prepare<[string, number], AuditRow>('SELECT * FROM roots_audit WHERE server_id = ? ORDER BY id DESC LIMIT ?').all(serverId, limit)
+      ? this.db
+          .prepare<[string, number], AuditRow>('SELECT * FROM roots_audit WHERE server_id = ? ORDER BY id DESC LIMIT ?')
+          .all(serverId, limit)
       : this.db.prepare<[number], AuditRow>('SELECT * FROM roots_audit ORDER BY id DESC LIMIT ?').all(limit);
     return rows.map(toEntry);
   }

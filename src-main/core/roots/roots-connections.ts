@@ -1,6 +1,6 @@
 import type { Client, ListRootsResult, Root } from '@modelcontextprotocol/client';
 import type { ConnectionPlugin, ServerRef } from '../server-fleet/connection-plugins';
-import type { ServerState } from '../servers/server-state';
+import type { ServerState } from '../servers/connection/server-state';
 import type { RootsConsentBroker } from './roots-consent';
 import type { RootsChange, RootsService } from './roots-service';
 
@@ -111,7 +111,10 @@ export class RootsConnections {
           return;
         }
         await session.client.sendRootsListChanged().catch((error: unknown) => {
-          this.options.onWarning?.(session.server, `Could not tell server "${session.server.name}" its roots changed: ${(error as Error).message}`);
+          this.options.onWarning?.(
+            session.server,
+            `Could not tell server "${session.server.name}" its roots changed: ${(error as Error).message}`,
+          );
         });
       }),
     );

@@ -28,7 +28,12 @@ describe('RootsConsentBroker', () => {
     const second = b.ask(files);
     expect(b.list()).toHaveLength(1);
     const [request] = b.list();
-    expect(request).toMatchObject({ serverId: 's1', serverName: 'files', requestedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:01:00.000Z' });
+    expect(request).toMatchObject({
+      serverId: 's1',
+      serverName: 'files',
+      requestedAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: '2026-01-01T00:01:00.000Z',
+    });
     expect(seen).toEqual([{ name: 'rootsConsentRequested', payload: request }]);
 
     b.answer(request.id, { share: true, rootIds: ['r1'] });

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import type { RootsConsentOutcome, RootsConsentRequest } from '../../../src-preload/contract';
+import { HostCallError, type RootsConsentOutcome, type RootsConsentRequest } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
+import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 
 /** The user's answer to "Share folders". `rootIds` omitted with `share` = every folder, later ones too. */

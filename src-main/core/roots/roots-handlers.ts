@@ -1,12 +1,9 @@
-import type { HostHandlers, RootSharingView } from '../../../src-preload/contract';
-import { HostCallError } from '../rpc/dispatch';
+import { type HandlersFor, HostCallError, type RootSharingView, type rootsMethods } from '../../../src-preload/contract';
 import { listFolders } from './folder-listing';
 import { RootPathError } from './root-path';
 import type { RootsAuditRepository } from './roots-audit-repository';
 import type { RootsConsentBroker } from './roots-consent';
 import type { RootsService } from './roots-service';
-
-type RootsMethods = 'addRoot' | 'renameRoot' | 'removeRoot' | 'setRootSharing' | 'answerRootsConsent' | 'pickFolder' | 'listFolders' | 'listRootsAudit';
 
 export interface RootsHandlerDeps {
   service: RootsService;
@@ -17,7 +14,7 @@ export interface RootsHandlerDeps {
 }
 
 /** The contract's roots methods. */
-export function createRootsHandlers({ service, consent, audit, pickFolder }: RootsHandlerDeps): Pick<HostHandlers, RootsMethods> {
+export function createRootsHandlers({ service, consent, audit, pickFolder }: RootsHandlerDeps): HandlersFor<typeof rootsMethods> {
   return {
     addRoot: ({ path, name }) => service.add(path, name),
     renameRoot: async ({ id, name }) => service.rename(id, name),
@@ -31,7 +28,8 @@ export function createRootsHandlers({ service, consent, audit, pickFolder }: Roo
     },
 
     pickFolder: async () => {
-      if (!pickFolder) throw new HostCallError('forbidden', 'There is no native folder picker in web mode: type the folder’s path instead.');
+      if (!pickFolder)
+        throw new HostCallError('forbidden', 'There is no native folder picker in web mode: type the folder’s path instead.');
       return { path: (await pickFolder()) ?? null };
     },
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../../src-preload/contract';
 import { tempDir } from '../../test-support/temp-dir';
 import { hostApi, startTestHost } from '../../test-support/test-host';
-import { referenceServer } from '../servers/test-support/fixtures';
+import { referenceServer } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 
 function startHost(dataDir?: string, extra: { pickFolder?: () => Promise<string | undefined>; consentTimeoutMs?: number } = {}) {
@@ -54,7 +54,14 @@ describe('roots in the host', () => {
     const { roots } = await api(again).getSnapshot();
     expect(roots.roots.map((r) => r.name)).toEqual(['Renamed']);
     expect(roots.sharing).toEqual([expect.objectContaining({ serverId: server.config.id, mode: 'subset', rootIds: [a.id] })]);
-    expect(roots.audit[0]).toMatchObject({ action: 'sharing', serverName: 'everything', roots: [{ uri: a.uri, name: 'Project A' }, { uri: b.uri, name: 'b' }] });
+    expect(roots.audit[0]).toMatchObject({
+      action: 'sharing',
+      serverName: 'everything',
+      roots: [
+        { uri: a.uri, name: 'Project A' },
+        { uri: b.uri, name: 'b' },
+      ],
+    });
     await api(again).removeServer({ id: server.config.id });
     expect((await api(again).getSnapshot()).roots.sharing).toEqual([]);
   });
@@ -70,7 +77,9 @@ describe('roots in the host', () => {
     await expect(api(host).addRoot({ path: 'relative/path' })).rejects.toMatchObject({ data: [{ path: ['path'] }] });
     await expect(api(host).addRoot({ path: base, name: ' ' })).rejects.toMatchObject({ data: [{ path: ['name'] }] });
     await api(host).addRoot({ path: base });
-    await expect(api(host).addRoot({ path: `${base}/` })).rejects.toMatchObject({ data: [{ path: ['path'], message: expect.stringContaining('Already added') }] });
+    await expect(api(host).addRoot({ path: `${base}/` })).rejects.toMatchObject({
+      data: [{ path: ['path'], message: expect.stringContaining('Already added') }],
+    });
     await expect(api(host).setRootSharing({ serverId: 'nope', mode: 'all' })).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(api(host).listFolders({ path: path.join(base, 'missing') })).rejects.toMatchObject({ data: [{ path: ['path'] }] });
   });
@@ -88,19 +97,30 @@ describe('roots in the host', () => {
     const server = await api(host).addServer(everything());
     const id = server.config.id;
     await api(host).startServer({ id });
-    await waitFor(async () => (await api(host).listRootsAudit({ serverId: id })).some((e) => e.action === 'sent'), { what: 'a roots/list', timeoutMs: 15_000 });
+    await waitFor(async () => (await api(host).listRootsAudit({ serverId: id })).some((e) => e.action === 'sent'), {
+      what: 'a roots/list',
+      timeoutMs: 15_000,
+    });
     expect(consentEvents(events)).toEqual([]);
 
     // A folder appears: the undecided server is nudged, asks again, and the user is asked.
     await api(host).addRoot({ path: realTemp() });
     const asked = await waitFor(() => events.find((e) => e.name === 'rootsConsentRequested'), { what: 'a question', timeoutMs: 15_000 });
     expect((await api(host).getSnapshot()).roots.consents).toEqual([asked.payload]);
-    expect(await api(host).answerRootsConsent({ id: (asked.payload as { id: string }).id, share: false })).toMatchObject({ serverId: id, mode: 'none' });
+    expect(await api(host).answerRootsConsent({ id: (asked.payload as { id: string }).id, share: false })).toMatchObject({
+      serverId: id,
+      mode: 'none',
+    });
 
     await api(host).restartServer({ id });
-    await waitFor(async () => (await api(host).listRootsAudit({ serverId: id })).filter((e) => e.action === 'sent').length >= 3, { what: 'the restarted server to ask', timeoutMs: 15_000 });
+    await waitFor(async () => (await api(host).listRootsAudit({ serverId: id })).filter((e) => e.action === 'sent').length >= 3, {
+      what: 'the restarted server to ask',
+      timeoutMs: 15_000,
+    });
     expect(consentEvents(events).filter((e) => e.name === 'rootsConsentRequested')).toHaveLength(1);
-    expect((await api(host).listRootsAudit({ serverId: id })).filter((e) => e.action === 'sent').every((e) => e.roots.length === 0)).toBe(true);
+    expect((await api(host).listRootsAudit({ serverId: id })).filter((e) => e.action === 'sent').every((e) => e.roots.length === 0)).toBe(
+      true,
+    );
   });
 
   it('withdraws the question when the server stops, and settles open ones as "nothing shared" on shutdown', async () => {

@@ -105,7 +105,9 @@ export class RootsRepository {
   setSharing(serverId: string, mode: DecidedSharing['mode'], rootIds: readonly string[], now: Date): DecidedSharing {
     this.db.transaction(() => {
       this.db
-        .prepare('INSERT INTO root_sharing (server_id, mode, decided_at) VALUES (?, ?, ?) ON CONFLICT (server_id) DO UPDATE SET mode = excluded.mode, decided_at = excluded.decided_at')
+        .prepare(
+          'INSERT INTO root_sharing (server_id, mode, decided_at) VALUES (?, ?, ?) ON CONFLICT (server_id) DO UPDATE SET mode = excluded.mode, decided_at = excluded.decided_at',
+        )
         .run(serverId, mode, now.toISOString());
       this.db.prepare('DELETE FROM root_sharing_roots WHERE server_id = ?').run(serverId);
       if (mode !== 'subset') return;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { referenceServer, testScope, type TestScope } from '../servers/test-support/fixtures';
+import { referenceServer, testScope, type TestScope } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 import { rootUri } from './root-path';
 import { rootsHarness, type RootsHarness } from './test-support/roots-harness';
@@ -35,7 +35,9 @@ async function toolTextUntil(h: RootsHarness, id: string, tool: string, ok: (tex
     async () => {
       const connection = h.fleet.connection(id);
       if (connection?.state.status !== 'ready') return false;
-      last = h.text(await connection.callTool(tool, {}).catch((error: Error) => ({ content: [{ type: 'text' as const, text: error.message }] })));
+      last = h.text(
+        await connection.callTool(tool, {}).catch((error: Error) => ({ content: [{ type: 'text' as const, text: error.message }] })),
+      );
       return ok(last);
     },
     { timeoutMs: 20_000, intervalMs: 100, what },
@@ -108,7 +110,9 @@ describe.concurrent('server-everything get-roots-list', () => {
   it('shows exactly the shared roots, and the new list after each change', async ({ onTestFinished }) => {
     const scope = testScope(onTestFinished);
     const h = rootsHarness(scope);
-    const [a, b, c] = await Promise.all(['alpha', 'beta', 'gamma'].map((name) => h.call('addRoot', { path: folder(scope, name), name: `Folder ${name}` })));
+    const [a, b, c] = await Promise.all(
+      ['alpha', 'beta', 'gamma'].map((name) => h.call('addRoot', { path: folder(scope, name), name: `Folder ${name}` })),
+    );
     const id = h.addServer('everything', referenceServer('everything', ['stdio']));
     await h.call('setRootSharing', { serverId: id, mode: 'subset', rootIds: [a.id, b.id] });
     await h.start(id);

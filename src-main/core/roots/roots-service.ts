@@ -1,8 +1,7 @@
 import type { Root } from '@modelcontextprotocol/client';
-import type { RootSharingView, RootsAuditEntry, RootView } from '../../../src-preload/contract';
+import { HostCallError, type RootsAuditEntry, type RootSharingView, type RootView } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
+import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 import { canonicalizeFolder, defaultRootName, isRootAvailable, RootPathError, rootUri } from './root-path';
 import type { RootsAuditRepository } from './roots-audit-repository';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, MAX_CALL_BYTES, type HostHandlers } from '../../../src-preload/contract';
-import { checkCallSize, dispatchCall, HostCallError } from './dispatch';
+import { DEFAULT_SETTINGS, HostCallError, MAX_CALL_BYTES, type HostHandlers } from '../../../src-preload/contract';
+import { checkCallSize, dispatchCall } from './dispatch';
 
 const calls: unknown[] = [];
 // Only the methods these tests call; dispatch never touches the others.
@@ -30,7 +30,10 @@ describe('dispatchCall', () => {
       expect(result.error.message).toContain('theme');
       expect(result.error.data).toEqual([expect.objectContaining({ path: ['theme'] })]);
     }
-    expect(await dispatchCall(handlers, 'updateSettings', { surprise: true })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await dispatchCall(handlers, 'updateSettings', { surprise: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(await dispatchCall(handlers, 'updateSettings', { anthropicBaseUrl: 'javascript:alert(1)' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
@@ -44,7 +47,10 @@ describe('dispatchCall', () => {
   });
 
   it('turns a handler failure into the one error shape', async () => {
-    expect(await dispatchCall(handlers, 'getSnapshot', undefined)).toEqual({ ok: false, error: { code: 'storage', message: 'disk on fire' } });
+    expect(await dispatchCall(handlers, 'getSnapshot', undefined)).toEqual({
+      ok: false,
+      error: { code: 'storage', message: 'disk on fire' },
+    });
   });
 
   it('refuses input to a method that takes none', async () => {

@@ -1,28 +1,18 @@
 import {
+  createHostApi,
   HOST_METHODS,
+  HostCallError,
   isHostMethodName,
   MAX_CALL_BYTES,
   type CallResult,
+  type HostApi,
   type HostError,
   type HostHandlers,
 } from '../../../src-preload/contract';
 
-/** An error the core throws on purpose; its code and message reach the renderer as they are. */
-export class HostCallError extends Error {
-  constructor(
-    readonly code: HostError['code'],
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = 'HostCallError';
-  }
-}
-
+/** Any failure as the one error shape: ours as thrown, SQLite's as `storage`, anything else as `internal`. */
 export function toHostError(error: unknown): HostError {
-  if (error instanceof HostCallError) {
-    return { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) };
-  }
+  if (error instanceof HostCallError) return error.toHostError();
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('SQLITE_')) {
     return { code: 'storage', message: `The database refused the change: ${(error as Error).message}` };
@@ -56,6 +46,15 @@ export async function dispatchCall(handlers: HostHandlers, method: unknown, inpu
   } catch (error) {
     return { ok: false, error: toHostError(error) };
   }
+}
+
+/**
+ * The typed API over `handlers`, each call taking the path every bridge takes (`dispatchCall`:
+ * validated by the contract, failures as `HostCallError`). For whatever calls the host in-process as a
+ * renderer would: tests, benchmarks, the conformance driver.
+ */
+export function inProcessApi(handlers: HostHandlers): HostApi {
+  return createHostApi((method, input) => dispatchCall(handlers, method, input));
 }
 
 /** Rejects a raw frame larger than the host accepts, before parsing it. */

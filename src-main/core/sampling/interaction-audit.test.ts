@@ -5,11 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { InteractionAuditEntry } from '../../../src-preload/contract';
-import { startHost, type TestHost } from '../tools/test-support/tool-host';
+import { startHost, type TestHost } from '../../test-support/tool-host';
 
 /** A blocked sampling request: audited by the policy at once, no model and no dialog needed. */
 async function blockedSampling(t: TestHost, serverId: string) {
-  expect(JSON.stringify(await t.api.runTool({ serverId, tool: 'trigger-sampling-request', args: { prompt: 'page me' } }))).toContain('Sampling is blocked');
+  expect(JSON.stringify(await t.api.runTool({ serverId, tool: 'trigger-sampling-request', args: { prompt: 'page me' } }))).toContain(
+    'Sampling is blocked',
+  );
 }
 
 /** An elicitation the user declines. */

@@ -16,7 +16,11 @@ export interface ModelPreferencesLike {
 }
 
 /** The preselected model and a sentence saying why. */
-export function chooseModel(models: readonly ModelOption[], prefs: ModelPreferencesLike | undefined, defaultModel: string): { model: string; reason: string } {
+export function chooseModel(
+  models: readonly ModelOption[],
+  prefs: ModelPreferencesLike | undefined,
+  defaultModel: string,
+): { model: string; reason: string } {
   const fallback = models.find((m) => m.id === defaultModel)?.id ?? models[0]?.id ?? defaultModel;
   for (const hint of prefs?.hints ?? []) {
     const name = hint.name?.trim().toLowerCase();
@@ -34,6 +38,6 @@ export function chooseModel(models: readonly ModelOption[], prefs: ModelPreferen
     const what = intelligence === top ? `intelligence (${intelligence})` : cost >= speed ? `low cost (${cost})` : `speed (${speed})`;
     if (match) return { model: match.id, reason: `The server ranks ${what} highest.` };
   }
-  const hinted = (prefs?.hints ?? []).length > 0 ? 'No available model matches the server\'s hints; ' : '';
+  const hinted = (prefs?.hints ?? []).length > 0 ? "No available model matches the server's hints; " : '';
   return { model: fallback, reason: `${hinted}your default model.`.replace(/^y/, 'Y') };
 }

@@ -3,13 +3,11 @@
  * connection plugin (capabilities + SDK handlers + withdrawal when a server goes), handlers, snapshot.
  */
 import type Database from 'better-sqlite3';
-import type { HostHandlers, SamplingSnapshot } from '../../../src-preload/contract';
+import type { HandlersFor, samplingMethods, SamplingSnapshot } from '../../../src-preload/contract';
 import { ElicitationService } from '../elicitation/elicitation-service';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
 import { SamplingRepository } from './sampling-repository';
 import { SamplingService, type SamplingServiceDeps } from './sampling-service';
-
-type SamplingMethods = 'approveSampling' | 'sendSamplingResponse' | 'rejectSampling' | 'resolveElicitation' | 'listSamplingPolicies' | 'setSamplingPolicy' | 'listInteractionAudit';
 
 /** What the sampling service needs, with the database its repository is built on in place of the repository. */
 export type SamplingAreaDeps = Omit<SamplingServiceDeps, 'repo'> & { db: Database.Database };
@@ -18,7 +16,7 @@ export interface SamplingArea {
   sampling: SamplingService;
   elicitation: ElicitationService;
   plugin: ConnectionPlugin;
-  handlers: Pick<HostHandlers, SamplingMethods>;
+  handlers: HandlersFor<typeof samplingMethods>;
   snapshot(): SamplingSnapshot;
   /** Pending requests are answered (rejected / cancelled) before the servers stop. */
   dispose(): void;
@@ -52,7 +50,7 @@ export function createSamplingArea(deps: SamplingAreaDeps): SamplingArea {
     deps.events.emit('samplingPoliciesChanged', list);
     return list;
   };
-  const handlers: Pick<HostHandlers, SamplingMethods> = {
+  const handlers: HandlersFor<typeof samplingMethods> = {
     approveSampling: async ({ id, edits, systemPrompt, model }) => sampling.approve(id, edits, systemPrompt, model),
     sendSamplingResponse: async ({ id, text }) => sampling.send(id, text),
     rejectSampling: async ({ id }) => sampling.reject(id),

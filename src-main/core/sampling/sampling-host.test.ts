@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
-import { startHost } from '../tools/test-support/tool-host';
+import { startHost } from '../../test-support/tool-host';
 
 let llm: ScriptedLlm;
 beforeAll(async () => {
@@ -42,7 +42,12 @@ describe('sampling through the host', () => {
     expect(asked.modelReason).toMatch(/default model/);
     expect((await t.api.getSnapshot()).sampling.sampling).toHaveLength(1);
 
-    await t.api.approveSampling({ id: asked.id, edits: [{ message: 0, block: 0, text: 'Say hello instead' }], systemPrompt: 'Be brief.', model: asked.model });
+    await t.api.approveSampling({
+      id: asked.id,
+      edits: [{ message: 0, block: 0, text: 'Say hello instead' }],
+      systemPrompt: 'Be brief.',
+      model: asked.model,
+    });
     const review = await t.next('samplingUpdated', (v) => v.stage === 'review');
     expect(review.response).toMatchObject({ text: 'Scripted answer 42.', usage: { outputTokens: expect.any(Number) } });
     const [request] = await llm.messageRequests();
@@ -53,7 +58,13 @@ describe('sampling through the host', () => {
     const outcome = await run;
     expect(JSON.stringify(outcome)).toContain('Reviewed: 42.');
     const [entry] = (await t.api.listInteractionAudit({})).entries;
-    expect(entry).toMatchObject({ kind: 'sampling', outcome: 'sent', decidedBy: 'user', toolCall: 'trigger-sampling-request', note: 'response edited by the user' });
+    expect(entry).toMatchObject({
+      kind: 'sampling',
+      outcome: 'sent',
+      decidedBy: 'user',
+      toolCall: 'trigger-sampling-request',
+      note: 'response edited by the user',
+    });
     expect(entry.request).toContain('Say hello instead');
     expect(entry.response).toContain('Reviewed: 42.');
     expect((await t.api.getSnapshot()).sampling.sampling).toHaveLength(0);
@@ -68,14 +79,20 @@ describe('sampling through the host', () => {
     await expect(t.api.rejectSampling({ id: asked.id })).rejects.toMatchObject({ code: 'invalid_input' });
 
     await t.api.setSamplingPolicy({ serverId: id, mode: 'block' });
-    expect(JSON.stringify(await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } }))).toContain('Sampling is blocked');
+    expect(JSON.stringify(await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } }))).toContain(
+      'Sampling is blocked',
+    );
     await t.api.setSamplingPolicy({ serverId: id, mode: 'ask', maxTokensCap: 10 });
-    expect(JSON.stringify(await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x', maxTokens: 11 } }))).toContain('exceeds this server');
+    expect(
+      JSON.stringify(await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x', maxTokens: 11 } })),
+    ).toContain('exceeds this server');
     await t.api.setSamplingPolicy({ serverId: id, mode: 'auto', ratePerMinute: 1 });
     await llm.script([{ type: 'text', text: 'auto' }]);
     const auto = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } });
     const reviewed = await t.next('samplingUpdated', (v) => v.stage === 'review' && v.autoApproved);
-    expect(JSON.stringify(await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'y' } }))).toContain('Rate limit exceeded');
+    expect(JSON.stringify(await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'y' } }))).toContain(
+      'Rate limit exceeded',
+    );
     await t.api.sendSamplingResponse({ id: reviewed.id, text: reviewed.response!.text });
     expect(JSON.stringify(await auto)).toContain('auto');
     expect(t.count('samplingRequested')).toBe(2);
@@ -102,16 +119,26 @@ describe('elicitation through the host', () => {
     expect(asked.requestedSchema?.properties.integer).toMatchObject({ type: 'integer', default: 42 });
     await expect(t.api.resolveElicitation({ id: asked.id, action: 'accept', content: { integer: 500 } })).rejects.toMatchObject({
       code: 'invalid_input',
-      data: expect.arrayContaining([{ path: ['content', 'name'], message: 'is required' }, { path: ['content', 'integer'], message: 'must be at most 100' }]),
+      data: expect.arrayContaining([
+        { path: ['content', 'name'], message: 'is required' },
+        { path: ['content', 'integer'], message: 'must be at most 100' },
+      ]),
     });
-    await t.api.resolveElicitation({ id: asked.id, action: 'accept', content: { name: 'Ada Lovelace', integer: 7, check: true, untitledMultipleSelectEnum: ['Piano'] } });
+    await t.api.resolveElicitation({
+      id: asked.id,
+      action: 'accept',
+      content: { name: 'Ada Lovelace', integer: 7, check: true, untitledMultipleSelectEnum: ['Piano'] },
+    });
     const accepted = JSON.stringify(await run);
     expect(accepted).toContain('Name: Ada Lovelace');
     expect(accepted).toContain('Favorite Integer: 7');
 
     for (const action of ['decline', 'cancel'] as const) {
       const again = t.api.runTool({ serverId: id, tool: 'trigger-elicitation-request', args: {} });
-      const next = await t.next('elicitationRequested', (v) => v.id !== asked.id && !t.events.some((e) => e.name === 'interactionSettled' && e.payload.id === v.id));
+      const next = await t.next(
+        'elicitationRequested',
+        (v) => v.id !== asked.id && !t.events.some((e) => e.name === 'interactionSettled' && e.payload.id === v.id),
+      );
       await t.api.resolveElicitation({ id: next.id, action });
       expect(JSON.stringify(await again)).toContain(action === 'decline' ? 'declined' : 'cancelled');
     }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
-import { startHost } from '../tools/test-support/tool-host';
+import { startHost } from '../../test-support/tool-host';
 
 let llm: ScriptedLlm;
 beforeAll(async () => {
@@ -26,7 +26,12 @@ describe('sampling and elicitation on a 2026-07-28 server (input_required)', () 
 
     const sample = t.api.runTool({ serverId: id, tool: 'ask-sample', args: {} });
     const asked = await t.next('samplingRequested');
-    expect(asked).toMatchObject({ serverName: 'modern-sampling', maxTokens: 40, toolCall: { tool: 'ask-sample' }, model: 'claude-haiku-5-5' });
+    expect(asked).toMatchObject({
+      serverName: 'modern-sampling',
+      maxTokens: 40,
+      toolCall: { tool: 'ask-sample' },
+      model: 'claude-haiku-5-5',
+    });
     expect(asked.modelReason).toContain('"haiku"');
     await t.api.approveSampling({ id: asked.id, edits: [], model: asked.model });
     const review = await t.next('samplingUpdated', (v) => v.stage === 'review', 0);

@@ -3,7 +3,13 @@
  * sampling and elicitation decision (`interaction_audit`). Callers pass already-redacted JSON.
  */
 import type Database from 'better-sqlite3';
-import type { InteractionAuditEntry, InteractionAuditPage, InteractionOutcome, SamplingPolicy, SamplingPolicyMode } from '../../../src-preload/contract';
+import type {
+  InteractionAuditEntry,
+  InteractionAuditPage,
+  InteractionOutcome,
+  SamplingPolicy,
+  SamplingPolicyMode,
+} from '../../../src-preload/contract';
 
 interface PolicyRow {
   server_id: string;
@@ -67,7 +73,19 @@ export class SamplingRepository {
         `INSERT INTO interaction_audit (kind, server_id, server_name, tool_call, decided_by, outcome, request_json, response_json, note, requested_at, decided_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(entry.kind, entry.serverId, entry.serverName, entry.toolCall ?? null, entry.decidedBy, entry.outcome, entry.request, entry.response ?? null, entry.note ?? null, entry.requestedAt, entry.decidedAt);
+      .run(
+        entry.kind,
+        entry.serverId,
+        entry.serverName,
+        entry.toolCall ?? null,
+        entry.decidedBy,
+        entry.outcome,
+        entry.request,
+        entry.response ?? null,
+        entry.note ?? null,
+        entry.requestedAt,
+        entry.decidedAt,
+      );
   }
 
   /** Newest first, `limit` entries older than `before`; `nextBefore` only when an older entry exists. */

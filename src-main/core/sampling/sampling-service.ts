@@ -8,11 +8,16 @@
  */
 import { ProtocolError, type CreateMessageRequestParamsBase, type CreateMessageResult } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import type { JsonObject, NestedToolCall, SamplingRequestView, SamplingResponseView } from '../../../src-preload/contract';
+import {
+  HostCallError,
+  type JsonObject,
+  type NestedToolCall,
+  type SamplingRequestView,
+  type SamplingResponseView,
+} from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import { completeMessage, type LlmProvider } from '../llm/llm-types';
-import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
+import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 import { chooseModel, type ModelOption } from './model-choice';
 import { PendingRequests } from './pending-requests';
@@ -71,7 +76,8 @@ export class SamplingService {
     }
     if (policy.ratePerMinute !== undefined) {
       const times = (this.recent.get(server.id) ?? []).filter((t) => now.getTime() - t < 60_000);
-      if (times.length >= policy.ratePerMinute) refuse(INVALID_REQUEST, `Rate limit exceeded: at most ${policy.ratePerMinute} sampling requests per minute for this server.`);
+      if (times.length >= policy.ratePerMinute)
+        refuse(INVALID_REQUEST, `Rate limit exceeded: at most ${policy.ratePerMinute} sampling requests per minute for this server.`);
       this.recent.set(server.id, [...times, now.getTime()]);
     }
 
@@ -98,7 +104,9 @@ export class SamplingService {
       requestedAt: now.toISOString(),
     };
     this.extras.set(id, { params, server });
-    const result = this.pending.add<CreateMessageResult>(view, signal, () => this.withdraw(id, `Server "${server.name}" cancelled its sampling request.`));
+    const result = this.pending.add<CreateMessageResult>(view, signal, () =>
+      this.withdraw(id, `Server "${server.name}" cancelled its sampling request.`),
+    );
     this.deps.events.emit('samplingRequested', view);
     if (view.autoApproved) void this.generate(id, view);
     return result;
@@ -119,7 +127,13 @@ export class SamplingService {
         return edit && b.type === 'text' ? { type: 'text' as const, text: edit.text } : b;
       }),
     }));
-    const next: SamplingRequestView = { ...view, messages, model, stage: 'generating', ...(systemPrompt !== undefined ? { systemPrompt } : {}) };
+    const next: SamplingRequestView = {
+      ...view,
+      messages,
+      model,
+      stage: 'generating',
+      ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+    };
     delete next.error;
     void this.generate(id, next);
   }
@@ -145,7 +159,15 @@ export class SamplingService {
 
   dispose(): void {
     this.closed = true;
-    for (const id of this.pending.ids()) this.finish(id, { error: new ProtocolError(USER_REJECTED, 'Patchbay is quitting') }, 'shutdown', 'host', undefined, 'Patchbay is quitting');
+    for (const id of this.pending.ids())
+      this.finish(
+        id,
+        { error: new ProtocolError(USER_REJECTED, 'Patchbay is quitting') },
+        'shutdown',
+        'host',
+        undefined,
+        'Patchbay is quitting',
+      );
   }
 
   private withdraw(id: string, note: string): void {
@@ -172,7 +194,12 @@ export class SamplingService {
         },
         { signal: controller.signal },
       );
-      const shown: SamplingResponseView = { text: responseText(response), model: response.model, stopReason: response.stopReason, usage: response.usage };
+      const shown: SamplingResponseView = {
+        text: responseText(response),
+        model: response.model,
+        stopReason: response.stopReason,
+        usage: response.usage,
+      };
       this.update(id, { ...view, stage: 'review', response: shown });
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -186,7 +213,14 @@ export class SamplingService {
     this.deps.events.emit('samplingUpdated', view);
   }
 
-  private finish(id: string, result: { ok: unknown } | { error: Error }, outcome: 'sent' | 'rejected' | 'withdrawn' | 'shutdown', decidedBy: 'user' | 'host', response?: unknown, note?: string): void {
+  private finish(
+    id: string,
+    result: { ok: unknown } | { error: Error },
+    outcome: 'sent' | 'rejected' | 'withdrawn' | 'shutdown',
+    decidedBy: 'user' | 'host',
+    response?: unknown,
+    note?: string,
+  ): void {
     const entry = this.pending.get(id);
     const extra = this.extras.get(id);
     if (!entry || !extra) return;
@@ -208,7 +242,17 @@ export class SamplingService {
     this.deps.events.emit('interactionSettled', { id, kind: 'sampling', outcome, ...(note ? { note } : {}) });
   }
 
-  private audit(a: { server: ServerRef; toolCall?: NestedToolCall; params: unknown; sent?: unknown; decidedBy: 'user' | 'policy' | 'host'; outcome: InteractionAuditInput['outcome']; response?: unknown; note?: string; requestedAt: Date }): void {
+  private audit(a: {
+    server: ServerRef;
+    toolCall?: NestedToolCall;
+    params: unknown;
+    sent?: unknown;
+    decidedBy: 'user' | 'policy' | 'host';
+    outcome: InteractionAuditInput['outcome'];
+    response?: unknown;
+    note?: string;
+    requestedAt: Date;
+  }): void {
     const request = a.sent ? { asked: a.params, approved: a.sent } : { asked: a.params };
     this.deps.repo.record({
       kind: 'sampling',

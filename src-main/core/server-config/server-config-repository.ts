@@ -84,7 +84,10 @@ export class ServerConfigRepository {
     const row = this.db.prepare<[string], ServerRow>('SELECT * FROM servers WHERE id = ?').get(id);
     if (!row) return undefined;
     const pairs = (table: PairTable) =>
-      this.db.prepare<[string], EnvRow>(`SELECT server_id, key, value, secret_blob FROM ${table} WHERE server_id = ? ORDER BY position`).all(id).map(toStoredEnv);
+      this.db
+        .prepare<[string], EnvRow>(`SELECT server_id, key, value, secret_blob FROM ${table} WHERE server_id = ? ORDER BY position`)
+        .all(id)
+        .map(toStoredEnv);
     return toStored(row, pairs('server_env'), pairs('server_headers'));
   }
 
@@ -98,7 +101,8 @@ export class ServerConfigRepository {
     const id = crypto.randomUUID();
     const at = now.toISOString();
     this.db.transaction(() => {
-      const position = (this.db.prepare<[], { next: number }>('SELECT COALESCE(MAX(position), 0) + 1 AS next FROM servers').get()?.next ?? 1) as number;
+      const position = (this.db.prepare<[], { next: number }>('SELECT COALESCE(MAX(position), 0) + 1 AS next FROM servers').get()?.next ??
+        1) as number;
       this.db
         .prepare(
           `INSERT INTO servers (id, name, name_key, transport, command, args, cwd, url, oauth_client_id, oauth_client_secret, enabled,

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ServerInputParsed } from '../../../src-preload/contract';
-import { HostCallError } from '../rpc/dispatch';
+import { HostCallError, type ServerInputParsed } from '../../../src-preload/contract';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfigRepository, StoredEnvVar, StoredServer } from './server-config-repository';
 

@@ -1,6 +1,6 @@
 import type { Client, ClientCapabilities, JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { ClientFeatures } from '../servers/connection-options';
-import type { ServerState } from '../servers/server-state';
+import type { ClientFeatures } from '../servers/connection/connection-options';
+import type { ServerState } from '../servers/connection/server-state';
 
 /** Which server an observation is about. */
 export interface ServerRef {

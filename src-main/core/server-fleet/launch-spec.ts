@@ -3,7 +3,7 @@ import type { StoredEnvVar, StoredServer } from '../server-config/server-config-
 import { presetLaunch } from '../server-config/presets';
 import { resolveCwd } from '../server-config/server-input-check';
 import type { SecretBox } from '../secrets/secret-box';
-import type { ServerConfig } from '../servers/server-connection';
+import type { ServerConfig } from '../servers/connection/server-connection';
 
 /**
  * What to spawn for a stored server: secrets opened (only now, in memory, for the child), presets
@@ -12,7 +12,12 @@ import type { ServerConfig } from '../servers/server-connection';
  */
 export async function buildLaunchConfig(server: StoredServer, secrets: SecretBox): Promise<ServerConfig> {
   if (server.transport === 'http') {
-    return { id: server.id, name: server.name, command: '', remote: { url: server.url, headers: await openPairs(server.headers, secrets, 'header') } };
+    return {
+      id: server.id,
+      name: server.name,
+      command: '',
+      remote: { url: server.url, headers: await openPairs(server.headers, secrets, 'header') },
+    };
   }
   const env = await openPairs(server.env, secrets, 'variable');
   const preset = presetLaunch(server.preset, server.command, server.args);

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { LiveProcessRecord, LiveProcessStore } from '../servers/process-reaper';
+import type { LiveProcessRecord, LiveProcessStore } from '../servers/process/process-reaper';
 import { RelaxedWriter } from '../store/relaxed-write';
 
 interface Row {

@@ -1,6 +1,6 @@
 import type { ServerRuntime } from '../../../src-preload/contract';
-import type { ServerCatalog, ServerState } from '../servers/server-state';
-import { describeExit } from '../servers/server-state';
+import type { ServerCatalog, ServerState } from '../servers/connection/server-state';
+import { describeExit } from '../servers/connection/server-state';
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
@@ -19,7 +19,9 @@ export function toRuntimeView(state: ServerState, catalog: ServerCatalog, pid: n
       return {
         status: 'stopped',
         since: iso(state.since),
-        ...(state.exit ? { exit: { code: state.exit.code, signal: state.exit.signal }, reason: `Stopped (${describeExit(state.exit)})` } : {}),
+        ...(state.exit
+          ? { exit: { code: state.exit.code, signal: state.exit.signal }, reason: `Stopped (${describeExit(state.exit)})` }
+          : {}),
       };
     case 'starting':
       return { status: 'starting', since: iso(state.since), detail: state.detail, ...(pid ? { pid } : {}) };
@@ -31,7 +33,13 @@ export function toRuntimeView(state: ServerState, catalog: ServerCatalog, pid: n
         // Remote servers have no process.
         ...(server.pid > 0 ? { pid: server.pid } : {}),
         ...(server.serverInfo
-          ? { serverInfo: { name: server.serverInfo.name, version: server.serverInfo.version, ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}) } }
+          ? {
+              serverInfo: {
+                name: server.serverInfo.name,
+                version: server.serverInfo.version,
+                ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}),
+              },
+            }
           : {}),
         protocolVersion: server.protocolVersion,
         era: server.era === 'modern' ? 'modern' : 'legacy',

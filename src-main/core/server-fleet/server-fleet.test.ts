@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../../../src-preload/contract';
 import { hostApi, startTestHost } from '../../test-support/test-host';
 import type { Host } from '../host';
-import { isGroupAlive } from '../servers/process-tree';
-import { FIXTURES_DIR } from '../servers/test-support/fixtures';
+import { isGroupAlive } from '../servers/process/process-tree';
+import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 import { DATABASE_FILE } from '../store/database';
 
@@ -76,7 +76,11 @@ describe('servers through the host API', () => {
       name: 'DUP',
       command: 'node',
       cwd: path.join(dataDir, 'missing'),
-      env: [{ key: 'A', value: '1' }, { key: 'A', value: '2' }, { key: 'S', secret: true }],
+      env: [
+        { key: 'A', value: '1' },
+        { key: 'A', value: '2' },
+        { key: 'S', secret: true },
+      ],
     });
     await expect(attempt).rejects.toMatchObject({
       code: 'invalid_input',
@@ -97,17 +101,26 @@ describe('servers through the host API', () => {
       name: 'env echo',
       command: process.execPath,
       args: [path.join(FIXTURES_DIR, 'echo.mjs')],
-      env: [{ key: 'API_TOKEN', value: secret, secret: true }, { key: 'PLAIN', value: 'visible' }],
+      env: [
+        { key: 'API_TOKEN', value: secret, secret: true },
+        { key: 'PLAIN', value: 'visible' },
+      ],
       enabled: false,
     });
-    expect(added.config.env).toEqual([{ key: 'API_TOKEN', secret: true }, { key: 'PLAIN', secret: false, value: 'visible' }]);
+    expect(added.config.env).toEqual([
+      { key: 'API_TOKEN', secret: true },
+      { key: 'PLAIN', secret: false, value: 'visible' },
+    ]);
     expect(JSON.stringify(await api(host).getSnapshot())).not.toContain(secret);
     await host.dispose();
     for (const file of fs.readdirSync(dataDir).filter((f) => f.startsWith(DATABASE_FILE))) {
       expect(fs.readFileSync(path.join(dataDir, file)).includes(secret), file).toBe(false);
     }
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
-    expect(db.prepare("SELECT value, secret_blob IS NOT NULL AS sealed FROM server_env WHERE key = 'API_TOKEN'").get()).toEqual({ value: null, sealed: 1 });
+    expect(db.prepare("SELECT value, secret_blob IS NOT NULL AS sealed FROM server_env WHERE key = 'API_TOKEN'").get()).toEqual({
+      value: null,
+      sealed: 1,
+    });
     db.close();
 
     // An edit that leaves the secret untouched (no value sent) keeps it.
@@ -115,7 +128,14 @@ describe('servers through the host API', () => {
     const { id: _id, createdAt: _createdAt, ...config } = added.config;
     const kept = await api(again).updateServer({
       id: added.config.id,
-      server: { ...config, env: [{ key: 'API_TOKEN', secret: true }, { key: 'PLAIN', value: 'changed' }], enabled: false },
+      server: {
+        ...config,
+        env: [
+          { key: 'API_TOKEN', secret: true },
+          { key: 'PLAIN', value: 'changed' },
+        ],
+        enabled: false,
+      },
     });
     expect(kept.config.env[1]).toEqual({ key: 'PLAIN', secret: false, value: 'changed' });
   });
@@ -141,10 +161,13 @@ describe('servers through the host API', () => {
 
     // The user acts: Restart runs it again (and it crashes again, honestly).
     await api(host).restartServer({ id });
-    await waitFor(() => events.some((e) => e.name === 'serverUpdated' && e.payload.config.id === id && e.payload.runtime.status === 'ready'), {
-      timeoutMs: 30_000,
-      what: 'the manual restart',
-    });
+    await waitFor(
+      () => events.some((e) => e.name === 'serverUpdated' && e.payload.config.id === id && e.payload.runtime.status === 'ready'),
+      {
+        timeoutMs: 30_000,
+        what: 'the manual restart',
+      },
+    );
   });
 
   it('redacts a secret a crashed server printed from its last output and reason', async () => {
@@ -168,10 +191,13 @@ describe('servers through the host API', () => {
     const added = await api(host).addServer(fixtureServer('live', 'echo.mjs'));
     const first = await waitForStatus(host, added.config.id, 'ready');
     await api(host).updateServer({ id: added.config.id, server: { ...fixtureServer('live renamed', 'echo.mjs') } as never });
-    await waitFor(async () => {
-      const view = await statusOf(host, added.config.id);
-      return view.runtime.status === 'ready' && view.runtime.pid !== first.runtime.pid;
-    }, { timeoutMs: 30_000, what: 'the restarted server' });
+    await waitFor(
+      async () => {
+        const view = await statusOf(host, added.config.id);
+        return view.runtime.status === 'ready' && view.runtime.pid !== first.runtime.pid;
+      },
+      { timeoutMs: 30_000, what: 'the restarted server' },
+    );
     expect((await statusOf(host, added.config.id)).config.name).toBe('live renamed');
     expect(isGroupAlive(first.runtime.pid!)).toBe(false);
   });

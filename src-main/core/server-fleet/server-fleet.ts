@@ -1,15 +1,14 @@
 import os from 'node:os';
-import type { ServerView } from '../../../src-preload/contract';
+import { HostCallError, type ServerView } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
+import type { Clock } from '../clock';
 import type { ServerConfigRepository, StoredServer } from '../server-config/server-config-repository';
 import { toConfigView } from '../server-config/server-config-repository';
 import type { SecretBox } from '../secrets/secret-box';
-import type { LiveProcessStore } from '../servers/process-reaper';
-import type { RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/remote-auth';
-import { REMOTE_RESTART } from '../servers/restart-policy';
-import { ServerConnection, type ServerConnectionOptions } from '../servers/server-connection';
+import type { LiveProcessStore } from '../servers/process/process-reaper';
+import type { RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
+import { REMOTE_RESTART } from '../servers/connection/restart-policy';
+import { ServerConnection, type ServerConnectionOptions } from '../servers/connection/server-connection';
 import { clientFeaturesFor, launchInfo, notifyPlugins, type ConnectionPlugin } from './connection-plugins';
 import { buildLaunchConfig, parseEraVerdict } from './launch-spec';
 import { toRuntimeView } from './runtime-view';
@@ -107,7 +106,10 @@ export class ServerFleet implements ServerControl {
           : { status: 'stopped' as const, since: new Date(0).toISOString() };
     const remote = connection?.state.status === 'ready' ? connection.remote : undefined;
     const auth = server.transport === 'http' ? this.options.remoteAuth?.view(server.id) : undefined;
-    return { config: toConfigView(server), runtime: { ...this.redacted(server.id, runtime), ...(remote ? { remote } : {}), ...(auth ? { auth } : {}) } };
+    return {
+      config: toConfigView(server),
+      runtime: { ...this.redacted(server.id, runtime), ...(remote ? { remote } : {}), ...(auth ? { auth } : {}) },
+    };
   }
 
   private redacted(id: string, runtime: ServerView['runtime']): ServerView['runtime'] {
@@ -291,4 +293,3 @@ export class ServerFleet implements ServerControl {
     return server;
   }
 }
-

@@ -1,25 +1,13 @@
 import os from 'node:os';
-import type { HostHandlers, ImportResult, ServerInputParsed } from '../../../src-preload/contract';
+import type { HandlersFor, ImportResult, ServerInputParsed, serverMethods } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import { parseImport } from '../server-config/import/parse-import';
 import { presetInput } from '../server-config/presets';
 import type { ServerConfigRepository, StoredServer } from '../server-config/server-config-repository';
 import { checkServerInput, sealServerPairs, throwIfIssues } from '../server-config/server-input-check';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerFleet } from './server-fleet';
-
-type ServerMethods =
-  | 'addServer'
-  | 'updateServer'
-  | 'removeServer'
-  | 'startServer'
-  | 'stopServer'
-  | 'restartServer'
-  | 'setServerEnabled'
-  | 'addPresetServer'
-  | 'previewImport'
-  | 'applyImport';
 
 export interface ServerHandlerDeps {
   repo: ServerConfigRepository;
@@ -34,7 +22,7 @@ export interface ServerHandlerDeps {
  * The contract's server methods. Every change is validated whole, committed in one transaction, and
  * only then applied to the running process, so the UI's "saved" always means saved.
  */
-export function createServerHandlers(deps: ServerHandlerDeps): Pick<HostHandlers, ServerMethods> {
+export function createServerHandlers(deps: ServerHandlerDeps): HandlersFor<typeof serverMethods> {
   const { repo, fleet, secrets, events, clock } = deps;
 
   /** Validates, seals and inserts; starts the server when enabled (without waiting for it). */

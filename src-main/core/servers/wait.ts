@@ -1,4 +1,7 @@
-/** Small timing helpers shared by the servers modules. */
+/**
+ * Small timing helpers shared by the servers modules of all three jobs (`process/`, `transport/`,
+ * `connection/`), hence at the top of `servers/`; many other areas' tests use `waitFor` too.
+ */
 
 /** Resolves after `ms` milliseconds. For bounded polling loops only, never as a synchronisation. */
 export function sleep(ms: number): Promise<void> {
@@ -12,7 +15,13 @@ export async function withTimeout(promise: Promise<unknown>, ms: number): Promis
     timer = setTimeout(() => resolve(false), Math.max(0, ms));
   });
   try {
-    return await Promise.race([promise.then(() => true as const, () => true as const), timeout]);
+    return await Promise.race([
+      promise.then(
+        () => true as const,
+        () => true as const,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -1,10 +1,14 @@
-import type { HostHandlers } from '../../../src-preload/contract';
+import type { HandlersFor, settingsMethods } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { SettingsRepository } from './settings-repository';
 
 /** The contract's settings methods. */
-export function createSettingsHandlers(settings: SettingsRepository, events: HostEventBus, clock: Clock): Pick<HostHandlers, 'updateSettings'> {
+export function createSettingsHandlers(
+  settings: SettingsRepository,
+  events: HostEventBus,
+  clock: Clock,
+): HandlersFor<typeof settingsMethods> {
   return {
     updateSettings: async (patch) => {
       // Resolves only after the transaction committed, so "Saved" in the UI means saved.

@@ -4,7 +4,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ConsentAnswer } from '../consent/consent-broker';
-import { ServerRequestError } from '../servers/request-errors';
+import { ServerRequestError } from '../servers/connection/request-errors';
 
 /** A failed call in words, with a short kind for code. */
 export interface CallError {
@@ -28,7 +28,10 @@ export function unknownTool(server: string, tool: string): CallError {
 }
 
 export function invalidArgs(server: string, tool: string, details: string): CallError {
-  return { kind: 'invalid-params', message: `Invalid arguments for tool ${q(tool)} on server ${q(server)}: ${details}. The tool was not called.` };
+  return {
+    kind: 'invalid-params',
+    message: `Invalid arguments for tool ${q(tool)} on server ${q(server)}: ${details}. The tool was not called.`,
+  };
 }
 
 export function deniedByPolicy(server: string, tool: string): CallError {
@@ -36,7 +39,10 @@ export function deniedByPolicy(server: string, tool: string): CallError {
 }
 
 export function changedWhileAsking(server: string, tool: string): CallError {
-  return { kind: 'changed', message: `Tool ${q(tool)} on server ${q(server)} changed while waiting for the user's answer; it was not run.` };
+  return {
+    kind: 'changed',
+    message: `Tool ${q(tool)} on server ${q(server)} changed while waiting for the user's answer; it was not run.`,
+  };
 }
 
 /** A denial from the broker: declined, timed out, withdrawn or quitting. */
@@ -59,7 +65,11 @@ export function requestFailure(server: string, tool: string, error: unknown): Ca
   if (error instanceof ServerRequestError) {
     if (/does not match the tool's output schema|did not return structured content/.test(error.message)) {
       const detail = error.message.replace(/^.*?: (?=Structured|Tool )/, '');
-      return { kind: 'invalid-output', message: `Tool ${q(tool)} on server ${q(server)} returned a result that breaks its own output schema: ${detail}`, cancelled: false };
+      return {
+        kind: 'invalid-output',
+        message: `Tool ${q(tool)} on server ${q(server)} returned a result that breaks its own output schema: ${detail}`,
+        cancelled: false,
+      };
     }
     return { kind: error.kind, message: error.message, cancelled: error.kind === 'cancelled' };
   }

@@ -8,9 +8,9 @@ import type { AuditStore } from '../audit/audit-store';
 import { PATTERNS_ONLY_REDACTOR, redactValue, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { CallError } from './call-messages';
-import { argsDigest, definitionHash } from './definition';
+import { argsDigest, definitionHash } from '../tool-definition/definition';
 
 /** Which call: the fields every record carries. */
 export interface CallBase {
@@ -29,9 +29,7 @@ export interface Decision {
 }
 
 export class CallRecorder {
-  constructor(
-    private readonly deps: { audit: AuditStore; secretValues: SecretValues; events: HostEventBus; clock: Clock },
-  ) {}
+  constructor(private readonly deps: { audit: AuditStore; secretValues: SecretValues; events: HostEventBus; clock: Clock }) {}
 
   /** The server's redactor (its secret values and token shapes), opened once per server. */
   redactor(serverId: string): Promise<Redactor> {
@@ -54,7 +52,15 @@ export class CallRecorder {
   }
 
   /** The call ended (any way): its outcome (batched) and the event. */
-  finished(base: CallBase, seq: number, status: ToolRunStatus, result: CallToolResult, error: CallError | undefined, durationMs: number, redactor: Redactor): void {
+  finished(
+    base: CallBase,
+    seq: number,
+    status: ToolRunStatus,
+    result: CallToolResult,
+    error: CallError | undefined,
+    durationMs: number,
+    redactor: Redactor,
+  ): void {
     const ran = status === 'ok' || status === 'tool_error';
     const note = error?.message ?? (status === 'tool_error' ? firstText(result) : undefined);
     this.deps.audit.finish({
@@ -69,7 +75,15 @@ export class CallRecorder {
   }
 
   /** A call that never left: decision and outcome in one row, and the event. */
-  async refused(base: CallBase, args: Record<string, unknown>, requestedAt: Date, by: AuditDecider, error: CallError, status: ToolRunStatus, tool?: Tool): Promise<void> {
+  async refused(
+    base: CallBase,
+    args: Record<string, unknown>,
+    requestedAt: Date,
+    by: AuditDecider,
+    error: CallError,
+    status: ToolRunStatus,
+    tool?: Tool,
+  ): Promise<void> {
     const redactor = await this.redactor(base.serverId);
     const now = this.deps.clock.now().toISOString();
     this.deps.audit.recordRefused(
@@ -84,7 +98,7 @@ export class CallRecorder {
         requestedAt: requestedAt.toISOString(),
         decidedAt: now,
       },
-      { finishedAt: now, durationMs: 0, outcome: status === 'denied' ? 'denied' : 'protocol_error' },
+      { finishedAt: now, durationMs: 0, outcome: status === 'denied' || status === 'cancelled' ? status : 'protocol_error' },
     );
     this.deps.events.emit('toolCallFinished', { ...pick(base), status, durationMs: 0 });
   }

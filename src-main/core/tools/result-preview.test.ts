@@ -28,7 +28,11 @@ describe('previewResult', () => {
     expect(resultPart(result, 'structured', 0, 1000)?.text).toBe('{\n  "a": [\n    1,\n    2,\n    3\n  ],\n  "b": 1\n}');
     expect(resultPart(result, 9, 0, 10)).toBeUndefined();
 
-    expect(previewResult({ content: [{ type: 'text', text: 'ok' }] }, false, caps)).toEqual({ blocks: [{ type: 'text', text: 'ok' }], resultBytes: 2, cut: false });
+    expect(previewResult({ content: [{ type: 'text', text: 'ok' }] }, false, caps)).toEqual({
+      blocks: [{ type: 'text', text: 'ok' }],
+      resultBytes: 2,
+      cut: false,
+    });
   });
 
   it('shows unknown block kinds as JSON rather than dropping them', () => {

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ResultBlockView, ToolResultSlice, Truncation } from '../../../src-preload/contract';
-import { prettyJson } from './canonical-json';
+import { prettyJson } from '../tool-definition/canonical-json';
 
 /** Preview limits, in characters (base64 characters for media). */
 export interface PreviewCaps {
@@ -74,7 +74,11 @@ function previewBlock(block: Block, caps: PreviewCaps): { view: ResultBlockView;
   }
   const json = JSON.stringify(block) ?? 'null';
   const capped = capText(json, caps.other);
-  return { view: { type: 'other', json: capped.text, ...(capped.truncated ? { truncated: capped.truncated } : {}) }, size: json.length, cut: capped.truncated !== undefined };
+  return {
+    view: { type: 'other', json: capped.text, ...(capped.truncated ? { truncated: capped.truncated } : {}) },
+    size: json.length,
+    cut: capped.truncated !== undefined,
+  };
 }
 
 /** The capped preview of a result. `validated`: the tool declares an output schema (the SDK checked it). */
@@ -122,7 +126,12 @@ function sourceOf(result: CallToolResult, part: number | 'structured'): string |
 }
 
 /** Characters `offset … offset+limit` of a piece; undefined when the result has no such piece. */
-export function resultPart(result: CallToolResult, part: number | 'structured', offset: number, limit: number): ToolResultSlice | undefined {
+export function resultPart(
+  result: CallToolResult,
+  part: number | 'structured',
+  offset: number,
+  limit: number,
+): ToolResultSlice | undefined {
   const source = sourceOf(result, part);
   if (source === undefined) return undefined;
   const start = Math.min(offset, source.length);

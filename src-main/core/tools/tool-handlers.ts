@@ -1,15 +1,12 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import type { HostHandlers, JsonObject, ToolView } from '../../../src-preload/contract';
+import { type HandlersFor, HostCallError, type JsonObject, type toolMethods, type ToolView } from '../../../src-preload/contract';
 import type { ConsentPolicies } from '../consent/consent-policies';
-import { HostCallError } from '../rpc/dispatch';
-import type { ServerConnection } from '../servers/server-connection';
-import { definitionHash, toolHints } from './definition';
+import type { ServerConnection } from '../servers/connection/server-connection';
+import { definitionHash, toolHints } from '../tool-definition/definition';
 import type { ResultCache } from './result-cache';
 import { resultPart } from './result-preview';
 import { toOutcome } from './tool-outcome';
 import type { ToolRouter } from './tool-router';
-
-type ToolMethods = 'listTools' | 'runTool' | 'cancelToolCall' | 'getToolResultPart';
 
 export interface ToolHandlerDeps {
   router: ToolRouter;
@@ -39,7 +36,7 @@ export function toToolView(serverId: string, serverName: string, tool: Tool, pol
  * The contract's tool methods. `runTool` is the user's own run (the click is the consent): it goes
  * through the same router as model calls, audited as `user`, and answers with a capped preview.
  */
-export function createToolHandlers(deps: ToolHandlerDeps): Pick<HostHandlers, ToolMethods> {
+export function createToolHandlers(deps: ToolHandlerDeps): HandlersFor<typeof toolMethods> {
   return {
     listTools: async ({ serverId }) => {
       const connection = deps.connection(serverId);
@@ -58,7 +55,8 @@ export function createToolHandlers(deps: ToolHandlerDeps): Pick<HostHandlers, To
 
     getToolResultPart: async ({ callId, part, offset, limit }) => {
       const result = deps.results.get(callId);
-      if (!result) throw new HostCallError('invalid_input', 'That result is no longer kept in memory; run the tool again to see all of it.');
+      if (!result)
+        throw new HostCallError('invalid_input', 'That result is no longer kept in memory; run the tool again to see all of it.');
       const slice = resultPart(result, part, offset, limit);
       if (!slice) throw new HostCallError('invalid_input', `The result has no part ${String(part)}.`);
       return slice;

@@ -1,7 +1,7 @@
 import type { ToolCallOutcome } from '../../../src-preload/contract';
 import type { ResultCache } from './result-cache';
 import { previewResult } from './result-preview';
-import type { ToolCallDone } from './tool-router';
+import type { ToolCallDone } from './tool-call';
 
 /**
  * What the renderer gets for a finished call: the capped preview (never the whole of a big result),

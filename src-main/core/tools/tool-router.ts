@@ -10,44 +10,20 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { AuditDecider, RunningToolCall, ToolCallOrigin, ToolCallOutcome, ToolRunProgress, ToolRunStatus } from '../../../src-preload/contract';
+import { HostCallError, type AuditDecider, type RunningToolCall, type ToolRunStatus } from '../../../src-preload/contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
-import { HostCallError } from '../rpc/dispatch';
-import type { ServerConnection } from '../servers/server-connection';
-import { describeIssues, validateArgs } from './args-validator';
+import type { Clock } from '../clock';
+import type { ServerConnection } from '../servers/connection/server-connection';
+import { describeIssues, validateArgs } from '../tool-definition/args-validator';
+import { definitionHash } from '../tool-definition/definition';
 import * as say from './call-messages';
 import { CallRecorder, type CallBase, type Decision } from './call-recorder';
-import { definitionHash } from './definition';
 import { ProgressForwarder } from './progress-forwarder';
-
-export interface ToolCallRequest {
-  serverId: string;
-  tool: string;
-  args: Record<string, unknown>;
-  origin: ToolCallOrigin;
-  /** A fresh UUID when omitted. */
-  callId?: string;
-  /** Aborting withdraws a pending consent request, or cancels the running call. */
-  signal?: AbortSignal;
-  onProgress?(progress: ToolRunProgress): void;
-  /** The call now waits for the user / is running (for the chat's tool card). */
-  onStage?(stage: 'waiting-approval' | 'running'): void;
-}
-
-/** How a call ended, with what the model gets (`result`: the server's, or a synthesized `isError`). */
-export interface ToolCallDone extends Pick<ToolCallOutcome, 'callId' | 'serverId' | 'serverName' | 'tool' | 'origin' | 'status' | 'durationMs'> {
-  result: CallToolResult;
-  error?: say.CallError;
-  decidedBy: AuditDecider;
-  /** The definition the call was made against (absent when the tool was not found). */
-  definition?: Tool;
-  startedAt: Date;
-}
+import type { ToolCallDone, ToolCallRequest } from './tool-call';
 
 export interface ToolRouterDeps {
   connection(serverId: string): ServerConnection | undefined;
@@ -109,25 +85,40 @@ export class ToolRouter {
     if (this.running.has(callId)) throw new HostCallError('invalid_input', 'A call with this id is already running');
     const requestedAt = this.deps.clock.now();
     const connection = this.deps.connection(request.serverId);
-    const base: CallBase = { callId, serverId: request.serverId, serverName: connection?.name ?? request.serverId, tool: request.tool, origin: request.origin };
-    const refuse = (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) => this.refuse(base, request.args, requestedAt, by, error, status, tool);
+    const base: CallBase = {
+      callId,
+      serverId: request.serverId,
+      serverName: connection?.name ?? request.serverId,
+      tool: request.tool,
+      origin: request.origin,
+    };
+    const refuse = (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) =>
+      this.refuse(base, request.args, requestedAt, by, error, status, tool);
 
     if (this.disposed) return refuse('host', QUITTING, 'denied');
     const status = connection?.state.status ?? 'stopped';
     const tool = status === 'ready' ? connection?.catalog.tools.find((candidate) => candidate.name === request.tool) : undefined;
     if (!connection || !tool) {
-      const error = status === 'ready' ? say.unknownTool(base.serverName, request.tool) : say.notRunning(base.serverName, request.tool, status);
+      const error =
+        status === 'ready' ? say.unknownTool(base.serverName, request.tool) : say.notRunning(base.serverName, request.tool, status);
       if (request.origin === 'user') throw new HostCallError('invalid_input', error.message);
       return refuse('host', error, 'protocol_error');
     }
     const issues = validateArgs(tool.inputSchema, request.args);
     if (issues.length > 0) {
       const error = say.invalidArgs(base.serverName, tool.name, describeIssues(issues));
-      if (request.origin === 'user') throw new HostCallError('invalid_input', error.message, issues.map((i) => ({ path: ['args', ...i.path], message: i.message })));
+      if (request.origin === 'user')
+        throw new HostCallError(
+          'invalid_input',
+          error.message,
+          issues.map((i) => ({ path: ['args', ...i.path], message: i.message })),
+        );
       return refuse('host', error, 'protocol_error', tool);
     }
     const decision: Decision | ToolCallDone =
-      request.origin === 'user' ? { by: 'user', note: 'Run from the Tools panel', args: request.args } : await this.decide(base, connection, tool, request, refuse);
+      request.origin === 'user'
+        ? { by: 'user', note: 'Run from the Tools panel', args: request.args }
+        : await this.decide(base, connection, tool, request, refuse);
     if ('status' in decision) return decision;
     return this.send(base, connection, tool, decision, requestedAt, request);
   }
@@ -144,8 +135,13 @@ export class ToolRouter {
     if (verdict.kind === 'deny') return refuse('policy', say.deniedByPolicy(base.serverName, tool.name), 'denied', tool);
     if (verdict.kind === 'allow') return { by: 'policy', note: verdict.note, args: request.args };
     request.onStage?.('waiting-approval');
-    const answer = await this.deps.broker.ask({ serverId: base.serverId, serverName: base.serverName, tool, args: request.args, ...verdict }, request.signal);
+    const answer = await this.deps.broker.ask(
+      { serverId: base.serverId, serverName: base.serverName, tool, args: request.args, ...verdict },
+      request.signal,
+    );
     if (answer.kind === 'deny') {
+      // The caller gave up while the dialog was open (the chat's Stop): the call was cancelled, not denied.
+      if (request.signal?.aborted) return refuse('user', say.deniedByAnswer(base.serverName, tool.name, answer), 'cancelled', tool);
       const by: AuditDecider = answer.outcome === 'denied' ? 'user' : answer.outcome === 'timed_out' ? 'timeout' : 'host';
       return refuse(by, say.deniedByAnswer(base.serverName, tool.name, answer), 'denied', tool);
     }
@@ -158,11 +154,22 @@ export class ToolRouter {
       this.deps.policies.allowAlways(base.serverId, tool);
       this.deps.onPoliciesChanged();
     }
-    return { by: 'user', note: `${answer.always ? 'Always allow' : 'Allow once'}${answer.edited ? ' (arguments edited)' : ''}`, args: answer.args };
+    return {
+      by: 'user',
+      note: `${answer.always ? 'Always allow' : 'Allow once'}${answer.edited ? ' (arguments edited)' : ''}`,
+      args: answer.args,
+    };
   }
 
   /** Write-ahead audit row, then the call itself, then its outcome. */
-  private async send(base: CallBase, connection: ServerConnection, tool: Tool, decision: Decision, requestedAt: Date, request: ToolCallRequest): Promise<ToolCallDone> {
+  private async send(
+    base: CallBase,
+    connection: ServerConnection,
+    tool: Tool,
+    decision: Decision,
+    requestedAt: Date,
+    request: ToolCallRequest,
+  ): Promise<ToolCallDone> {
     const redactor = await this.record.redactor(base.serverId);
     if (this.disposed) return this.refuse(base, decision.args, requestedAt, 'host', QUITTING, 'denied', tool);
     const startedAt = this.deps.clock.now();
@@ -199,9 +206,26 @@ export class ToolRouter {
   }
 
   /** A call that never left: recorded, and reported to the model as an error result. */
-  private async refuse(base: CallBase, args: Record<string, unknown>, requestedAt: Date, by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool): Promise<ToolCallDone> {
+  private async refuse(
+    base: CallBase,
+    args: Record<string, unknown>,
+    requestedAt: Date,
+    by: AuditDecider,
+    error: say.CallError,
+    status: ToolRunStatus,
+    tool?: Tool,
+  ): Promise<ToolCallDone> {
     await this.record.refused(base, args, requestedAt, by, error, status, tool);
-    return { ...base, status, result: say.errorResult(error.message), error, decidedBy: by, ...(tool ? { definition: tool } : {}), startedAt: this.deps.clock.now(), durationMs: 0 };
+    return {
+      ...base,
+      status,
+      result: say.errorResult(error.message),
+      error,
+      decidedBy: by,
+      ...(tool ? { definition: tool } : {}),
+      startedAt: this.deps.clock.now(),
+      durationMs: 0,
+    };
   }
 }
 

@@ -4,7 +4,7 @@
  * plugin, the contract handlers, the snapshot part, and an ordered dispose.
  */
 import type Database from 'better-sqlite3';
-import type { ConsentSnapshot, HostHandlers, ToolsSnapshot } from '../../../src-preload/contract';
+import type { consentMethods, ConsentSnapshot, HandlersFor, toolMethods, ToolsSnapshot } from '../../../src-preload/contract';
 import { AuditStore } from '../audit/audit-store';
 import { SecretValues } from '../audit/secret-values';
 import { ConsentBroker } from '../consent/consent-broker';
@@ -14,11 +14,11 @@ import { consentPlugin } from '../consent/consent-plugin';
 import { ConsentPrefs } from '../consent/consent-prefs';
 import { PolicyRepository } from '../consent/policy-repository';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfigRepository } from '../server-config/server-config-repository';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import type { ServerConnection } from '../servers/server-connection';
+import type { ServerConnection } from '../servers/connection/server-connection';
 import { CatalogWatch } from './catalog-watch';
 import { ResultCache } from './result-cache';
 import { createToolHandlers } from './tool-handlers';
@@ -34,25 +34,12 @@ export interface ToolsAreaDeps {
   clock: Clock;
 }
 
-export type ToolsAreaMethods =
-  | 'listTools'
-  | 'runTool'
-  | 'cancelToolCall'
-  | 'getToolResultPart'
-  | 'resolveConsent'
-  | 'listStandingDecisions'
-  | 'setToolPolicy'
-  | 'setServerTrust'
-  | 'revokeDecision'
-  | 'listToolAudit'
-  | 'updateConsentSettings';
-
 export interface ToolsArea {
   /** In-process only (the chat loop, tests): never reachable from a renderer. */
   readonly router: ToolRouter;
   readonly results: ResultCache;
   readonly plugin: ConnectionPlugin;
-  readonly handlers: Pick<HostHandlers, ToolsAreaMethods>;
+  readonly handlers: HandlersFor<typeof toolMethods & typeof consentMethods>;
   snapshot(): { tools: ToolsSnapshot; consent: ConsentSnapshot };
   /** Denies pending requests, cancels running calls (bounded wait), writes the last outcomes. Before the fleet stops. */
   dispose(): Promise<void>;
@@ -73,7 +60,16 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
   const policies = new ConsentPolicies(policyRepo, { tools: readyTools, serverName: (id) => deps.repo.get(id)?.name }, clock);
   const broker = new ConsentBroker({ events, clock, timeoutMs: () => prefs.timeoutMs() });
   const policiesChanged = () => events.emit('standingDecisionsChanged', policies.list());
-  const router = new ToolRouter({ connection: deps.connection, broker, policies, audit, secretValues, events, clock, onPoliciesChanged: policiesChanged });
+  const router = new ToolRouter({
+    connection: deps.connection,
+    broker,
+    policies,
+    audit,
+    secretValues,
+    events,
+    clock,
+    onPoliciesChanged: policiesChanged,
+  });
   const results = new ResultCache();
   const watch = new CatalogWatch(readyTools, (serverId) => {
     events.emit('toolsChanged', { serverId });
@@ -85,12 +81,21 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
   return {
     router,
     results,
-    plugin: consentPlugin({ broker, policies: policyRepo, secretValues, onPoliciesChanged: policiesChanged, onToolsListed: (id) => watch.poke(id) }),
+    plugin: consentPlugin({
+      broker,
+      policies: policyRepo,
+      secretValues,
+      onPoliciesChanged: policiesChanged,
+      onToolsListed: (id) => watch.poke(id),
+    }),
     handlers: {
       ...createToolHandlers({ router, results, policies, connection: deps.connection }),
-      ...createConsentHandlers({ broker, policies, prefs, audit, router, events }),
+      ...createConsentHandlers({ broker, policies, prefs, audit, isRunning: (callId) => router.isRunning(callId), events }),
     },
-    snapshot: () => ({ tools: { running: router.runningCalls() }, consent: { pending: broker.pending(), decisions: policies.list(), settings: prefs.read() } }),
+    snapshot: () => ({
+      tools: { running: router.runningCalls() },
+      consent: { pending: broker.pending(), decisions: policies.list(), settings: prefs.read() },
+    }),
     dispose() {
       disposed ??= (async () => {
         await router.dispose();

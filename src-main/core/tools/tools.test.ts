@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../store/database';
-import { startHost } from './test-support/tool-host';
+import { startHost } from '../../test-support/tool-host';
 
 describe('tools through the contract (user runs)', () => {
   it('lists server-everything tools with their hints, runs get-sum and get-tiny-image, and audits them as the user', async () => {
@@ -20,17 +20,29 @@ describe('tools through the contract (user runs)', () => {
     expect(sum.definitionHash).toMatch(/^[0-9a-f]{64}$/);
 
     const outcome = await t.api.runTool({ serverId: id, tool: 'get-sum', args: { a: 2, b: 3 } });
-    expect(outcome).toMatchObject({ status: 'ok', origin: 'user', serverName: 'everything', tool: 'get-sum', blocks: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }] });
+    expect(outcome).toMatchObject({
+      status: 'ok',
+      origin: 'user',
+      serverName: 'everything',
+      tool: 'get-sum',
+      blocks: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }],
+    });
 
     const image = await t.api.runTool({ serverId: id, tool: 'get-tiny-image', args: {} });
-    expect(image.blocks).toContainEqual(expect.objectContaining({ type: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBOR/) }));
+    expect(image.blocks).toContainEqual(
+      expect.objectContaining({ type: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBOR/) }),
+    );
 
     const audit = await t.api.listToolAudit({ serverId: id });
     expect(audit.entries.map((e) => [e.tool, e.origin, e.decidedBy, e.decision, e.outcome])).toEqual([
       ['get-tiny-image', 'user', 'user', 'allowed', 'ok'],
       ['get-sum', 'user', 'user', 'allowed', 'ok'],
     ]);
-    expect(audit.entries[1]).toMatchObject({ args: '{"a":2,"b":3}', argsDigest: expect.stringMatching(/^[0-9a-f]{64}$/), definitionHash: sum.definitionHash });
+    expect(audit.entries[1]).toMatchObject({
+      args: '{"a":2,"b":3}',
+      argsDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
+      definitionHash: sum.definitionHash,
+    });
   });
 
   it('validates arguments with ajv before sending, with errors addressed to the field', async () => {
@@ -64,10 +76,15 @@ describe('tools through the contract (user runs)', () => {
     const weather = await t.api.runTool({ serverId: id, tool: 'weather', args: {} });
     expect(weather.structured).toEqual({ json: '{\n  "conditions": "Sunny",\n  "temperature": 21.5\n}', validated: true });
     const broken = await t.api.runTool({ serverId: id, tool: 'weather', args: { broken: true } });
-    expect(broken).toMatchObject({ status: 'protocol_error', error: { kind: 'invalid-output', message: expect.stringMatching(/"weather" on server "tool-lab".*output schema/) } });
+    expect(broken).toMatchObject({
+      status: 'protocol_error',
+      error: { kind: 'invalid-output', message: expect.stringMatching(/"weather" on server "tool-lab".*output schema/) },
+    });
 
     await t.api.stopServer({ id });
-    await expect(t.api.runTool({ serverId: id, tool: 'echo', args: { message: 'x' } })).rejects.toThrow('Server "tool-lab" is not running (stopped)');
+    await expect(t.api.runTool({ serverId: id, tool: 'echo', args: { message: 'x' } })).rejects.toThrow(
+      'Server "tool-lab" is not running (stopped)',
+    );
   });
 
   it('forwards progress and cancels: the server gets notifications/cancelled and the call ends as cancelled', async () => {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OpenRequest } from '../../../src-preload/contract';
-import { fakeHost, renderWithHost } from '../tools/test-support/fake-host';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { AppNotices } from './AppNotices';
 
 afterEach(cleanup);
@@ -15,7 +15,13 @@ const link: OpenRequest = {
   link: 'patchbay://install?…',
   server: { name: 'fetch', command: 'npx', args: ['-y', '@example/fetch mcp'], env: { API_KEY: '${input:key}' } },
 };
-const refused: OpenRequest = { ...base, id: 'r1', kind: 'rejected', input: 'patchbay://uninstall?{}', reason: 'Patchbay links can only install a server' };
+const refused: OpenRequest = {
+  ...base,
+  id: 'r1',
+  kind: 'rejected',
+  input: 'patchbay://uninstall?{}',
+  reason: 'Patchbay links can only install a server',
+};
 
 describe('AppNotices', () => {
   it('shows what the system asked Patchbay to open, says nothing was installed, and dismisses through the host', async () => {
@@ -32,7 +38,9 @@ describe('AppNotices', () => {
     expect(notices[0].textContent).toContain('Patchbay was asked to install a bundle: /home/me/Downloads/x.mcpb');
     expect(notices[1].textContent).toContain('Patchbay was asked to install the server “fetch” from a link');
     expect(notices[1].textContent).toContain('It would run npx -y "@example/fetch mcp" with API_KEY set.');
-    expect(notices[2].textContent).toContain('Patchbay was asked to open something it cannot use: Patchbay links can only install a server');
+    expect(notices[2].textContent).toContain(
+      'Patchbay was asked to open something it cannot use: Patchbay links can only install a server',
+    );
     expect(notices[2].textContent).toContain('patchbay://uninstall?{}');
     for (const notice of notices) expect(notice.textContent).toContain('Nothing was installed or started.');
 
@@ -60,7 +68,10 @@ describe('AppNotices', () => {
   });
 
   it('says so when a dismissal fails, instead of failing silently', async () => {
-    const host = fakeHost({ reply: (method) => (method === 'dismissOpenRequest' ? { ok: false, error: { code: 'internal', message: 'host went away' } } : undefined) });
+    const host = fakeHost({
+      reply: (method) =>
+        method === 'dismissOpenRequest' ? { ok: false, error: { code: 'internal', message: 'host went away' } } : undefined,
+    });
     await renderWithHost(<AppNotices />, host);
     host.emit({ name: 'openRequestReceived', payload: bundle });
     fireEvent.click(screen.getByRole('button', { name: /^Dismiss: / }));

@@ -33,7 +33,12 @@ export function AppNotices() {
             </p>
             <p className="muted">Your servers kept running; nothing was lost. Help › Show logs has the details.</p>
           </div>
-          <button type="button" className="secondary" onClick={() => void api.dismissWindowRecovery().catch(report)} aria-label="Dismiss: the window crashed">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void api.dismissWindowRecovery().catch(report)}
+            aria-label="Dismiss: the window crashed"
+          >
             Dismiss
           </button>
         </div>
@@ -57,7 +62,11 @@ export function AppNotices() {
         </div>
       )}
       {requests.map((request) => (
-        <OpenRequestNotice key={request.id} request={request} onDismiss={() => void api.dismissOpenRequest({ id: request.id }).catch(report)} />
+        <OpenRequestNotice
+          key={request.id}
+          request={request}
+          onDismiss={() => void api.dismissOpenRequest({ id: request.id }).catch(report)}
+        />
       ))}
     </section>
   );

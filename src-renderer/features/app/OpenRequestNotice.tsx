@@ -2,7 +2,8 @@ import type { McpInstallLink, OpenRequest } from '../../../src-preload/contract'
 
 /** How a link's server would run or be reached, as one line (what the user is being asked to trust). */
 export function describeLinkServer(server: McpInstallLink): string {
-  if (server.command !== undefined) return [server.command, ...(server.args ?? [])].map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a)).join(' ');
+  if (server.command !== undefined)
+    return [server.command, ...(server.args ?? [])].map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a)).join(' ');
   return `${server.url ?? ''}${server.type === 'sse' ? ' (SSE)' : ''}`;
 }
 

@@ -25,7 +25,9 @@ function panel(state: UpdateState) {
 describe('UpdatePanel', () => {
   it('says why updates do not apply, with nothing to press', () => {
     panel({ status: 'unsupported', reason: 'Updates are part of the desktop app; web mode runs the copy you started.' });
-    expect(screen.getByTestId('update-state').textContent).toBe('Not applicable: Updates are part of the desktop app; web mode runs the copy you started.');
+    expect(screen.getByTestId('update-state').textContent).toBe(
+      'Not applicable: Updates are part of the desktop app; web mode runs the copy you started.',
+    );
     expect(screen.queryByRole('button')).toBeNull();
   });
 

@@ -11,23 +11,41 @@ function StateLine({ state }: { state: UpdateState }) {
     case 'off':
       return <>Updates are off. Turn on “Check for updates” above to check at start and daily.</>;
     case 'idle':
-      return <>On: Patchbay checks at start and daily{state.lastCheckedAt ? <> (last <RelativeTime iso={state.lastCheckedAt} />)</> : null}.</>;
+      return (
+        <>
+          On: Patchbay checks at start and daily
+          {state.lastCheckedAt ? (
+            <>
+              {' '}
+              (last <RelativeTime iso={state.lastCheckedAt} />)
+            </>
+          ) : null}
+          .
+        </>
+      );
     case 'checking':
       return <>Checking for updates…</>;
     case 'up-to-date':
       return (
         <>
-          Patchbay is up to date (checked <RelativeTime iso={state.checkedAt} />).
+          Patchbay is up to date (checked <RelativeTime iso={state.checkedAt} />
+          ).
         </>
       );
     case 'downloading':
       return (
         <>
-          Downloading Patchbay {state.version} in the background: <progress max={100} value={state.percent} aria-label={`Download of Patchbay ${state.version}`} /> {state.percent}%
+          Downloading Patchbay {state.version} in the background:{' '}
+          <progress max={100} value={state.percent} aria-label={`Download of Patchbay ${state.version}`} /> {state.percent}%
         </>
       );
     case 'ready':
-      return <>Patchbay {state.version} is downloaded{state.installOnQuit ? ' and will be installed when Patchbay quits' : ' and ready to install'}.</>;
+      return (
+        <>
+          Patchbay {state.version} is downloaded
+          {state.installOnQuit ? ' and will be installed when Patchbay quits' : ' and ready to install'}.
+        </>
+      );
     case 'error':
       return (
         <>

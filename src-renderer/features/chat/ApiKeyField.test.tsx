@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type ApiKeyStatus } from '../../../src-preload/contract';
-import { HostCallFailed } from '../../host-client';
+import { HostCallError } from '../../../src-preload/contract';
 import { SettingsForm } from '../settings/SettingsForm';
 
 afterEach(cleanup);
@@ -29,7 +29,9 @@ describe('Settings: API key and chat fields', () => {
     const field = screen.getByLabelText('API key') as HTMLInputElement;
     expect(field.type).toBe('password');
     expect(screen.getByTestId('api-key-state').textContent).toBe('Not set.');
-    expect(field.getAttribute('aria-describedby') && document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain('owner-only');
+    expect(
+      field.getAttribute('aria-describedby') && document.getElementById(field.getAttribute('aria-describedby')!)?.textContent,
+    ).toContain('owner-only');
     fireEvent.change(field, { target: { value: ' sk-ant-secret ' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect(onSave).toHaveBeenCalled();
@@ -51,7 +53,9 @@ describe('Settings: API key and chat fields', () => {
   });
 
   it('shows a refused key next to the field and keeps it', async () => {
-    const refuse = vi.fn(() => Promise.reject(new HostCallFailed('invalid_input', 'Invalid input', [{ path: ['apiKey'], message: 'An API key has no spaces' }])));
+    const refuse = vi.fn(() =>
+      Promise.reject(new HostCallError('invalid_input', 'Invalid input', [{ path: ['apiKey'], message: 'An API key has no spaces' }])),
+    );
     renderForm({ state: 'not-set', storage: STORAGE }, refuse);
     const field = screen.getByLabelText('API key') as HTMLInputElement;
     fireEvent.change(field, { target: { value: 'has space' } });
@@ -69,6 +73,8 @@ describe('Settings: API key and chat fields', () => {
     fireEvent.click(within(screen.getByRole('group', { name: 'Available models' })).getByRole('button', { name: 'claude-opus-5-5' }));
     expect((screen.getByRole('textbox', { name: 'Model' }) as HTMLInputElement).value).toBe('claude-opus-5-5');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ maxTokens: 2048, systemPrompt: 'Be brief.', maxToolRounds: 5, defaultModel: 'claude-opus-5-5' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ maxTokens: 2048, systemPrompt: 'Be brief.', maxToolRounds: 5, defaultModel: 'claude-opus-5-5' }),
+    );
   });
 });

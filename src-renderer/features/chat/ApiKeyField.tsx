@@ -60,7 +60,15 @@ export function ApiKeyField({ id, status, value, onChange, error, onClear, clear
 }
 
 /** Known models as one-click choices for the Model field (a datalist would make it a combobox). */
-export function ModelChoices({ models, note, onPick }: { models: { id: string; displayName: string }[]; note?: string; onPick(id: string): void }) {
+export function ModelChoices({
+  models,
+  note,
+  onPick,
+}: {
+  models: { id: string; displayName: string }[];
+  note?: string;
+  onPick(id: string): void;
+}) {
   if (models.length === 0) return null;
   return (
     <div role="group" aria-label="Available models" className="model-choices">

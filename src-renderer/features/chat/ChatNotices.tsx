@@ -5,8 +5,8 @@ export function ApiKeyGuidance({ status, onOpenSettings }: { status: ApiKeyStatu
   return (
     <div role="note" aria-label="API key needed" className="warning chat-notice">
       <p>
-        <strong>Add an Anthropic API key to chat.</strong> Open Settings and paste it into <em>API key</em>. {status.storage} Servers, tools and
-        everything else work without one.
+        <strong>Add an Anthropic API key to chat.</strong> Open Settings and paste it into <em>API key</em>. {status.storage} Servers, tools
+        and everything else work without one.
       </p>
       {status.problem && <p>The stored key cannot be used: {status.problem}</p>}
       <button type="button" className="button" onClick={onOpenSettings}>

@@ -1,18 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SETTINGS,
-  type CallResult,
-  type ChatMessage,
-  type ConversationSummary,
-  type HostEvent,
-  type HostMethodName,
-  type HostSnapshot,
-  type LlmStatus,
-} from '../../../src-preload/contract';
-import type { HostTransport } from '../../host-client';
-import { createAppStore } from '../../stores/app-store';
-import { AppStoreContext } from '../../stores/use-app-store';
+import type { ChatMessage, ConversationSummary, LlmStatus } from '../../../src-preload/contract';
+import { fakeHost, renderWithHost, type FakeHost } from '../../test-support/fake-host';
 import { ChatPage } from './ChatPage';
 
 afterEach(cleanup);
@@ -58,48 +47,29 @@ const text = (id: number, seq: number, role: 'user' | 'assistant', t: string, st
   createdAt: '2026-01-01T00:00:00Z',
 });
 
-/** A host that answers calls (history from `histories`, paged by keyset) and pushes events when told. */
-function fakeHost(llm: LlmStatus, conversations: ConversationSummary[], histories: Record<string, ChatMessage[]> = {}) {
-  const calls: { method: HostMethodName; input: unknown }[] = [];
-  const listeners = new Set<(event: HostEvent) => void>();
-  const snapshot = { settings: DEFAULT_SETTINGS, servers: [], info: { version: '1' }, chat: { conversations, llm } } as unknown as HostSnapshot;
-  const transport: HostTransport = {
-    async call(method, input): Promise<CallResult> {
-      calls.push({ method, input });
-      if (method === 'getSnapshot') return { ok: true, value: snapshot };
-      if (method === 'listMessages') {
-        const { conversationId, beforeSeq, limit } = input as { conversationId: string; beforeSeq?: number; limit: number };
+/** The fake host with a chat: history from `histories` (paged by keyset), sends and creations answered. */
+function fakeChatHost(llm: LlmStatus, conversations: ConversationSummary[], histories: Record<string, ChatMessage[]> = {}) {
+  return fakeHost({
+    chat: { conversations, llm },
+    replies: {
+      listMessages: ({ conversationId, beforeSeq, limit }: { conversationId: string; beforeSeq?: number; limit: number }) => {
         const before = (histories[conversationId] ?? []).filter((m) => beforeSeq === undefined || m.seq < beforeSeq);
-        return { ok: true, value: { messages: before.slice(-limit), hasMore: before.length > limit } };
-      }
-      if (method === 'sendMessage') return { ok: true, value: text(100, 1, 'user', (input as { text: string }).text) };
-      if (method === 'createConversation') return { ok: true, value: conversation({ id: 'new', title: 'New conversation' }) };
-      return { ok: true, value: undefined };
+        return { messages: before.slice(-limit), hasMore: before.length > limit };
+      },
+      sendMessage: ({ text: typed }: { text: string }) => text(100, 1, 'user', typed),
+      createConversation: () => conversation({ id: 'new', title: 'New conversation' }),
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  const emit = (event: HostEvent) => act(() => listeners.forEach((listener) => listener(event)));
-  return { transport, calls, emit };
+  });
 }
 
-async function renderPage(host: ReturnType<typeof fakeHost>) {
-  const store = createAppStore(host.transport, 'chat');
-  render(
-    <AppStoreContext.Provider value={store}>
-      <ChatPage />
-    </AppStoreContext.Provider>,
-  );
-  await act(async () => undefined); // snapshot
-  await act(async () => undefined); // first page
+async function renderPage(host: FakeHost) {
+  const { store } = await renderWithHost(<ChatPage />, host, 'chat'); // the snapshot, then the first page
   return store;
 }
 
 describe('ChatPage', () => {
   it('without an API key says how to add one, and the Settings button goes there', async () => {
-    const host = fakeHost(NO_KEY, []);
+    const host = fakeChatHost(NO_KEY, []);
     const store = await renderPage(host);
     const note = screen.getByRole('note', { name: 'API key needed' });
     expect(note.textContent).toMatch(/Add an Anthropic API key.*Settings.*API key/);
@@ -108,7 +78,7 @@ describe('ChatPage', () => {
   });
 
   it('sends, streams the answer in as deltas, and shows tool calls with their live status', async () => {
-    const host = fakeHost(KEY_SET, [conversation()]);
+    const host = fakeChatHost(KEY_SET, [conversation()]);
     await renderPage(host);
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'What is 2 + 3?' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
@@ -119,7 +89,14 @@ describe('ChatPage', () => {
     host.emit({ name: 'chatMessage', payload: { ...text(101, 2, 'assistant', ''), content: [], status: 'streaming' } });
     host.emit({
       name: 'chatDelta',
-      payload: { conversationId: 'c1', messageId: 101, ops: [{ op: 'block', index: 0, block: { type: 'text', text: '' } }, { op: 'text', index: 0, at: 0, text: 'Let me **add**' }] },
+      payload: {
+        conversationId: 'c1',
+        messageId: 101,
+        ops: [
+          { op: 'block', index: 0, block: { type: 'text', text: '' } },
+          { op: 'text', index: 0, at: 0, text: 'Let me **add**' },
+        ],
+      },
     });
     const log = screen.getByRole('log', { name: 'Messages' });
     expect(within(log).getByText('add').tagName).toBe('STRONG');
@@ -128,7 +105,21 @@ describe('ChatPage', () => {
       payload: {
         conversationId: 'c1',
         messageId: 101,
-        ops: [{ op: 'block', index: 1, block: { type: 'tool_use', id: 'tu1', name: 'x__get-sum', input: { a: 2, b: 3 }, serverId: 's', serverName: 'Everything (demo)', toolName: 'get-sum' } }],
+        ops: [
+          {
+            op: 'block',
+            index: 1,
+            block: {
+              type: 'tool_use',
+              id: 'tu1',
+              name: 'x__get-sum',
+              input: { a: 2, b: 3 },
+              serverId: 's',
+              serverName: 'Everything (demo)',
+              toolName: 'get-sum',
+            },
+          },
+        ],
       },
     });
     host.emit({ name: 'chatToolStatus', payload: { conversationId: 'c1', toolUseId: 'tu1', status: 'waiting-approval' } });
@@ -136,7 +127,15 @@ describe('ChatPage', () => {
     expect(within(card).getByRole('status').textContent).toBe('Waiting for approval');
     host.emit({
       name: 'chatMessage',
-      payload: { id: 102, conversationId: 'c1', seq: 3, role: 'user', status: 'complete', createdAt: '', content: [{ type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text: '5' }], isError: false, outcome: 'done' }] },
+      payload: {
+        id: 102,
+        conversationId: 'c1',
+        seq: 3,
+        role: 'user',
+        status: 'complete',
+        createdAt: '',
+        content: [{ type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text: '5' }], isError: false, outcome: 'done' }],
+      },
     });
     expect(within(card).getByRole('status').textContent).toBe('Done');
     // The results-only message is not a row of its own.
@@ -147,8 +146,11 @@ describe('ChatPage', () => {
   });
 
   it('shows a failed turn with Retry, and keeps what was typed', async () => {
-    const failed = conversation({ messageCount: 1, lastError: { kind: 'rate-limit', message: 'Rate limited: wait, then Retry.', retryable: true, at: '' } });
-    const host = fakeHost(KEY_SET, [failed], { c1: [text(1, 1, 'user', 'Hi')] });
+    const failed = conversation({
+      messageCount: 1,
+      lastError: { kind: 'rate-limit', message: 'Rate limited: wait, then Retry.', retryable: true, at: '' },
+    });
+    const host = fakeChatHost(KEY_SET, [failed], { c1: [text(1, 1, 'user', 'Hi')] });
     await renderPage(host);
     expect(screen.getByRole('alert').textContent).toContain('Rate limited');
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'draft in progress' } });
@@ -159,7 +161,7 @@ describe('ChatPage', () => {
 
   it('virtualizes long histories and pages older messages by keyset', async () => {
     const all = Array.from({ length: 1000 }, (_, i) => text(1 + i, 1 + i, i % 2 ? 'assistant' : 'user', `message ${1 + i}`));
-    const host = fakeHost(KEY_SET, [conversation({ messageCount: 1000 })], { c1: all });
+    const host = fakeChatHost(KEY_SET, [conversation({ messageCount: 1000 })], { c1: all });
     const store = await renderPage(host);
     const pages = () => host.calls.filter((c) => c.method === 'listMessages').map((c) => c.input);
     expect(pages()[0]).toEqual({ conversationId: 'c1', limit: 60 });
@@ -185,7 +187,7 @@ describe('ChatPage', () => {
   });
 
   it('creates, renames and deletes conversations', async () => {
-    const host = fakeHost(KEY_SET, [conversation()]);
+    const host = fakeChatHost(KEY_SET, [conversation()]);
     await renderPage(host);
     const list = screen.getByRole('navigation', { name: 'Conversations' });
     await act(async () => fireEvent.click(within(list).getByRole('button', { name: 'New conversation' })));

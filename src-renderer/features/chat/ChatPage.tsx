@@ -16,7 +16,9 @@ import './chat.css';
 /** The Chat page: the only chat component that reads the store; everything below gets props. */
 export function ChatPage() {
   const actions = useChatActions();
-  const conversations = useAppStore(useShallow((s) => Object.values(s.conversations).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))));
+  const conversations = useAppStore(
+    useShallow((s) => Object.values(s.conversations).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))),
+  );
   const activeId = useAppStore((s) => s.activeConversationId);
   const active = useAppStore((s) => (s.activeConversationId ? s.conversations[s.activeConversationId] : undefined));
   const history = useAppStore((s) => (s.activeConversationId ? s.chatHistory[s.activeConversationId] : undefined));
@@ -90,7 +92,11 @@ export function ChatPage() {
         <header className="chat-head">
           <h2>{active?.title ?? 'Chat'}</h2>
           {active && (
-            <ServerToggles servers={servers} selected={active.serverIds} onChange={(ids) => void actions.setServers(active.id, ids).catch((e: unknown) => setFailure(messageOf(e)))} />
+            <ServerToggles
+              servers={servers}
+              selected={active.serverIds}
+              onChange={(ids) => void actions.setServers(active.id, ids).catch((e: unknown) => setFailure(messageOf(e)))}
+            />
           )}
         </header>
         {active && history ? (
@@ -103,12 +109,23 @@ export function ChatPage() {
             conversationKey={active.id}
           />
         ) : (
-          <div className="message-list-empty muted">{activeId ? 'Loading…' : 'Ask Claude anything; it can use the tools of your Ready servers.'}</div>
+          <div className="message-list-empty muted">
+            {activeId ? 'Loading…' : 'Ask Claude anything; it can use the tools of your Ready servers.'}
+          </div>
         )}
-        {running && <p className="muted chat-working" role="status">Claude is answering…</p>}
+        {running && (
+          <p className="muted chat-working" role="status">
+            Claude is answering…
+          </p>
+        )}
         {apiKey?.state === 'not-set' && <ApiKeyGuidance status={apiKey} onOpenSettings={() => navigate('settings')} />}
         {active?.lastError && !running && (
-          <TurnErrorBanner error={active.lastError} onRetry={() => void retry()} onOpenSettings={() => navigate('settings')} retrying={retrying} />
+          <TurnErrorBanner
+            error={active.lastError}
+            onRetry={() => void retry()}
+            onOpenSettings={() => navigate('settings')}
+            retrying={retrying}
+          />
         )}
         {failure && (
           <div role="alert" className="warning chat-notice">

@@ -5,7 +5,15 @@ import { Composer } from './Composer';
 
 afterEach(cleanup);
 
-function Harness({ onSend, running = false, onStop = async () => undefined }: { onSend(text: string): Promise<unknown>; running?: boolean; onStop?(): Promise<unknown> }) {
+function Harness({
+  onSend,
+  running = false,
+  onStop = async () => undefined,
+}: {
+  onSend(text: string): Promise<unknown>;
+  running?: boolean;
+  onStop?(): Promise<unknown>;
+}) {
   const [draft, setDraft] = useState('');
   return <Composer draft={draft} onDraftChange={setDraft} onSend={onSend} onStop={onStop} running={running} />;
 }

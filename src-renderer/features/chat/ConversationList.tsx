@@ -34,15 +34,23 @@ export function ConversationList({ conversations, activeId, onSelect, onNew, onR
             <li key={c.id} className="conversation-item" aria-current={c.id === activeId ? 'true' : undefined}>
               <button type="button" className="conversation-open" onClick={() => onSelect(c.id)}>
                 <span className="conversation-title">{c.title}</span>
-                <span className="muted conversation-meta">
-                  {c.turn === 'running' ? 'answering…' : <RelativeTime iso={c.updatedAt} />}
-                </span>
+                <span className="muted conversation-meta">{c.turn === 'running' ? 'answering…' : <RelativeTime iso={c.updatedAt} />}</span>
               </button>
               <span className="conversation-actions">
-                <button type="button" className="link" aria-label={`Rename ${c.title}`} onClick={() => setDialog({ kind: 'rename', conversation: c })}>
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`Rename ${c.title}`}
+                  onClick={() => setDialog({ kind: 'rename', conversation: c })}
+                >
                   Rename
                 </button>
-                <button type="button" className="link danger-link" aria-label={`Delete ${c.title}`} onClick={() => setDialog({ kind: 'delete', conversation: c })}>
+                <button
+                  type="button"
+                  className="link danger-link"
+                  aria-label={`Delete ${c.title}`}
+                  onClick={() => setDialog({ kind: 'delete', conversation: c })}
+                >
                   Delete
                 </button>
               </span>
@@ -56,7 +64,15 @@ export function ConversationList({ conversations, activeId, onSelect, onNew, onR
   );
 }
 
-function RenameDialog({ conversation, onOpenChange, onRename }: { conversation: ConversationSummary; onOpenChange(open: boolean): void; onRename: ConversationListProps['onRename'] }) {
+function RenameDialog({
+  conversation,
+  onOpenChange,
+  onRename,
+}: {
+  conversation: ConversationSummary;
+  onOpenChange(open: boolean): void;
+  onRename: ConversationListProps['onRename'];
+}) {
   const [title, setTitle] = useState(conversation.title);
   const [error, setError] = useState<string | undefined>();
   const save = async (event: React.FormEvent) => {
@@ -85,10 +101,24 @@ function RenameDialog({ conversation, onOpenChange, onRename }: { conversation: 
   );
 }
 
-function DeleteDialog({ conversation, onOpenChange, onDelete }: { conversation: ConversationSummary; onOpenChange(open: boolean): void; onDelete: ConversationListProps['onDelete'] }) {
+function DeleteDialog({
+  conversation,
+  onOpenChange,
+  onDelete,
+}: {
+  conversation: ConversationSummary;
+  onOpenChange(open: boolean): void;
+  onDelete: ConversationListProps['onDelete'];
+}) {
   const [error, setError] = useState<string | undefined>();
   return (
-    <Modal open onOpenChange={onOpenChange} title="Delete conversation?" role="alertdialog" description={`“${conversation.title}” and its ${conversation.messageCount} messages will be deleted for good.`}>
+    <Modal
+      open
+      onOpenChange={onOpenChange}
+      title="Delete conversation?"
+      role="alertdialog"
+      description={`“${conversation.title}” and its ${conversation.messageCount} messages will be deleted for good.`}
+    >
       {error && (
         <p role="alert" className="field-error">
           {error}

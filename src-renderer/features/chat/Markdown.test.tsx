@@ -6,7 +6,9 @@ afterEach(cleanup);
 
 describe('Markdown', () => {
   it('renders GFM and highlights code that names its language', () => {
-    const { container } = render(<Markdown text={'| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ **new**\n\n```ts\nconst x = 1;\n```'} />);
+    const { container } = render(
+      <Markdown text={'| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ **new**\n\n```ts\nconst x = 1;\n```'} />,
+    );
     expect(container.querySelector('table td')?.textContent).toBe('1');
     expect(container.querySelector('input[type="checkbox"]')).toBeTruthy();
     expect(container.querySelector('del')?.textContent).toBe('old');
@@ -16,7 +18,11 @@ describe('Markdown', () => {
 
   it('never turns raw HTML into elements, strips javascript: links, and opens links outside', () => {
     const { container } = render(
-      <Markdown text={'<img src=x onerror="alert(1)"> <script>alert(2)</script> <b>bold?</b>\n\n[click](javascript:alert(3)) [site](https://example.com)\n\n![pixel](https://tracker.example/p.gif)'} />,
+      <Markdown
+        text={
+          '<img src=x onerror="alert(1)"> <script>alert(2)</script> <b>bold?</b>\n\n[click](javascript:alert(3)) [site](https://example.com)\n\n![pixel](https://tracker.example/p.gif)'
+        }
+      />,
     );
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();

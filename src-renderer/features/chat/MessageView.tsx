@@ -17,7 +17,12 @@ export interface MessageViewProps {
 export const MessageView = memo(function MessageView({ message, results, toolStatus, turnRunning }: MessageViewProps) {
   const mine = message.role === 'user';
   return (
-    <article className={`message message-${message.role}`} data-seq={message.seq} data-status={message.status} aria-label={mine ? 'You' : 'Claude'}>
+    <article
+      className={`message message-${message.role}`}
+      data-seq={message.seq}
+      data-status={message.status}
+      aria-label={mine ? 'You' : 'Claude'}
+    >
       <div className="message-author">{mine ? 'You' : 'Claude'}</div>
       {message.content.map((block, i) => {
         switch (block.type) {
@@ -41,7 +46,9 @@ export const MessageView = memo(function MessageView({ message, results, toolSta
         }
       })}
       {message.status === 'streaming' && <span className="message-streaming" aria-label="Writing…" />}
-      {message.status === 'interrupted' && <p className="message-note muted">Interrupted — this answer was cut short; what was written is kept.</p>}
+      {message.status === 'interrupted' && (
+        <p className="message-note muted">Interrupted — this answer was cut short; what was written is kept.</p>
+      )}
     </article>
   );
 });

@@ -43,9 +43,21 @@ describe('ToolCallCard', () => {
     expect(screen.getByRole('status').textContent).toBe('Running…');
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toBeTruthy();
     expect(screen.getByText('step 3')).toBeTruthy();
-    rerender(<ToolCallCard call={call} status="denied" result={result({ isError: true, outcome: 'denied', content: [{ type: 'text', text: 'Denied by the user' }] })} />);
+    rerender(
+      <ToolCallCard
+        call={call}
+        status="denied"
+        result={result({ isError: true, outcome: 'denied', content: [{ type: 'text', text: 'Denied by the user' }] })}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toBe('Denied');
-    rerender(<ToolCallCard call={call} status="error" result={result({ isError: true, outcome: 'error', content: [{ type: 'text', text: 'boom' }] })} />);
+    rerender(
+      <ToolCallCard
+        call={call}
+        status="error"
+        result={result({ isError: true, outcome: 'error', content: [{ type: 'text', text: 'boom' }] })}
+      />,
+    );
     expect(screen.getByText('Result (error)')).toBeTruthy();
   });
 

@@ -66,7 +66,8 @@ function ProgressLine({ progress }: { progress: ToolProgress }) {
 /** A result part; a very long text shows its beginning until the user asks for all of it. */
 function ResultPart({ part }: { part: ToolResultPart }) {
   const [all, setAll] = useState(false);
-  if (part.type === 'image') return <img className="tool-result-image" alt="Image returned by the tool" src={`data:${part.mediaType};base64,${part.data}`} />;
+  if (part.type === 'image')
+    return <img className="tool-result-image" alt="Image returned by the tool" src={`data:${part.mediaType};base64,${part.data}`} />;
   const long = part.text.length > RESULT_PREVIEW_CHARS;
   return (
     <>

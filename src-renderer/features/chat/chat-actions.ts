@@ -49,7 +49,10 @@ export function createChatActions(store: AppStore) {
 
     async newConversation(): Promise<ConversationSummary> {
       const conversation = await api().createConversation();
-      store.setState((s) => ({ conversations: { ...s.conversations, [conversation.id]: conversation }, activeConversationId: conversation.id }));
+      store.setState((s) => ({
+        conversations: { ...s.conversations, [conversation.id]: conversation },
+        activeConversationId: conversation.id,
+      }));
       return conversation;
     },
 

@@ -36,8 +36,9 @@ export function AuditLog({ entries, hasMore, loading, onMore }: AuditLogProps) {
           <li key={e.seq} data-outcome={e.outcome}>
             <details>
               <summary>
-                <RelativeTime iso={e.requestedAt} /> · <strong>{e.serverName}</strong> › <code>{e.tool}</code> · {e.origin === 'model' ? 'asked by the model' : 'run by you'} ·{' '}
-                {e.decision === 'allowed' ? 'allowed' : 'denied'} by {DECIDERS[e.decidedBy]} · <span className="audit-outcome">{OUTCOMES[e.outcome]}</span>
+                <RelativeTime iso={e.requestedAt} /> · <strong>{e.serverName}</strong> › <code>{e.tool}</code> ·{' '}
+                {e.origin === 'model' ? 'asked by the model' : 'run by you'} · {e.decision === 'allowed' ? 'allowed' : 'denied'} by{' '}
+                {DECIDERS[e.decidedBy]} · <span className="audit-outcome">{OUTCOMES[e.outcome]}</span>
                 {e.durationMs !== undefined && e.decision === 'allowed' && ` · ${formatElapsed(e.durationMs)}`}
                 {e.resultBytes !== undefined && ` · ${formatBytes(e.resultBytes)}`}
               </summary>

@@ -47,7 +47,9 @@ export function ConsentDialog({ request, position, count, onDecide }: ConsentDia
       await onDecide(decision, edited);
     } catch (failure) {
       const issues = issuesOf(failure).filter((issue) => issue.path[0] === 'editedArgs');
-      setError(issues.length ? issues.map((i) => `${i.path.slice(1).join('.') || 'arguments'}: ${i.message}`).join('; ') : messageOf(failure));
+      setError(
+        issues.length ? issues.map((i) => `${i.path.slice(1).join('.') || 'arguments'}: ${i.message}`).join('; ') : messageOf(failure),
+      );
       setBusy(false);
     }
   };

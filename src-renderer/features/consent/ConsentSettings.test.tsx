@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, StandingDecision } from '../../../src-preload/contract';
-import { fakeHost, renderWithHost } from '../tools/test-support/fake-host';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ConsentSettings } from './ConsentSettings';
 
 afterEach(cleanup);
@@ -37,7 +37,9 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
 describe('ConsentSettings', () => {
   it('lists every standing decision with its own Revoke, and the audit trail with interrupted calls', async () => {
     const host = fakeHost({
-      decisions: [decision({}), decision({ id: 'server:srv-1', kind: 'server', tool: undefined, decision: 'trust', state: 'suspended' })],
+      consent: {
+        decisions: [decision({}), decision({ id: 'server:srv-1', kind: 'server', tool: undefined, decision: 'trust', state: 'suspended' })],
+      },
       reply: (method) =>
         method === 'listToolAudit'
           ? { ok: true, value: { entries: [entry({ seq: 2, callId: 'c2', outcome: 'interrupted', origin: 'user' }), entry({})] } }
@@ -48,7 +50,9 @@ describe('ConsentSettings', () => {
     const trust = within(list.getByRole('listitem', { name: 'everything › all tools' }));
     expect(trust.getByText('Trust all tools')).toBeTruthy();
     expect(trust.getByText(/Suspended/)).toBeTruthy();
-    await act(async () => fireEvent.click(within(list.getByRole('listitem', { name: 'everything › get-sum' })).getByRole('button', { name: 'Revoke' })));
+    await act(async () =>
+      fireEvent.click(within(list.getByRole('listitem', { name: 'everything › get-sum' })).getByRole('button', { name: 'Revoke' })),
+    );
     expect(host.of('revokeDecision')).toEqual([{ id: 'tool:srv-1:get-sum' }]);
     host.emit({ name: 'standingDecisionsChanged', payload: [] });
     expect(screen.getByText(/No standing decisions/)).toBeTruthy();
@@ -57,13 +61,23 @@ describe('ConsentSettings', () => {
     expect(calls.getByText('Interrupted — outcome unknown')).toBeTruthy();
     expect(calls.getAllByText(/asked by the model|run by you/).map((e) => e.textContent)).toHaveLength(2);
 
-    host.emit({ name: 'toolCallFinished', payload: { callId: 'c3', serverId: 'srv-1', tool: 'get-sum', origin: 'user', status: 'ok', durationMs: 1 } });
+    host.emit({
+      name: 'toolCallFinished',
+      payload: { callId: 'c3', serverId: 'srv-1', tool: 'get-sum', origin: 'user', status: 'ok', durationMs: 1 },
+    });
     await act(async () => undefined);
     expect(host.of('listToolAudit')).toHaveLength(2);
   });
 
   it('saves the ask timeout', async () => {
-    const host = fakeHost({ reply: (method, input) => (method === 'updateConsentSettings' ? { ok: true, value: input } : method === 'listToolAudit' ? { ok: true, value: { entries: [] } } : undefined) });
+    const host = fakeHost({
+      reply: (method, input) =>
+        method === 'updateConsentSettings'
+          ? { ok: true, value: input }
+          : method === 'listToolAudit'
+            ? { ok: true, value: { entries: [] } }
+            : undefined,
+    });
     await renderWithHost(<ConsentSettings />, host, 'settings');
     const field = screen.getByLabelText('Deny unanswered requests after (minutes)') as HTMLInputElement;
     expect(field.value).toBe('10');

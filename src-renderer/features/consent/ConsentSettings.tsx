@@ -20,8 +20,14 @@ export function ConsentSettings() {
       <h2 id={titleId}>Tool consent</h2>
       <p className="hint">Every tool call the model asks for waits for your answer, unless a standing decision below covers it.</p>
       <h3>Standing decisions</h3>
-      {decisions ? <StandingDecisions decisions={decisions} onRevoke={(id) => api.revokeDecision({ id })} /> : <p className="muted">Loading…</p>}
-      {settings && <TimeoutForm minutes={settings.timeoutMinutes} onSave={(timeoutMinutes) => api.updateConsentSettings({ timeoutMinutes })} />}
+      {decisions ? (
+        <StandingDecisions decisions={decisions} onRevoke={(id) => api.revokeDecision({ id })} />
+      ) : (
+        <p className="muted">Loading…</p>
+      )}
+      {settings && (
+        <TimeoutForm minutes={settings.timeoutMinutes} onSave={(timeoutMinutes) => api.updateConsentSettings({ timeoutMinutes })} />
+      )}
       <h3>Tool calls</h3>
       {audit.error && (
         <p role="alert" className="warning">

@@ -29,11 +29,18 @@ export function StandingDecisions({ decisions, onRevoke }: StandingDecisionsProp
                 <strong>{d.serverName}</strong> › {d.tool ? <code>{d.tool}</code> : 'all tools'}
               </span>
               <span className="decision-kind">{DECISIONS[d.decision]}</span>
-              {d.state === 'suspended' && <span className="decision-suspended">Suspended: the tool changed since, the next call asks again</span>}
+              {d.state === 'suspended' && (
+                <span className="decision-suspended">Suspended: the tool changed since, the next call asks again</span>
+              )}
               <span className="muted">
                 since <RelativeTime iso={d.since} />
               </span>
-              <button type="button" className="danger" disabled={calls.isPending(d.id)} onClick={() => void calls.run(d.id, () => onRevoke(d.id))}>
+              <button
+                type="button"
+                className="danger"
+                disabled={calls.isPending(d.id)}
+                onClick={() => void calls.run(d.id, () => onRevoke(d.id))}
+              >
                 Revoke
               </button>
             </li>

@@ -26,7 +26,8 @@ const form: ElicitationRequestView = {
 describe('the elicitation dialog', () => {
   it('pre-fills defaults, sends typed values on Accept, shows field errors, and maps Decline and Cancel', async () => {
     const onResolve = vi.fn(async (action: string, content?: unknown) => {
-      if (action === 'accept' && !(content as { name?: string }).name) throw Object.assign(new Error('bad'), { code: 'invalid_input', data: [{ path: ['content', 'name'], message: 'is required' }] });
+      if (action === 'accept' && !(content as { name?: string }).name)
+        throw Object.assign(new Error('bad'), { code: 'invalid_input', data: [{ path: ['content', 'name'], message: 'is required' }] });
     });
     render(<ElicitationDialog request={form} onResolve={onResolve} openUrl={() => undefined} />);
     expect(screen.getByRole('dialog', { name: 'everything asks…' })).toBeTruthy();
@@ -48,7 +49,13 @@ describe('the elicitation dialog', () => {
 
   it('URL mode shows the full URL and host and opens it only after Accept', async () => {
     const openUrl = vi.fn();
-    render(<ElicitationDialog request={{ ...form, mode: 'url', requestedSchema: undefined, url: 'https://example.com/auth?x=1', urlHost: 'example.com' }} onResolve={async () => undefined} openUrl={openUrl} />);
+    render(
+      <ElicitationDialog
+        request={{ ...form, mode: 'url', requestedSchema: undefined, url: 'https://example.com/auth?x=1', urlHost: 'example.com' }}
+        onResolve={async () => undefined}
+        openUrl={openUrl}
+      />,
+    );
     expect(screen.getByText('https://example.com/auth?x=1')).toBeTruthy();
     expect(openUrl).not.toHaveBeenCalled();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));

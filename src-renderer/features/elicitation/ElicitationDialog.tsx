@@ -47,30 +47,83 @@ export function ElicitationDialog({ request, onResolve, openUrl }: ElicitationDi
     });
 
   return (
-    <Modal open onOpenChange={(open) => !open && !busy && void act('cancel')} title={`${request.serverName} asks…`} className="modal-wide elicitation-dialog"
-      description={<>{request.message}{request.toolCall && <> (during its tool call <code>{request.toolCall.tool}</code>)</>}</>}>
+    <Modal
+      open
+      onOpenChange={(open) => !open && !busy && void act('cancel')}
+      title={`${request.serverName} asks…`}
+      className="modal-wide elicitation-dialog"
+      description={
+        <>
+          {request.message}
+          {request.toolCall && (
+            <>
+              {' '}
+              (during its tool call <code>{request.toolCall.tool}</code>)
+            </>
+          )}
+        </>
+      }
+    >
       {request.mode === 'url' ? (
         <dl className="facts">
           <dt>URL</dt>
-          <dd><code>{request.url}</code></dd>
+          <dd>
+            <code>{request.url}</code>
+          </dd>
           <dt>Host</dt>
-          <dd><strong>{request.urlHost}</strong></dd>
+          <dd>
+            <strong>{request.urlHost}</strong>
+          </dd>
         </dl>
       ) : (
-        fields.map((field) => <Field key={field.key} id={`${baseId}-${field.key}`} field={field} value={values[field.key]} error={errors[field.key]} disabled={busy} onChange={(v) => set(field.key, v)} />)
+        fields.map((field) => (
+          <Field
+            key={field.key}
+            id={`${baseId}-${field.key}`}
+            field={field}
+            value={values[field.key]}
+            error={errors[field.key]}
+            disabled={busy}
+            onChange={(v) => set(field.key, v)}
+          />
+        ))
       )}
       {request.mode === 'url' && <p className="hint">Accept opens this URL in your browser. Nothing opens otherwise.</p>}
-      {error && <p role="alert" className="field-error">{error}</p>}
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
       <div className="actions">
-        <button type="button" className="primary" disabled={busy} onClick={() => void act('accept')}>Accept</button>
-        <button type="button" disabled={busy} onClick={() => void act('decline')}>Decline</button>
-        <button type="button" disabled={busy} onClick={() => void act('cancel')}>Cancel</button>
+        <button type="button" className="primary" disabled={busy} onClick={() => void act('accept')}>
+          Accept
+        </button>
+        <button type="button" disabled={busy} onClick={() => void act('decline')}>
+          Decline
+        </button>
+        <button type="button" disabled={busy} onClick={() => void act('cancel')}>
+          Cancel
+        </button>
       </div>
     </Modal>
   );
 }
 
-function Field({ id, field, value, error, disabled, onChange }: { id: string; field: FormField; value: ElicitationValue | undefined; error?: string; disabled: boolean; onChange(value: ElicitationValue | undefined): void }) {
+function Field({
+  id,
+  field,
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  field: FormField;
+  value: ElicitationValue | undefined;
+  error?: string;
+  disabled: boolean;
+  onChange(value: ElicitationValue | undefined): void;
+}) {
   const hint = error ?? field.description;
   const common = { id, disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': hint ? `${id}-hint` : undefined } as const;
   let control;
@@ -80,29 +133,58 @@ function Field({ id, field, value, error, disabled, onChange }: { id: string; fi
     control = (
       <select {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)}>
         <option value="">—</option>
-        {field.choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+        {field.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
       </select>
     );
   } else if (field.kind === 'multi') {
     const chosen = Array.isArray(value) ? value : [];
     control = (
       <select {...common} multiple value={chosen} onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value))}>
-        {field.choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+        {field.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
       </select>
     );
   } else if (field.kind === 'number' || field.kind === 'integer') {
     control = (
-      <input type="number" {...common} step={field.kind === 'integer' ? 1 : 'any'} min={field.min} max={field.max} value={typeof value === 'number' ? value : ''}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))} />
+      <input
+        type="number"
+        {...common}
+        step={field.kind === 'integer' ? 1 : 'any'}
+        min={field.min}
+        max={field.max}
+        value={typeof value === 'number' ? value : ''}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+      />
     );
   } else {
-    control = <input type={field.inputType} {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />;
+    control = (
+      <input
+        type={field.inputType}
+        {...common}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      />
+    );
   }
   return (
     <div className="field">
-      <label htmlFor={id}>{field.label}{field.required ? ' (required)' : ''}</label>
+      <label htmlFor={id}>
+        {field.label}
+        {field.required ? ' (required)' : ''}
+      </label>
       {control}
-      {hint && <p id={`${id}-hint`} className={error ? 'field-error' : 'hint'}>{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className={error ? 'field-error' : 'hint'}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -36,7 +36,17 @@ export function fieldsOf(schema: { properties: Record<string, Schema>; required?
   return Object.entries(schema.properties).map(([key, s]) => {
     const multi = s.type === 'array';
     const choices = choicesOf(multi ? ((s.items ?? {}) as Schema) : s);
-    const kind: FieldKind = multi ? 'multi' : choices.length ? 'select' : s.type === 'boolean' ? 'boolean' : s.type === 'integer' ? 'integer' : s.type === 'number' ? 'number' : 'text';
+    const kind: FieldKind = multi
+      ? 'multi'
+      : choices.length
+        ? 'select'
+        : s.type === 'boolean'
+          ? 'boolean'
+          : s.type === 'integer'
+            ? 'integer'
+            : s.type === 'number'
+              ? 'number'
+              : 'text';
     const initial = s.default as ElicitationValue | undefined;
     return {
       key,

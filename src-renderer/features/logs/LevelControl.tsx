@@ -42,7 +42,13 @@ export function LevelControl({ runtime, level, onChange }: LevelControlProps) {
   return (
     <div className="log-level-control">
       <label htmlFor={id}>Server log level</label>
-      <select id={id} value={level ?? ''} disabled={!canSet || state.pending} aria-describedby={`${id}-hint`} onChange={(e) => void choose(e.target.value as LogLevel)}>
+      <select
+        id={id}
+        value={level ?? ''}
+        disabled={!canSet || state.pending}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => void choose(e.target.value as LogLevel)}
+      >
         <option value="" disabled>
           Server default
         </option>

@@ -1,14 +1,25 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LogList, type LogListProps } from './LogList';
-import { logEntry } from './test-host';
+import { logEntry } from './test-support/log-host';
 
 afterEach(cleanup);
 
 function renderList(props: Partial<LogListProps> = {}) {
   const handlers = { onSelect: vi.fn(), onScrollAway: vi.fn(), onReachTop: vi.fn() };
   const rows = props.rows ?? Array.from({ length: 20_000 }, (_, i) => logEntry(i + 1));
-  render(<LogList stream="output" label="Output entries" rows={rows} follow={false} selectedSeq={null} emptyText="No entries yet." {...handlers} {...props} />);
+  render(
+    <LogList
+      stream="output"
+      label="Output entries"
+      rows={rows}
+      follow={false}
+      selectedSeq={null}
+      emptyText="No entries yet."
+      {...handlers}
+      {...props}
+    />,
+  );
   return handlers;
 }
 

@@ -27,7 +27,18 @@ export interface LogListProps {
  * A windowed list of log entries with fixed-height rows: a few dozen DOM rows whether it holds ten
  * entries or twenty thousand, so a flooding server cannot freeze the page.
  */
-export function LogList({ stream, label, rows, follow, selectedSeq, emptyText, onSelect, onScrollAway, onReachTop, height = 440 }: LogListProps) {
+export function LogList({
+  stream,
+  label,
+  rows,
+  follow,
+  selectedSeq,
+  emptyText,
+  onSelect,
+  onScrollAway,
+  onReachTop,
+  height = 440,
+}: LogListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   /** Where we last scrolled to ourselves: a scroll event above it is the user's. */
   const placedAt = useRef(0);

@@ -17,7 +17,19 @@ export interface LogToolbarProps {
 }
 
 /** Filters (level, text, method), follow/pause, copy, export and clear for one stream's list. */
-export function LogToolbar({ stream, filters, following, newWhilePaused, busy, onFilters, onPause, onResume, onCopy, onExport, onClear }: LogToolbarProps) {
+export function LogToolbar({
+  stream,
+  filters,
+  following,
+  newWhilePaused,
+  busy,
+  onFilters,
+  onPause,
+  onResume,
+  onCopy,
+  onExport,
+  onClear,
+}: LogToolbarProps) {
   const id = useId();
   const set = (patch: Partial<LogViewFilters>) => onFilters({ ...filters, ...patch });
   return (
@@ -32,11 +44,23 @@ export function LogToolbar({ stream, filters, following, newWhilePaused, busy, o
         ))}
       </select>
       <label htmlFor={`${id}-text`}>Filter</label>
-      <input id={`${id}-text`} type="search" value={filters.text} placeholder="Text to find" onChange={(e) => set({ text: e.target.value })} />
+      <input
+        id={`${id}-text`}
+        type="search"
+        value={filters.text}
+        placeholder="Text to find"
+        onChange={(e) => set({ text: e.target.value })}
+      />
       {stream === 'protocol' && (
         <>
           <label htmlFor={`${id}-method`}>Method</label>
-          <input id={`${id}-method`} type="search" value={filters.method} placeholder="e.g. tools/" onChange={(e) => set({ method: e.target.value })} />
+          <input
+            id={`${id}-method`}
+            type="search"
+            value={filters.method}
+            placeholder="e.g. tools/"
+            onChange={(e) => set({ method: e.target.value })}
+          />
         </>
       )}
       <span className="log-toolbar-spacer" />

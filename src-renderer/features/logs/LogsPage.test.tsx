@@ -1,11 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../../../src-preload/contract';
-import { createAppStore } from '../../stores/app-store';
-import { AppStoreContext } from '../../stores/use-app-store';
-import { serverView } from '../servers/test-fixtures';
+import { renderWithHost } from '../../test-support/fake-host';
+import { serverView } from '../servers/test-support/server-factories';
 import { LogsPage } from './LogsPage';
-import { fakeLogHost, logEntry } from './test-host';
+import { fakeLogHost, logEntry } from './test-support/log-host';
 
 const writeText = vi.fn(async (_text: string) => undefined);
 
@@ -22,19 +21,15 @@ afterEach(() => {
 
 async function renderPage(servers: ServerView[], entries = [logEntry(1), logEntry(2), logEntry(3, { text: 'needle here' })]) {
   const host = fakeLogHost(servers, entries);
-  const store = createAppStore(host.transport, 'logs');
-  render(
-    <AppStoreContext.Provider value={store}>
-      <LogsPage />
-    </AppStoreContext.Provider>,
-  );
-  await act(async () => undefined); // the snapshot, then the first query
-  await act(async () => undefined);
+  await renderWithHost(<LogsPage />, host, 'logs'); // the snapshot, then the first query
   return host;
 }
 
 const list = (name = 'Output entries') => screen.getByRole('list', { name });
-const rowTexts = (name?: string) => within(list(name)).getAllByRole('listitem').map((row) => row.textContent ?? '');
+const rowTexts = (name?: string) =>
+  within(list(name))
+    .getAllByRole('listitem')
+    .map((row) => row.textContent ?? '');
 
 describe('LogsPage', () => {
   it('says when there are no servers', async () => {
@@ -46,11 +41,16 @@ describe('LogsPage', () => {
   it('shows a server’s streams as tabs, its history, and live entries as they arrive', async () => {
     const host = await renderPage([serverView({ id: 'srv-1', name: 'echo' }, { status: 'ready' })]);
     for (const name of ['Output', 'Messages', 'Protocol', 'Host']) expect(screen.getByRole('tab', { name })).toBeTruthy();
-    expect(host.callsOf('queryLogs')[0]).toEqual({ serverId: 'srv-1', stream: 'output', limit: 500 });
+    expect(host.of('queryLogs')[0]).toEqual({ serverId: 'srv-1', stream: 'output', limit: 500 });
     expect(rowTexts()).toHaveLength(3);
     expect(rowTexts()[2]).toContain('needle here');
 
-    act(() => host.emit({ name: 'logAppended', payload: { entries: [logEntry(3, { text: 'needle here' }), logEntry(4, { text: 'fresh line' })], skipped: [] } }));
+    act(() =>
+      host.emit({
+        name: 'logAppended',
+        payload: { entries: [logEntry(3, { text: 'needle here' }), logEntry(4, { text: 'fresh line' })], skipped: [] },
+      }),
+    );
     expect(rowTexts()).toHaveLength(4);
     expect(rowTexts()[3]).toContain('fresh line');
   });
@@ -63,7 +63,7 @@ describe('LogsPage', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter' }), { target: { value: 'nothing like it' } });
     expect(screen.getByText('No entries match the filter.')).toBeTruthy();
     await act(async () => vi.advanceTimersByTimeAsync(300));
-    expect(host.callsOf('queryLogs').at(-1)).toEqual({ serverId: 'srv-1', stream: 'output', text: 'nothing like it', limit: 500 });
+    expect(host.of('queryLogs').at(-1)).toEqual({ serverId: 'srv-1', stream: 'output', text: 'nothing like it', limit: 500 });
   });
 
   it('pauses (counting what arrives), copies and exports the view', async () => {
@@ -79,7 +79,7 @@ describe('LogsPage', () => {
 
     host.replies.exportLogs = () => ({ jsonl: '{"seq":1}\n', count: 1, truncated: false });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Export JSONL' })));
-    expect(host.callsOf('exportLogs')).toEqual([{ serverId: 'srv-1', stream: 'output' }]);
+    expect(host.of('exportLogs')).toEqual([{ serverId: 'srv-1', stream: 'output' }]);
     expect(URL.createObjectURL).toHaveBeenCalled();
     expect(screen.getByText('Exported 1 entries')).toBeTruthy();
 
@@ -89,11 +89,34 @@ describe('LogsPage', () => {
 
   it('shows protocol columns and the full message of a clicked row, pretty-printed', async () => {
     const entries = [
-      logEntry(1, { stream: 'protocol', direction: 'out', kind: 'request', method: 'initialize', rpcId: 0, bytes: 210, text: '→ initialize #0 (210 B) {"protocolVersion":"2025-11-25"}', hasDetail: true }),
-      logEntry(2, { stream: 'protocol', direction: 'in', kind: 'response', method: 'initialize', rpcId: 0, bytes: 1536, latencyMs: 12, text: '← result of initialize #0 (1.5 KB in 12 ms) {"protocolVersion":"2025-11-25"}', hasDetail: true }),
+      logEntry(1, {
+        stream: 'protocol',
+        direction: 'out',
+        kind: 'request',
+        method: 'initialize',
+        rpcId: 0,
+        bytes: 210,
+        text: '→ initialize #0 (210 B) {"protocolVersion":"2025-11-25"}',
+        hasDetail: true,
+      }),
+      logEntry(2, {
+        stream: 'protocol',
+        direction: 'in',
+        kind: 'response',
+        method: 'initialize',
+        rpcId: 0,
+        bytes: 1536,
+        latencyMs: 12,
+        text: '← result of initialize #0 (1.5 KB in 12 ms) {"protocolVersion":"2025-11-25"}',
+        hasDetail: true,
+      }),
     ];
     const host = await renderPage([serverView({ id: 'srv-1' }, { status: 'ready' })], entries);
-    host.replies.getLogEntry = () => ({ ...entries[1], detail: '{\n  "result": {\n    "protocolVersion": "2025-11-25"\n  }\n}', truncated: false });
+    host.replies.getLogEntry = () => ({
+      ...entries[1],
+      detail: '{\n  "result": {\n    "protocolVersion": "2025-11-25"\n  }\n}',
+      truncated: false,
+    });
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Protocol' }));
     await act(async () => undefined);
     const rows = rowTexts('Protocol entries');
@@ -104,7 +127,7 @@ describe('LogsPage', () => {
     const detail = within(screen.getByRole('region', { name: 'Entry detail' }));
     expect(detail.getByText('12 ms')).toBeTruthy();
     expect(detail.getByText(/"protocolVersion": "2025-11-25"/)).toBeTruthy();
-    expect(host.callsOf('getLogEntry')).toEqual([{ seq: 2 }]);
+    expect(host.of('getLogEntry')).toEqual([{ seq: 2 }]);
   });
 
   it('sets the server log level from the Messages tab, and says how it was sent', async () => {
@@ -114,7 +137,7 @@ describe('LogsPage', () => {
     await act(async () => undefined);
     expect(screen.getByText('Sent to the server with logging/setLevel.')).toBeTruthy();
     await act(async () => fireEvent.change(screen.getByRole('combobox', { name: 'Server log level' }), { target: { value: 'warning' } }));
-    expect(host.callsOf('setServerLogLevel')).toEqual([{ id: 'srv-1', level: 'warning' }]);
+    expect(host.of('setServerLogLevel')).toEqual([{ id: 'srv-1', level: 'warning' }]);
     expect(screen.getByText('Level warning sent with logging/setLevel.')).toBeTruthy();
   });
 
@@ -123,7 +146,12 @@ describe('LogsPage', () => {
     const host = await renderPage([serverView({ id: 'srv-1', name: 'echo' }, runtime)]);
     host.replies.getServerDiagnostics = () => ({ text: 'diagnostics text', lastStderr: ['fatal: boom [REDACTED]'] });
     // The first load happened before the reply was set: reload by remounting through a status change.
-    await act(async () => host.emit({ name: 'serverUpdated', payload: serverView({ id: 'srv-1', name: 'echo' }, { ...runtime, since: '2026-01-02T00:00:00Z' }) }));
+    await act(async () =>
+      host.emit({
+        name: 'serverUpdated',
+        payload: serverView({ id: 'srv-1', name: 'echo' }, { ...runtime, since: '2026-01-02T00:00:00Z' }),
+      }),
+    );
     const panel = within(screen.getByRole('region', { name: 'echo diagnostics' }));
     expect(panel.getByText(/exited unexpectedly/)).toBeTruthy();
     expect(panel.getByText('fatal: boom [REDACTED]')).toBeTruthy();
@@ -137,7 +165,7 @@ describe('LogsPage', () => {
     host.replies.updateLogSettings = (patch: object) => ({ maxEntriesPerStream: 20_000, maxTotalMB: 100, maxAgeDays: 14, ...patch });
     fireEvent.change(screen.getByLabelText('Days kept'), { target: { value: '3' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    expect(host.callsOf('updateLogSettings')).toEqual([{ maxEntriesPerStream: 20_000, maxTotalMB: 100, maxAgeDays: 3 }]);
+    expect(host.of('updateLogSettings')).toEqual([{ maxEntriesPerStream: 20_000, maxTotalMB: 100, maxAgeDays: 3 }]);
     expect(screen.getByText('Saved')).toBeTruthy();
   });
 });

@@ -23,7 +23,9 @@ export function LogsPage() {
       {!loaded ? (
         <p className="muted">Loading…</p>
       ) : servers.length === 0 || serverId === null ? (
-        <p className="muted empty-state">No servers yet. Add one on the Servers page; its output, messages and protocol traffic show up here.</p>
+        <p className="muted empty-state">
+          No servers yet. Add one on the Servers page; its output, messages and protocol traffic show up here.
+        </p>
       ) : (
         <>
           <div className="log-server-picker">

@@ -9,7 +9,11 @@ export interface RetentionSettingsProps {
 }
 
 const FIELDS: { key: keyof LogSettings; label: string; hint: string }[] = [
-  { key: 'maxEntriesPerStream', label: 'Entries kept per stream', hint: 'Per server and stream (Output, Messages, Protocol, Host); the oldest go first.' },
+  {
+    key: 'maxEntriesPerStream',
+    label: 'Entries kept per stream',
+    hint: 'Per server and stream (Output, Messages, Protocol, Host); the oldest go first.',
+  },
   { key: 'maxTotalMB', label: 'Total size (MB)', hint: 'All servers together.' },
   { key: 'maxAgeDays', label: 'Days kept', hint: 'Older entries are deleted.' },
 ];
@@ -21,7 +25,10 @@ export function RetentionSettings({ settings, onSave }: RetentionSettingsProps) 
     maxTotalMB: String(settings.maxTotalMB),
     maxAgeDays: String(settings.maxAgeDays),
   }));
-  const [state, setState] = useState<{ saving: boolean; note?: string; errors: Partial<Record<string, string>> }>({ saving: false, errors: {} });
+  const [state, setState] = useState<{ saving: boolean; note?: string; errors: Partial<Record<string, string>> }>({
+    saving: false,
+    errors: {},
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +47,14 @@ export function RetentionSettings({ settings, onSave }: RetentionSettingsProps) 
       {FIELDS.map(({ key, label, hint }) => (
         <Field key={key} label={label} hint={hint} error={state.errors[key]}>
           {(control) => (
-            <input {...control} type="number" min={1} inputMode="numeric" value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} />
+            <input
+              {...control}
+              type="number"
+              min={1}
+              inputMode="numeric"
+              value={draft[key]}
+              onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+            />
           )}
         </Field>
       ))}

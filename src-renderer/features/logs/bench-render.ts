@@ -30,7 +30,14 @@ export interface LogRenderBench {
  * batch, then filters an `n`-entry history once. `now` defaults to performance.now.
  */
 export function benchLogRender(n: number, { batchSize = 250, viewportHeight = 440, now = () => performance.now() } = {}): LogRenderBench {
-  const make = (seq: number): LogEntry => ({ seq, serverId: 'bench', stream: 'output', ts: seq, level: 'info', text: `worker ${seq % 8}: processed item ${seq}` });
+  const make = (seq: number): LogEntry => ({
+    seq,
+    serverId: 'bench',
+    stream: 'output',
+    ts: seq,
+    level: 'info',
+    text: `worker ${seq % 8}: processed item ${seq}`,
+  });
   let state: LogsState = logsSlice.initial;
   let applyMs = 0;
   let followMs = 0;

@@ -52,7 +52,13 @@ export function countNewer(live: readonly LogEntry[], afterSeq: number, filters:
 }
 
 /** The window of rows a fixed-row-height list renders for a scroll position. */
-export function rowWindow(count: number, scrollTop: number, viewportHeight: number, rowHeight: number, overscan = 8): { start: number; end: number } {
+export function rowWindow(
+  count: number,
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  overscan = 8,
+): { start: number; end: number } {
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
   const visible = Math.ceil(viewportHeight / rowHeight) + 1;
   const start = Math.max(0, first - overscan);

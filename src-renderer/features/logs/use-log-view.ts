@@ -45,7 +45,14 @@ interface History {
  * live entries the store receives. Following shows the tail as it grows; paused freezes the rows so
  * they can be read (and paged back), while new arrivals are only counted.
  */
-export function useLogView(api: HostApi, serverId: string, stream: LogStream, filters: LogViewFilters, live: readonly LogEntry[], clearCount: number): LogView {
+export function useLogView(
+  api: HostApi,
+  serverId: string,
+  stream: LogStream,
+  filters: LogViewFilters,
+  live: readonly LogEntry[],
+  clearCount: number,
+): LogView {
   const filterKey = JSON.stringify(hostFilter(filters));
   const settledKey = useDebounced(filterKey, QUERY_DEBOUNCE_MS);
   const [history, setHistory] = useState<History | null>(null);

@@ -51,9 +51,19 @@ export function AddFolderDialog({ open, onOpenChange, listFolders, onAdd }: AddF
   };
 
   return (
-    <Modal open={open} onOpenChange={close} title="Add folder" description="A folder on the computer running Patchbay." className="modal-wide">
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Add folder"
+      description="A folder on the computer running Patchbay."
+      className="modal-wide"
+    >
       <form className="form" aria-label="Add folder" onSubmit={(e) => void submit(e)}>
-        <Field label="Folder path" error={error} hint="A full path, or ~/ for your home folder. Symlinks are resolved to their real location.">
+        <Field
+          label="Folder path"
+          error={error}
+          hint="A full path, or ~/ for your home folder. Symlinks are resolved to their real location."
+        >
           {(c) => (
             <input
               {...c}

@@ -12,6 +12,11 @@ export function RootsConsentHost() {
   const api = useAppStore((s) => s.api);
   if (!request) return null;
   return (
-    <ShareFoldersDialog key={request.id} request={request} roots={roots} onAnswer={(answer) => api.answerRootsConsent({ id: request.id, ...answer })} />
+    <ShareFoldersDialog
+      key={request.id}
+      request={request}
+      roots={roots}
+      onAnswer={(answer) => api.answerRootsConsent({ id: request.id, ...answer })}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FolderListing } from '../../../src-preload/contract';
-import { serverView } from '../servers/test-fixtures';
+import { serverView } from '../servers/test-support/server-factories';
 import { RootsPage } from './RootsPage';
-import { fakeHost, renderWithHost, rootView } from './test-support';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
+import { rootView } from './test-support/root-factories';
 
 afterEach(cleanup);
 
@@ -33,7 +34,7 @@ describe('RootsPage', () => {
         ],
       },
     });
-    await renderWithHost(host, <RootsPage />);
+    await renderWithHost(<RootsPage />, host, 'roots');
     expect(screen.getByRole('heading', { name: 'Roots' })).toBeTruthy();
     const work = within(screen.getByRole('listitem', { name: 'Work' }));
     expect(work.getByText('/data/work')).toBeTruthy();
@@ -59,7 +60,7 @@ describe('RootsPage', () => {
           ? { ok: false, error: { code: 'invalid_input', message: 'bad', data: [{ path: ['name'], message: 'Name is required' }] } }
           : undefined,
     });
-    await renderWithHost(host, <RootsPage />);
+    await renderWithHost(<RootsPage />, host, 'roots');
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
     const name = screen.getByRole('textbox', { name: 'Name' });
     fireEvent.change(name, { target: { value: '' } });
@@ -75,13 +76,17 @@ describe('RootsPage', () => {
   it('in web mode, adds a folder typed or found with the host-served folder browser', async () => {
     const host = fakeHost({
       reply: (method, input) => {
-        if (method === 'listFolders') return { ok: true, value: (input as { path: string }).path === '/home/ana/Projects' ? projects : home };
+        if (method === 'listFolders')
+          return { ok: true, value: (input as { path: string }).path === '/home/ana/Projects' ? projects : home };
         if (method === 'addRoot' && (input as { path: string }).path === '/nope')
-          return { ok: false, error: { code: 'invalid_input', message: 'x', data: [{ path: ['path'], message: 'No such folder: /nope' }] } };
+          return {
+            ok: false,
+            error: { code: 'invalid_input', message: 'x', data: [{ path: ['path'], message: 'No such folder: /nope' }] },
+          };
         return undefined;
       },
     });
-    await renderWithHost(host, <RootsPage />);
+    await renderWithHost(<RootsPage />, host, 'roots');
     fireEvent.click(screen.getByRole('button', { name: 'Add folder' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add folder' }));
     const path = dialog.getByRole('textbox', { name: 'Folder path' });
@@ -93,7 +98,10 @@ describe('RootsPage', () => {
     await act(async () => fireEvent.click(await dialog.findByRole('button', { name: 'Projects' })));
     expect((path as HTMLInputElement).value).toBe('/home/ana/Projects');
     expect(await dialog.findByText('No subfolders.')).toBeTruthy();
-    expect(host.calls.filter((c) => c.method === 'listFolders').map((c) => c.input)).toEqual([{ path: '' }, { path: '/home/ana/Projects' }]);
+    expect(host.calls.filter((c) => c.method === 'listFolders').map((c) => c.input)).toEqual([
+      { path: '' },
+      { path: '/home/ana/Projects' },
+    ]);
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Add' })));
     expect(host.last()).toEqual({ method: 'addRoot', input: { path: '/home/ana/Projects' } });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -101,8 +109,11 @@ describe('RootsPage', () => {
 
   it('in the desktop app, opens the native picker and adds what was picked', async () => {
     let picked: string | null = '/home/ana/Picked';
-    const host = fakeHost({ mode: 'electron', reply: (method) => (method === 'pickFolder' ? { ok: true, value: { path: picked } } : undefined) });
-    await renderWithHost(host, <RootsPage />);
+    const host = fakeHost({
+      info: { mode: 'electron' },
+      reply: (method) => (method === 'pickFolder' ? { ok: true, value: { path: picked } } : undefined),
+    });
+    await renderWithHost(<RootsPage />, host, 'roots');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add folder' })));
     expect(host.calls.slice(-2)).toEqual([
       { method: 'pickFolder', input: undefined },
@@ -116,11 +127,19 @@ describe('RootsPage', () => {
 
   it('shows recent sharing as the host reports it', async () => {
     const host = fakeHost();
-    await renderWithHost(host, <RootsPage />);
+    await renderWithHost(<RootsPage />, host, 'roots');
     expect(screen.getByText('Nothing shared yet.')).toBeTruthy();
     host.emit({
       name: 'rootsAuditAppended',
-      payload: { id: 1, at: new Date().toISOString(), serverId: 's1', serverName: 'files', action: 'sent', roots: [{ uri: 'file:///w', name: 'Work' }], detail: 'Sent 1 folder' },
+      payload: {
+        id: 1,
+        at: new Date().toISOString(),
+        serverId: 's1',
+        serverName: 'files',
+        action: 'sent',
+        roots: [{ uri: 'file:///w', name: 'Work' }],
+        detail: 'Sent 1 folder',
+      },
     });
     expect(within(screen.getByRole('list', { name: 'Recent sharing' })).getByText(/Sent 1 folder: Work/)).toBeTruthy();
   });

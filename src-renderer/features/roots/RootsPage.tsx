@@ -37,8 +37,8 @@ export function RootsPage() {
       <h1 id="page-title">Roots</h1>
       <p className="muted">
         Folders you can share with servers. A server sees only the folders you share with it: it asks the first time, and you can change
-        your answer on its server page. Servers that already had a folder are restarted when you take their last one away, so they
-        really lose access.
+        your answer on its server page. Servers that already had a folder are restarted when you take their last one away, so they really
+        lose access.
       </p>
       <div className="actions page-actions">
         <button type="button" onClick={addFolder} disabled={picker.isPending('pick')}>

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerFoldersSection } from './ServerFolders';
-import { fakeHost, renderWithHost, rootView } from './test-support';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
+import { rootView } from './test-support/root-factories';
 
 afterEach(cleanup);
 
@@ -10,7 +11,7 @@ const roots = [rootView({ id: 'r1', name: 'Work' }), rootView({ id: 'r2', name: 
 describe('the server page’s Folders section', () => {
   it('says when nothing is decided yet, and applies each change at once', async () => {
     const host = fakeHost({ roots: { roots } });
-    await renderWithHost(host, <ServerFoldersSection serverId="s1" serverName="files" />);
+    await renderWithHost(<ServerFoldersSection serverId="s1" serverName="files" />, host, 'roots');
     const section = within(screen.getByRole('region', { name: 'Folders' }));
     expect(section.getByText(/Not decided yet/)).toBeTruthy();
     expect(section.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
@@ -31,7 +32,7 @@ describe('the server page’s Folders section', () => {
 
   it('forgets a removed server’s policy', async () => {
     const host = fakeHost({ roots: { roots, sharing: [{ serverId: 's1', mode: 'subset', rootIds: ['r2'] }] } });
-    await renderWithHost(host, <ServerFoldersSection serverId="s1" serverName="files" />);
+    await renderWithHost(<ServerFoldersSection serverId="s1" serverName="files" />, host, 'roots');
     const section = within(screen.getByRole('region', { name: 'Folders' }));
     expect((section.getByRole('radio', { name: 'Only these folders:' }) as HTMLInputElement).checked).toBe(true);
     expect((section.getByRole('checkbox', { name: 'Music' }) as HTMLInputElement).checked).toBe(true);

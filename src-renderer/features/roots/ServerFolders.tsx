@@ -19,9 +19,7 @@ export function ServerFolders({ serverName, roots, sharing, onChange }: ServerFo
   return (
     <section className="server-folders" aria-labelledby="server-folders-title">
       <h3 id="server-folders-title">Folders</h3>
-      {!value && (
-        <p className="hint">Not decided yet: you will be asked when {serverName} first wants folders. Until then it sees none.</p>
-      )}
+      {!value && <p className="hint">Not decided yet: you will be asked when {serverName} first wants folders. Until then it sees none.</p>}
       <FolderChoice
         legend={`Folders ${serverName} may see`}
         roots={roots}

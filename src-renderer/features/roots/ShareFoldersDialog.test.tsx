@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RootsConsentRequest } from '../../../src-preload/contract';
 import { RootsConsentHost } from './RootsConsentHost';
-import { fakeHost, renderWithHost, rootView } from './test-support';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
+import { rootView } from './test-support/root-factories';
 
 afterEach(cleanup);
 
@@ -13,11 +14,15 @@ const request: RootsConsentRequest = {
   requestedAt: '2026-01-01T00:00:00.000Z',
   expiresAt: '2026-01-01T00:10:00.000Z',
 };
-const roots = [rootView({ id: 'r1', name: 'Work' }), rootView({ id: 'r2', name: 'Music' }), rootView({ id: 'r3', name: 'USB', available: false })];
+const roots = [
+  rootView({ id: 'r1', name: 'Work' }),
+  rootView({ id: 'r2', name: 'Music' }),
+  rootView({ id: 'r3', name: 'USB', available: false }),
+];
 
 async function ask() {
   const host = fakeHost({ roots: { roots } });
-  await renderWithHost(host, <RootsConsentHost />);
+  await renderWithHost(<RootsConsentHost />, host, 'roots');
   expect(screen.queryByRole('dialog')).toBeNull();
   host.emit({ name: 'rootsConsentRequested', payload: request });
   const dialog = within(await screen.findByRole('dialog', { name: 'Share folders' }));
@@ -60,9 +65,12 @@ describe('the Share folders question', () => {
   it('will not share an empty choice, and shows why an answer failed', async () => {
     const host = fakeHost({
       roots: { roots: [rootView({ id: 'r1', name: 'Work' })] },
-      reply: (method) => (method === 'answerRootsConsent' ? { ok: false, error: { code: 'invalid_input', message: 'This question was already answered, expired or withdrawn.' } } : undefined),
+      reply: (method) =>
+        method === 'answerRootsConsent'
+          ? { ok: false, error: { code: 'invalid_input', message: 'This question was already answered, expired or withdrawn.' } }
+          : undefined,
     });
-    await renderWithHost(host, <RootsConsentHost />);
+    await renderWithHost(<RootsConsentHost />, host, 'roots');
     host.emit({ name: 'rootsConsentRequested', payload: request });
     const dialog = within(await screen.findByRole('dialog', { name: 'Share folders' }));
     fireEvent.click(dialog.getByRole('checkbox', { name: 'Work' }));

@@ -24,7 +24,10 @@ export interface ShareFoldersDialogProps {
  * in doubt, nothing is shared.
  */
 export function ShareFoldersDialog({ request, roots, onAnswer }: ShareFoldersDialogProps) {
-  const [selection, setSelection] = useState<FolderSelection>(() => ({ mode: 'subset', rootIds: roots.filter((r) => r.available).map((r) => r.id) }));
+  const [selection, setSelection] = useState<FolderSelection>(() => ({
+    mode: 'subset',
+    rootIds: roots.filter((r) => r.available).map((r) => r.id),
+  }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -56,9 +59,7 @@ export function ShareFoldersDialog({ request, roots, onAnswer }: ShareFoldersDia
       }
     >
       <FolderChoice legend={`Folders for ${request.serverName}`} roots={roots} value={selection} onChange={setSelection} disabled={busy} />
-      <p className="hint">
-        Not answered by {new Date(request.expiresAt).toLocaleTimeString()}, nothing is shared.
-      </p>
+      <p className="hint">Not answered by {new Date(request.expiresAt).toLocaleTimeString()}, nothing is shared.</p>
       {error && (
         <p role="alert" className="field-error">
           {error}

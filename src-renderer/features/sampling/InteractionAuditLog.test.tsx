@@ -5,21 +5,34 @@ import { auditEntry } from './test-support/audit-entry';
 
 afterEach(cleanup);
 
-const props = (over: Partial<InteractionAuditLogProps> = {}): InteractionAuditLogProps => ({ entries: [], hasMore: false, loading: false, error: null, onMore: () => undefined, ...over });
+const props = (over: Partial<InteractionAuditLogProps> = {}): InteractionAuditLogProps => ({
+  entries: [],
+  hasMore: false,
+  loading: false,
+  error: null,
+  onMore: () => undefined,
+  ...over,
+});
 const preWith = (text: string) => (_: string, el: Element | null) => el?.tagName === 'PRE' && el.textContent === text;
 
 describe('the server requests list', () => {
   it('summarises each entry: time, server, kind, tool call, outcome and decider, in words', () => {
     const entries = [
       auditEntry({ seq: 3, kind: 'elicitation', outcome: 'declined', toolCall: undefined, response: '{"action":"decline"}' }),
-      auditEntry({ seq: 2, outcome: 'blocked', decidedBy: 'policy', response: undefined, note: 'Sampling is blocked for server "everything" in Patchbay.' }),
+      auditEntry({
+        seq: 2,
+        outcome: 'blocked',
+        decidedBy: 'policy',
+        response: undefined,
+        note: 'Sampling is blocked for server "everything" in Patchbay.',
+      }),
       auditEntry({ seq: 1, outcome: 'shutdown', decidedBy: 'host', response: undefined }),
     ];
     render(<InteractionAuditLog {...props({ entries })} />);
     const items = within(screen.getByRole('list', { name: 'Server requests' })).getAllByRole('listitem');
     expect(items.map((li) => li.querySelector('summary')?.textContent)).toEqual([
       '5 minutes ago · everything · elicitation (information) · outside a tool call · Declined · decided by you',
-      '5 minutes ago · everything · sampling (LLM completion) · in trigger-sampling-request · Blocked · decided by the server\'s policy',
+      "5 minutes ago · everything · sampling (LLM completion) · in trigger-sampling-request · Blocked · decided by the server's policy",
       '5 minutes ago · everything · sampling (LLM completion) · in trigger-sampling-request · Ended when Patchbay quit · decided by Patchbay',
     ]);
     expect(items[0].querySelector('summary time')?.getAttribute('datetime')).toBe(entries[0].requestedAt);

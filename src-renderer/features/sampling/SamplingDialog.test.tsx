@@ -15,7 +15,10 @@ const request = (over: Partial<SamplingRequestView> = {}): SamplingRequestView =
   systemPrompt: 'Be kind.',
   maxTokens: 100,
   temperature: 0.7,
-  models: [{ id: 'm1', displayName: 'Model One' }, { id: 'm2', displayName: 'Model Two' }],
+  models: [
+    { id: 'm1', displayName: 'Model One' },
+    { id: 'm2', displayName: 'Model Two' },
+  ],
   model: 'm1',
   modelReason: 'Your default model.',
   stage: 'request',
@@ -38,7 +41,17 @@ describe('the sampling dialog', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve' })));
     expect(onApprove).toHaveBeenCalledWith({ edits: [{ message: 0, block: 0, text: 'Edited' }], model: 'm2' });
 
-    rerender(<SamplingDialog request={request({ stage: 'review', response: { text: 'Answer', model: 'm2', stopReason: 'end_turn', usage: { inputTokens: 3, outputTokens: 4 } } })} onApprove={onApprove} onSend={onSend} onReject={onReject} />);
+    rerender(
+      <SamplingDialog
+        request={request({
+          stage: 'review',
+          response: { text: 'Answer', model: 'm2', stopReason: 'end_turn', usage: { inputTokens: 3, outputTokens: 4 } },
+        })}
+        onApprove={onApprove}
+        onSend={onSend}
+        onReject={onReject}
+      />,
+    );
     expect(screen.getByText(/3 input tokens, 4 output tokens/)).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'Response' }), { target: { value: 'Answer!' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send response' })));
@@ -59,7 +72,16 @@ describe('the sampling policy form in the dialog', () => {
   it('saves mode, rate limit and max-tokens cap for the server', async () => {
     const onSavePolicy = vi.fn(async () => undefined);
     const noop = async () => undefined;
-    render(<SamplingDialog request={request()} onApprove={noop} onSend={noop} onReject={noop} policy={{ serverId: 'a', mode: 'ask' }} onSavePolicy={onSavePolicy} />);
+    render(
+      <SamplingDialog
+        request={request()}
+        onApprove={noop}
+        onSend={noop}
+        onReject={noop}
+        policy={{ serverId: 'a', mode: 'ask' }}
+        onSavePolicy={onSavePolicy}
+      />,
+    );
     fireEvent.click(screen.getByText('Sampling policy for everything'));
     fireEvent.change(screen.getByRole('combobox', { name: 'When this server asks' }), { target: { value: 'block' } });
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Requests per minute (empty: no limit)' }), { target: { value: '5' } });

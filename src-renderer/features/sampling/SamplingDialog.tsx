@@ -58,69 +58,163 @@ export function SamplingDialog({ request, onApprove, onSend, onReject, policy, o
   };
 
   return (
-    <Modal open onOpenChange={(open) => !open && !busy && void act(onReject)} title="Sampling request" className="modal-wide sampling-dialog"
-      description={<>Server <strong>{request.serverName}</strong> asks for a model answer{request.toolCall && <> during its tool call <code>{request.toolCall.tool}</code></>}. Nothing is sent to the model or the server until you approve.</>}>
-      {request.autoApproved && <p className="hint">This server’s requests are approved automatically; review the response before it is sent.</p>}
+    <Modal
+      open
+      onOpenChange={(open) => !open && !busy && void act(onReject)}
+      title="Sampling request"
+      className="modal-wide sampling-dialog"
+      description={
+        <>
+          Server <strong>{request.serverName}</strong> asks for a model answer
+          {request.toolCall && (
+            <>
+              {' '}
+              during its tool call <code>{request.toolCall.tool}</code>
+            </>
+          )}
+          . Nothing is sent to the model or the server until you approve.
+        </>
+      }
+    >
+      {request.autoApproved && (
+        <p className="hint">This server’s requests are approved automatically; review the response before it is sent.</p>
+      )}
       <dl className="facts">
         <dt>Max tokens</dt>
         <dd>{request.maxTokens}</dd>
-        {request.temperature !== undefined && (<><dt>Temperature</dt><dd>{request.temperature}</dd></>)}
-        {request.stopSequences?.length ? (<><dt>Stop sequences</dt><dd>{request.stopSequences.map((s) => JSON.stringify(s)).join(', ')}</dd></>) : null}
+        {request.temperature !== undefined && (
+          <>
+            <dt>Temperature</dt>
+            <dd>{request.temperature}</dd>
+          </>
+        )}
+        {request.stopSequences?.length ? (
+          <>
+            <dt>Stop sequences</dt>
+            <dd>{request.stopSequences.map((s) => JSON.stringify(s)).join(', ')}</dd>
+          </>
+        ) : null}
         <dt>Context</dt>
         <dd>{CONTEXT_NOTE[request.includeContext ?? 'none']}</dd>
-        {request.modelPreferences && (<><dt>Model preferences</dt><dd><code>{JSON.stringify(request.modelPreferences)}</code></dd></>)}
+        {request.modelPreferences && (
+          <>
+            <dt>Model preferences</dt>
+            <dd>
+              <code>{JSON.stringify(request.modelPreferences)}</code>
+            </dd>
+          </>
+        )}
       </dl>
       {!reviewing && (
         <>
           <div className="field">
             <label htmlFor={`${baseId}-system`}>System prompt</label>
-            <textarea id={`${baseId}-system`} rows={2} value={system} disabled={busy || generating} onChange={(e) => setSystem(e.target.value)} />
+            <textarea
+              id={`${baseId}-system`}
+              rows={2}
+              value={system}
+              disabled={busy || generating}
+              onChange={(e) => setSystem(e.target.value)}
+            />
           </div>
           {request.messages.map((message, mi) => (
             <fieldset key={mi} className="sampling-message">
-              <legend>{message.role === 'user' ? 'User' : 'Assistant'} message {mi + 1}</legend>
+              <legend>
+                {message.role === 'user' ? 'User' : 'Assistant'} message {mi + 1}
+              </legend>
               {message.content.map((block, bi) => (
-                <Block key={bi} id={`${baseId}-${mi}-${bi}`} block={block} label={`Message ${mi + 1} text`} disabled={busy || generating}
-                  value={texts[`${mi}.${bi}`]} onChange={(text) => setTexts((t) => ({ ...t, [`${mi}.${bi}`]: text }))} />
+                <Block
+                  key={bi}
+                  id={`${baseId}-${mi}-${bi}`}
+                  block={block}
+                  label={`Message ${mi + 1} text`}
+                  disabled={busy || generating}
+                  value={texts[`${mi}.${bi}`]}
+                  onChange={(text) => setTexts((t) => ({ ...t, [`${mi}.${bi}`]: text }))}
+                />
               ))}
             </fieldset>
           ))}
           <div className="field">
             <label htmlFor={`${baseId}-model`}>Model</label>
             <select id={`${baseId}-model`} value={model} disabled={busy || generating} onChange={(e) => setModel(e.target.value)}>
-              {request.models.map((m) => <option key={m.id} value={m.id}>{m.displayName}</option>)}
+              {request.models.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.displayName}
+                </option>
+              ))}
             </select>
             <p className="hint">Preselected: {request.modelReason}</p>
           </div>
         </>
       )}
       {generating && <p role="status">Generating with {request.model}…</p>}
-      {request.error && <p role="alert" className="field-error">Generation failed: {request.error}</p>}
+      {request.error && (
+        <p role="alert" className="field-error">
+          Generation failed: {request.error}
+        </p>
+      )}
       {reviewing && request.response && (
         <div className="field">
           <label htmlFor={`${baseId}-response`}>Response</label>
-          <textarea id={`${baseId}-response`} rows={6} value={answer ?? request.response.text} disabled={busy} onChange={(e) => setAnswer(e.target.value)} />
+          <textarea
+            id={`${baseId}-response`}
+            rows={6}
+            value={answer ?? request.response.text}
+            disabled={busy}
+            onChange={(e) => setAnswer(e.target.value)}
+          />
           <p className="hint">
-            {request.response.model} · {request.response.usage.inputTokens} input tokens, {request.response.usage.outputTokens} output tokens
+            {request.response.model} · {request.response.usage.inputTokens} input tokens, {request.response.usage.outputTokens} output
+            tokens
             {request.response.stopReason ? ` · stopped: ${request.response.stopReason}` : ''}
           </p>
         </div>
       )}
-      {error && <p role="alert" className="field-error">{error}</p>}
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
       {policy && onSavePolicy && <SamplingPolicyForm serverName={request.serverName} policy={policy} onSave={onSavePolicy} />}
       <div className="actions">
         {reviewing ? (
-          <button type="button" className="primary" disabled={busy} onClick={() => void act(() => onSend(answer ?? request.response?.text ?? ''))}>Send response</button>
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => void act(() => onSend(answer ?? request.response?.text ?? ''))}
+          >
+            Send response
+          </button>
         ) : (
-          <button type="button" className="primary" disabled={busy || generating} onClick={() => void approve()}>Approve</button>
+          <button type="button" className="primary" disabled={busy || generating} onClick={() => void approve()}>
+            Approve
+          </button>
         )}
-        <button type="button" className="danger" disabled={busy} onClick={() => void act(onReject)}>Reject</button>
+        <button type="button" className="danger" disabled={busy} onClick={() => void act(onReject)}>
+          Reject
+        </button>
       </div>
     </Modal>
   );
 }
 
-function Block({ id, block, label, value, disabled, onChange }: { id: string; block: SamplingContentView; label: string; value?: string; disabled: boolean; onChange(text: string): void }) {
+function Block({
+  id,
+  block,
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  block: SamplingContentView;
+  label: string;
+  value?: string;
+  disabled: boolean;
+  onChange(text: string): void;
+}) {
   if (block.type === 'text') {
     return (
       <div className="field">
@@ -129,7 +223,9 @@ function Block({ id, block, label, value, disabled, onChange }: { id: string; bl
       </div>
     );
   }
-  if (block.type === 'image') return <img className="sampling-image" alt="Image sent with the request" src={`data:${block.mimeType};base64,${block.data}`} />;
-  if (block.type === 'audio') return <audio controls aria-label="Audio sent with the request" src={`data:${block.mimeType};base64,${block.data}`} />;
+  if (block.type === 'image')
+    return <img className="sampling-image" alt="Image sent with the request" src={`data:${block.mimeType};base64,${block.data}`} />;
+  if (block.type === 'audio')
+    return <audio controls aria-label="Audio sent with the request" src={`data:${block.mimeType};base64,${block.data}`} />;
   return <p className="hint">{block.summary}</p>;
 }

@@ -32,7 +32,12 @@ export function SamplingPolicyForm({ serverName, policy, onSave }: SamplingPolic
     const ratePerMinute = asLimit(rate);
     const maxTokensCap = asLimit(cap);
     try {
-      await onSave({ serverId: policy.serverId, mode, ...(ratePerMinute ? { ratePerMinute } : {}), ...(maxTokensCap ? { maxTokensCap } : {}) });
+      await onSave({
+        serverId: policy.serverId,
+        mode,
+        ...(ratePerMinute ? { ratePerMinute } : {}),
+        ...(maxTokensCap ? { maxTokensCap } : {}),
+      });
       setStatus('Saved: applies from the next request.');
     } catch (failure) {
       setStatus(`Not saved: ${messageOf(failure)}`);
@@ -45,7 +50,11 @@ export function SamplingPolicyForm({ serverName, policy, onSave }: SamplingPolic
       <div className="field">
         <label htmlFor={`${id}-mode`}>When this server asks</label>
         <select id={`${id}-mode`} value={mode} onChange={(e) => setMode(e.target.value as SamplingPolicyMode)}>
-          {MODES.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
+          {MODES.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
@@ -56,8 +65,14 @@ export function SamplingPolicyForm({ serverName, policy, onSave }: SamplingPolic
         <label htmlFor={`${id}-cap`}>Max tokens per request (empty: no cap)</label>
         <input id={`${id}-cap`} type="number" min={1} value={cap} onChange={(e) => setCap(e.target.value)} />
       </div>
-      <button type="button" onClick={() => void save()}>Save policy</button>
-      {status && <p role="status" className="hint">{status}</p>}
+      <button type="button" onClick={() => void save()}>
+        Save policy
+      </button>
+      {status && (
+        <p role="status" className="hint">
+          {status}
+        </p>
+      )}
     </details>
   );
 }

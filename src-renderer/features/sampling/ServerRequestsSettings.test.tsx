@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallResult, InteractionAuditEntry } from '../../../src-preload/contract';
-import { fakeHost, renderWithHost } from '../tools/test-support/fake-host';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ServerRequestsSettings } from './ServerRequestsSettings';
 import { auditEntry } from './test-support/audit-entry';
 
@@ -22,8 +22,12 @@ function auditHost(trail: InteractionAuditEntry[], state = { fail: false }) {
 }
 
 const trailOf = (count: number) => Array.from({ length: count }, (_, i) => auditEntry({ seq: i + 1, serverName: `server ${i + 1}` }));
-const shownServers = () => within(screen.getByRole('list', { name: 'Server requests' })).getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent);
-const settle = (host: ReturnType<typeof fakeHost>) => host.emit({ name: 'interactionSettled', payload: { id: 'r', kind: 'sampling', outcome: 'sent' } });
+const shownServers = () =>
+  within(screen.getByRole('list', { name: 'Server requests' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('strong')?.textContent);
+const settle = (host: ReturnType<typeof fakeHost>) =>
+  host.emit({ name: 'interactionSettled', payload: { id: 'r', kind: 'sampling', outcome: 'sent' } });
 
 describe('Settings › Server requests', () => {
   it('shows the newest page first and pages back with "Show older requests"', async () => {

@@ -14,10 +14,16 @@ export function ServerRequestsSettings() {
     <section className="card server-requests" aria-labelledby={titleId}>
       <h2 id={titleId}>Server requests</h2>
       <p className="hint">
-        Servers may ask for an LLM completion (sampling) or ask you for information (elicitation). Each request is kept here with what
-        was decided; secrets Patchbay knows of are redacted.
+        Servers may ask for an LLM completion (sampling) or ask you for information (elicitation). Each request is kept here with what was
+        decided; secrets Patchbay knows of are redacted.
       </p>
-      <InteractionAuditLog entries={audit.entries} hasMore={audit.hasMore} loading={audit.loading} error={audit.error} onMore={audit.more} />
+      <InteractionAuditLog
+        entries={audit.entries}
+        hasMore={audit.hasMore}
+        loading={audit.loading}
+        error={audit.error}
+        onMore={audit.more}
+      />
     </section>
   );
 }

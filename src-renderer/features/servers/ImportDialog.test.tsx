@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview, ImportResult } from '../../../src-preload/contract';
-import { HostCallFailed } from '../../host-client';
+import { HostCallError } from '../../../src-preload/contract';
 import { ImportDialog, type ImportDialogProps } from './ImportDialog';
-import { serverView } from './test-fixtures';
+import { serverView } from './test-support/server-factories';
 
 afterEach(cleanup);
 
@@ -41,7 +41,10 @@ describe('ImportDialog', () => {
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Preview' })));
     expect(api.previewImport).toHaveBeenCalledWith({ text: CONFIG });
 
-    const rows = dialog.getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = dialog
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual(['memoryWill import — Renamed from "memory" (name taken)', 'remoteSkip: WebSocket servers are not supported']);
     const importButton = dialog.getByRole('button', { name: 'Import 1 server' }) as HTMLButtonElement;
     expect(importButton.disabled).toBe(false);
@@ -57,7 +60,10 @@ describe('ImportDialog', () => {
 
   it('shows the host parse error, and drops a stale preview when the text changes', async () => {
     const { api, dialog } = renderDialog({
-      previewImport: vi.fn().mockRejectedValueOnce(new HostCallFailed('invalid_input', 'Not JSON: unexpected token at 1:2')).mockResolvedValue(PREVIEW),
+      previewImport: vi
+        .fn()
+        .mockRejectedValueOnce(new HostCallError('invalid_input', 'Not JSON: unexpected token at 1:2'))
+        .mockResolvedValue(PREVIEW),
     });
     const textbox = dialog.getByLabelText('Configuration');
     fireEvent.change(textbox, { target: { value: '{oops' } });

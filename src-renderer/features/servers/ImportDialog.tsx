@@ -90,7 +90,11 @@ function ImportFlow({ api, onClose }: { api: ImportDialogProps['api']; onClose()
             }}
           />
         </label>
-        <button type="button" disabled={busy !== null || text.trim() === ''} onClick={() => void call('preview', () => api.previewImport({ text }), setPreview)}>
+        <button
+          type="button"
+          disabled={busy !== null || text.trim() === ''}
+          onClick={() => void call('preview', () => api.previewImport({ text }), setPreview)}
+        >
           Preview
         </button>
         <span role="status" className="save-state">
@@ -106,7 +110,12 @@ function ImportFlow({ api, onClose }: { api: ImportDialogProps['api']; onClose()
       )}
       {preview && <ImportPreviewTable preview={preview} />}
       <div className="actions">
-        <button type="button" className="primary" disabled={busy !== null || count === 0} onClick={() => void call('import', () => api.applyImport({ text }), setResult)}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy !== null || count === 0}
+          onClick={() => void call('import', () => api.applyImport({ text }), setResult)}
+        >
           Import {plural(count)}
         </button>
         <button type="button" className="secondary" onClick={onClose}>

@@ -13,7 +13,11 @@ export function ServerAuth({ auth, signIn, signOut }: ServerAuthProps) {
   const signing = useSignIn(signIn);
   const calls = useTrackedCalls<'sign-out'>();
   const signedIn = auth.status === 'signed-in';
-  const failure = signing.failure ? `Could not start sign-in: ${signing.failure}` : calls.failure ? `Could not sign out: ${calls.failure.message}` : null;
+  const failure = signing.failure
+    ? `Could not start sign-in: ${signing.failure}`
+    : calls.failure
+      ? `Could not sign out: ${calls.failure.message}`
+      : null;
 
   return (
     <div className="server-auth">

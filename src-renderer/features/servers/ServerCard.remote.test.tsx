@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthView, ServerRuntime, SignInStart } from '../../../src-preload/contract';
-import { HostCallFailed } from '../../host-client';
+import { HostCallError } from '../../../src-preload/contract';
 import { ServerCard } from './ServerCard';
-import { deferred, fakeActions, serverView } from './test-fixtures';
+import { deferred, fakeActions, serverView } from './test-support/server-factories';
 
 afterEach(() => {
   cleanup();
@@ -33,7 +33,10 @@ function stubWindowOpen(tab: ReturnType<typeof fakeTab> | null) {
 
 describe('ServerCard: remote servers', () => {
   it('shows the URL, the HTTP transport in use and the session, shortened', () => {
-    const { card } = renderRemote({ status: 'ready', remote: { transport: 'streamable-http', sessionId: '1868a90c-2f4e-4c5b-9d7a-0123456789ab' } });
+    const { card } = renderRemote({
+      status: 'ready',
+      remote: { transport: 'streamable-http', sessionId: '1868a90c-2f4e-4c5b-9d7a-0123456789ab' },
+    });
     expect(card.getByText(URL_)).toBeTruthy();
     expect(card.queryByText(/^node/)).toBeNull();
     expect(card.getByText('Streamable HTTP')).toBeTruthy();
@@ -64,7 +67,7 @@ describe('ServerCard: remote servers', () => {
 
   it('signs out, and says so when that fails', async () => {
     const { card, actions } = renderRemote({ status: 'ready', auth: { status: 'signed-in', account: 'ada' } });
-    actions.signOut.mockRejectedValueOnce(new HostCallFailed('internal', 'database is locked'));
+    actions.signOut.mockRejectedValueOnce(new HostCallError('internal', 'database is locked'));
     await act(async () => fireEvent.click(card.getByRole('button', { name: 'Sign out' })));
     expect(actions.signOut).toHaveBeenCalledWith('srv-1');
     expect(card.getByRole('alert').textContent).toContain('Could not sign out: database is locked');
@@ -137,7 +140,7 @@ describe('ServerCard: Sign in', () => {
     const tab = fakeTab();
     stubWindowOpen(tab);
     const { card, actions } = renderRemote({ auth: { status: 'signed-out' } });
-    actions.signIn.mockRejectedValueOnce(new HostCallFailed('internal', 'No authorization server found'));
+    actions.signIn.mockRejectedValueOnce(new HostCallError('internal', 'No authorization server found'));
     await act(async () => fireEvent.click(card.getByRole('button', { name: 'Sign in' })));
     expect(tab.close).toHaveBeenCalledTimes(1);
     expect(card.getByRole('alert').textContent).toContain('Could not start sign-in: No authorization server found');

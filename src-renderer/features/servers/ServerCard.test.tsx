@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '../../../src-preload/contract';
-import { HostCallFailed } from '../../host-client';
+import { HostCallError } from '../../../src-preload/contract';
 import { ServerCard, type ServerActions } from './ServerCard';
-import { deferred, fakeActions, serverView } from './test-fixtures';
+import { deferred, fakeActions, serverView } from './test-support/server-factories';
 
 afterEach(cleanup);
 
@@ -60,12 +60,19 @@ describe('ServerCard', () => {
   });
 
   it('shows progress and restart attempts while starting, and last output once crashed', () => {
-    renderCard(serverView({ id: 'a', name: 'a' }, { status: 'starting', detail: 'installing…', restart: { attempt: 2, of: 5, at: new Date().toISOString() } }));
+    renderCard(
+      serverView(
+        { id: 'a', name: 'a' },
+        { status: 'starting', detail: 'installing…', restart: { attempt: 2, of: 5, at: new Date().toISOString() } },
+      ),
+    );
     const starting = within(screen.getByRole('listitem', { name: 'a' }));
     expect(starting.getByText('installing…')).toBeTruthy();
     expect(starting.getByText(/Attempt 2 of 5/)).toBeTruthy();
     cleanup();
-    const crashed = renderCard(serverView({}, { status: 'crashed', reason: 'It crashed', exit: { code: 7, signal: null }, lastStderr: ['boom', 'at line 3'] }));
+    const crashed = renderCard(
+      serverView({}, { status: 'crashed', reason: 'It crashed', exit: { code: 7, signal: null }, lastStderr: ['boom', 'at line 3'] }),
+    );
     expect(crashed.getByText('exit code 7')).toBeTruthy();
     expect(crashed.getByText('Last output').tagName).toBe('SUMMARY');
     expect(crashed.getByText(/boom/).textContent).toBe('boom\nat line 3');
@@ -79,7 +86,7 @@ describe('ServerCard', () => {
     fireEvent.click(card.getByRole('button', { name: 'Start' }));
     expect(actions.start).toHaveBeenCalledWith('srv-1');
     expect((card.getByRole('button', { name: 'Start' }) as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => call.reject(new HostCallFailed('internal', 'spawn ENOENT')));
+    await act(async () => call.reject(new HostCallError('internal', 'spawn ENOENT')));
     expect((card.getByRole('button', { name: 'Start' }) as HTMLButtonElement).disabled).toBe(false);
     expect(card.getByRole('alert').textContent).toContain('Could not start flaky: spawn ENOENT');
   });

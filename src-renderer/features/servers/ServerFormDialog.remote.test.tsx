@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerConfigView, ServerInput } from '../../../src-preload/contract';
-import { HostCallFailed } from '../../host-client';
+import { HostCallError } from '../../../src-preload/contract';
 import { ServerFormDialog } from './ServerFormDialog';
-import { deferred, serverView } from './test-fixtures';
+import { deferred, serverView } from './test-support/server-factories';
 
 afterEach(cleanup);
 
@@ -92,7 +92,7 @@ describe('ServerFormDialog: remote servers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await act(async () =>
       call.reject(
-        new HostCallFailed('invalid_input', 'Invalid input', [
+        new HostCallError('invalid_input', 'Invalid input', [
           { path: ['url'], message: 'Enter an http:// or https:// URL' },
           { path: ['headers', '1', 'key'], message: 'Patchbay sets this header itself' },
           { path: ['command'], message: 'Command is required' },
@@ -132,7 +132,7 @@ describe('ServerFormDialog: remote servers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit.mock.calls[0][0].oauthClientId).toBe('patchbay-desktop');
     expect(onSubmit.mock.calls[0][0]).not.toHaveProperty('oauthClientSecret');
-    await act(async () => call.reject(new HostCallFailed('internal', 'try again'))); // the form stays open
+    await act(async () => call.reject(new HostCallError('internal', 'try again'))); // the form stays open
     type('OAuth client secret', 's3cret');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit.mock.calls[1][0]).toMatchObject({ oauthClientId: 'patchbay-desktop', oauthClientSecret: 's3cret' });

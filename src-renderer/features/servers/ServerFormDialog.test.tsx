@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerInput } from '../../../src-preload/contract';
-import { HostCallFailed } from '../../host-client';
+import { HostCallError } from '../../../src-preload/contract';
 import { ServerFormDialog } from './ServerFormDialog';
-import { deferred, serverView } from './test-fixtures';
+import { deferred, serverView } from './test-support/server-factories';
 
 afterEach(cleanup);
 
@@ -84,7 +84,7 @@ describe('ServerFormDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await act(async () =>
       call.reject(
-        new HostCallFailed('invalid_input', 'Invalid input', [
+        new HostCallError('invalid_input', 'Invalid input', [
           { path: ['name'], message: 'A server named "dup" already exists' },
           { path: ['cwd'], message: 'No such directory: /nope' },
           { path: ['env', '1', 'key'], message: 'Use letters, digits and _ only' },
@@ -110,7 +110,11 @@ describe('ServerFormDialog', () => {
     const { call } = renderForm(serverView().config, 'edit');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await act(async () =>
-      call.reject(new HostCallFailed('invalid_input', 'Invalid input', [{ path: ['server', 'requestTimeoutMs'], message: 'Too small: expected >=1000' }])),
+      call.reject(
+        new HostCallError('invalid_input', 'Invalid input', [
+          { path: ['server', 'requestTimeoutMs'], message: 'Too small: expected >=1000' },
+        ]),
+      ),
     );
     expect(screen.getByText('Advanced').closest('details')?.open).toBe(true);
     expect(field('Request timeout (s)').getAttribute('aria-invalid')).toBe('true');

@@ -66,7 +66,10 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onClose }: ServerFor
     } catch (error) {
       const fieldErrors = errorsFromIssues(issuesOf(error), result.sent);
       const unplaced = fieldErrors.form;
-      show({ ...fieldErrors, form: `Not saved: ${unplaced ?? (Object.keys(fieldErrors).length > 0 ? 'check the highlighted fields.' : messageOf(error))}` });
+      show({
+        ...fieldErrors,
+        form: `Not saved: ${unplaced ?? (Object.keys(fieldErrors).length > 0 ? 'check the highlighted fields.' : messageOf(error))}`,
+      });
     } finally {
       onBusyChange(false);
     }
@@ -95,12 +98,26 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onClose }: ServerFor
         {draft.transport === 'http' && <OAuthClientFields draft={draft} errors={errors} stored={server} edit={edit} />}
         <Field label="Initialize timeout (s)" error={errors.initTimeoutMs}>
           {(c) => (
-            <input {...c} type="number" min={1} step={1} value={draft.initTimeoutS} onChange={(e) => edit({ initTimeoutS: e.target.value }, 'initTimeoutMs')} />
+            <input
+              {...c}
+              type="number"
+              min={1}
+              step={1}
+              value={draft.initTimeoutS}
+              onChange={(e) => edit({ initTimeoutS: e.target.value }, 'initTimeoutMs')}
+            />
           )}
         </Field>
         <Field label="Request timeout (s)" error={errors.requestTimeoutMs}>
           {(c) => (
-            <input {...c} type="number" min={1} step={1} value={draft.requestTimeoutS} onChange={(e) => edit({ requestTimeoutS: e.target.value }, 'requestTimeoutMs')} />
+            <input
+              {...c}
+              type="number"
+              min={1}
+              step={1}
+              value={draft.requestTimeoutS}
+              onChange={(e) => edit({ requestTimeoutS: e.target.value }, 'requestTimeoutMs')}
+            />
           )}
         </Field>
         <label className="inline">

@@ -39,7 +39,15 @@ export function LocalFields({ draft, errors, stored, edit }: FieldsProps) {
   return (
     <>
       <Field label="Command" error={errors.command} hint="The program to run, e.g. npx, uvx, node or a full path.">
-        {(c) => <input {...c} value={draft.command} spellCheck={false} autoComplete="off" onChange={(e) => edit({ command: e.target.value }, 'command')} />}
+        {(c) => (
+          <input
+            {...c}
+            value={draft.command}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => edit({ command: e.target.value }, 'command')}
+          />
+        )}
       </Field>
       <Field label="Arguments" error={errors.args} hint="One argument per line; empty lines are left out. No quoting needed.">
         {(c) => <textarea {...c} rows={3} spellCheck={false} value={draft.args} onChange={(e) => edit({ args: e.target.value }, 'args')} />}
@@ -48,8 +56,8 @@ export function LocalFields({ draft, errors, stored, edit }: FieldsProps) {
         label="Environment"
         hint={
           <>
-            One <code>KEY=value</code> per line; the value is taken literally. <code>{SECRET_PLACEHOLDER}</code> stands for a stored
-            secret: leave it to keep the value.
+            One <code>KEY=value</code> per line; the value is taken literally. <code>{SECRET_PLACEHOLDER}</code> stands for a stored secret:
+            leave it to keep the value.
           </>
         }
         placeholder="API_KEY=…"
@@ -60,7 +68,9 @@ export function LocalFields({ draft, errors, stored, edit }: FieldsProps) {
         onChange={(env) => edit({ env }, 'env')}
       />
       <Field label="Working directory" error={errors.cwd} hint="Empty = your home directory.">
-        {(c) => <input {...c} value={draft.cwd} spellCheck={false} autoComplete="off" onChange={(e) => edit({ cwd: e.target.value }, 'cwd')} />}
+        {(c) => (
+          <input {...c} value={draft.cwd} spellCheck={false} autoComplete="off" onChange={(e) => edit({ cwd: e.target.value }, 'cwd')} />
+        )}
       </Field>
     </>
   );
@@ -74,9 +84,19 @@ export function OAuthClientFields({ draft, errors, stored, edit }: FieldsProps) 
   const secretStored = stored?.oauthClientSecretSet === true && stored.oauthClientId === draft.oauthClientId.trim();
   return (
     <>
-      <Field label="OAuth client ID" error={errors.oauthClientId} hint="Only for servers whose sign-in needs a client registered in advance.">
+      <Field
+        label="OAuth client ID"
+        error={errors.oauthClientId}
+        hint="Only for servers whose sign-in needs a client registered in advance."
+      >
         {(c) => (
-          <input {...c} value={draft.oauthClientId} spellCheck={false} autoComplete="off" onChange={(e) => edit({ oauthClientId: e.target.value }, 'oauthClientId')} />
+          <input
+            {...c}
+            value={draft.oauthClientId}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => edit({ oauthClientId: e.target.value }, 'oauthClientId')}
+          />
         )}
       </Field>
       <Field

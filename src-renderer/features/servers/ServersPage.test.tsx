@@ -1,45 +1,19 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type CallResult, type HostEvent, type HostMethodName, type HostSnapshot, type ServerView } from '../../../src-preload/contract';
-import type { HostTransport } from '../../host-client';
-import { createAppStore } from '../../stores/app-store';
-import { AppStoreContext } from '../../stores/use-app-store';
+import type { ServerView } from '../../../src-preload/contract';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ServersPage } from './ServersPage';
-import { serverView } from './test-fixtures';
+import { serverView } from './test-support/server-factories';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-/** A host that records calls, answers them with `reply`, and pushes events when told. */
-function fakeHost(servers: ServerView[]) {
-  const calls: { method: HostMethodName; input: unknown }[] = [];
-  const listeners = new Set<(event: HostEvent) => void>();
-  const snapshot = { settings: DEFAULT_SETTINGS, servers, info: { version: '1' } } as HostSnapshot;
-  const transport: HostTransport = {
-    async call(method, input): Promise<CallResult> {
-      calls.push({ method, input });
-      return { ok: true, value: method === 'getSnapshot' ? snapshot : servers[0] };
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  const emit = (event: HostEvent) => listeners.forEach((listener) => listener(event));
-  return { transport, calls, emit };
-}
-
+/** The fake host, answering every call with the first server (what add/start/stop return). */
 async function renderPage(servers: ServerView[] = []) {
-  const host = fakeHost(servers);
-  const store = createAppStore(host.transport, 'servers');
-  render(
-    <AppStoreContext.Provider value={store}>
-      <ServersPage />
-    </AppStoreContext.Provider>,
-  );
-  await act(async () => undefined); // the snapshot
+  const host = fakeHost({ servers, reply: (method) => (method === 'getSnapshot' ? undefined : { ok: true, value: servers[0] }) });
+  await renderWithHost(<ServersPage />, host, 'servers'); // the snapshot
   return host;
 }
 
@@ -76,14 +50,27 @@ describe('ServersPage', () => {
 
   it('wires Sign in and Sign out of a remote server to the host, and shows its URL and headers in the detail', async () => {
     const remote = serverView(
-      { id: 'r1', name: 'linear', transport: 'http', command: '', args: [], url: 'https://mcp.linear.app/mcp', headers: [{ key: 'Authorization', secret: true }] },
+      {
+        id: 'r1',
+        name: 'linear',
+        transport: 'http',
+        command: '',
+        args: [],
+        url: 'https://mcp.linear.app/mcp',
+        headers: [{ key: 'Authorization', secret: true }],
+      },
       { status: 'ready', auth: { status: 'expired' } },
     );
     const host = await renderPage([remote]);
     vi.spyOn(window, 'open').mockReturnValue(null);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
     expect(host.calls.at(-1)).toEqual({ method: 'signIn', input: { id: 'r1' } });
-    act(() => host.emit({ name: 'serverUpdated', payload: { ...remote, runtime: { ...remote.runtime, auth: { status: 'signed-in', account: 'ada' } } } }));
+    act(() =>
+      host.emit({
+        name: 'serverUpdated',
+        payload: { ...remote, runtime: { ...remote.runtime, auth: { status: 'signed-in', account: 'ada' } } },
+      }),
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
     expect(host.calls.at(-1)).toEqual({ method: 'signOut', input: { id: 'r1' } });
 

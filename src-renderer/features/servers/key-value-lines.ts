@@ -14,9 +14,19 @@ export interface PairSyntax {
   example: string;
 }
 
-export const ENV_SYNTAX: PairSyntax = { separator: '=', trimValue: false, secretKey: /(KEY|TOKEN|SECRET|PASSWORD|AUTH)/i, example: 'KEY=value' };
+export const ENV_SYNTAX: PairSyntax = {
+  separator: '=',
+  trimValue: false,
+  secretKey: /(KEY|TOKEN|SECRET|PASSWORD|AUTH)/i,
+  example: 'KEY=value',
+};
 /** `Authorization: Bearer …` starts out secret through AUTH. */
-export const HEADER_SYNTAX: PairSyntax = { separator: ':', trimValue: true, secretKey: /(KEY|TOKEN|SECRET|PASSWORD|AUTH|COOKIE)/i, example: 'Name: value' };
+export const HEADER_SYNTAX: PairSyntax = {
+  separator: ':',
+  trimValue: true,
+  secretKey: /(KEY|TOKEN|SECRET|PASSWORD|AUTH|COOKIE)/i,
+  example: 'Name: value',
+};
 
 /** A key/value list as the form holds it: one pair per line, plus the user's explicit Secret choices by key. */
 export interface PairsDraft {
@@ -49,7 +59,10 @@ export interface PairLine {
 /** The stored pairs as text; a secret shows as the placeholder, which sent back unchanged keeps it. */
 export function pairsDraftFrom(stored: readonly EnvVarView[], syntax: PairSyntax): PairsDraft {
   const separator = syntax.separator === ':' ? ': ' : '=';
-  return { text: stored.map((v) => `${v.key}${separator}${v.secret ? SECRET_PLACEHOLDER : (v.value ?? '')}`).join('\n'), secretChoices: {} };
+  return {
+    text: stored.map((v) => `${v.key}${separator}${v.secret ? SECRET_PLACEHOLDER : (v.value ?? '')}`).join('\n'),
+    secretChoices: {},
+  };
 }
 
 export function pairLines(text: string, syntax: PairSyntax): PairLine[] {

@@ -1,6 +1,14 @@
 import type { ServerConfigView, ServerInput, ServerTransportKind } from '../../../src-preload/contract';
 import type { FieldIssue } from '../../ui/call-errors';
-import { ENV_SYNTAX, HEADER_SYNTAX, pairIssueMessage, pairsDraftFrom, toPairInputs, type PairsDraft, type SentPairs } from './key-value-lines';
+import {
+  ENV_SYNTAX,
+  HEADER_SYNTAX,
+  pairIssueMessage,
+  pairsDraftFrom,
+  toPairInputs,
+  type PairsDraft,
+  type SentPairs,
+} from './key-value-lines';
 
 export { SECRET_PLACEHOLDER } from './key-value-lines';
 
@@ -85,10 +93,15 @@ function seconds(text: string): number | undefined {
  * The ServerInput to send, or the problems the form can see without asking the host. `stored` is
  * the server being edited: its secrets' values never reach the renderer, only their names.
  */
-export function toServerInput(draft: ServerDraft, stored?: ServerConfigView): { input: ServerInput; sent: SentForm } | { errors: FormErrors } {
+export function toServerInput(
+  draft: ServerDraft,
+  stored?: ServerConfigView,
+): { input: ServerInput; sent: SentForm } | { errors: FormErrors } {
   const errors: FormErrors = {};
   const remote = draft.transport === 'http';
-  const pairs = remote ? toPairInputs(draft.headers, stored?.headers ?? [], HEADER_SYNTAX) : toPairInputs(draft.env, stored?.env ?? [], ENV_SYNTAX);
+  const pairs = remote
+    ? toPairInputs(draft.headers, stored?.headers ?? [], HEADER_SYNTAX)
+    : toPairInputs(draft.env, stored?.env ?? [], ENV_SYNTAX);
   if ('problem' in pairs) errors[remote ? 'headers' : 'env'] = pairs.problem;
   const initTimeoutMs = seconds(draft.initTimeoutS);
   const requestTimeoutMs = seconds(draft.requestTimeoutS);
@@ -99,8 +112,14 @@ export function toServerInput(draft: ServerDraft, stored?: ServerConfigView): { 
   const common = { name: draft.name.trim(), enabled: draft.enabled, initTimeoutMs, requestTimeoutMs, autoRestart: draft.autoRestart };
   if (remote) {
     // Always sent: left out, the client ID would default to '' and an edit would drop it.
-    const oauth = { oauthClientId: draft.oauthClientId.trim(), ...(draft.oauthClientSecret !== '' ? { oauthClientSecret: draft.oauthClientSecret } : {}) };
-    return { input: { transport: 'http', ...common, url: draft.url.trim(), headers: pairs.pairs, ...oauth }, sent: { transport: 'http', headers: pairs } };
+    const oauth = {
+      oauthClientId: draft.oauthClientId.trim(),
+      ...(draft.oauthClientSecret !== '' ? { oauthClientSecret: draft.oauthClientSecret } : {}),
+    };
+    return {
+      input: { transport: 'http', ...common, url: draft.url.trim(), headers: pairs.pairs, ...oauth },
+      sent: { transport: 'http', headers: pairs },
+    };
   }
   const args = draft.args
     .split(/\r?\n/)

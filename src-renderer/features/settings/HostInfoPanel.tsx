@@ -30,8 +30,8 @@ export function HostInfoPanel({ info }: { info: HostInfo }) {
       </dl>
       {db.movedAsideTo && (
         <p role="alert" className="warning">
-          The database was damaged and has been moved aside to <code>{db.movedAsideTo}</code> (kept, not deleted). Patchbay
-          started with a new, empty database.
+          The database was damaged and has been moved aside to <code>{db.movedAsideTo}</code> (kept, not deleted). Patchbay started with a
+          new, empty database.
         </p>
       )}
     </section>

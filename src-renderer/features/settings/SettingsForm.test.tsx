@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type SettingsPatch } from '../../../src-preload/contract';
-import { HostCallFailed } from '../../host-client';
+import { HostCallError } from '../../../src-preload/contract';
 import { SettingsForm } from './SettingsForm';
 
 afterEach(cleanup);
@@ -25,7 +25,12 @@ describe('SettingsForm', () => {
 
     expect(await screen.findByText('Saving…')).toBeTruthy();
     expect(screen.queryByText('Saved')).toBeNull();
-    expect(save.calls[0].patch).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', anthropicBaseUrl: 'http://127.0.0.1:9/v1', defaultModel: 'claude-test' });
+    expect(save.calls[0].patch).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'dark',
+      anthropicBaseUrl: 'http://127.0.0.1:9/v1',
+      defaultModel: 'claude-test',
+    });
     await act(async () => save.calls[0].resolve());
     expect(screen.getByText('Saved')).toBeTruthy();
   });
@@ -37,7 +42,7 @@ describe('SettingsForm', () => {
     fireEvent.change(url, { target: { value: 'not a url' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await act(async () =>
-      save.calls[0].reject(new HostCallFailed('invalid_input', 'Invalid input', [{ path: ['anthropicBaseUrl'], message: 'Invalid URL' }])),
+      save.calls[0].reject(new HostCallError('invalid_input', 'Invalid input', [{ path: ['anthropicBaseUrl'], message: 'Invalid URL' }])),
     );
     expect(url.value).toBe('not a url');
     expect(url.getAttribute('aria-invalid')).toBe('true');

@@ -30,7 +30,15 @@ const numberValue = (n: number) => (Number.isNaN(n) ? '' : n);
  * The settings form. "Saved" appears only after the host answered, i.e. after the SQLite commit; a
  * rejected value is shown next to its field and the draft is kept, so nothing typed is lost.
  */
-export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onClearApiKey, models = [], updatesApplicable = true }: SettingsFormProps) {
+export function SettingsForm({
+  settings,
+  onSave,
+  apiKey = null,
+  onSetApiKey,
+  onClearApiKey,
+  models = [],
+  updatesApplicable = true,
+}: SettingsFormProps) {
   // Unsaved edits; null while the form simply shows the host's settings (and follows their changes).
   const [edits, setEdits] = useState<Settings | null>(null);
   const draft = edits ?? settings;
@@ -90,9 +98,19 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
           </label>
         ))}
       </fieldset>
-      <Field label="Anthropic base URL" error={errors.anthropicBaseUrl} hint="Leave empty for Anthropic’s API; set it for a gateway or proxy.">
+      <Field
+        label="Anthropic base URL"
+        error={errors.anthropicBaseUrl}
+        hint="Leave empty for Anthropic’s API; set it for a gateway or proxy."
+      >
         {(control) => (
-          <input {...control} type="url" placeholder="https://api.anthropic.com (default)" value={draft.anthropicBaseUrl} onChange={(e) => edit('anthropicBaseUrl', e.target.value)} />
+          <input
+            {...control}
+            type="url"
+            placeholder="https://api.anthropic.com (default)"
+            value={draft.anthropicBaseUrl}
+            onChange={(e) => edit('anthropicBaseUrl', e.target.value)}
+          />
         )}
       </Field>
       <Field label="Model" error={errors.defaultModel} hint="The default model for new conversations.">
@@ -119,17 +137,45 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
       <fieldset className="settings-group settings-chat">
         <legend>Chat</legend>
         <Field label="Max tokens" error={errors.maxTokens} hint="The most tokens one answer may use.">
-          {(control) => <input {...control} type="number" min={1} value={numberValue(draft.maxTokens)} onChange={(e) => edit('maxTokens', e.target.valueAsNumber)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={1}
+              value={numberValue(draft.maxTokens)}
+              onChange={(e) => edit('maxTokens', e.target.valueAsNumber)}
+            />
+          )}
         </Field>
         <Field label="System prompt" error={errors.systemPrompt} hint="Instructions sent with every chat request; empty for none.">
-          {(control) => <textarea {...control} rows={3} value={draft.systemPrompt} onChange={(e) => edit('systemPrompt', e.target.value)} />}
+          {(control) => (
+            <textarea {...control} rows={3} value={draft.systemPrompt} onChange={(e) => edit('systemPrompt', e.target.value)} />
+          )}
         </Field>
         <Field label="Tool rounds per turn" error={errors.maxToolRounds} hint="A turn stops, and says so, after this many model requests.">
-          {(control) => <input {...control} type="number" min={1} value={numberValue(draft.maxToolRounds)} onChange={(e) => edit('maxToolRounds', e.target.valueAsNumber)} />}
-        </Field>
-        <Field label="Tool result limit (characters)" error={errors.toolResultMaxChars} hint="Longer results are cut for the model, with a note; you always see them whole.">
           {(control) => (
-            <input {...control} type="number" min={1000} value={numberValue(draft.toolResultMaxChars)} onChange={(e) => edit('toolResultMaxChars', e.target.valueAsNumber)} />
+            <input
+              {...control}
+              type="number"
+              min={1}
+              value={numberValue(draft.maxToolRounds)}
+              onChange={(e) => edit('maxToolRounds', e.target.valueAsNumber)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Tool result limit (characters)"
+          error={errors.toolResultMaxChars}
+          hint="Longer results are cut for the model, with a note; you always see them whole."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={1000}
+              value={numberValue(draft.toolResultMaxChars)}
+              onChange={(e) => edit('toolResultMaxChars', e.target.valueAsNumber)}
+            />
           )}
         </Field>
       </fieldset>
@@ -158,13 +204,22 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
           <input type="checkbox" checked={draft.updatesEnabled} onChange={(e) => edit('updatesEnabled', e.target.checked)} />
           Check for updates
         </label>
-        <p className="hint">Off by default. When on, Patchbay checks at start and daily, downloads in the background, and installs only when you say so.</p>
+        <p className="hint">
+          Off by default. When on, Patchbay checks at start and daily, downloads in the background, and installs only when you say so.
+        </p>
         <Field
           label="Update feed"
           error={errors.updateFeed}
           hint="Empty: the feed this build came with. owner/repo for a GitHub repository’s releases, or an https URL for a generic feed."
         >
-          {(control) => <input {...control} placeholder="owner/repo or https://… (optional)" value={draft.updateFeed} onChange={(e) => edit('updateFeed', e.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              placeholder="owner/repo or https://… (optional)"
+              value={draft.updateFeed}
+              onChange={(e) => edit('updateFeed', e.target.value)}
+            />
+          )}
         </Field>
       </fieldset>
       <div className="actions">

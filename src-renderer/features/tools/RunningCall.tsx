@@ -40,7 +40,11 @@ export function RunningCall({ call, onCancel }: RunningCallProps) {
       </div>
       {progress && (
         <div className="running-progress">
-          <progress aria-label={`Progress of ${call.tool}`} value={progress.total ? progress.progress : undefined} max={progress.total ?? undefined} />
+          <progress
+            aria-label={`Progress of ${call.tool}`}
+            value={progress.total ? progress.progress : undefined}
+            max={progress.total ?? undefined}
+          />
           <span className="muted">
             {progress.total ? `${progress.progress} of ${progress.total}` : `${progress.progress}`}
             {progress.message && ` — ${progress.message}`}

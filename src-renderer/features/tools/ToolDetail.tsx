@@ -49,7 +49,12 @@ export function ToolDetail({ tool, policyChoice, running, outcome, onRun, onCanc
       )}
       <div className="field tool-policy" data-state={tool.policy}>
         <label htmlFor={policyId}>When the model asks to run it</label>
-        <select id={policyId} value={policyChoice} aria-describedby={`${policyId}-note`} onChange={(e) => onPolicy(e.target.value as ToolPolicyChoice)}>
+        <select
+          id={policyId}
+          value={policyChoice}
+          aria-describedby={`${policyId}-note`}
+          onChange={(e) => onPolicy(e.target.value as ToolPolicyChoice)}
+        >
           <option value="default">Ask me (default)</option>
           <option value="allow">Always allow</option>
           <option value="deny">Always deny</option>
@@ -61,7 +66,13 @@ export function ToolDetail({ tool, policyChoice, running, outcome, onRun, onCanc
       </div>
       <h4>Run it yourself</h4>
       <p className="hint">Your click is your consent; the run is recorded in the audit trail.</p>
-      <SchemaForm key={`${tool.name}:${tool.definitionHash}`} schema={tool.inputSchema} label={`Run ${tool.name}`} busy={running.some((call) => call.origin === 'user')} onRun={onRun} />
+      <SchemaForm
+        key={`${tool.name}:${tool.definitionHash}`}
+        schema={tool.inputSchema}
+        label={`Run ${tool.name}`}
+        busy={running.some((call) => call.origin === 'user')}
+        onRun={onRun}
+      />
       {running.map((call) => (
         <RunningCall key={call.callId} call={call} onCancel={onCancel} />
       ))}

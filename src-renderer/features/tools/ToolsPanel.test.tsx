@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeHost, outcome, renderWithHost, toolView } from './test-support/fake-host';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
+import { outcome, toolView } from './test-support/tool-factories';
 import { ToolsPanel } from './ToolsPanel';
 
 afterEach(cleanup);
@@ -8,7 +9,19 @@ afterEach(cleanup);
 function host() {
   return fakeHost({
     reply: (method, input) => {
-      if (method === 'listTools') return { ok: true, value: [toolView(), toolView({ name: 'echo', title: undefined, inputSchema: { type: 'object', properties: { message: { type: 'string' } } }, policy: 'suspended' })] };
+      if (method === 'listTools')
+        return {
+          ok: true,
+          value: [
+            toolView(),
+            toolView({
+              name: 'echo',
+              title: undefined,
+              inputSchema: { type: 'object', properties: { message: { type: 'string' } } },
+              policy: 'suspended',
+            }),
+          ],
+        };
       if (method === 'runTool') return { ok: true, value: outcome({ callId: (input as { callId: string }).callId }) };
       return undefined;
     },
@@ -30,7 +43,9 @@ describe('ToolsPanel', () => {
     fireEvent.change(form.getByLabelText('a'), { target: { value: '2' } });
     fireEvent.change(form.getByLabelText('b'), { target: { value: '3' } });
     await act(async () => fireEvent.click(form.getByRole('button', { name: 'Run' })));
-    expect(h.of('runTool')).toEqual([{ serverId: 'srv-1', tool: 'get-sum', args: { a: 2, b: 3 }, callId: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    expect(h.of('runTool')).toEqual([
+      { serverId: 'srv-1', tool: 'get-sum', args: { a: 2, b: 3 }, callId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    ]);
     expect(screen.getByText('The sum of 2 and 3 is 5.')).toBeTruthy();
 
     fireEvent.click(list.getByRole('button', { name: 'echo' }));
@@ -43,14 +58,27 @@ describe('ToolsPanel', () => {
     const h = host();
     await renderWithHost(<ToolsPanel serverId="srv-1" serverName="everything" status="ready" revision={1} />, h);
     fireEvent.click(screen.getByRole('button', { name: 'get-sum' }));
-    h.emit({ name: 'toolCallStarted', payload: { callId: 'c9', serverId: 'srv-1', serverName: 'everything', tool: 'get-sum', origin: 'model', startedAt: new Date().toISOString() } });
+    h.emit({
+      name: 'toolCallStarted',
+      payload: {
+        callId: 'c9',
+        serverId: 'srv-1',
+        serverName: 'everything',
+        tool: 'get-sum',
+        origin: 'model',
+        startedAt: new Date().toISOString(),
+      },
+    });
     h.emit({ name: 'toolCallProgress', payload: { callId: 'c9', progress: 2, total: 5, message: 'step two' } });
     const running = within(screen.getByRole('group', { name: 'Running: get-sum on everything (asked by the model)' }));
     expect((running.getByRole('progressbar', { name: 'Progress of get-sum' }) as HTMLProgressElement).value).toBe(2);
     expect(running.getByText('2 of 5 — step two')).toBeTruthy();
     await act(async () => fireEvent.click(running.getByRole('button', { name: 'Cancel' })));
     expect(h.of('cancelToolCall')).toEqual([{ callId: 'c9' }]);
-    h.emit({ name: 'toolCallFinished', payload: { callId: 'c9', serverId: 'srv-1', tool: 'get-sum', origin: 'model', status: 'cancelled', durationMs: 5 } });
+    h.emit({
+      name: 'toolCallFinished',
+      payload: { callId: 'c9', serverId: 'srv-1', tool: 'get-sum', origin: 'model', status: 'cancelled', durationMs: 5 },
+    });
     expect(screen.queryByRole('group', { name: /Running/ })).toBeNull();
   });
 

@@ -15,7 +15,10 @@ export interface ToolsPanelProps {
   revision: unknown;
 }
 
-const newCallId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `00000000-0000-4000-8000-${Date.now().toString(16).padStart(12, '0').slice(-12)}`);
+const newCallId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `00000000-0000-4000-8000-${Date.now().toString(16).padStart(12, '0').slice(-12)}`;
 
 /** The Tools tab of a server: every tool by its name; selecting one opens its form, hints and results. */
 export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPanelProps) {
@@ -48,10 +51,20 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
     },
     [api, serverId],
   );
-  const loadPart = useCallback((callId: string): LoadPart => (part, offset, limit) => api.getToolResultPart({ callId, part, offset, ...(limit ? { limit } : {}) }), [api]);
+  const loadPart = useCallback(
+    (callId: string): LoadPart =>
+      (part, offset, limit) =>
+        api.getToolResultPart({ callId, part, offset, ...(limit ? { limit } : {}) }),
+    [api],
+  );
 
   if (status !== 'ready') return <p className="muted">Start the server to see its tools.</p>;
-  if (error) return <p role="alert" className="warning">Could not list the tools of {serverName}: {error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="warning">
+        Could not list the tools of {serverName}: {error}
+      </p>
+    );
   if (!tools) return <p className="muted">Loading tools…</p>;
   if (tools.length === 0) return <p className="muted">{serverName} offers no tools.</p>;
 
@@ -65,7 +78,16 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
   return (
     <div className="tools-panel">
       <label className="switch tools-trust">
-        <input type="checkbox" checked={trusted} onChange={(e) => void api.setServerTrust({ serverId, trusted: e.target.checked }).then(() => setActionError(null), (f: unknown) => setActionError(messageOf(f)))} />
+        <input
+          type="checkbox"
+          checked={trusted}
+          onChange={(e) =>
+            void api.setServerTrust({ serverId, trusted: e.target.checked }).then(
+              () => setActionError(null),
+              (f: unknown) => setActionError(messageOf(f)),
+            )
+          }
+        />
         Trust all tools of this server (the model may run them without asking, as they are now)
       </label>
       {actionError && (
@@ -77,7 +99,12 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
         <ul className="tool-list" aria-label={`Tools of ${serverName}`}>
           {tools.map((t) => (
             <li key={t.name} data-policy={t.policy}>
-              <button type="button" className="tool-name" aria-current={t.name === selected ? 'true' : undefined} onClick={() => setSelected(t.name)}>
+              <button
+                type="button"
+                className="tool-name"
+                aria-current={t.name === selected ? 'true' : undefined}
+                onClick={() => setSelected(t.name)}
+              >
                 {t.name}
               </button>
               {t.title && <span className="muted tool-list-title">{t.title}</span>}
@@ -93,7 +120,12 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
             outcome={outcomes[tool.name]}
             onRun={(args) => run(tool.name, args)}
             onCancel={(callId) => api.cancelToolCall({ callId })}
-            onPolicy={(policy) => void api.setToolPolicy({ serverId, tool: tool.name, policy }).then(() => setActionError(null), (f: unknown) => setActionError(messageOf(f)))}
+            onPolicy={(policy) =>
+              void api.setToolPolicy({ serverId, tool: tool.name, policy }).then(
+                () => setActionError(null),
+                (f: unknown) => setActionError(messageOf(f)),
+              )
+            }
             loadPart={loadPart}
           />
         ) : (

@@ -15,7 +15,9 @@ export const appSlice: StoreSlice<AppShellState> = {
     switch (event.name) {
       case 'openRequestReceived':
         // A reconnect can replay what the snapshot already had: one notice per request.
-        return state.openRequests.some((r) => r.id === event.payload.id) ? undefined : { openRequests: [...state.openRequests, event.payload] };
+        return state.openRequests.some((r) => r.id === event.payload.id)
+          ? undefined
+          : { openRequests: [...state.openRequests, event.payload] };
       case 'openRequestDismissed':
         return { openRequests: state.openRequests.filter((r) => r.id !== event.payload.id) };
       case 'updateStateChanged':

@@ -11,13 +11,22 @@ const message = (id: number, seq: number, text = ''): ChatMessage => ({
   status: 'complete',
   createdAt: '',
 });
-const history = (messages: ChatMessage[], extra: Partial<LoadedHistory> = {}): LoadedHistory => ({ messages, hasMore: false, stale: false, loadingOlder: false, ...extra });
+const history = (messages: ChatMessage[], extra: Partial<LoadedHistory> = {}): LoadedHistory => ({
+  messages,
+  hasMore: false,
+  stale: false,
+  loadingOlder: false,
+  ...extra,
+});
 const textOf = (h: LoadedHistory, i: number) => (h.messages[i].content[0] as { text: string }).text;
 
 describe('chat slice', () => {
   it('applies streamed text by offset: in order, repeated ops skipped, a gap marks the history stale', () => {
     let h = history([message(1, 1, 'q'), { ...message(2, 2), status: 'streaming', content: [] }]);
-    h = applyDelta(h, 2, [{ op: 'block', index: 0, block: { type: 'text', text: '' } }, { op: 'text', index: 0, at: 0, text: 'Hel' }]);
+    h = applyDelta(h, 2, [
+      { op: 'block', index: 0, block: { type: 'text', text: '' } },
+      { op: 'text', index: 0, at: 0, text: 'Hel' },
+    ]);
     h = applyDelta(h, 2, [{ op: 'text', index: 0, at: 3, text: 'lo' }]);
     expect(textOf(h, 1)).toBe('Hello');
     h = applyDelta(h, 2, [{ op: 'text', index: 0, at: 3, text: 'lo' }]); // already have it
@@ -35,7 +44,11 @@ describe('chat slice', () => {
     expect(upsertMessage(h, message(2, 2, 'B')).messages.map((m) => textOf({ ...h, messages: [m] }, 0))).toEqual(['a', 'B']);
     expect(upsertMessage(h, message(3, 3)).messages.map((m) => m.seq)).toEqual([1, 2, 3]);
 
-    const older = mergePage(history([message(5, 5), message(6, 6)], { hasMore: true }), { messages: [message(3, 3), message(4, 4), message(5, 5)], hasMore: false }, 'older');
+    const older = mergePage(
+      history([message(5, 5), message(6, 6)], { hasMore: true }),
+      { messages: [message(3, 3), message(4, 4), message(5, 5)], hasMore: false },
+      'older',
+    );
     expect(older.messages.map((m) => m.seq)).toEqual([3, 4, 5, 6]);
     expect(older.hasMore).toBe(false);
     const refreshed = mergePage(older, { messages: [message(6, 6, 'new'), message(7, 7)], hasMore: true }, 'newest');

@@ -37,7 +37,12 @@ export const chatSlice: StoreSlice<ChatState> = {
   // events may have been missed meanwhile. Tolerates a snapshot without `chat` (a test's partial one).
   fromSnapshot: (snapshot) =>
     snapshot.chat
-      ? { conversations: Object.fromEntries(snapshot.chat.conversations.map((c) => [c.id, c])), llm: snapshot.chat.llm, chatHistory: {}, toolStatus: {} }
+      ? {
+          conversations: Object.fromEntries(snapshot.chat.conversations.map((c) => [c.id, c])),
+          llm: snapshot.chat.llm,
+          chatHistory: {},
+          toolStatus: {},
+        }
       : {},
   apply: (state, event) => {
     switch (event.name) {
@@ -63,7 +68,11 @@ export const chatSlice: StoreSlice<ChatState> = {
   },
 };
 
-function withHistory(state: ChatState, conversationId: string, change: (h: LoadedHistory) => LoadedHistory): Partial<ChatState> | undefined {
+function withHistory(
+  state: ChatState,
+  conversationId: string,
+  change: (h: LoadedHistory) => LoadedHistory,
+): Partial<ChatState> | undefined {
   const history = state.chatHistory[conversationId];
   if (!history) return undefined; // not opened: loaded fresh when it is
   const next = change(history);

@@ -13,7 +13,13 @@ export interface ConsentState {
 export const consentSlice: StoreSlice<ConsentState> = {
   initial: { toolConsents: [], standingDecisions: null, consentSettings: null },
   fromSnapshot: (snapshot) =>
-    snapshot.consent ? { toolConsents: snapshot.consent.pending, standingDecisions: snapshot.consent.decisions, consentSettings: snapshot.consent.settings } : {},
+    snapshot.consent
+      ? {
+          toolConsents: snapshot.consent.pending,
+          standingDecisions: snapshot.consent.decisions,
+          consentSettings: snapshot.consent.settings,
+        }
+      : {},
   apply: (state, event) => {
     switch (event.name) {
       case 'consentRequested':

@@ -25,7 +25,11 @@ export interface LogsState {
  * Appends a batch to the live buffers: one copy per stream touched and per batch (a few batches per
  * second at most), each buffer cut back to LIVE_CAP.
  */
-function appendBatch(state: LogsState, entries: readonly LogEntry[], skipped: { serverId: string; stream: LogStream; count: number }[]): Partial<LogsState> {
+function appendBatch(
+  state: LogsState,
+  entries: readonly LogEntry[],
+  skipped: { serverId: string; stream: LogStream; count: number }[],
+): Partial<LogsState> {
   const grouped = new Map<string, LogEntry[]>();
   for (const entry of entries) {
     const key = liveKey(entry.serverId, entry.stream);
@@ -58,7 +62,9 @@ export const logsSlice: StoreSlice<LogsState> = {
       case 'logsCleared': {
         const { serverId, stream } = event.payload;
         const logLive = Object.fromEntries(
-          Object.entries(state.logLive).filter(([key]) => !(key.startsWith(`${serverId}\u0000`) && (!stream || key === liveKey(serverId, stream)))),
+          Object.entries(state.logLive).filter(
+            ([key]) => !(key.startsWith(`${serverId}\u0000`) && (!stream || key === liveKey(serverId, stream))),
+          ),
         );
         return { logLive, logClearCount: state.logClearCount + 1 };
       }

@@ -2,12 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { HostSnapshot, RootsAuditEntry, RootsConsentRequest } from '../../../src-preload/contract';
 import { ROOTS_AUDIT_KEPT, rootsSlice, type RootsState } from './roots-slice';
 
-const consent = (id: string, serverId = 's1'): RootsConsentRequest => ({ id, serverId, serverName: 'files', requestedAt: '', expiresAt: '' });
+const consent = (id: string, serverId = 's1'): RootsConsentRequest => ({
+  id,
+  serverId,
+  serverName: 'files',
+  requestedAt: '',
+  expiresAt: '',
+});
 const entry = (id: number): RootsAuditEntry => ({ id, at: '', serverId: 's1', serverName: 'files', action: 'sent', roots: [], detail: '' });
 
 describe('rootsSlice', () => {
   it('fills from the snapshot, and keeps its state when the snapshot has no roots section', () => {
-    const roots = { roots: [], sharing: [{ serverId: 's1', mode: 'all' as const, rootIds: [] }], consents: [consent('q1')], audit: [entry(2), entry(1)] };
+    const roots = {
+      roots: [],
+      sharing: [{ serverId: 's1', mode: 'all' as const, rootIds: [] }],
+      consents: [consent('q1')],
+      audit: [entry(2), entry(1)],
+    };
     expect(rootsSlice.fromSnapshot!({ roots } as unknown as HostSnapshot)).toEqual({
       roots: [],
       rootSharing: { s1: roots.sharing[0] },
@@ -19,7 +30,8 @@ describe('rootsSlice', () => {
 
   it('queues questions once each, drops settled ones and those of a removed server, and bounds the audit', () => {
     let state: RootsState = rootsSlice.initial;
-    const apply = (event: Parameters<NonNullable<typeof rootsSlice.apply>>[1]) => (state = { ...state, ...rootsSlice.apply!(state, event) });
+    const apply = (event: Parameters<NonNullable<typeof rootsSlice.apply>>[1]) =>
+      (state = { ...state, ...rootsSlice.apply!(state, event) });
     apply({ name: 'rootsConsentRequested', payload: consent('q1') });
     apply({ name: 'rootsConsentRequested', payload: consent('q1') });
     apply({ name: 'rootsConsentRequested', payload: consent('q2', 's2') });

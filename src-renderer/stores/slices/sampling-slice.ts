@@ -16,7 +16,13 @@ export interface SamplingState {
 export const samplingSlice: StoreSlice<SamplingState> = {
   initial: { samplingRequests: [], elicitations: [], samplingPolicies: [], interactionNotice: null, interactionsSettled: 0 },
   fromSnapshot: (snapshot) =>
-    snapshot.sampling ? { samplingRequests: snapshot.sampling.sampling, elicitations: snapshot.sampling.elicitations, samplingPolicies: snapshot.sampling.policies } : {},
+    snapshot.sampling
+      ? {
+          samplingRequests: snapshot.sampling.sampling,
+          elicitations: snapshot.sampling.elicitations,
+          samplingPolicies: snapshot.sampling.policies,
+        }
+      : {},
   apply: (state, event) => {
     switch (event.name) {
       case 'samplingRequested':

@@ -13,7 +13,8 @@ export interface ToolsState {
 export const toolsSlice: StoreSlice<ToolsState> = {
   initial: { runningToolCalls: {}, toolCallsFinished: 0, toolsRevision: {} },
   // Partial test snapshots may have no tools section: keep what we have.
-  fromSnapshot: (snapshot) => (snapshot.tools ? { runningToolCalls: Object.fromEntries(snapshot.tools.running.map((call) => [call.callId, call])) } : {}),
+  fromSnapshot: (snapshot) =>
+    snapshot.tools ? { runningToolCalls: Object.fromEntries(snapshot.tools.running.map((call) => [call.callId, call])) } : {},
   apply: (state, event) => {
     switch (event.name) {
       case 'toolCallStarted':

@@ -5,7 +5,13 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { DEFAULT_SETTINGS, type ChatMessage, type ConversationSummary, type HostEvent, type Settings } from '../../../../src-preload/contract';
+import {
+  DEFAULT_SETTINGS,
+  type ChatMessage,
+  type ConversationSummary,
+  type HostEvent,
+  type Settings,
+} from '../../../../src-preload/contract';
 import { tempDir } from '../../../test-support/temp-dir';
 import { HostEventBus } from '../../events';
 import { AnthropicProvider } from '../../llm/anthropic-provider';
@@ -14,21 +20,26 @@ import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { waitFor } from '../../servers/wait';
 import { DATABASE_FILE, openDatabase } from '../../store/database';
 import { ChatService } from '../chat-service';
-import type { ChatToolbox, ToolboxEntry, ToolCallOutcome, ToolCallRequest } from '../chat-toolbox';
+import type { FleetTool } from '../../server-fleet/fleet-tools';
+import type { ToolCallDone, ToolCallRequest } from '../../tools/tool-call';
+import type { ChatToolbox } from '../chat-toolbox';
 import { ConversationRepository } from '../conversation-repository';
 import { MessageRepository } from '../message-repository';
 
 export function sumTool(name = 'get-sum'): Tool {
-  return { name, description: 'Adds two numbers', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } };
+  return {
+    name,
+    description: 'Adds two numbers',
+    inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } },
+  };
 }
 
 /** A toolbox over fixed tools whose calls `answer` decides (default: "done" with the args echoed). */
 export function fakeToolbox(
-  entries: ToolboxEntry[],
-  answer: (request: ToolCallRequest) => Promise<ToolCallOutcome> = async (r) => ({
-    outcome: 'done',
-    isError: false,
-    content: [{ type: 'text', text: `ran ${r.toolName} with ${JSON.stringify(r.args)}` }],
+  entries: FleetTool[],
+  answer: (request: ToolCallRequest) => Promise<Pick<ToolCallDone, 'status' | 'result'>> = async (r) => ({
+    status: 'ok',
+    result: { content: [{ type: 'text', text: `ran ${r.tool} with ${JSON.stringify(r.args)}` }] },
   }),
 ) {
   const calls: ToolCallRequest[] = [];
@@ -36,8 +47,8 @@ export function fakeToolbox(
     list: (serverIds) => entries.filter((e) => !serverIds || serverIds.includes(e.serverId)),
     async call(request) {
       calls.push(request);
-      request.onStatus('waiting-approval');
-      request.onStatus('running');
+      request.onStage?.('waiting-approval');
+      request.onStage?.('running');
       return answer(request);
     },
   };
@@ -96,7 +107,10 @@ export async function chatFixture(options: ChatFixtureOptions): Promise<ChatFixt
     batchMs: 10,
   });
   const idle = (conversationId: string) =>
-    waitFor(() => service.snapshot().conversations.find((c) => c.id === conversationId)?.turn === 'idle', { timeoutMs: 15_000, what: 'the turn to end' });
+    waitFor(() => service.snapshot().conversations.find((c) => c.id === conversationId)?.turn === 'idle', {
+      timeoutMs: 15_000,
+      what: 'the turn to end',
+    });
   const summary = (conversationId: string) => service.snapshot().conversations.find((c) => c.id === conversationId)!;
   const all = (conversationId: string) => messages.page(conversationId, undefined, 1000).messages;
   return {

@@ -6,16 +6,16 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
-import type { HostApi, HostEvent, HostHandlers, HostMethodName, ServerView } from '../../../../src-preload/contract';
+import { type HostApi, type HostEvent, type HostHandlers, type ServerView } from '../../../../src-preload/contract';
 import { tempDir } from '../../../test-support/temp-dir';
 import { HostEventBus } from '../../events';
-import { systemClock } from '../../ports';
-import { dispatchCall, HostCallError } from '../../rpc/dispatch';
+import { systemClock } from '../../clock';
+import { inProcessApi } from '../../rpc/dispatch';
 import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { ServerConfigRepository } from '../../server-config/server-config-repository';
 import { ServerFleet } from '../../server-fleet/server-fleet';
 import { createServerHandlers } from '../../server-fleet/server-handlers';
-import { InMemoryLiveProcessStore } from '../../servers/process-reaper';
+import { InMemoryLiveProcessStore } from '../../servers/process/process-reaper';
 import { waitFor } from '../../servers/wait';
 import { openDatabase } from '../../store/database';
 import { createLogArea, createLogHandlers, type LogAreaDeps, type LogPlugin, type LogService } from '../index';
@@ -74,13 +74,7 @@ export function startLogsHost(tuning?: LogAreaDeps['tuning']): LogsTestHost {
     ...createServerHandlers({ repo, fleet, secrets, events, clock, dataDir }),
     ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info }),
   } as unknown as HostHandlers;
-  const api = new Proxy({} as HostApi, {
-    get: (_target, method: HostMethodName) => async (input?: unknown) => {
-      const result = await dispatchCall(handlers, method, input);
-      if (!result.ok) throw new HostCallError(result.error.code, result.error.message, result.error.data);
-      return result.value;
-    },
-  });
+  const api = inProcessApi(handlers);
   let disposed = false;
   const dispose = async () => {
     if (disposed) return;
@@ -95,9 +89,11 @@ export function startLogsHost(tuning?: LogAreaDeps['tuning']): LogsTestHost {
   /** Waits until the server's runtime status is `status` (it may pass through others on the way). */
   const waitForStatus = async (id: string, status: ServerView['runtime']['status'], timeoutMs = 30_000): Promise<ServerView> => {
     let last: ServerView | undefined;
-    await waitFor(() => (last = fleet.viewById(id)).runtime.status === status, { timeoutMs, what: `server ${id} to be ${status}` }).catch(() => {
-      throw new Error(`expected ${status}, got ${JSON.stringify(last?.runtime)}`);
-    });
+    await waitFor(() => (last = fleet.viewById(id)).runtime.status === status, { timeoutMs, what: `server ${id} to be ${status}` }).catch(
+      () => {
+        throw new Error(`expected ${status}, got ${JSON.stringify(last?.runtime)}`);
+      },
+    );
     return last!;
   };
   return { api, fleet, logs: logs.service, plugin: logs.plugin, events: received, dataDir, db, dispose, waitForStatus };

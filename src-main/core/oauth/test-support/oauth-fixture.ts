@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
-import { expectProcessGone, FIXTURES_DIR } from '../../servers/test-support/fixtures';
+import { expectProcessGone, FIXTURES_DIR } from '../../../test-support/fixtures';
 import { waitFor } from '../../servers/wait';
 
 /** Counters the fixture keeps (GET /_stats). */

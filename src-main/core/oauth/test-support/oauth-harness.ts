@@ -9,7 +9,7 @@ import { Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcon
 import { onTestFinished } from 'vitest';
 import type { AuthView, ServerView } from '../../../../src-preload/contract';
 import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
-import type { RemoteAuth, RemoteServerRef, ServerControl } from '../../servers/remote-auth';
+import type { RemoteAuth, RemoteServerRef, ServerControl } from '../../servers/transport/remote-auth';
 import { DATABASE_FILE, openDatabase } from '../../store/database';
 import { tempDir } from '../../../test-support/temp-dir';
 import { createHeadlessBrowser, type HeadlessBrowser } from '../headless-browser';

@@ -7,15 +7,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
-import { HOST_METHODS, ServerInputSchema, type HostEvent, type HostHandlers, type HostMethodName } from '../../../../src-preload/contract';
+import { HOST_METHODS, type HostEvent, type HostHandlers, type HostMethodName, ServerInputSchema } from '../../../../src-preload/contract';
 import { HostEventBus } from '../../events';
-import { systemClock } from '../../ports';
-import { dispatchCall, HostCallError } from '../../rpc/dispatch';
+import { systemClock } from '../../clock';
+import { inProcessApi } from '../../rpc/dispatch';
 import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { ServerConfigRepository } from '../../server-config/server-config-repository';
 import { ServerFleet } from '../../server-fleet/server-fleet';
-import type { ProcessSpec } from '../../servers/stdio-process';
-import type { TestScope } from '../../servers/test-support/fixtures';
+import type { ProcessSpec } from '../../servers/process/stdio-process';
+import type { TestScope } from '../../../test-support/fixtures';
 import { waitFor } from '../../servers/wait';
 import { openDatabase } from '../../store/database';
 import { createRootsArea, type RootsTimings } from '../roots-area';
@@ -76,20 +76,24 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
     events.clear();
     db.close();
   });
-  const handlers = area.handlers as unknown as HostHandlers;
+  const api = inProcessApi(area.handlers as unknown as HostHandlers);
 
   const harness: RootsHarness = {
     events: seen,
     fleet,
     wire,
-    async call(method, input) {
-      const result = await dispatchCall(handlers, method, input);
-      if (!result.ok) throw new HostCallError(result.error.code, result.error.message, result.error.data);
-      return result.value as never;
-    },
+    call: (method, input) => (api[method] as (input: unknown) => Promise<never>)(input),
     addServer(name, spec) {
       const input = ServerInputSchema.parse({ name, command: spec.command, args: spec.args ?? [], enabled: false });
-      return repo.insert({ ...input, oauthClientSecret: undefined, env: Object.entries(spec.env ?? {}).map(([key, value]) => ({ key, value })), headers: [] }, new Date()).id;
+      return repo.insert(
+        {
+          ...input,
+          oauthClientSecret: undefined,
+          env: Object.entries(spec.env ?? {}).map(([key, value]) => ({ key, value })),
+          headers: [],
+        },
+        new Date(),
+      ).id;
     },
     async start(id) {
       const view = await fleet.start(id);
@@ -100,7 +104,9 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
     openConsent(serverId) {
       const open = () => {
         const settled = new Set(seen.flatMap((e) => (e.name === 'rootsConsentSettled' ? [e.payload.id] : [])));
-        return seen.flatMap((e) => (e.name === 'rootsConsentRequested' && e.payload.serverId === serverId && !settled.has(e.payload.id) ? [e.payload] : []))[0];
+        return seen.flatMap((e) =>
+          e.name === 'rootsConsentRequested' && e.payload.serverId === serverId && !settled.has(e.payload.id) ? [e.payload] : [],
+        )[0];
       };
       return waitFor(open, { timeoutMs: 20_000, what: 'a Share folders question' });
     },

@@ -68,7 +68,8 @@ function describeIssues(
       const [field, index] = issue.path;
       let where = String(field ?? 'entry');
       if (field === 'args' && typeof index === 'number') where = `args item ${index + 1}`;
-      if ((field === 'env' || field === 'headers') && typeof index === 'number') where = `${field} ${pairs[field]?.[index]?.key ?? index + 1}`;
+      if ((field === 'env' || field === 'headers') && typeof index === 'number')
+        where = `${field} ${pairs[field]?.[index]?.key ?? index + 1}`;
       // "Name is required" says where already; "At most 100 characters" does not.
       return issue.message.toLowerCase().startsWith(where.toLowerCase()) ? issue.message : `${where}: ${issue.message}`;
     })

@@ -4,7 +4,8 @@ import { own } from './read-jsonc';
 import { HEADER_PAIRS, type ImportedPair, type VariableResolver } from './variables';
 
 /** Why WebSocket entries stay behind (by `type`, or by a ws:// URL). */
-export const WEBSOCKET_REASON = "WebSocket servers are not supported (MCP's remote transport is HTTP): use the server's HTTP URL if it has one";
+export const WEBSOCKET_REASON =
+  "WebSocket servers are not supported (MCP's remote transport is HTTP): use the server's HTTP URL if it has one";
 
 /** What a remote entry contributes to the server. */
 export interface RemoteFields {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportPreview, ServerInputParsed } from '../../../../src-preload/contract';
-import { HostCallError } from '../../rpc/dispatch';
+import { HostCallError, type ImportPreview, type ServerInputParsed } from '../../../../src-preload/contract';
 import { parseImport } from './parse-import';
 
 const HOME = '/home/ada';
@@ -12,7 +11,20 @@ function preview(text: string, existing: string[] = []): ImportPreview {
 
 /** A server as ServerInputSchema fills it in. */
 function server(fields: Pick<ServerInputParsed, 'name' | 'command'> & Partial<ServerInputParsed>): ServerInputParsed {
-  return { transport: 'stdio', args: [], env: [], cwd: '', url: '', headers: [], oauthClientId: '', enabled: true, initTimeoutMs: 60_000, requestTimeoutMs: 60_000, autoRestart: true, ...fields };
+  return {
+    transport: 'stdio',
+    args: [],
+    env: [],
+    cwd: '',
+    url: '',
+    headers: [],
+    oauthClientId: '',
+    enabled: true,
+    initTimeoutMs: 60_000,
+    requestTimeoutMs: 60_000,
+    autoRestart: true,
+    ...fields,
+  };
 }
 
 /** A remote server as ServerInputSchema fills it in. */
@@ -101,7 +113,11 @@ describe('parseImport: Claude Desktop', () => {
   });
 
   it('never reads keys an entry inherits through "__proto__"', () => {
-    expect(only('{"mcpServers": {"x": {"__proto__": {"command": "evil"}}}}')).toEqual({ name: 'x', action: 'skip', reason: 'No command to run' });
+    expect(only('{"mcpServers": {"x": {"__proto__": {"command": "evil"}}}}')).toEqual({
+      name: 'x',
+      action: 'skip',
+      reason: 'No command to run',
+    });
     expect(preview('{"__proto__": {"mcpServers": {"x": {"command": "evil"}}}}')).toEqual({ format: 'unknown', entries: [] });
   });
 
@@ -144,13 +160,21 @@ describe('parseImport: Cursor', () => {
         {
           name: 'postgres',
           action: 'import',
-          server: server({ name: 'postgres', command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://localhost/mydb'] }),
+          server: server({
+            name: 'postgres',
+            command: 'npx',
+            args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://localhost/mydb'],
+          }),
         },
         { name: 'stripe', action: 'skip', reason: 'Uses envFile, which is not supported: copy its variables into "env" and paste again' },
         {
           name: 'context7',
           action: 'import',
-          server: remote({ name: 'context7', url: 'https://mcp.context7.com/mcp', headers: [{ key: 'CONTEXT7_API_KEY', value: 'abc', secret: true }] }),
+          server: remote({
+            name: 'context7',
+            url: 'https://mcp.context7.com/mcp',
+            headers: [{ key: 'CONTEXT7_API_KEY', value: 'abc', secret: true }],
+          }),
         },
         // The host tells Streamable HTTP from the old HTTP+SSE when it connects.
         { name: 'sentry', action: 'import', server: remote({ name: 'sentry', url: 'https://mcp.sentry.dev/sse' }) },
@@ -210,7 +234,8 @@ describe('parseImport: VS Code', () => {
         {
           name: 'github',
           action: 'import',
-          reason: 'Imported disabled: set GITHUB_PERSONAL_ACCESS_TOKEN (GitHub Personal Access Token), GITHUB_ORG (Organisation) before enabling',
+          reason:
+            'Imported disabled: set GITHUB_PERSONAL_ACCESS_TOKEN (GitHub Personal Access Token), GITHUB_ORG (Organisation) before enabling',
           server: server({
             name: 'github',
             command: 'docker',
@@ -307,11 +332,32 @@ describe('parseImport: remote servers', () => {
     });
     expect(preview(text).entries).toEqual([
       // Authorization looks secret: its value is kept, to be stored encrypted.
-      { name: 'github', action: 'import', server: remote({ name: 'github', url: 'https://api.githubcopilot.com/mcp/', headers: [{ key: 'Authorization', value: 'Bearer ghp_example', secret: true }] }) },
+      {
+        name: 'github',
+        action: 'import',
+        server: remote({
+          name: 'github',
+          url: 'https://api.githubcopilot.com/mcp/',
+          headers: [{ key: 'Authorization', value: 'Bearer ghp_example', secret: true }],
+        }),
+      },
       { name: 'asana', action: 'import', server: remote({ name: 'asana', url: 'https://mcp.asana.com/sse' }) },
       { name: 'a', action: 'import', server: remote({ name: 'a', url: 'http://localhost:3000/mcp' }) },
-      { name: 'b', action: 'import', reason: 'Imported disabled, as it is in the file', server: remote({ name: 'b', url: 'https://b.example/mcp', enabled: false }) },
-      { name: 'figma', action: 'import', server: remote({ name: 'figma', url: 'https://figma.example/mcp', headers: [{ key: 'X-Figma-Region', value: 'eu', secret: false }] }) },
+      {
+        name: 'b',
+        action: 'import',
+        reason: 'Imported disabled, as it is in the file',
+        server: remote({ name: 'b', url: 'https://b.example/mcp', enabled: false }),
+      },
+      {
+        name: 'figma',
+        action: 'import',
+        server: remote({
+          name: 'figma',
+          url: 'https://figma.example/mcp',
+          headers: [{ key: 'X-Figma-Region', value: 'eu', secret: false }],
+        }),
+      },
     ]);
   });
 
@@ -358,16 +404,34 @@ describe('parseImport: remote servers', () => {
     ['an http type without url', { type: 'http', command: 'x' }, 'No URL to connect to'],
     ['an http URL without host', { url: 'https://' }, 'url: Enter an http:// or https:// URL'],
     ['headers that are a list', { url: 'https://x.example', headers: ['A: 1'] }, '"headers" must be an object of "Name": "value" pairs'],
-    ['invalid header names', { url: 'https://x.example', headers: { 'Bad Header': '1', 'Ok-One': '2' } }, 'Invalid header name "Bad Header": use letters, digits and - only'],
-    ['header values that are not strings', { url: 'https://x.example', headers: { 'X-Retries': 3 } }, 'Header values must be strings in quotes (X-Retries is a number)'],
-    ['a header Patchbay sets itself', { url: 'https://x.example', headers: { 'Content-Type': 'text/plain' } }, 'headers Content-Type: Patchbay sets this header itself'],
-    ['a header named twice', { url: 'https://x.example', headers: { 'X-Key': 'a', 'x-key': 'b' } }, 'Header "x-key" is set twice (also as "X-Key")'],
+    [
+      'invalid header names',
+      { url: 'https://x.example', headers: { 'Bad Header': '1', 'Ok-One': '2' } },
+      'Invalid header name "Bad Header": use letters, digits and - only',
+    ],
+    [
+      'header values that are not strings',
+      { url: 'https://x.example', headers: { 'X-Retries': 3 } },
+      'Header values must be strings in quotes (X-Retries is a number)',
+    ],
+    [
+      'a header Patchbay sets itself',
+      { url: 'https://x.example', headers: { 'Content-Type': 'text/plain' } },
+      'headers Content-Type: Patchbay sets this header itself',
+    ],
+    [
+      'a header named twice',
+      { url: 'https://x.example', headers: { 'X-Key': 'a', 'x-key': 'b' } },
+      'Header "x-key" is set twice (also as "X-Key")',
+    ],
   ])('skips %s', (_what, entry, reason) => {
     expect(only(claude({ r: entry }))).toEqual({ name: 'r', action: 'skip', reason });
   });
 
   it('keeps an explicit "stdio" local even with a stray url', () => {
-    expect(only(claude({ s: { type: 'stdio', command: 'srv', url: 'https://x.example' } })).server).toEqual(server({ name: 's', command: 'srv' }));
+    expect(only(claude({ s: { type: 'stdio', command: 'srv', url: 'https://x.example' } })).server).toEqual(
+      server({ name: 's', command: 'srv' }),
+    );
   });
 });
 
@@ -411,8 +475,16 @@ describe('parseImport: entries it refuses', () => {
       { command: 'srv', env: { GOOD: '1', 'MY-VAR': '2', '1ST': '3' } },
       'Invalid environment variable names "MY-VAR", "1ST": use letters, digits and _ only, not starting with a digit',
     ],
-    ['one invalid env name', { command: 'srv', env: { 'a b': '1' } }, 'Invalid environment variable name "a b": use letters, digits and _ only, not starting with a digit'],
-    ['env values that are not strings', { command: 'srv', env: { PORT: 8080, DEBUG: true } }, 'Environment variable values must be strings in quotes (PORT is a number, DEBUG is a boolean)'],
+    [
+      'one invalid env name',
+      { command: 'srv', env: { 'a b': '1' } },
+      'Invalid environment variable name "a b": use letters, digits and _ only, not starting with a digit',
+    ],
+    [
+      'env values that are not strings',
+      { command: 'srv', env: { PORT: 8080, DEBUG: true } },
+      'Environment variable values must be strings in quotes (PORT is a number, DEBUG is a boolean)',
+    ],
     ['a cwd that is not a string', { command: 'srv', cwd: 1 }, '"cwd" must be a string'],
     ['a non-object entry', 'npx -y pkg', 'Not a server definition (expected an object with a command or a url)'],
   ])('skips %s', (_what, entry, reason) => {
@@ -444,7 +516,10 @@ describe('parseImport: text that is not a config', () => {
   it.each([
     ["{'mcpServers': {}}", "Invalid JSON at line 1, column 2: unexpected 'mcpServers' (JSON strings need double quotes)"],
     // Points at the bad backslash (after an escaped one), not at the string's start.
-    ['{"mcpServers": {"fs": {"command": "C:\\\\Pro\\gram Files"}}}', 'Invalid JSON at line 1, column 43: invalid escape in a string (write a backslash as \\\\)'],
+    [
+      '{"mcpServers": {"fs": {"command": "C:\\\\Pro\\gram Files"}}}',
+      'Invalid JSON at line 1, column 43: invalid escape in a string (write a backslash as \\\\)',
+    ],
     ['{"env": "\\u12"}', 'Invalid JSON at line 1, column 10: invalid \\u escape in a string'],
     ['{"mcpServers": {}', 'Invalid JSON at line 1, column 18: expected a closing brace (})'],
     ['{"a": 1} {"b": 2}', 'Invalid JSON at line 1, column 10: unexpected text after the end of the JSON'],

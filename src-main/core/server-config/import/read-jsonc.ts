@@ -1,6 +1,5 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { MAX_IMPORT_CHARS } from '../../../../src-preload/contract';
-import { HostCallError } from '../../rpc/dispatch';
+import { HostCallError, MAX_IMPORT_CHARS } from '../../../../src-preload/contract';
 
 /** What each parser error means, in words a user pasting a config file can act on. */
 const PROBLEMS: Record<string, string> = {

@@ -21,6 +21,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** The command line and environment of server-everything in `mode` on `port`, and its MCP endpoint path. */
-export function everythingHttp(mode: 'streamableHttp' | 'sse', port: number): { args: string[]; env: Record<string, string>; path: string } {
+export function everythingHttp(
+  mode: 'streamableHttp' | 'sse',
+  port: number,
+): { args: string[]; env: Record<string, string>; path: string } {
   return { args: [path.normalize(ENTRY), mode], env: { PORT: String(port) }, path: mode === 'sse' ? '/sse' : '/mcp' };
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { onTestFinished } from 'vitest';
 import { waitFor } from '../wait';
 import { everythingHttp, EVERYTHING_LISTENING, freePort } from './everything-http';
-import { expectProcessGone, FIXTURES_DIR } from './fixtures';
+import { expectProcessGone, FIXTURES_DIR } from '../../../test-support/fixtures';
 
 export interface HttpServerProcess {
   /** The MCP endpoint (`/mcp`, or `/sse` for server-everything's sse mode). */
@@ -22,8 +22,17 @@ export interface HttpServerProcess {
   stop(): Promise<void>;
 }
 
-function run(args: string[], env: Record<string, string>, ready: (output: string[]) => number | undefined, urlPath: string): Promise<HttpServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+function run(
+  args: string[],
+  env: Record<string, string>,
+  ready: (output: string[]) => number | undefined,
+  urlPath: string,
+): Promise<HttpServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const output: string[] = [];
   let exited = false;
   child.on('exit', () => (exited = true));
@@ -74,12 +83,7 @@ export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promi
 
 /** The session-server fixture (e2e/fixtures/http/session-server.mjs), optionally on a given port (to come back after a kill). */
 export function startSessionServer(port = 0): Promise<HttpServerProcess> {
-  return run(
-    [path.join(FIXTURES_DIR, 'http', 'session-server.mjs'), '--port', String(port)],
-    {},
-    announcedPort,
-    '/mcp',
-  );
+  return run([path.join(FIXTURES_DIR, 'http', 'session-server.mjs'), '--port', String(port)], {}, announcedPort, '/mcp');
 }
 
 /** The port a fixture announced with its `{"port":N}` line, once it has. */

@@ -7,7 +7,19 @@ import { formatBytes } from './format';
 export type LoadPart = (part: number | 'structured', offset: number, limit?: number) => Promise<ToolResultSlice>;
 
 /** A text the preview may have cut: shows what came, and the rest a chunk at a time on demand. */
-export function MoreText({ text, truncated, part, load, className }: { text: string; truncated?: Truncation; part: number | 'structured'; load: LoadPart; className?: string }) {
+export function MoreText({
+  text,
+  truncated,
+  part,
+  load,
+  className,
+}: {
+  text: string;
+  truncated?: Truncation;
+  part: number | 'structured';
+  load: LoadPart;
+  className?: string;
+}) {
   const [extra, setExtra] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,13 +59,23 @@ export function MoreText({ text, truncated, part, load, className }: { text: str
 }
 
 /** An image or audio clip; media too large for the preview loads on request. */
-function Media({ block, index, load, source }: { block: Extract<ResultBlockView, { type: 'image' | 'audio' }>; index: number; load: LoadPart; source: string }) {
+function Media({
+  block,
+  index,
+  load,
+  source,
+}: {
+  block: Extract<ResultBlockView, { type: 'image' | 'audio' }>;
+  index: number;
+  load: LoadPart;
+  source: string;
+}) {
   const [data, setData] = useState(block.data);
   const [error, setError] = useState<string | null>(null);
   const fetchAll = async () => {
     try {
       let text = '';
-      for (let total = Infinity; text.length < total; ) {
+      for (let total = Infinity; text.length < total;) {
         const slice = await load(index, text.length, 1_000_000);
         total = slice.total;
         text += slice.text;
@@ -110,7 +132,9 @@ export function ResultBlock({ block, index, load, source }: { block: ResultBlock
         <div className="result-resource">
           <span className="result-kind">Embedded resource</span> <code>{block.uri}</code>
           {block.mimeType && <span className="muted"> · {block.mimeType}</span>}
-          {block.text !== undefined && <MoreText text={block.text} truncated={block.truncated} part={index} load={load} className="result-text" />}
+          {block.text !== undefined && (
+            <MoreText text={block.text} truncated={block.truncated} part={index} load={load} className="result-text" />
+          )}
           {block.blobBytes !== undefined && <p className="muted">Binary content, {formatBytes(block.blobBytes)}</p>}
         </div>
       );

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outcome } from '../test-support/fake-host';
+import { outcome } from '../test-support/tool-factories';
 import { ToolResultView } from './ToolResultView';
 
 afterEach(cleanup);
@@ -38,7 +38,12 @@ describe('ToolResultView', () => {
 
   it('shows the first part of a large text and fetches the rest on demand', async () => {
     const load = vi.fn(async (_part: number | 'structured', offset: number) => ({ text: 'MORE', offset, total: 14 }));
-    render(<ToolResultView load={load} outcome={outcome({ blocks: [{ type: 'text', text: '0123456789', truncated: { shown: 10, total: 14 } }], resultBytes: 14 })} />);
+    render(
+      <ToolResultView
+        load={load}
+        outcome={outcome({ blocks: [{ type: 'text', text: '0123456789', truncated: { shown: 10, total: 14 } }], resultBytes: 14 })}
+      />,
+    );
     expect(screen.getByText('Showing 10 B of 14 B.')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show more' })));
     expect(load).toHaveBeenCalledWith(0, 10);
@@ -47,7 +52,12 @@ describe('ToolResultView', () => {
   });
 
   it('tells a tool error apart from a failed call, each naming the server and the tool', () => {
-    render(<ToolResultView load={vi.fn()} outcome={outcome({ status: 'tool_error', blocks: [{ type: 'text', text: 'backend unreachable' }] })} />);
+    render(
+      <ToolResultView
+        load={vi.fn()}
+        outcome={outcome({ status: 'tool_error', blocks: [{ type: 'text', text: 'backend unreachable' }] })}
+      />,
+    );
     const toolError = screen.getByRole('region', { name: 'The tool reported an error: get-sum on everything' });
     expect(within(toolError).getByText('backend unreachable')).toBeTruthy();
     expect(within(toolError).queryByRole('alert')).toBeNull();
@@ -55,7 +65,11 @@ describe('ToolResultView', () => {
     render(
       <ToolResultView
         load={vi.fn()}
-        outcome={outcome({ status: 'protocol_error', blocks: [], error: { kind: 'timeout', message: 'Server "everything" did not answer tools/call "get-sum" within 60 s' } })}
+        outcome={outcome({
+          status: 'protocol_error',
+          blocks: [],
+          error: { kind: 'timeout', message: 'Server "everything" did not answer tools/call "get-sum" within 60 s' },
+        })}
       />,
     );
     const failed = screen.getByRole('region', { name: 'The call failed: get-sum on everything' });

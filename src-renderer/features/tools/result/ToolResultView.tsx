@@ -48,7 +48,13 @@ export function ToolResultView({ outcome, load }: ToolResultViewProps) {
             Structured content
             {outcome.structured.validated && <span className="result-valid"> · matches the tool’s output schema</span>}
           </summary>
-          <MoreText text={outcome.structured.json} truncated={outcome.structured.truncated} part="structured" load={load} className="result-json" />
+          <MoreText
+            text={outcome.structured.json}
+            truncated={outcome.structured.truncated}
+            part="structured"
+            load={load}
+            className="result-json"
+          />
         </details>
       )}
     </section>

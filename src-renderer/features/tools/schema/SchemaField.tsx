@@ -18,7 +18,12 @@ interface ShellProps {
   required: boolean;
   hint?: string;
   error?: string;
-  children(control: { id: string; 'aria-describedby': string | undefined; 'aria-invalid': true | undefined; 'aria-required': true | undefined }): ReactNode;
+  children(control: {
+    id: string;
+    'aria-describedby': string | undefined;
+    'aria-invalid': true | undefined;
+    'aria-required': true | undefined;
+  }): ReactNode;
 }
 
 /** A labelled control with its hint or error beneath. The required mark sits outside the label: not part of the name. */
@@ -35,7 +40,12 @@ function Shell({ label, required, hint, error, children }: ShellProps) {
           </span>
         )}
       </span>
-      {children({ id, 'aria-describedby': note ? `${id}-note` : undefined, 'aria-invalid': error ? true : undefined, 'aria-required': required ? true : undefined })}
+      {children({
+        id,
+        'aria-describedby': note ? `${id}-note` : undefined,
+        'aria-invalid': error ? true : undefined,
+        'aria-required': required ? true : undefined,
+      })}
       {note && (
         <p id={`${id}-note`} className={error ? 'field-error' : 'hint'}>
           {note}
@@ -60,7 +70,17 @@ export function SchemaField({ name, model, draft, path, required, errors, disabl
         {model.description && <p className="hint">{model.description}</p>}
         {error && <p className="field-error">{error}</p>}
         {model.properties.map((p) => (
-          <SchemaField key={p.name} name={p.name} model={p.model} draft={draft.fields[p.name]} path={[...path, p.name]} required={p.required} errors={errors} disabled={disabled} onChange={onChange} />
+          <SchemaField
+            key={p.name}
+            name={p.name}
+            model={p.model}
+            draft={draft.fields[p.name]}
+            path={[...path, p.name]}
+            required={p.required}
+            errors={errors}
+            disabled={disabled}
+            onChange={onChange}
+          />
         ))}
       </fieldset>
     );
@@ -74,29 +94,63 @@ export function SchemaField({ name, model, draft, path, required, errors, disabl
         {error && <p className="field-error">{error}</p>}
         {draft.items.map((item, i) => (
           <div key={i} className="schema-array-item">
-            <SchemaField name={`${label} ${i + 1}`} model={{ ...model.item, title: `${label} ${i + 1}` }} draft={item} path={[...path, i]} required errors={errors} disabled={disabled} onChange={onChange} />
-            <button type="button" className="link" disabled={disabled} aria-label={`Remove ${label} ${i + 1}`} onClick={() => set({ kind: 'array', items: draft.items.filter((_, j) => j !== i) })}>
+            <SchemaField
+              name={`${label} ${i + 1}`}
+              model={{ ...model.item, title: `${label} ${i + 1}` }}
+              draft={item}
+              path={[...path, i]}
+              required
+              errors={errors}
+              disabled={disabled}
+              onChange={onChange}
+            />
+            <button
+              type="button"
+              className="link"
+              disabled={disabled}
+              aria-label={`Remove ${label} ${i + 1}`}
+              onClick={() => set({ kind: 'array', items: draft.items.filter((_, j) => j !== i) })}
+            >
               Remove
             </button>
           </div>
         ))}
-        <button type="button" className="secondary" disabled={disabled} onClick={() => set({ kind: 'array', items: [...draft.items, initialDraft(model.item, undefined)] })}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={disabled}
+          onClick={() => set({ kind: 'array', items: [...draft.items, initialDraft(model.item, undefined)] })}
+        >
           Add {label}
         </button>
       </fieldset>
     );
   }
 
-  const hint = model.kind === 'json' ? `${model.description ? `${model.description} — ` : ''}as JSON (this field ${model.reason})` : model.description;
+  const hint =
+    model.kind === 'json' ? `${model.description ? `${model.description} — ` : ''}as JSON (this field ${model.reason})` : model.description;
   return (
     <Shell label={label} required={required} hint={hint} error={error}>
       {(control) => {
         if (model.kind === 'boolean' && draft.kind === 'boolean') {
-          return <input type="checkbox" {...control} checked={draft.value ?? false} disabled={disabled} onChange={(e) => set({ kind: 'boolean', value: e.target.checked })} />;
+          return (
+            <input
+              type="checkbox"
+              {...control}
+              checked={draft.value ?? false}
+              disabled={disabled}
+              onChange={(e) => set({ kind: 'boolean', value: e.target.checked })}
+            />
+          );
         }
         if (model.kind === 'enum' && draft.kind === 'enum') {
           return (
-            <select {...control} value={draft.index} disabled={disabled} onChange={(e) => set({ kind: 'enum', index: Number(e.target.value) })}>
+            <select
+              {...control}
+              value={draft.index}
+              disabled={disabled}
+              onChange={(e) => set({ kind: 'enum', index: Number(e.target.value) })}
+            >
               <option value={-1}>{required ? 'Choose…' : '(not set)'}</option>
               {model.options.map((option, i) => (
                 <option key={i} value={i}>
@@ -108,7 +162,16 @@ export function SchemaField({ name, model, draft, path, required, errors, disabl
         }
         if (draft.kind !== 'text') return null;
         if (model.kind === 'json' || (model.kind === 'string' && model.multiline)) {
-          return <textarea {...control} rows={model.kind === 'json' ? 4 : 3} spellCheck={false} value={draft.text} disabled={disabled} onChange={(e) => set({ kind: 'text', text: e.target.value })} />;
+          return (
+            <textarea
+              {...control}
+              rows={model.kind === 'json' ? 4 : 3}
+              spellCheck={false}
+              value={draft.text}
+              disabled={disabled}
+              onChange={(e) => set({ kind: 'text', text: e.target.value })}
+            />
+          );
         }
         return (
           <input

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JsonObject } from '../../../../src-preload/contract';
-import { HostCallFailed } from '../../../host-client';
+import { HostCallError } from '../../../../src-preload/contract';
 import { SchemaForm } from './SchemaForm';
 
 afterEach(cleanup);
@@ -52,7 +52,16 @@ describe('SchemaForm', () => {
     fireEvent.change(filter.getByLabelText('owner'), { target: { value: 'ana' } });
     fireEvent.change(screen.getByLabelText('shape'), { target: { value: '42' } });
     await run();
-    expect(onRun).toHaveBeenCalledWith({ query: 'mcp', limit: 10, ratio: 0.5, exact: true, mode: 'thorough', tags: ['b'], filter: { owner: 'ana' }, shape: 42 });
+    expect(onRun).toHaveBeenCalledWith({
+      query: 'mcp',
+      limit: 10,
+      ratio: 0.5,
+      exact: true,
+      mode: 'thorough',
+      tags: ['b'],
+      filter: { owner: 'ana' },
+      shape: 42,
+    });
   });
 
   it('checks required fields, numbers and JSON next to each field, and clears a complaint on edit', async () => {
@@ -66,14 +75,18 @@ describe('SchemaForm', () => {
     expect(screen.getByText('Required', { selector: `#${query.getAttribute('aria-describedby')}` })).toBeTruthy();
     expect(screen.getByText('Enter a whole number')).toBeTruthy();
     expect(screen.getByText(/^Not valid JSON/)).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Filter' })).getByLabelText('owner').getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(screen.getByRole('group', { name: 'Filter' }))
+        .getByLabelText('owner')
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     fireEvent.change(query, { target: { value: 'x' } });
     expect(query.getAttribute('aria-invalid')).toBeNull();
   });
 
   it("shows the host's (ajv's) complaints next to the fields they name", async () => {
     const onRun = vi.fn(async () => {
-      throw new HostCallFailed('invalid_input', 'Invalid arguments', [
+      throw new HostCallError('invalid_input', 'Invalid arguments', [
         { path: ['args', 'a'], message: 'Must be number' },
         { path: ['args', 'b'], message: 'Must be >= 0' },
       ]);

@@ -19,7 +19,10 @@ export interface SchemaFormProps {
 function hostIssues(error: unknown): DraftIssue[] {
   return issuesOf(error)
     .filter((issue) => issue.path[0] === 'args')
-    .map((issue) => ({ path: issue.path.slice(1).map((p) => (typeof p === 'string' && /^\d+$/.test(p) ? Number(p) : p)), message: issue.message }));
+    .map((issue) => ({
+      path: issue.path.slice(1).map((p) => (typeof p === 'string' && /^\d+$/.test(p) ? Number(p) : p)),
+      message: issue.message,
+    }));
 }
 
 /** The Run form generated from a tool's input schema (see schema-model.ts for what it can draw). */
@@ -62,11 +65,30 @@ export function SchemaForm({ schema, label, busy, onRun }: SchemaFormProps) {
           <p className="muted">This tool takes no arguments.</p>
         ) : (
           model.properties.map((p) => (
-            <SchemaField key={p.name} name={p.name} model={p.model} draft={draft.fields[p.name]} path={[p.name]} required={p.required} errors={errors} disabled={busy} onChange={change} />
+            <SchemaField
+              key={p.name}
+              name={p.name}
+              model={p.model}
+              draft={draft.fields[p.name]}
+              path={[p.name]}
+              required={p.required}
+              errors={errors}
+              disabled={busy}
+              onChange={change}
+            />
           ))
         )
       ) : (
-        <SchemaField name="Arguments (JSON)" model={{ ...model, title: 'Arguments (JSON)' }} draft={draft} path={[]} required errors={errors} disabled={busy} onChange={change} />
+        <SchemaField
+          name="Arguments (JSON)"
+          model={{ ...model, title: 'Arguments (JSON)' }}
+          draft={draft}
+          path={[]}
+          required
+          errors={errors}
+          disabled={busy}
+          onChange={change}
+        />
       )}
       {rootError && model.kind === 'object' && (
         <p role="alert" className="field-error">

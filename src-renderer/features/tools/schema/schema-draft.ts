@@ -22,7 +22,8 @@ export interface DraftIssue {
   message: string;
 }
 
-const isObject = (value: unknown): value is Record<string, JsonValue> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, JsonValue> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The draft for a model, from `value` (or else the schema's default). */
 export function initialDraft(model: FieldModel, value: JsonValue | undefined = model.default): Draft {
@@ -36,7 +37,10 @@ export function initialDraft(model: FieldModel, value: JsonValue | undefined = m
     case 'boolean':
       return { kind: 'boolean', value: typeof value === 'boolean' ? value : undefined };
     case 'enum':
-      return { kind: 'enum', index: value === undefined ? -1 : model.options.findIndex((o) => JSON.stringify(o) === JSON.stringify(value)) };
+      return {
+        kind: 'enum',
+        index: value === undefined ? -1 : model.options.findIndex((o) => JSON.stringify(o) === JSON.stringify(value)),
+      };
     case 'array':
       return { kind: 'array', items: Array.isArray(value) ? value.map((item) => initialDraft(model.item, item)) : [] };
     case 'object': {

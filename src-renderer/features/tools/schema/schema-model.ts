@@ -90,7 +90,12 @@ export function analyzeSchema(schema: unknown, depth = 0): FieldModel {
   if ('const' in schema) return { ...base, kind: 'enum', options: [schema.const as JsonValue] };
   switch (singleType(schema)) {
     case 'string':
-      return { ...base, kind: 'string', multiline: Number(schema.maxLength ?? 0) > 200 || schema.format === 'textarea', ...(text(schema.format) ? { format: text(schema.format) } : {}) };
+      return {
+        ...base,
+        kind: 'string',
+        multiline: Number(schema.maxLength ?? 0) > 200 || schema.format === 'textarea',
+        ...(text(schema.format) ? { format: text(schema.format) } : {}),
+      };
     case 'number':
     case 'integer':
       return {
@@ -117,7 +122,11 @@ export function analyzeSchema(schema: unknown, depth = 0): FieldModel {
       return {
         ...base,
         kind: 'object',
-        properties: Object.entries(properties).map(([name, child]) => ({ name, required: required.has(name), model: analyzeSchema(child, depth + 1) })),
+        properties: Object.entries(properties).map(([name, child]) => ({
+          name,
+          required: required.has(name),
+          model: analyzeSchema(child, depth + 1),
+        })),
       };
     }
     default:

@@ -1,0 +1,12 @@
+/**
+ * The time source of the core. Its own module (not in ports.ts) so that every area can take a clock
+ * without importing the host's ports, which themselves name the areas' option types.
+ */
+
+/** Tells the time; tests pass their own. */
+export interface Clock {
+  now(): Date;
+}
+
+/** The real time. */
+export const systemClock: Clock = { now: () => new Date() };

@@ -1,0 +1,34 @@
+/**
+ * A tool call as the router takes it and reports it — the one vocabulary for a call, used by the
+ * router, the Tools panel's handlers and the chat's agent loop alike (`tool`, `onStage`, `status`).
+ */
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { AuditDecider, ToolCallOrigin, ToolCallOutcome, ToolRunProgress } from '../../../src-preload/contract';
+import type { CallError } from './call-messages';
+
+export interface ToolCallRequest {
+  serverId: string;
+  tool: string;
+  args: Record<string, unknown>;
+  origin: ToolCallOrigin;
+  /** A fresh UUID when omitted. */
+  callId?: string;
+  /** Aborting withdraws a pending consent request, or cancels the running call. */
+  signal?: AbortSignal;
+  onProgress?(progress: ToolRunProgress): void;
+  /** The call now waits for the user / is running (for the chat's tool card). */
+  onStage?(stage: 'waiting-approval' | 'running'): void;
+}
+
+/** How a call ended, with what the model gets (`result`: the server's, or a synthesized `isError`). */
+export interface ToolCallDone extends Pick<
+  ToolCallOutcome,
+  'callId' | 'serverId' | 'serverName' | 'tool' | 'origin' | 'status' | 'durationMs'
+> {
+  result: CallToolResult;
+  error?: CallError;
+  decidedBy: AuditDecider;
+  /** The definition the call was made against (absent when the tool was not found). */
+  definition?: Tool;
+  startedAt: Date;
+}
