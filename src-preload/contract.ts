@@ -11,6 +11,7 @@
  * into the core, the preload and the renderer alike.
  */
 import type { z } from 'zod';
+import { appMethods, type AppEvents } from './contract/app';
 import { HostCallError, type CallResult } from './contract/errors';
 import { chatMethods, type ChatEvents } from './contract/chat';
 import { consentMethods, type ConsentEvents } from './contract/consent';
@@ -23,6 +24,7 @@ import { serverMethods, signInMethods, type ServerEvents } from './contract/serv
 import { settingsMethods, type SettingsEvents } from './contract/settings';
 import { toolMethods, type ToolEvents } from './contract/tools';
 
+export * from './contract/app';
 export * from './contract/chat';
 export * from './contract/consent';
 export * from './contract/errors';
@@ -51,6 +53,7 @@ export const HOST_METHODS = {
   ...consentMethods,
   ...logMethods,
   ...samplingMethods,
+  ...appMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -104,7 +107,7 @@ export function createHostApi(call: HostCaller): HostApi {
 
 /** Every event the host pushes (main → renderer), with its payload. */
 export interface HostEvents
-  extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents {}
+  extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents, AppEvents {}
 
 export type HostEventName = keyof HostEvents;
 

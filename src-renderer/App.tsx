@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { AppNotices } from './features/app/AppNotices';
 import { ChatPage } from './features/chat/ChatPage';
 import { LogsPage } from './features/logs/LogsPage';
 import { RootsPage } from './features/roots/RootsPage';
@@ -31,6 +32,7 @@ export function App() {
             Could not load the host state: {loadError}
           </p>
         )}
+        <AppNotices />
         {page === 'chat' && <ChatPage />}
         {page === 'servers' && <ServersPage />}
         {page === 'roots' && <RootsPage />}

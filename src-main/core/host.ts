@@ -1,5 +1,6 @@
 import process from 'node:process';
 import type { HostHandlers, HostInfo, HostSnapshot } from '../../src-preload/contract';
+import { AppArea } from './app/app-area';
 import { createChatArea } from './chat/chat-area';
 import { HostEventBus } from './events';
 import { systemClock } from './clock';
@@ -13,6 +14,7 @@ import { createServerHandlers } from './server-fleet/server-handlers';
 import { getLoginShellPath } from './servers/process/command-resolver';
 import { reapRecordedLeftovers } from './servers/process/process-reaper';
 import { createLogArea, createLogHandlers } from './logs';
+import { AppLog } from './logs/app-log';
 import { createOAuthArea } from './oauth';
 import { createRootsArea } from './roots/roots-area';
 import { redactValue } from './audit/redact';
@@ -36,6 +38,11 @@ export interface Host {
    */
   readonly tools: ToolRouter;
   /**
+   * In-process only (the Electron glue): open requests from the OS, the updater's state, a window
+   * crash, and the app log file. Reached by the renderer through the contract's app methods.
+   */
+  readonly app: AppArea;
+  /**
    * Reaps server processes a killed Patchbay left behind, then starts every enabled server
    * concurrently. Call it after the first paint; it returns before any server is ready.
    */
@@ -57,6 +64,10 @@ export function createHost(ports: HostPorts): Host {
   const repo = new ServerConfigRepository(db);
   const secrets = ports.secrets ?? new KeyFileSecretBox(ports.dataDir);
   const processStore = new SqliteLiveProcessStore(db);
+  // The app's own log file: every server's Host stream and the app's events, from the first moment on.
+  const appLog = new AppLog({ dataDir: ports.dataDir, clock, serverName: (id) => repo.get(id)?.name });
+  const stopFollowing = appLog.follow(events);
+  const app = new AppArea({ mode: ports.mode, events, log: appLog });
   // Each host area that talks to servers (logs, roots, sampling…) adds its plugin here.
   const plugins: ConnectionPlugin[] = [];
   const roots = createRootsArea({
@@ -139,7 +150,13 @@ export function createHost(ports: HostPorts): Host {
     runtime: process.versions.electron ? `Electron ${process.versions.electron}` : `Node ${process.versions.node}`,
     database: status,
     startedAt: clock.now().toISOString(),
+    logFile: appLog.path,
   };
+  appLog.write(
+    'info',
+    'app',
+    `Patchbay ${info.version} started (${info.mode} mode, ${info.runtime}, ${info.platform}); data in ${info.dataDir}; database ${status.state}, schema ${status.schemaVersion}`,
+  );
 
   const handlers: HostHandlers = {
     getSnapshot: async (): Promise<HostSnapshot> => ({
@@ -151,6 +168,7 @@ export function createHost(ports: HostPorts): Host {
       ...tools.snapshot(),
       logs: logs.snapshot(),
       sampling: sampling.snapshot(),
+      app: app.snapshot(),
     }),
     ...createSettingsHandlers(settings, events, clock),
     ...createServerHandlers({ repo, fleet, secrets, events, clock, dataDir: ports.dataDir }),
@@ -159,7 +177,8 @@ export function createHost(ports: HostPorts): Host {
     ...chat.handlers,
     ...tools.handlers,
     ...sampling.handlers,
-    ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info }),
+    ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info, appLog }),
+    ...app.handlers,
   };
 
   let disposed = false;
@@ -168,6 +187,7 @@ export function createHost(ports: HostPorts): Host {
     events,
     info,
     tools: tools.router,
+    app,
     async startServers() {
       // Warm the login-shell PATH lookup (~100 ms) while leftovers are reaped, not before the first spawn.
       void getLoginShellPath().catch(() => undefined);
@@ -190,6 +210,9 @@ export function createHost(ports: HostPorts): Host {
       await fleet.dispose();
       // After the servers stopped (their last Host entries are in), before the database closes.
       logs.dispose();
+      appLog.write('info', 'app', 'Stopped: every server stopped, the database closes');
+      stopFollowing();
+      appLog.close();
       events.clear();
       db.close();
     },

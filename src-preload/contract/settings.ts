@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UpdateFeedSettingSchema } from './app';
 import { method } from './method';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
@@ -24,6 +25,10 @@ export const SettingsSchema = z.object({
    * that support it; empty: dynamic client registration.
    */
   oauthClientMetadataUrl: z.union([z.literal(''), z.url({ protocol: /^https$/ })]),
+  /** The desktop app checks for updates (at start and daily) only when the user turned this on. */
+  updatesEnabled: z.boolean(),
+  /** Where updates come from; empty: the feed the app was built with (see `parseUpdateFeed`). */
+  updateFeed: UpdateFeedSettingSchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -36,6 +41,8 @@ export const DEFAULT_SETTINGS: Settings = {
   maxToolRounds: 25,
   toolResultMaxChars: 50_000,
   oauthClientMetadataUrl: '',
+  updatesEnabled: false,
+  updateFeed: '',
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();

@@ -1,5 +1,6 @@
 import { useAppStore } from '../../stores/use-app-store';
 import { useModelList } from '../chat/use-model-list';
+import { UpdatePanel } from '../app/UpdatePanel';
 import { ConsentSettings } from '../consent/ConsentSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
 import { HostInfoPanel } from './HostInfoPanel';
@@ -10,6 +11,7 @@ export function SettingsPage() {
   const info = useAppStore((s) => s.info);
   const api = useAppStore((s) => s.api);
   const apiKey = useAppStore((s) => s.llm?.apiKey ?? null);
+  const update = useAppStore((s) => s.update);
   const models = useModelList(api, `${settings?.anthropicBaseUrl}|${apiKey?.state}|${apiKey?.source}`);
   return (
     <section aria-labelledby="page-title" className="page">
@@ -22,10 +24,12 @@ export function SettingsPage() {
           onSetApiKey={(key) => api.setApiKey({ apiKey: key })}
           onClearApiKey={() => api.clearApiKey()}
           models={models?.models}
+          updatesApplicable={info?.mode !== 'web'}
         />
       ) : (
         <p>Loading settings…</p>
       )}
+      <UpdatePanel state={update} api={api} />
       <ConsentSettings />
       <ServerRequestsSettings />
       {info && <HostInfoPanel info={info} />}
