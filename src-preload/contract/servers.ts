@@ -177,6 +177,11 @@ export interface AuthView {
   issuer?: string;
   /** Why the last sign-in failed, when it did. */
   error?: string;
+  /**
+   * The server has no protected-resource metadata and signs in the 2025-03-26 way (authorization
+   * server at its own origin, default endpoints when it publishes no metadata).
+   */
+  legacy?: boolean;
 }
 
 export interface ServerView {

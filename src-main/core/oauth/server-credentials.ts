@@ -43,15 +43,16 @@ export class ServerCredentials {
 
   /**
    * Saves a token response. A refresh response usually has no `id_token`: the account name found at
-   * sign-in is carried over.
+   * sign-in is carried over. `how` says how the tokens were obtained (the 2025-03-26 way; as whom).
    */
-  async save(issuer: string, tokens: StoredOAuthTokens): Promise<IssuedTokenRecord> {
+  async save(issuer: string, tokens: StoredOAuthTokens, how: Pick<TokenRecord, 'legacy' | 'account'> = {}): Promise<IssuedTokenRecord> {
     const previous = await this.forIssuer(issuer);
     const record: TokenRecord = {
       tokens,
       obtainedAt: this.now().toISOString(),
       serverUrl: this.serverUrl(),
-      account: accountFromTokens(tokens) ?? previous?.account,
+      account: how.account ?? accountFromTokens(tokens) ?? previous?.account,
+      ...(how.legacy ? { legacy: true } : {}),
     };
     await this.store.saveTokens(this.serverId, issuer, record);
     this.byIssuer.set(issuer, record);

@@ -24,6 +24,7 @@ export function ServerAuth({ auth, signIn, signOut }: ServerAuthProps) {
       <p role="status" className="auth-state">
         {stateText(auth)}
       </p>
+      {auth.legacy && <p className="muted">Signs in the 2025-03-26 way (no resource metadata)</p>}
       {!signedIn && auth.error && <p className="field-error">Last sign-in failed: {auth.error}</p>}
       {!signedIn && signing.link && (
         <p>

@@ -52,6 +52,13 @@ describe('ServerCard: remote servers', () => {
     [{ status: 'signed-in', account: 'ada@example.com', issuer: 'https://auth.example' }, 'Signed in as ada@example.com', 'Sign out'],
     [{ status: 'expired' }, 'Needs sign-in again', 'Sign in'],
   ];
+  it('says when a server signs in the 2025-03-26 way', () => {
+    const { card } = renderRemote({ status: 'ready', auth: { status: 'signed-in', account: 'ada', legacy: true } });
+    expect(card.getByText('Signs in the 2025-03-26 way (no resource metadata)')).toBeTruthy();
+    cleanup();
+    expect(renderRemote({ status: 'ready', auth: { status: 'signed-in', account: 'ada' } }).card.queryByText(/2025-03-26/)).toBeNull();
+  });
+
   it.each(states)('auth %o reads "%s" with %s', (auth, text, button) => {
     const { card } = renderRemote({ status: auth.status === 'signed-in' ? 'ready' : 'error', auth });
     expect(card.getByRole('status').textContent).toBe(text);

@@ -30,6 +30,14 @@ export interface FixtureConfig {
   authorizeError?: string;
   authorizeErrorDescription?: string;
   email?: string;
+  /** The issuer the metadata states (default: the fixture's origin). */
+  metadataIssuer?: string;
+  /** `code_challenge_methods_supported` (default ['S256']; `omitPkce` leaves it out). */
+  pkceMethods?: string[];
+  /** The token endpoint answers 307 to this URL. */
+  tokenRedirect?: string;
+  /** A 2025-03-26 server: no resource metadata; `fallback`: no authorization-server metadata either. */
+  legacy?: 'metadata' | 'fallback';
 }
 
 export interface OAuthFixture {
