@@ -8,7 +8,7 @@ const HOUR = 3_600_000;
 async function signIn(h: OAuthHarness): Promise<URL> {
   const start = await h.area.handlers.signIn({ id: h.ref.id });
   await waitFor(() => h.view()?.status !== 'signing-in', { what: 'the sign-in to end' });
-  return new URL(start.authorizationUrl);
+  return new URL(start.authorizationUrl!);
 }
 
 describe('servers that sign in the 2025-03-26 way (no protected-resource metadata)', () => {
