@@ -2,7 +2,7 @@
  * How one remote server signs in, with its secrets opened: what the OAuth area asks the host for
  * (`OAuthAreaOptions.signInSettings`) when a sign-in needs them, and never keeps longer than that.
  */
-import type { ClientAuthKind, SignInMode } from '../../../src-preload/contract';
+import type { StoredServer } from '../server-config/server-config-repository';
 import type { PreregisteredClient } from './oauth-provider';
 
 /** As you, in the browser; optionally with a client registered in advance. */
@@ -43,20 +43,21 @@ export type SignInSettings = BrowserSignIn | ApplicationSignIn | OrganizationSig
 /** The two ways of signing in without a browser. */
 export type AutomaticSignIn = ApplicationSignIn | OrganizationSignIn;
 
-/** The stored columns a server's sign-in is made of (the server-config repository's `StoredServer`). */
-export interface StoredSignIn {
-  signInMode: SignInMode;
-  oauthClientId: string;
-  oauthClientSecret?: Buffer;
-  oauthClientAuth: ClientAuthKind;
-  oauthPrivateKey?: Buffer;
-  oauthIssuer: string;
-  idpIssuer: string;
-  idpTokenEndpoint: string;
-  idpClientId: string;
-  idpClientSecret?: Buffer;
-  idpIdTokenCommand: string;
-}
+/** The stored columns a server's sign-in is made of. */
+export type StoredSignIn = Pick<
+  StoredServer,
+  | 'signInMode'
+  | 'oauthClientId'
+  | 'oauthClientSecret'
+  | 'oauthClientAuth'
+  | 'oauthPrivateKey'
+  | 'oauthIssuer'
+  | 'idpIssuer'
+  | 'idpTokenEndpoint'
+  | 'idpClientId'
+  | 'idpClientSecret'
+  | 'idpIdTokenCommand'
+>;
 
 /** Opens the sealed parts of a stored sign-in. */
 export async function openSignInSettings(stored: StoredSignIn, open: (sealed: Buffer) => Promise<string>): Promise<SignInSettings> {
