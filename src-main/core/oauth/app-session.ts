@@ -118,7 +118,8 @@ export class AppSession {
       resourceMetadataUrl: resourceMetadataUrl ?? this.challenge.resourceMetadataUrl,
     };
     if (!(await this.quiet())) {
-      this.credentials.forget(); // refused: it must not be offered again
+      const refused = await this.credentials.latest();
+      if (refused) this.credentials.forget(refused.issuer); // it must not be offered again
       if (await this.obtain()) return;
     }
     throw new UnauthorizedError(this.current?.error ?? `${this.ref.name} refused the sign-in.`);
