@@ -22,7 +22,14 @@ export function seedInto(dataDir: string, specs: ServerSpec[]): void {
     const repo = new ServerConfigRepository(db);
     specs.forEach((spec, i) =>
       repo.insert(
-        { ...ServerInputSchema.parse(serverInput(spec, i, true)), env: [], headers: [], oauthClientSecret: undefined },
+        {
+          ...ServerInputSchema.parse(serverInput(spec, i, true)),
+          env: [],
+          headers: [],
+          oauthClientSecret: undefined,
+          oauthPrivateKey: undefined,
+          idpClientSecret: undefined,
+        },
         new Date(),
       ),
     );

@@ -15,7 +15,7 @@ import { getLoginShellPath } from './servers/process/command-resolver';
 import { reapRecordedLeftovers } from './servers/process/process-reaper';
 import { createLogArea, createLogHandlers } from './logs';
 import { AppLog } from './logs/app-log';
-import { createOAuthArea } from './oauth';
+import { createOAuthArea, openSignInSettings } from './oauth';
 import { createRootsArea } from './roots/roots-area';
 import { redactValue } from './audit/redact';
 import { createSamplingArea } from './sampling/sampling-area';
@@ -89,11 +89,9 @@ export function createHost(ports: HostPorts): Host {
     clock,
     openExternal: ports.openExternal,
     clientMetadataUrl: () => settings.read().oauthClientMetadataUrl || undefined,
-    preregisteredClient: async (serverId) => {
+    signInSettings: async (serverId) => {
       const server = repo.get(serverId);
-      if (!server?.oauthClientId) return undefined;
-      const clientSecret = server.oauthClientSecret ? await secrets.open(server.oauthClientSecret) : undefined;
-      return { clientId: server.oauthClientId, ...(clientSecret ? { clientSecret } : {}) };
+      return server ? openSignInSettings(server, (sealed) => secrets.open(sealed)) : { mode: 'browser' };
     },
   });
   const fleet = new ServerFleet({

@@ -212,7 +212,10 @@ export class ServerFleet implements ServerControl {
         enabled: server.autoRestart,
       },
       processStore: this.options.processStore,
-      remoteAuth: server.transport === 'http' ? this.options.remoteAuth?.forServer({ id, name: server.name, url: server.url }) : undefined,
+      remoteAuth:
+        server.transport === 'http'
+          ? this.options.remoteAuth?.forServer({ id, name: server.name, url: server.url, signInMode: server.signInMode })
+          : undefined,
       onStateChange: (state) => {
         if (this.connections.get(id) !== connection) return;
         notifyPlugins(plugins, 'onStateChange', ref, state);
@@ -238,10 +241,10 @@ export class ServerFleet implements ServerControl {
     return this.viewById(id);
   }
 
-  /** A remote server's name and URL (for the OAuth area); undefined for stdio servers and unknown ids. */
+  /** A remote server's name, URL and way of signing in (for the OAuth area); undefined for stdio servers and unknown ids. */
   describe(id: string): RemoteServerRef | undefined {
     const server = this.options.repo.get(id);
-    return server?.transport === 'http' ? { id, name: server.name, url: server.url } : undefined;
+    return server?.transport === 'http' ? { id, name: server.name, url: server.url, signInMode: server.signInMode } : undefined;
   }
 
   /** The live connection, for callers that send requests (tools, resources, prompts). */

@@ -52,6 +52,30 @@ describe('ServerCard: remote servers', () => {
     [{ status: 'signed-in', account: 'ada@example.com', issuer: 'https://auth.example' }, 'Signed in as ada@example.com', 'Sign out'],
     [{ status: 'expired' }, 'Needs sign-in again', 'Sign in'],
   ];
+  it('a server that signs in as an application: says so, and Sign in opens no browser tab', async () => {
+    const open = stubWindowOpen(fakeTab());
+    const actions = fakeActions();
+    const signedOut = { status: 'signed-out', mode: 'application', error: 'the authorization server refused: invalid_client' } as const;
+    const { card } = renderRemote({ status: 'error', auth: signedOut }, actions);
+    expect(card.getByText('Last sign-in failed: the authorization server refused: invalid_client')).toBeTruthy();
+    await act(async () => fireEvent.click(card.getByRole('button', { name: 'Sign in' })));
+    expect(actions.signIn).toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+    cleanup();
+    const signedIn = renderRemote({ status: 'ready', auth: { status: 'signed-in', mode: 'application', account: 'reporting-bot' } });
+    expect(signedIn.card.getByRole('status').textContent).toBe('Signed in as application reporting-bot');
+    cleanup();
+    const org = renderRemote({ status: 'ready', auth: { status: 'signed-in', mode: 'organization', account: 'grace@example.com' } });
+    expect(org.card.getByRole('status').textContent).toBe('Signed in as grace@example.com through your organisation');
+  });
+
+  it('says when a server signs in the 2025-03-26 way', () => {
+    const { card } = renderRemote({ status: 'ready', auth: { status: 'signed-in', account: 'ada', legacy: true } });
+    expect(card.getByText('Signs in the 2025-03-26 way (no resource metadata)')).toBeTruthy();
+    cleanup();
+    expect(renderRemote({ status: 'ready', auth: { status: 'signed-in', account: 'ada' } }).card.queryByText(/2025-03-26/)).toBeNull();
+  });
+
   it.each(states)('auth %o reads "%s" with %s', (auth, text, button) => {
     const { card } = renderRemote({ status: auth.status === 'signed-in' ? 'ready' : 'error', auth });
     expect(card.getByRole('status').textContent).toBe(text);
