@@ -24,6 +24,8 @@ export interface StoredServer {
   requestTimeoutMs: number;
   autoRestart: boolean;
   preset?: PresetId;
+  /** The installed bundle it runs (`bundles/<id>/`). */
+  bundleId?: string;
   /** JSON of the SDK's era verdict from the last successful start. */
   eraVerdict?: string;
   createdAt: string;
@@ -44,6 +46,7 @@ interface ServerRow {
   request_timeout_ms: number;
   auto_restart: number;
   preset: string | null;
+  bundle_id: string | null;
   era_verdict: string | null;
   created_at: string;
 }
@@ -61,6 +64,7 @@ export type ServerFields = Omit<ServerInputParsed, 'env' | 'headers' | 'oauthCli
   /** Sealed. */
   oauthClientSecret?: Buffer;
   preset?: PresetId;
+  bundleId?: string;
 };
 
 /** The two tables of key/value pairs per server; same shape, so one reader and writer serves both. */
@@ -106,9 +110,9 @@ export class ServerConfigRepository {
       this.db
         .prepare(
           `INSERT INTO servers (id, name, name_key, transport, command, args, cwd, url, oauth_client_id, oauth_client_secret, enabled,
-             init_timeout_ms, request_timeout_ms, auto_restart, preset, position, created_at, updated_at)
+             init_timeout_ms, request_timeout_ms, auto_restart, preset, bundle_id, position, created_at, updated_at)
            VALUES (@id, @name, @nameKey, @transport, @command, @args, @cwd, @url, @oauthClientId, @oauthClientSecret, @enabled,
-             @init, @request, @autoRestart, @preset, @position, @at, @at)`,
+             @init, @request, @autoRestart, @preset, @bundleId, @position, @at, @at)`,
         )
         .run({ ...columns(fields), id, position, at });
       this.writePairs('server_env', id, fields.env);
@@ -179,6 +183,7 @@ function columns(fields: ServerFields) {
     request: fields.requestTimeoutMs,
     autoRestart: fields.autoRestart ? 1 : 0,
     preset: fields.preset ?? null,
+    bundleId: fields.bundleId ?? null,
   };
 }
 
@@ -204,6 +209,7 @@ function toStored(row: ServerRow, env: StoredEnvVar[], headers: StoredEnvVar[]):
     requestTimeoutMs: row.request_timeout_ms,
     autoRestart: row.auto_restart === 1,
     ...(row.preset ? { preset: row.preset as PresetId } : {}),
+    ...(row.bundle_id ? { bundleId: row.bundle_id } : {}),
     ...(row.era_verdict ? { eraVerdict: row.era_verdict } : {}),
     createdAt: row.created_at,
   };
