@@ -149,7 +149,7 @@ export function createBundleArea(deps: BundleAreaDeps) {
       const fields = userConfigFields(manifest, storedForForm(id));
       const values = new Map<string, string | number | boolean | string[]>();
       const missing: string[] = [];
-      const settings: SettingRow[] = [];
+      const settings: (SettingRow | { key: string; seal: string })[] = [];
       for (const field of fields) {
         const option = manifest.user_config![field.id];
         const { value, problem } = userConfigValue(field, option.multiple === true, formValues);
@@ -157,7 +157,7 @@ export function createBundleArea(deps: BundleAreaDeps) {
         const kept = stored.get(field.id);
         if (value !== undefined) {
           values.set(field.id, value);
-          settings.push(field.secret ? { key: field.id, sealed: Buffer.alloc(0) } : { key: field.id, value });
+          settings.push(field.secret ? { key: field.id, seal: String(value) } : { key: field.id, value });
         } else if (field.secret && Buffer.isBuffer(kept)) {
           // Left empty while updating: the stored value stays, opened now for the configuration it feeds.
           values.set(field.id, await deps.secrets.open(kept));
@@ -186,7 +186,6 @@ export function createBundleArea(deps: BundleAreaDeps) {
       const server = ServerInputSchema.parse({ name: name.trim() || manifest.name, transport: 'stdio', command, args, env: filled.env });
       const serverId = bundles.serverOf(id);
       const existing = serverId ? deps.repo.get(serverId) : undefined;
-      let moved: { finish(): void; undo(): void } | undefined;
       return {
         server: existing
           ? {
@@ -201,19 +200,23 @@ export function createBundleArea(deps: BundleAreaDeps) {
         bundleId: id,
         ...(existing ? { replaces: existing.id } : {}),
         prepare: async () => {
-          moved = await unpack(entry, files);
-          return async () => moved?.undo();
-        },
-        commit: async () => {
-          moved?.finish();
-          const sealed = await Promise.all(
+          const rows = await Promise.all(
             settings.map(async (setting): Promise<SettingRow> =>
-              'sealed' in setting && setting.sealed.length === 0
-                ? { key: setting.key, sealed: await deps.secrets.seal(String(values.get(setting.key))) }
-                : setting,
+              'seal' in setting ? { key: setting.key, sealed: await deps.secrets.seal(setting.seal) } : setting,
             ),
           );
-          bundles.save(id, manifest, sealed, deps.clock.now());
+          const moved = await unpack(entry, files);
+          const before = bundles.get(id);
+          const beforeSettings = bundles.settings(id);
+          bundles.save(id, manifest, rows, deps.clock.now());
+          return {
+            finish: async () => moved.finish(),
+            undo: async () => {
+              moved.undo();
+              if (before) bundles.save(id, before.manifest, beforeSettings, deps.clock.now());
+              else bundles.remove(id);
+            },
+          };
         },
       };
     },

@@ -63,17 +63,17 @@ export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof
       }
       // A server that still needs editing (an unresolved variable) is added disabled whatever was ticked.
       const server = { ...built.server, enabled: start && built.server.enabled };
-      const undo = (await built.prepare?.()) ?? (async () => undefined);
+      const prepared = await built.prepare?.();
       let view: ServerView;
       try {
         view = built.replaces
           ? await replaceServer(deps, built.replaces, server)
           : await insertServer(deps, server, built.bundleId ? { bundleId: built.bundleId } : {});
       } catch (error) {
-        await undo();
+        await prepared?.undo();
         throw error;
       }
-      await built.commit?.(view.config.id);
+      await prepared?.finish();
       await kindOf(source).done?.(source);
       if (openRequestId) await deps.dismissOpenRequest(openRequestId);
       return deps.fleet.viewById(view.config.id);

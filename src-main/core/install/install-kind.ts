@@ -9,10 +9,11 @@ export interface BuiltServer {
   notes: string[];
   /** Installing replaces this server instead of adding one (a newer copy of an installed bundle). */
   replaces?: string;
-  /** Runs once the server is stored: a bundle moves its files into place and keeps its settings. */
-  commit?: (serverId: string) => Promise<void>;
-  /** Runs before the server is stored, returning how to undo it if storing fails (a bundle's files). */
-  prepare?: () => Promise<() => Promise<void>>;
+  /**
+   * Runs before the server is stored (a bundle: its files moved into place, its settings saved, so the
+   * server finds both when it starts): `undo` if storing the server fails, `finish` once it is stored.
+   */
+  prepare?: () => Promise<{ undo(): Promise<void>; finish(): Promise<void> }>;
   bundleId?: string;
 }
 
