@@ -86,7 +86,10 @@ describe('export and restore', () => {
     expect(claude.fileName).toBe('claude_desktop_config.json');
     const config = JSON.parse(claude.text);
     expect(config.mcpServers.echo.env).toEqual({ PLAIN: 'visible', API_KEY: '<to be filled: API_KEY>' });
-    expect(config.mcpServers.Filesystem).toMatchObject({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', expect.any(String)] });
+    expect(config.mcpServers.Filesystem).toMatchObject({
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-filesystem', expect.any(String)],
+    });
     expect(claude.notes).toEqual(['docs is a remote server: Claude Desktop adds those under Settings › Connectors.']);
 
     const vscode = await api.exportServers({ format: 'vscode' });
@@ -96,7 +99,11 @@ describe('export and restore', () => {
       { type: 'promptString', id: 'docs-Authorization', description: 'docs: Authorization', password: true },
     ]);
     expect(mcp.servers.echo.env.API_KEY).toBe('${input:echo-API_KEY}');
-    expect(mcp.servers.docs).toEqual({ type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: '${input:docs-Authorization}' } });
+    expect(mcp.servers.docs).toEqual({
+      type: 'http',
+      url: 'https://mcp.example.com/mcp',
+      headers: { Authorization: '${input:docs-Authorization}' },
+    });
     // Read back by another Patchbay's Import servers.
     const other = startTestHost();
     const preview = await other.api.previewImport({ text: vscode.text });
@@ -147,10 +154,13 @@ describe('full backup', () => {
     // The bundle is back and runs; the sealed secret opens with this installation's key.
     const notes = restored.find((s) => s.config.bundleId === 'notes-bundle')!;
     await second.api.startServer({ id: notes.config.id });
-    await waitFor(async () => (await second.api.getSnapshot()).servers.find((s) => s.config.id === notes.config.id)?.runtime.status === 'ready', {
-      timeoutMs: 30_000,
-      what: 'the restored bundle to start',
-    });
+    await waitFor(
+      async () => (await second.api.getSnapshot()).servers.find((s) => s.config.id === notes.config.id)?.runtime.status === 'ready',
+      {
+        timeoutMs: 30_000,
+        what: 'the restored bundle to start',
+      },
+    );
     expect(JSON.stringify(await second.api.runTool({ serverId: notes.config.id, tool: 'greet', args: {} }))).toContain('Restored');
     await second.api.stopServer({ id: notes.config.id });
   });

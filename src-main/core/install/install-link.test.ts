@@ -31,7 +31,7 @@ describe('install links', () => {
       { id: 'region', label: 'Region', kind: 'string', required: true, secret: false, default: 'eu' },
     ]);
     expect(plan.preview).toMatchObject({
-      commandLine: [everything.command, ...everything.args].join(' '),
+      commandLine: [everything.command, ...(everything.args ?? [])].join(' '),
       env: [
         { key: 'API_TOKEN', secret: true },
         { key: 'REGION', secret: false, value: 'eu' },
@@ -58,7 +58,11 @@ describe('install links', () => {
       'vscode:mcp/install?',
     );
     const preview = await api.previewInstall({ source: { kind: 'link', link: text }, values: { key: 'abc' } });
-    expect(preview).toMatchObject({ transport: 'http', url: 'https://mcp.example.com/mcp', headers: [{ key: 'Authorization', secret: true }] });
+    expect(preview).toMatchObject({
+      transport: 'http',
+      url: 'https://mcp.example.com/mcp',
+      headers: [{ key: 'Authorization', secret: true }],
+    });
   });
 
   it('refuses a broken link with its reason, and adds a server that needs editing disabled even when Start is ticked', async () => {
@@ -66,9 +70,9 @@ describe('install links', () => {
     await expect(api.planInstall({ source: { kind: 'link', link: 'patchbay://uninstall?{}' } })).rejects.toThrow(
       /This link cannot be installed: Patchbay links can only install a server/,
     );
-    await expect(api.planInstall({ source: { kind: 'link', link: link({ name: 'x', command: 'a', url: 'https://x.example' }) } })).rejects.toThrow(
-      /url: does not belong to a local server/,
-    );
+    await expect(
+      api.planInstall({ source: { kind: 'link', link: link({ name: 'x', command: 'a', url: 'https://x.example' }) } }),
+    ).rejects.toThrow(/url: does not belong to a local server/);
     const text = link({ name: 'ws', command: 'node', args: ['${workspaceFolder}/server.js'] });
     const preview = await api.previewInstall({ source: { kind: 'link', link: text } });
     expect(preview.notes).toEqual(['It will be added disabled: replace ${workspaceFolder} (in args) before enabling']);
