@@ -1,6 +1,23 @@
 import type { InstallPreview, PreviewPair } from '../../../src-preload/contract';
 
-const pairText = (pair: PreviewPair, separator: string) => `${pair.key}${separator}${pair.secret ? '•••••• (secret)' : (pair.value ?? '')}`;
+/** Environment variables or headers, one per line; a secret's value is never shown. */
+function Pairs({ title, pairs, separator }: { title: string; pairs: PreviewPair[]; separator: string }) {
+  if (pairs.length === 0) return null;
+  return (
+    <>
+      <dt>{title}</dt>
+      <dd>
+        <ul className="plain-list">
+          {pairs.map((pair) => (
+            <li key={pair.key}>
+              <code>{`${pair.key}${separator}${pair.secret ? '•••••• (secret)' : (pair.value ?? '')}`}</code>
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </>
+  );
+}
 
 /** Exactly what would be stored, as the host computed it: the command line or URL, its environment or headers. */
 export function InstallPreviewView({ preview }: { preview: InstallPreview }) {
@@ -32,34 +49,8 @@ export function InstallPreviewView({ preview }: { preview: InstallPreview }) {
             </dd>
           </>
         )}
-        {preview.env.length > 0 && (
-          <>
-            <dt>Environment</dt>
-            <dd>
-              <ul className="plain-list">
-                {preview.env.map((pair) => (
-                  <li key={pair.key}>
-                    <code>{pairText(pair, '=')}</code>
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </>
-        )}
-        {preview.headers.length > 0 && (
-          <>
-            <dt>Headers</dt>
-            <dd>
-              <ul className="plain-list">
-                {preview.headers.map((pair) => (
-                  <li key={pair.key}>
-                    <code>{pairText(pair, ': ')}</code>
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </>
-        )}
+        <Pairs title="Environment" pairs={preview.env} separator="=" />
+        <Pairs title="Headers" pairs={preview.headers} separator=": " />
       </dl>
       {preview.missing.length > 0 && <p className="hint">Still needed: {preview.missing.join(', ')}.</p>}
       {preview.notes.map((note) => (

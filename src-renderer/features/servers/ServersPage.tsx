@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { PRESET_IDS, type PresetId } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
+import { FilePickerButton } from '../../ui/FilePickerButton';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { FindServersDialog } from '../install/FindServersDialog';
 import { useInstallFlow } from '../install/use-install-flow';
@@ -23,7 +24,6 @@ export function ServersPage() {
   const presets = useTrackedCalls<PresetId>();
   // Find servers, Install bundle and links pasted into Import servers share one install dialog.
   const install = useInstallFlow(api);
-  const bundlePicker = useRef<HTMLInputElement>(null);
 
   const actions: ServerActions = {
     start: (id) => api.startServer({ id }),
@@ -56,21 +56,11 @@ export function ServersPage() {
             <button type="button" className="secondary" onClick={() => setDialog({ kind: 'find' })}>
               Find servers
             </button>
-            <button type="button" className="secondary" disabled={install.busy !== null} onClick={() => bundlePicker.current?.click()}>
-              Install bundle
-            </button>
-            <input
-              ref={bundlePicker}
-              type="file"
+            <FilePickerButton
+              label="Install bundle"
               accept=".mcpb"
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void install.openBundleFile(file);
-              }}
+              disabled={install.busy !== null}
+              onFile={(file) => void install.openBundleFile(file)}
             />
             <span role="status" className="save-state">
               {install.busy}

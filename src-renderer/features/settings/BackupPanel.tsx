@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BackupState, ExportFormat, HostApi, ServersExport } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
+import { FilePickerButton } from '../../ui/FilePickerButton';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { uploadFile } from '../install/upload';
 import { ImportDialog } from '../servers/ImportDialog';
@@ -51,7 +52,6 @@ export function BackupPanel({ api }: { api: BackupApi }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [restoring, setRestoring] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
 
   const refresh = useCallback(() => api.getBackupState().then(setState, (e: unknown) => setError(messageOf(e))), [api]);
   useEffect(() => {
@@ -131,24 +131,15 @@ export function BackupPanel({ api }: { api: BackupApi }) {
         >
           Back up now
         </button>
-        <button type="button" className="secondary" disabled={busy !== null} onClick={() => picker.current?.click()}>
-          Restore from a file…
-        </button>
-        <input
-          ref={picker}
-          type="file"
+        <FilePickerButton
+          label="Restore from a file…"
           accept=".zip"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file)
-              void run(`Checking ${file.name}…`, async () =>
-                setState(await api.stageRestore({ uploadId: await uploadFile(api, 'backup', file) })),
-              );
-          }}
+          disabled={busy !== null}
+          onFile={(file) =>
+            void run(`Checking ${file.name}…`, async () =>
+              setState(await api.stageRestore({ uploadId: await uploadFile(api, 'backup', file) })),
+            )
+          }
         />
         <span role="status" className="save-state">
           {busy}
