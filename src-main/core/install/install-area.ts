@@ -63,6 +63,8 @@ export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof
       }
       // A server that still needs editing (an unresolved variable) is added disabled whatever was ticked.
       const server = { ...built.server, enabled: start && built.server.enabled };
+      // A server being replaced stops first: its files are swapped under it (Windows cannot move a running program).
+      if (built.replaces) await deps.fleet.stop(built.replaces);
       const prepared = await built.prepare?.();
       let view: ServerView;
       try {
@@ -74,6 +76,7 @@ export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof
         throw error;
       }
       await prepared?.finish();
+      if (built.replaces && server.enabled) void deps.fleet.start(built.replaces).catch(() => undefined);
       await kindOf(source).done?.(source);
       if (openRequestId) await deps.dismissOpenRequest(openRequestId);
       return deps.fleet.viewById(view.config.id);

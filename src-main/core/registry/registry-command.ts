@@ -23,6 +23,12 @@ const UNSUPPORTED: Record<string, string> = {
   nuget: 'NuGet packages (dnx) are not supported yet',
   mcpb: 'Bundles from a registry are not downloaded yet: download the .mcpb file and use Install bundle',
 };
+/** Where each package type normally comes from (an entry naming another registry gets a note). */
+const DEFAULT_PACKAGE_REGISTRIES: Record<string, string> = {
+  npm: 'https://registry.npmjs.org',
+  pypi: 'https://pypi.org',
+  oci: 'https://docker.io',
+};
 /** A package version as the registry requires it: exact, no ranges, and never taken for an option. */
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9.+_-]{0,254}$/;
 
@@ -158,6 +164,10 @@ export function buildRegistryServer(
   if (pkg.runtimeHint && pkg.runtimeHint !== command)
     notes.push(`The entry suggests ${pkg.runtimeHint}; Patchbay runs it with ${command}.`);
   if (!version) notes.push('The entry names no version: the newest is fetched whenever it starts.');
+  const usual = DEFAULT_PACKAGE_REGISTRIES[pkg.registryType];
+  if (pkg.registryBaseUrl && usual && pkg.registryBaseUrl.replace(/\/+$/, '') !== usual) {
+    notes.push(`The entry names the package registry ${pkg.registryBaseUrl}; ${command} uses the one your own configuration names.`);
+  }
   return { server: parse({ name, transport: 'stdio', command, args, env }, missing), missing, notes };
 }
 
