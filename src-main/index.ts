@@ -89,6 +89,11 @@ if (!app.requestSingleInstanceLock(handoverFor(process.argv, { cwd: process.cwd(
         pickFolder: createFolderPicker(),
         // OAuth sign-in happens in the user's own browser (their sessions, password manager), never in our window.
         openExternal: (url) => shell.openExternal(url),
+        // Finishing a restored backup: the orderly quit (servers stopped, database closed), then a new start.
+        relaunch: () => {
+          app.relaunch();
+          app.quit();
+        },
       });
     } catch (error) {
       dialog.showErrorBox('Patchbay cannot start', (error as Error).message);

@@ -12,29 +12,39 @@
  */
 import type { z } from 'zod';
 import { appMethods, type AppEvents } from './contract/app';
+import { backupMethods } from './contract/backup';
+import { bundleMethods } from './contract/bundles';
 import { HostCallError, type CallResult } from './contract/errors';
 import { chatMethods, type ChatEvents } from './contract/chat';
 import { consentMethods, type ConsentEvents } from './contract/consent';
 import type { HostSnapshot } from './contract/host';
+import { installMethods } from './contract/install';
 import { logMethods, type LogEvents } from './contract/logs';
 import { method, NoInput } from './contract/method';
+import { registryMethods } from './contract/registry';
 import { rootsMethods, type RootsEvents } from './contract/roots';
 import { samplingMethods, type SamplingEvents } from './contract/sampling';
 import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
 import { settingsMethods, type SettingsEvents } from './contract/settings';
 import { toolMethods, type ToolEvents } from './contract/tools';
+import { uploadMethods } from './contract/uploads';
 
 export * from './contract/app';
+export * from './contract/backup';
+export * from './contract/bundles';
 export * from './contract/chat';
 export * from './contract/consent';
 export * from './contract/errors';
 export * from './contract/host';
+export * from './contract/install';
 export * from './contract/logs';
+export * from './contract/registry';
 export * from './contract/roots';
 export * from './contract/sampling';
 export * from './contract/servers';
 export * from './contract/settings';
 export * from './contract/tools';
+export * from './contract/uploads';
 export * from './contract/wire';
 
 /**
@@ -54,6 +64,11 @@ export const HOST_METHODS = {
   ...logMethods,
   ...samplingMethods,
   ...appMethods,
+  ...installMethods,
+  ...registryMethods,
+  ...bundleMethods,
+  ...uploadMethods,
+  ...backupMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { AppNotices } from './features/app/AppNotices';
 import { ChatPage } from './features/chat/ChatPage';
+import { InstallFromOutside } from './features/install/InstallFromOutside';
 import { LogsPage } from './features/logs/LogsPage';
 import { RootsPage } from './features/roots/RootsPage';
 import { ConsentQueueHost } from './features/sampling/ConsentQueueHost';
@@ -33,6 +34,7 @@ export function App() {
           </p>
         )}
         <AppNotices />
+        <InstallFromOutside />
         {page === 'chat' && <ChatPage />}
         {page === 'servers' && <ServersPage />}
         {page === 'roots' && <RootsPage />}

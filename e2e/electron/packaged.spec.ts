@@ -3,7 +3,7 @@
  * release/mac-universal, release/win-unpacked) on an empty data directory. It opens, runs a preset
  * server on its own runtime (ELECTRON_RUN_AS_NODE, from the unpacked side of the archive, with
  * better-sqlite3 built for Electron), takes a `patchbay://` link and a `.mcpb` file handed over by a
- * second launch without installing anything, and quits without leaving a process behind.
+ * second launch (each opens the install dialog; nothing is installed without Install), and quits without leaving a process behind.
  *
  * Skipped (with the reason printed) where there is no packaged app or no display.
  */
@@ -72,19 +72,22 @@ test('packaged app: starts, runs a preset on its own runtime, takes links from a
     expect(isAlive(pid)).toBe(true);
   });
 
-  await test.step('a second launch hands over a link and a bundle, and only a notice appears', async () => {
+  await test.step('a second launch hands over a link and a bundle: each asks first, and nothing is added', async () => {
     const bundle = path.join(dataDir, 'example.mcpb');
     fs.writeFileSync(bundle, 'not really a zip');
     const link = `patchbay://install?${encodeURIComponent(JSON.stringify({ name: 'echo', command: 'node', args: ['echo.mjs'] }))}`;
     const second = spawn(packaged.executablePath!, [...rootArgs(), link, bundle], { env, stdio: 'ignore' });
     const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
     expect(code).toBe(0); // it found the first instance and left
-    const notices = window.getByRole('region', { name: 'Notices' });
-    await expect(notices.getByText('Patchbay was asked to install the server “echo” from a link')).toBeVisible();
-    await expect(notices.getByText(`Patchbay was asked to install a bundle: ${bundle}`)).toBeVisible();
+    const dialog = window.getByRole('dialog', { name: 'Install echo' });
+    await expect(dialog.getByTestId('install-command-line')).toHaveText('node echo.mjs');
+    await expect(dialog.getByLabel('Start it now')).not.toBeChecked();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const refusal = window.getByRole('region', { name: 'Install' }).getByRole('alert');
+    await expect(refusal).toContainText(`Could not open ${bundle}: This bundle was refused`);
     expect((await snapshot(window)).servers.map((s) => s.config.name)).toEqual(['Everything (demo)']); // nothing was added
-    await notices.getByRole('button', { name: `Dismiss: Patchbay was asked to install a bundle: ${bundle}` }).click();
-    await expect(notices.getByText(`Patchbay was asked to install a bundle: ${bundle}`)).toHaveCount(0);
+    await refusal.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(refusal).toHaveCount(0);
   });
 
   await test.step('quitting stops the server (no orphan) and the app log tells the story', async () => {

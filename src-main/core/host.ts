@@ -23,6 +23,15 @@ import type { ConnectionPlugin } from './server-fleet/connection-plugins';
 import { createSettingsHandlers } from './settings/settings-handlers';
 import { SettingsRepository } from './settings/settings-repository';
 import { openDatabase } from './store/database';
+import { applyPendingRestore } from './backup/restore-backup';
+import { createBackupHandlers } from './backup/backup-area';
+import { createBundleArea } from './bundles/bundle-area';
+import { clearScratch } from './data-dir';
+import { createInstallHandlers } from './install/install-area';
+import { createLinkInstaller } from './install/install-link';
+import { createRegistryArea } from './registry/registry-area';
+import { resolveCommand } from './servers/process/command-resolver';
+import { UploadSessions } from './uploads/upload-sessions';
 import type { ToolRouter } from './tools/tool-router';
 import { createToolsArea } from './tools/tools-area';
 
@@ -58,6 +67,9 @@ export interface Host {
  */
 export function createHost(ports: HostPorts): Host {
   const clock = ports.clock ?? systemClock;
+  // A backup staged for restoring is swapped in before the database opens; scratch files of the last run go.
+  const restored = applyPendingRestore(ports.dataDir, clock.now());
+  clearScratch(ports.dataDir);
   const { db, status } = openDatabase(ports.dataDir, { nativeBinding: ports.sqliteNativeBinding, now: clock.now });
   const events = new HostEventBus();
   const settings = new SettingsRepository(db);
@@ -68,6 +80,32 @@ export function createHost(ports: HostPorts): Host {
   const appLog = new AppLog({ dataDir: ports.dataDir, clock, serverName: (id) => repo.get(id)?.name });
   const stopFollowing = appLog.follow(events);
   const app = new AppArea({ mode: ports.mode, events, log: appLog });
+  if (restored) {
+    appLog.write('info', 'app', `Restored the backup ${restored.from}; the data it replaced is in ${restored.previousDataIn}`);
+  }
+  // Getting servers: uploads (bundles, backups), MCP bundles, the registry, install links.
+  const uploads = new UploadSessions(ports.dataDir, clock);
+  const bundles = createBundleArea({
+    db,
+    dataDir: ports.dataDir,
+    secrets,
+    clock,
+    repo,
+    uploads,
+    limits: ports.bundleLimits,
+    openRequestPath: (id) => {
+      const request = app.openRequest(id);
+      return request?.kind === 'install-bundle' ? request.path : undefined;
+    },
+    findCommand:
+      ports.findCommand ??
+      ((name) =>
+        resolveCommand(name, { inheritedPath: process.env.PATH }).then(
+          (found) => found.file,
+          () => undefined,
+        )),
+  });
+  const registry = createRegistryArea({ repo, registryUrl: () => settings.read().registryUrl });
   // Each host area that talks to servers (logs, roots, sampling…) adds its plugin here.
   const plugins: ConnectionPlugin[] = [];
   const roots = createRootsArea({
@@ -105,6 +143,7 @@ export function createHost(ports: HostPorts): Host {
     // A server's last stderr lines and failure reasons reach the renderer redacted, like its logs.
     redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
     remoteAuth: oauth.source,
+    launchOverride: bundles.launchOverride,
   });
   oauth.attach(fleet, (id) => fleet.viewById(id));
   // Tools and consent: the router every tool call goes through (user runs and model calls alike).
@@ -169,7 +208,16 @@ export function createHost(ports: HostPorts): Host {
       app: app.snapshot(),
     }),
     ...createSettingsHandlers(settings, events, clock),
-    ...createServerHandlers({ repo, fleet, secrets, events, clock, dataDir: ports.dataDir }),
+    ...createServerHandlers({
+      repo,
+      fleet,
+      secrets,
+      events,
+      clock,
+      dataDir: ports.dataDir,
+      bundleAvailable: bundles.isInstalledAndFree,
+      onRemoved: bundles.onServerRemoved,
+    }),
     ...oauth.handlers,
     ...roots.handlers,
     ...chat.handlers,
@@ -177,6 +225,28 @@ export function createHost(ports: HostPorts): Host {
     ...sampling.handlers,
     ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info, appLog }),
     ...app.handlers,
+    ...createInstallHandlers({
+      repo,
+      fleet,
+      secrets,
+      clock,
+      kinds: { registry: registry.installer, link: createLinkInstaller(repo), bundle: bundles.installer },
+      dismissOpenRequest: (id) => app.handlers.dismissOpenRequest({ id }),
+    }),
+    ...registry.handlers,
+    ...bundles.handlers,
+    ...uploads.handlers,
+    ...createBackupHandlers({
+      db,
+      dataDir: ports.dataDir,
+      appVersion: ports.appVersion,
+      clock,
+      repo,
+      uploads,
+      nativeBinding: ports.sqliteNativeBinding,
+      relaunch: ports.relaunch,
+      bundleVersion: bundles.version,
+    }),
   };
 
   let disposed = false;
@@ -206,6 +276,8 @@ export function createHost(ports: HostPorts): Host {
       // Pending sign-ins end (their loopback listener closes) before the servers stop.
       await oauth.dispose();
       await fleet.dispose();
+      bundles.dispose();
+      uploads.dispose();
       // After the servers stopped (their last Host entries are in), before the database closes.
       logs.dispose();
       appLog.write('info', 'app', 'Stopped: every server stopped, the database closes');

@@ -7,15 +7,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import {
-  BUNDLE_EXTENSION,
-  MAX_LINK_CHARS,
-  McpInstallLinkSchema,
-  PROTOCOL_SCHEME,
-  type McpInstallLink,
-  type OpenRequest,
-  type OpenRequestSource,
-} from '../../src-preload/contract';
+import { BUNDLE_EXTENSION, MAX_LINK_CHARS, PROTOCOL_SCHEME, type OpenRequest, type OpenRequestSource } from '../../src-preload/contract';
+import { parseInstallLink } from '../core/install/install-link';
+
+export { parseInstallLink };
 
 const SCHEME_PREFIX = new RegExp(`^${PROTOCOL_SCHEME}:`, 'i');
 /** Longest command-line argument looked at (a link is bounded anyway; a path is far shorter). */
@@ -92,44 +87,4 @@ export function parseOpenTarget(target: string, context: OpenContext): OpenReque
   if (!path.isAbsolute(filePath)) return rejected('the bundle path is not absolute');
   if (!context.isFile(filePath)) return rejected('the bundle file does not exist (or is not a file)');
   return { ...base, kind: 'install-bundle', path: path.normalize(filePath) };
-}
-
-/**
- * Reads `patchbay://install?{url-encoded JSON}` — the shape of VS Code's `vscode:mcp/install?{json}`:
- * the JSON names the server and says how to run or reach it (see `McpInstallLinkSchema`). Any other
- * action, a link without a definition, unreadable JSON or a definition that does not validate is
- * refused with a reason a person can act on.
- */
-export function parseInstallLink(link: string): { ok: true; server: McpInstallLink } | { ok: false; reason: string } {
-  if (link.length > MAX_LINK_CHARS)
-    return { ok: false, reason: `the link is longer than ${MAX_LINK_CHARS.toLocaleString('en-US')} characters` };
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return { ok: false, reason: 'not a valid link' };
-  }
-  const action = `${url.host}${url.pathname}`.replace(/^\/+|\/+$/g, '').toLowerCase();
-  if (action !== 'install') {
-    return {
-      ok: false,
-      reason: `Patchbay links can only install a server (${PROTOCOL_SCHEME}://install?…); this one asks for "${action.slice(0, 60) || 'nothing'}"`,
-    };
-  }
-  const query = url.search.replace(/^\?/, '');
-  if (query === '') return { ok: false, reason: 'the link carries no server definition' };
-  let json: unknown;
-  try {
-    json = JSON.parse(decodeURIComponent(query));
-  } catch {
-    return { ok: false, reason: "the link's server definition is not valid JSON" };
-  }
-  const parsed = McpInstallLinkSchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) =>
-      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-    );
-    return { ok: false, reason: `the server definition is not valid: ${issues.slice(0, 5).join('; ')}` };
-  }
-  return { ok: true, server: parsed.data };
 }

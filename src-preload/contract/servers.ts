@@ -195,6 +195,8 @@ export interface ServerConfigView {
   requestTimeoutMs: number;
   autoRestart: boolean;
   preset?: PresetId;
+  /** The installed bundle (`bundles/<id>/`) this server runs, when it came from one. */
+  bundleId?: string;
   createdAt: string;
 }
 
@@ -269,10 +271,14 @@ export interface ImportPreviewEntry {
   reason?: string;
   /** The server as it would be added (for `import`). */
   server?: ServerInputParsed;
+  /** Restoring a Patchbay export: the entry is one of the quick-add servers, added as such. */
+  preset?: PresetId;
+  /** Restoring a Patchbay export: the entry runs an installed bundle (`bundles/<id>/`). */
+  bundleId?: string;
 }
 
 export interface ImportPreview {
-  format: 'claude-desktop' | 'cursor' | 'vscode' | 'unknown';
+  format: 'claude-desktop' | 'cursor' | 'vscode' | 'patchbay' | 'unknown';
   entries: ImportPreviewEntry[];
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UpdateFeedSettingSchema } from './app';
 import { method } from './method';
+import { DEFAULT_REGISTRY_URL } from './registry';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -29,6 +30,8 @@ export const SettingsSchema = z.object({
   updatesEnabled: z.boolean(),
   /** Where updates come from; empty: the feed the app was built with (see `parseUpdateFeed`). */
   updateFeed: UpdateFeedSettingSchema,
+  /** Find servers: the MCP registry searched (its `/v0.1/servers` API); an organisation can run its own. */
+  registryUrl: z.url({ protocol: /^https?$/ }).max(2_000),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -43,6 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
   oauthClientMetadataUrl: '',
   updatesEnabled: false,
   updateFeed: '',
+  registryUrl: DEFAULT_REGISTRY_URL,
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();

@@ -61,6 +61,11 @@ export class AppArea {
     this.deps.events.emit('openRequestReceived', request);
   }
 
+  /** A pending open request by id (a bundle to install is opened from its path). */
+  openRequest(id: string): OpenRequest | undefined {
+    return this.pending.find((request) => request.id === id);
+  }
+
   /** The desktop glue's updater; from now on the update methods reach it. */
   attachUpdater(updater: UpdaterPort): void {
     this.updater = updater;

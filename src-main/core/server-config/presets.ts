@@ -83,9 +83,14 @@ export function presetLaunch(
   if (packageName !== PRESETS[preset].packageName) return undefined;
   const entry = packageEntry(packageName);
   if (!entry) return undefined;
-  return {
-    command: process.execPath,
-    args: [entry, ...rest],
-    env: process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {},
-  };
+  return { ...ownNodeRuntime(), args: [entry, ...rest] };
+}
+
+/**
+ * The app's own JavaScript runtime as a command: Electron's binary in Node mode
+ * (ELECTRON_RUN_AS_NODE=1; the runAsNode fuse stays on), or Node itself in web mode. Preset servers
+ * and Node bundles run on it, so users need no Node installed.
+ */
+export function ownNodeRuntime(): { command: string; env: Record<string, string> } {
+  return { command: process.execPath, env: process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {} };
 }

@@ -43,6 +43,8 @@ export interface StoredServer {
   requestTimeoutMs: number;
   autoRestart: boolean;
   preset?: PresetId;
+  /** The installed bundle it runs (`bundles/<id>/`). */
+  bundleId?: string;
   /** JSON of the SDK's era verdict from the last successful start. */
   eraVerdict?: string;
   createdAt: string;
@@ -72,6 +74,7 @@ interface ServerRow {
   request_timeout_ms: number;
   auto_restart: number;
   preset: string | null;
+  bundle_id: string | null;
   era_verdict: string | null;
   created_at: string;
 }
@@ -93,6 +96,7 @@ export type ServerFields = Omit<ServerInputParsed, 'env' | 'headers' | 'oauthCli
   /** Sealed. */
   idpClientSecret?: Buffer;
   preset?: PresetId;
+  bundleId?: string;
 };
 
 /** The two tables of key/value pairs per server; same shape, so one reader and writer serves both. */
@@ -139,10 +143,11 @@ export class ServerConfigRepository {
         .prepare(
           `INSERT INTO servers (id, name, name_key, transport, command, args, cwd, url, oauth_client_id, oauth_client_secret,
              sign_in_mode, oauth_client_auth, oauth_private_key, oauth_issuer, idp_issuer, idp_token_endpoint, idp_client_id,
-             idp_client_secret, idp_id_token_command, enabled, init_timeout_ms, request_timeout_ms, auto_restart, preset, position, created_at, updated_at)
+             idp_client_secret, idp_id_token_command, enabled, init_timeout_ms, request_timeout_ms, auto_restart, preset, bundle_id,
+             position, created_at, updated_at)
            VALUES (@id, @name, @nameKey, @transport, @command, @args, @cwd, @url, @oauthClientId, @oauthClientSecret,
              @signInMode, @oauthClientAuth, @oauthPrivateKey, @oauthIssuer, @idpIssuer, @idpTokenEndpoint, @idpClientId,
-             @idpClientSecret, @idpIdTokenCommand, @enabled, @init, @request, @autoRestart, @preset, @position, @at, @at)`,
+             @idpClientSecret, @idpIdTokenCommand, @enabled, @init, @request, @autoRestart, @preset, @bundleId, @position, @at, @at)`,
         )
         .run({ ...columns(fields), id, position, at });
       this.writePairs('server_env', id, fields.env);
@@ -225,6 +230,7 @@ function columns(fields: ServerFields) {
     request: fields.requestTimeoutMs,
     autoRestart: fields.autoRestart ? 1 : 0,
     preset: fields.preset ?? null,
+    bundleId: fields.bundleId ?? null,
   };
 }
 
@@ -259,6 +265,7 @@ function toStored(row: ServerRow, env: StoredEnvVar[], headers: StoredEnvVar[]):
     requestTimeoutMs: row.request_timeout_ms,
     autoRestart: row.auto_restart === 1,
     ...(row.preset ? { preset: row.preset as PresetId } : {}),
+    ...(row.bundle_id ? { bundleId: row.bundle_id } : {}),
     ...(row.era_verdict ? { eraVerdict: row.era_verdict } : {}),
     createdAt: row.created_at,
   };

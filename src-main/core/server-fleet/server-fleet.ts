@@ -10,7 +10,7 @@ import type { RemoteAuthSource, RemoteServerRef, ServerControl } from '../server
 import { REMOTE_RESTART } from '../servers/connection/restart-policy';
 import { ServerConnection, type ServerConnectionOptions } from '../servers/connection/server-connection';
 import { clientFeaturesFor, launchInfo, notifyPlugins, type ConnectionPlugin } from './connection-plugins';
-import { buildLaunchConfig, parseEraVerdict } from './launch-spec';
+import { buildLaunchConfig, parseEraVerdict, type LaunchOverride } from './launch-spec';
 import { toRuntimeView } from './runtime-view';
 
 /** Connection settings every server shares (tests shorten waits and backoff here). */
@@ -31,6 +31,8 @@ export interface ServerFleetOptions {
   startQueue?: StartQueueOptions;
   /** OAuth for remote servers (none: a remote server that answers 401 fails with "needs sign-in"). */
   remoteAuth?: RemoteAuthSource;
+  /** What other areas change in a launch (bundles: the app's own Node, sealed argument values). */
+  launchOverride?: LaunchOverride;
 }
 
 /**
@@ -186,7 +188,7 @@ export class ServerFleet implements ServerControl {
     this.launchFailures.delete(id);
     let config;
     try {
-      config = await buildLaunchConfig(server, this.options.secrets);
+      config = await buildLaunchConfig(server, this.options.secrets, this.options.launchOverride);
     } catch (error) {
       this.launchFailures.set(id, { reason: (error as Error).message, since: this.options.clock.now().getTime() });
       this.publish(id);

@@ -8,6 +8,7 @@ import chat006 from './migrations/006_chat';
 import sampling007 from './migrations/007_sampling';
 import remote008 from './migrations/008_remote';
 import auth009 from './migrations/009_auth';
+import gettingServers010 from './migrations/010_getting_servers';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -15,7 +16,18 @@ import auth009 from './migrations/009_auth';
  *
  * Each migration is a TS module exporting its SQL, so the built app needs no files next to it.
  */
-export const MIGRATIONS: readonly string[] = [init001, servers002, logs003, roots004, tools005, chat006, sampling007, remote008, auth009];
+export const MIGRATIONS: readonly string[] = [
+  init001,
+  servers002,
+  logs003,
+  roots004,
+  tools005,
+  chat006,
+  sampling007,
+  remote008,
+  auth009,
+  gettingServers010,
+];
 
 /** The schema version this build writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -24,30 +24,33 @@ const refused: OpenRequest = {
 };
 
 describe('AppNotices', () => {
-  it('shows what the system asked Patchbay to open, says nothing was installed, and dismisses through the host', async () => {
+  it('shows what the system asked Patchbay to open that it cannot use, and dismisses through the host; installable requests are not notices', async () => {
     const host = fakeHost();
     await renderWithHost(<AppNotices />, host);
     expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
 
     host.emit({ name: 'openRequestReceived', payload: bundle });
     host.emit({ name: 'openRequestReceived', payload: link });
+    // Links and bundles open the install dialog instead (InstallFromOutside).
+    expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
     host.emit({ name: 'openRequestReceived', payload: refused });
-    host.emit({ name: 'openRequestReceived', payload: bundle }); // replayed after a reconnect: still one notice
+    host.emit({ name: 'openRequestReceived', payload: refused }); // replayed after a reconnect: still one notice
     const notices = within(screen.getByRole('region', { name: 'Notices' })).getAllByTestId('open-request');
-    expect(notices).toHaveLength(3);
-    expect(notices[0].textContent).toContain('Patchbay was asked to install a bundle: /home/me/Downloads/x.mcpb');
-    expect(notices[1].textContent).toContain('Patchbay was asked to install the server “fetch” from a link');
-    expect(notices[1].textContent).toContain('It would run npx -y "@example/fetch mcp" with API_KEY set.');
-    expect(notices[2].textContent).toContain(
+    expect(notices).toHaveLength(1);
+    expect(notices[0].textContent).toContain(
       'Patchbay was asked to open something it cannot use: Patchbay links can only install a server',
     );
-    expect(notices[2].textContent).toContain('patchbay://uninstall?{}');
-    for (const notice of notices) expect(notice.textContent).toContain('Nothing was installed or started.');
+    expect(notices[0].textContent).toContain('patchbay://uninstall?{}');
+    expect(notices[0].textContent).toContain('Nothing was installed or started.');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss: Patchbay was asked to install a bundle: /home/me/Downloads/x.mcpb' }));
-    expect(host.of('dismissOpenRequest')).toEqual([{ id: 'b1' }]);
-    host.emit({ name: 'openRequestDismissed', payload: { id: 'b1' } });
-    expect(screen.getAllByTestId('open-request')).toHaveLength(2);
+    fireEvent.click(
+      screen.getByRole('button', {
+        name: 'Dismiss: Patchbay was asked to open something it cannot use: Patchbay links can only install a server',
+      }),
+    );
+    expect(host.of('dismissOpenRequest')).toEqual([{ id: 'r1' }]);
+    host.emit({ name: 'openRequestDismissed', payload: { id: 'r1' } });
+    expect(screen.queryAllByTestId('open-request')).toHaveLength(0);
   });
 
   it('tells about a recovered window crash, and offers an update that is ready to install', async () => {
@@ -73,7 +76,7 @@ describe('AppNotices', () => {
         method === 'dismissOpenRequest' ? { ok: false, error: { code: 'internal', message: 'host went away' } } : undefined,
     });
     await renderWithHost(<AppNotices />, host);
-    host.emit({ name: 'openRequestReceived', payload: bundle });
+    host.emit({ name: 'openRequestReceived', payload: refused });
     fireEvent.click(screen.getByRole('button', { name: /^Dismiss: / }));
     expect((await screen.findByRole('alert')).textContent).toContain('host went away');
   });

@@ -1,17 +1,24 @@
 import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { OpenRequest } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { OpenRequestNotice } from './OpenRequestNotice';
 
+type RejectedRequest = Extract<OpenRequest, { kind: 'rejected' }>;
+
 /**
  * The app's own notices above every page: a window that crashed and was reloaded, an update ready to
- * install, and what the operating system asked Patchbay to open. Each says what happened and can be
- * dismissed; none blocks the page.
+ * install, and what the operating system asked Patchbay to open that it cannot use. Each says what
+ * happened and can be dismissed; none blocks the page.
  */
 export function AppNotices() {
   const api = useAppStore((s) => s.api);
-  const requests = useAppStore((s) => s.openRequests);
+  // Links and bundles to install open the install dialog (InstallFromOutside); refused requests are notices.
+  const requests = useAppStore(
+    useShallow((s) => s.openRequests.filter((request): request is RejectedRequest => request.kind === 'rejected')),
+  );
   const recovery = useAppStore((s) => s.windowRecovery);
   const update = useAppStore((s) => s.update);
   const [failure, setFailure] = useState<string | null>(null);

@@ -9,19 +9,24 @@ export interface ImportDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   api: Pick<HostApi, 'previewImport' | 'applyImport'>;
+  /** The text is an install link (`patchbay://install?…`, `vscode:mcp/install?…`): review it in the install dialog. */
+  onInstallLink?(link: string): void;
 }
 
+/** True for pasted text that is an install link rather than a config file. */
+export const isInstallLink = (text: string) => /^\s*(patchbay:|vscode(-insiders)?:)/i.test(text);
+
 /** "Import servers": paste or pick a config file, preview what happens, then import. */
-export function ImportDialog({ open, onOpenChange, api }: ImportDialogProps) {
+export function ImportDialog({ open, onOpenChange, api, onInstallLink }: ImportDialogProps) {
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
       title="Import servers"
-      description="From Claude Desktop’s claude_desktop_config.json, or a Cursor or VS Code mcp.json."
+      description="From Claude Desktop’s claude_desktop_config.json, a Cursor or VS Code mcp.json, a Patchbay export, or an install link."
       className="modal-wide"
     >
-      <ImportFlow api={api} onClose={() => onOpenChange(false)} />
+      <ImportFlow api={api} onClose={() => onOpenChange(false)} onInstallLink={onInstallLink} />
     </Modal>
   );
 }
@@ -29,7 +34,15 @@ export function ImportDialog({ open, onOpenChange, api }: ImportDialogProps) {
 type Busy = 'reading' | 'preview' | 'import' | null;
 const plural = (n: number) => `${n} server${n === 1 ? '' : 's'}`;
 
-function ImportFlow({ api, onClose }: { api: ImportDialogProps['api']; onClose(): void }) {
+function ImportFlow({
+  api,
+  onClose,
+  onInstallLink,
+}: {
+  api: ImportDialogProps['api'];
+  onClose(): void;
+  onInstallLink?(link: string): void;
+}) {
   const [text, setText] = useState('');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -72,6 +85,7 @@ function ImportFlow({ api, onClose }: { api: ImportDialogProps['api']; onClose()
 
   if (result) return <ImportOutcome result={result} onClose={onClose} />;
   const count = preview?.entries.filter((entry) => entry.action === 'import').length ?? 0;
+  const link = onInstallLink !== undefined && isInstallLink(text);
   return (
     <div className="form">
       <Field label="Configuration" hint="Paste the file’s contents, or choose the file.">
@@ -90,13 +104,19 @@ function ImportFlow({ api, onClose }: { api: ImportDialogProps['api']; onClose()
             }}
           />
         </label>
-        <button
-          type="button"
-          disabled={busy !== null || text.trim() === ''}
-          onClick={() => void call('preview', () => api.previewImport({ text }), setPreview)}
-        >
-          Preview
-        </button>
+        {link ? (
+          <button type="button" className="primary" onClick={() => onInstallLink(text.trim())}>
+            Review link
+          </button>
+        ) : (
+          <button
+            type="button"
+            disabled={busy !== null || text.trim() === ''}
+            onClick={() => void call('preview', () => api.previewImport({ text }), setPreview)}
+          >
+            Preview
+          </button>
+        )}
         <span role="status" className="save-state">
           {busy === 'reading' && 'Reading…'}
           {busy === 'preview' && 'Checking…'}
@@ -108,6 +128,7 @@ function ImportFlow({ api, onClose }: { api: ImportDialogProps['api']; onClose()
           {error}
         </p>
       )}
+      {link && <p className="hint">This is an install link: review exactly what it would run before anything is added.</p>}
       {preview && <ImportPreviewTable preview={preview} />}
       <div className="actions">
         <button

@@ -70,6 +70,7 @@ export function SettingsForm({
         oauthClientMetadataUrl: draft.oauthClientMetadataUrl.trim(),
         updatesEnabled: draft.updatesEnabled,
         updateFeed: draft.updateFeed.trim(),
+        registryUrl: draft.registryUrl.trim(),
       });
       if (keyDraft.trim() && onSetApiKey) {
         await onSetApiKey(keyDraft.trim());
@@ -193,6 +194,24 @@ export function SettingsForm({
               placeholder="https://example.com/patchbay/client-metadata.json (optional)"
               value={draft.oauthClientMetadataUrl}
               onChange={(e) => edit('oauthClientMetadataUrl', e.target.value)}
+            />
+          )}
+        </Field>
+      </fieldset>
+      <fieldset className="settings-group">
+        <legend>Finding servers</legend>
+        <Field
+          label="Registry URL"
+          error={errors.registryUrl}
+          hint="The MCP registry Find servers searches (its /v0.1/servers API). Your organisation may run its own."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              placeholder="https://registry.modelcontextprotocol.io"
+              value={draft.registryUrl}
+              onChange={(e) => edit('registryUrl', e.target.value)}
             />
           )}
         </Field>

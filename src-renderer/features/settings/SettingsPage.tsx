@@ -3,6 +3,7 @@ import { useModelList } from '../chat/use-model-list';
 import { UpdatePanel } from '../app/UpdatePanel';
 import { ConsentSettings } from '../consent/ConsentSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
+import { BackupPanel } from './BackupPanel';
 import { HostInfoPanel } from './HostInfoPanel';
 import { SettingsForm } from './SettingsForm';
 
@@ -30,6 +31,7 @@ export function SettingsPage() {
         <p>Loading settings…</p>
       )}
       <UpdatePanel state={update} api={api} />
+      <BackupPanel api={api} />
       <ConsentSettings />
       <ServerRequestsSettings />
       {info && <HostInfoPanel info={info} />}
