@@ -7,6 +7,7 @@
  * - `shutdown()` ends a 2025-era session with an HTTP DELETE before closing;
  * - static headers go only to the server's own origin (never to an OAuth server), and every
  *   request passes the OAuth seam's fetch wrapper;
+ * - notifications beyond the server's budget are dropped or coalesced (see notification-gate.ts);
  * - every message in and out reaches the protocol log.
  *
  * It deliberately has no `pid` or `stderr` property: the SDK treats a transport with those as stdio.
@@ -20,6 +21,7 @@ import {
   type JSONRPCMessage,
   type TransportSendOptions,
 } from '@modelcontextprotocol/client';
+import { describeDrops, holdKeyOf, isNotification, NotificationGate, type NotificationBudget } from './notification-gate';
 import type { RemoteAuth } from './remote-auth';
 import type { CloseReport, SessionTransport, WireTap } from './session-transport';
 import { withTimeout } from '../wait';
@@ -37,6 +39,10 @@ export interface RemoteTransportOptions {
   /** OAuth, when the host supports it for this server. */
   auth?: RemoteAuth;
   onWire?: WireTap;
+  /** Something the user should know that does not end the connection (notifications dropped). */
+  onWarning?: (message: string) => void;
+  /** How many notifications per second pass before the excess is dropped or coalesced. */
+  notificationBudget?: NotificationBudget;
   /** How long the DELETE that ends a session may take on shutdown (default 2 s). */
   terminateTimeoutMs?: number;
   /** The network (default: global fetch). */
@@ -69,9 +75,21 @@ export class RemoteServerTransport implements SessionTransport {
   private readonly inner: StreamableHTTPClientTransport | SSEClientTransport;
   private closing = false;
   private closed = false;
+  private readonly gate: NotificationGate<JSONRPCMessage>;
 
   constructor(private readonly options: RemoteTransportOptions) {
     this.mode = options.mode;
+    this.gate = new NotificationGate<JSONRPCMessage>({
+      budget: options.notificationBudget,
+      release: (message) => this.deliver(message),
+      holdKey: (method, message) =>
+        holdKeyOf(
+          method,
+          () => (message as { params?: { progressToken?: unknown } }).params?.progressToken,
+          () => JSON.stringify(message),
+        ),
+      onDropped: (report) => options.onWarning?.(describeDrops(options.serverName, report)),
+    });
     const fetchFn = this.buildFetch();
     const authProvider = options.auth?.authProvider;
     this.inner =
@@ -85,8 +103,10 @@ export class RemoteServerTransport implements SessionTransport {
           });
     this.inner.onmessage = (message: JSONRPCMessage) => {
       this.lastMessageAt = Date.now();
-      this.options.onWire?.('in', message, byteLength(message));
-      this.onmessage?.(message);
+      if (isNotification(message)) {
+        if (!this.gate.admit(message.method, message)) return;
+      } else this.gate.beforeOther();
+      this.deliver(message);
     };
     this.inner.onerror = (error) => this.onerror?.(error);
     this.inner.onclose = () =>
@@ -166,9 +186,15 @@ export class RemoteServerTransport implements SessionTransport {
     }
   }
 
+  private deliver(message: JSONRPCMessage): void {
+    this.options.onWire?.('in', message, byteLength(message));
+    this.onmessage?.(message);
+  }
+
   private finish(report: CloseReport): void {
     if (this.closed) return;
     this.closed = true;
+    this.gate.close();
     this.closeReport = report;
     this.onclose?.();
   }
