@@ -3,7 +3,11 @@
  * settings point at the scripted Messages API, the key is sent once and never comes back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConversationSummary } from '../../../src-preload/contract';
+import { openDatabase } from '../store/database';
+import { tempDir } from '../../test-support/temp-dir';
 import { startTestHost } from '../../test-support/test-host';
+import { ConversationRepository } from './conversation-repository';
 import { waitFor } from '../servers/wait';
 import { startScriptedLlm, type ScriptedLlm } from './test-support/scripted-llm';
 
@@ -136,6 +140,49 @@ describe('chat through the host API', () => {
     const stopped = await api.listMessages({ conversationId: conversation.id });
     expect(stopped.messages[10].content[0]).toMatchObject({ type: 'tool_result', outcome: 'cancelled', isError: true });
     expect((await api.listToolAudit({})).entries[0]).toMatchObject({ tool: 'get-sum', origin: 'model', outcome: 'cancelled' });
+  });
+
+  it('pages through every conversation (newest first, none twice, none missed) and finds old ones by title', async () => {
+    // 1,205 conversations in a real database file, a minute apart, with a run sharing one timestamp.
+    const dataDir = tempDir();
+    const { db } = openDatabase(dataDir);
+    const repo = new ConversationRepository(db);
+    const base = Date.parse('2024-01-01T00:00:00Z');
+    db.transaction(() => {
+      for (let i = 0; i < 1205; i++) {
+        const minute = i >= 90 && i < 110 ? 90 : i; // 20 with the same time, across the first page's end
+        const title = i === 3 ? 'Tax return 2019' : i === 700 ? 'TAX questions' : `Conversation ${i}`;
+        repo.create(title, new Date(base + minute * 60_000));
+      }
+    })();
+    db.close();
+
+    const { api } = start(dataDir);
+    const snapshot = await api.getSnapshot();
+    expect(snapshot.chat.conversations).toHaveLength(100);
+    expect(snapshot.chat.moreConversations).toBe(true);
+
+    const seen: ConversationSummary[] = [];
+    let page = await api.listConversations({});
+    expect(page.conversations.map((c) => c.id)).toEqual(snapshot.chat.conversations.map((c) => c.id));
+    seen.push(...page.conversations);
+    while (page.hasMore) {
+      const last = seen[seen.length - 1];
+      page = await api.listConversations({ after: { updatedAt: last.updatedAt, id: last.id }, limit: 250 });
+      seen.push(...page.conversations);
+    }
+    expect(seen).toHaveLength(1205);
+    expect(new Set(seen.map((c) => c.id)).size).toBe(1205);
+    const times = seen.map((c) => c.updatedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(seen.at(-1)?.title).toBe('Conversation 0');
+
+    const found = await api.listConversations({ query: 'tax' });
+    expect(found.conversations.map((c) => c.title)).toEqual(['TAX questions', 'Tax return 2019']);
+    expect(found.hasMore).toBe(false);
+    // LIKE's wildcards are matched as themselves.
+    expect((await api.listConversations({ query: '%' })).conversations).toEqual([]);
+    expect((await api.listConversations({ query: 'Conversation 1', limit: 5 })).hasMore).toBe(true);
   });
 
   it('lists models from the configured base URL', async () => {
