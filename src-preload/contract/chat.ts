@@ -50,6 +50,11 @@ export type ChatBlock =
       outcome: ToolOutcome;
       /** Text beyond this many characters was cut from what the model got (the user sees it all). */
       modelLimitChars?: number;
+      /**
+       * The arguments the call ran with, when the user changed the model's in the consent dialog
+       * (the tool_use keeps the model's own: the Messages API history must stay what the model wrote).
+       */
+      editedArgs?: Record<string, unknown>;
     };
 
 export type MessageRole = 'user' | 'assistant';
@@ -193,6 +198,8 @@ export interface ToolStatusUpdate {
   toolUseId: string;
   status: ToolCallStatus;
   progress?: ToolProgress;
+  /** With `running`: the arguments it runs with, when the user edited the model's. */
+  editedArgs?: Record<string, unknown>;
 }
 
 /** Longest message the composer sends. */

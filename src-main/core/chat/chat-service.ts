@@ -168,8 +168,7 @@ export class ChatService {
         now,
         onMessage: (message) => events.emit('chatMessage', message),
         onDelta: (messageId, ops) => events.emit('chatDelta', { conversationId, messageId, ops }),
-        onToolStatus: (toolUseId, status, progress) =>
-          events.emit('chatToolStatus', { conversationId, toolUseId, status, ...(progress ? { progress } : {}) }),
+        onToolStatus: (toolUseId, status, detail) => events.emit('chatToolStatus', { conversationId, toolUseId, status, ...detail }),
         onRecorder: (recorder) => (turn.recorder = recorder),
         checkpointMs: this.options.checkpointMs,
         batchMs: this.options.batchMs,

@@ -78,8 +78,13 @@ export const chatSlice: StoreSlice<ChatState> = {
         return withHistory(state, event.payload.conversationId, (h) => upsertMessage(h, event.payload));
       case 'chatDelta':
         return withHistory(state, event.payload.conversationId, (h) => applyDelta(h, event.payload.messageId, event.payload.ops));
-      case 'chatToolStatus':
-        return { toolStatus: { ...state.toolStatus, [event.payload.toolUseId]: event.payload } };
+      case 'chatToolStatus': {
+        // Progress updates do not repeat the edited arguments the 'running' update brought: keep them.
+        const editedArgs = event.payload.editedArgs ?? state.toolStatus[event.payload.toolUseId]?.editedArgs;
+        return {
+          toolStatus: { ...state.toolStatus, [event.payload.toolUseId]: { ...event.payload, ...(editedArgs ? { editedArgs } : {}) } },
+        };
+      }
       case 'llmStatusChanged':
         return { llm: event.payload };
       default:
