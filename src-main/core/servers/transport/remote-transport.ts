@@ -24,6 +24,7 @@ import {
 import { describeDrops, holdKeyOf, isNotification, NotificationGate, type NotificationBudget } from './notification-gate';
 import type { RemoteAuth } from './remote-auth';
 import type { CloseReport, SessionTransport, WireTap } from './session-transport';
+import { isTemporaryStatus, parseRetryAfter, type TemporaryRefusal } from './temporary-refusal';
 import { withTimeout } from '../wait';
 
 /** `streamable-http` (current), or `sse`: the 2024-11-05 HTTP+SSE transport of old servers. */
@@ -72,6 +73,10 @@ export class RemoteServerTransport implements SessionTransport {
   closeReport: CloseReport | undefined;
   lastMessageAt = 0;
   readonly mode: RemoteTransportMode;
+  /** The server's last "not now" (429, 503…) with its Retry-After: a failed start then waits and retries. */
+  refusal: TemporaryRefusal | undefined;
+  /** Until when (epoch ms) the server asked not to be sent anything (its Retry-After). */
+  private quietUntil = 0;
   private readonly inner: StreamableHTTPClientTransport | SSEClientTransport;
   private closing = false;
   private closed = false;
@@ -213,7 +218,22 @@ export class RemoteServerTransport implements SessionTransport {
       return base(input, { ...init, headers });
     };
     const wrapped = this.options.auth ? this.options.auth.wrapFetch(withHeaders) : withHeaders;
-    return async (input, init) => this.watchResponseStream(init, await wrapped(input, init));
+    return async (input, init) => {
+      // The server asked us to wait: the SDK's next request (its probe refused, it goes on to
+      // initialize) is answered here with the same refusal instead of being sent.
+      const waitMs = this.quietUntil - Date.now();
+      if (this.refusal && waitMs > 0 && new URL(String(input instanceof Request ? input.url : input)).origin === origin) {
+        return refusedAgain(this.refusal, waitMs);
+      }
+      const response = await wrapped(input, init);
+      // The SDK's errors carry the status, not the headers: keep what a refusal said about waiting.
+      if (isTemporaryStatus(response.status)) {
+        const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+        this.refusal = { status: response.status, statusText: response.statusText, retryAfterMs };
+        this.quietUntil = Date.now() + (retryAfterMs ?? 0);
+      }
+      return this.watchResponseStream(init, response);
+    };
   }
 
   /**
@@ -279,6 +299,15 @@ export function describeNetworkError(error: unknown): string | undefined {
     if (e instanceof TypeError && e.message === 'fetch failed' && !(e.cause instanceof Error)) return 'the network request failed';
   }
   return undefined;
+}
+
+/** The refusal the server gave, repeated for a request it asked us not to send yet. */
+function refusedAgain(refusal: TemporaryRefusal, waitMs: number): Response {
+  return new Response(JSON.stringify({ error: `${refusal.statusText || 'Refused'}: asked to wait` }), {
+    status: refusal.status,
+    statusText: refusal.statusText,
+    headers: { 'content-type': 'application/json', 'retry-after': String(Math.ceil(waitMs / 1000)) },
+  });
 }
 
 function byteLength(message: JSONRPCMessage): number {
