@@ -34,7 +34,6 @@ test('the conversation list pages on scroll and searches every conversation by t
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await list.getByRole('button', { name: /^Tax return 2019/ }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Tax return 2019' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('search.png') });
     await list.getByRole('searchbox', { name: 'Search conversations' }).fill('no such title');
     await expect(list.getByRole('status')).toHaveText('No conversation’s title contains “no such title”.');
   });
