@@ -61,7 +61,12 @@ export function fakeSnapshot(options: FakeHostOptions = {}): HostSnapshot {
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     servers: options.servers ?? [],
     roots: { roots: [], sharing: [], consents: [], audit: [], ...options.roots },
-    chat: { conversations: [], llm: { apiKey: { state: 'not-set', storage: 'Encrypted in the data directory.' } }, ...options.chat },
+    chat: {
+      conversations: [],
+      moreConversations: false,
+      llm: { apiKey: { state: 'not-set', storage: 'Encrypted in the data directory.' } },
+      ...options.chat,
+    },
     tools: { running: [], ...options.tools },
     consent: { pending: [], decisions: [], settings: { timeoutMinutes: 10 }, ...options.consent },
     logs: { settings: DEFAULT_LOG_SETTINGS, levels: {}, ...options.logs },

@@ -9,6 +9,7 @@ import sampling007 from './migrations/007_sampling';
 import remote008 from './migrations/008_remote';
 import auth009 from './migrations/009_auth';
 import gettingServers010 from './migrations/010_getting_servers';
+import hardening011 from './migrations/011_hardening';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly string[] = [
   remote008,
   auth009,
   gettingServers010,
+  hardening011,
 ];
 
 /** The schema version this build writes. */

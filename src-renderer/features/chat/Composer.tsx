@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { MAX_MESSAGE_CHARS } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
 
 export interface ComposerProps {
@@ -13,13 +14,16 @@ export interface ComposerProps {
 
 /**
  * The message box. Enter sends, Shift+Enter starts a new line. The draft is cleared only once the
- * host has committed the message, so nothing typed is lost when sending fails.
+ * host has committed the message, so nothing typed is lost when sending fails. A draft longer than a
+ * message may be is refused here, at the field, before anything is sent.
  */
 export function Composer({ draft, onDraftChange, onSend, onStop, running }: ComposerProps) {
   const id = useId();
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const canSend = draft.trim() !== '' && !running && !sending;
+  const tooLong = draft.length > MAX_MESSAGE_CHARS ? tooLongMessage(draft.length) : null;
+  const canSend = draft.trim() !== '' && !tooLong && !running && !sending;
+  const describedBy = [tooLong && `${id}-length`, failure && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
   const send = async () => {
     if (!canSend) return;
@@ -51,7 +55,8 @@ export function Composer({ draft, onDraftChange, onSend, onStop, running }: Comp
         rows={3}
         value={draft}
         placeholder="Message Claude… (Enter sends, Shift+Enter for a new line)"
-        aria-describedby={failure ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={tooLong ? true : undefined}
         onChange={(e) => {
           onDraftChange(e.target.value);
           setFailure(null);
@@ -64,6 +69,11 @@ export function Composer({ draft, onDraftChange, onSend, onStop, running }: Comp
         }}
       />
       <div className="composer-actions">
+        {tooLong && (
+          <p id={`${id}-length`} className="field-error">
+            {tooLong}
+          </p>
+        )}
         {failure && (
           <p id={`${id}-error`} role="alert" className="field-error">
             Not sent: {failure}
@@ -80,4 +90,8 @@ export function Composer({ draft, onDraftChange, onSend, onStop, running }: Comp
       </div>
     </form>
   );
+}
+
+function tooLongMessage(length: number): string {
+  return `Too long to send: ${length.toLocaleString('en-US')} characters; a message may have at most ${MAX_MESSAGE_CHARS.toLocaleString('en-US')}.`;
 }

@@ -32,6 +32,18 @@ function stubWindowOpen(tab: ReturnType<typeof fakeTab> | null) {
 }
 
 describe('ServerCard: remote servers', () => {
+  it('a server that asked to wait: Starting, what it said, and when the next try is — not an error', () => {
+    const { card } = renderRemote({
+      status: 'starting',
+      detail: 'asked Patchbay to wait (HTTP 429 Too Many Requests) — retrying in 30 s',
+      restart: { attempt: 1, of: 30, at: new Date(Date.now() + 30_000).toISOString() },
+    });
+    expect(card.getByText('Starting')).toBeTruthy();
+    expect(card.getByText('asked Patchbay to wait (HTTP 429 Too Many Requests) — retrying in 30 s')).toBeTruthy();
+    expect(card.getByText('Next try').nextElementSibling?.textContent).toMatch(/^Attempt 1 of 30, in 30 seconds$/);
+    expect(card.getByRole('button', { name: 'Stop' })).toBeTruthy();
+  });
+
   it('shows the URL, the HTTP transport in use and the session, shortened', () => {
     const { card } = renderRemote({
       status: 'ready',
