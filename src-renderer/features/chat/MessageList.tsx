@@ -47,16 +47,28 @@ export function MessageList({ rows, hasMore, onLoadOlder, loadingOlder, renderRo
     virtualizer.scrollToEnd();
   }, [conversationKey, virtualizer]);
 
-  const firstVisible = items[0]?.index ?? 0;
+  const canLoad = hasMore && !loadingOlder && rows.length > 0;
+  // Older history is asked for when the reader scrolls near the top — on the scroll itself, read from
+  // the element's own offset. Not from a render: right after a page is prepended, a render can still
+  // see the old offset (the end anchor moves the view a moment later) and would ask for one page too many.
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element || !canLoad) return;
+    const first = virtualizer.getVirtualItemForOffset(element.scrollTop);
+    if ((first?.index ?? 0) < LOAD_AHEAD_ROWS) onLoadOlder();
+  };
+  // A history shorter than the view cannot be scrolled: ask for more until it fills the view.
+  const totalSize = virtualizer.getTotalSize();
   useEffect(() => {
-    if (hasMore && !loadingOlder && rows.length > 0 && firstVisible < LOAD_AHEAD_ROWS) onLoadOlder();
-  }, [firstVisible, hasMore, loadingOlder, rows.length, onLoadOlder]);
+    const element = scrollRef.current;
+    if (element && canLoad && totalSize <= element.clientHeight) onLoadOlder();
+  }, [canLoad, totalSize, onLoadOlder]);
 
   return (
     <div className="message-list-frame">
       {hasMore && loadingOlder && <div className="message-list-more muted">Loading older messages…</div>}
-      <div ref={scrollRef} className="message-list" role="log" aria-label="Messages" aria-live="off" tabIndex={0}>
-        <div className="message-list-inner" style={{ height: virtualizer.getTotalSize() }}>
+      <div ref={scrollRef} className="message-list" role="log" aria-label="Messages" aria-live="off" tabIndex={0} onScroll={onScroll}>
+        <div className="message-list-inner" style={{ height: totalSize }}>
           {items.map((item) => (
             <div
               key={item.key}
