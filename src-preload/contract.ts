@@ -17,6 +17,7 @@ import { consentMethods, type ConsentEvents } from './contract/consent';
 import type { HostSnapshot } from './contract/host';
 import { logMethods, type LogEvents } from './contract/logs';
 import { method, NoInput } from './contract/method';
+import { providerMethods, type ProviderEvents } from './contract/providers';
 import { rootsMethods, type RootsEvents } from './contract/roots';
 import { samplingMethods, type SamplingEvents } from './contract/sampling';
 import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
@@ -28,6 +29,7 @@ export * from './contract/consent';
 export * from './contract/errors';
 export * from './contract/host';
 export * from './contract/logs';
+export * from './contract/providers';
 export * from './contract/roots';
 export * from './contract/sampling';
 export * from './contract/servers';
@@ -51,6 +53,7 @@ export const HOST_METHODS = {
   ...consentMethods,
   ...logMethods,
   ...samplingMethods,
+  ...providerMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -104,7 +107,7 @@ export function createHostApi(call: HostCaller): HostApi {
 
 /** Every event the host pushes (main → renderer), with its payload. */
 export interface HostEvents
-  extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents {}
+  extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents, ProviderEvents {}
 
 export type HostEventName = keyof HostEvents;
 

@@ -1,4 +1,4 @@
-import type { HostMode } from '../../src-preload/contract';
+import type { HostMode, ProviderPreset } from '../../src-preload/contract';
 import type { Clock } from './clock';
 import type { RootsTimings } from './roots/roots-area';
 import type { FleetConnectionDefaults } from './server-fleet/server-fleet';
@@ -29,4 +29,6 @@ export interface HostPorts {
    * none: the page opens the URL in a new tab. Tests and the conformance runner pass a headless browser.
    */
   openExternal?: (url: string) => Promise<void>;
+  /** The local presets Settings › Providers detects (default: Ollama and LM Studio on their ports); tests point them elsewhere. */
+  providerPresets?: readonly ProviderPreset[];
 }

@@ -12,6 +12,8 @@ export interface RecorderOptions {
   messages: MessageRepository;
   conversationId: string;
   model: string;
+  /** The provider writing the answer (stored with it). */
+  providerId?: string;
   now(): Date;
   /** Server identity of an API tool name (undefined for a name that was never offered). */
   resolveTool(apiName: string): ToolIdentity | undefined;
@@ -127,9 +129,9 @@ export class AnswerRecorder {
   /** Creates the row with the first content, so an answer stopped before any text leaves nothing behind. */
   private ensureRow(): void {
     if (this.message) return;
-    const { messages, conversationId, model } = this.options;
+    const { messages, conversationId, model, providerId } = this.options;
     const created = messages.append(
-      { conversationId, role: 'assistant', content: [], status: 'streaming', model },
+      { conversationId, role: 'assistant', content: [], status: 'streaming', model, ...(providerId ? { providerId } : {}) },
       this.options.now(),
       false,
     );
