@@ -120,17 +120,15 @@ export function createLlmArea(options: LlmAreaOptions): LlmArea {
     snapshot: () => ({ providers: registry.views() }),
     status,
     models: () =>
-      registry
-        .views()
-        .flatMap((p) =>
-          p.models.map((m) => ({
-            providerId: p.id,
-            providerName: p.name,
-            id: m.id,
-            displayName: m.displayName,
-            local: isLoopbackUrl(p.endpoint),
-          })),
-        ),
+      registry.views().flatMap((p) =>
+        p.models.map((m) => ({
+          providerId: p.id,
+          providerName: p.name,
+          id: m.id,
+          displayName: m.displayName,
+          local: isLoopbackUrl(p.endpoint),
+        })),
+      ),
     start: () => {
       void registry.checkKeys().catch(() => undefined); // the host may have been disposed meanwhile
       registry.refreshUnlisted();

@@ -64,8 +64,15 @@ export function createChatActions(store: AppStore) {
       setHistory(id, (h) => (h ? upsertMessage(h, message) : h));
     },
 
+    /** The model of a conversation's next turns; with no conversation open, a new one starts with it. */
+    async setModel(id: string | null, choice: { providerId: string; model: string }): Promise<void> {
+      const conversationId = id ?? (await actions.newConversation()).id;
+      const updated = await api().setConversationModel({ id: conversationId, ...choice });
+      store.setState((s) => ({ conversations: { ...s.conversations, [updated.id]: updated } }));
+    },
+
     stop: (id: string) => api().stopTurn({ conversationId: id }),
-    retry: (id: string) => api().retryTurn({ conversationId: id }),
+    retry: (id: string, withoutTools = false) => api().retryTurn({ conversationId: id, ...(withoutTools ? { withoutTools } : {}) }),
     rename: (id: string, title: string) => api().renameConversation({ id, title }),
     setServers: (id: string, serverIds: string[] | null) => api().setConversationServers({ id, serverIds }),
     async remove(id: string): Promise<void> {

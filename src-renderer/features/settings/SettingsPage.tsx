@@ -1,6 +1,6 @@
 import { useAppStore } from '../../stores/use-app-store';
-import { useModelList } from '../chat/use-model-list';
 import { ConsentSettings } from '../consent/ConsentSettings';
+import { ProvidersSettings } from '../providers/ProvidersSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
 import { HostInfoPanel } from './HostInfoPanel';
 import { SettingsForm } from './SettingsForm';
@@ -10,7 +10,7 @@ export function SettingsPage() {
   const info = useAppStore((s) => s.info);
   const api = useAppStore((s) => s.api);
   const apiKey = useAppStore((s) => s.llm?.apiKey ?? null);
-  const models = useModelList(api, `${settings?.anthropicBaseUrl}|${apiKey?.state}|${apiKey?.source}`);
+  const providers = useAppStore((s) => s.providers);
   return (
     <section aria-labelledby="page-title" className="page">
       <h1 id="page-title">Settings</h1>
@@ -21,11 +21,12 @@ export function SettingsPage() {
           apiKey={apiKey}
           onSetApiKey={(key) => api.setApiKey({ apiKey: key })}
           onClearApiKey={() => api.clearApiKey()}
-          models={models?.models}
+          providers={providers}
         />
       ) : (
         <p>Loading settings…</p>
       )}
+      <ProvidersSettings />
       <ConsentSettings />
       <ServerRequestsSettings />
       {info && <HostInfoPanel info={info} />}
