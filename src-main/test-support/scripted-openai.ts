@@ -10,7 +10,10 @@ export const SCRIPTED_OPENAI_ENTRY = fileURLToPath(new URL('../../e2e/fixtures/s
 
 interface StreamShape {
   chunks?: number | string[];
+  /** Before each piece. */
   delayMs?: number;
+  /** Before the first content piece (a model's time to first token). */
+  firstDelayMs?: number;
   hang?: boolean;
   finishReason?: string;
   usage?: { prompt?: number; completion?: number };
@@ -51,6 +54,8 @@ export interface OpenAiRecordedRequest {
   method: string;
   path: string;
   credential: { scheme: 'bearer' | null; key: string | null };
+  /** When the server received it (ms since the epoch; chat completions only). */
+  receivedAt?: number;
   body: {
     model: string;
     messages: ReceivedChatMessage[];

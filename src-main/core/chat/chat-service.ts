@@ -116,11 +116,22 @@ export class ChatService {
       this.options.now(),
     );
     this.options.events.emit('chatMessage', message);
-    if (conversation.title === NEW_CONVERSATION_TITLE && conversation.messageCount === 0) {
-      this.options.conversations.rename(conversationId, titleFrom(text), this.options.now());
-    }
+    const first = conversation.title === NEW_CONVERSATION_TITLE && conversation.messageCount === 0;
     this.start(conversationId);
+    // The title from the first message is written while the request is on its way: its commit need not delay the first token.
+    if (first) setImmediate(() => this.titleFromFirstMessage(conversationId, text));
     return message;
+  }
+
+  private titleFromFirstMessage(conversationId: string, text: string): void {
+    if (this.disposed) return;
+    try {
+      if (this.options.conversations.get(conversationId)?.title !== NEW_CONVERSATION_TITLE) return; // renamed or deleted meanwhile
+      this.publish(this.options.conversations.rename(conversationId, titleFrom(text), this.options.now())!);
+    } catch (error) {
+      // A convenience: the conversation keeps its title when it cannot be written (e.g. the database closed).
+      console.error('[patchbay] could not title the conversation:', error);
+    }
   }
 
   /**
@@ -161,7 +172,8 @@ export class ChatService {
     const controller = new AbortController();
     const turn: RunningTurn = { controller, done: Promise.resolve() };
     this.turns.set(conversationId, turn);
-    this.options.conversations.setLastError(conversationId, undefined);
+    const conversation = this.stored(conversationId);
+    if (conversation.lastError) this.options.conversations.setLastError(conversationId, undefined);
     this.publish(this.stored(conversationId));
     turn.done = this.run(conversationId, turn).finally(() => {
       this.turns.delete(conversationId);

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { useScriptedOpenAi } from '../../test-support/use-scripted-openai';
-import { LlmError } from './llm-errors';
 import { completeMessage, type LlmRequest, type LlmStreamEvent } from './llm-types';
+import { collect, failure } from './test-support/llm-stream';
 import { toChatMessages, tokenFieldFor } from './openai-mapping';
 import { OpenAiCompatibleProvider } from './openai-provider';
 
@@ -25,21 +25,6 @@ const request: LlmRequest = {
     { name: 'srv__echo', inputSchema: { properties: { message: { type: 'string' } } } },
   ],
 };
-
-async function collect(stream: AsyncIterable<LlmStreamEvent>): Promise<LlmStreamEvent[]> {
-  const events: LlmStreamEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
-
-async function failure(promise: Promise<unknown>): Promise<LlmError> {
-  const error = await promise.then(
-    () => expect.fail('expected a failure'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(LlmError);
-  return error as LlmError;
-}
 
 const final = (events: LlmStreamEvent[]) => {
   const last = events.at(-1);

@@ -50,7 +50,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, running }: Comp
         id={id}
         rows={3}
         value={draft}
-        placeholder="Message Claude… (Enter sends, Shift+Enter for a new line)"
+        placeholder="Message the model… (Enter sends, Shift+Enter for a new line)"
         aria-describedby={failure ? `${id}-error` : undefined}
         onChange={(e) => {
           onDraftChange(e.target.value);

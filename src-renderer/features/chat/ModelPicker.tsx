@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ProviderView } from '../../../src-preload/contract';
 import { groupModels, modelValue, parseModelValue, providerModels, type ModelRef } from '../providers/model-options';
+import { ModelOptionGroups } from '../providers/ModelOptionGroups';
 import '../providers/providers.css';
 
 export interface ModelPickerProps {
@@ -32,15 +33,7 @@ export function ModelPicker({ providers, value, onChange, disabled }: ModelPicke
           if (choice) onChange(choice);
         }}
       >
-        {groups.map((group) => (
-          <optgroup key={group.providerId} label={group.label}>
-            {group.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <ModelOptionGroups groups={groups} />
       </select>
     </div>
   );

@@ -105,6 +105,8 @@ function ProviderItem({
         <span role="status" aria-live="polite">
           {refreshing ? (
             'Listing models…'
+          ) : provider.models.length > 0 && provider.modelsNote ? (
+            `${provider.models.length} built-in ${provider.models.length === 1 ? 'model' : 'models'} (not listed by the endpoint)`
           ) : provider.models.length > 0 ? (
             <>
               {provider.models.length} {provider.models.length === 1 ? 'model' : 'models'}

@@ -3,6 +3,7 @@ import type { SamplingContentView, SamplingPolicy, SamplingRequestView } from '.
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { groupModels, modelValue, parseModelValue } from '../providers/model-options';
+import { ModelOptionGroups } from '../providers/ModelOptionGroups';
 import { SamplingPolicyForm } from './SamplingPolicyForm';
 import './sampling.css';
 
@@ -156,15 +157,7 @@ export function SamplingDialog({ request, onApprove, onSend, onReject, policy, o
               disabled={busy || generating}
               onChange={(e) => setChoice(parseModelValue(e.target.value) ?? choice)}
             >
-              {groupModels(request.models, [{ providerId: request.providerId, model: request.model }]).map((group) => (
-                <optgroup key={group.providerId} label={group.label}>
-                  {group.options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <ModelOptionGroups groups={groupModels(request.models, [{ providerId: request.providerId, model: request.model }])} />
             </select>
             <p className="hint">Preselected: {request.modelReason}</p>
           </div>
