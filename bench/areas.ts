@@ -185,14 +185,7 @@ async function openAiStream() {
     key: 'firstTokenMs' | 'perTokenMs' | 'cpuUsPerToken',
   ) => median(list.map((s) => s[key] ?? 0));
   const { bare, host, renderer } = result;
-  rows.push([
-    `OpenAI-compatible stream: server ${FIRST_TOKEN_MS} ms to first token, then ${TOKEN_MS} ms/token, ${result.tokens} tokens`,
-    '',
-    '',
-    '',
-    '',
-    'info',
-  ]);
+  rows.push(['OpenAI-compatible stream', '', '', '', `server: ${FIRST_TOKEN_MS} ms, then ${TOKEN_MS} ms/token × ${result.tokens}`, 'info']);
   report(
     '  time to first token (core)',
     m(host, 'firstTokenMs'),

@@ -8,7 +8,8 @@ import type { ChatSnapshot, LlmStatus, Settings } from '../../../src-preload/con
 import type { HostEventBus } from '../events';
 import type { ModelRouter } from '../llm/llm-types';
 import type { Clock } from '../clock';
-import { createChatHandlers, type QuickLlm } from './chat-handlers';
+import type { QuickLlmControls } from '../llm/llm-area';
+import { createChatHandlers } from './chat-handlers';
 import { ChatService } from './chat-service';
 import type { ChatToolbox } from './chat-toolbox';
 import { ConversationRepository } from './conversation-repository';
@@ -21,7 +22,7 @@ export interface ChatAreaOptions {
   clock: Clock;
   toolbox: ChatToolbox;
   /** Providers: the router that resolves each conversation's model, the Anthropic key's status, the quick key methods. */
-  llm: { router: ModelRouter; status(): LlmStatus; quick: QuickLlm };
+  llm: { router: ModelRouter; status(): LlmStatus; quick: QuickLlmControls };
 }
 
 export interface ChatArea {

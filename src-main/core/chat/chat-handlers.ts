@@ -1,17 +1,11 @@
 import type { chatMethods, HandlersFor } from '../../../src-preload/contract';
-import type { LlmStatus, ModelList } from '../../../src-preload/contract';
+import type { QuickLlmControls } from '../llm/llm-area';
 import type { ChatService } from './chat-service';
-
-/** The older key and model methods, which act on the Anthropic provider and the default model. */
-export interface QuickLlm {
-  setKey(apiKey: string): Promise<LlmStatus>;
-  clearKey(): Promise<LlmStatus>;
-  listModels(): Promise<ModelList>;
-}
 
 export interface ChatHandlerDeps {
   chat: ChatService;
-  quick: QuickLlm;
+  /** The older key and model methods act on the Anthropic provider and the default model. */
+  quick: QuickLlmControls;
 }
 
 /** The contract's chat methods. */
