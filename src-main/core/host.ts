@@ -74,6 +74,7 @@ export function createHost(ports: HostPorts): Host {
       const fallback = llm.registry.view(PRIMARY_PROVIDER_ID).models[0]?.id ?? DEFAULT_SETTINGS.defaultModel;
       events.emit('settingsChanged', settings.write({ defaultProviderId: PRIMARY_PROVIDER_ID, defaultModel: fallback }, clock.now()));
     },
+    onQuickFieldChanged: () => events.emit('settingsChanged', settings.read()),
     presets: ports.providerPresets,
   });
   // The Anthropic base URL setting is the Anthropic provider's base URL (one place, two ways to edit it).

@@ -41,6 +41,8 @@ export interface LlmAreaOptions {
   defaults(): ModelChoice;
   /** A provider was removed (conversations and the default that used it go back to the default). */
   onProviderRemoved?(id: string): void;
+  /** The Anthropic provider's base URL changed through Settings › Providers: the quick field shows it. */
+  onQuickFieldChanged?(): void;
   /** The presets whose default ports are probed (tests point them at scripted servers). */
   presets?: readonly ProviderPreset[];
 }
@@ -79,7 +81,12 @@ export function createLlmArea(options: LlmAreaOptions): LlmArea {
 
   const handlers: HandlersFor<typeof providerMethods> = {
     addProvider: async (input) => registry.add(input),
-    updateProvider: async (change) => registry.update(change),
+    updateProvider: async (change) => {
+      const before = registry.find(change.id)?.baseUrl;
+      const view = await registry.update(change);
+      if (view.primary && view.baseUrl !== before) options.onQuickFieldChanged?.();
+      return view;
+    },
     removeProvider: async ({ id }) => {
       registry.remove(id);
       options.onProviderRemoved?.(id);

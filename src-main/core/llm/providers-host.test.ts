@@ -109,8 +109,10 @@ describe('providers through the host API', () => {
     await waitFor(() => events.some((e) => e.name === 'providersChanged' && e.payload[0].baseUrl === 'http://127.0.0.1:9/gateway'), {
       what: 'providersChanged for the quick field',
     });
+    const mark = events.length;
     await api.updateProvider({ id: PRIMARY_PROVIDER_ID, baseUrl: '' });
     expect((await api.getSnapshot()).settings.anthropicBaseUrl).toBe('');
+    expect(events.slice(mark).some((e) => e.name === 'settingsChanged' && e.payload.anthropicBaseUrl === '')).toBe(true);
     expect((await api.getSnapshot()).providers.providers[0].endpoint).toBe('https://api.anthropic.com');
 
     const status = await api.setApiKey({ apiKey: 'sk-ant-quick' });
