@@ -267,4 +267,29 @@ describe('ChatPage', () => {
     await renderPage(other);
     expect(screen.getByRole('note', { name: 'API key needed' }).textContent).toMatch(/Add an API key for OpenRouter/);
   });
+
+  it('picking a model with no conversation open starts one with it, keeping what was typed; Send goes to that one', async () => {
+    const host = fakeHost({
+      chat: { conversations: [], llm: KEY_SET },
+      providers: { providers: [anthropicProvider({ apiKey: KEY_SET.apiKey }), localProvider()] },
+      replies: {
+        createConversation: () => conversation({ id: 'new', title: 'New conversation' }),
+        setConversationModel: (input: { id: string; providerId: string; model: string }) => conversation(input),
+        listMessages: () => ({ messages: [], hasMore: false }),
+        sendMessage: ({ text: typed }: { text: string }) => ({ ...text(100, 1, 'user', typed), conversationId: 'new' }),
+      },
+    });
+    await renderPage(host);
+    const composer = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    fireEvent.change(composer, { target: { value: 'Hello local' } });
+    const picker = screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
+    const llama = within(picker).getByRole('option', { name: 'llama3.1:8b' }) as HTMLOptionElement;
+    await act(async () => fireEvent.change(picker, { target: { value: llama.value } }));
+    expect(host.of('setConversationModel')).toEqual([{ id: 'new', providerId: 'p-ollama', model: 'llama3.1:8b' }]);
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('Hello local');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
+    expect(host.of('sendMessage')).toEqual([{ conversationId: 'new', text: 'Hello local' }]);
+    expect(host.of('createConversation')).toHaveLength(1);
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('');
+  });
 });
