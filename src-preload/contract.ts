@@ -22,6 +22,7 @@ import { installMethods } from './contract/install';
 import { logMethods, type LogEvents } from './contract/logs';
 import { method, NoInput } from './contract/method';
 import { registryMethods } from './contract/registry';
+import { providerMethods, type ProviderEvents } from './contract/providers';
 import { rootsMethods, type RootsEvents } from './contract/roots';
 import { samplingMethods, type SamplingEvents } from './contract/sampling';
 import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
@@ -39,6 +40,7 @@ export * from './contract/host';
 export * from './contract/install';
 export * from './contract/logs';
 export * from './contract/registry';
+export * from './contract/providers';
 export * from './contract/roots';
 export * from './contract/sampling';
 export * from './contract/servers';
@@ -69,6 +71,7 @@ export const HOST_METHODS = {
   ...bundleMethods,
   ...uploadMethods,
   ...backupMethods,
+  ...providerMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -122,7 +125,17 @@ export function createHostApi(call: HostCaller): HostApi {
 
 /** Every event the host pushes (main → renderer), with its payload. */
 export interface HostEvents
-  extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents, AppEvents {}
+  extends
+    SettingsEvents,
+    ServerEvents,
+    RootsEvents,
+    ChatEvents,
+    ToolEvents,
+    ConsentEvents,
+    LogEvents,
+    SamplingEvents,
+    AppEvents,
+    ProviderEvents {}
 
 export type HostEventName = keyof HostEvents;
 

@@ -25,8 +25,8 @@ import { descendants, killRefs, waitGone, type ProcRef } from '../lib/procs';
 import { REPO } from '../lib/servers';
 
 const WEB_ENTRY = path.join(REPO, 'out/main/web.js');
-const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -76,14 +76,16 @@ interface Session {
   messages: number;
 }
 
-function ensureBuilt(): void {
+/** Builds the app (web entry and renderer) unless it is built. */
+export function ensureBuilt(): void {
   if (fs.existsSync(WEB_ENTRY)) return;
   const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: REPO, encoding: 'utf8' });
   if (r.status !== 0 || !fs.existsSync(WEB_ENTRY))
     throw new Error(`electron-vite build failed: ${(r.stdout + r.stderr).trim().split('\n').slice(-3).join(' ')}`);
 }
 
-async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+/** Starts `out/main/web.js` on a data directory; resolves with its tokened URL. */
+export async function startWebHost(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [WEB_ENTRY, '--no-open', '--port', '0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -112,7 +114,7 @@ async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: s
 }
 
 /** SIGTERM, then SIGKILL for whatever of its tree is still alive after 5 s. Returns processes killed by force. */
-async function stopHost(child: ChildProcess): Promise<number> {
+export async function stopWebHost(child: ChildProcess): Promise<number> {
   const tree: ProcRef[] = child.pid ? descendants(child.pid) : [];
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -137,7 +139,7 @@ async function withSession<T>(messages: number, body: (session: Session) => Prom
     const { conversationId } = seedConversation(dataDir, { messages, title: `Measured ${messages}` });
     await new Promise((r) => setTimeout(r, 5)); // a strictly newer updated_at for the start conversation
     seedConversation(dataDir, { messages: 1, title: 'Start here' });
-    host = await startHost(dataDir);
+    host = await startWebHost(dataDir);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.url);
@@ -151,7 +153,7 @@ async function withSession<T>(messages: number, body: (session: Session) => Prom
     return { value: await body({ page, conversationId, messages }), leftovers };
   } finally {
     await browser?.close().catch(() => undefined);
-    if (host) leftovers += await stopHost(host.child);
+    if (host) leftovers += await stopWebHost(host.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -76,6 +76,8 @@ export interface ChatMessage {
   status: MessageStatus;
   createdAt: string;
   model?: string;
+  /** The provider that wrote an answer (absent for messages from before providers existed). */
+  providerId?: string;
   stopReason?: string;
   usage?: ChatUsage;
 }
@@ -91,6 +93,8 @@ export type ChatErrorKind =
   | 'bad-request'
   | 'server'
   | 'round-cap'
+  /** The model refused the tools it was offered (many local models): the user may go on without tools. */
+  | 'tools-unsupported'
   | 'internal';
 
 export interface ChatError {
@@ -110,6 +114,12 @@ export interface ConversationSummary {
   /** The servers whose tools this conversation offers; null means every Ready server. */
   serverIds: string[] | null;
   turn: 'idle' | 'running';
+  /**
+   * The model this conversation uses (chosen in the header; a new conversation starts with the default
+   * from Settings). Absent: the default (conversations from before providers existed).
+   */
+  providerId?: string;
+  model?: string;
   /** How the last turn failed (cleared when the next one starts). */
   lastError?: ChatError;
 }
@@ -229,14 +239,20 @@ const SendSchema = z.object({
   conversationId: IdString,
   text: z.string().trim().min(1, 'Type a message first').max(MAX_MESSAGE_CHARS, `At most ${MAX_MESSAGE_CHARS} characters`),
 });
-const ApiKeySchema = z.object({
-  apiKey: z
-    .string()
-    .trim()
-    .min(1, 'Paste your API key')
-    .max(500)
-    .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces or special characters'),
+/** An API key as entered: trimmed, printable ASCII without spaces. */
+export const ApiKeyString = z
+  .string()
+  .trim()
+  .min(1, 'Paste your API key')
+  .max(500)
+  .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces or special characters');
+const ApiKeySchema = z.object({ apiKey: ApiKeyString });
+const RetrySchema = z.object({
+  conversationId: IdString,
+  /** Offer the model no tools from now on (after it said it cannot use them), then run the turn again. */
+  withoutTools: z.boolean().optional(),
 });
+const ModelChoiceSchema = z.object({ id: IdString, providerId: IdString, model: z.string().trim().min(1).max(200) });
 
 export const chatMethods = {
   createConversation: method<typeof CreateConversationSchema, ConversationSummary>(CreateConversationSchema),
@@ -253,12 +269,14 @@ export const chatMethods = {
   sendMessage: method<typeof SendSchema, ChatMessage>(SendSchema),
   /** Aborts the stream and cancels in-flight tool calls; what was written so far is kept. */
   stopTurn: method<typeof ConversationIdSchema, void>(ConversationIdSchema),
-  /** Runs the turn again from the last user message (after an error). */
-  retryTurn: method<typeof ConversationIdSchema, void>(ConversationIdSchema),
-  /** Seals and stores the key; it is never sent back. */
+  /** Runs the turn again from the last user message (after an error); `withoutTools` after a model refused tools. */
+  retryTurn: method<typeof RetrySchema, void>(RetrySchema),
+  /** The model (provider › model) the conversation's next turns use; the history is kept and mapped. */
+  setConversationModel: method<typeof ModelChoiceSchema, ConversationSummary>(ModelChoiceSchema),
+  /** Seals and stores the key of the Anthropic provider (Settings' quick field); it is never sent back. */
   setApiKey: method<typeof ApiKeySchema, LlmStatus>(ApiKeySchema),
   clearApiKey: method<typeof NoInput, LlmStatus>(NoInput),
-  /** Models from the Models API when reachable, else a built-in list. */
+  /** The default provider's models (its models API when reachable, else a built-in list). */
   listModels: method<typeof NoInput, ModelList>(NoInput),
 };
 

@@ -9,9 +9,15 @@ export type Theme = (typeof THEMES)[number];
 /** User settings persisted in SQLite. Every key has a default, so a new install needs nothing. */
 export const SettingsSchema = z.object({
   theme: z.enum(THEMES),
-  /** Where the Anthropic SDK sends requests; empty means the SDK's default endpoint. */
+  /**
+   * The Anthropic provider's base URL (a quick field: stored with that provider, see providers.ts);
+   * empty means Anthropic's API.
+   */
   anthropicBaseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
+  /** The default model (new conversations, sampling's fallback), of the default provider. */
   defaultModel: z.string().trim().min(1).max(200),
+  /** The provider of the default model (an id from Settings › Providers). */
+  defaultProviderId: z.string().trim().min(1).max(100),
   /** Chat: the most tokens one model answer may use. */
   maxTokens: z.number().int().min(1).max(128_000),
   /** Chat: instructions sent with every request; empty for none. */
@@ -39,6 +45,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   anthropicBaseUrl: '',
   defaultModel: 'claude-sonnet-5-5',
+  defaultProviderId: 'anthropic',
   maxTokens: 4096,
   systemPrompt: '',
   maxToolRounds: 25,

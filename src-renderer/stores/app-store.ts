@@ -8,6 +8,7 @@ import { logsSlice, type LogsState } from './slices/logs-slice';
 import { consentSlice, type ConsentState } from './slices/consent-slice';
 import { toolsSlice, type ToolsState } from './slices/tools-slice';
 import { rootsSlice, type RootsState } from './slices/roots-slice';
+import { providersSlice, type ProvidersState } from './slices/providers-slice';
 import { samplingSlice, type SamplingState } from './slices/sampling-slice';
 import { serversSlice, type ServersState } from './slices/servers-slice';
 import type { StoreSlice } from './slices/slice';
@@ -34,7 +35,8 @@ export type AppState = ShellState &
   LogsState &
   ToolsState &
   ConsentState &
-  SamplingState & { api: HostApi };
+  SamplingState &
+  ProvidersState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
@@ -48,6 +50,7 @@ const SLICES: StoreSlice<object>[] = [
   toolsSlice,
   consentSlice,
   samplingSlice,
+  providersSlice,
 ] as StoreSlice<object>[];
 
 /**
@@ -65,7 +68,8 @@ export function createAppStore(transport: HostTransport, initialPage: Page = 'ch
       LogsState &
       ToolsState &
       ConsentState &
-      SamplingState),
+      SamplingState &
+      ProvidersState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,

@@ -12,13 +12,13 @@ import {
   type ConversationPage,
   type ConversationSummary,
   HostCallError,
+  type LlmStatus,
   type MessagePage,
   type Settings,
 } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { LlmProvider } from '../llm/llm-types';
+import type { ModelChoice, ModelRouter } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
-import type { ApiKeyStore } from '../llm/api-key-store';
 import { runTurn, type TurnResult } from './agent-loop';
 import type { AnswerRecorder } from './answer-recorder';
 import type { ChatToolbox } from './chat-toolbox';
@@ -30,8 +30,10 @@ export const NEW_CONVERSATION_TITLE = 'New conversation';
 export interface ChatServiceOptions {
   conversations: ConversationRepository;
   messages: MessageRepository;
-  keys: ApiKeyStore;
-  provider: LlmProvider;
+  /** Resolves a conversation's model to its provider. */
+  router: ModelRouter;
+  /** The Anthropic provider's key status (what the chat's guidance shows). */
+  llmStatus(): LlmStatus;
   toolbox: ChatToolbox;
   settings(): Settings;
   events: HostEventBus;
@@ -58,7 +60,7 @@ export class ChatService {
   /** The first page of conversations only (older ones are paged with `list`). */
   snapshot(): ChatSnapshot {
     const first = this.list({});
-    return { conversations: first.conversations, moreConversations: first.hasMore, llm: { apiKey: this.options.keys.status() } };
+    return { conversations: first.conversations, moreConversations: first.hasMore, llm: this.options.llmStatus() };
   }
 
   /** A page of conversations (see `listConversations` in the contract). */
@@ -67,8 +69,27 @@ export class ChatService {
     return { conversations: rows.slice(0, limit).map((c) => this.summary(c)), hasMore: rows.length > limit };
   }
 
+  /** A new conversation, starting with the default model (it keeps that model when the default changes). */
   create(title = NEW_CONVERSATION_TITLE): ConversationSummary {
-    return this.publish(this.options.conversations.create(title, this.options.now()));
+    return this.publish(this.options.conversations.create(title, this.options.now(), this.options.router.defaultChoice()));
+  }
+
+  /** The model of the conversation's next turns; the history stays and is mapped to the new provider. */
+  setModel(id: string, choice: ModelChoice): ConversationSummary {
+    this.stored(id);
+    if (this.options.router.route(choice).providerId !== choice.providerId) {
+      throw new HostCallError('invalid_input', `No provider with id ${choice.providerId}: it may have been removed.`);
+    }
+    // A running turn keeps the model it started with; the next one uses this.
+    return this.publish(this.options.conversations.setModel(id, choice)!);
+  }
+
+  /** Conversations that used a removed provider follow the default again. */
+  forgetProvider(providerId: string): void {
+    for (const id of this.options.conversations.forgetProvider(providerId)) {
+      const conversation = this.options.conversations.get(id);
+      if (conversation) this.publish(conversation);
+    }
   }
 
   rename(id: string, title: string): ConversationSummary {
@@ -106,17 +127,35 @@ export class ChatService {
       this.options.now(),
     );
     this.options.events.emit('chatMessage', message);
-    if (conversation.title === NEW_CONVERSATION_TITLE && conversation.messageCount === 0) {
-      this.options.conversations.rename(conversationId, titleFrom(text), this.options.now());
-    }
+    const first = conversation.title === NEW_CONVERSATION_TITLE && conversation.messageCount === 0;
     this.start(conversationId);
+    // The title from the first message is written while the request is on its way: its commit need not delay the first token.
+    if (first) setImmediate(() => this.titleFromFirstMessage(conversationId, text));
     return message;
   }
 
-  /** Runs the turn again from the last user message. */
-  retry(conversationId: string): void {
+  private titleFromFirstMessage(conversationId: string, text: string): void {
+    if (this.disposed) return;
+    try {
+      if (this.options.conversations.get(conversationId)?.title !== NEW_CONVERSATION_TITLE) return; // renamed or deleted meanwhile
+      this.publish(this.options.conversations.rename(conversationId, titleFrom(text), this.options.now())!);
+    } catch (error) {
+      // A convenience: the conversation keeps its title when it cannot be written (e.g. the database closed).
+      console.error('[patchbay] could not title the conversation:', error);
+    }
+  }
+
+  /**
+   * Runs the turn again from the last user message. `withoutTools`: the model refused tools; it is
+   * offered none from now on (Settings › Providers can offer them again).
+   */
+  retry(conversationId: string, withoutTools = false): void {
     this.assertIdle(conversationId);
     const conversation = this.stored(conversationId);
+    if (withoutTools) {
+      const { providerId, model } = this.options.router.route(conversation);
+      this.options.router.markWithoutTools({ providerId, model });
+    }
     const [last] = this.options.messages.page(conversationId, undefined, 1).messages;
     if (!last) throw new HostCallError('invalid_input', 'There is nothing to retry: send a message first.');
     if (!conversation.lastError && last.role === 'assistant' && last.status === 'complete') {
@@ -144,7 +183,8 @@ export class ChatService {
     const controller = new AbortController();
     const turn: RunningTurn = { controller, done: Promise.resolve() };
     this.turns.set(conversationId, turn);
-    this.options.conversations.setLastError(conversationId, undefined);
+    const conversation = this.stored(conversationId);
+    if (conversation.lastError) this.options.conversations.setLastError(conversationId, undefined);
     this.publish(this.stored(conversationId));
     turn.done = this.run(conversationId, turn).finally(() => {
       this.turns.delete(conversationId);
@@ -157,13 +197,14 @@ export class ChatService {
     const { events, now } = this.options;
     let result: TurnResult;
     try {
+      const conversation = this.stored(conversationId);
       result = await runTurn({
         conversationId,
-        provider: this.options.provider,
+        route: this.options.router.route(conversation),
         toolbox: this.options.toolbox,
         messages: this.options.messages,
         settings: this.options.settings(),
-        serverIds: this.stored(conversationId).serverIds,
+        serverIds: conversation.serverIds,
         signal: turn.controller.signal,
         now,
         onMessage: (message) => events.emit('chatMessage', message),

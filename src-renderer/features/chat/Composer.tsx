@@ -54,7 +54,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, running }: Comp
         id={id}
         rows={3}
         value={draft}
-        placeholder="Message Claude… (Enter sends, Shift+Enter for a new line)"
+        placeholder="Message the model… (Enter sends, Shift+Enter for a new line)"
         aria-describedby={describedBy}
         aria-invalid={tooLong ? true : undefined}
         onChange={(e) => {

@@ -11,19 +11,32 @@ export interface MessageViewProps {
   /** Live statuses of tool calls while the turn runs. */
   toolStatus: Readonly<Record<string, ToolStatusUpdate>>;
   turnRunning: boolean;
+  /** Who wrote an answer: "Claude", or the model of another provider. */
+  author?: string;
+  /** Said on hover: provider › model. */
+  authorDetail?: string;
 }
 
 /** One message: who wrote it, its text as markdown, its images, and its tool calls as cards. */
-export const MessageView = memo(function MessageView({ message, results, toolStatus, turnRunning }: MessageViewProps) {
+export const MessageView = memo(function MessageView({
+  message,
+  results,
+  toolStatus,
+  turnRunning,
+  author = 'Claude',
+  authorDetail,
+}: MessageViewProps) {
   const mine = message.role === 'user';
   return (
     <article
       className={`message message-${message.role}`}
       data-seq={message.seq}
       data-status={message.status}
-      aria-label={mine ? 'You' : 'Claude'}
+      aria-label={mine ? 'You' : author}
     >
-      <div className="message-author">{mine ? 'You' : 'Claude'}</div>
+      <div className="message-author" title={mine ? undefined : authorDetail}>
+        {mine ? 'You' : author}
+      </div>
       {message.content.map((block, i) => {
         switch (block.type) {
           case 'text':
