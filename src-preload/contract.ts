@@ -13,10 +13,14 @@
 import type { z } from 'zod';
 import { HostCallError, type CallResult } from './contract/errors';
 import { chatMethods, type ChatEvents } from './contract/chat';
+import { completionMethods } from './contract/completion';
+import { contentAuditMethods, type ContentAuditEvents } from './contract/content-audit';
 import { consentMethods, type ConsentEvents } from './contract/consent';
 import type { HostSnapshot } from './contract/host';
 import { logMethods, type LogEvents } from './contract/logs';
 import { method, NoInput } from './contract/method';
+import { promptMethods } from './contract/prompts';
+import { resourceMethods, type ResourceEvents } from './contract/resources';
 import { rootsMethods, type RootsEvents } from './contract/roots';
 import { samplingMethods, type SamplingEvents } from './contract/sampling';
 import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
@@ -24,15 +28,20 @@ import { settingsMethods, type SettingsEvents } from './contract/settings';
 import { toolMethods, type ToolEvents } from './contract/tools';
 
 export * from './contract/chat';
+export * from './contract/completion';
+export * from './contract/content-audit';
 export * from './contract/consent';
 export * from './contract/errors';
 export * from './contract/host';
 export * from './contract/logs';
+export * from './contract/prompts';
+export * from './contract/resources';
 export * from './contract/roots';
 export * from './contract/sampling';
 export * from './contract/servers';
 export * from './contract/settings';
 export * from './contract/tools';
+export * from './contract/uri-template';
 export * from './contract/wire';
 
 /**
@@ -51,6 +60,10 @@ export const HOST_METHODS = {
   ...consentMethods,
   ...logMethods,
   ...samplingMethods,
+  ...resourceMethods,
+  ...promptMethods,
+  ...completionMethods,
+  ...contentAuditMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -104,7 +117,17 @@ export function createHostApi(call: HostCaller): HostApi {
 
 /** Every event the host pushes (main → renderer), with its payload. */
 export interface HostEvents
-  extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents {}
+  extends
+    SettingsEvents,
+    ServerEvents,
+    RootsEvents,
+    ChatEvents,
+    ToolEvents,
+    ConsentEvents,
+    LogEvents,
+    SamplingEvents,
+    ResourceEvents,
+    ContentAuditEvents {}
 
 export type HostEventName = keyof HostEvents;
 

@@ -14,6 +14,8 @@ import { getLoginShellPath } from './servers/process/command-resolver';
 import { reapRecordedLeftovers } from './servers/process/process-reaper';
 import { createLogArea, createLogHandlers } from './logs';
 import { createOAuthArea } from './oauth';
+import { createPromptsArea } from './prompts/prompts-area';
+import { createResourcesArea } from './resources/resources-area';
 import { createRootsArea } from './roots/roots-area';
 import { redactValue } from './audit/redact';
 import { createSamplingArea } from './sampling/sampling-area';
@@ -101,6 +103,11 @@ export function createHost(ports: HostPorts): Host {
   // Tools and consent: the router every tool call goes through (user runs and model calls alike).
   const tools = createToolsArea({ db, connection: (id) => fleet.connection(id), repo, secrets, events, clock });
   plugins.push(tools.plugin);
+  // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
+  const serverName = (id: string) => repo.get(id)?.name;
+  const resources = createResourcesArea({ db, events, clock, connection: (id) => fleet.connection(id), serverName });
+  plugins.push(resources.plugin);
+  const prompts = createPromptsArea({ connection: (id) => fleet.connection(id), serverName, audit: resources.audit, clock });
   const chat = createChatArea({
     db,
     mode: ports.mode,
@@ -151,6 +158,7 @@ export function createHost(ports: HostPorts): Host {
       ...tools.snapshot(),
       logs: logs.snapshot(),
       sampling: sampling.snapshot(),
+      resources: resources.snapshot(),
     }),
     ...createSettingsHandlers(settings, events, clock),
     ...createServerHandlers({ repo, fleet, secrets, events, clock, dataDir: ports.dataDir }),
@@ -159,6 +167,8 @@ export function createHost(ports: HostPorts): Host {
     ...chat.handlers,
     ...tools.handlers,
     ...sampling.handlers,
+    ...resources.handlers,
+    ...prompts.handlers,
     ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info }),
   };
 
@@ -185,6 +195,8 @@ export function createHost(ports: HostPorts): Host {
       await chat.dispose();
       // Pending consent requests are denied and running tool calls cancelled (audited) while servers still run.
       await tools.dispose();
+      // 2026-era update streams close while their servers still run.
+      await resources.dispose();
       // Pending sign-ins end (their loopback listener closes) before the servers stop.
       await oauth.dispose();
       await fleet.dispose();

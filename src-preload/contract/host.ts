@@ -1,6 +1,7 @@
 import type { ChatSnapshot } from './chat';
 import type { ConsentSnapshot } from './consent';
 import type { LogOverview } from './logs';
+import type { ResourcesSnapshot } from './resources';
 import type { RootsSnapshot } from './roots';
 import type { SamplingSnapshot } from './sampling';
 import type { ServerView } from './servers';
@@ -43,4 +44,5 @@ export interface HostSnapshot {
   consent: ConsentSnapshot;
   logs: LogOverview;
   sampling: SamplingSnapshot;
+  resources: ResourcesSnapshot;
 }

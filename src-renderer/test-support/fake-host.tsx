@@ -36,6 +36,7 @@ export interface FakeHostOptions {
   consent?: Partial<HostSnapshot['consent']>;
   logs?: Partial<HostSnapshot['logs']>;
   sampling?: Partial<HostSnapshot['sampling']>;
+  resources?: Partial<HostSnapshot['resources']>;
   /** Value answers per method; tests may add to it after the host was made. */
   replies?: Partial<Record<HostMethodName, ValueReply>>;
   /** Whole-result answers, asked after `replies`. */
@@ -64,6 +65,7 @@ export function fakeSnapshot(options: FakeHostOptions = {}): HostSnapshot {
     consent: { pending: [], decisions: [], settings: { timeoutMinutes: 10 }, ...options.consent },
     logs: { settings: DEFAULT_LOG_SETTINGS, levels: {}, ...options.logs },
     sampling: { sampling: [], elicitations: [], policies: [], ...options.sampling },
+    resources: { subscriptions: [], ...options.resources },
   };
 }
 

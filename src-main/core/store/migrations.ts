@@ -7,6 +7,7 @@ import tools005 from './migrations/005_tools';
 import chat006 from './migrations/006_chat';
 import sampling007 from './migrations/007_sampling';
 import remote008 from './migrations/008_remote';
+import resources011 from './migrations/011_resources';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -14,7 +15,17 @@ import remote008 from './migrations/008_remote';
  *
  * Each migration is a TS module exporting its SQL, so the built app needs no files next to it.
  */
-export const MIGRATIONS: readonly string[] = [init001, servers002, logs003, roots004, tools005, chat006, sampling007, remote008];
+export const MIGRATIONS: readonly string[] = [
+  init001,
+  servers002,
+  logs003,
+  roots004,
+  tools005,
+  chat006,
+  sampling007,
+  remote008,
+  resources011,
+];
 
 /** The schema version this build writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
