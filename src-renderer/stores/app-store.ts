@@ -6,6 +6,7 @@ import { hostSlice, type HostState } from './slices/host-slice';
 import { logsSlice, type LogsState } from './slices/logs-slice';
 import { consentSlice, type ConsentState } from './slices/consent-slice';
 import { toolsSlice, type ToolsState } from './slices/tools-slice';
+import { resourcesSlice, type ResourcesState } from './slices/resources-slice';
 import { rootsSlice, type RootsState } from './slices/roots-slice';
 import { samplingSlice, type SamplingState } from './slices/sampling-slice';
 import { serversSlice, type ServersState } from './slices/servers-slice';
@@ -31,7 +32,8 @@ export type AppState = ShellState &
   LogsState &
   ToolsState &
   ConsentState &
-  SamplingState & { api: HostApi };
+  SamplingState &
+  ResourcesState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
@@ -44,6 +46,7 @@ const SLICES: StoreSlice<object>[] = [
   toolsSlice,
   consentSlice,
   samplingSlice,
+  resourcesSlice,
 ] as StoreSlice<object>[];
 
 /**
@@ -60,7 +63,8 @@ export function createAppStore(transport: HostTransport, initialPage: Page = 'ch
       LogsState &
       ToolsState &
       ConsentState &
-      SamplingState),
+      SamplingState &
+      ResourcesState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,

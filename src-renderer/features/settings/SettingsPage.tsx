@@ -1,6 +1,7 @@
 import { useAppStore } from '../../stores/use-app-store';
 import { useModelList } from '../chat/use-model-list';
 import { ConsentSettings } from '../consent/ConsentSettings';
+import { ContentUseSettings } from '../resources/ContentUseSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
 import { HostInfoPanel } from './HostInfoPanel';
 import { SettingsForm } from './SettingsForm';
@@ -28,6 +29,7 @@ export function SettingsPage() {
       )}
       <ConsentSettings />
       <ServerRequestsSettings />
+      <ContentUseSettings />
       {info && <HostInfoPanel info={info} />}
     </section>
   );
