@@ -118,6 +118,17 @@ export function createHost(ports: HostPorts): Host {
     clock,
     // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
     toolbox: { list: (serverIds) => listFleetTools(fleet, serverIds), call: (request) => tools.router.callToolWithConsent(request) },
+    // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
+    context: {
+      readForAttachment: async (serverId, uri) => {
+        const read = await resources.reader.fetch(serverId, uri, 'read', 'for a chat attachment');
+        const name = fleet.connection(serverId)?.catalog.resources.find((r) => r.uri === uri)?.name;
+        return { ...read, ...(name ? { name } : {}) };
+      },
+      heldPrompt: (useId) => prompts.uses.get(useId),
+      releasePrompt: (useId) => prompts.uses.release(useId),
+      recordUse: (use) => resources.audit.record({ ...use, outcome: 'ok', at: clock.now().toISOString() }),
+    },
   });
   // Sampling and elicitation: server requests answered through the chat's provider, with the user in the loop.
   const sampling = createSamplingArea({

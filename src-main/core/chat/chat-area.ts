@@ -10,11 +10,13 @@ import { ApiKeyStore } from '../llm/api-key-store';
 import type { LlmProvider } from '../llm/llm-types';
 import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
+import type { ChatContextSources } from './chat-context';
 import { createChatHandlers } from './chat-handlers';
 import { ChatService } from './chat-service';
 import type { ChatToolbox } from './chat-toolbox';
 import { ConversationRepository } from './conversation-repository';
 import { MessageRepository } from './message-repository';
+import { MessageSender } from './message-sender';
 
 export interface ChatAreaOptions {
   db: Database.Database;
@@ -28,6 +30,8 @@ export interface ChatAreaOptions {
   toolbox: ChatToolbox;
   /** Replaces the Anthropic provider (tests). */
   provider?: LlmProvider;
+  /** Resources and prompts the user adds to messages (attachments, `/` prompts). */
+  context?: ChatContextSources;
 }
 
 export interface ChatArea {
@@ -62,6 +66,7 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
       if (keys.status().problem) events.emit('llmStatusChanged', { apiKey: keys.status() });
     })
     .catch(() => undefined); // the host may have been disposed meanwhile
-  const handlers = createChatHandlers({ chat: service, keys, provider, events });
+  const sender = new MessageSender(service, options.settings, options.context);
+  const handlers = createChatHandlers({ chat: service, keys, provider, events, sender });
   return { service, provider, keys, handlers, snapshot: () => service.snapshot(), dispose: () => service.dispose() };
 }

@@ -3,23 +3,28 @@ import type { HostEventBus } from '../events';
 import type { ApiKeyStore } from '../llm/api-key-store';
 import type { LlmProvider } from '../llm/llm-types';
 import type { ChatService } from './chat-service';
+import type { MessageSender } from './message-sender';
 
 export interface ChatHandlerDeps {
   chat: ChatService;
   keys: ApiKeyStore;
   provider: LlmProvider;
   events: HostEventBus;
+  /** Sends messages with their attachments and chosen prompt. */
+  sender: MessageSender;
 }
 
 /** The contract's chat methods. */
-export function createChatHandlers({ chat, keys, provider, events }: ChatHandlerDeps): HandlersFor<typeof chatMethods> {
+export function createChatHandlers({ chat, keys, provider, events, sender }: ChatHandlerDeps): HandlersFor<typeof chatMethods> {
   return {
     createConversation: async (input) => chat.create(input?.title),
     renameConversation: async ({ id, title }) => chat.rename(id, title),
     deleteConversation: async ({ id }) => chat.remove(id),
     setConversationServers: async ({ id, serverIds }) => chat.setServers(id, serverIds),
     listMessages: async ({ conversationId, beforeSeq, limit }) => chat.page(conversationId, beforeSeq, limit),
-    sendMessage: async ({ conversationId, text }) => chat.send(conversationId, text),
+    sendMessage: async (input) => sender.send(input),
+    attachResource: async ({ serverId, uri }) => sender.attach(serverId, uri),
+    detachResource: async ({ attachmentId }) => sender.detach(attachmentId),
     stopTurn: async ({ conversationId }) => chat.stop(conversationId),
     retryTurn: async ({ conversationId }) => chat.retry(conversationId),
     setApiKey: async ({ apiKey }) => {

@@ -43,6 +43,8 @@ export function PromptForm({ prompt, completions, onGet, submitLabel = 'Get prom
   return (
     <form
       aria-label={`Arguments of ${prompt.name}`}
+      className="form"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void submit();

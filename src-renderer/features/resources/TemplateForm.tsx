@@ -54,6 +54,8 @@ export function TemplateForm({ template, completions }: TemplateFormProps) {
       ) : (
         <form
           aria-label={`Read from template ${template.name}`}
+          className="form"
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void submit();
