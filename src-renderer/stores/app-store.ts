@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createHostApi, type HostApi, type HostEvent, type HostSnapshot } from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
+import { chatContextSlice, type ChatContextState } from './slices/chat-context-slice';
 import { chatSlice, type ChatState } from './slices/chat-slice';
 import { hostSlice, type HostState } from './slices/host-slice';
 import { logsSlice, type LogsState } from './slices/logs-slice';
@@ -33,7 +34,8 @@ export type AppState = ShellState &
   ToolsState &
   ConsentState &
   SamplingState &
-  ResourcesState & { api: HostApi };
+  ResourcesState &
+  ChatContextState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
@@ -47,6 +49,7 @@ const SLICES: StoreSlice<object>[] = [
   consentSlice,
   samplingSlice,
   resourcesSlice,
+  chatContextSlice,
 ] as StoreSlice<object>[];
 
 /**
@@ -64,7 +67,8 @@ export function createAppStore(transport: HostTransport, initialPage: Page = 'ch
       ToolsState &
       ConsentState &
       SamplingState &
-      ResourcesState),
+      ResourcesState &
+      ChatContextState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,

@@ -60,7 +60,7 @@ describe('attachments in the chat', () => {
     await turnDone(t, conversation.id, 2);
 
     const [request] = await llm.messageRequests();
-    expect(request.body.messages).toEqual([
+    expect(request.body!.messages).toEqual([
       {
         role: 'user',
         content: [
@@ -117,7 +117,7 @@ describe('attachments in the chat', () => {
     });
     await turnDone(t, conversation.id, 2);
     const [request] = await llm.messageRequests();
-    expect(request.body.messages[0].content).toEqual([
+    expect(request.body!.messages[0].content).toEqual([
       { type: 'text', text: '[Attached resource "item-0007" <lab://items/0007> (text/plain)]\nItem 7 (read 1)' },
     ]);
     await expect(t.api.sendMessage({ conversationId: conversation.id, text: '  ' })).rejects.toMatchObject({ code: 'invalid_input' });
@@ -135,7 +135,7 @@ describe('prompts in the chat', () => {
     await turnDone(t, conversation.id, 4);
 
     const [request] = await llm.messageRequests();
-    expect(request.body.messages).toEqual([
+    expect(request.body!.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Say hello to Ada.' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'Hello, Ada!' }] },
       { role: 'user', content: [{ type: 'text', text: 'Now say it in French.' }] },
@@ -167,7 +167,7 @@ describe('prompts in the chat', () => {
     await t.api.sendMessage({ conversationId: conversation.id, text: 'Thanks.', promptUseId: chosen.useId });
     await turnDone(t, conversation.id, 6);
     const [request] = await llm.messageRequests();
-    expect(request.body.messages).toEqual([
+    expect(request.body!.messages).toEqual([
       {
         role: 'user',
         content: [

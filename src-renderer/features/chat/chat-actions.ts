@@ -56,10 +56,18 @@ export function createChatActions(store: AppStore) {
       return conversation;
     },
 
-    /** Sends to the open conversation (starting one first when none is open). */
+    /** Sends to the open conversation (starting one first when none is open), with what is attached to the draft. */
     async send(text: string): Promise<void> {
+      const draftKey = store.getState().activeConversationId ?? '';
+      const context = store.getState().chatContextDrafts[draftKey];
       const id = store.getState().activeConversationId ?? (await actions.newConversation()).id;
-      const message = await api().sendMessage({ conversationId: id, text });
+      const message = await api().sendMessage({
+        conversationId: id,
+        text,
+        attachments: (context?.attachments ?? []).map(({ attachmentId, serverId, uri }) => ({ attachmentId, serverId, uri })),
+        ...(context?.prompt ? { promptUseId: context.prompt.useId } : {}),
+      });
+      if (context) store.setState((s) => ({ chatContextDrafts: { ...s.chatContextDrafts, [draftKey]: { attachments: [] } } }));
       // The event brings it too; adding it here makes the message appear even if the page is still loading.
       setHistory(id, (h) => (h ? upsertMessage(h, message) : h));
     },

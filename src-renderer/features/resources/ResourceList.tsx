@@ -18,13 +18,24 @@ export interface ResourceListProps {
   height?: number;
   /** jsdom has no layout: tests give the viewport size. */
   initialRect?: Rect;
+  /** Name each row's server (lists of several servers). */
+  showServer?: boolean;
 }
 
 /**
  * Every resource by its name, virtualized: a few dozen rows in the DOM whether the server has ten
  * resources or 100,000, and only the pages on screen fetched from the host.
  */
-export function ResourceList({ pages, label, selectedUri, followed, onSelect, height = 440, initialRect }: ResourceListProps) {
+export function ResourceList({
+  pages,
+  label,
+  selectedUri,
+  followed,
+  onSelect,
+  height = 440,
+  initialRect,
+  showServer = false,
+}: ResourceListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const total = pages.total ?? 0;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's hook returns functions React Compiler cannot memoize; nothing here is compiled.
@@ -68,6 +79,7 @@ export function ResourceList({ pages, label, selectedUri, followed, onSelect, he
                   </button>
                   {followed.has(resource.uri) && <span className="resource-badge"> · following</span>}
                   <span className="resource-row-meta muted">
+                    {showServer ? `${resource.serverName} · ` : ''}
                     {resource.title ? `${resource.title} · ` : ''}
                     {resource.uri}
                     {resource.mimeType ? ` · ${resource.mimeType}` : ''}

@@ -9,13 +9,15 @@ export interface TemplateFormProps {
   template: ResourceTemplateView;
   /** The server declares `completions`: the fields suggest values. */
   completions: boolean;
+  /** Instead of reading: use the expanded URI (the chat's Attach), with this button label. */
+  use?: { label: string; onUse(uri: string): Promise<unknown> };
 }
 
 /**
  * A resource template as a small form: one field per variable (labelled by its name, with
  * suggestions from the server), the URI it expands to as the user types, and `Read`.
  */
-export function TemplateForm({ template, completions }: TemplateFormProps) {
+export function TemplateForm({ template, completions, use }: TemplateFormProps) {
   const api = useAppStore((s) => s.api);
   const [values, setValues] = useState<Record<string, string>>({});
   const [read, setRead] = useState<ResourceReadView | null>(null);
@@ -29,7 +31,8 @@ export function TemplateForm({ template, completions }: TemplateFormProps) {
     setBusy(true);
     setError(null);
     try {
-      setRead(await api.readResource({ serverId: template.serverId, uri, purpose: 'template' }));
+      if (use) await use.onUse(uri);
+      else setRead(await api.readResource({ serverId: template.serverId, uri, purpose: 'template' }));
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
@@ -84,7 +87,7 @@ export function TemplateForm({ template, completions }: TemplateFormProps) {
               disabled={busy || missing.length > 0}
               aria-describedby={missing.length > 0 ? 'template-missing' : undefined}
             >
-              {busy ? 'Reading…' : 'Read'}
+              {busy ? 'Reading…' : (use?.label ?? 'Read')}
             </button>
             {missing.length > 0 && (
               <span id="template-missing" className="muted">

@@ -57,6 +57,7 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
         systemPrompt: draft.systemPrompt,
         maxToolRounds: draft.maxToolRounds,
         toolResultMaxChars: draft.toolResultMaxChars,
+        attachmentBudgetChars: draft.attachmentBudgetChars,
         oauthClientMetadataUrl: draft.oauthClientMetadataUrl.trim(),
       });
       if (keyDraft.trim() && onSetApiKey) {
@@ -163,6 +164,21 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
               min={1000}
               value={numberValue(draft.toolResultMaxChars)}
               onChange={(e) => edit('toolResultMaxChars', e.target.valueAsNumber)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Attachment budget (characters)"
+          error={errors.attachmentBudgetChars}
+          hint="How much text attached resources and a chosen prompt may add to one message; the message box shows what is used."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={1000}
+              value={numberValue(draft.attachmentBudgetChars)}
+              onChange={(e) => edit('attachmentBudgetChars', e.target.valueAsNumber)}
             />
           )}
         </Field>
