@@ -61,10 +61,11 @@ export function createChatActions(store: AppStore) {
       const draftKey = store.getState().activeConversationId ?? '';
       const context = store.getState().chatContextDrafts[draftKey];
       const id = store.getState().activeConversationId ?? (await actions.newConversation()).id;
+      const attachments = (context?.attachments ?? []).map(({ attachmentId, serverId, uri }) => ({ attachmentId, serverId, uri }));
       const message = await api().sendMessage({
         conversationId: id,
         text,
-        attachments: (context?.attachments ?? []).map(({ attachmentId, serverId, uri }) => ({ attachmentId, serverId, uri })),
+        ...(attachments.length > 0 ? { attachments } : {}),
         ...(context?.prompt ? { promptUseId: context.prompt.useId } : {}),
       });
       if (context) store.setState((s) => ({ chatContextDrafts: { ...s.chatContextDrafts, [draftKey]: { attachments: [] } } }));

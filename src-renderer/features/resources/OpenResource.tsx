@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { useStore } from 'zustand';
 import type { ResourceReadView } from '../../../src-preload/contract';
-import { useAppStore } from '../../stores/use-app-store';
+import type { AppStore } from '../../stores/app-store';
+import { AppStoreContext } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { ReadResult } from './ReadResult';
@@ -17,8 +19,14 @@ export interface OpenResourceProps {
  * server that returned it — the user's click, audited as a link read — and shows it in a dialog the
  * way the Resources tab does.
  */
-export function OpenResourceButton({ serverId, uri, name }: OpenResourceProps) {
-  const api = useAppStore((s) => s.api);
+export function OpenResourceButton(props: OpenResourceProps) {
+  // Shown only where there is a host to read through (not in a bare presentational render).
+  const store = useContext(AppStoreContext);
+  return store ? <OpenResource {...props} store={store} /> : null;
+}
+
+function OpenResource({ serverId, uri, name, store }: OpenResourceProps & { store: AppStore }) {
+  const api = useStore(store, (s) => s.api);
   const [open, setOpen] = useState(false);
   const [read, setRead] = useState<ResourceReadView | null>(null);
   const [error, setError] = useState<string | null>(null);
