@@ -53,6 +53,13 @@ export function ResourceList({
   useEffect(() => {
     if (total > 0) ensure(first, last);
   }, [ensure, first, last, total]);
+  // For the benchmark: mark when a fresh first page is on screen.
+  const arrivals = pages.firstPageArrivals;
+  useEffect(() => {
+    if (arrivals === 0) return;
+    const frame = requestAnimationFrame(() => performance.mark('patchbay:resources-painted', { detail: { arrivals } }));
+    return () => cancelAnimationFrame(frame);
+  }, [arrivals]);
 
   return (
     <div ref={scrollRef} className="resource-list" style={{ height }} data-testid="resource-scroller">

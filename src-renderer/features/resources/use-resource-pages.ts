@@ -15,6 +15,8 @@ export interface ResourcePages {
   item(index: number): ResourceView | undefined;
   /** Fetches the pages covering positions `from…to` that are not there yet. */
   ensure(from: number, to: number): void;
+  /** Changes each time a first page arrives (a new filter, new lists): what is on screen is fresh. */
+  firstPageArrivals: number;
 }
 
 /**
@@ -36,6 +38,7 @@ export function useResourcePages(api: HostApi, serverIds: readonly string[], fil
   const asked = useRef(new Set<number>());
   const generation = useRef(0);
   const [, setArrived] = useState(0);
+  const [firstPageArrivals, setFirstPageArrivals] = useState(0);
 
   const fetchPage = useCallback(
     (page: number, ask: number, forKey: string, forRevision: unknown) => {
@@ -50,6 +53,7 @@ export function useResourcePages(api: HostApi, serverIds: readonly string[], fil
         (result) => {
           if (ask !== generation.current) return;
           pages.current.set(page, result.items);
+          if (page === 0) setFirstPageArrivals((n) => n + 1);
           setState({
             key: forKey,
             revision: forRevision,
@@ -93,5 +97,6 @@ export function useResourcePages(api: HostApi, serverIds: readonly string[], fil
     error: state.error,
     item,
     ensure,
+    firstPageArrivals,
   };
 }

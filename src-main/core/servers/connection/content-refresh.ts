@@ -15,6 +15,15 @@ export interface ContentRefreshOptions {
   requestTimeoutMs(): number;
   /** Stores a fresh list (and why it is incomplete, if it is). */
   apply<K extends ContentListKind>(kind: K, items: ServerCatalog[K], note: string | undefined): void;
+  /** The walk found what the catalog already holds: nothing is applied (no one is told of a change that is none). */
+  unchanged?(kind: ContentListKind, items: readonly unknown[], note: string | undefined): boolean;
+}
+
+/** Whether two lists hold the same items (compared as JSON, item by item, stopping at the first difference). */
+export function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+  return true;
 }
 
 export class ContentRefresh {
@@ -41,7 +50,7 @@ export class ContentRefresh {
             { timeout: this.options.requestTimeoutMs() },
             this.options.serverName(),
           );
-          if (this.options.isCurrent(session)) this.options.apply(kind, items, note);
+          if (this.options.isCurrent(session) && !this.options.unchanged?.(kind, items, note)) this.options.apply(kind, items, note);
         } while (state.again);
       } finally {
         this.running.delete(kind);

@@ -25,7 +25,7 @@ import { ServerRequestError } from './request-errors';
 import { runRequest, type RequestCallOptions } from './request-runner';
 import { fetchCatalog } from './server-catalog';
 import type { ServerSession } from './server-session';
-import { ContentRefresh } from './content-refresh';
+import { ContentRefresh, sameItems } from './content-refresh';
 import { emptyCatalog, formatDuration, type ContentListKind, type ServerCatalog, type ServerState } from './server-state';
 import { SessionExpiry } from './session-expiry';
 import { startWithEraFallbacks, type StartAttemptOptions, type StartAttemptOutcome } from './start-attempt';
@@ -82,6 +82,7 @@ export class ServerConnection {
       serverName: () => this.name,
       isCurrent: (session) => session === this.session && session.ready && this.current.status === 'ready',
       requestTimeoutMs: () => this.timeouts.requestMs,
+      unchanged: (kind, items, note) => this.catalogValue.notes?.[kind] === note && sameItems(this.catalogValue[kind], items),
       apply: (kind, items, note) => {
         const notes = { ...this.catalogValue.notes };
         if (note) notes[kind] = note;
