@@ -110,4 +110,18 @@ describe('followed resources (2026 era)', () => {
     await t.api.unsubscribeResource({ serverId: id, uri: 'memo://notes' });
     expect((await t.api.getSnapshot()).resources.subscriptions).toEqual([]);
   });
+
+  it('walks the list again when the server publishes list_changed on the subscriptions/listen stream', async () => {
+    const server = await startModernHttpServer();
+    const t = startHost();
+    const id = await t.addServer({ name: 'modern', transport: 'http', url: server.url });
+    onTestFinished(() => t.host.dispose());
+    expect((await t.api.listResources({ serverIds: [id] })).total).toBe(2);
+    const since = t.events.length;
+    await t.api.runTool({ serverId: id, tool: 'add-note', args: { name: 'fresh' } });
+    await t.next('serverContentChanged', (c) => c.serverId === id, since);
+    expect((await t.api.listResources({ serverIds: [id], filter: 'fresh' })).items).toEqual([
+      expect.objectContaining({ uri: 'memo://extra/fresh', name: 'fresh' }),
+    ]);
+  });
 });
