@@ -84,7 +84,7 @@ test('Attach: the chosen resources go with the message (and nothing else), with 
     /^\[Attached resource "features\.md" <demo:\/\/resource\/static\/document\/features\.md> \(text\/markdown\)\]\n/,
   );
   expect(content[2].text).toMatch(
-    /^\[Attached resource "9" <demo:\/\/resource\/dynamic\/text\/9> \(text\/plain\)\]\nResource 9: This is a plaintext resource/,
+    /^\[Attached resource "Dynamic Text Resource 9" <demo:\/\/resource\/dynamic\/text\/9> \(text\/plain\)\]\nResource 9: This is a plaintext resource/,
   );
   expect(JSON.stringify(request.body)).not.toContain('<demo://resource/static/document/architecture.md>');
 

@@ -265,7 +265,14 @@ const SendSchema = z
     if (input.text === '' && input.attachments.length === 0 && input.promptUseId === undefined)
       ctx.addIssue({ code: 'custom', path: ['text'], message: 'Type a message first' });
   });
-const AttachSchema = z.object({ serverId: IdString, uri: z.string().min(1).max(8_192) }).strict();
+const AttachSchema = z
+  .object({
+    serverId: IdString,
+    uri: z.string().min(1).max(8_192),
+    /** What to call it when the server's list does not name it (a URI expanded from a template). */
+    name: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
 const DetachSchema = z.object({ attachmentId: IdString }).strict();
 const ApiKeySchema = z.object({
   apiKey: z

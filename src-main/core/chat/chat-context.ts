@@ -100,8 +100,8 @@ export class AttachmentStaging {
   ) {}
 
   /** Reads the resource and holds it; the view says what it will cost. */
-  async attach(serverId: string, uri: string): Promise<AttachmentView> {
-    const { view, blocks } = await this.read(serverId, uri);
+  async attach(serverId: string, uri: string, name?: string): Promise<AttachmentView> {
+    const { view, blocks } = await this.read(serverId, uri, name);
     const attachmentId = randomUUID();
     const held = { view: { ...view, attachmentId }, blocks };
     this.held.set(attachmentId, held);
@@ -121,9 +121,13 @@ export class AttachmentStaging {
     return { view: { ...fresh.view, attachmentId: ref.attachmentId }, blocks: fresh.blocks };
   }
 
-  private async read(serverId: string, uri: string): Promise<{ view: Omit<AttachmentView, 'attachmentId'>; blocks: ResourceBlock[] }> {
+  private async read(
+    serverId: string,
+    uri: string,
+    givenName?: string,
+  ): Promise<{ view: Omit<AttachmentView, 'attachmentId'>; blocks: ResourceBlock[] }> {
     const { result, serverName, name: listedName } = await this.sources.readForAttachment(serverId, uri);
-    const name = listedName ?? uri.split(/[?#]/)[0].split('/').filter(Boolean).at(-1) ?? uri;
+    const name = listedName ?? givenName ?? uri.split(/[?#]/)[0].split('/').filter(Boolean).at(-1) ?? uri;
     const items = (Array.isArray(result.contents) ? result.contents : []) as Item[];
     if (items.length === 0) throw new HostCallError('invalid_input', `Server "${serverName}" returned nothing for ${uri}.`);
     let blocks = items.map((item) => contentBlock({ serverId, serverName, name, origin: 'attachment' }, item, uri));

@@ -23,7 +23,7 @@ export function createChatHandlers({ chat, keys, provider, events, sender }: Cha
     setConversationServers: async ({ id, serverIds }) => chat.setServers(id, serverIds),
     listMessages: async ({ conversationId, beforeSeq, limit }) => chat.page(conversationId, beforeSeq, limit),
     sendMessage: async (input) => sender.send(input),
-    attachResource: async ({ serverId, uri }) => sender.attach(serverId, uri),
+    attachResource: async ({ serverId, uri, name }) => sender.attach(serverId, uri, name),
     detachResource: async ({ attachmentId }) => sender.detach(attachmentId),
     stopTurn: async ({ conversationId }) => chat.stop(conversationId),
     retryTurn: async ({ conversationId }) => chat.retry(conversationId),

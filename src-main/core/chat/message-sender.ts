@@ -27,8 +27,8 @@ export class MessageSender {
     this.staging = sources ? new AttachmentStaging(sources) : undefined;
   }
 
-  attach(serverId: string, uri: string) {
-    return this.requireStaging().attach(serverId, uri);
+  attach(serverId: string, uri: string, name?: string) {
+    return this.requireStaging().attach(serverId, uri, name);
   }
 
   detach(attachmentId: string): void {

@@ -13,8 +13,8 @@ export interface AttachDialogProps {
   onOpenChange(open: boolean): void;
   /** The Ready servers of the conversation. */
   servers: readonly ServerView[];
-  /** Reads and holds the resource for the message; the dialog closes once it is attached. */
-  onAttach(serverId: string, uri: string): Promise<unknown>;
+  /** Reads and holds the resource for the message (named, when the server's list does not); the dialog closes once it is attached. */
+  onAttach(serverId: string, uri: string, name?: string): Promise<unknown>;
 }
 
 /**
@@ -62,11 +62,11 @@ function AttachPicker({
     };
   }, [api, serverIds]);
 
-  const attach = async (serverId: string, uri: string) => {
+  const attach = async (serverId: string, uri: string, name?: string) => {
     setBusy(uri);
     setError(null);
     try {
-      await onAttach(serverId, uri);
+      await onAttach(serverId, uri, name);
       onDone();
     } catch (failure) {
       setError(messageOf(failure));
@@ -116,7 +116,10 @@ function AttachPicker({
           <TemplateForm
             template={template}
             completions={completes(template.serverId)}
-            use={{ label: 'Attach', onUse: (uri) => attach(template.serverId, uri) }}
+            use={{
+              label: 'Attach',
+              onUse: (uri) => attach(template.serverId, uri, `${template.name} ${uri.split('/').filter(Boolean).at(-1) ?? ''}`.trim()),
+            }}
           />
         </>
       ) : (

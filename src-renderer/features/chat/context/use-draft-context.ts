@@ -20,7 +20,7 @@ export interface DraftContextApi {
   blocked?: string;
   /** The prompts of the conversation's servers, for `/`. */
   prompts: PromptView[];
-  attach(serverId: string, uri: string): Promise<AttachmentView>;
+  attach(serverId: string, uri: string, name?: string): Promise<AttachmentView>;
   remove(attachmentId: string): void;
   usePrompt(prompt: PromptResultView): void;
   dropPrompt(): void;
@@ -70,8 +70,8 @@ export function useDraftContext(draftKey: string, servers: readonly ServerView[]
     budget,
     ...(blocked ? { blocked } : {}),
     prompts: idsKey ? prompts : [],
-    async attach(serverId, uri) {
-      const attachment = await api.attachResource({ serverId, uri });
+    async attach(serverId, uri, name) {
+      const attachment = await api.attachResource({ serverId, uri, ...(name ? { name } : {}) });
       update((draft) => ({ ...draft, attachments: [...draft.attachments, attachment] }));
       return attachment;
     },
