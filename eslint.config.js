@@ -23,6 +23,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.electron-native/**',
+      'release/**',
     ],
   },
   js.configs.recommended,
@@ -33,7 +34,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/core/**/*.ts', 'src-main/web/**/*.ts', 'src-preload/contract.ts', 'src-preload/contract/**/*.ts'],
+    files: [
+      'src-main/core/**/*.ts',
+      'src-main/desktop/**/*.ts',
+      'src-main/web/**/*.ts',
+      'src-preload/contract.ts',
+      'src-preload/contract/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -4,8 +4,9 @@
  * streamed chat message against a bare insert, appending 100,000 log entries, and the chat UI in web
  * mode (opening a 100,000-message conversation, long tasks while scrolling 10,000; scenarios/chat-ui.ts;
  * --quick: 20,000 and 2,000), the Resources tab (10,000 resources listed to a painted page, a 10 MB
- * read to a painted preview, long tasks while scrolling; scenarios/resources-ui.ts), and a remote
- * server over Streamable HTTP (scenarios/remote.ts). Arms alternate
+ * read to a painted preview, long tasks while scrolling; scenarios/resources-ui.ts), a remote server
+ * over Streamable HTTP (scenarios/remote.ts), and a server flooding notifications for 10 s against the
+ * same call without the flood (scenarios/flood.ts). Arms alternate
  * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
  */
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { benchLogAppend } from './lib/log-append';
 import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStats } from './lib/tool-arms';
 import { REPO } from './lib/servers';
 import { runChatUi, SCROLL_TOLERANCE } from './scenarios/chat-ui';
+import { percentile, runFlood } from './scenarios/flood';
 import { runRemote } from './scenarios/remote';
 import { runResourcesUi } from './scenarios/resources-ui';
 
@@ -209,13 +211,44 @@ async function remoteServer() {
   );
 }
 
-await toolRouting();
-await bigResultPreview();
-chatPersistence();
-await logAppend();
-await chatUi();
-await resourcesUi();
-await remoteServer();
+async function notificationFlood() {
+  const seconds = quick ? 3 : 10;
+  const result = runFlood({ rounds, seconds });
+  const m = (arm: 'flood' | 'quiet', pick: (s: (typeof result)['flood'][number]) => number) => median(result[arm].map(pick));
+  const rss = (arm: 'flood' | 'quiet') => m(arm, (s) => s.rssGrowthMB);
+  report(`flood ${seconds} s: host RSS growth`, rss('flood'), rss('quiet'), 'MB', '< 50 MB', rss('flood') < 50);
+  const delay = (arm: 'flood' | 'quiet') => m(arm, (s) => s.responseDelayMs);
+  report('flood: its response after the flood', delay('flood'), delay('quiet'), 'ms', '< 1000 ms', delay('flood') < 1000);
+  const p50 = (arm: 'flood' | 'quiet') => m(arm, (s) => percentile(s.echoMs, 0.5));
+  const p95 = (arm: 'flood' | 'quiet') => m(arm, (s) => percentile(s.echoMs, 0.95));
+  report('flood: other server call p50', p50('flood'), p50('quiet'), 'ms', '≤ 3× (CPU shared)', p50('flood') <= 3 * p50('quiet'));
+  report('flood: other server call p95', p95('flood'), p95('quiet'), 'ms', 'info', true);
+  rows[rows.length - 1][5] = 'info';
+  const sent = m('flood', (s) => s.sent);
+  rows.push([
+    '  notifications sent by the flood',
+    `${Math.round(sent / seconds).toLocaleString('en-US')}/s`,
+    '',
+    '',
+    `heap kept after GC ${m('flood', (s) => s.heapKeptMB).toFixed(1)} MB; drop entries ${m('flood', (s) => s.dropEntries.length)}`,
+    'info',
+  ]);
+}
+
+const areas: Record<string, () => unknown> = {
+  tools: toolRouting,
+  big: bigResultPreview,
+  persistence: chatPersistence,
+  logs: logAppend,
+  'chat-ui': chatUi,
+  resources: resourcesUi,
+  remote: remoteServer,
+  flood: notificationFlood,
+};
+// `--area NAME` (repeatable) runs only those: `npx tsx bench/areas.ts --area flood`.
+const chosen = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--area' ? [arg] : []));
+for (const name of chosen) if (!areas[name]) throw new Error(`unknown area ${name}; one of ${Object.keys(areas).join(', ')}`);
+for (const [name, run] of Object.entries(areas)) if (chosen.length === 0 || chosen.includes(name)) await run();
 
 const header = ['metric', 'host', 'baseline', 'ratio', 'target', ''];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

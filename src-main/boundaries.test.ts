@@ -75,8 +75,8 @@ describe('dependency boundaries', () => {
     ).toBe(false);
   });
 
-  it('keeps electron out of the core, web mode and the contract', () => {
-    const files = [...sourceFiles('src-main/core'), ...sourceFiles('src-main/web'), ...contractFiles()];
+  it('keeps electron out of the core, the desktop logic, web mode and the contract', () => {
+    const files = [...sourceFiles('src-main/core'), ...sourceFiles('src-main/desktop'), ...sourceFiles('src-main/web'), ...contractFiles()];
     expect(files.length).toBeGreaterThan(5);
     const found = files.filter((file) => importsOf(file).some((spec) => spec === 'electron' || spec.startsWith('electron/')));
     expect(found).toEqual([]);

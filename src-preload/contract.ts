@@ -11,14 +11,19 @@
  * into the core, the preload and the renderer alike.
  */
 import type { z } from 'zod';
+import { appMethods, type AppEvents } from './contract/app';
+import { backupMethods } from './contract/backup';
+import { bundleMethods } from './contract/bundles';
 import { HostCallError, type CallResult } from './contract/errors';
 import { chatMethods, type ChatEvents } from './contract/chat';
 import { completionMethods } from './contract/completion';
 import { contentAuditMethods, type ContentAuditEvents } from './contract/content-audit';
 import { consentMethods, type ConsentEvents } from './contract/consent';
 import type { HostSnapshot } from './contract/host';
+import { installMethods } from './contract/install';
 import { logMethods, type LogEvents } from './contract/logs';
 import { method, NoInput } from './contract/method';
+import { registryMethods } from './contract/registry';
 import { promptMethods } from './contract/prompts';
 import { resourceMethods, type ResourceEvents } from './contract/resources';
 import { rootsMethods, type RootsEvents } from './contract/roots';
@@ -26,14 +31,20 @@ import { samplingMethods, type SamplingEvents } from './contract/sampling';
 import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
 import { settingsMethods, type SettingsEvents } from './contract/settings';
 import { toolMethods, type ToolEvents } from './contract/tools';
+import { uploadMethods } from './contract/uploads';
 
+export * from './contract/app';
+export * from './contract/backup';
+export * from './contract/bundles';
 export * from './contract/chat';
 export * from './contract/completion';
 export * from './contract/content-audit';
 export * from './contract/consent';
 export * from './contract/errors';
 export * from './contract/host';
+export * from './contract/install';
 export * from './contract/logs';
+export * from './contract/registry';
 export * from './contract/prompts';
 export * from './contract/resources';
 export * from './contract/roots';
@@ -41,6 +52,7 @@ export * from './contract/sampling';
 export * from './contract/servers';
 export * from './contract/settings';
 export * from './contract/tools';
+export * from './contract/uploads';
 export * from './contract/uri-template';
 export * from './contract/wire';
 
@@ -60,6 +72,12 @@ export const HOST_METHODS = {
   ...consentMethods,
   ...logMethods,
   ...samplingMethods,
+  ...appMethods,
+  ...installMethods,
+  ...registryMethods,
+  ...bundleMethods,
+  ...uploadMethods,
+  ...backupMethods,
   ...resourceMethods,
   ...promptMethods,
   ...completionMethods,
@@ -126,6 +144,7 @@ export interface HostEvents
     ConsentEvents,
     LogEvents,
     SamplingEvents,
+    AppEvents,
     ResourceEvents,
     ContentAuditEvents {}
 

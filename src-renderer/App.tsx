@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { AppNotices } from './features/app/AppNotices';
 import { ChatPage } from './features/chat/ChatPage';
+import { InstallFromOutside } from './features/install/InstallFromOutside';
 import { LogsPage } from './features/logs/LogsPage';
 import { RootsPage } from './features/roots/RootsPage';
 import { ConsentQueueHost } from './features/sampling/ConsentQueueHost';
@@ -31,6 +33,8 @@ export function App() {
             Could not load the host state: {loadError}
           </p>
         )}
+        <AppNotices />
+        <InstallFromOutside />
         {page === 'chat' && <ChatPage />}
         {page === 'servers' && <ServersPage />}
         {page === 'roots' && <RootsPage />}

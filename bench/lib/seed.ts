@@ -29,7 +29,17 @@ export function seedServers(dataDir: string, inputs: { name: string; command: st
   try {
     const repo = new ServerConfigRepository(db);
     for (const input of inputs)
-      repo.insert({ ...ServerInputSchema.parse(input), env: [], headers: [], oauthClientSecret: undefined }, new Date());
+      repo.insert(
+        {
+          ...ServerInputSchema.parse(input),
+          env: [],
+          headers: [],
+          oauthClientSecret: undefined,
+          oauthPrivateKey: undefined,
+          idpClientSecret: undefined,
+        },
+        new Date(),
+      );
   } finally {
     db.close();
   }

@@ -98,6 +98,37 @@ test('the model calls get-sum on server-everything, the user allows it once, and
   expect(second.body?.messages.at(-1)?.content).toEqual([
     expect.objectContaining({ type: 'tool_result', is_error: false, content: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }] }),
   ]);
+
+  await test.step('arguments edited in Allow…: the card shows what ran, the model is told', async () => {
+    await llm().script([
+      { type: 'tool_use', calls: [{ nameEndsWith: '__get-sum', input: { a: 2, b: 3 } }] },
+      { type: 'text', text: 'Forty-two, then.' },
+    ]);
+    await message.fill('And again?');
+    await message.press('Enter');
+    const edited = log.getByRole('article', { name: 'Tool call get-sum on Everything (demo)' }).nth(1);
+    await consent.getByLabel('Arguments').fill('{ "a": 2, "b": 40 }');
+    await consent.getByRole('button', { name: 'Allow once' }).click();
+    await expect(edited.getByRole('status')).toHaveText('Done');
+    const args = edited.locator('details').first();
+    await expect(args.locator('summary').first()).toHaveText('Arguments — edited by you');
+    await args.locator('summary').first().click();
+    await expect(args.locator('pre').first()).toContainText('"b": 40');
+    await args.getByText('The model’s original arguments').click();
+    await expect(args.locator('pre').nth(1)).toContainText('"b": 3');
+    await expect(log.getByText('Forty-two, then.')).toBeVisible();
+    const sent = (await llm().messageRequests()).at(-1)!.body!.messages;
+    expect(sent.at(-2)?.content).toEqual([expect.objectContaining({ type: 'tool_use', input: { a: 2, b: 3 } })]);
+    expect(sent.at(-1)?.content).toEqual([
+      expect.objectContaining({
+        type: 'tool_result',
+        content: [
+          { type: 'text', text: '[The user changed the arguments before running this tool. It ran with: {"a":2,"b":40}]' },
+          { type: 'text', text: 'The sum of 2 and 40 is 42.' },
+        ],
+      }),
+    ]);
+  });
 });
 
 test('Stop keeps the partial answer; it survives a restart and a killed host', async ({ page, webHost }) => {

@@ -70,3 +70,46 @@ test('remote server: add by URL, sign in through a new tab, signed in, sign out'
     oauth.child.kill('SIGKILL');
   }
 });
+
+test('remote server signing in as an application: set up under Advanced, Ready by itself, no tab opens', async ({
+  page,
+  webHost,
+  context,
+}) => {
+  const oauth = await startOAuthServer();
+  try {
+    const origin = new URL(oauth.url).origin;
+    const app = { clientId: 'reporting-bot', clientSecret: 'bot-secret-123' };
+    await fetch(`${origin}/_config`, {
+      method: 'POST',
+      body: JSON.stringify({ grantTypes: ['client_credentials'], authMethods: ['client_secret_basic'], app }),
+    });
+    let tabs = 0;
+    context.on('page', () => tabs++);
+    await page.goto(webHost.url);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Servers', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: 'Remote URL' }).check();
+    await dialog.getByLabel('Name', { exact: true }).fill('reports');
+    await dialog.getByLabel('URL', { exact: true }).fill(oauth.url);
+    await dialog.getByText('Advanced').click();
+    await dialog.getByRole('radiogroup', { name: 'Sign in' }).getByRole('radio', { name: 'As an application' }).check();
+    await dialog.getByLabel('OAuth client ID').fill(app.clientId);
+    await dialog.getByLabel('OAuth client secret').fill(app.clientSecret);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(card(page, 'reports')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await expect(card(page, 'reports').getByText('Signed in as application reporting-bot')).toBeVisible();
+    expect(tabs).toBe(0);
+    // The secret never comes back: the edit form says one is stored.
+    await card(page, 'reports').getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog').getByLabel('OAuth client secret')).toHaveValue('');
+    await expect(page.getByRole('dialog').getByText('A secret is stored: leave this empty to keep it.')).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(app.clientSecret);
+  } finally {
+    oauth.child.kill('SIGKILL');
+  }
+});

@@ -89,13 +89,21 @@ test('sampling: edit the prompt, Approve, review, Send response; Reject gives -1
   await test.step('Settings › Server requests lists each decision, newest first, and follows new ones', async () => {
     await nav(page, 'Settings');
     const requests = page.getByRole('list', { name: 'Server requests' });
-    const items = requests.getByRole('listitem');
+    const items = requests.locator(':scope > li');
     await expect(items).toHaveCount(3);
     await expect(items.nth(0)).toContainText("Blocked · decided by the server's policy");
-    await expect(items.nth(1)).toContainText('Rejected · decided by you');
+    await expect(items.nth(1)).toContainText('Rejected at the request step · decided by you');
+    // Rejected at the first step: each step as it happened, and nothing called approved.
+    await items.nth(1).locator('summary').click();
+    await expect(items.nth(1).getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveText([/^Request rejected by you/]);
+    await expect(items.nth(1).locator('pre').first()).not.toContainText('approved');
     const sent = items.nth(2);
     await expect(sent).toContainText('sampling (LLM completion) · in trigger-sampling-request · Response sent');
     await sent.locator('summary').click();
+    await expect(sent.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveText([
+      /^Request approved by you \(prompt edited\)/,
+      /^Response sent by you/,
+    ]);
     await expect(sent.locator('pre').first()).toContainText('Tell a short joke');
     await expect(sent.locator('pre').nth(1)).toContainText('Scripted sampling answer.');
 

@@ -3,8 +3,11 @@
  * host, its server fleet and remote transport, consent broker, elicitation and OAuth areas — with a
  * scripted user in place of the window:
  *
- * - it adds the suite's server URL as a remote server, as the settings form would (with the client
- *   ID and secret the suite pre-registered, when the scenario provides them);
+ * - it adds the suite's server URL as a remote server, as the settings form would, set up the way a
+ *   user would for what the scenario hands over (`serverSignIn`): the client ID and secret the suite
+ *   pre-registered; for the extension scenarios, sign-in as an application (secret or private key)
+ *   or through the organisation's identity provider (its ID token printed by a command, as an SSO
+ *   helper would);
  * - when the server card says "Sign in", it clicks Sign in; the "browser" is headless and follows
  *   the authorization server's redirects to Patchbay's loopback listener;
  * - it calls every tool the server lists as the model would, and a test policy answers the consent
@@ -16,7 +19,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type ElicitationRequestView, type ServerRuntime } from '../../src-preload/contract';
+import { type ElicitationRequestView, type ServerInput, type ServerRuntime } from '../../src-preload/contract';
 import { createHost } from '../../src-main/core/host';
 import { createHeadlessBrowser } from '../../src-main/core/oauth';
 import { inProcessApi } from '../../src-main/core/rpc/dispatch';
@@ -28,7 +31,18 @@ const MAX_SIGN_INS = 3;
 
 const serverUrl = process.argv.at(-1) ?? '';
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
-const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { client_id?: string; client_secret?: string };
+/** What a scenario hands the client (the pre-registered client, the application's key, the identity provider…). */
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
+  client_id?: string;
+  client_secret?: string;
+  private_key_pem?: string;
+  idp_client_id?: string;
+  idp_id_token?: string;
+  idp_issuer?: string;
+  idp_token_endpoint?: string;
+};
+/** Scenarios whose server expects an application (client credentials) rather than a person. */
+const APPLICATION_SCENARIOS = new Set(['auth/client-credentials-basic', 'auth/client-credentials-jwt']);
 const log = (message: string) => process.stderr.write(`[patchbay] ${message}\n`);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-conformance-'));
@@ -105,17 +119,40 @@ function argsFor(schema: Record<string, unknown>): Record<string, unknown> {
   return args;
 }
 
+/** The sign-in part of the server form, filled in as a user would for this scenario. */
+function serverSignIn(): Partial<ServerInput> {
+  const secret = context.client_secret ? { oauthClientSecret: context.client_secret } : {};
+  if (context.idp_id_token && context.idp_issuer) {
+    // The organisation's SSO helper: a command that prints the user's current ID token.
+    const script = path.join(dataDir, 'print-id-token.cjs');
+    fs.writeFileSync(script, `process.stdout.write(${JSON.stringify(context.idp_id_token)});\n`);
+    return {
+      signInMode: 'organization',
+      oauthClientId: context.client_id ?? '',
+      ...secret,
+      idpIssuer: context.idp_issuer,
+      // The suite's identity provider publishes partial OpenID metadata, so its token endpoint is given outright.
+      idpTokenEndpoint: context.idp_token_endpoint ?? '',
+      idpClientId: context.idp_client_id ?? '',
+      idpIdTokenCommand: `"${process.execPath}" "${script}"`,
+    };
+  }
+  if (context.private_key_pem) {
+    return {
+      signInMode: 'application',
+      oauthClientId: context.client_id ?? '',
+      oauthClientAuth: 'private_key_jwt',
+      oauthPrivateKey: context.private_key_pem,
+    };
+  }
+  if (APPLICATION_SCENARIOS.has(scenario)) return { signInMode: 'application', oauthClientId: context.client_id ?? '', ...secret };
+  return { oauthClientId: context.client_id ?? '', ...secret };
+}
+
 async function main(): Promise<void> {
   log(`scenario ${scenario} against ${serverUrl}`);
   await api.updateSettings({ oauthClientMetadataUrl: CIMD_URL });
-  const added = await api.addServer({
-    name: 'conformance',
-    transport: 'http',
-    url: serverUrl,
-    oauthClientId: context.client_id ?? '',
-    ...(context.client_secret ? { oauthClientSecret: context.client_secret } : {}),
-    autoRestart: false,
-  });
+  const added = await api.addServer({ name: 'conformance', transport: 'http', url: serverUrl, ...serverSignIn(), autoRestart: false });
   const id = added.config.id;
   await connect(id);
   for (const tool of await api.listTools({ serverId: id })) {

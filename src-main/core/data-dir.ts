@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -16,4 +17,12 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
   if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), APP_DIR_NAME);
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', APP_DIR_NAME);
   return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), APP_DIR_NAME);
+}
+
+/** Scratch space in the data directory: uploads, bundles being unpacked, backup copies. Emptied at every start. */
+export const SCRATCH_DIR = 'tmp';
+
+/** Empties the scratch folder: whatever a previous run left there was half-done and is of no use. */
+export function clearScratch(dataDir: string): void {
+  fs.rmSync(path.join(dataDir, SCRATCH_DIR), { recursive: true, force: true });
 }

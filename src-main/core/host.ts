@@ -1,5 +1,6 @@
 import process from 'node:process';
 import type { HostHandlers, HostInfo, HostSnapshot } from '../../src-preload/contract';
+import { AppArea } from './app/app-area';
 import { createChatArea } from './chat/chat-area';
 import { HostEventBus } from './events';
 import { systemClock } from './clock';
@@ -13,7 +14,8 @@ import { createServerHandlers } from './server-fleet/server-handlers';
 import { getLoginShellPath } from './servers/process/command-resolver';
 import { reapRecordedLeftovers } from './servers/process/process-reaper';
 import { createLogArea, createLogHandlers } from './logs';
-import { createOAuthArea } from './oauth';
+import { AppLog } from './logs/app-log';
+import { createOAuthArea, openSignInSettings } from './oauth';
 import { createPromptsArea } from './prompts/prompts-area';
 import { createResourcesArea } from './resources/resources-area';
 import { createRootsArea } from './roots/roots-area';
@@ -23,6 +25,15 @@ import type { ConnectionPlugin } from './server-fleet/connection-plugins';
 import { createSettingsHandlers } from './settings/settings-handlers';
 import { SettingsRepository } from './settings/settings-repository';
 import { openDatabase } from './store/database';
+import { applyPendingRestore } from './backup/restore-backup';
+import { createBackupHandlers } from './backup/backup-area';
+import { createBundleArea } from './bundles/bundle-area';
+import { clearScratch } from './data-dir';
+import { createInstallHandlers } from './install/install-area';
+import { createLinkInstaller } from './install/install-link';
+import { createRegistryArea } from './registry/registry-area';
+import { resolveCommand } from './servers/process/command-resolver';
+import { UploadSessions } from './uploads/upload-sessions';
 import type { ToolRouter } from './tools/tool-router';
 import { createToolsArea } from './tools/tools-area';
 
@@ -37,6 +48,11 @@ export interface Host {
    * dispatch to `handlers`, and the contract has no method that runs a tool as the model.
    */
   readonly tools: ToolRouter;
+  /**
+   * In-process only (the Electron glue): open requests from the OS, the updater's state, a window
+   * crash, and the app log file. Reached by the renderer through the contract's app methods.
+   */
+  readonly app: AppArea;
   /**
    * Reaps server processes a killed Patchbay left behind, then starts every enabled server
    * concurrently. Call it after the first paint; it returns before any server is ready.
@@ -53,12 +69,45 @@ export interface Host {
  */
 export function createHost(ports: HostPorts): Host {
   const clock = ports.clock ?? systemClock;
+  // A backup staged for restoring is swapped in before the database opens; scratch files of the last run go.
+  const restored = applyPendingRestore(ports.dataDir, clock.now());
+  clearScratch(ports.dataDir);
   const { db, status } = openDatabase(ports.dataDir, { nativeBinding: ports.sqliteNativeBinding, now: clock.now });
   const events = new HostEventBus();
   const settings = new SettingsRepository(db);
   const repo = new ServerConfigRepository(db);
   const secrets = ports.secrets ?? new KeyFileSecretBox(ports.dataDir);
   const processStore = new SqliteLiveProcessStore(db);
+  // The app's own log file: every server's Host stream and the app's events, from the first moment on.
+  const appLog = new AppLog({ dataDir: ports.dataDir, clock, serverName: (id) => repo.get(id)?.name });
+  const stopFollowing = appLog.follow(events);
+  const app = new AppArea({ mode: ports.mode, events, log: appLog });
+  if (restored) {
+    appLog.write('info', 'app', `Restored the backup ${restored.from}; the data it replaced is in ${restored.previousDataIn}`);
+  }
+  // Getting servers: uploads (bundles, backups), MCP bundles, the registry, install links.
+  const uploads = new UploadSessions(ports.dataDir, clock);
+  const bundles = createBundleArea({
+    db,
+    dataDir: ports.dataDir,
+    secrets,
+    clock,
+    repo,
+    uploads,
+    limits: ports.bundleLimits,
+    openRequestPath: (id) => {
+      const request = app.openRequest(id);
+      return request?.kind === 'install-bundle' ? request.path : undefined;
+    },
+    findCommand:
+      ports.findCommand ??
+      ((name) =>
+        resolveCommand(name, { inheritedPath: process.env.PATH }).then(
+          (found) => found.file,
+          () => undefined,
+        )),
+  });
+  const registry = createRegistryArea({ repo, registryUrl: () => settings.read().registryUrl });
   // Each host area that talks to servers (logs, roots, sampling…) adds its plugin here.
   const plugins: ConnectionPlugin[] = [];
   const roots = createRootsArea({
@@ -80,11 +129,9 @@ export function createHost(ports: HostPorts): Host {
     clock,
     openExternal: ports.openExternal,
     clientMetadataUrl: () => settings.read().oauthClientMetadataUrl || undefined,
-    preregisteredClient: async (serverId) => {
+    signInSettings: async (serverId) => {
       const server = repo.get(serverId);
-      if (!server?.oauthClientId) return undefined;
-      const clientSecret = server.oauthClientSecret ? await secrets.open(server.oauthClientSecret) : undefined;
-      return { clientId: server.oauthClientId, ...(clientSecret ? { clientSecret } : {}) };
+      return server ? openSignInSettings(server, (sealed) => secrets.open(sealed)) : { mode: 'browser' };
     },
   });
   const fleet = new ServerFleet({
@@ -98,6 +145,7 @@ export function createHost(ports: HostPorts): Host {
     // A server's last stderr lines and failure reasons reach the renderer redacted, like its logs.
     redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
     remoteAuth: oauth.source,
+    launchOverride: bundles.launchOverride,
   });
   oauth.attach(fleet, (id) => fleet.viewById(id));
   // Tools and consent: the router every tool call goes through (user runs and model calls alike).
@@ -157,7 +205,13 @@ export function createHost(ports: HostPorts): Host {
     runtime: process.versions.electron ? `Electron ${process.versions.electron}` : `Node ${process.versions.node}`,
     database: status,
     startedAt: clock.now().toISOString(),
+    logFile: appLog.path,
   };
+  appLog.write(
+    'info',
+    'app',
+    `Patchbay ${info.version} started (${info.mode} mode, ${info.runtime}, ${info.platform}); data in ${info.dataDir}; database ${status.state}, schema ${status.schemaVersion}`,
+  );
 
   const handlers: HostHandlers = {
     getSnapshot: async (): Promise<HostSnapshot> => ({
@@ -169,18 +223,51 @@ export function createHost(ports: HostPorts): Host {
       ...tools.snapshot(),
       logs: logs.snapshot(),
       sampling: sampling.snapshot(),
+      app: app.snapshot(),
       resources: resources.snapshot(),
     }),
     ...createSettingsHandlers(settings, events, clock),
-    ...createServerHandlers({ repo, fleet, secrets, events, clock, dataDir: ports.dataDir }),
+    ...createServerHandlers({
+      repo,
+      fleet,
+      secrets,
+      events,
+      clock,
+      dataDir: ports.dataDir,
+      bundleAvailable: bundles.isInstalledAndFree,
+      onRemoved: bundles.onServerRemoved,
+    }),
     ...oauth.handlers,
     ...roots.handlers,
     ...chat.handlers,
     ...tools.handlers,
     ...sampling.handlers,
+    ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info, appLog }),
+    ...app.handlers,
+    ...createInstallHandlers({
+      repo,
+      fleet,
+      secrets,
+      clock,
+      kinds: { registry: registry.installer, link: createLinkInstaller(repo), bundle: bundles.installer },
+      dismissOpenRequest: (id) => app.handlers.dismissOpenRequest({ id }),
+    }),
+    ...registry.handlers,
+    ...bundles.handlers,
+    ...uploads.handlers,
+    ...createBackupHandlers({
+      db,
+      dataDir: ports.dataDir,
+      appVersion: ports.appVersion,
+      clock,
+      repo,
+      uploads,
+      nativeBinding: ports.sqliteNativeBinding,
+      relaunch: ports.relaunch,
+      bundleVersion: bundles.version,
+    }),
     ...resources.handlers,
     ...prompts.handlers,
-    ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info }),
   };
 
   let disposed = false;
@@ -189,6 +276,7 @@ export function createHost(ports: HostPorts): Host {
     events,
     info,
     tools: tools.router,
+    app,
     async startServers() {
       // Warm the login-shell PATH lookup (~100 ms) while leftovers are reaped, not before the first spawn.
       void getLoginShellPath().catch(() => undefined);
@@ -211,8 +299,13 @@ export function createHost(ports: HostPorts): Host {
       // Pending sign-ins end (their loopback listener closes) before the servers stop.
       await oauth.dispose();
       await fleet.dispose();
+      bundles.dispose();
+      uploads.dispose();
       // After the servers stopped (their last Host entries are in), before the database closes.
       logs.dispose();
+      appLog.write('info', 'app', 'Stopped: every server stopped, the database closes');
+      stopFollowing();
+      appLog.close();
       events.clear();
       db.close();
     },

@@ -1,6 +1,7 @@
 import type { HostMode } from '../../src-preload/contract';
 import type { Clock } from './clock';
 import type { RootsTimings } from './roots/roots-area';
+import type { ZipLimits } from './safe-zip';
 import type { FleetConnectionDefaults } from './server-fleet/server-fleet';
 import type { SecretBox } from './secrets/secret-box';
 
@@ -29,4 +30,10 @@ export interface HostPorts {
    * none: the page opens the URL in a new tab. Tests and the conformance runner pass a headless browser.
    */
   openExternal?: (url: string) => Promise<void>;
+  /** Quits and starts the app again (Electron: app.relaunch), to finish restoring a backup. Web mode has none. */
+  relaunch?: () => void;
+  /** Limits for `.mcpb` archives (tests make them small). */
+  bundleLimits?: ZipLimits;
+  /** Finds a program on the user's PATH (uv for Python bundles); defaults to the login-shell PATH lookup. */
+  findCommand?: (name: string) => Promise<string | undefined>;
 }

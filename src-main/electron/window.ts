@@ -1,19 +1,22 @@
-import { BrowserWindow, session, shell } from 'electron';
+import { BrowserWindow, session, shell, type BrowserWindowConstructorOptions } from 'electron';
 import path from 'node:path';
+import { APP_FILES } from '../desktop/runtime-files';
 
 /**
  * Creates the one app window with the strictest settings that still run the renderer: isolated,
  * sandboxed, no Node in the page, no navigation away, no new windows (http(s) links open in the
- * system browser instead).
+ * system browser instead). `appRoot` holds `out/` (the repository, or app.asar when installed);
+ * `bounds` are the remembered size and position.
  */
-export function createMainWindow(outDir: string): BrowserWindow {
+export function createMainWindow(appRoot: string, bounds: BrowserWindowConstructorOptions, icon: string): BrowserWindow {
   const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
+    ...bounds,
     show: false,
     title: 'Patchbay',
+    // Linux and Windows show it in the task bar (macOS takes the bundle's icon).
+    ...(process.platform === 'darwin' ? {} : { icon }),
     webPreferences: {
-      preload: path.join(outDir, 'preload', 'index.cjs'),
+      preload: path.join(appRoot, APP_FILES.preload),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -36,6 +39,6 @@ export function createMainWindow(outDir: string): BrowserWindow {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
 
   if (rendererUrl) void window.loadURL(rendererUrl);
-  else void window.loadFile(path.join(outDir, 'renderer', 'index.html'));
+  else void window.loadFile(path.join(appRoot, APP_FILES.renderer));
   return window;
 }

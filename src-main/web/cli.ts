@@ -56,6 +56,12 @@ async function main(): Promise<void> {
     console.error(`patchbay web: cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
+  const started = host;
+  // A crash of web mode goes to the app log too (written at once: the process ends next).
+  process.on('uncaughtExceptionMonitor', (error, origin) => {
+    started.app.log.error('web', origin === 'unhandledRejection' ? 'Unhandled rejection' : 'Uncaught exception', error);
+    started.app.log.flushSync();
+  });
   if (host.info.database.movedAsideTo) {
     console.warn(
       `patchbay web: the database was damaged and was moved aside to ${host.info.database.movedAsideTo}; a new one was created.`,

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { WS_CREDENTIAL_PREFIX, WS_SUBPROTOCOL, type ServerFrame } from '../../src-preload/contract';
+import { MAX_CALL_BYTES, WS_CREDENTIAL_PREFIX, WS_SUBPROTOCOL, type ServerFrame } from '../../src-preload/contract';
 import { createHost, type Host } from '../core/host';
 import { tempDir } from '../test-support/temp-dir';
 import { startWebServer, type WebServer } from './web-server';
@@ -182,7 +182,7 @@ describe('web mode WebSocket bridge', () => {
     ws.sendRaw(JSON.stringify({ type: 'call', id: 3, method: 'updateSettings', input: { theme: 5 } }));
     expect(await ws.next(result(3))).toMatchObject({ result: { ok: false, error: { code: 'invalid_input' } } });
     ws.sendRaw(JSON.stringify({ type: 'call', id: 4, method: 'updateSettings', input: { defaultModel: 'x'.repeat(2_000_000) } }));
-    expect(await ws.next(result(null))).toMatchObject({ result: { ok: false, error: { code: 'payload_too_large' } } });
+    expect(await ws.next(result(4))).toMatchObject({ result: { ok: false, error: { code: 'payload_too_large' } } });
 
     ws.sendRaw(JSON.stringify({ type: 'call', id: 5, method: 'getSnapshot' }));
     const snapshot = await ws.next(result(5));
@@ -190,6 +190,39 @@ describe('web mode WebSocket bridge', () => {
       result: { ok: true, value: { info: { version: '9.9.9', mode: 'web' }, settings: { theme: 'system' } } },
     });
     ws.socket.close();
+  });
+
+  it('answers a call over the size limit with its own id and a message naming the limit', async () => {
+    const { server } = await start();
+    const ws = await openSocket(server, (await signIn(server)).credential);
+    const anyResult = (frame: ServerFrame) => frame.type === 'result';
+    // The renderer's transport writes the id first; a frame that puts type first is read too.
+    const big = 'x'.repeat(MAX_CALL_BYTES + 10);
+    ws.sendRaw(JSON.stringify({ id: 41, type: 'call', method: 'updateSettings', input: { defaultModel: big } }));
+    const first = await ws.next(anyResult);
+    expect(first).toMatchObject({ id: 41, result: { ok: false, error: { code: 'payload_too_large' } } });
+    expect(first.type === 'result' && !first.result.ok && first.result.error.message).toMatch(/larger than the 1 MB a call may carry/);
+    ws.sendRaw(JSON.stringify({ type: 'call', id: 42, method: 'updateSettings', input: { defaultModel: big } }));
+    expect(await ws.next(anyResult)).toMatchObject({ id: 42, result: { ok: false, error: { code: 'payload_too_large' } } });
+    // An id buried in the input is not taken for the call's own.
+    ws.sendRaw(JSON.stringify({ type: 'call', method: 'updateSettings', input: { id: 43, defaultModel: big } }));
+    expect(await ws.next(anyResult)).toMatchObject({ id: null, result: { ok: false, error: { code: 'payload_too_large' } } });
+    ws.sendRaw(JSON.stringify({ id: 44, type: 'call', method: 'getSnapshot' }));
+    expect(await ws.next(anyResult)).toMatchObject({ id: 44, result: { ok: true } });
+    ws.socket.close();
+  });
+
+  it('closes a socket sent a frame over the hard cap with code 1009 and takes new connections', async () => {
+    const { server } = await start();
+    const { credential } = await signIn(server);
+    const ws = await openSocket(server, credential);
+    const closed = new Promise<number>((resolve) => ws.socket.once('close', (code) => resolve(code)));
+    ws.sendRaw(Buffer.alloc(9 * MAX_CALL_BYTES, 0x20));
+    expect(await closed).toBe(1009);
+    const again = await openSocket(server, credential);
+    again.sendRaw(JSON.stringify({ id: 1, type: 'call', method: 'getSnapshot' }));
+    expect(await again.next((f) => f.type === 'result')).toMatchObject({ id: 1, result: { ok: true } });
+    again.socket.close();
   });
 
   it('pushes settingsChanged to every connected socket after a committed update', async () => {

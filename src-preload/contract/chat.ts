@@ -61,6 +61,11 @@ export type ChatBlock =
       outcome: ToolOutcome;
       /** Text beyond this many characters was cut from what the model got (the user sees it all). */
       modelLimitChars?: number;
+      /**
+       * The arguments the call ran with, when the user changed the model's in the consent dialog
+       * (the tool_use keeps the model's own: the Messages API history must stay what the model wrote).
+       */
+      editedArgs?: Record<string, unknown>;
     }
   /**
    * A resource the user attached (or a prompt they chose embedded), as the model gets it: its text with
@@ -165,9 +170,33 @@ export interface LlmStatus {
 }
 
 export interface ChatSnapshot {
-  /** Most recently updated first. */
+  /** The first page of conversations, most recently updated first (`listConversations` pages on). */
   conversations: ConversationSummary[];
+  /** Older conversations exist after the first page. */
+  moreConversations: boolean;
   llm: LlmStatus;
+}
+
+/** Where a page of conversations ends: the last one's place in the order (updated time, then id, both descending). */
+export interface ConversationCursor {
+  updatedAt: string;
+  id: string;
+}
+
+/** One page of conversations, most recently updated first. */
+export interface ConversationPage {
+  conversations: ConversationSummary[];
+  /** More conversations follow the last one. */
+  hasMore: boolean;
+}
+
+/** Conversations in the snapshot and in a page unless asked otherwise. */
+export const CONVERSATION_PAGE_SIZE = 100;
+
+/** The order of the conversation list (and of its pages): most recently updated first, then by id, descending. */
+export function compareConversations(a: ConversationCursor, b: ConversationCursor): number {
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 }
 
 /** One page of history, oldest first. */
@@ -209,6 +238,8 @@ export interface ToolStatusUpdate {
   toolUseId: string;
   status: ToolCallStatus;
   progress?: ToolProgress;
+  /** With `running`: the arguments it runs with, when the user edited the model's. */
+  editedArgs?: Record<string, unknown>;
 }
 
 /** Longest message the composer sends. */
@@ -226,6 +257,13 @@ const ListMessagesSchema = z.object({
   /** Only messages with a smaller seq (the next older page); omitted: the newest page. */
   beforeSeq: z.number().int().positive().optional(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(100),
+});
+const ListConversationsSchema = z.object({
+  /** Only conversations after this one in the list's order (the next page). */
+  after: z.object({ updatedAt: z.string().max(40), id: IdString }).optional(),
+  /** Only conversations whose title contains this text (case-insensitive for ASCII letters). */
+  query: z.string().trim().max(200).optional(),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(CONVERSATION_PAGE_SIZE),
 });
 /** Most attachments one message carries. */
 export const MAX_ATTACHMENTS = 20;
@@ -288,6 +326,8 @@ export const chatMethods = {
   renameConversation: method<typeof RenameSchema, ConversationSummary>(RenameSchema),
   /** Stops its turn if one runs, then deletes the conversation and all its messages. */
   deleteConversation: method<typeof ByIdSchema, void>(ByIdSchema),
+  /** A page of conversations by keyset (after a cursor), optionally only those whose title matches a search. */
+  listConversations: method<typeof ListConversationsSchema, ConversationPage>(ListConversationsSchema),
   /** Which servers' tools the conversation offers (null: every Ready server). */
   setConversationServers: method<typeof ServersSchema, ConversationSummary>(ServersSchema),
   /** A page of history by keyset (seq), oldest first; a streaming message comes with its live content. */

@@ -1,3 +1,4 @@
+import type { AppSnapshot } from './app';
 import type { ChatSnapshot } from './chat';
 import type { ConsentSnapshot } from './consent';
 import type { LogOverview } from './logs';
@@ -31,6 +32,8 @@ export interface HostInfo {
   runtime: string;
   database: DatabaseStatus;
   startedAt: string;
+  /** The app's own log file (rotated beside it): spawns, crashes, restarts, decisions, main-process errors. */
+  logFile: string;
 }
 
 /** Full current state, sent first on (re)connect; events then keep it current. */
@@ -44,5 +47,6 @@ export interface HostSnapshot {
   consent: ConsentSnapshot;
   logs: LogOverview;
   sampling: SamplingSnapshot;
+  app: AppSnapshot;
   resources: ResourcesSnapshot;
 }

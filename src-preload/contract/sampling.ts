@@ -94,6 +94,23 @@ export interface SamplingPolicy {
 export type InteractionOutcome =
   'sent' | 'accepted' | 'declined' | 'cancelled' | 'rejected' | 'blocked' | 'withdrawn' | 'failed' | 'shutdown';
 
+/** Who decided a step: the user, the server's sampling policy, or Patchbay itself. */
+export type InteractionDecider = 'user' | 'policy' | 'host';
+
+/**
+ * One step of a sampling request, recorded as it happened: at the request step (before anything is
+ * generated) it is approved, rejected, blocked by the policy, or withdrawn; generating may fail (the
+ * request step comes back); at the response step the answer is sent or rejected. Quitting ends either.
+ */
+export interface InteractionStep {
+  stage: 'request' | 'response';
+  action: 'approved' | 'rejected' | 'sent' | 'blocked' | 'withdrawn' | 'failed' | 'shutdown';
+  by: InteractionDecider;
+  at: string;
+  /** What else happened there ("prompt edited", the generation error…). */
+  note?: string;
+}
+
 /** One sampling/elicitation decision in the audit trail (redacted). */
 export interface InteractionAuditEntry {
   seq: number;
@@ -101,9 +118,12 @@ export interface InteractionAuditEntry {
   serverId: string;
   serverName: string;
   toolCall?: string;
-  decidedBy: 'user' | 'policy' | 'host';
+  /** Who made the decision that ended it. */
+  decidedBy: InteractionDecider;
   outcome: InteractionOutcome;
-  /** Redacted JSON of what was asked. */
+  /** Sampling: every step, in order (absent on elicitations and on entries older than steps). */
+  steps?: InteractionStep[];
+  /** Redacted JSON of what was asked (sampling: `asked`, and `approved` only once a step approved it). */
   request: string;
   /** Redacted JSON of what was sent back (absent on errors). */
   response?: string;

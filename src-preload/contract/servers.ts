@@ -53,6 +53,19 @@ export const HeaderInputSchema = z.object({
 export type HeaderInput = z.input<typeof HeaderInputSchema>;
 
 /**
+ * How Patchbay signs in to a remote server that wants OAuth: `browser` — as you, in your browser (an
+ * authorization code with PKCE); `application` — as an application, with the client credentials
+ * grant (no browser ever); `organization` — as you, through your organisation's identity provider
+ * (an ID token exchanged for an identity assertion grant, RFC 8693 + RFC 7523; no browser either).
+ */
+export const SIGN_IN_MODES = ['browser', 'application', 'organization'] as const;
+export type SignInMode = (typeof SIGN_IN_MODES)[number];
+
+/** How an application authenticates at the token endpoint: a client secret, or a JWT signed with its private key. */
+export const CLIENT_AUTH_KINDS = ['client_secret', 'private_key_jwt'] as const;
+export type ClientAuthKind = (typeof CLIENT_AUTH_KINDS)[number];
+
+/**
  * True for an http(s) URL with a host and no spaces (what a remote server's address must look like).
  * A pattern, not `new URL`, because the contract is compiled without DOM or Node typings; the host
  * parses the URL for real before using it.
@@ -80,6 +93,27 @@ export const ServerInputSchema = z
     oauthClientId: z.string().trim().max(2_000).default(''),
     /** http: that client's secret, if it has one. Write-only: sent without it, the stored one is kept. */
     oauthClientSecret: z.string().max(4_096).optional(),
+    /** http: how Patchbay signs in when the server wants OAuth (see `SIGN_IN_MODES`). */
+    signInMode: z.enum(SIGN_IN_MODES).default('browser'),
+    /** http, `application`: how the client authenticates (its secret, or a JWT signed with its private key). */
+    oauthClientAuth: z.enum(CLIENT_AUTH_KINDS).default('client_secret'),
+    /** http, `application` with `private_key_jwt`: the PEM private key. Write-only, like the secret. */
+    oauthPrivateKey: z.string().max(16_384).optional(),
+    /**
+     * http, `application` / `organization`: the authorization server (issuer URL) the credentials
+     * belong to; they are sent nowhere else. Empty: whichever the server's metadata names.
+     */
+    oauthIssuer: z.string().trim().max(2_000).default(''),
+    /** http, `organization`: the identity provider's issuer URL (its token endpoint is discovered there). */
+    idpIssuer: z.string().trim().max(2_000).default(''),
+    /** http, `organization`: the identity provider's token endpoint, when discovery cannot find it ('' = discover). */
+    idpTokenEndpoint: z.string().trim().max(2_000).default(''),
+    /** http, `organization`: Patchbay's client ID at the identity provider. */
+    idpClientId: z.string().trim().max(2_000).default(''),
+    /** http, `organization`: that client's secret, if it has one. Write-only. */
+    idpClientSecret: z.string().max(4_096).optional(),
+    /** http, `organization`: a command that prints your current ID token from the identity provider. */
+    idpIdTokenCommand: z.string().trim().max(4_096).default(''),
     enabled: z.boolean().default(true),
     initTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
     requestTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
@@ -91,8 +125,33 @@ export const ServerInputSchema = z
     if (input.transport === 'http') {
       if (input.url === '') ctx.addIssue({ code: 'custom', path: ['url'], message: 'URL is required' });
       else if (!isHttpUrl(input.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Enter an http:// or https:// URL' });
+      checkSignInFields(input, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message }));
     }
   });
+
+/** What each sign-in mode needs (stored secrets are checked in the host, which can see them). */
+function checkSignInFields(
+  input: {
+    signInMode: SignInMode;
+    oauthClientId: string;
+    oauthIssuer: string;
+    idpIssuer: string;
+    idpTokenEndpoint: string;
+    idpClientId: string;
+    idpIdTokenCommand: string;
+  },
+  issue: (path: string, message: string) => void,
+): void {
+  if (input.oauthIssuer !== '' && !isHttpUrl(input.oauthIssuer)) issue('oauthIssuer', 'Enter an http:// or https:// URL');
+  if (input.signInMode === 'browser') return;
+  if (input.oauthClientId === '') issue('oauthClientId', 'A client ID is required for this kind of sign-in');
+  if (input.signInMode !== 'organization') return;
+  if (input.idpIssuer === '') issue('idpIssuer', "Enter your identity provider's URL");
+  else if (!isHttpUrl(input.idpIssuer)) issue('idpIssuer', 'Enter an http:// or https:// URL');
+  if (input.idpTokenEndpoint !== '' && !isHttpUrl(input.idpTokenEndpoint)) issue('idpTokenEndpoint', 'Enter an http:// or https:// URL');
+  if (input.idpClientId === '') issue('idpClientId', "Enter Patchbay's client ID at your identity provider");
+  if (input.idpIdTokenCommand === '') issue('idpIdTokenCommand', 'Enter the command that prints your ID token');
+}
 export type ServerInput = z.input<typeof ServerInputSchema>;
 export type ServerInputParsed = z.output<typeof ServerInputSchema>;
 
@@ -120,11 +179,24 @@ export interface ServerConfigView {
   oauthClientId: string;
   /** Whether a client secret is stored for it (its value never leaves the host). */
   oauthClientSecretSet: boolean;
+  signInMode: SignInMode;
+  oauthClientAuth: ClientAuthKind;
+  /** Whether a private key is stored (application sign-in with a signed JWT); never the key itself. */
+  oauthPrivateKeySet: boolean;
+  oauthIssuer: string;
+  idpIssuer: string;
+  idpTokenEndpoint: string;
+  idpClientId: string;
+  /** Whether a client secret at the identity provider is stored. */
+  idpClientSecretSet: boolean;
+  idpIdTokenCommand: string;
   enabled: boolean;
   initTimeoutMs: number;
   requestTimeoutMs: number;
   autoRestart: boolean;
   preset?: PresetId;
+  /** The installed bundle (`bundles/<id>/`) this server runs, when it came from one. */
+  bundleId?: string;
   createdAt: string;
 }
 
@@ -179,6 +251,13 @@ export interface AuthView {
   issuer?: string;
   /** Why the last sign-in failed, when it did. */
   error?: string;
+  /**
+   * The server has no protected-resource metadata and signs in the 2025-03-26 way (authorization
+   * server at its own origin, default endpoints when it publishes no metadata).
+   */
+  legacy?: boolean;
+  /** How the server signs in when not in the browser: as an application, or through your organisation. */
+  mode?: 'application' | 'organization';
 }
 
 export interface ServerView {
@@ -194,10 +273,14 @@ export interface ImportPreviewEntry {
   reason?: string;
   /** The server as it would be added (for `import`). */
   server?: ServerInputParsed;
+  /** Restoring a Patchbay export: the entry is one of the quick-add servers, added as such. */
+  preset?: PresetId;
+  /** Restoring a Patchbay export: the entry runs an installed bundle (`bundles/<id>/`). */
+  bundleId?: string;
 }
 
 export interface ImportPreview {
-  format: 'claude-desktop' | 'cursor' | 'vscode' | 'unknown';
+  format: 'claude-desktop' | 'cursor' | 'vscode' | 'patchbay' | 'unknown';
   entries: ImportPreviewEntry[];
 }
 
@@ -215,8 +298,11 @@ const UpdateServerSchema = z.object({ id: IdString, server: ServerInputSchema })
 const SetServerEnabledSchema = z.object({ id: IdString, enabled: z.boolean() });
 /** What `signIn` did: opened the system browser itself, or hands the URL to the page to open in a new tab. */
 export interface SignInStart {
-  /** The authorization URL (web mode opens it in a new tab; Electron already opened the system browser). */
-  authorizationUrl: string;
+  /**
+   * The authorization URL (web mode opens it in a new tab; Electron already opened the system
+   * browser). Absent for sign-ins without a browser (as an application, through your organisation).
+   */
+  authorizationUrl?: string;
   openedByHost: boolean;
 }
 

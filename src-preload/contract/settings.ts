@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { UpdateFeedSettingSchema } from './app';
 import { method } from './method';
+import { DEFAULT_REGISTRY_URL } from './registry';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -26,6 +28,12 @@ export const SettingsSchema = z.object({
    * that support it; empty: dynamic client registration.
    */
   oauthClientMetadataUrl: z.union([z.literal(''), z.url({ protocol: /^https$/ })]),
+  /** The desktop app checks for updates (at start and daily) only when the user turned this on. */
+  updatesEnabled: z.boolean(),
+  /** Where updates come from; empty: the feed the app was built with (see `parseUpdateFeed`). */
+  updateFeed: UpdateFeedSettingSchema,
+  /** Find servers: the MCP registry searched (its `/v0.1/servers` API); an organisation can run its own. */
+  registryUrl: z.url({ protocol: /^https?$/ }).max(2_000),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -39,6 +47,9 @@ export const DEFAULT_SETTINGS: Settings = {
   toolResultMaxChars: 50_000,
   attachmentBudgetChars: 200_000,
   oauthClientMetadataUrl: '',
+  updatesEnabled: false,
+  updateFeed: '',
+  registryUrl: DEFAULT_REGISTRY_URL,
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();

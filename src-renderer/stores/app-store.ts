@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { createHostApi, type HostApi, type HostEvent, type HostSnapshot } from '../../src-preload/contract';
+import { createHostApi, type AppPage, type HostApi, type HostEvent, type HostSnapshot } from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
+import { appSlice, type AppShellState } from './slices/app-slice';
 import { chatContextSlice, type ChatContextState } from './slices/chat-context-slice';
 import { chatSlice, type ChatState } from './slices/chat-slice';
 import { hostSlice, type HostState } from './slices/host-slice';
@@ -13,7 +14,8 @@ import { samplingSlice, type SamplingState } from './slices/sampling-slice';
 import { serversSlice, type ServersState } from './slices/servers-slice';
 import type { StoreSlice } from './slices/slice';
 
-export type Page = 'chat' | 'servers' | 'roots' | 'logs' | 'settings';
+/** The pages (named in the contract too: the native menu navigates between them). */
+export type Page = AppPage;
 
 /** Connection to the host and navigation: the shell's own state. */
 export interface ShellState {
@@ -26,6 +28,7 @@ export interface ShellState {
 
 /** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */
 export type AppState = ShellState &
+  AppShellState &
   HostState &
   ServersState &
   RootsState &
@@ -40,6 +43,7 @@ export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
 const SLICES: StoreSlice<object>[] = [
+  appSlice,
   hostSlice,
   serversSlice,
   rootsSlice,
@@ -59,7 +63,8 @@ const SLICES: StoreSlice<object>[] = [
 export function createAppStore(transport: HostTransport, initialPage: Page = 'chat'): AppStore {
   const api = createHostApi((method, input) => transport.call(method, input));
   const store = createStore<AppState>()((set) => ({
-    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as HostState &
+    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as AppShellState &
+      HostState &
       ServersState &
       RootsState &
       ChatState &
@@ -77,6 +82,8 @@ export function createAppStore(transport: HostTransport, initialPage: Page = 'ch
   }));
 
   transport.subscribe((event: HostEvent) => {
+    // The native menu's page shortcuts: navigation is the shell's own state.
+    if (event.name === 'menuCommand') store.setState({ page: event.payload.page });
     for (const slice of SLICES) {
       const change = slice.apply?.(store.getState(), event);
       if (change) store.setState(change as Partial<AppState>);

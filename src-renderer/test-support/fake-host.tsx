@@ -36,6 +36,7 @@ export interface FakeHostOptions {
   consent?: Partial<HostSnapshot['consent']>;
   logs?: Partial<HostSnapshot['logs']>;
   sampling?: Partial<HostSnapshot['sampling']>;
+  app?: Partial<HostSnapshot['app']>;
   resources?: Partial<HostSnapshot['resources']>;
   /** Value answers per method; tests may add to it after the host was made. */
   replies?: Partial<Record<HostMethodName, ValueReply>>;
@@ -54,17 +55,24 @@ export function fakeSnapshot(options: FakeHostOptions = {}): HostSnapshot {
       platform: 'linux-x64',
       runtime: 'Node 20',
       startedAt: '2026-01-01T00:00:00.000Z',
+      logFile: '/data/logs/patchbay.log',
       database: { path: '/data/patchbay.db', state: 'ok', schemaVersion: 1, journalMode: 'wal', synchronous: 'FULL' },
       ...options.info,
     },
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     servers: options.servers ?? [],
     roots: { roots: [], sharing: [], consents: [], audit: [], ...options.roots },
-    chat: { conversations: [], llm: { apiKey: { state: 'not-set', storage: 'Encrypted in the data directory.' } }, ...options.chat },
+    chat: {
+      conversations: [],
+      moreConversations: false,
+      llm: { apiKey: { state: 'not-set', storage: 'Encrypted in the data directory.' } },
+      ...options.chat,
+    },
     tools: { running: [], ...options.tools },
     consent: { pending: [], decisions: [], settings: { timeoutMinutes: 10 }, ...options.consent },
     logs: { settings: DEFAULT_LOG_SETTINGS, levels: {}, ...options.logs },
     sampling: { sampling: [], elicitations: [], policies: [], ...options.sampling },
+    app: { openRequests: [], update: { status: 'unsupported', reason: 'web mode' }, windowRecovery: null, ...options.app },
     resources: { subscriptions: [], ...options.resources },
   };
 }

@@ -37,7 +37,7 @@ export interface TurnDeps {
   now(): Date;
   onMessage(message: ChatMessage): void;
   onDelta(messageId: number, ops: ChatDeltaOp[]): void;
-  onToolStatus(toolUseId: string, status: ToolCallStatus, progress?: ToolProgress): void;
+  onToolStatus(toolUseId: string, status: ToolCallStatus, detail?: { progress?: ToolProgress; editedArgs?: Record<string, unknown> }): void;
   /** The answer being streamed right now (for history pages asked for mid-stream). */
   onRecorder?(recorder: AnswerRecorder | undefined): void;
   /** Test seams for the recorder's timers. */
@@ -137,8 +137,8 @@ async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_
       args: call.input,
       origin: 'model',
       signal: deps.signal,
-      onStage: (stage) => deps.onToolStatus(call.id, stage),
-      onProgress: (progress) => deps.onToolStatus(call.id, 'running', progress),
+      onStage: (stage, editedArgs) => deps.onToolStatus(call.id, stage, editedArgs ? { editedArgs } : undefined),
+      onProgress: (progress) => deps.onToolStatus(call.id, 'running', { progress }),
     });
     results.push(toResultBlock(call.id, done, deps.settings.toolResultMaxChars));
     deps.onToolStatus(call.id, TOOL_OUTCOME[done.status]);

@@ -20,6 +20,7 @@ export function createChatHandlers({ chat, keys, provider, events, sender }: Cha
     createConversation: async (input) => chat.create(input?.title),
     renameConversation: async ({ id, title }) => chat.rename(id, title),
     deleteConversation: async ({ id }) => chat.remove(id),
+    listConversations: async (input) => chat.list(input),
     setConversationServers: async ({ id, serverIds }) => chat.setServers(id, serverIds),
     listMessages: async ({ conversationId, beforeSeq, limit }) => chat.page(conversationId, beforeSeq, limit),
     sendMessage: async (input) => sender.send(input),

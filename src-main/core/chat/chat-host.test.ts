@@ -3,7 +3,11 @@
  * settings point at the scripted Messages API, the key is sent once and never comes back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConversationSummary } from '../../../src-preload/contract';
+import { openDatabase } from '../store/database';
+import { tempDir } from '../../test-support/temp-dir';
 import { startTestHost } from '../../test-support/test-host';
+import { ConversationRepository } from './conversation-repository';
 import { waitFor } from '../servers/wait';
 import { startScriptedLlm, type ScriptedLlm } from './test-support/scripted-llm';
 
@@ -136,6 +140,102 @@ describe('chat through the host API', () => {
     const stopped = await api.listMessages({ conversationId: conversation.id });
     expect(stopped.messages[10].content[0]).toMatchObject({ type: 'tool_result', outcome: 'cancelled', isError: true });
     expect((await api.listToolAudit({})).entries[0]).toMatchObject({ tool: 'get-sum', origin: 'model', outcome: 'cancelled' });
+  });
+
+  it('arguments the user edited in Allow…: the chat stores and shows what ran, and the model is told', async () => {
+    const { api, events } = start();
+    await api.setApiKey({ apiKey: KEY });
+    await api.updateSettings({ anthropicBaseUrl: llm.url });
+    const server = await api.addPresetServer({ preset: 'everything' });
+    await waitFor(async () => (await api.getSnapshot()).servers.find((s) => s.config.id === server.config.id)?.runtime.status === 'ready', {
+      timeoutMs: 60_000,
+      what: 'server-everything to be ready',
+    });
+    await llm.reset();
+    const call = (a: number, b: number) => ({ type: 'tool_use' as const, calls: [{ nameEndsWith: '__get-sum', input: { a, b } }] });
+    await llm.script([call(2, 3), { type: 'text', text: 'Forty-two.' }, call(1, 1), { type: 'text', text: 'Two.' }]);
+    const conversation = await api.createConversation();
+    const consent = (after: number) =>
+      waitFor(() => events.slice(after).find((e): e is Extract<typeof e, { name: 'consentRequested' }> => e.name === 'consentRequested'), {
+        timeoutMs: 20_000,
+        what: 'a consent request',
+      });
+    const idleWith = (count: number) =>
+      waitFor(() => events.some((e) => e.name === 'conversationUpdated' && e.payload.turn === 'idle' && e.payload.messageCount === count), {
+        timeoutMs: 20_000,
+        what: `the turn to end with ${count} messages`,
+      });
+
+    let mark = events.length;
+    await api.sendMessage({ conversationId: conversation.id, text: 'What is 2 + 3?' });
+    await api.resolveConsent({ id: (await consent(mark)).payload.id, decision: 'allow_once', editedArgs: { a: 2, b: 40 } });
+    await idleWith(4);
+    // The card learns what runs as soon as it runs, and the stored result keeps it.
+    expect(events).toContainEqual({
+      name: 'chatToolStatus',
+      payload: expect.objectContaining({ status: 'running', editedArgs: { a: 2, b: 40 } }),
+    });
+    const stored = (await api.listMessages({ conversationId: conversation.id })).messages;
+    expect(stored[1].content[0]).toMatchObject({ type: 'tool_use', input: { a: 2, b: 3 } });
+    expect(stored[2].content[0]).toMatchObject({ type: 'tool_result', editedArgs: { a: 2, b: 40 }, outcome: 'done' });
+    // The model's own tool_use stays as it wrote it; its result starts by saying what the user changed.
+    const sent = (await llm.messageRequests())[1].body!.messages;
+    expect(sent.at(-2)!.content).toMatchObject([{ type: 'tool_use', input: { a: 2, b: 3 } }]);
+    const result = (sent.at(-1)!.content as unknown as { content: { text: string }[] }[])[0].content;
+    expect(result[0].text).toBe('[The user changed the arguments before running this tool. It ran with: {"a":2,"b":40}]');
+    expect(result[1].text).toBe('The sum of 2 and 40 is 42.');
+
+    // "Edited" to the same arguments is no edit.
+    mark = events.length;
+    await api.sendMessage({ conversationId: conversation.id, text: 'And 1 + 1?' });
+    await api.resolveConsent({ id: (await consent(mark)).payload.id, decision: 'allow_once', editedArgs: { b: 1, a: 1 } });
+    await idleWith(8);
+    const plain = (await api.listMessages({ conversationId: conversation.id })).messages[6].content[0];
+    expect(plain).toMatchObject({ type: 'tool_result', outcome: 'done' });
+    expect(plain).not.toHaveProperty('editedArgs');
+  });
+
+  it('pages through every conversation (newest first, none twice, none missed) and finds old ones by title', async () => {
+    // 1,205 conversations in a real database file, a minute apart, with a run sharing one timestamp.
+    const dataDir = tempDir();
+    const { db } = openDatabase(dataDir);
+    const repo = new ConversationRepository(db);
+    const base = Date.parse('2024-01-01T00:00:00Z');
+    db.transaction(() => {
+      for (let i = 0; i < 1205; i++) {
+        const minute = i >= 90 && i < 110 ? 90 : i; // 20 with the same time, across the first page's end
+        const title = i === 3 ? 'Tax return 2019' : i === 700 ? 'TAX questions' : `Conversation ${i}`;
+        repo.create(title, new Date(base + minute * 60_000));
+      }
+    })();
+    db.close();
+
+    const { api } = start(dataDir);
+    const snapshot = await api.getSnapshot();
+    expect(snapshot.chat.conversations).toHaveLength(100);
+    expect(snapshot.chat.moreConversations).toBe(true);
+
+    const seen: ConversationSummary[] = [];
+    let page = await api.listConversations({});
+    expect(page.conversations.map((c) => c.id)).toEqual(snapshot.chat.conversations.map((c) => c.id));
+    seen.push(...page.conversations);
+    while (page.hasMore) {
+      const last = seen[seen.length - 1];
+      page = await api.listConversations({ after: { updatedAt: last.updatedAt, id: last.id }, limit: 250 });
+      seen.push(...page.conversations);
+    }
+    expect(seen).toHaveLength(1205);
+    expect(new Set(seen.map((c) => c.id)).size).toBe(1205);
+    const times = seen.map((c) => c.updatedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(seen.at(-1)?.title).toBe('Conversation 0');
+
+    const found = await api.listConversations({ query: 'tax' });
+    expect(found.conversations.map((c) => c.title)).toEqual(['TAX questions', 'Tax return 2019']);
+    expect(found.hasMore).toBe(false);
+    // LIKE's wildcards are matched as themselves.
+    expect((await api.listConversations({ query: '%' })).conversations).toEqual([]);
+    expect((await api.listConversations({ query: 'Conversation 1', limit: 5 })).hasMore).toBe(true);
   });
 
   it('lists models from the configured base URL', async () => {

@@ -8,6 +8,9 @@ import {
   type ChatError,
   type ChatMessage,
   type ChatSnapshot,
+  CONVERSATION_PAGE_SIZE,
+  type ConversationCursor,
+  type ConversationPage,
   type ConversationSummary,
   HostCallError,
   type MessagePage,
@@ -64,8 +67,16 @@ export class ChatService {
     options.messages.recoverInterrupted(options.now());
   }
 
+  /** The first page of conversations only (older ones are paged with `list`). */
   snapshot(): ChatSnapshot {
-    return { conversations: this.options.conversations.list().map((c) => this.summary(c)), llm: { apiKey: this.options.keys.status() } };
+    const first = this.list({});
+    return { conversations: first.conversations, moreConversations: first.hasMore, llm: { apiKey: this.options.keys.status() } };
+  }
+
+  /** A page of conversations (see `listConversations` in the contract). */
+  list({ after, query, limit = CONVERSATION_PAGE_SIZE }: { after?: ConversationCursor; query?: string; limit?: number }): ConversationPage {
+    const rows = this.options.conversations.list({ after, query, limit: limit + 1 });
+    return { conversations: rows.slice(0, limit).map((c) => this.summary(c)), hasMore: rows.length > limit };
   }
 
   create(title = NEW_CONVERSATION_TITLE): ConversationSummary {
@@ -185,8 +196,7 @@ export class ChatService {
         now,
         onMessage: (message) => events.emit('chatMessage', message),
         onDelta: (messageId, ops) => events.emit('chatDelta', { conversationId, messageId, ops }),
-        onToolStatus: (toolUseId, status, progress) =>
-          events.emit('chatToolStatus', { conversationId, toolUseId, status, ...(progress ? { progress } : {}) }),
+        onToolStatus: (toolUseId, status, detail) => events.emit('chatToolStatus', { conversationId, toolUseId, status, ...detail }),
         onRecorder: (recorder) => (turn.recorder = recorder),
         checkpointMs: this.options.checkpointMs,
         batchMs: this.options.batchMs,

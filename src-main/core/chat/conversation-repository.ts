@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ChatError } from '../../../src-preload/contract';
+import type { ChatError, ConversationCursor } from '../../../src-preload/contract';
 
 /** A conversation as stored (the service adds whether a turn runs). */
 export interface StoredConversation {
@@ -51,7 +51,13 @@ export class ConversationRepository {
 
   constructor(private readonly db: Database.Database) {
     this.statements = {
-      list: db.prepare<[number], Row>('SELECT * FROM conversations ORDER BY updated_at DESC, id LIMIT ?'),
+      // Keyset paging on (updated_at, id), both descending: served by conversations_by_update_id.
+      first: db.prepare<[string, number], Row>(
+        "SELECT * FROM conversations WHERE title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC, id DESC LIMIT ?",
+      ),
+      after: db.prepare<[string, string, string, number], Row>(
+        "SELECT * FROM conversations WHERE (updated_at, id) < (?, ?) AND title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC, id DESC LIMIT ?",
+      ),
       get: db.prepare<[string], Row>('SELECT * FROM conversations WHERE id = ?'),
       insert: db.prepare<[string, string, string, string]>(
         'INSERT INTO conversations (id, title, server_ids, last_error, message_count, created_at, updated_at) VALUES (?, ?, NULL, NULL, 0, ?, ?)',
@@ -63,9 +69,14 @@ export class ConversationRepository {
     };
   }
 
-  /** Most recently updated first. */
-  list(limit = 1000): StoredConversation[] {
-    return this.statements.list.all(limit).map(fromRow);
+  /**
+   * Most recently updated first (ties by id), after `after` when given, only titles containing `query`
+   * (SQLite's LIKE: case-insensitive for ASCII letters; its wildcards in `query` match themselves).
+   */
+  list({ after, query = '', limit }: { after?: ConversationCursor; query?: string; limit: number }): StoredConversation[] {
+    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = after ? this.statements.after.all(after.updatedAt, after.id, pattern, limit) : this.statements.first.all(pattern, limit);
+    return rows.map(fromRow);
   }
 
   get(id: string): StoredConversation | undefined {

@@ -64,13 +64,30 @@ function fromMcp(part: McpContent): ToolResultPart {
 }
 
 /** The stored tool_result block for how a call ended (the server's result, or the router's words for why not). */
-export function toResultBlock(toolUseId: string, done: Pick<ToolCallDone, 'status' | 'result'>, modelLimitChars: number): ToolResultBlock {
+export function toResultBlock(
+  toolUseId: string,
+  done: Pick<ToolCallDone, 'status' | 'result' | 'editedArgs'>,
+  modelLimitChars: number,
+): ToolResultBlock {
   const { result } = done;
   const content = (result.content ?? []).map(fromMcp);
   if (content.length === 0 && result.structuredContent !== undefined) {
     content.push({ type: 'text', text: JSON.stringify(result.structuredContent, null, 2) });
   }
-  return { type: 'tool_result', toolUseId, content, isError: done.status !== 'ok', outcome: TOOL_OUTCOME[done.status], modelLimitChars };
+  return {
+    type: 'tool_result',
+    toolUseId,
+    content,
+    isError: done.status !== 'ok',
+    outcome: TOOL_OUTCOME[done.status],
+    modelLimitChars,
+    ...(done.editedArgs ? { editedArgs: done.editedArgs } : {}),
+  };
+}
+
+/** What the model is told first when the user changed its arguments: that they did, and to what. */
+export function editedArgsNote(args: Record<string, unknown>): string {
+  return `[The user changed the arguments before running this tool. It ran with: ${JSON.stringify(args)}]`;
 }
 
 /** Total text characters of a result, as the model reads it. */
@@ -90,7 +107,7 @@ export function toModelParts(block: ToolResultBlock): LlmResultPart[] {
   const limit = block.modelLimitChars ?? Number.POSITIVE_INFINITY;
   const total = textLength(block.content);
   let budget = limit;
-  const parts: LlmResultPart[] = [];
+  const parts: LlmResultPart[] = block.editedArgs ? [{ type: 'text', text: editedArgsNote(block.editedArgs) }] : [];
   for (const stored of block.content) {
     const part = asModelPart(stored);
     if (part.type === 'image') {

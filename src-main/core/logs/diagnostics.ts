@@ -13,6 +13,8 @@ export interface DiagnosticsInput {
   identity?: ServerIdentity;
   lastStderr: string[];
   recentHost: LogEntry[];
+  /** The app's own log file: where it is and its last lines (all servers, the app's own events). */
+  appLog?: { path: string; tail: string[] };
   redactor: Redactor;
   now: Date;
 }
@@ -73,6 +75,10 @@ export function buildDiagnostics(input: DiagnosticsInput): ServerDiagnostics {
   if (input.recentHost.length > 0) {
     lines.push('', 'Recent host events:');
     for (const entry of input.recentHost) lines.push(`  ${new Date(entry.ts).toISOString()} ${entry.level.padEnd(7)} ${entry.text}`);
+  }
+  if (input.appLog) {
+    lines.push('', `App log: ${input.appLog.path} (last ${input.appLog.tail.length} lines)`);
+    for (const line of input.appLog.tail) lines.push(`  ${line}`);
   }
   return { text: input.redactor.redact(lines.join('\n')), lastStderr: input.lastStderr };
 }

@@ -2,6 +2,7 @@ import { type HandlersFor, HostCallError, type HostInfo, type LogFilter, type lo
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { ServerFleet } from '../server-fleet/server-fleet';
+import type { AppLog } from './app-log';
 import { buildDiagnostics } from './diagnostics';
 import type { LogPlugin } from './log-plugin';
 import type { LogService } from './log-service';
@@ -13,12 +14,16 @@ export interface LogHandlerDeps {
   events: HostEventBus;
   clock: Clock;
   info: HostInfo;
+  /** The app's own log file: its path and last lines go into every diagnostics report. */
+  appLog?: AppLog;
 }
 
 /** Largest JSONL export in characters: one host reply, so it has to stay well-sized. */
 export const MAX_EXPORT_CHARS = 16 * 1024 * 1024;
 /** Stderr lines in diagnostics. */
 const DIAGNOSTIC_LINES = 40;
+/** App log lines in diagnostics. */
+const APP_LOG_LINES = 30;
 
 /** The contract's log methods. */
 export function createLogHandlers(deps: LogHandlerDeps): HandlersFor<typeof logMethods> {
@@ -67,6 +72,7 @@ export function createLogHandlers(deps: LogHandlerDeps): HandlersFor<typeof logM
         ...facts,
         lastStderr,
         recentHost: logs.tail(id, 'host', 10),
+        ...(deps.appLog ? { appLog: { path: deps.appLog.path, tail: deps.appLog.tail(APP_LOG_LINES) } } : {}),
         redactor: logs.redactorFor(id),
         now: deps.clock.now(),
       });

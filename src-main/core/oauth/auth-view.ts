@@ -5,7 +5,22 @@ import type { IssuedTokenRecord } from './oauth-store';
 
 /** "Signed in as ada@example.com" (or, when the tokens name nobody, "at auth.example.com"). */
 export function signedInView(record: IssuedTokenRecord): AuthView {
-  return { status: 'signed-in', issuer: record.issuer, account: record.account ?? issuerHost(record.issuer) };
+  return {
+    status: 'signed-in',
+    issuer: record.issuer,
+    account: record.account ?? issuerHost(record.issuer),
+    ...(record.legacy ? { legacy: true } : {}),
+  };
+}
+
+/** "Needs sign-in again" for tokens that stopped working. */
+export function expiredView(record: IssuedTokenRecord): AuthView {
+  return {
+    status: 'expired',
+    issuer: record.issuer,
+    ...(record.account ? { account: record.account } : {}),
+    ...(record.legacy ? { legacy: true } : {}),
+  };
 }
 
 /** A scope from a server's challenge, for display: RFC 6749 scope-token characters only, bounded. */

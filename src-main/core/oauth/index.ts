@@ -9,3 +9,4 @@ export {
 } from './headless-browser';
 export { OAuthHopRefusedError, type LookupAll } from './oauth-hop-guard';
 export type { PreregisteredClient } from './oauth-provider';
+export { openSignInSettings, type SignInSettings } from './sign-in-settings';

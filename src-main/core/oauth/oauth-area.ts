@@ -11,8 +11,8 @@ import type { RemoteAuthSource, ServerControl } from '../servers/transport/remot
 import { LoopbackRedirect } from './loopback-redirect';
 import type { LookupAll } from './oauth-hop-guard';
 import { OAuthManager } from './oauth-manager';
-import type { PreregisteredClient } from './oauth-provider';
 import { OAuthCredentialStore } from './oauth-store';
+import type { SignInSettings } from './sign-in-settings';
 
 export interface OAuthAreaOptions {
   db: Database.Database;
@@ -23,10 +23,12 @@ export interface OAuthAreaOptions {
   /** The CIMD URL setting (an https URL hosting Patchbay's client metadata), or undefined for DCR. */
   clientMetadataUrl?: () => string | undefined;
   /**
-   * The client the user registered in advance for a server (its secret opened), for authorization
-   * servers without dynamic registration or CIMD; undefined when none is configured.
+   * How a server signs in, its secrets opened: in the browser (with the client the user registered
+   * in advance, if any), as an application, or through the organisation's identity provider.
    */
-  preregisteredClient?: (serverId: string) => Promise<PreregisteredClient | undefined>;
+  signInSettings?: (serverId: string) => Promise<SignInSettings>;
+  /** Gets the user's ID token for organisation sign-in (default: runs the configured command). */
+  idToken?: (command: string) => Promise<string>;
   /** How long a sign-in waits for the browser to come back (default 10 minutes). */
   callbackTimeoutMs?: number;
   /** The network for OAuth hops (default: global fetch); tests may count or fake requests. */
@@ -55,7 +57,8 @@ export function createOAuthArea(options: OAuthAreaOptions): OAuthArea {
     lookup: options.lookup,
     openExternal: options.openExternal,
     clientMetadataUrl: options.clientMetadataUrl,
-    preregisteredClient: options.preregisteredClient,
+    signInSettings: options.signInSettings,
+    idToken: options.idToken,
   });
   let viewOf: ((serverId: string) => ServerView) | undefined;
   return {

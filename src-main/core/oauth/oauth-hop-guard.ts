@@ -2,8 +2,10 @@
  * Decides whether Patchbay may contact a URL that OAuth discovery led it to (authorization-server
  * metadata, registration, token endpoints, and every redirect on the way). The MCP server's own origin
  * is always fine: the user typed it. Anything else must be https (http only to this computer), and
- * must not resolve to a private, link-local, unique-local or loopback address, unless the MCP server
- * itself lives on such an address (then the user chose a server in that network).
+ * must not resolve to a non-public address — unless it is in the very network the MCP server itself
+ * lives in (then the user chose a server there): loopback for a server on this computer, private for a
+ * server on a private network. A server on this computer can thus never steer Patchbay to
+ * 169.254.169.254 or 10.0.0.1.
  *
  * Residual risk, accepted: the address is checked here and the connection made afterwards by fetch,
  * which resolves the name again. A DNS server that answers differently the second time (DNS
@@ -11,44 +13,13 @@
  * connector for every fetch the SDK makes.
  */
 import dns from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { addressKindText, classifyAddress, serverNetwork, type AddressKind } from './address-kinds';
 
 /** Resolves a host name to all its addresses (dns.promises.lookup with `all: true` by default). */
 export type LookupAll = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
 const systemLookup: LookupAll = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
-
-function blockList(ranges: Array<[string, number, 'ipv4' | 'ipv6']>): BlockList {
-  const list = new BlockList();
-  for (const [network, prefix, type] of ranges) list.addSubnet(network, prefix, type);
-  return list;
-}
-
-const LOOPBACK = blockList([
-  ['127.0.0.0', 8, 'ipv4'],
-  ['::1', 128, 'ipv6'],
-]);
-const PRIVATE = blockList([
-  ['10.0.0.0', 8, 'ipv4'],
-  ['172.16.0.0', 12, 'ipv4'],
-  ['192.168.0.0', 16, 'ipv4'],
-  ['169.254.0.0', 16, 'ipv4'],
-  ['100.64.0.0', 10, 'ipv4'],
-  ['0.0.0.0', 8, 'ipv4'],
-  ['fc00::', 7, 'ipv6'],
-  ['fe80::', 10, 'ipv6'],
-  ['::', 128, 'ipv6'],
-]);
-
-export type AddressKind = 'loopback' | 'private' | 'public';
-
-/** Where an IP address points. IPv4-mapped IPv6 addresses count as their IPv4 address (BlockList does that). */
-export function classifyAddress(address: string): AddressKind {
-  const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  if (LOOPBACK.check(address, type)) return 'loopback';
-  if (PRIVATE.check(address, type)) return 'private';
-  return 'public';
-}
 
 /**
  * Refused before any byte was sent. A TypeError, like fetch's own network failures, because the SDK's
@@ -61,10 +32,7 @@ export class OAuthHopRefusedError extends TypeError {
   }
 }
 
-/**
- * Checks the authorization URL before it is opened in a browser: https, or http to this computer.
- * (The browser, not Patchbay, contacts it, so its address is not resolved here.)
- */
+/** Checks the authorization URL before it is opened in a browser: https, or http to this computer. */
 export function checkAuthorizationUrl(url: URL, serverName: string): void {
   const local = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) || url.hostname.endsWith('.localhost');
   if (url.protocol === 'https:' || (url.protocol === 'http:' && local)) return;
@@ -73,8 +41,33 @@ export function checkAuthorizationUrl(url: URL, serverName: string): void {
   );
 }
 
+/**
+ * Parses a URL that OAuth metadata gave (an authorization server, a metadata document) and refuses
+ * anything but http(s) by name, before the SDK turns, say, a `file:` URL into a bare "Invalid URL".
+ * `what` names it for the message: "the authorization server that X's resource metadata names".
+ */
+export function requireWebUrl(text: string, what: string): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // reported below
+  }
+  if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '') return url;
+  const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  throw new OAuthHopRefusedError(`${what} is not an http(s) URL (${JSON.stringify(shown)}), so Patchbay refused it`);
+}
+
 /** Why a hop is being made, for messages: discovery led there, or a redirect did. */
 export type HopReason = 'metadata' | 'redirect';
+
+/** The endpoints authorization-server metadata names, by the words messages use for them. */
+const ENDPOINT_NAMES: Record<string, string> = {
+  token_endpoint: 'token endpoint',
+  registration_endpoint: 'registration endpoint',
+  authorization_endpoint: 'authorization endpoint',
+  revocation_endpoint: 'revocation endpoint',
+};
 
 export interface OAuthHopGuardOptions {
   serverName: string;
@@ -82,9 +75,17 @@ export interface OAuthHopGuardOptions {
   lookup?: LookupAll;
 }
 
+/**
+ * Decides whether Patchbay may contact a URL OAuth led it to. The MCP server's own origin is always
+ * fine. Anything else must be https (http only to this computer when the server is on it too), and
+ * must not resolve to a non-public address, with one exemption: the network the MCP server itself is
+ * in — loopback targets for a server on this computer, private ones for a server on a private
+ * network. Link-local and unspecified addresses are never exempt.
+ */
 export class OAuthHopGuard {
-  private serverIsLocal: Promise<boolean> | undefined;
+  private serverKind: Promise<'loopback' | 'private' | 'public'> | undefined;
   private readonly lookup: LookupAll;
+  private readonly endpoints = new Map<string, string>();
 
   constructor(private readonly options: OAuthHopGuardOptions) {
     this.lookup = options.lookup ?? systemLookup;
@@ -92,6 +93,20 @@ export class OAuthHopGuard {
 
   isServerOrigin(url: URL): boolean {
     return url.origin === this.options.serverUrl.origin;
+  }
+
+  /** Remembers which URL is which endpoint, so messages can say "the token endpoint of auth.example.com". */
+  learnEndpoints(metadata: Record<string, unknown> | undefined): void {
+    for (const [field, name] of Object.entries(ENDPOINT_NAMES)) {
+      const value = metadata?.[field];
+      if (typeof value === 'string') this.endpoints.set(withoutQuery(value), name);
+    }
+  }
+
+  /** "the token endpoint of auth.example.com", or just the host for a URL with no known role. */
+  describe(url: URL): string {
+    const role = this.endpoints.get(withoutQuery(url.href));
+    return role ? `the ${role} of ${url.host}` : url.host;
   }
 
   /** Resolves when `url` may be contacted; rejects with an `OAuthHopRefusedError` naming the host and why. */
@@ -111,21 +126,21 @@ export class OAuthHopGuard {
         `Patchbay did not contact ${host}: ${via} plain http:// (only https is allowed, or http on this computer).`,
       );
     }
-    const inner = addresses.find((entry) => entry.kind !== 'public');
-    if (inner && !(await this.serverLocal())) {
-      const what = inner.kind === 'loopback' ? 'an address on this computer' : 'a private address';
+    const server = await this.serverNetwork();
+    const inner = addresses.find((entry) => entry.kind !== 'public' && entry.kind !== server);
+    if (inner) {
       const shown = inner.address === host.replace(/^\[|\]$/g, '') ? host : `${host} (${inner.address})`;
-      throw new OAuthHopRefusedError(`Patchbay did not contact ${shown}: ${what} that ${via}.`);
+      throw new OAuthHopRefusedError(`Patchbay did not contact ${shown}: ${addressKindText(inner.kind)} that ${via}.`);
     }
   }
 
-  /** True when the MCP server itself is on this computer or a private network. */
-  private serverLocal(): Promise<boolean> {
-    this.serverIsLocal ??= this.resolve(this.options.serverUrl.hostname).then(
-      (addresses) => addresses.some((entry) => entry.kind !== 'public'),
-      () => false,
+  /** Where the MCP server itself is: this computer, a private network, or the internet. */
+  private serverNetwork(): Promise<'loopback' | 'private' | 'public'> {
+    this.serverKind ??= this.resolve(this.options.serverUrl.hostname).then(
+      (addresses) => serverNetwork(addresses.map((entry) => entry.kind)),
+      () => 'public' as const,
     );
-    return this.serverIsLocal;
+    return this.serverKind;
   }
 
   private async resolve(hostname: string): Promise<Array<{ address: string; kind: AddressKind }>> {
@@ -141,5 +156,16 @@ export class OAuthHopGuard {
     }
     if (found.length === 0) throw new OAuthHopRefusedError(`Patchbay could not find ${bare}.`);
     return found.map((entry) => ({ address: entry.address, kind: classifyAddress(entry.address) }));
+  }
+}
+
+function withoutQuery(href: string): string {
+  try {
+    const url = new URL(href);
+    url.search = '';
+    url.hash = '';
+    return url.href;
+  } catch {
+    return href;
   }
 }

@@ -1,16 +1,21 @@
 /**
- * OAuth for every remote server: one `OAuthSession` per server (created when the fleet first asks, or
- * when the user signs in or out), all sharing the sealed store and the loopback listener. This is the
- * `RemoteAuthSource` the fleet uses.
+ * OAuth for every remote server: one session per server (created when the fleet first asks, or when
+ * the user signs in or out) — an `OAuthSession` for a server that signs in in the browser, an
+ * `AppSession` for one that signs in as an application or through the organisation — all sharing
+ * the sealed store (and the browser ones the loopback listener). This is the fleet's `RemoteAuthSource`.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { type AuthView, HostCallError, type SignInStart } from '../../../src-preload/contract';
 import type { RemoteAuth, RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
 import type { LoopbackRedirect } from './loopback-redirect';
 import type { LookupAll } from './oauth-hop-guard';
-import type { PreregisteredClient } from './oauth-provider';
+import { AppSession } from './app-session';
 import { OAuthSession } from './oauth-session';
 import type { OAuthCredentialStore } from './oauth-store';
+import type { SignInSettings } from './sign-in-settings';
+
+/** What the manager needs of either kind of session. */
+type AuthSession = Pick<OAuthSession, 'update' | 'remoteAuth' | 'view' | 'load' | 'signIn' | 'signOut' | 'dispose'>;
 
 export interface OAuthManagerOptions {
   store: OAuthCredentialStore;
@@ -21,11 +26,14 @@ export interface OAuthManagerOptions {
   lookup?: LookupAll;
   openExternal?: (url: string) => Promise<void>;
   clientMetadataUrl?: () => string | undefined;
-  preregisteredClient?: (serverId: string) => Promise<PreregisteredClient | undefined>;
+  /** A server's sign-in settings, secrets opened (default: in the browser, no client registered in advance). */
+  signInSettings?: (serverId: string) => Promise<SignInSettings>;
+  /** Gets the user's ID token for organisation sign-in (default: runs the configured command). */
+  idToken?: (command: string) => Promise<string>;
 }
 
 export class OAuthManager implements RemoteAuthSource {
-  private readonly sessions = new Map<string, OAuthSession>();
+  private readonly sessions = new Map<string, { session: AuthSession; browser: boolean }>();
   private control: ServerControl | undefined;
   private disposed = false;
 
@@ -45,11 +53,11 @@ export class OAuthManager implements RemoteAuthSource {
   }
 
   view(serverId: string): AuthView | undefined {
-    return this.sessions.get(serverId)?.view();
+    return this.sessions.get(serverId)?.session.view();
   }
 
   forget(serverId: string): void {
-    this.sessions.get(serverId)?.dispose();
+    this.sessions.get(serverId)?.session.dispose();
     this.sessions.delete(serverId);
   }
 
@@ -64,7 +72,7 @@ export class OAuthManager implements RemoteAuthSource {
   /** Cancels pending sign-ins and closes the loopback listener. */
   async dispose(): Promise<void> {
     this.disposed = true;
-    for (const session of this.sessions.values()) session.dispose();
+    for (const { session } of this.sessions.values()) session.dispose();
     await this.options.loopback.close();
   }
 
@@ -76,28 +84,65 @@ export class OAuthManager implements RemoteAuthSource {
     return ref;
   }
 
-  private session(ref: RemoteServerRef): OAuthSession {
+  private session(ref: RemoteServerRef): AuthSession {
+    const browser = ref.signInMode === 'browser';
     const existing = this.sessions.get(ref.id);
-    if (existing) {
-      existing.update(ref);
-      return existing;
+    if (existing?.browser === browser) {
+      existing.session.update(ref);
+      return existing.session;
     }
-    const session = new OAuthSession({
+    // A new way of signing in: the other kind of session (its tokens stay, but are not this kind's).
+    existing?.session.dispose();
+    const session = browser ? this.browserSession(ref) : this.appSession(ref);
+    this.sessions.set(ref.id, { session, browser });
+    void session.load().catch(() => undefined); // a store that cannot be read shows as signed out
+    return session;
+  }
+
+  private settings(serverId: string): Promise<SignInSettings> {
+    return this.options.signInSettings?.(serverId) ?? Promise.resolve({ mode: 'browser' });
+  }
+
+  private browserSession(ref: RemoteServerRef): OAuthSession {
+    return new OAuthSession({
       ref,
       store: this.options.store,
       loopback: this.options.loopback,
       now: this.options.now,
-      fetch: this.options.fetch ?? ((url, init) => fetch(url, init)),
+      fetch: this.network(),
       lookup: this.options.lookup,
       openExternal: this.options.openExternal,
       clientMetadataUrl: () => this.options.clientMetadataUrl?.(),
-      preregisteredClient: async () => this.options.preregisteredClient?.(ref.id),
-      publish: () => this.control?.publish(ref.id),
-      start: () => this.control?.start(ref.id) ?? Promise.resolve(),
-      stop: () => this.control?.stop(ref.id) ?? Promise.resolve(),
+      preregisteredClient: async () => {
+        const settings = await this.settings(ref.id);
+        return settings.mode === 'browser' ? settings.client : undefined;
+      },
+      ...this.controlFor(ref.id),
     });
-    this.sessions.set(ref.id, session);
-    void session.load().catch(() => undefined); // a store that cannot be read shows as signed out
-    return session;
+  }
+
+  private appSession(ref: RemoteServerRef): AppSession {
+    return new AppSession({
+      ref,
+      store: this.options.store,
+      now: this.options.now,
+      fetch: this.network(),
+      lookup: this.options.lookup,
+      settings: () => this.settings(ref.id),
+      idToken: this.options.idToken,
+      ...this.controlFor(ref.id),
+    });
+  }
+
+  private network(): FetchLike {
+    return this.options.fetch ?? ((url, init) => fetch(url, init));
+  }
+
+  private controlFor(id: string) {
+    return {
+      publish: () => this.control?.publish(id),
+      start: () => this.control?.start(id) ?? Promise.resolve(),
+      stop: () => this.control?.stop(id) ?? Promise.resolve(),
+    };
   }
 }

@@ -127,7 +127,7 @@ export class PatchbayOAuthProvider implements OAuthClientProvider {
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
     const issuer = this.noteIssuer(ctx) ?? tokens.issuer;
     if (issuer === undefined) throw new Error('The authorization server is unknown: cannot store the tokens.');
-    await this.options.credentials.save(issuer, tokens);
+    await this.options.credentials.save(issuer, tokens, { legacy: this.legacy });
   }
 
   redirectToAuthorization(authorizationUrl: URL): void {
@@ -143,15 +143,14 @@ export class PatchbayOAuthProvider implements OAuthClientProvider {
     return this.verifier;
   }
 
+  /** Discovery (`sign-in-discovery.ts`) has checked the metadata, PKCE included, before this is called. */
   saveDiscoveryState(state: OAuthDiscoveryState): void {
-    // The spec: a client MUST refuse to proceed when the metadata does not declare PKCE (S256) support.
-    // The SDK only refuses when the list is present without S256, so the absent case is checked here.
-    if (this.options.interactive && !state.authorizationServerMetadata?.code_challenge_methods_supported?.includes('S256')) {
-      throw new Error(
-        `${this.options.serverName}'s authorization server does not declare PKCE (S256) support, so Patchbay will not sign in there.`,
-      );
-    }
     this.discovery = state;
+  }
+
+  /** The server has no protected-resource metadata: it signs in the 2025-03-26 way. */
+  get legacy(): boolean {
+    return this.discovery !== undefined && this.discovery.resourceMetadata === undefined;
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {

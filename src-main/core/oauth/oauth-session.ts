@@ -12,18 +12,20 @@ import {
   InsufficientScopeError,
   SdkHttpError,
   UnauthorizedError,
+  type AuthOptions,
   type AuthProvider,
   type FetchLike,
 } from '@modelcontextprotocol/client';
 import type { AuthView, SignInStart } from '../../../src-preload/contract';
 import type { RemoteAuth, RemoteServerRef } from '../servers/transport/remote-auth';
-import { scopeText, signedInView } from './auth-view';
+import { expiredView, scopeText, signedInView } from './auth-view';
 import type { LoopbackRedirect } from './loopback-redirect';
 import { OAuthHopGuard, type LookupAll } from './oauth-hop-guard';
 import { PatchbayOAuthProvider, type PreregisteredClient } from './oauth-provider';
 import type { IssuedTokenRecord, OAuthCredentialStore } from './oauth-store';
 import { guardedFetch } from './safe-fetch';
 import { ServerCredentials } from './server-credentials';
+import { prepareDiscovery } from './sign-in-discovery';
 import { describeSignInFailure } from './sign-in-errors';
 import { SignInRunner } from './sign-in-runner';
 import { TokenKeeper, type RefreshOutcome } from './token-keeper';
@@ -72,12 +74,7 @@ export class OAuthSession {
     this.keeper = new TokenKeeper({
       credentials: this.credentials,
       provider: () => this.silent,
-      authOptions: () => ({
-        serverUrl: this.ref.url,
-        resourceMetadataUrl: this.challenge.resourceMetadataUrl,
-        scope: this.challenge.scope,
-        fetchFn: guardedFetch(this.options.fetch, this.guard),
-      }),
+      authOptions: (provider) => this.refreshOptions(provider),
       now: options.now,
       onRefreshed: (outcome) => this.refreshed(outcome),
     });
@@ -90,6 +87,7 @@ export class OAuthSession {
         credentials: this.credentials,
         loopback: options.loopback,
         fetch: guardedFetch(options.fetch, this.guard),
+        guard: this.guard,
         clientMetadataUrl: options.clientMetadataUrl(),
         preregistered: options.preregisteredClient,
         scope: this.stepUpScope ?? this.challenge.scope,
@@ -194,7 +192,7 @@ export class OAuthSession {
   /** "Needs sign-in again" when there were tokens, else "Sign in" (keeping a step-up's explanation). */
   private showNeedsSignIn(record: IssuedTokenRecord | undefined): void {
     if (this.current?.status === 'expired') return;
-    if (record) this.setView({ status: 'expired', issuer: record.issuer, account: record.account });
+    if (record) this.setView(expiredView(record));
     else this.setView({ status: 'signed-out', ...(this.current?.error ? { error: this.current.error } : {}) });
   }
 
@@ -206,7 +204,22 @@ export class OAuthSession {
       failure === undefined
         ? undefined
         : `Could not renew the sign-in to ${this.ref.name}: ${describeSignInFailure(failure, this.ref.name)}.`;
-    this.setView({ status: 'expired', issuer: before.issuer, account: before.account, ...(error ? { error } : {}) });
+    this.setView({ ...expiredView(before), ...(error ? { error } : {}) });
+  }
+
+  /** `auth()` options for a refresh, after discovery when the silent provider has none yet. */
+  private async refreshOptions(provider: PatchbayOAuthProvider): Promise<AuthOptions> {
+    const fetchFn = guardedFetch(this.options.fetch, this.guard);
+    const { resourceMetadataUrl, scope } = this.challenge;
+    const legacy = await prepareDiscovery(provider, {
+      serverName: this.ref.name,
+      serverUrl: this.ref.url,
+      resourceMetadataUrl,
+      fetch: fetchFn,
+      guard: this.guard,
+      interactive: false,
+    });
+    return { serverUrl: this.ref.url, resourceMetadataUrl, scope, fetchFn, skipIssuerMetadataValidation: legacy };
   }
 
   /** A fresh silent provider and hop guard (at start, after sign-out, when the URL changes). */

@@ -77,7 +77,7 @@ describe('OAuth sign-in failures', () => {
     const fixture = await startOAuthFixture();
     const h = createOAuthHarness({ url: fixture.mcpUrl, browser: false });
     const first = await h.area.handlers.signIn({ id: h.ref.id });
-    const callback = new URL(new URL(first.authorizationUrl).searchParams.get('redirect_uri')!);
+    const callback = new URL(new URL(first.authorizationUrl!).searchParams.get('redirect_uri')!);
     callback.search = new URLSearchParams({ code: 'stolen', state: 'not-the-state' }).toString();
     const wrong = await fetch(callback);
     expect(wrong.status).toBe(400);
@@ -85,10 +85,10 @@ describe('OAuth sign-in failures', () => {
     expect(h.view()?.status).toBe('signing-in');
 
     const second = await h.area.handlers.signIn({ id: h.ref.id });
-    const stale = await fetch(first.authorizationUrl); // the first tab, finished late: its state is no longer expected
+    const stale = await fetch(first.authorizationUrl!); // the first tab, finished late: its state is no longer expected
     expect(stale.status).toBe(400);
     expect(h.view()?.status).toBe('signing-in');
-    await fetch(second.authorizationUrl);
+    await fetch(second.authorizationUrl!);
     await waitFor(() => h.view()?.status === 'signed-in', { what: 'the second sign-in' });
     expect((await fixture.stats()).codeExchanges).toBe(1);
   });
@@ -106,11 +106,11 @@ describe('OAuth sign-in failures', () => {
     const h = createOAuthHarness({ url: fixture.mcpUrl });
     const first = await h.area.handlers.signIn({ id: h.ref.id });
     await waitFor(() => h.view()?.status === 'signed-in', { what: 'signed in' });
-    const port = redirectPort(first.authorizationUrl);
+    const port = redirectPort(first.authorizationUrl!);
 
     const again = await h.area.handlers.signIn({ id: h.ref.id });
     await waitFor(() => h.view()?.status === 'signed-in', { what: 'signed in again' });
-    expect(redirectPort(again.authorizationUrl)).toBe(port);
+    expect(redirectPort(again.authorizationUrl!)).toBe(port);
     expect((await fixture.stats()).registrations).toBe(1);
 
     const squatter = net.createServer();
@@ -123,7 +123,7 @@ describe('OAuth sign-in failures', () => {
     try {
       const moved = await h.area.handlers.signIn({ id: h.ref.id });
       await waitFor(() => h.view()?.status === 'signed-in' && h.control.starts === 3, { what: 'signed in on another port' });
-      expect(redirectPort(moved.authorizationUrl)).not.toBe(port);
+      expect(redirectPort(moved.authorizationUrl!)).not.toBe(port);
       expect((await fixture.stats()).registrations).toBe(2);
     } finally {
       await new Promise((resolve) => squatter.close(resolve));
@@ -135,7 +135,7 @@ describe('OAuth sign-in failures', () => {
     const h = createOAuthHarness({ url: fixture.mcpUrl, browser: false });
     const start = await h.area.handlers.signIn({ id: h.ref.id });
     await h.area.dispose();
-    await expect(fetch(start.authorizationUrl)).rejects.toThrow(); // the redirect lands on a closed port
+    await expect(fetch(start.authorizationUrl!)).rejects.toThrow(); // the redirect lands on a closed port
     expect(h.view()?.status).toBe('signing-in'); // nothing is published after dispose
   });
 });

@@ -12,7 +12,7 @@ describe('OAuth sign-in against a real authorization server', () => {
 
     const start = await h.area.handlers.signIn({ id: h.ref.id });
     expect(start.openedByHost).toBe(true);
-    const url = new URL(start.authorizationUrl);
+    const url = new URL(start.authorizationUrl!);
     expect(url.origin).toBe(fixture.origin);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/callback$/);
@@ -85,7 +85,7 @@ describe('OAuth sign-in against a real authorization server', () => {
     const start = await h.area.handlers.signIn({ id: h.ref.id });
     expect(start.openedByHost).toBe(false);
     expect(h.view()?.status).toBe('signing-in');
-    await fetch(start.authorizationUrl).catch(() => undefined); // what the page's new tab does (fetch follows the redirects)
+    await fetch(start.authorizationUrl!).catch(() => undefined); // what the page's new tab does (fetch follows the redirects)
     await waitFor(() => h.view()?.status === 'signed-in', { what: 'signed in' });
 
     const answer = await h.area.handlers.signOut({ id: h.ref.id });
@@ -100,7 +100,7 @@ describe('OAuth sign-in against a real authorization server', () => {
     const cimd = 'https://patchbay.example.org/oauth/client.json';
     const h = createOAuthHarness({ url: fixture.mcpUrl, clientMetadataUrl: cimd });
     const start = await h.area.handlers.signIn({ id: h.ref.id });
-    expect(new URL(start.authorizationUrl).searchParams.get('client_id')).toBe(cimd);
+    expect(new URL(start.authorizationUrl!).searchParams.get('client_id')).toBe(cimd);
     await waitFor(() => h.view()?.status === 'signed-in', { what: 'signed in' });
     expect((await fixture.stats()).registrations).toBe(0);
   });
@@ -118,7 +118,7 @@ describe('OAuth sign-in against a real authorization server', () => {
     const h = createOAuthHarness({ url: fixture.mcpUrl, preregistered: { clientId, clientSecret } });
 
     const start = await h.area.handlers.signIn({ id: h.ref.id });
-    expect(new URL(start.authorizationUrl).searchParams.get('client_id')).toBe(clientId);
+    expect(new URL(start.authorizationUrl!).searchParams.get('client_id')).toBe(clientId);
     await waitFor(() => h.view()?.status === 'signed-in', { what: 'signed in' });
     h.clock.advance(3_600_000);
     const { client } = await h.connect(); // refreshes first, authenticating with the secret

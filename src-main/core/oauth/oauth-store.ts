@@ -16,6 +16,10 @@ export interface TokenRecord {
   serverUrl: string;
   /** Who signed in, as far as the tokens say (display only). */
   account?: string;
+  /** Obtained the 2025-03-26 way (the server has no protected-resource metadata). */
+  legacy?: boolean;
+  /** Obtained without a browser: as an application, or through the organisation's identity provider. */
+  mode?: 'application' | 'organization';
 }
 
 /** A token record with the issuer it is stored under. */

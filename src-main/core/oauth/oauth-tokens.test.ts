@@ -106,7 +106,7 @@ describe('OAuth tokens over time', () => {
     expect(h.browser.opened).toHaveLength(1);
 
     const start = await h.area.handlers.signIn({ id: h.ref.id });
-    expect(new URL(start.authorizationUrl).searchParams.get('scope')).toBe('mcp:read mcp:admin');
+    expect(new URL(start.authorizationUrl!).searchParams.get('scope')).toBe('mcp:read mcp:admin');
     await waitFor(() => h.view()?.status === 'signed-in', { what: 'signed in again' });
     const second = await h.connect();
     expect((await second.client.callTool({ name: 'admin_action', arguments: {} })).content).toEqual([{ type: 'text', text: 'admin done' }]);

@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { checkAuthorizationUrl, classifyAddress, OAuthHopGuard, OAuthHopRefusedError, type LookupAll } from './oauth-hop-guard';
+import { classifyAddress } from './address-kinds';
+import { checkAuthorizationUrl, OAuthHopGuard, OAuthHopRefusedError, type LookupAll } from './oauth-hop-guard';
 import { guardedFetch } from './safe-fetch';
 
 /** A resolver that knows a few names (and fails the test if asked about another). */
@@ -46,11 +47,11 @@ function publicGuard(extra: Record<string, string[]> = {}) {
 describe('OAuth hop checks (SSRF)', () => {
   it('classifies addresses, including IPv4-mapped IPv6', () => {
     expect(['127.0.0.1', '::1'].map(classifyAddress)).toEqual(['loopback', 'loopback']);
-    expect(
-      ['10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1'].map(
-        classifyAddress,
-      ),
-    ).toEqual(Array(9).fill('private'));
+    expect(['10.1.2.3', '172.20.0.1', '192.168.1.1', '100.64.0.1', 'fd00::1', 'fc00::2', '::ffff:10.0.0.1'].map(classifyAddress)).toEqual(
+      Array(7).fill('private'),
+    );
+    expect(['169.254.169.254', 'fe80::1', '::ffff:169.254.169.254'].map(classifyAddress)).toEqual(Array(3).fill('link-local'));
+    expect(['0.0.0.0', '0.1.2.3', '::'].map(classifyAddress)).toEqual(Array(3).fill('unspecified'));
     expect(['93.184.216.34', '172.32.0.1', '2606:4700::1111'].map(classifyAddress)).toEqual(['public', 'public', 'public']);
   });
 
@@ -61,7 +62,9 @@ describe('OAuth hop checks (SSRF)', () => {
         "Patchbay did not contact auth.internal (10.0.0.5): a private address that Example's OAuth metadata pointed to.",
       ),
     );
-    await expect(guard.check(new URL('https://[fe80::1]/token'))).rejects.toThrow('Patchbay did not contact [fe80::1]: a private address');
+    await expect(guard.check(new URL('https://[fe80::1]/token'))).rejects.toThrow(
+      'Patchbay did not contact [fe80::1]: a link-local address',
+    );
   });
 
   it('refuses a name with any private address among its answers, and this computer for a public server', async () => {
@@ -86,10 +89,35 @@ describe('OAuth hop checks (SSRF)', () => {
     await expect(local.check(new URL('http://10.0.0.5/token'))).rejects.toThrow('plain http://');
   });
 
-  it('allows private addresses when the MCP server itself is in that network', async () => {
-    const lookup = lookupOf({ 'mcp.corp': ['10.1.2.3'], 'auth.corp': ['10.0.0.5'] });
+  it('exempts only the network the MCP server is in: private for a private server, never link-local or this computer', async () => {
+    const lookup = lookupOf({
+      'mcp.corp': ['10.1.2.3'],
+      'auth.corp': ['10.0.0.5'],
+      'meta.corp': ['169.254.169.254'],
+      'me.corp': ['127.0.0.1'],
+    });
     const guard = new OAuthHopGuard({ serverName: 'Corp', serverUrl: new URL('https://mcp.corp/mcp'), lookup });
     await expect(guard.check(new URL('https://auth.corp/authorize'))).resolves.toBeUndefined();
+    await expect(guard.check(new URL('https://meta.corp/latest'))).rejects.toThrow(
+      'Patchbay did not contact meta.corp (169.254.169.254): a link-local address (where cloud metadata services live)',
+    );
+    await expect(guard.check(new URL('https://me.corp/token'))).rejects.toThrow('me.corp (127.0.0.1): an address on this computer');
+  });
+
+  it('a server on this computer exempts loopback only: 169.254.169.254, 10.x, 192.168.x and fc00::/7 stay refused', async () => {
+    const lookup = lookupOf({ 'auth.lan': ['192.168.1.20'] });
+    const guard = new OAuthHopGuard({ serverName: 'Local', serverUrl: new URL('http://localhost:3000/mcp'), lookup });
+    await expect(guard.check(new URL('http://127.0.0.1:9000/token'))).resolves.toBeUndefined();
+    await expect(guard.check(new URL('https://[::1]:9000/token'))).resolves.toBeUndefined();
+    for (const [url, what] of [
+      ['https://169.254.169.254/latest/meta-data', '169.254.169.254: a link-local address'],
+      ['https://10.0.0.1/token', '10.0.0.1: a private address'],
+      ['https://auth.lan/token', 'auth.lan (192.168.1.20): a private address'],
+      ['https://[fc00::1]/token', '[fc00::1]: a private address'],
+      ['https://0.0.0.0/token', '0.0.0.0: the unspecified address'],
+    ]) {
+      await expect(guard.check(new URL(url))).rejects.toThrow(`Patchbay did not contact ${what}`);
+    }
   });
 
   it("passes the MCP server's own origin without a lookup", async () => {
@@ -153,6 +181,33 @@ describe('guarded fetch', () => {
     expect(new Headers(second.init?.headers).get('authorization')).toBe('Basic abc');
     expect(third.init).toMatchObject({ method: 'GET', body: undefined });
     expect([...new Headers(third.init?.headers).keys()]).toEqual([]);
+  });
+
+  it('a network failure names the host (the endpoint, once known) and the cause', async () => {
+    const { guard } = publicGuard();
+    guard.learnEndpoints({ token_endpoint: 'https://auth.example.com/oauth/token' });
+    const refused: FetchLike = async () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    };
+    await expect(guardedFetch(refused, guard)('https://auth.example.com/oauth/token', { method: 'POST' })).rejects.toThrow(
+      'Patchbay cannot reach the token endpoint of auth.example.com: connection refused (ECONNREFUSED)',
+    );
+    const expired: FetchLike = async () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }) });
+    };
+    await expect(guardedFetch(expired, guard)('https://auth.example.com/.well-known/oauth-authorization-server')).rejects.toThrow(
+      'Patchbay cannot reach auth.example.com: its TLS certificate has expired (CERT_HAS_EXPIRED)',
+    );
+  });
+
+  it("refuses, by name, a redirect to another origin that the SDK's own follower would leave unexplained", async () => {
+    const { guard } = publicGuard();
+    guard.learnEndpoints({ token_endpoint: 'https://auth.example.com/token' });
+    const next = network({ 'https://auth.example.com/token': redirect('https://other.example.com/token', 307) });
+    await expect(guardedFetch(next, guard)('https://auth.example.com/token', { method: 'POST', redirect: 'manual' })).rejects.toThrow(
+      'the token endpoint of auth.example.com redirected to another origin (other.example.com): Patchbay refused to follow it',
+    );
+    expect(next.calls).toHaveLength(1);
   });
 
   it('hands each hop back to a caller that follows redirects itself, and stops after five', async () => {

@@ -1,9 +1,12 @@
 /**
  * One server's tokens: the store's rows for that server, cached in memory (the transport asks for the
  * token before every request, and opening a sealed value may mean a keychain call), and bound to the
- * server URL they were obtained for, so editing a server's URL never sends its tokens elsewhere.
+ * server URL they were obtained for, so editing a server's URL never sends its tokens elsewhere — and
+ * to the way they were obtained, so a server switched from "as an application" to "as you" never
+ * passes the application's token off as yours (or the other way round).
  */
 import type { StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { SignInMode } from '../../../src-preload/contract';
 import { accountFromTokens } from './account-name';
 import type { IssuedTokenRecord, OAuthCredentialStore, TokenRecord } from './oauth-store';
 
@@ -23,6 +26,7 @@ export class ServerCredentials {
     readonly serverId: string,
     private readonly serverUrl: () => string,
     private readonly now: () => Date,
+    private readonly mode: () => SignInMode = () => 'browser',
   ) {}
 
   /** The most recently saved tokens for the server's current URL. */
@@ -43,15 +47,21 @@ export class ServerCredentials {
 
   /**
    * Saves a token response. A refresh response usually has no `id_token`: the account name found at
-   * sign-in is carried over.
+   * sign-in is carried over. `how` says how the tokens were obtained (the 2025-03-26 way; as whom).
    */
-  async save(issuer: string, tokens: StoredOAuthTokens): Promise<IssuedTokenRecord> {
+  async save(
+    issuer: string,
+    tokens: StoredOAuthTokens,
+    how: Pick<TokenRecord, 'legacy' | 'account' | 'mode'> = {},
+  ): Promise<IssuedTokenRecord> {
     const previous = await this.forIssuer(issuer);
     const record: TokenRecord = {
       tokens,
       obtainedAt: this.now().toISOString(),
       serverUrl: this.serverUrl(),
-      account: accountFromTokens(tokens) ?? previous?.account,
+      account: how.account ?? accountFromTokens(tokens) ?? previous?.account,
+      ...(how.legacy ? { legacy: true } : {}),
+      ...(how.mode ? { mode: how.mode } : {}),
     };
     await this.store.saveTokens(this.serverId, issuer, record);
     this.byIssuer.set(issuer, record);
@@ -68,6 +78,6 @@ export class ServerCredentials {
   }
 
   private usable<T extends TokenRecord>(record: T | null): T | undefined {
-    return record && record.serverUrl === this.serverUrl() ? record : undefined;
+    return record && record.serverUrl === this.serverUrl() && (record.mode ?? 'browser') === this.mode() ? record : undefined;
   }
 }

@@ -6,6 +6,7 @@
 import { IssuerMismatchError, OAuthError, RegistrationRejectedError } from '@modelcontextprotocol/client';
 import { displayText } from './account-name';
 import { OAuthHopRefusedError } from './oauth-hop-guard';
+import { OAuthNetworkError } from './safe-fetch';
 
 /** The authorization server answered the browser with an error (the user declined, say). */
 export class AuthorizationDeniedError extends Error {
@@ -20,7 +21,7 @@ export class AuthorizationDeniedError extends Error {
 
 /** Why the sign-in to `serverName` failed, as a clause to follow "Could not sign in to X: " (no final period). */
 export function describeSignInFailure(error: unknown, serverName: string): string {
-  if (error instanceof OAuthHopRefusedError) return trimPeriod(error.message);
+  if (error instanceof OAuthHopRefusedError || error instanceof OAuthNetworkError) return trimPeriod(error.message);
   if (error instanceof IssuerMismatchError) {
     return error.kind === 'authorization_response'
       ? `the answer the browser brought back did not come from ${serverName}'s authorization server (its issuer did not match), so Patchbay discarded it`
@@ -32,7 +33,13 @@ export function describeSignInFailure(error: unknown, serverName: string): strin
     return `the authorization server answered ${displayText(error.error, 60)}${detail}`;
   }
   if (error instanceof RegistrationRejectedError) return `the authorization server refused to register Patchbay (HTTP ${error.status})`;
-  if (error instanceof OAuthError) return `the authorization server refused: ${displayText(error.message, 300)}`;
+  if (error instanceof OAuthError) {
+    // The SDK reads any answer that is not a token as an error document; a redirect it did not follow
+    // (to another origin, from the MCP server's own) then reads "HTTP 307: Invalid OAuth error response".
+    const redirect = /^HTTP (3\d\d): Invalid OAuth error response/.exec(error.message);
+    if (redirect) return `the authorization server answered with a redirect (HTTP ${redirect[1]}) that Patchbay does not follow`;
+    return `the authorization server refused: ${displayText(error.message, 300)}`;
+  }
   if (error instanceof Error) return trimPeriod(displayText(error.message, 300));
   return String(error);
 }

@@ -7,10 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { auth, validateAuthorizationResponseIssuer, type FetchLike } from '@modelcontextprotocol/client';
 import type { LoopbackCallback, LoopbackRedirect } from './loopback-redirect';
-import { checkAuthorizationUrl } from './oauth-hop-guard';
+import { checkAuthorizationUrl, type OAuthHopGuard } from './oauth-hop-guard';
 import { PatchbayOAuthProvider, type PreregisteredClient } from './oauth-provider';
 import type { OAuthCredentialStore } from './oauth-store';
 import type { ServerCredentials } from './server-credentials';
+import { prepareDiscovery } from './sign-in-discovery';
 import { AuthorizationDeniedError, signInFailureMessage } from './sign-in-errors';
 
 export interface SignInFlowOptions {
@@ -21,6 +22,8 @@ export interface SignInFlowOptions {
   loopback: LoopbackRedirect;
   /** The guarded network for every OAuth hop. */
   fetch: FetchLike;
+  /** The hop guard behind `fetch` (discovery teaches it the endpoints' names). */
+  guard: OAuthHopGuard;
   clientMetadataUrl?: string;
   preregistered?: () => Promise<PreregisteredClient | undefined>;
   /** The scope to ask for (a 401 challenge's, or the step-up union); undefined lets the SDK choose. */
@@ -51,6 +54,7 @@ export async function startSignIn(options: SignInFlowOptions): Promise<StartedSi
     interactive: { redirectUrl, state, onRedirect: (url) => (authorizationUrl = url) },
   });
   try {
+    const legacy = await prepareDiscovery(provider, { ...discoveryOptions(options), interactive: true });
     // The user asked to sign in: always a fresh authorization (a refresh could not widen the scope anyway).
     await auth(provider, {
       serverUrl: options.serverUrl,
@@ -58,6 +62,7 @@ export async function startSignIn(options: SignInFlowOptions): Promise<StartedSi
       resourceMetadataUrl: options.resourceMetadataUrl,
       fetchFn: options.fetch,
       forceReauthorization: true,
+      skipIssuerMetadataValidation: legacy,
     });
     if (!authorizationUrl) throw new Error(`${options.serverName}'s authorization server did not ask for a sign-in`);
     checkAuthorizationUrl(authorizationUrl, options.serverName);
@@ -106,7 +111,23 @@ async function exchange(params: URLSearchParams, provider: PatchbayOAuthProvider
   }
   const code = params.get('code');
   if (!code) throw new Error('the browser came back without an authorization code');
-  await auth(provider, { serverUrl: options.serverUrl, authorizationCode: code, iss, fetchFn: options.fetch });
+  await auth(provider, {
+    serverUrl: options.serverUrl,
+    authorizationCode: code,
+    iss,
+    fetchFn: options.fetch,
+    skipIssuerMetadataValidation: provider.legacy,
+  });
+}
+
+function discoveryOptions(options: SignInFlowOptions) {
+  return {
+    serverName: options.serverName,
+    serverUrl: options.serverUrl,
+    resourceMetadataUrl: options.resourceMetadataUrl,
+    fetch: options.fetch,
+    guard: options.guard,
+  };
 }
 
 /**

@@ -32,7 +32,7 @@ export class SignInRunner {
   }
 
   /** Starts a sign-in; resolves once the authorization URL is known (and opened, when the host can). */
-  async start(): Promise<SignInStart> {
+  async start(): Promise<SignInStart & { authorizationUrl: string }> {
     const generation = this.cancel('a newer sign-in replaced this one');
     const name = this.options.serverName();
     let started: StartedSignIn;

@@ -19,8 +19,11 @@ export interface TokenKeeperOptions {
   credentials: ServerCredentials;
   /** The silent provider in use (replaced on sign-out and URL changes). */
   provider(): PatchbayOAuthProvider;
-  /** What to pass `auth()`: server URL, the last challenge's scope and metadata URL, the guarded fetch. */
-  authOptions(): AuthOptions;
+  /**
+   * What to pass `auth()` for this provider: server URL, the last challenge's scope and metadata
+   * URL, the guarded fetch (discovering the authorization server first when the provider has not).
+   */
+  authOptions(provider: PatchbayOAuthProvider): Promise<AuthOptions>;
   now: () => Date;
   /** Every refresh that ran, for the sign-in state. */
   onRefreshed(outcome: RefreshOutcome): void;
@@ -65,7 +68,7 @@ export class TokenKeeper {
     try {
       // With a refresh token the SDK refreshes; if the server refuses it (invalid_grant), the SDK
       // discards the tokens and would start a new authorization, which the silent provider ignores.
-      result = await auth(provider, this.options.authOptions());
+      result = await auth(provider, await this.options.authOptions(provider));
     } catch (error) {
       failure = error;
     }

@@ -2,8 +2,8 @@ import {
   createHostApi,
   HOST_METHODS,
   HostCallError,
+  callSizeError,
   isHostMethodName,
-  MAX_CALL_BYTES,
   type CallResult,
   type HostApi,
   type HostError,
@@ -57,8 +57,7 @@ export function inProcessApi(handlers: HostHandlers): HostApi {
   return createHostApi((method, input) => dispatchCall(handlers, method, input));
 }
 
-/** Rejects a raw frame larger than the host accepts, before parsing it. */
+/** Rejects a raw frame larger than the host accepts, before parsing it (the answer names the limit). */
 export function checkCallSize(byteLength: number): HostError | undefined {
-  if (byteLength <= MAX_CALL_BYTES) return undefined;
-  return { code: 'payload_too_large', message: `Call of ${byteLength} bytes exceeds the ${MAX_CALL_BYTES}-byte limit` };
+  return callSizeError(byteLength);
 }

@@ -100,6 +100,63 @@ describe('sampling through the host', () => {
     expect(outcomes).toEqual(['sent', 'blocked', 'blocked', 'blocked', 'rejected']);
   });
 
+  it('audits each step as it happened, with who decided: nothing is called approved that was not', async () => {
+    const { t, id } = await ready();
+    const steps = async () => (await t.api.listInteractionAudit({ limit: 1 })).entries[0];
+
+    // Rejected at the first step: nothing was approved.
+    let run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'first step' } });
+    let asked = await t.next('samplingRequested');
+    await t.api.rejectSampling({ id: asked.id });
+    await run;
+    let entry = await steps();
+    expect(entry).toMatchObject({ outcome: 'rejected', decidedBy: 'user' });
+    expect(entry.steps).toEqual([{ stage: 'request', action: 'rejected', by: 'user', at: expect.any(String) }]);
+    expect(JSON.parse(entry.request)).not.toHaveProperty('approved');
+
+    // Approved by the user (edited), then the response rejected.
+    await llm.script([{ type: 'text', text: 'Not this.' }]);
+    run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'second' } });
+    asked = await t.next('samplingRequested');
+    await t.api.approveSampling({ id: asked.id, edits: [{ message: 0, block: 0, text: 'edited prompt' }], model: asked.model });
+    await t.next('samplingUpdated', (v) => v.id === asked.id && v.stage === 'review');
+    await t.api.rejectSampling({ id: asked.id });
+    await run;
+    entry = await steps();
+    expect(entry.steps).toEqual([
+      { stage: 'request', action: 'approved', by: 'user', at: expect.any(String), note: 'prompt edited' },
+      { stage: 'response', action: 'rejected', by: 'user', at: expect.any(String) },
+    ]);
+    expect(JSON.parse(entry.request).approved.messages[0].content[0].text).toBe('edited prompt');
+
+    // Approved by the policy, sent by the user.
+    await t.api.setSamplingPolicy({ serverId: id, mode: 'auto' });
+    await llm.script([{ type: 'text', text: 'Fine.' }]);
+    run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'third' } });
+    const reviewed = await t.next('samplingUpdated', (v) => v.stage === 'review' && v.autoApproved);
+    await t.api.sendSamplingResponse({ id: reviewed.id, text: 'Fine.' });
+    await run;
+    expect((await steps()).steps).toEqual([
+      { stage: 'request', action: 'approved', by: 'policy', at: expect.any(String) },
+      { stage: 'response', action: 'sent', by: 'user', at: expect.any(String) },
+    ]);
+
+    // Blocked by the policy; withdrawn by the server going away.
+    await t.api.setSamplingPolicy({ serverId: id, mode: 'block' });
+    await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'fourth' } });
+    expect((await steps()).steps).toEqual([
+      { stage: 'request', action: 'blocked', by: 'policy', at: expect.any(String), note: expect.stringContaining('blocked') },
+    ]);
+    await t.api.setSamplingPolicy({ serverId: id, mode: 'ask' });
+    void t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'fifth' } }).catch(() => undefined);
+    asked = await t.next('samplingRequested');
+    await t.api.stopServer({ id });
+    await t.next('interactionSettled', (s) => s.id === asked.id, 0);
+    expect((await steps()).steps).toEqual([
+      { stage: 'request', action: 'withdrawn', by: 'host', at: expect.any(String), note: expect.stringContaining('everything') },
+    ]);
+  });
+
   it('withdraws the request when the server stops, and says so', async () => {
     const { t, id } = await ready();
     void t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } }).catch(() => undefined);

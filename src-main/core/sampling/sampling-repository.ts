@@ -7,6 +7,7 @@ import type {
   InteractionAuditEntry,
   InteractionAuditPage,
   InteractionOutcome,
+  InteractionStep,
   SamplingPolicy,
   SamplingPolicyMode,
 } from '../../../src-preload/contract';
@@ -29,6 +30,7 @@ interface AuditRow {
   request_json: string;
   response_json: string | null;
   note: string | null;
+  steps_json: string | null;
   requested_at: string;
   decided_at: string;
 }
@@ -70,8 +72,8 @@ export class SamplingRepository {
   record(entry: InteractionAuditInput): void {
     this.db
       .prepare(
-        `INSERT INTO interaction_audit (kind, server_id, server_name, tool_call, decided_by, outcome, request_json, response_json, note, requested_at, decided_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO interaction_audit (kind, server_id, server_name, tool_call, decided_by, outcome, request_json, response_json, note, steps_json, requested_at, decided_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         entry.kind,
@@ -83,6 +85,7 @@ export class SamplingRepository {
         entry.request,
         entry.response ?? null,
         entry.note ?? null,
+        entry.steps ? JSON.stringify(entry.steps) : null,
         entry.requestedAt,
         entry.decidedAt,
       );
@@ -112,9 +115,21 @@ function toEntry(r: AuditRow): InteractionAuditEntry {
     request: r.request_json,
     ...(r.response_json !== null ? { response: r.response_json } : {}),
     ...(r.note ? { note: r.note } : {}),
+    ...stepsOf(r.steps_json),
     requestedAt: r.requested_at,
     decidedAt: r.decided_at,
   };
+}
+
+/** The stored steps; a row without (older, elicitation) or with unreadable ones has none. */
+function stepsOf(json: string | null): { steps?: InteractionStep[] } {
+  if (json === null) return {};
+  try {
+    const steps: unknown = JSON.parse(json);
+    return Array.isArray(steps) ? { steps: steps as InteractionStep[] } : {};
+  } catch {
+    return {};
+  }
 }
 
 function toPolicy(row: PolicyRow): SamplingPolicy {

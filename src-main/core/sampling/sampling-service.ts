@@ -4,12 +4,15 @@
  * edit the prompt, chooses the model, approves; the provider generates; the user reviews (may edit)
  * and sends, or rejects at either step (the spec's user-rejected error, -1). Per-server policy: ask,
  * auto-approve the request (the response is still reviewed), or block; plus a rate limit and a
- * max-tokens cap. Every decision is audited.
+ * max-tokens cap. Every request is audited once it ends, with each of its steps as it happened (who
+ * approved or rejected it, at which step).
  */
 import { ProtocolError, type CreateMessageRequestParamsBase, type CreateMessageResult } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
 import {
   HostCallError,
+  type InteractionDecider,
+  type InteractionStep,
   type JsonObject,
   type NestedToolCall,
   type SamplingRequestView,
@@ -44,6 +47,8 @@ interface Extra {
   controller?: AbortController;
   params: CreateMessageRequestParamsBase;
   server: ServerRef;
+  /** What happened so far, in order (the audit row gets them all). */
+  steps: InteractionStep[];
 }
 
 const MODELS_TTL_MS = 5 * 60_000;
@@ -64,7 +69,8 @@ export class SamplingService {
     const policy = repo.policy(server.id);
     const toolCall = this.deps.runningCallFor(server.id);
     const refuse = (code: number, note: string): never => {
-      this.audit({ server, toolCall, params, decidedBy: 'policy', outcome: 'blocked', note, requestedAt: now });
+      const steps: InteractionStep[] = [{ stage: 'request', action: 'blocked', by: 'policy', at: now.toISOString(), note }];
+      this.audit({ server, toolCall, params, decidedBy: 'policy', outcome: 'blocked', note, steps, requestedAt: now });
       // Never pending, but audited: whoever lists the audit trail learns of it like of any other settled request.
       this.deps.events.emit('interactionSettled', { id: crypto.randomUUID(), kind: 'sampling', outcome: 'blocked', note });
       throw new ProtocolError(code, note);
@@ -103,7 +109,10 @@ export class SamplingService {
       autoApproved: policy.mode === 'auto',
       requestedAt: now.toISOString(),
     };
-    this.extras.set(id, { params, server });
+    const steps: InteractionStep[] = view.autoApproved
+      ? [{ stage: 'request', action: 'approved', by: 'policy', at: view.requestedAt }]
+      : [];
+    this.extras.set(id, { params, server, steps });
     const result = this.pending.add<CreateMessageResult>(view, signal, () =>
       this.withdraw(id, `Server "${server.name}" cancelled its sampling request.`),
     );
@@ -135,6 +144,12 @@ export class SamplingService {
       ...(systemPrompt !== undefined ? { systemPrompt } : {}),
     };
     delete next.error;
+    const changed = [
+      JSON.stringify(messages) !== JSON.stringify(view.messages) && 'prompt edited',
+      (next.systemPrompt ?? '') !== (view.systemPrompt ?? '') && 'system prompt edited',
+      model !== view.model && `model ${model}`,
+    ].filter((note): note is string => typeof note === 'string');
+    this.step(id, 'request', 'approved', 'user', changed.join('; '));
     void this.generate(id, next);
   }
 
@@ -148,8 +163,17 @@ export class SamplingService {
 
   /** Reject at either step: the server gets -1. */
   reject(id: string): void {
-    this.viewOf(id);
-    this.finish(id, { error: new ProtocolError(USER_REJECTED, 'User rejected sampling request') }, 'rejected', 'user');
+    const view = this.viewOf(id);
+    const note = view.stage === 'generating' ? 'while the response was being generated' : undefined;
+    this.finish(
+      id,
+      { error: new ProtocolError(USER_REJECTED, 'User rejected sampling request') },
+      'rejected',
+      'user',
+      undefined,
+      undefined,
+      note,
+    );
   }
 
   /** The server went away (stopped, crashed, removed): its requests are withdrawn. */
@@ -203,6 +227,8 @@ export class SamplingService {
       this.update(id, { ...view, stage: 'review', response: shown });
     } catch (error) {
       if (controller.signal.aborted) return;
+      // The request step comes back: the user may approve again (another step) or reject.
+      this.step(id, 'request', 'failed', 'host', (error as Error).message);
       this.update(id, { ...view, stage: 'request', error: (error as Error).message });
     }
   }
@@ -213,6 +239,23 @@ export class SamplingService {
     this.deps.events.emit('samplingUpdated', view);
   }
 
+  /** Records a step of a pending request as it happens. */
+  private step(
+    id: string,
+    stage: InteractionStep['stage'],
+    action: InteractionStep['action'],
+    by: InteractionDecider,
+    note?: string,
+  ): void {
+    const extra = this.extras.get(id);
+    if (!extra) return;
+    extra.steps.push({ stage, action, by, at: this.deps.clock.now().toISOString(), ...(note ? { note } : {}) });
+  }
+
+  /**
+   * Settles a request and audits it, its last step being `outcome` at the step the request stood at
+   * (the request step until a response was being generated or reviewed). `stepNote` goes with that step.
+   */
   private finish(
     id: string,
     result: { ok: unknown } | { error: Error },
@@ -220,19 +263,24 @@ export class SamplingService {
     decidedBy: 'user' | 'host',
     response?: unknown,
     note?: string,
+    stepNote = note,
   ): void {
     const entry = this.pending.get(id);
     const extra = this.extras.get(id);
     if (!entry || !extra) return;
+    const view = entry.view;
+    this.step(id, view.stage === 'request' ? 'request' : 'response', outcome, decidedBy, stepNote);
     extra.controller?.abort();
     this.extras.delete(id);
     this.pending.settle(id, result);
-    const view = entry.view;
+    const approved = extra.steps.some((s) => s.action === 'approved');
     this.audit({
       server: extra.server,
       toolCall: view.toolCall,
       params: extra.params,
-      sent: { model: view.model, systemPrompt: view.systemPrompt, messages: view.messages },
+      // What was approved, only when something was: a request rejected at the first step approved nothing.
+      ...(approved ? { sent: { model: view.model, systemPrompt: view.systemPrompt, messages: view.messages } } : {}),
+      steps: extra.steps,
       decidedBy,
       outcome,
       response,
@@ -247,8 +295,9 @@ export class SamplingService {
     toolCall?: NestedToolCall;
     params: unknown;
     sent?: unknown;
-    decidedBy: 'user' | 'policy' | 'host';
+    decidedBy: InteractionDecider;
     outcome: InteractionAuditInput['outcome'];
+    steps: InteractionStep[];
     response?: unknown;
     note?: string;
     requestedAt: Date;
@@ -264,6 +313,7 @@ export class SamplingService {
       request: this.deps.redactJson(a.server.id, request),
       ...(a.response !== undefined ? { response: this.deps.redactJson(a.server.id, a.response) } : {}),
       ...(a.note ? { note: a.note } : {}),
+      steps: a.steps,
       requestedAt: a.requestedAt.toISOString(),
       decidedAt: this.deps.clock.now().toISOString(),
     });

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
 import { ServerInputSchema, type PresetId, type ServerInputParsed } from '../../../src-preload/contract';
+import { outsideAsar } from './packaged-path';
 
 /** A zero-set-up server shipped with the app as an npm dependency. */
 interface PresetDefinition {
@@ -38,6 +39,9 @@ const PRESETS: Record<PresetId, PresetDefinition> = {
   },
 };
 
+/** The npm packages of the preset servers: the installed app must ship them runnable (see electron-builder.config.mjs). */
+export const PRESET_PACKAGES: readonly string[] = Object.values(PRESETS).map((preset) => preset.packageName);
+
 /** The server configuration one click adds; creates the preset's own folder when it needs one. */
 export function presetInput(id: PresetId, dataDir: string, uniqueName: (base: string) => string): ServerInputParsed {
   const preset = PRESETS[id];
@@ -57,7 +61,8 @@ function packageEntry(packageName: string): string | undefined {
     const manifestPath = requireFromHere.resolve(`${packageName}/package.json`);
     const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
     const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
-    return bin ? path.join(path.dirname(manifestPath), bin) : undefined;
+    // In the installed app the package sits in app.asar; the child runs its unpacked copy.
+    return bin ? outsideAsar(path.join(path.dirname(manifestPath), bin), (process as { resourcesPath?: string }).resourcesPath) : undefined;
   } catch {
     return undefined;
   }
@@ -78,9 +83,14 @@ export function presetLaunch(
   if (packageName !== PRESETS[preset].packageName) return undefined;
   const entry = packageEntry(packageName);
   if (!entry) return undefined;
-  return {
-    command: process.execPath,
-    args: [entry, ...rest],
-    env: process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {},
-  };
+  return { ...ownNodeRuntime(), args: [entry, ...rest] };
+}
+
+/**
+ * The app's own JavaScript runtime as a command: Electron's binary in Node mode
+ * (ELECTRON_RUN_AS_NODE=1; the runAsNode fuse stays on), or Node itself in web mode. Preset servers
+ * and Node bundles run on it, so users need no Node installed.
+ */
+export function ownNodeRuntime(): { command: string; env: Record<string, string> } {
+  return { command: process.execPath, env: process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {} };
 }

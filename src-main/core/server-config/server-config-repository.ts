@@ -1,6 +1,14 @@
 import type Database from 'better-sqlite3';
 import crypto from 'node:crypto';
-import type { EnvVarView, PresetId, ServerConfigView, ServerInputParsed, ServerTransportKind } from '../../../src-preload/contract';
+import type {
+  ClientAuthKind,
+  EnvVarView,
+  PresetId,
+  ServerConfigView,
+  ServerInputParsed,
+  ServerTransportKind,
+  SignInMode,
+} from '../../../src-preload/contract';
 
 /** One environment variable (or static header) as stored: a plain value, or a sealed secret. */
 export type StoredEnvVar = { key: string; value: string; sealed?: undefined } | { key: string; value?: undefined; sealed: Buffer };
@@ -19,11 +27,24 @@ export interface StoredServer {
   oauthClientId: string;
   /** Sealed. */
   oauthClientSecret?: Buffer;
+  signInMode: SignInMode;
+  oauthClientAuth: ClientAuthKind;
+  /** Sealed PEM. */
+  oauthPrivateKey?: Buffer;
+  oauthIssuer: string;
+  idpIssuer: string;
+  idpTokenEndpoint: string;
+  idpClientId: string;
+  /** Sealed. */
+  idpClientSecret?: Buffer;
+  idpIdTokenCommand: string;
   enabled: boolean;
   initTimeoutMs: number;
   requestTimeoutMs: number;
   autoRestart: boolean;
   preset?: PresetId;
+  /** The installed bundle it runs (`bundles/<id>/`). */
+  bundleId?: string;
   /** JSON of the SDK's era verdict from the last successful start. */
   eraVerdict?: string;
   createdAt: string;
@@ -36,6 +57,15 @@ interface ServerRow {
   url: string;
   oauth_client_id: string;
   oauth_client_secret: Buffer | null;
+  sign_in_mode: string;
+  oauth_client_auth: string;
+  oauth_private_key: Buffer | null;
+  oauth_issuer: string;
+  idp_issuer: string;
+  idp_token_endpoint: string;
+  idp_client_id: string;
+  idp_client_secret: Buffer | null;
+  idp_id_token_command: string;
   command: string;
   args: string;
   cwd: string;
@@ -44,6 +74,7 @@ interface ServerRow {
   request_timeout_ms: number;
   auto_restart: number;
   preset: string | null;
+  bundle_id: string | null;
   era_verdict: string | null;
   created_at: string;
 }
@@ -55,12 +86,17 @@ interface EnvRow {
   secret_blob: Buffer | null;
 }
 
-export type ServerFields = Omit<ServerInputParsed, 'env' | 'headers' | 'oauthClientSecret'> & {
+export type ServerFields = Omit<ServerInputParsed, 'env' | 'headers' | 'oauthClientSecret' | 'oauthPrivateKey' | 'idpClientSecret'> & {
   env: StoredEnvVar[];
   headers: StoredEnvVar[];
   /** Sealed. */
   oauthClientSecret?: Buffer;
+  /** Sealed. */
+  oauthPrivateKey?: Buffer;
+  /** Sealed. */
+  idpClientSecret?: Buffer;
   preset?: PresetId;
+  bundleId?: string;
 };
 
 /** The two tables of key/value pairs per server; same shape, so one reader and writer serves both. */
@@ -105,10 +141,13 @@ export class ServerConfigRepository {
         1) as number;
       this.db
         .prepare(
-          `INSERT INTO servers (id, name, name_key, transport, command, args, cwd, url, oauth_client_id, oauth_client_secret, enabled,
-             init_timeout_ms, request_timeout_ms, auto_restart, preset, position, created_at, updated_at)
-           VALUES (@id, @name, @nameKey, @transport, @command, @args, @cwd, @url, @oauthClientId, @oauthClientSecret, @enabled,
-             @init, @request, @autoRestart, @preset, @position, @at, @at)`,
+          `INSERT INTO servers (id, name, name_key, transport, command, args, cwd, url, oauth_client_id, oauth_client_secret,
+             sign_in_mode, oauth_client_auth, oauth_private_key, oauth_issuer, idp_issuer, idp_token_endpoint, idp_client_id,
+             idp_client_secret, idp_id_token_command, enabled, init_timeout_ms, request_timeout_ms, auto_restart, preset, bundle_id,
+             position, created_at, updated_at)
+           VALUES (@id, @name, @nameKey, @transport, @command, @args, @cwd, @url, @oauthClientId, @oauthClientSecret,
+             @signInMode, @oauthClientAuth, @oauthPrivateKey, @oauthIssuer, @idpIssuer, @idpTokenEndpoint, @idpClientId,
+             @idpClientSecret, @idpIdTokenCommand, @enabled, @init, @request, @autoRestart, @preset, @bundleId, @position, @at, @at)`,
         )
         .run({ ...columns(fields), id, position, at });
       this.writePairs('server_env', id, fields.env);
@@ -122,8 +161,11 @@ export class ServerConfigRepository {
       const result = this.db
         .prepare(
           `UPDATE servers SET name = @name, name_key = @nameKey, transport = @transport, command = @command, args = @args,
-             cwd = @cwd, url = @url, oauth_client_id = @oauthClientId, oauth_client_secret = @oauthClientSecret, enabled = @enabled, init_timeout_ms = @init, request_timeout_ms = @request, auto_restart = @autoRestart,
-             updated_at = @at WHERE id = @id`,
+             cwd = @cwd, url = @url, oauth_client_id = @oauthClientId, oauth_client_secret = @oauthClientSecret,
+             sign_in_mode = @signInMode, oauth_client_auth = @oauthClientAuth, oauth_private_key = @oauthPrivateKey,
+             oauth_issuer = @oauthIssuer, idp_issuer = @idpIssuer, idp_token_endpoint = @idpTokenEndpoint, idp_client_id = @idpClientId, idp_client_secret = @idpClientSecret,
+             idp_id_token_command = @idpIdTokenCommand, enabled = @enabled, init_timeout_ms = @init, request_timeout_ms = @request,
+             auto_restart = @autoRestart, updated_at = @at WHERE id = @id`,
         )
         .run({ ...columns(fields), id, at: now.toISOString() });
       if (result.changes === 0) throw new Error(`No server with id ${id}`);
@@ -171,6 +213,15 @@ function columns(fields: ServerFields) {
     url: fields.url,
     oauthClientId: fields.oauthClientId,
     oauthClientSecret: fields.oauthClientSecret ?? null,
+    signInMode: fields.signInMode,
+    oauthClientAuth: fields.oauthClientAuth,
+    oauthPrivateKey: fields.oauthPrivateKey ?? null,
+    oauthIssuer: fields.oauthIssuer,
+    idpIssuer: fields.idpIssuer,
+    idpTokenEndpoint: fields.idpTokenEndpoint,
+    idpClientId: fields.idpClientId,
+    idpClientSecret: fields.idpClientSecret ?? null,
+    idpIdTokenCommand: fields.idpIdTokenCommand,
     command: fields.command,
     args: JSON.stringify(fields.args),
     cwd: fields.cwd,
@@ -179,6 +230,7 @@ function columns(fields: ServerFields) {
     request: fields.requestTimeoutMs,
     autoRestart: fields.autoRestart ? 1 : 0,
     preset: fields.preset ?? null,
+    bundleId: fields.bundleId ?? null,
   };
 }
 
@@ -199,11 +251,21 @@ function toStored(row: ServerRow, env: StoredEnvVar[], headers: StoredEnvVar[]):
     headers,
     oauthClientId: row.oauth_client_id,
     ...(row.oauth_client_secret ? { oauthClientSecret: row.oauth_client_secret } : {}),
+    signInMode: (['application', 'organization'] as const).find((mode) => mode === row.sign_in_mode) ?? 'browser',
+    oauthClientAuth: row.oauth_client_auth === 'private_key_jwt' ? 'private_key_jwt' : 'client_secret',
+    ...(row.oauth_private_key ? { oauthPrivateKey: row.oauth_private_key } : {}),
+    oauthIssuer: row.oauth_issuer,
+    idpIssuer: row.idp_issuer,
+    idpTokenEndpoint: row.idp_token_endpoint,
+    idpClientId: row.idp_client_id,
+    ...(row.idp_client_secret ? { idpClientSecret: row.idp_client_secret } : {}),
+    idpIdTokenCommand: row.idp_id_token_command,
     enabled: row.enabled === 1,
     initTimeoutMs: row.init_timeout_ms,
     requestTimeoutMs: row.request_timeout_ms,
     autoRestart: row.auto_restart === 1,
     ...(row.preset ? { preset: row.preset as PresetId } : {}),
+    ...(row.bundle_id ? { bundleId: row.bundle_id } : {}),
     ...(row.era_verdict ? { eraVerdict: row.era_verdict } : {}),
     createdAt: row.created_at,
   };
@@ -211,8 +273,15 @@ function toStored(row: ServerRow, env: StoredEnvVar[], headers: StoredEnvVar[]):
 
 /** What the renderer may see of a stored server: secrets are named, never shown. */
 export function toConfigView(server: StoredServer): ServerConfigView {
-  const { env, headers, eraVerdict: _eraVerdict, oauthClientSecret, ...rest } = server;
-  return { ...rest, env: env.map(pairView), headers: headers.map(pairView), oauthClientSecretSet: oauthClientSecret !== undefined };
+  const { env, headers, eraVerdict: _eraVerdict, oauthClientSecret, oauthPrivateKey, idpClientSecret, ...rest } = server;
+  return {
+    ...rest,
+    env: env.map(pairView),
+    headers: headers.map(pairView),
+    oauthClientSecretSet: oauthClientSecret !== undefined,
+    oauthPrivateKeySet: oauthPrivateKey !== undefined,
+    idpClientSecretSet: idpClientSecret !== undefined,
+  };
 }
 
 function pairView(pair: StoredEnvVar): EnvVarView {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { HostCallError, type ServerInputParsed } from '../../../src-preload/contract';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfigRepository, StoredEnvVar, StoredServer } from './server-config-repository';
+import { checkSignInSecrets, sealSignInSecrets, type SealedSignIn } from './sign-in-secrets';
 
 export interface FieldIssue {
   path: (string | number)[];
@@ -33,6 +34,7 @@ export function checkServerInput(
   checkPairs('env', input.env, existing?.env, lenient, issues, (key) => key);
   // Header names are case-insensitive: "Authorization" and "authorization" are the same header.
   checkPairs('headers', input.headers, existing?.headers, lenient, issues, (key) => key.toLowerCase());
+  if (!lenient) checkSignInSecrets(input, existing, issues);
   return issues;
 }
 
@@ -70,29 +72,21 @@ export function resolveCwd(cwd: string): string {
 }
 
 /**
- * The environment and headers to store: new values of secrets sealed, secrets sent without a value
- * keep their stored blob (the renderer never has it), plain values as they are. A stdio server keeps
- * no headers and a remote one no environment, so switching transport leaves no stray secret behind.
+ * The environment, headers and sign-in credentials to store: new values of secrets sealed, secrets
+ * sent without a value keep their stored blob (the renderer never has it), plain values as they are.
+ * A stdio server keeps no headers and a remote one no environment, so switching transport leaves no
+ * stray secret behind (`sealSignInSecrets` does the same for the sign-in's credentials).
  */
 export async function sealServerPairs(
   input: ServerInputParsed,
   box: SecretBox,
   existing?: StoredServer,
-): Promise<{ env: StoredEnvVar[]; headers: StoredEnvVar[]; oauthClientId: string; oauthClientSecret: Buffer | undefined }> {
+): Promise<{ env: StoredEnvVar[]; headers: StoredEnvVar[] } & SealedSignIn> {
   const remote = input.transport === 'http';
-  // A client secret belongs to a client ID: a new ID without a new secret has none.
-  const sameClient = existing?.oauthClientId === input.oauthClientId;
-  const secret =
-    input.oauthClientSecret !== undefined && input.oauthClientSecret !== ''
-      ? await box.seal(input.oauthClientSecret)
-      : input.oauthClientSecret === undefined && sameClient
-        ? existing?.oauthClientSecret
-        : undefined;
   return {
     env: remote ? [] : await sealPairs(input.env, box, existing?.env),
     headers: remote ? await sealPairs(input.headers, box, existing?.headers) : [],
-    oauthClientId: remote ? input.oauthClientId : '',
-    oauthClientSecret: remote && input.oauthClientId ? secret : undefined,
+    ...(await sealSignInSecrets(input, box, existing)),
   };
 }
 

@@ -6,11 +6,19 @@ import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfig } from '../servers/connection/server-connection';
 
 /**
+ * What an area changes in a stored server's launch (a bundle: the app's own Node, sealed values for
+ * its arguments); undefined for servers it has nothing to do with.
+ */
+export type LaunchOverride = (
+  server: StoredServer,
+) => Promise<{ command?: string; args?: string[]; env?: Record<string, string> } | undefined>;
+
+/**
  * What to spawn for a stored server: secrets opened (only now, in memory, for the child), presets
  * mapped onto the app's own runtime, the working directory resolved. Rejects with a message naming
  * the variable when a secret cannot be opened or was never given a value.
  */
-export async function buildLaunchConfig(server: StoredServer, secrets: SecretBox): Promise<ServerConfig> {
+export async function buildLaunchConfig(server: StoredServer, secrets: SecretBox, override?: LaunchOverride): Promise<ServerConfig> {
   if (server.transport === 'http') {
     return {
       id: server.id,
@@ -20,7 +28,7 @@ export async function buildLaunchConfig(server: StoredServer, secrets: SecretBox
     };
   }
   const env = await openPairs(server.env, secrets, 'variable');
-  const preset = presetLaunch(server.preset, server.command, server.args);
+  const preset = presetLaunch(server.preset, server.command, server.args) ?? (await override?.(server));
   return {
     id: server.id,
     name: server.name,

@@ -24,7 +24,13 @@ export function toRuntimeView(state: ServerState, catalog: ServerCatalog, pid: n
           : {}),
       };
     case 'starting':
-      return { status: 'starting', since: iso(state.since), detail: state.detail, ...(pid ? { pid } : {}) };
+      return {
+        status: 'starting',
+        since: iso(state.since),
+        detail: state.detail,
+        ...(pid ? { pid } : {}),
+        ...(state.retry ? { restart: { attempt: state.retry.attempt, of: state.retry.maxAttempts, at: iso(state.retry.at) } } : {}),
+      };
     case 'ready': {
       const { server } = state;
       return {

@@ -10,7 +10,7 @@ import type { RemoteAuthSource, RemoteServerRef, ServerControl } from '../server
 import { REMOTE_RESTART } from '../servers/connection/restart-policy';
 import { ServerConnection, type ServerConnectionOptions } from '../servers/connection/server-connection';
 import { clientFeaturesFor, launchInfo, notifyPlugins, type ConnectionPlugin } from './connection-plugins';
-import { buildLaunchConfig, parseEraVerdict } from './launch-spec';
+import { buildLaunchConfig, parseEraVerdict, type LaunchOverride } from './launch-spec';
 import { toRuntimeView } from './runtime-view';
 
 /** Connection settings every server shares (tests shorten waits and backoff here). */
@@ -31,6 +31,8 @@ export interface ServerFleetOptions {
   startQueue?: StartQueueOptions;
   /** OAuth for remote servers (none: a remote server that answers 401 fails with "needs sign-in"). */
   remoteAuth?: RemoteAuthSource;
+  /** What other areas change in a launch (bundles: the app's own Node, sealed argument values). */
+  launchOverride?: LaunchOverride;
 }
 
 /**
@@ -186,7 +188,7 @@ export class ServerFleet implements ServerControl {
     this.launchFailures.delete(id);
     let config;
     try {
-      config = await buildLaunchConfig(server, this.options.secrets);
+      config = await buildLaunchConfig(server, this.options.secrets, this.options.launchOverride);
     } catch (error) {
       this.launchFailures.set(id, { reason: (error as Error).message, since: this.options.clock.now().getTime() });
       this.publish(id);
@@ -212,7 +214,10 @@ export class ServerFleet implements ServerControl {
         enabled: server.autoRestart,
       },
       processStore: this.options.processStore,
-      remoteAuth: server.transport === 'http' ? this.options.remoteAuth?.forServer({ id, name: server.name, url: server.url }) : undefined,
+      remoteAuth:
+        server.transport === 'http'
+          ? this.options.remoteAuth?.forServer({ id, name: server.name, url: server.url, signInMode: server.signInMode })
+          : undefined,
       onStateChange: (state) => {
         if (this.connections.get(id) !== connection) return;
         notifyPlugins(plugins, 'onStateChange', ref, state);
@@ -240,10 +245,10 @@ export class ServerFleet implements ServerControl {
     return this.viewById(id);
   }
 
-  /** A remote server's name and URL (for the OAuth area); undefined for stdio servers and unknown ids. */
+  /** A remote server's name, URL and way of signing in (for the OAuth area); undefined for stdio servers and unknown ids. */
   describe(id: string): RemoteServerRef | undefined {
     const server = this.options.repo.get(id);
-    return server?.transport === 'http' ? { id, name: server.name, url: server.url } : undefined;
+    return server?.transport === 'http' ? { id, name: server.name, url: server.url, signInMode: server.signInMode } : undefined;
   }
 
   /** The live connection, for callers that send requests (tools, resources, prompts). */

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { HandlersFor, ImportResult, ServerInputParsed, serverMethods } from '../../../src-preload/contract';
+import type { HandlersFor, ImportResult, ServerInputParsed, serverMethods, ServerView } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import { parseImport } from '../server-config/import/parse-import';
@@ -16,6 +16,65 @@ export interface ServerHandlerDeps {
   events: HostEventBus;
   clock: Clock;
   dataDir: string;
+  /** Restoring a Patchbay export: whether a bundle is installed here and free for a server to run. */
+  bundleAvailable?: (id: string) => boolean;
+  /** Called once a server's configuration is deleted (a bundle's files go with it). */
+  onRemoved?: (server: StoredServer) => Promise<void>;
+}
+
+/** What a new server may carry besides its input: where it came from, and whether it may be saved incomplete. */
+export interface InsertExtras {
+  preset?: StoredServer['preset'];
+  bundleId?: string;
+  /** An imported or restored server still waiting for values (saved disabled). */
+  incompleteAllowed?: boolean;
+}
+
+/** The one way a server is added: validated whole, secrets sealed, committed, then started when enabled (without waiting). */
+export async function insertServer(
+  deps: Pick<ServerHandlerDeps, 'repo' | 'fleet' | 'secrets' | 'clock'>,
+  input: ServerInputParsed,
+  extra: InsertExtras = {},
+): Promise<ServerView> {
+  const { repo, fleet, secrets, clock } = deps;
+  throwIfIssues(checkServerInput(input, repo, undefined, { incompleteAllowed: extra.incompleteAllowed }));
+  const pairs = await sealServerPairs(input, secrets);
+  const stored = repo.insert(
+    { ...input, ...pairs, ...(extra.preset ? { preset: extra.preset } : {}), ...(extra.bundleId ? { bundleId: extra.bundleId } : {}) },
+    clock.now(),
+  );
+  fleet.publish(stored.id);
+  if (stored.enabled) void fleet.start(stored.id).catch(() => undefined);
+  return fleet.view(stored);
+}
+
+/**
+ * The one way a server's configuration is replaced: validated, committed, then applied live — a
+ * running (or failing) server restarts with it, a newly enabled one starts, a disabled one stops; one
+ * the user stopped stays stopped.
+ */
+export async function replaceServer(
+  deps: Pick<ServerHandlerDeps, 'repo' | 'fleet' | 'secrets' | 'clock'>,
+  id: string,
+  input: ServerInputParsed,
+): Promise<ServerView> {
+  const { repo, fleet, secrets, clock } = deps;
+  const existing = repo.get(id);
+  throwIfIssues(checkServerInput(input, repo, existing));
+  const pairs = await sealServerPairs(input, secrets, existing);
+  const stored = repo.update(id, { ...input, ...pairs, ...(existing?.preset ? { preset: existing.preset } : {}) }, clock.now());
+  const status = fleet.viewById(id).runtime.status;
+  if (!stored.enabled) await fleet.stop(id);
+  else if (status !== 'stopped' || !existing?.enabled) void fleet.start(id).catch(() => undefined);
+  fleet.publish(id);
+  return fleet.view(stored);
+}
+
+/** `base`, or `base 2`, `base 3`… whichever no server uses yet. */
+export function uniqueServerName(repo: ServerConfigRepository, base: string): string {
+  let name = base;
+  for (let n = 2; repo.nameTaken(name); n++) name = `${base} ${n}`;
+  return name;
 }
 
 /**
@@ -23,47 +82,26 @@ export interface ServerHandlerDeps {
  * only then applied to the running process, so the UI's "saved" always means saved.
  */
 export function createServerHandlers(deps: ServerHandlerDeps): HandlersFor<typeof serverMethods> {
-  const { repo, fleet, secrets, events, clock } = deps;
-
-  /** Validates, seals and inserts; starts the server when enabled (without waiting for it). */
-  const insert = async (input: ServerInputParsed, extra: { preset?: StoredServer['preset']; incompleteAllowed?: boolean } = {}) => {
-    throwIfIssues(checkServerInput(input, repo, undefined, { incompleteAllowed: extra.incompleteAllowed }));
-    const pairs = await sealServerPairs(input, secrets);
-    const stored = repo.insert({ ...input, ...pairs, ...(extra.preset ? { preset: extra.preset } : {}) }, clock.now());
-    fleet.publish(stored.id);
-    if (stored.enabled) void fleet.start(stored.id).catch(() => undefined);
-    return fleet.view(stored);
-  };
-
-  const uniqueName = (base: string) => {
-    let name = base;
-    for (let n = 2; repo.nameTaken(name); n++) name = `${base} ${n}`;
-    return name;
-  };
-
-  const existingNames = () => new Set(repo.list().map((server) => server.name));
+  const { repo, fleet, events, clock } = deps;
+  const insert = (input: ServerInputParsed, extra: InsertExtras = {}) => insertServer(deps, input, extra);
+  const uniqueName = (base: string) => uniqueServerName(repo, base);
+  const importContext = () => ({
+    existingNames: new Set(repo.list().map((server) => server.name)),
+    homeDir: os.homedir(),
+    restore: { dataDir: deps.dataDir, bundleAvailable: deps.bundleAvailable ?? (() => false) },
+  });
 
   return {
     addServer: (input) => insert(input),
 
-    updateServer: async ({ id, server: input }) => {
-      const existing = repo.get(id);
-      throwIfIssues(checkServerInput(input, repo, existing));
-      const pairs = await sealServerPairs(input, secrets, existing);
-      const stored = repo.update(id, { ...input, ...pairs, ...(existing?.preset ? { preset: existing.preset } : {}) }, clock.now());
-      // Live: a running (or failing) server restarts with the new configuration, a newly enabled one
-      // starts, a disabled one stops; one the user stopped stays stopped.
-      const status = fleet.viewById(id).runtime.status;
-      if (!stored.enabled) await fleet.stop(id);
-      else if (status !== 'stopped' || !existing?.enabled) void fleet.start(id).catch(() => undefined);
-      fleet.publish(id);
-      return fleet.view(stored);
-    },
+    updateServer: ({ id, server: input }) => replaceServer(deps, id, input),
 
     removeServer: async ({ id }) => {
+      const removed = repo.get(id);
       await fleet.forget(id);
       repo.remove(id);
       events.emit('serverRemoved', { id });
+      if (removed) await deps.onRemoved?.(removed);
     },
 
     startServer: ({ id }) => fleet.start(id),
@@ -77,11 +115,11 @@ export function createServerHandlers(deps: ServerHandlerDeps): HandlersFor<typeo
 
     addPresetServer: ({ preset }) => insert(presetInput(preset, deps.dataDir, uniqueName), { preset }),
 
-    previewImport: async ({ text }) => parseImport(text, { existingNames: existingNames(), homeDir: os.homedir() }),
+    previewImport: async ({ text }) => parseImport(text, importContext()),
 
     applyImport: async ({ text }) => {
       // Re-parsed against the servers as they are now, not as they were at preview time.
-      const preview = parseImport(text, { existingNames: existingNames(), homeDir: os.homedir() });
+      const preview = parseImport(text, importContext());
       const result: ImportResult = { imported: [], notes: [], skipped: [] };
       for (const entry of preview.entries) {
         if (entry.action === 'skip' || !entry.server) {
@@ -89,7 +127,7 @@ export function createServerHandlers(deps: ServerHandlerDeps): HandlersFor<typeo
           continue;
         }
         try {
-          result.imported.push(await insert(entry.server, { incompleteAllowed: true }));
+          result.imported.push(await insert(entry.server, { incompleteAllowed: true, preset: entry.preset, bundleId: entry.bundleId }));
           if (entry.reason) result.notes.push({ name: entry.server.name, note: entry.reason });
         } catch (error) {
           result.skipped.push({ name: entry.name, reason: (error as Error).message });

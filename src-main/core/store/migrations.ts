@@ -7,7 +7,10 @@ import tools005 from './migrations/005_tools';
 import chat006 from './migrations/006_chat';
 import sampling007 from './migrations/007_sampling';
 import remote008 from './migrations/008_remote';
-import resources011 from './migrations/011_resources';
+import auth009 from './migrations/009_auth';
+import gettingServers010 from './migrations/010_getting_servers';
+import hardening011 from './migrations/011_hardening';
+import resources012 from './migrations/012_resources';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -24,7 +27,10 @@ export const MIGRATIONS: readonly string[] = [
   chat006,
   sampling007,
   remote008,
-  resources011,
+  auth009,
+  gettingServers010,
+  hardening011,
+  resources012,
 ];
 
 /** The schema version this build writes. */

@@ -25,7 +25,10 @@ export interface CallBase {
 export interface Decision {
   by: AuditDecider;
   note: string;
+  /** The arguments the call runs with. */
   args: Record<string, unknown>;
+  /** The user changed the model's arguments in the consent dialog (`args` are theirs). */
+  edited?: boolean;
 }
 
 export class CallRecorder {

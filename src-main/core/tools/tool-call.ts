@@ -16,8 +16,11 @@ export interface ToolCallRequest {
   /** Aborting withdraws a pending consent request, or cancels the running call. */
   signal?: AbortSignal;
   onProgress?(progress: ToolRunProgress): void;
-  /** The call now waits for the user / is running (for the chat's tool card). */
-  onStage?(stage: 'waiting-approval' | 'running'): void;
+  /**
+   * The call now waits for the user / is running (for the chat's tool card); when it runs with
+   * arguments the user edited, `editedArgs` are those.
+   */
+  onStage?(stage: 'waiting-approval' | 'running', editedArgs?: Record<string, unknown>): void;
 }
 
 /** How a call ended, with what the model gets (`result`: the server's, or a synthesized `isError`). */
@@ -30,5 +33,7 @@ export interface ToolCallDone extends Pick<
   decidedBy: AuditDecider;
   /** The definition the call was made against (absent when the tool was not found). */
   definition?: Tool;
+  /** The arguments the call ran with, when the user changed the model's before allowing it (absent otherwise). */
+  editedArgs?: Record<string, unknown>;
   startedAt: Date;
 }

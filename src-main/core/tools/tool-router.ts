@@ -19,6 +19,7 @@ import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { ServerConnection } from '../servers/connection/server-connection';
 import { describeIssues, validateArgs } from '../tool-definition/args-validator';
+import { canonicalJson } from '../tool-definition/canonical-json';
 import { definitionHash } from '../tool-definition/definition';
 import * as say from './call-messages';
 import { CallRecorder, type CallBase, type Decision } from './call-recorder';
@@ -154,10 +155,13 @@ export class ToolRouter {
       this.deps.policies.allowAlways(base.serverId, tool);
       this.deps.onPoliciesChanged();
     }
+    // Arguments "edited" back to what the model sent are no edit.
+    const edited = answer.edited && canonicalJson(answer.args) !== canonicalJson(request.args);
     return {
       by: 'user',
-      note: `${answer.always ? 'Always allow' : 'Allow once'}${answer.edited ? ' (arguments edited)' : ''}`,
+      note: `${answer.always ? 'Always allow' : 'Allow once'}${edited ? ' (arguments edited)' : ''}`,
       args: answer.args,
+      edited,
     };
   }
 
@@ -182,7 +186,7 @@ export class ToolRouter {
     this.running.set(base.callId, { view, controller });
     const progress = new ProgressForwarder(base.callId, view, this.deps.events, request.onProgress);
     this.deps.events.emit('toolCallStarted', view);
-    request.onStage?.('running');
+    request.onStage?.('running', decision.edited ? decision.args : undefined);
     const t0 = performance.now();
     let result: CallToolResult;
     let status: ToolRunStatus;
@@ -202,7 +206,17 @@ export class ToolRouter {
     }
     const durationMs = performance.now() - t0;
     this.record.finished(base, seq, status, result, error, durationMs, redactor);
-    return { ...base, status, result, ...(error ? { error } : {}), decidedBy: decision.by, definition: tool, startedAt, durationMs };
+    return {
+      ...base,
+      status,
+      result,
+      ...(error ? { error } : {}),
+      ...(decision.edited ? { editedArgs: decision.args } : {}),
+      decidedBy: decision.by,
+      definition: tool,
+      startedAt,
+      durationMs,
+    };
   }
 
   /** A call that never left: recorded, and reported to the model as an error result. */

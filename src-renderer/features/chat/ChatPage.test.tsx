@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ConversationSummary, LlmStatus } from '../../../src-preload/contract';
 import { fakeHost, renderWithHost, type FakeHost } from '../../test-support/fake-host';
@@ -20,7 +20,12 @@ const sized = (owner: typeof Element | typeof HTMLElement, name: 'clientHeight' 
 };
 const restore: (() => void)[] = [];
 beforeAll(() => {
-  restore.push(sized(Element, 'clientHeight', 'message-list', 600), sized(HTMLElement, 'offsetHeight', 'message-row', 100));
+  restore.push(
+    sized(Element, 'clientHeight', 'message-list', 600),
+    sized(HTMLElement, 'offsetHeight', 'message-row', 100),
+    sized(Element, 'clientHeight', 'conversation-scroll', 500),
+    sized(HTMLElement, 'offsetHeight', 'conversation-item', 50),
+  );
 });
 afterAll(() => restore.forEach((undo) => undo()));
 
@@ -201,5 +206,64 @@ describe('ChatPage', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Delete Sums' }));
     await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })));
     expect(host.calls.at(-1)).toEqual({ method: 'deleteConversation', input: { id: 'c1' } });
+  });
+
+  it('loads older conversations as the list scrolls to its end, and searches all of them by title', async () => {
+    // 250 conversations, newest first; the snapshot holds the first 100, the rest come by keyset.
+    const all = Array.from({ length: 250 }, (_, i) =>
+      conversation({
+        id: `c${String(1000 - i)}`,
+        title: i === 230 ? 'Tax return 2019' : `Conversation ${i}`,
+        updatedAt: new Date(Date.parse('2026-01-01T00:00:00Z') - i * 60_000).toISOString(),
+      }),
+    );
+    const host = fakeHost({
+      chat: { conversations: all.slice(0, 100), moreConversations: true, llm: KEY_SET },
+      replies: {
+        listMessages: () => ({ messages: [], hasMore: false }),
+        listConversations: ({ after, query, limit = 100 }: { after?: { id: string }; query?: string; limit?: number }) => {
+          const matching = all.filter((c) => !query || c.title.toLowerCase().includes(query.toLowerCase()));
+          const from = after ? matching.findIndex((c) => c.id === after.id) + 1 : 0;
+          return { conversations: matching.slice(from, from + limit), hasMore: from + limit < matching.length };
+        },
+      },
+    });
+    const store = await renderPage(host);
+    const list = screen.getByRole('navigation', { name: 'Conversations' });
+    const pages = () => host.calls.filter((c) => c.method === 'listConversations').map((c) => c.input);
+    // Only what is in view is in the DOM, and nothing more is asked for until the end comes near.
+    expect(within(list).getAllByRole('listitem').length).toBeLessThan(30);
+    expect(pages()).toEqual([]);
+
+    const scroller = list.querySelector('.conversation-scroll')!;
+    const toEnd = async () => {
+      await act(async () => {
+        scroller.scrollTop = 50 * Object.keys(store.getState().conversations).length;
+        fireEvent.scroll(scroller);
+      });
+      await act(async () => undefined);
+    };
+    await toEnd();
+    expect(pages()[0]).toEqual({ after: { updatedAt: all[99].updatedAt, id: all[99].id } });
+    expect(Object.keys(store.getState().conversations)).toHaveLength(200);
+    await toEnd();
+    expect(pages()[1]).toEqual({ after: { updatedAt: all[199].updatedAt, id: all[199].id } });
+    expect(Object.keys(store.getState().conversations)).toHaveLength(250);
+    await toEnd();
+    expect(pages()).toHaveLength(2); // the end: nothing more to ask for
+
+    // A search asks the host (all conversations, not just the loaded ones) and lists only the matches.
+    store.setState({ conversations: Object.fromEntries(all.slice(0, 100).map((c) => [c.id, c])) });
+    fireEvent.change(within(list).getByRole('searchbox', { name: 'Search conversations' }), { target: { value: ' tax ' } });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(pages().at(-1)).toEqual({ query: 'tax' });
+    await act(async () => fireEvent.click(within(list).getByRole('button', { name: /^Tax return 2019/ })));
+    expect(store.getState().activeConversationId).toBe(all[230].id);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Tax return 2019');
+
+    fireEvent.change(within(list).getByRole('searchbox', { name: 'Search conversations' }), { target: { value: 'nothing like it' } });
+    await waitFor(() => expect(within(list).getByRole('status').textContent).toBe('No conversation’s title contains “nothing like it”.'));
+    fireEvent.change(within(list).getByRole('searchbox', { name: 'Search conversations' }), { target: { value: '' } });
+    expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(5);
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ChatMessage } from '../../../src-preload/contract';
+import { compareConversations, type ChatMessage } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { useChatActions } from './chat-actions';
@@ -11,14 +11,18 @@ import { ConversationList } from './ConversationList';
 import { MessageList } from './MessageList';
 import { MessageView } from './MessageView';
 import { ServerToggles } from './ServerToggles';
+import { useConversationSearch } from './use-conversation-search';
 import './chat.css';
 
 /** The Chat page: the only chat component that reads the store; everything below gets props. */
 export function ChatPage() {
   const actions = useChatActions();
-  const conversations = useAppStore(
-    useShallow((s) => Object.values(s.conversations).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))),
-  );
+  const conversations = useAppStore(useShallow((s) => Object.values(s.conversations).sort(compareConversations)));
+  const paging = useAppStore((s) => s.conversationPaging);
+  const liveConversations = useAppStore((s) => s.conversations);
+  const [searchText, setSearchText] = useState('');
+  const search = useConversationSearch(searchText, actions.searchConversations);
+  const [pagingError, setPagingError] = useState<string | undefined>();
   const activeId = useAppStore((s) => s.activeConversationId);
   const active = useAppStore((s) => (s.activeConversationId ? s.conversations[s.activeConversationId] : undefined));
   const history = useAppStore((s) => (s.activeConversationId ? s.chatHistory[s.activeConversationId] : undefined));
@@ -63,6 +67,13 @@ export function ChatPage() {
     if (activeId) actions.loadOlder(activeId).catch((e: unknown) => setFailure(messageOf(e)));
   }, [activeId, actions]);
 
+  const loadMoreConversations = useCallback(() => {
+    setPagingError(undefined);
+    actions.loadMoreConversations().catch((e: unknown) => setPagingError(messageOf(e)));
+  }, [actions]);
+  // A search lists its matches as the host found them, updated by what events brought since.
+  const listed = search.active ? search.results.map((c) => liveConversations[c.id] ?? c) : conversations;
+
   const retry = async () => {
     if (!activeId) return;
     setRetrying(true);
@@ -81,12 +92,18 @@ export function ChatPage() {
         Chat
       </h1>
       <ConversationList
-        conversations={conversations}
+        conversations={listed}
         activeId={activeId}
-        onSelect={(id) => actions.open(id)}
+        onSelect={(conversation) => actions.show(conversation)}
+        hasMore={search.active ? search.hasMore : paging.hasMore}
+        loading={search.active ? search.loading : paging.loading}
+        onLoadMore={search.active ? search.loadMore : loadMoreConversations}
+        search={searchText}
+        onSearchChange={setSearchText}
+        error={search.active ? search.error : pagingError}
         onNew={() => void actions.newConversation().catch((e: unknown) => setFailure(messageOf(e)))}
         onRename={actions.rename}
-        onDelete={actions.remove}
+        onDelete={(id) => actions.remove(id).then(() => search.forget(id))}
       />
       <div className="chat-main">
         <header className="chat-head">

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_MESSAGE_CHARS } from '../../../src-preload/contract';
 import { Composer } from './Composer';
 
 afterEach(cleanup);
@@ -54,5 +55,19 @@ describe('Composer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(onStop).toHaveBeenCalled();
     expect(box().value).toBe('next question');
+  });
+
+  it('says at the field when a message is longer than a message may be, and does not send it', async () => {
+    const onSend = vi.fn(async () => undefined);
+    render(<Harness onSend={onSend} />);
+    fireEvent.change(box(), { target: { value: 'x'.repeat(MAX_MESSAGE_CHARS + 1) } });
+    expect(box().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/Too long to send: 200,001 characters; a message may have at most 200,000/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.change(box(), { target: { value: 'short' } });
+    expect(box().getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', false);
   });
 });

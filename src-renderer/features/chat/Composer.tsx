@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { MAX_MESSAGE_CHARS } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
 
 /** A prompt `/` offers: "server: prompt". */
@@ -31,7 +32,8 @@ export interface ComposerProps {
 
 /**
  * The message box. Enter sends, Shift+Enter starts a new line. The draft is cleared only once the
- * host has committed the message, so nothing typed is lost when sending fails.
+ * host has committed the message, so nothing typed is lost when sending fails. A draft longer than a
+ * message may be is refused here, at the field, before anything is sent.
  */
 export function Composer({
   draft,
@@ -51,7 +53,9 @@ export function Composer({
   const [failure, setFailure] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const canSend = (draft.trim() !== '' || hasContext) && !running && !sending && !blocked;
+  const tooLong = draft.length > MAX_MESSAGE_CHARS ? tooLongMessage(draft.length) : null;
+  const canSend = (draft.trim() !== '' || hasContext) && !tooLong && !running && !sending && !blocked;
+  const describedBy = [tooLong && `${id}-length`, failure && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
   // `/` at the start of the message (and nothing but the prompt's name after it) lists the prompts.
   const slash = /^\/(\S*)$/.exec(draft);
@@ -140,7 +144,8 @@ export function Composer({
         rows={3}
         value={draft}
         placeholder="Message Claude… (Enter sends, Shift+Enter for a new line, / for a server’s prompts)"
-        aria-describedby={failure ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={tooLong ? true : undefined}
         aria-controls={menuOpen ? menuId : undefined}
         aria-activedescendant={menuOpen && activeIndex >= 0 ? optionId(activeIndex) : undefined}
         onChange={(e) => {
@@ -158,6 +163,11 @@ export function Composer({
       />
       <div className="composer-actions">
         {tools}
+        {tooLong && (
+          <p id={`${id}-length`} className="field-error">
+            {tooLong}
+          </p>
+        )}
         {failure && (
           <p id={`${id}-error`} role="alert" className="field-error">
             Not sent: {failure}
@@ -174,4 +184,8 @@ export function Composer({
       </div>
     </form>
   );
+}
+
+function tooLongMessage(length: number): string {
+  return `Too long to send: ${length.toLocaleString('en-US')} characters; a message may have at most ${MAX_MESSAGE_CHARS.toLocaleString('en-US')}.`;
 }

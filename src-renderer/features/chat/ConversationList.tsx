@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
@@ -6,60 +7,133 @@ import { RelativeTime } from '../../ui/RelativeTime';
 import { messageOf } from '../../ui/call-errors';
 
 export interface ConversationListProps {
-  /** Most recently updated first. */
+  /** What to list, most recently updated first: the loaded conversations, or a search's matches. */
   conversations: ConversationSummary[];
   activeId: string | null;
-  onSelect(id: string): void;
+  onSelect(conversation: ConversationSummary): void;
   onNew(): void;
   onRename(id: string, title: string): Promise<unknown>;
   onDelete(id: string): Promise<unknown>;
+  /** More follow the last one: asked for with `onLoadMore` when the end scrolls near. */
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore(): void;
+  /** The text in "Search conversations" ('' when not searching). */
+  search: string;
+  onSearchChange(text: string): void;
+  /** Why the search or the next page failed. */
+  error?: string;
+  /** The viewport size before it is measured (tests; a sensible guess otherwise). */
+  initialRect?: Rect;
 }
 
 type Dialog = { kind: 'rename'; conversation: ConversationSummary } | { kind: 'delete'; conversation: ConversationSummary } | null;
 
-/** The conversations: pick one, start a new one, rename or delete (after asking). */
-export function ConversationList({ conversations, activeId, onSelect, onNew, onRename, onDelete }: ConversationListProps) {
+/** Rows closer than this to the end ask for the next page. */
+const LOAD_AHEAD_ROWS = 10;
+
+/**
+ * The conversations: search them by title, pick one, start a new one, rename or delete (after asking).
+ * Virtualized and paged: however many there are, only those in view exist in the DOM, and the next
+ * page loads as the end scrolls near.
+ */
+export function ConversationList(props: ConversationListProps) {
+  const { conversations, activeId, onSelect, onNew, hasMore, loading, onLoadMore, search, onSearchChange, error } = props;
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = (open: boolean) => !open && setDialog(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's hook returns functions React Compiler cannot memoize; nothing here is compiled.
+  const virtualizer = useVirtualizer({
+    count: conversations.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 52,
+    getItemKey: (index) => conversations[index].id,
+    overscan: 8,
+    initialRect: props.initialRect ?? { width: 260, height: 600 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items[items.length - 1]?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && !loading && lastShown >= conversations.length - LOAD_AHEAD_ROWS) onLoadMore();
+  }, [hasMore, loading, lastShown, conversations.length, onLoadMore]);
+
+  const searching = search.trim() !== '';
+  const empty = searching ? (loading ? 'Searching…' : `No conversation’s title contains “${search.trim()}”.`) : 'No conversations yet.';
   return (
     <nav className="conversation-list" aria-label="Conversations">
       <button type="button" className="button new-conversation" onClick={onNew}>
         New conversation
       </button>
-      {conversations.length === 0 ? (
-        <p className="muted">No conversations yet.</p>
-      ) : (
-        <ul>
-          {conversations.map((c) => (
-            <li key={c.id} className="conversation-item" aria-current={c.id === activeId ? 'true' : undefined}>
-              <button type="button" className="conversation-open" onClick={() => onSelect(c.id)}>
-                <span className="conversation-title">{c.title}</span>
-                <span className="muted conversation-meta">{c.turn === 'running' ? 'answering…' : <RelativeTime iso={c.updatedAt} />}</span>
-              </button>
-              <span className="conversation-actions">
-                <button
-                  type="button"
-                  className="link"
-                  aria-label={`Rename ${c.title}`}
-                  onClick={() => setDialog({ kind: 'rename', conversation: c })}
-                >
-                  Rename
-                </button>
-                <button
-                  type="button"
-                  className="link danger-link"
-                  aria-label={`Delete ${c.title}`}
-                  onClick={() => setDialog({ kind: 'delete', conversation: c })}
-                >
-                  Delete
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
+      <input
+        type="search"
+        className="conversation-search"
+        aria-label="Search conversations"
+        placeholder="Search conversations"
+        value={search}
+        onChange={(e) => onSearchChange(e.target.value)}
+      />
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
       )}
-      {dialog?.kind === 'rename' && <RenameDialog conversation={dialog.conversation} onOpenChange={close} onRename={onRename} />}
-      {dialog?.kind === 'delete' && <DeleteDialog conversation={dialog.conversation} onOpenChange={close} onDelete={onDelete} />}
+      {conversations.length === 0 ? (
+        <p className="muted" role="status">
+          {empty}
+        </p>
+      ) : (
+        <div ref={scrollRef} className="conversation-scroll">
+          <ul style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const c = conversations[item.index];
+              return (
+                <li
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  className="conversation-item"
+                  aria-current={c.id === activeId ? 'true' : undefined}
+                  aria-posinset={item.index + 1}
+                  aria-setsize={hasMore ? -1 : conversations.length}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <button type="button" className="conversation-open" onClick={() => onSelect(c)}>
+                    <span className="conversation-title">{c.title}</span>
+                    <span className="muted conversation-meta">
+                      {c.turn === 'running' ? 'answering…' : <RelativeTime iso={c.updatedAt} />}
+                    </span>
+                  </button>
+                  <span className="conversation-actions">
+                    <button
+                      type="button"
+                      className="link"
+                      aria-label={`Rename ${c.title}`}
+                      onClick={() => setDialog({ kind: 'rename', conversation: c })}
+                    >
+                      Rename
+                    </button>
+                    <button
+                      type="button"
+                      className="link danger-link"
+                      aria-label={`Delete ${c.title}`}
+                      onClick={() => setDialog({ kind: 'delete', conversation: c })}
+                    >
+                      Delete
+                    </button>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          {loading && (
+            <p className="muted conversation-more" role="status">
+              Loading more…
+            </p>
+          )}
+        </div>
+      )}
+      {dialog?.kind === 'rename' && <RenameDialog conversation={dialog.conversation} onOpenChange={close} onRename={props.onRename} />}
+      {dialog?.kind === 'delete' && <DeleteDialog conversation={dialog.conversation} onOpenChange={close} onDelete={props.onDelete} />}
     </nav>
   );
 }

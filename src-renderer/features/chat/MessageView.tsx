@@ -47,7 +47,16 @@ export const MessageView = memo(function MessageView({ message, results, toolSta
           case 'tool_use': {
             const result = results.get(block.id);
             const { status, progress } = cardStatus(result, toolStatus[block.id], turnRunning);
-            return <ToolCallCard key={block.id} call={block} result={result} status={status} progress={progress} />;
+            return (
+              <ToolCallCard
+                key={block.id}
+                call={block}
+                result={result}
+                status={status}
+                progress={progress}
+                editedArgs={toolStatus[block.id]?.editedArgs}
+              />
+            );
           }
           default:
             return null;

@@ -78,4 +78,24 @@ describe('ToolCallCard', () => {
     expect(cardStatus(undefined, undefined, true)).toEqual({ status: 'pending' });
     expect(cardStatus(undefined, undefined, false)).toEqual({ status: 'cancelled' });
   });
+
+  it('shows the arguments that ran when the user edited them, marked, with the model’s own behind an expander', () => {
+    const { rerender } = render(<ToolCallCard call={call} status="running" editedArgs={{ a: 2, b: 40 }} />);
+    const card = () => screen.getByRole('article', { name: 'Tool call get-sum on Everything (demo)' });
+    const args = () =>
+      within(card())
+        .getByText(/^Arguments/)
+        .closest('details')!;
+    expect(args().querySelector(':scope > summary')!.textContent).toBe('Arguments — edited by you');
+    expect(args().querySelector(':scope > pre')!.textContent).toContain('"b": 40');
+    rerender(<ToolCallCard call={call} status="done" result={result({ editedArgs: { a: 2, b: 40 } })} />);
+    expect(args().querySelector(':scope > pre')!.textContent).toContain('"b": 40');
+    const original = within(card()).getByText('The model’s original arguments').closest('details')!;
+    expect(original.open).toBe(false);
+    expect(original.textContent).toContain('"b": 3');
+    // Without an edit, the model's arguments are the ones that ran: no mark, no second copy.
+    rerender(<ToolCallCard call={call} status="done" result={result()} />);
+    expect(args().querySelector(':scope > summary')!.textContent).toBe('Arguments');
+    expect(within(card()).queryByText('The model’s original arguments')).toBeNull();
+  });
 });

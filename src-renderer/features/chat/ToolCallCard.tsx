@@ -8,11 +8,17 @@ export interface ToolCallCardProps {
   result?: ToolResultBlock;
   status: CardStatus;
   progress?: ToolProgress;
+  /** While it runs: the arguments it runs with, when the user edited the model's (the stored result says so after). */
+  editedArgs?: Record<string, unknown>;
 }
 
-/** A tool call inline in the answer: server and tool, arguments, status (with progress), and the whole result on demand. */
-export function ToolCallCard({ call, result, status, progress }: ToolCallCardProps) {
+/**
+ * A tool call inline in the answer: server and tool, the arguments that ran (marked when the user
+ * edited the model's, which stay one click away), status (with progress), and the whole result on demand.
+ */
+export function ToolCallCard({ call, result, status, progress, editedArgs }: ToolCallCardProps) {
   const server = call.serverName || 'unknown server';
+  const ran = result?.editedArgs ?? editedArgs;
   return (
     <article className="tool-card" data-status={status} aria-label={`Tool call ${call.toolName} on ${server}`}>
       <header className="tool-card-head">
@@ -26,8 +32,17 @@ export function ToolCallCard({ call, result, status, progress }: ToolCallCardPro
       </header>
       {status === 'running' && progress && <ProgressLine progress={progress} />}
       <details className="tool-card-section">
-        <summary>Arguments</summary>
-        <pre>{formatArgs(call.input)}</pre>
+        <summary>
+          Arguments
+          {ran && <span className="tool-card-edited"> — edited by you</span>}
+        </summary>
+        <pre>{formatArgs(ran ?? call.input)}</pre>
+        {ran && (
+          <details className="tool-card-original">
+            <summary>The model’s original arguments</summary>
+            <pre>{formatArgs(call.input)}</pre>
+          </details>
+        )}
       </details>
       {result && (
         <details className="tool-card-section" open={result.isError && result.outcome === 'error'}>

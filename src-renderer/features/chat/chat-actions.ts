@@ -3,9 +3,9 @@
  * history, the open conversation, drafts). Everything the host decides still arrives as events.
  */
 import { useContext, useMemo } from 'react';
-import type { ConversationSummary } from '../../../src-preload/contract';
+import type { ConversationCursor, ConversationPage, ConversationSummary } from '../../../src-preload/contract';
 import type { AppStore } from '../../stores/app-store';
-import { mergePage, upsertMessage, type LoadedHistory } from '../../stores/slices/chat-slice';
+import { mergePage, pagingAfter, upsertMessage, type LoadedHistory } from '../../stores/slices/chat-slice';
 import { AppStoreContext } from '../../stores/use-app-store';
 
 /** Messages in the newest page (what opening a conversation paints), and in each older page. */
@@ -46,6 +46,36 @@ export function createChatActions(store: AppStore) {
     open(id: string | null): void {
       store.setState({ activeConversationId: id });
     },
+
+    /** Opens a conversation found by a search (it may be older than the loaded pages: it is added). */
+    show(conversation: ConversationSummary): void {
+      store.setState((s) => ({
+        conversations: { ...s.conversations, [conversation.id]: s.conversations[conversation.id] ?? conversation },
+        activeConversationId: conversation.id,
+      }));
+    },
+
+    /** Loads the next page of the conversation list (when the user scrolls near its end). */
+    async loadMoreConversations(): Promise<void> {
+      const paging = store.getState().conversationPaging;
+      if (!paging.hasMore || paging.loading) return;
+      store.setState({ conversationPaging: { ...paging, loading: true } });
+      try {
+        const page = await api().listConversations(paging.cursor ? { after: paging.cursor } : {});
+        store.setState((s) => ({
+          // Events may have brought a newer version of one meanwhile: that one wins.
+          conversations: { ...Object.fromEntries(page.conversations.map((c) => [c.id, c])), ...s.conversations },
+          conversationPaging: pagingAfter(page.conversations, page.hasMore, paging.cursor),
+        }));
+      } catch (error) {
+        store.setState((s) => ({ conversationPaging: { ...s.conversationPaging, loading: false } }));
+        throw error;
+      }
+    },
+
+    /** A page of conversations whose title contains `query` (a search; the store is not changed). */
+    searchConversations: (query: string, after?: ConversationCursor): Promise<ConversationPage> =>
+      api().listConversations({ query, ...(after ? { after } : {}) }),
 
     async newConversation(): Promise<ConversationSummary> {
       const conversation = await api().createConversation();

@@ -55,6 +55,42 @@ describe('the server requests list', () => {
     expect(within(second).queryByText('Note')).toBeNull();
   });
 
+  it('says at which step a request was rejected, and lists each step with who took it', () => {
+    const at = new Date().toISOString();
+    const entries = [
+      auditEntry({
+        seq: 2,
+        outcome: 'rejected',
+        response: undefined,
+        steps: [
+          { stage: 'request', action: 'approved', by: 'policy', at },
+          { stage: 'response', action: 'rejected', by: 'user', at },
+        ],
+      }),
+      auditEntry({
+        seq: 1,
+        outcome: 'rejected',
+        response: undefined,
+        request: '{"asked":{"maxTokens":50}}',
+        steps: [{ stage: 'request', action: 'rejected', by: 'user', at }],
+      }),
+    ];
+    render(<InteractionAuditLog {...props({ entries })} />);
+    const [late, early] = [...screen.getByRole('list', { name: 'Server requests' }).children] as HTMLElement[];
+    expect(late.querySelector('.audit-outcome')?.textContent).toBe('Rejected at the response step');
+    expect(early.querySelector('.audit-outcome')?.textContent).toBe('Rejected at the request step');
+    const steps = (item: HTMLElement) =>
+      within(within(item).getByRole('list', { name: 'Steps' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(steps(late)).toEqual([
+      expect.stringMatching(/^Request approved by the server's policy/),
+      expect.stringMatching(/^Response rejected by you/),
+    ]);
+    expect(steps(early)).toEqual([expect.stringMatching(/^Request rejected by you/)]);
+    expect(early.textContent).not.toMatch(/approved/i);
+  });
+
   it('pages with "Show older requests", disabled while loading', () => {
     const onMore = vi.fn();
     const { rerender } = render(<InteractionAuditLog {...props({ entries: [auditEntry()], hasMore: true, onMore })} />);

@@ -1,4 +1,4 @@
-import type { InteractionAuditEntry } from '../../../src-preload/contract';
+import type { InteractionAuditEntry, InteractionStep } from '../../../src-preload/contract';
 import { RelativeTime } from '../../ui/RelativeTime';
 
 const KINDS: Record<InteractionAuditEntry['kind'], string> = {
@@ -23,6 +23,29 @@ const DECIDERS: Record<InteractionAuditEntry['decidedBy'], string> = {
   policy: "the server's policy",
   host: 'Patchbay',
 };
+
+const STEP_ACTIONS: Record<InteractionStep['action'], string> = {
+  approved: 'approved',
+  rejected: 'rejected',
+  sent: 'sent',
+  blocked: 'blocked',
+  withdrawn: 'withdrawn',
+  failed: 'failed to generate',
+  shutdown: 'ended when Patchbay quit',
+};
+
+/** "Request approved by the server's policy", "Response rejected by you". */
+function describeStep(step: InteractionStep): string {
+  const what = `${step.stage === 'request' ? 'Request' : 'Response'} ${STEP_ACTIONS[step.action]}`;
+  return step.action === 'shutdown' || step.action === 'failed' ? what : `${what} by ${DECIDERS[step.by]}`;
+}
+
+/** How it ended; a rejection or withdrawal says at which step (the request, or the response). */
+function outcomeLabel(e: InteractionAuditEntry): string {
+  const last = e.steps?.[e.steps.length - 1];
+  if (last && (e.outcome === 'rejected' || e.outcome === 'withdrawn')) return `${OUTCOMES[e.outcome]} at the ${last.stage} step`;
+  return OUTCOMES[e.outcome];
+}
 
 /** Pretty-printed for reading; the host stores JSON, but a row it could not parse is still shown as is. */
 export function prettyJson(text: string): string {
@@ -85,7 +108,7 @@ function EntryDetails({ entry: e }: { entry: InteractionAuditEntry }) {
         ) : (
           'outside a tool call'
         )}{' '}
-        · <span className="audit-outcome">{OUTCOMES[e.outcome]}</span> · decided by {DECIDERS[e.decidedBy]}
+        · <span className="audit-outcome">{outcomeLabel(e)}</span> · decided by {DECIDERS[e.decidedBy]}
       </summary>
       <dl className="facts">
         <dt>Decided</dt>
@@ -96,6 +119,21 @@ function EntryDetails({ entry: e }: { entry: InteractionAuditEntry }) {
           <>
             <dt>Note</dt>
             <dd>{e.note}</dd>
+          </>
+        )}
+        {e.steps && e.steps.length > 0 && (
+          <>
+            <dt>Steps</dt>
+            <dd>
+              <ol className="audit-steps" aria-label="Steps">
+                {e.steps.map((step, i) => (
+                  <li key={i}>
+                    {describeStep(step)}
+                    {step.note && ` (${step.note})`} · <RelativeTime iso={step.at} />
+                  </li>
+                ))}
+              </ol>
+            </dd>
           </>
         )}
         <dt>Request</dt>

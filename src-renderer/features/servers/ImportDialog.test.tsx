@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview, ImportResult } from '../../../src-preload/contract';
-import { HostCallError } from '../../../src-preload/contract';
+import { HostCallError, MAX_IMPORT_CHARS } from '../../../src-preload/contract';
 import { ImportDialog, type ImportDialogProps } from './ImportDialog';
 import { serverView } from './test-support/server-factories';
 
@@ -87,5 +87,22 @@ describe('ImportDialog', () => {
     expect(input.accept).toBe('.json,application/json');
     fireEvent.change(input, { target: { files: [new File([CONFIG], 'claude_desktop_config.json', { type: 'application/json' })] } });
     await waitFor(() => expect((dialog.getByLabelText('Configuration') as HTMLTextAreaElement).value).toBe(CONFIG));
+  });
+
+  it('says at the field when pasted text or a chosen file is larger than an import may carry, and sends nothing', async () => {
+    const { api, dialog } = renderDialog();
+    const textbox = dialog.getByLabelText('Configuration') as HTMLTextAreaElement;
+    fireEvent.change(textbox, { target: { value: ' '.repeat(MAX_IMPORT_CHARS + 1) } });
+    expect(textbox.getAttribute('aria-invalid')).toBe('true');
+    expect(dialog.getByText(/larger than the 512 KB an import may carry/)).toBeTruthy();
+    expect((dialog.getByRole('button', { name: 'Preview' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(textbox, { target: { value: CONFIG } });
+    expect(textbox.getAttribute('aria-invalid')).toBeNull();
+    const big = new File(['{"mcpServers":{}}' + ' '.repeat(1_200_000)], 'big.json', { type: 'application/json' });
+    fireEvent.change(dialog.getByLabelText('Choose file…'), { target: { files: [big] } });
+    await waitFor(() => expect(dialog.getByText(/big\.json \(1\.1 MB\) is larger than the 512 KB an import may carry/)).toBeTruthy());
+    expect(textbox.value).toBe(CONFIG);
+    expect(api.previewImport).not.toHaveBeenCalled();
   });
 });

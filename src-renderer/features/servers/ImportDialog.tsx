@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MAX_IMPORT_CHARS, type HostApi, type ImportPreview, type ImportResult } from '../../../src-preload/contract';
+import { formatBytes, MAX_IMPORT_CHARS, type HostApi, type ImportPreview, type ImportResult } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
@@ -9,47 +9,73 @@ export interface ImportDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   api: Pick<HostApi, 'previewImport' | 'applyImport'>;
+  /** The text is an install link (`patchbay://install?…`, `vscode:mcp/install?…`): review it in the install dialog. */
+  onInstallLink?(link: string): void;
 }
 
+/** True for pasted text that is an install link rather than a config file. */
+export const isInstallLink = (text: string) => /^\s*(patchbay:|vscode(-insiders)?:)/i.test(text);
+
 /** "Import servers": paste or pick a config file, preview what happens, then import. */
-export function ImportDialog({ open, onOpenChange, api }: ImportDialogProps) {
+export function ImportDialog({ open, onOpenChange, api, onInstallLink }: ImportDialogProps) {
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
       title="Import servers"
-      description="From Claude Desktop’s claude_desktop_config.json, or a Cursor or VS Code mcp.json."
+      description="From Claude Desktop’s claude_desktop_config.json, a Cursor or VS Code mcp.json, a Patchbay export, or an install link."
       className="modal-wide"
     >
-      <ImportFlow api={api} onClose={() => onOpenChange(false)} />
+      <ImportFlow api={api} onClose={() => onOpenChange(false)} onInstallLink={onInstallLink} />
     </Modal>
   );
 }
 
 type Busy = 'reading' | 'preview' | 'import' | null;
 const plural = (n: number) => `${n} server${n === 1 ? '' : 's'}`;
+/** What is over the limit ("big.json (1.2 MB)", "The configuration (1.2 MB)") said at the field. */
+const tooLarge = (what: string) => `${what} is larger than the ${formatBytes(MAX_IMPORT_CHARS)} an import may carry.`;
+/** UTF-8 takes at most 3 bytes per UTF-16 unit: a file larger than this surely holds too many characters. */
+const MAX_FILE_BYTES = MAX_IMPORT_CHARS * 3;
 
-function ImportFlow({ api, onClose }: { api: ImportDialogProps['api']; onClose(): void }) {
+function ImportFlow({
+  api,
+  onClose,
+  onInstallLink,
+}: {
+  api: ImportDialogProps['api'];
+  onClose(): void;
+  onInstallLink?(link: string): void;
+}) {
   const [text, setText] = useState('');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
+  /** A chosen file that was too large (its text is not taken). */
+  const [fileTooLarge, setFileTooLarge] = useState<string | null>(null);
+  // Checked here, before sending: a call this large would be refused by the host anyway.
+  const textTooLarge = text.length > MAX_IMPORT_CHARS ? tooLarge(`The configuration (${formatBytes(text.length)})`) : null;
+  const sizeError = textTooLarge ?? fileTooLarge;
 
   const changeText = (next: string) => {
     setText(next);
     setPreview(null); // a preview describes the text it was made from
     setError(null);
+    setFileTooLarge(null);
   };
 
   const chooseFile = (file: File | undefined) => {
     if (!file) return;
-    if (file.size > MAX_IMPORT_CHARS * 4) return setError(`${file.name} is too large to be a config file.`);
+    const refuse = () => setFileTooLarge(tooLarge(`${file.name} (${formatBytes(file.size)})`));
+    if (file.size > MAX_FILE_BYTES) return refuse();
     const reader = new FileReader();
     setBusy('reading');
     reader.onload = () => {
       setBusy(null);
-      changeText(typeof reader.result === 'string' ? reader.result : '');
+      const read = typeof reader.result === 'string' ? reader.result : '';
+      if (read.length > MAX_IMPORT_CHARS) refuse();
+      else changeText(read);
     };
     reader.onerror = () => {
       setBusy(null);
@@ -72,9 +98,10 @@ function ImportFlow({ api, onClose }: { api: ImportDialogProps['api']; onClose()
 
   if (result) return <ImportOutcome result={result} onClose={onClose} />;
   const count = preview?.entries.filter((entry) => entry.action === 'import').length ?? 0;
+  const link = onInstallLink !== undefined && isInstallLink(text);
   return (
     <div className="form">
-      <Field label="Configuration" hint="Paste the file’s contents, or choose the file.">
+      <Field label="Configuration" hint="Paste the file’s contents, or choose the file." error={sizeError ?? undefined}>
         {(c) => <textarea {...c} rows={8} spellCheck={false} value={text} onChange={(e) => changeText(e.target.value)} />}
       </Field>
       <div className="actions">
@@ -90,13 +117,19 @@ function ImportFlow({ api, onClose }: { api: ImportDialogProps['api']; onClose()
             }}
           />
         </label>
-        <button
-          type="button"
-          disabled={busy !== null || text.trim() === ''}
-          onClick={() => void call('preview', () => api.previewImport({ text }), setPreview)}
-        >
-          Preview
-        </button>
+        {link ? (
+          <button type="button" className="primary" onClick={() => onInstallLink(text.trim())}>
+            Review link
+          </button>
+        ) : (
+          <button
+            type="button"
+            disabled={busy !== null || text.trim() === '' || textTooLarge !== null}
+            onClick={() => void call('preview', () => api.previewImport({ text }), setPreview)}
+          >
+            Preview
+          </button>
+        )}
         <span role="status" className="save-state">
           {busy === 'reading' && 'Reading…'}
           {busy === 'preview' && 'Checking…'}
@@ -108,12 +141,13 @@ function ImportFlow({ api, onClose }: { api: ImportDialogProps['api']; onClose()
           {error}
         </p>
       )}
+      {link && <p className="hint">This is an install link: review exactly what it would run before anything is added.</p>}
       {preview && <ImportPreviewTable preview={preview} />}
       <div className="actions">
         <button
           type="button"
           className="primary"
-          disabled={busy !== null || count === 0}
+          disabled={busy !== null || count === 0 || textTooLarge !== null}
           onClick={() => void call('import', () => api.applyImport({ text }), setResult)}
         >
           Import {plural(count)}

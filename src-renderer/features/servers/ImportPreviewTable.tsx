@@ -4,6 +4,7 @@ const FORMAT_LABELS: Record<ImportPreview['format'], string> = {
   'claude-desktop': 'Claude Desktop (claude_desktop_config.json)',
   cursor: 'Cursor (mcp.json)',
   vscode: 'VS Code (mcp.json)',
+  patchbay: 'Patchbay export (restoring servers)',
   unknown: 'Unrecognized format',
 };
 

@@ -21,9 +21,10 @@ export function RuntimeFacts({ runtime, showProcess = false }: { runtime: Server
       )}
       {restart && (
         <>
-          <dt>Restart</dt>
+          {/* While starting, the server asked to wait (429, 503…): the next try of this start. */}
+          <dt>{runtime.status === 'starting' ? 'Next try' : 'Restart'}</dt>
           <dd>
-            Attempt {restart.attempt} of {restart.of}, <RelativeTime iso={restart.at} />
+            Attempt {restart.attempt} of {restart.of}, <RelativeTime iso={restart.at} future />
           </dd>
         </>
       )}

@@ -10,7 +10,8 @@ export interface ServerAuthProps {
 
 /** What a remote server's OAuth sign-in stands at, and the one button that moves it on. */
 export function ServerAuth({ auth, signIn, signOut }: ServerAuthProps) {
-  const signing = useSignIn(signIn);
+  // Without a browser (as an application, through the organisation) Sign in opens no tab.
+  const signing = useSignIn(signIn, { browser: auth.mode === undefined });
   const calls = useTrackedCalls<'sign-out'>();
   const signedIn = auth.status === 'signed-in';
   const failure = signing.failure
@@ -24,6 +25,7 @@ export function ServerAuth({ auth, signIn, signOut }: ServerAuthProps) {
       <p role="status" className="auth-state">
         {stateText(auth)}
       </p>
+      {auth.legacy && <p className="muted">Signs in the 2025-03-26 way (no resource metadata)</p>}
       {!signedIn && auth.error && <p className="field-error">Last sign-in failed: {auth.error}</p>}
       {!signedIn && signing.link && (
         <p>
@@ -69,8 +71,12 @@ function stateText(auth: AuthView): string {
     case 'signed-out':
       return 'Not signed in';
     case 'signing-in':
+      if (auth.mode === 'application') return 'Signing in as an application…';
+      if (auth.mode === 'organization') return 'Signing in through your organisation…';
       return 'Waiting for sign-in in your browser…';
     case 'signed-in':
+      if (auth.mode === 'application') return `Signed in as application ${auth.account ?? ''}`.trim();
+      if (auth.mode === 'organization') return `Signed in as ${auth.account ?? 'you'} through your organisation`;
       // The host already falls back to the authorization server's host when the tokens name nobody.
       return auth.account ? `Signed in as ${auth.account}` : 'Signed in';
     case 'expired':

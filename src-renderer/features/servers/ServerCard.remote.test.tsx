@@ -32,6 +32,18 @@ function stubWindowOpen(tab: ReturnType<typeof fakeTab> | null) {
 }
 
 describe('ServerCard: remote servers', () => {
+  it('a server that asked to wait: Starting, what it said, and when the next try is — not an error', () => {
+    const { card } = renderRemote({
+      status: 'starting',
+      detail: 'asked Patchbay to wait (HTTP 429 Too Many Requests) — retrying in 30 s',
+      restart: { attempt: 1, of: 30, at: new Date(Date.now() + 30_000).toISOString() },
+    });
+    expect(card.getByText('Starting')).toBeTruthy();
+    expect(card.getByText('asked Patchbay to wait (HTTP 429 Too Many Requests) — retrying in 30 s')).toBeTruthy();
+    expect(card.getByText('Next try').nextElementSibling?.textContent).toMatch(/^Attempt 1 of 30, in 30 seconds$/);
+    expect(card.getByRole('button', { name: 'Stop' })).toBeTruthy();
+  });
+
   it('shows the URL, the HTTP transport in use and the session, shortened', () => {
     const { card } = renderRemote({
       status: 'ready',
@@ -52,6 +64,30 @@ describe('ServerCard: remote servers', () => {
     [{ status: 'signed-in', account: 'ada@example.com', issuer: 'https://auth.example' }, 'Signed in as ada@example.com', 'Sign out'],
     [{ status: 'expired' }, 'Needs sign-in again', 'Sign in'],
   ];
+  it('a server that signs in as an application: says so, and Sign in opens no browser tab', async () => {
+    const open = stubWindowOpen(fakeTab());
+    const actions = fakeActions();
+    const signedOut = { status: 'signed-out', mode: 'application', error: 'the authorization server refused: invalid_client' } as const;
+    const { card } = renderRemote({ status: 'error', auth: signedOut }, actions);
+    expect(card.getByText('Last sign-in failed: the authorization server refused: invalid_client')).toBeTruthy();
+    await act(async () => fireEvent.click(card.getByRole('button', { name: 'Sign in' })));
+    expect(actions.signIn).toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+    cleanup();
+    const signedIn = renderRemote({ status: 'ready', auth: { status: 'signed-in', mode: 'application', account: 'reporting-bot' } });
+    expect(signedIn.card.getByRole('status').textContent).toBe('Signed in as application reporting-bot');
+    cleanup();
+    const org = renderRemote({ status: 'ready', auth: { status: 'signed-in', mode: 'organization', account: 'grace@example.com' } });
+    expect(org.card.getByRole('status').textContent).toBe('Signed in as grace@example.com through your organisation');
+  });
+
+  it('says when a server signs in the 2025-03-26 way', () => {
+    const { card } = renderRemote({ status: 'ready', auth: { status: 'signed-in', account: 'ada', legacy: true } });
+    expect(card.getByText('Signs in the 2025-03-26 way (no resource metadata)')).toBeTruthy();
+    cleanup();
+    expect(renderRemote({ status: 'ready', auth: { status: 'signed-in', account: 'ada' } }).card.queryByText(/2025-03-26/)).toBeNull();
+  });
+
   it.each(states)('auth %o reads "%s" with %s', (auth, text, button) => {
     const { card } = renderRemote({ status: auth.status === 'signed-in' ? 'ready' : 'error', auth });
     expect(card.getByRole('status').textContent).toBe(text);

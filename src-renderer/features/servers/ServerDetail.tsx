@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import type { EnvVarView, ServerView } from '../../../src-preload/contract';
+import type { EnvVarView, ServerConfigView, ServerView } from '../../../src-preload/contract';
 import { ServerLogs } from '../logs/ServerLogs';
 import { PromptsPanel } from '../prompts/PromptsPanel';
 import { ResourcesPanel } from '../resources/ResourcesPanel';
@@ -54,12 +54,36 @@ export function ServerDetail({ server, onBack, onEdit }: ServerDetailProps) {
                 </dd>
                 <dt>Headers</dt>
                 <dd>{pairsText(config.headers, ': ')}</dd>
+                <dt>Sign-in</dt>
+                <dd>{signInText(config)}</dd>
                 {config.oauthClientId && (
                   <>
                     <dt>OAuth client</dt>
                     <dd>
                       <code>{config.oauthClientId}</code>
-                      {config.oauthClientSecretSet && ' (with a stored secret)'}
+                      {config.signInMode === 'application' && config.oauthClientAuth === 'private_key_jwt'
+                        ? config.oauthPrivateKeySet && ' (with a stored private key)'
+                        : config.oauthClientSecretSet && ' (with a stored secret)'}
+                    </dd>
+                  </>
+                )}
+                {config.signInMode !== 'browser' && config.oauthIssuer && (
+                  <>
+                    <dt>Authorization server</dt>
+                    <dd>
+                      <code>{config.oauthIssuer}</code>
+                    </dd>
+                  </>
+                )}
+                {config.signInMode === 'organization' && (
+                  <>
+                    <dt>Identity provider</dt>
+                    <dd>
+                      <code>{config.idpIssuer}</code> (client <code>{config.idpClientId}</code>)
+                    </dd>
+                    <dt>ID token command</dt>
+                    <dd>
+                      <code>{config.idpIdTokenCommand}</code>
                     </dd>
                   </>
                 )}
@@ -123,4 +147,16 @@ function pairsText(pairs: EnvVarView[], separator: string) {
       {v.secret ? `${SECRET_PLACEHOLDER} (secret)` : v.value}
     </code>
   ));
+}
+
+/** How the server signs in, in words. */
+function signInText(config: ServerConfigView): string {
+  switch (config.signInMode) {
+    case 'browser':
+      return 'As you, in the browser (when the server asks)';
+    case 'application':
+      return `As an application (${config.oauthClientAuth === 'private_key_jwt' ? 'private key' : 'client secret'})`;
+    case 'organization':
+      return "Through your organisation's identity provider";
+  }
 }

@@ -76,6 +76,13 @@ describe('ServerFormDialog: remote servers', () => {
         { key: 'X-Session-Key', value: 'k', secret: false },
       ],
       oauthClientId: '',
+      signInMode: 'browser',
+      oauthClientAuth: 'client_secret',
+      oauthIssuer: '',
+      idpIssuer: '',
+      idpTokenEndpoint: '',
+      idpClientId: '',
+      idpIdTokenCommand: '',
       enabled: true,
       initTimeoutMs: 60_000,
       requestTimeoutMs: 60_000,
@@ -136,6 +143,80 @@ describe('ServerFormDialog: remote servers', () => {
     type('OAuth client secret', 's3cret');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit.mock.calls[1][0]).toMatchObject({ oauthClientId: 'patchbay-desktop', oauthClientSecret: 's3cret' });
+  });
+
+  it('sets up a server that signs in as an application with a private key, which is sent once and never shown', () => {
+    const { onSubmit } = renderForm();
+    fireEvent.click(screen.getByRole('radio', { name: 'Remote URL' }));
+    type('Name', 'reports');
+    type('URL', 'https://reports.example/mcp');
+    const modes = within(screen.getByRole('radiogroup', { name: 'Sign in' }));
+    expect((modes.getByRole('radio', { name: 'As you, in the browser' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('radiogroup', { name: 'Client authentication' })).toBeNull();
+    fireEvent.click(modes.getByRole('radio', { name: 'As an application' }));
+    type('OAuth client ID', 'reporting-bot');
+    fireEvent.click(screen.getByRole('radio', { name: 'Private key (signed JWT)' }));
+    expect(screen.queryByLabelText('OAuth client secret')).toBeNull();
+    type('Private key (PEM)', '-----BEGIN PRIVATE KEY-----\nMC4C…\n-----END PRIVATE KEY-----\n');
+    type('Authorization server (issuer)', 'https://auth.example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      signInMode: 'application',
+      oauthClientId: 'reporting-bot',
+      oauthClientAuth: 'private_key_jwt',
+      oauthPrivateKey: '-----BEGIN PRIVATE KEY-----\nMC4C…\n-----END PRIVATE KEY-----',
+      oauthIssuer: 'https://auth.example.com',
+    });
+    expect(onSubmit.mock.calls[0][0]).not.toHaveProperty('oauthClientSecret');
+  });
+
+  it('edits an application server: Advanced open, the stored key kept unless a new one is pasted', () => {
+    const { onSubmit } = renderForm({
+      ...remoteServer,
+      signInMode: 'application',
+      oauthClientId: 'reporting-bot',
+      oauthClientAuth: 'private_key_jwt',
+      oauthPrivateKeySet: true,
+    });
+    expect((screen.getByText('Advanced').closest('details') as HTMLDetailsElement).open).toBe(true);
+    expect(described('Private key (PEM)')).toBe('A key is stored: leave this empty to keep it.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ signInMode: 'application', oauthClientAuth: 'private_key_jwt' });
+    expect(onSubmit.mock.calls[0][0]).not.toHaveProperty('oauthPrivateKey');
+  });
+
+  it("sets up sign-in through the organisation's identity provider; the host's complaints land on its fields", async () => {
+    const { call, onSubmit } = renderForm();
+    fireEvent.click(screen.getByRole('radio', { name: 'Remote URL' }));
+    type('Name', 'wiki');
+    type('URL', 'https://wiki.example/mcp');
+    const advanced = screen.getByText('Advanced').closest('details') as HTMLDetailsElement;
+    fireEvent.click(screen.getByText('Advanced'));
+    expect(advanced.open).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Through your organisation' }));
+    type('OAuth client ID', 'wiki-client');
+    type('OAuth client secret', 'wiki-secret');
+    type('Identity provider', 'https://sso.example.com');
+    type('Identity provider client ID', 'patchbay');
+    type('ID token command', 'kubelogin get-token --oidc-issuer-url=https://sso.example.com');
+    fireEvent.click(screen.getByText('Advanced')); // closed again by the user
+    expect(advanced.open).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      signInMode: 'organization',
+      oauthClientId: 'wiki-client',
+      oauthClientSecret: 'wiki-secret',
+      idpIssuer: 'https://sso.example.com',
+      idpClientId: 'patchbay',
+      idpIdTokenCommand: 'kubelogin get-token --oidc-issuer-url=https://sso.example.com',
+    });
+    await act(async () =>
+      call.reject(
+        new HostCallError('invalid_input', 'Invalid input', [{ path: ['idpTokenEndpoint'], message: 'Enter an http:// or https:// URL' }]),
+      ),
+    );
+    expect(advanced.open).toBe(true); // reopened: the error is in there
+    expect(described('Identity provider token endpoint')).toBe('Enter an http:// or https:// URL');
   });
 
   it('refuses the placeholder under a new header name, and a line without a colon', () => {

@@ -3,8 +3,9 @@ import type { ServerConfigView, ServerInput } from '../../../src-preload/contrac
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
-import { draftFrom, errorsFromIssues, toServerInput, type FormErrors, type ServerDraft } from './server-form-model';
-import { LocalFields, OAuthClientFields, RemoteFields, TransportChoice, type EditDraft } from './ServerFormFields';
+import { draftFrom, errorsFromIssues, SIGN_IN_FIELDS, toServerInput, type FormErrors, type ServerDraft } from './server-form-model';
+import { LocalFields, RemoteFields, TransportChoice, type EditDraft } from './ServerFormFields';
+import { SignInFields } from './SignInFields';
 
 export interface ServerFormDialogProps {
   open: boolean;
@@ -38,12 +39,13 @@ interface ServerFormProps {
   onClose(): void;
 }
 
-const ADVANCED: (keyof FormErrors)[] = ['initTimeoutMs', 'requestTimeoutMs', 'oauthClientId', 'oauthClientSecret'];
+const ADVANCED: (keyof FormErrors)[] = ['initTimeoutMs', 'requestTimeoutMs', ...SIGN_IN_FIELDS];
 
 function ServerForm({ server, busy, onBusyChange, onSubmit, onClose }: ServerFormProps) {
   const [draft, setDraft] = useState<ServerDraft>(() => draftFrom(server));
   const [errors, setErrors] = useState<FormErrors>({});
-  const [advancedOpen, setAdvancedOpen] = useState(false);
+  // A server that signs in without the browser has its settings there: show them.
+  const [advancedOpen, setAdvancedOpen] = useState(() => server?.transport === 'http' && server.signInMode !== 'browser');
 
   const edit: EditDraft = (patch, field) => {
     setDraft((d) => ({ ...d, ...patch }));
@@ -95,7 +97,7 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onClose }: ServerFor
       )}
       <details open={advancedOpen} onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}>
         <summary>Advanced</summary>
-        {draft.transport === 'http' && <OAuthClientFields draft={draft} errors={errors} stored={server} edit={edit} />}
+        {draft.transport === 'http' && <SignInFields draft={draft} errors={errors} stored={server} edit={edit} />}
         <Field label="Initialize timeout (s)" error={errors.initTimeoutMs}>
           {(c) => (
             <input

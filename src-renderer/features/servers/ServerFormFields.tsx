@@ -76,49 +76,6 @@ export function LocalFields({ draft, errors, stored, edit }: FieldsProps) {
   );
 }
 
-/**
- * A client registered in advance with a remote server's authorization server, for servers that do
- * not let Patchbay register itself. Shown under Advanced: most servers need neither.
- */
-export function OAuthClientFields({ draft, errors, stored, edit }: FieldsProps) {
-  const secretStored = stored?.oauthClientSecretSet === true && stored.oauthClientId === draft.oauthClientId.trim();
-  return (
-    <>
-      <Field
-        label="OAuth client ID"
-        error={errors.oauthClientId}
-        hint="Only for servers whose sign-in needs a client registered in advance."
-      >
-        {(c) => (
-          <input
-            {...c}
-            value={draft.oauthClientId}
-            spellCheck={false}
-            autoComplete="off"
-            onChange={(e) => edit({ oauthClientId: e.target.value }, 'oauthClientId')}
-          />
-        )}
-      </Field>
-      <Field
-        label="OAuth client secret"
-        error={errors.oauthClientSecret}
-        hint={secretStored ? 'A secret is stored: leave this empty to keep it.' : 'If the client has one. Stored encrypted.'}
-      >
-        {(c) => (
-          <input
-            {...c}
-            type="password"
-            autoComplete="new-password"
-            placeholder={secretStored ? SECRET_PLACEHOLDER : undefined}
-            value={draft.oauthClientSecret}
-            onChange={(e) => edit({ oauthClientSecret: e.target.value }, 'oauthClientSecret')}
-          />
-        )}
-      </Field>
-    </>
-  );
-}
-
 /** A server Patchbay reaches over HTTP. */
 export function RemoteFields({ draft, errors, stored, edit }: FieldsProps) {
   return (

@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { PRESET_IDS, type PresetId } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
+import { FilePickerButton } from '../../ui/FilePickerButton';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
+import { FindServersDialog } from '../install/FindServersDialog';
+import { useInstallFlow } from '../install/use-install-flow';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard, type ServerActions } from './ServerCard';
 import { ServerDetail } from './ServerDetail';
 import { ServerFormDialog } from './ServerFormDialog';
 import { PRESET_LABELS } from './server-status';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'import' } | null;
+type Dialog = { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'import' } | { kind: 'find' } | null;
 
 /** The Servers page: the only piece that reads the store; everything below gets props and callbacks. */
 export function ServersPage() {
@@ -19,6 +22,8 @@ export function ServersPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const presets = useTrackedCalls<PresetId>();
+  // Find servers, Install bundle and links pasted into Import servers share one install dialog.
+  const install = useInstallFlow(api);
 
   const actions: ServerActions = {
     start: (id) => api.startServer({ id }),
@@ -48,7 +53,24 @@ export function ServersPage() {
             <button type="button" className="secondary" onClick={() => setDialog({ kind: 'import' })}>
               Import servers
             </button>
+            <button type="button" className="secondary" onClick={() => setDialog({ kind: 'find' })}>
+              Find servers
+            </button>
+            <FilePickerButton
+              label="Install bundle"
+              accept=".mcpb"
+              disabled={install.busy !== null}
+              onFile={(file) => void install.openBundleFile(file)}
+            />
+            <span role="status" className="save-state">
+              {install.busy}
+            </span>
           </div>
+          {install.error && (
+            <p role="alert" className="warning">
+              {install.error}
+            </p>
+          )}
           <div role="group" aria-labelledby="quick-add-title" className="quick-add">
             <span id="quick-add-title" className="muted">
               Quick add
@@ -90,7 +112,25 @@ export function ServersPage() {
         onOpenChange={close}
         onSubmit={(input) => (editing ? api.updateServer({ id: editing.config.id, server: input }) : api.addServer(input))}
       />
-      <ImportDialog open={dialog?.kind === 'import'} onOpenChange={close} api={api} />
+      <ImportDialog
+        open={dialog?.kind === 'import'}
+        onOpenChange={close}
+        api={api}
+        onInstallLink={(link) => {
+          setDialog(null);
+          void install.openLink(link);
+        }}
+      />
+      <FindServersDialog
+        open={dialog?.kind === 'find'}
+        api={api}
+        onOpenChange={close}
+        onPlan={(plan) => {
+          setDialog(null);
+          install.showPlan(plan);
+        }}
+      />
+      {install.dialog}
     </section>
   );
 }

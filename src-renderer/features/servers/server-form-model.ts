@@ -1,4 +1,4 @@
-import type { ServerConfigView, ServerInput, ServerTransportKind } from '../../../src-preload/contract';
+import type { ClientAuthKind, ServerConfigView, ServerInput, ServerTransportKind, SignInMode } from '../../../src-preload/contract';
 import type { FieldIssue } from '../../ui/call-errors';
 import {
   ENV_SYNTAX,
@@ -22,15 +22,35 @@ export type FormField =
   | 'headers'
   | 'oauthClientId'
   | 'oauthClientSecret'
+  | 'oauthPrivateKey'
+  | 'oauthIssuer'
+  | 'idpIssuer'
+  | 'idpTokenEndpoint'
+  | 'idpClientId'
+  | 'idpClientSecret'
+  | 'idpIdTokenCommand'
   | 'initTimeoutMs'
   | 'requestTimeoutMs'
   | 'form';
 export type FormErrors = Partial<Record<FormField, string>>;
 
+/** The sign-in fields (under Advanced, for a remote server). */
+export const SIGN_IN_FIELDS = [
+  'oauthClientId',
+  'oauthClientSecret',
+  'oauthPrivateKey',
+  'oauthIssuer',
+  'idpIssuer',
+  'idpTokenEndpoint',
+  'idpClientId',
+  'idpClientSecret',
+  'idpIdTokenCommand',
+] as const satisfies readonly FormField[];
+
 /** The fields each transport shows; an issue on a field that is not shown goes to the form. */
 const SHOWN: Record<ServerTransportKind, readonly FormField[]> = {
   stdio: ['name', 'command', 'args', 'env', 'cwd', 'initTimeoutMs', 'requestTimeoutMs'],
-  http: ['name', 'url', 'headers', 'oauthClientId', 'oauthClientSecret', 'initTimeoutMs', 'requestTimeoutMs'],
+  http: ['name', 'url', 'headers', ...SIGN_IN_FIELDS, 'initTimeoutMs', 'requestTimeoutMs'],
 };
 
 /**
@@ -52,6 +72,17 @@ export interface ServerDraft {
   oauthClientId: string;
   /** A new client secret; empty keeps the stored one (which never reaches the renderer). */
   oauthClientSecret: string;
+  signInMode: SignInMode;
+  oauthClientAuth: ClientAuthKind;
+  /** A new private key (PEM); empty keeps the stored one. */
+  oauthPrivateKey: string;
+  oauthIssuer: string;
+  idpIssuer: string;
+  idpTokenEndpoint: string;
+  idpClientId: string;
+  /** A new client secret at the identity provider; empty keeps the stored one. */
+  idpClientSecret: string;
+  idpIdTokenCommand: string;
   initTimeoutS: string;
   requestTimeoutS: string;
   autoRestart: boolean;
@@ -70,6 +101,15 @@ export function draftFrom(config?: ServerConfigView): ServerDraft {
     headers: pairsDraftFrom(config?.headers ?? [], HEADER_SYNTAX),
     oauthClientId: config?.oauthClientId ?? '',
     oauthClientSecret: '',
+    signInMode: config?.signInMode ?? 'browser',
+    oauthClientAuth: config?.oauthClientAuth ?? 'client_secret',
+    oauthPrivateKey: '',
+    oauthIssuer: config?.oauthIssuer ?? '',
+    idpIssuer: config?.idpIssuer ?? '',
+    idpTokenEndpoint: config?.idpTokenEndpoint ?? '',
+    idpClientId: config?.idpClientId ?? '',
+    idpClientSecret: '',
+    idpIdTokenCommand: config?.idpIdTokenCommand ?? '',
     initTimeoutS: String((config?.initTimeoutMs ?? 60_000) / 1000),
     requestTimeoutS: String((config?.requestTimeoutMs ?? 60_000) / 1000),
     autoRestart: config?.autoRestart ?? true,
@@ -111,10 +151,20 @@ export function toServerInput(
 
   const common = { name: draft.name.trim(), enabled: draft.enabled, initTimeoutMs, requestTimeoutMs, autoRestart: draft.autoRestart };
   if (remote) {
-    // Always sent: left out, the client ID would default to '' and an edit would drop it.
+    // Always sent: left out, a field would default to '' and an edit would drop it. Secrets only
+    // when typed: sent without them, the host keeps the stored ones.
     const oauth = {
       oauthClientId: draft.oauthClientId.trim(),
       ...(draft.oauthClientSecret !== '' ? { oauthClientSecret: draft.oauthClientSecret } : {}),
+      signInMode: draft.signInMode,
+      oauthClientAuth: draft.oauthClientAuth,
+      ...(draft.oauthPrivateKey.trim() !== '' ? { oauthPrivateKey: draft.oauthPrivateKey.trim() } : {}),
+      oauthIssuer: draft.oauthIssuer.trim(),
+      idpIssuer: draft.idpIssuer.trim(),
+      idpTokenEndpoint: draft.idpTokenEndpoint.trim(),
+      idpClientId: draft.idpClientId.trim(),
+      ...(draft.idpClientSecret !== '' ? { idpClientSecret: draft.idpClientSecret } : {}),
+      idpIdTokenCommand: draft.idpIdTokenCommand.trim(),
     };
     return {
       input: { transport: 'http', ...common, url: draft.url.trim(), headers: pairs.pairs, ...oauth },

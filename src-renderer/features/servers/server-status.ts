@@ -36,7 +36,4 @@ export function countsText(counts: NonNullable<ServerRuntime['counts']>): string
 }
 
 /** A command line as one would type it, quoting arguments that need it. */
-export function commandLine(command: string, args: string[]): string {
-  const quote = (part: string) => (part === '' || /[\s"'\\$`]/.test(part) ? JSON.stringify(part) : part);
-  return [command, ...args].map(quote).join(' ');
-}
+export { formatCommandLine as commandLine } from '../../../src-preload/contract';

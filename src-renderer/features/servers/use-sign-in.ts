@@ -22,20 +22,23 @@ export interface SignIn {
  * blank tab is opened first and pointed at the URL afterwards; if none could be opened, or the user
  * closed it meanwhile, the URL is offered as a link. Electron: the main process refuses
  * `window.open` (no tab, no flash) and has opened the system browser itself (`openedByHost`).
+ *
+ * `browser: false` (a server that signs in as an application or through your organisation): no
+ * tab at all; the host gets the tokens itself.
  */
-export function useSignIn(signIn: () => Promise<SignInStart>): SignIn {
+export function useSignIn(signIn: () => Promise<SignInStart>, { browser = true }: { browser?: boolean } = {}): SignIn {
   const calls = useTrackedCalls<'sign-in'>();
   const [link, setLink] = useState<string | null>(null);
 
   const start = () => {
     setLink(null);
-    const tab = window.open('', '_blank');
+    const tab = browser ? window.open('', '_blank') : null;
     // The authorization page must not reach back into Patchbay through window.opener.
     if (tab) tab.opener = null;
     void calls.run('sign-in', async () => {
       try {
         const started = await signIn();
-        if (started.openedByHost) {
+        if (started.openedByHost || started.authorizationUrl === undefined) {
           tab?.close();
           return;
         }

@@ -19,6 +19,10 @@ export function HostInfoPanel({ info }: { info: HostInfo }) {
         <dd data-testid="host-data-dir">
           <code>{info.dataDir}</code>
         </dd>
+        <dt>App log</dt>
+        <dd data-testid="host-log-file">
+          <code>{info.logFile}</code>
+        </dd>
         <dt>Database</dt>
         <dd data-testid="host-database">
           {db.state === 'ok' ? 'OK' : 'Recovered'} · schema {db.schemaVersion} · journal {db.journalMode} · synchronous {db.synchronous}

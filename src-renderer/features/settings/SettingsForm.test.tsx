@@ -55,4 +55,18 @@ describe('SettingsForm', () => {
     rerender(<SettingsForm settings={{ ...DEFAULT_SETTINGS, defaultModel: 'from-another-window' }} onSave={async () => undefined} />);
     expect((screen.getByLabelText('Model') as HTMLInputElement).value).toBe('from-another-window');
   });
+
+  it('sets the Registry URL Find servers searches, and shows the host’s complaint about it', async () => {
+    const save = deferredSave();
+    render(<SettingsForm settings={DEFAULT_SETTINGS} onSave={save.onSave} />);
+    const registry = screen.getByLabelText('Registry URL') as HTMLInputElement;
+    expect(registry.value).toBe('https://registry.modelcontextprotocol.io');
+    fireEvent.change(registry, { target: { value: ' https://registry.example.org ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(save.calls[0].patch.registryUrl).toBe('https://registry.example.org');
+    await act(async () =>
+      save.calls[0].reject(new HostCallError('invalid_input', 'Invalid input', [{ path: ['registryUrl'], message: 'Invalid URL' }])),
+    );
+    expect(registry.getAttribute('aria-invalid')).toBe('true');
+  });
 });

@@ -17,6 +17,8 @@ export interface SettingsFormProps {
   onClearApiKey?(): Promise<unknown>;
   /** Models to offer as one-click choices for the Model field. */
   models?: ModelInfo[];
+  /** False in web mode: the updater is part of the desktop app, so its settings show as not applicable. */
+  updatesApplicable?: boolean;
 }
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
@@ -28,7 +30,15 @@ const numberValue = (n: number) => (Number.isNaN(n) ? '' : n);
  * The settings form. "Saved" appears only after the host answered, i.e. after the SQLite commit; a
  * rejected value is shown next to its field and the draft is kept, so nothing typed is lost.
  */
-export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onClearApiKey, models = [] }: SettingsFormProps) {
+export function SettingsForm({
+  settings,
+  onSave,
+  apiKey = null,
+  onSetApiKey,
+  onClearApiKey,
+  models = [],
+  updatesApplicable = true,
+}: SettingsFormProps) {
   // Unsaved edits; null while the form simply shows the host's settings (and follows their changes).
   const [edits, setEdits] = useState<Settings | null>(null);
   const draft = edits ?? settings;
@@ -59,6 +69,9 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
         toolResultMaxChars: draft.toolResultMaxChars,
         attachmentBudgetChars: draft.attachmentBudgetChars,
         oauthClientMetadataUrl: draft.oauthClientMetadataUrl.trim(),
+        updatesEnabled: draft.updatesEnabled,
+        updateFeed: draft.updateFeed.trim(),
+        registryUrl: draft.registryUrl.trim(),
       });
       if (keyDraft.trim() && onSetApiKey) {
         await onSetApiKey(keyDraft.trim());
@@ -197,6 +210,49 @@ export function SettingsForm({ settings, onSave, apiKey = null, onSetApiKey, onC
               placeholder="https://example.com/patchbay/client-metadata.json (optional)"
               value={draft.oauthClientMetadataUrl}
               onChange={(e) => edit('oauthClientMetadataUrl', e.target.value)}
+            />
+          )}
+        </Field>
+      </fieldset>
+      <fieldset className="settings-group">
+        <legend>Finding servers</legend>
+        <Field
+          label="Registry URL"
+          error={errors.registryUrl}
+          hint="The MCP registry Find servers searches (its /v0.1/servers API). Your organisation may run its own."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              placeholder="https://registry.modelcontextprotocol.io"
+              value={draft.registryUrl}
+              onChange={(e) => edit('registryUrl', e.target.value)}
+            />
+          )}
+        </Field>
+      </fieldset>
+      <fieldset className="settings-group" disabled={!updatesApplicable}>
+        <legend>Updates</legend>
+        {!updatesApplicable && <p className="hint">Not applicable in web mode: updates are part of the desktop app.</p>}
+        <label className="switch">
+          <input type="checkbox" checked={draft.updatesEnabled} onChange={(e) => edit('updatesEnabled', e.target.checked)} />
+          Check for updates
+        </label>
+        <p className="hint">
+          Off by default. When on, Patchbay checks at start and daily, downloads in the background, and installs only when you say so.
+        </p>
+        <Field
+          label="Update feed"
+          error={errors.updateFeed}
+          hint="Empty: the feed this build came with. owner/repo for a GitHub repository’s releases, or an https URL for a generic feed."
+        >
+          {(control) => (
+            <input
+              {...control}
+              placeholder="owner/repo or https://… (optional)"
+              value={draft.updateFeed}
+              onChange={(e) => edit('updateFeed', e.target.value)}
             />
           )}
         </Field>

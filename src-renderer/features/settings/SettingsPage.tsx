@@ -1,8 +1,10 @@
 import { useAppStore } from '../../stores/use-app-store';
 import { useModelList } from '../chat/use-model-list';
+import { UpdatePanel } from '../app/UpdatePanel';
 import { ConsentSettings } from '../consent/ConsentSettings';
 import { ContentUseSettings } from '../resources/ContentUseSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
+import { BackupPanel } from './BackupPanel';
 import { HostInfoPanel } from './HostInfoPanel';
 import { SettingsForm } from './SettingsForm';
 
@@ -11,6 +13,7 @@ export function SettingsPage() {
   const info = useAppStore((s) => s.info);
   const api = useAppStore((s) => s.api);
   const apiKey = useAppStore((s) => s.llm?.apiKey ?? null);
+  const update = useAppStore((s) => s.update);
   const models = useModelList(api, `${settings?.anthropicBaseUrl}|${apiKey?.state}|${apiKey?.source}`);
   return (
     <section aria-labelledby="page-title" className="page">
@@ -23,10 +26,13 @@ export function SettingsPage() {
           onSetApiKey={(key) => api.setApiKey({ apiKey: key })}
           onClearApiKey={() => api.clearApiKey()}
           models={models?.models}
+          updatesApplicable={info?.mode !== 'web'}
         />
       ) : (
         <p>Loading settings…</p>
       )}
+      <UpdatePanel state={update} api={api} />
+      <BackupPanel api={api} />
       <ConsentSettings />
       <ServerRequestsSettings />
       <ContentUseSettings />

@@ -1,6 +1,7 @@
 import type {
   ChatDeltaOp,
   ChatMessage,
+  ConversationCursor,
   ConversationSummary,
   LlmStatus,
   MessagePage,
@@ -19,9 +20,19 @@ export interface LoadedHistory {
   loadingOlder: boolean;
 }
 
+/** How far the conversation list is loaded (the snapshot brings the first page; more load on scroll). */
+export interface ConversationPaging {
+  /** Where the last loaded page ended (null: nothing loaded). */
+  cursor: ConversationCursor | null;
+  hasMore: boolean;
+  loading: boolean;
+}
+
 /** Conversations, the loaded history of opened ones, live tool-call states and the API key status. */
 export interface ChatState {
+  /** The loaded conversations (the first pages, plus any opened from a search), by id. */
   conversations: Record<string, ConversationSummary>;
+  conversationPaging: ConversationPaging;
   llm: LlmStatus | null;
   chatHistory: Record<string, LoadedHistory>;
   /** The live status of tool calls in running turns, by tool_use id. */
@@ -32,13 +43,22 @@ export interface ChatState {
 }
 
 export const chatSlice: StoreSlice<ChatState> = {
-  initial: { conversations: {}, llm: null, chatHistory: {}, toolStatus: {}, activeConversationId: null, chatDrafts: {} },
+  initial: {
+    conversations: {},
+    conversationPaging: { cursor: null, hasMore: false, loading: false },
+    llm: null,
+    chatHistory: {},
+    toolStatus: {},
+    activeConversationId: null,
+    chatDrafts: {},
+  },
   // A (re)connect starts from the host's truth: loaded histories are fetched again when shown, since
   // events may have been missed meanwhile. Tolerates a snapshot without `chat` (a test's partial one).
   fromSnapshot: (snapshot) =>
     snapshot.chat
       ? {
           conversations: Object.fromEntries(snapshot.chat.conversations.map((c) => [c.id, c])),
+          conversationPaging: pagingAfter(snapshot.chat.conversations, snapshot.chat.moreConversations ?? false),
           llm: snapshot.chat.llm,
           chatHistory: {},
           toolStatus: {},
@@ -58,8 +78,13 @@ export const chatSlice: StoreSlice<ChatState> = {
         return withHistory(state, event.payload.conversationId, (h) => upsertMessage(h, event.payload));
       case 'chatDelta':
         return withHistory(state, event.payload.conversationId, (h) => applyDelta(h, event.payload.messageId, event.payload.ops));
-      case 'chatToolStatus':
-        return { toolStatus: { ...state.toolStatus, [event.payload.toolUseId]: event.payload } };
+      case 'chatToolStatus': {
+        // Progress updates do not repeat the edited arguments the 'running' update brought: keep them.
+        const editedArgs = event.payload.editedArgs ?? state.toolStatus[event.payload.toolUseId]?.editedArgs;
+        return {
+          toolStatus: { ...state.toolStatus, [event.payload.toolUseId]: { ...event.payload, ...(editedArgs ? { editedArgs } : {}) } },
+        };
+      }
       case 'llmStatusChanged':
         return { llm: event.payload };
       default:
@@ -67,6 +92,12 @@ export const chatSlice: StoreSlice<ChatState> = {
     }
   },
 };
+
+/** The paging state after a page: its last conversation is where the next page starts. */
+export function pagingAfter(page: ConversationSummary[], hasMore: boolean, previous: ConversationCursor | null = null): ConversationPaging {
+  const last = page[page.length - 1];
+  return { cursor: last ? { updatedAt: last.updatedAt, id: last.id } : previous, hasMore, loading: false };
+}
 
 function withHistory(
   state: ChatState,

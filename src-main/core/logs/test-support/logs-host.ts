@@ -3,6 +3,7 @@
  * real SQLite, the real fleet and connection plugin, calls through `dispatchCall` (the validated path).
  * Also exposes the fleet (to call tools) and the log service (to look at its memory).
  */
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
 import { type HostApi, type HostEvent, type HostHandlers, type ServerView } from '../../../../src-preload/contract';
@@ -66,6 +67,7 @@ export function startLogsHost(tuning?: LogAreaDeps['tuning']): LogsTestHost {
     runtime: `Node ${process.versions.node}`,
     database: status,
     startedAt: clock.now().toISOString(),
+    logFile: path.join(dataDir, 'logs', 'patchbay.log'),
   };
   // Only the servers' and the logs' methods exist here; dispatchCall calls one at a time.
   const handlers = {

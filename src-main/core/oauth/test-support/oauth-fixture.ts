@@ -18,6 +18,15 @@ export interface FixtureStats {
   mcpRequests: number;
   unauthorized: number;
   lastAuthorizeScope: string | null;
+  clientCredentialsGrants: number;
+  tokenExchanges: number;
+  jwtBearerGrants: number;
+  /** How the last client_credentials request authenticated: client_secret_basic, client_secret_post or private_key_jwt. */
+  lastClientAuth: string | null;
+  /** The claims and algorithm of the last private_key_jwt assertion that verified. */
+  lastAssertion: { alg: string; iss: string; sub: string; aud: string | string[] } | null;
+  /** The form of the last token exchange at the identity provider. */
+  lastTokenExchange: Record<string, string> | null;
 }
 
 /** Fault switches and knobs the fixture accepts at run time (POST /_config). */
@@ -30,6 +39,24 @@ export interface FixtureConfig {
   authorizeError?: string;
   authorizeErrorDescription?: string;
   email?: string;
+  /** The issuer the metadata states (default: the fixture's origin). */
+  metadataIssuer?: string;
+  /** `code_challenge_methods_supported` (default ['S256']; `omitPkce` leaves it out). */
+  pkceMethods?: string[];
+  /** The token endpoint answers 307 to this URL. */
+  tokenRedirect?: string;
+  /** A 2025-03-26 server: no resource metadata; `fallback`: no authorization-server metadata either. */
+  legacy?: 'metadata' | 'fallback';
+  /** What the metadata declares. */
+  grantTypes?: string[];
+  authMethods?: string[];
+  /** The application the client_credentials grant accepts (a secret, or a public key for private_key_jwt). */
+  app?: { clientId: string; clientSecret?: string; publicKeyPem?: string };
+  /** Organisation sign-in: Patchbay's client at the identity provider, and at the authorization server. */
+  idpClientId?: string;
+  idpClientSecret?: string;
+  xaaClientId?: string;
+  xaaClientSecret?: string;
 }
 
 export interface OAuthFixture {
@@ -41,6 +68,8 @@ export interface OAuthFixture {
   configure(patch: FixtureConfig): Promise<void>;
   /** Makes the issued tokens stop working (access tokens, refresh tokens, or both). */
   revoke(only?: 'access' | 'refresh'): Promise<void>;
+  /** An ID token from the fixture's identity provider (`aud` defaults to its IdP client; `expired` one a minute old). */
+  idToken(claims?: { sub?: string; email?: string; aud?: string; expired?: boolean }): Promise<string>;
   output: string[];
 }
 
@@ -78,5 +107,9 @@ export async function startOAuthFixture(flags: string[] = []): Promise<OAuthFixt
     stats: async () => (await (await fetch(`${origin}/_stats`)).json()) as FixtureStats,
     configure: (patch) => post('/_config', patch),
     revoke: (only) => post(only ? `/_revoke?only=${only}` : '/_revoke', {}),
+    idToken: async ({ expired, ...claims } = {}) => {
+      const query = new URLSearchParams({ ...(claims as Record<string, string>), ...(expired ? { expired: '1' } : {}) });
+      return (await fetch(`${origin}/_idp/id-token?${query}`)).text();
+    },
   };
 }

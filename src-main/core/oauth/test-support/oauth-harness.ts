@@ -16,6 +16,7 @@ import { createHeadlessBrowser, type HeadlessBrowser } from '../headless-browser
 import type { LookupAll } from '../oauth-hop-guard';
 import { createOAuthArea, type OAuthArea } from '../oauth-area';
 import type { PreregisteredClient } from '../oauth-provider';
+import type { SignInSettings } from '../sign-in-settings';
 
 export interface TestClock {
   now(): Date;
@@ -46,6 +47,10 @@ export interface OAuthHarnessOptions {
   callbackTimeoutMs?: number;
   clientMetadataUrl?: string;
   preregistered?: PreregisteredClient;
+  /** How the server signs in (default: in the browser, with `preregistered` if given). */
+  signIn?: SignInSettings;
+  /** Where organisation sign-in gets the ID token (default: runs the configured command). */
+  idToken?: (command: string) => Promise<string>;
   fetch?: FetchLike;
   lookup?: LookupAll;
 }
@@ -56,7 +61,8 @@ export function createOAuthHarness(options: OAuthHarnessOptions): OAuthHarness {
   let offset = 0;
   const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };
   const browser = createHeadlessBrowser();
-  const ref: RemoteServerRef = { id: 'srv-1', name: options.name ?? 'Fixture', url: options.url };
+  const signIn: SignInSettings = options.signIn ?? { mode: 'browser', ...(options.preregistered ? { client: options.preregistered } : {}) };
+  const ref: RemoteServerRef = { id: 'srv-1', name: options.name ?? 'Fixture', url: options.url, signInMode: signIn.mode };
   insertServer(db, ref, clock.now().toISOString());
   const secrets = new KeyFileSecretBox(dataDir);
   const area = createOAuthArea({
@@ -66,7 +72,8 @@ export function createOAuthHarness(options: OAuthHarnessOptions): OAuthHarness {
     openExternal: options.browser === false ? undefined : browser.open,
     callbackTimeoutMs: options.callbackTimeoutMs,
     clientMetadataUrl: () => options.clientMetadataUrl,
-    preregisteredClient: async () => options.preregistered,
+    signInSettings: async () => signIn,
+    idToken: options.idToken,
     fetch: options.fetch,
     lookup: options.lookup,
   });
@@ -133,6 +140,15 @@ function serverView(ref: RemoteServerRef, auth: AuthView | undefined): ServerVie
       autoRestart: true,
       oauthClientId: '',
       oauthClientSecretSet: false,
+      signInMode: 'browser',
+      oauthClientAuth: 'client_secret',
+      oauthPrivateKeySet: false,
+      oauthIssuer: '',
+      idpIssuer: '',
+      idpTokenEndpoint: '',
+      idpClientId: '',
+      idpClientSecretSet: false,
+      idpIdTokenCommand: '',
       createdAt: new Date(0).toISOString(),
     },
     runtime: { status: 'stopped', since: new Date(0).toISOString(), ...(auth ? { auth } : {}) },

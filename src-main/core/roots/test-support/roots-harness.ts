@@ -89,6 +89,8 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
         {
           ...input,
           oauthClientSecret: undefined,
+          oauthPrivateKey: undefined,
+          idpClientSecret: undefined,
           env: Object.entries(spec.env ?? {}).map(([key, value]) => ({ key, value })),
           headers: [],
         },

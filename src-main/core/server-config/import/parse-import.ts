@@ -2,6 +2,7 @@ import { getNodeValue, type Node } from 'jsonc-parser';
 import type { ImportPreview, ImportPreviewEntry } from '../../../../src-preload/contract';
 import { convertEntry, type EntryContext } from './convert-entry';
 import { isRecord, memberOf, membersOf, own, readJsonc } from './read-jsonc';
+import { PatchbayExportSchema, restoreEntry, type PatchbayRestoreContext } from './patchbay-format';
 import { readInputs } from './variables';
 
 /** What `parseImport` needs to know about the world; it reads nothing itself. */
@@ -10,6 +11,8 @@ export interface ImportContext {
   existingNames: ReadonlySet<string>;
   /** The user's home directory, for VS Code's `${userHome}`. */
   homeDir: string;
+  /** Restoring a Patchbay export: the data directory (for `${patchbayData}`) and which bundles are installed. */
+  restore?: PatchbayRestoreContext;
 }
 
 /**
@@ -28,7 +31,10 @@ export interface ImportContext {
  * @throws HostCallError `invalid_input` when the text is not JSON (the message gives line and column).
  */
 export function parseImport(text: string, context: ImportContext): ImportPreview {
-  const found = locateServers(readJsonc(text));
+  const root = readJsonc(text);
+  const exported = PatchbayExportSchema.safeParse(getNodeValue(root));
+  if (exported.success) return parsePatchbayExport(exported.data.servers, context);
+  const found = locateServers(root);
   if (!found) return { format: 'unknown', entries: [] };
 
   const entryContext: EntryContext = { homeDir: context.homeDir, inputs: readInputs(found.inputs) };
@@ -59,6 +65,26 @@ export function parseImport(text: string, context: ImportContext): ImportPreview
     entries.push({ name, action: 'import', server: converted.server, ...(converted.note ? { reason: converted.note } : {}) });
   }
   return { format: found.format, entries };
+}
+
+/** A Patchbay export: every server as it was (secrets to be filled), the same duplicate rules as any import. */
+function parsePatchbayExport(servers: unknown[], context: ImportContext): ImportPreview {
+  const restore = context.restore ?? { dataDir: '', bundleAvailable: () => false };
+  const taken = new Set([...context.existingNames].map(nameKey));
+  const claimedBundles = new Set<string>();
+  const entries: ImportPreviewEntry[] = servers.map((raw, index) => {
+    const entry = restoreEntry(raw, restore);
+    const name = entry.name ?? `Server ${index + 1}`;
+    if (entry.action === 'import' && taken.has(nameKey(name)))
+      return { name, action: 'skip', reason: `A server named "${name.trim()}" already exists` };
+    if (entry.action === 'import' && entry.bundleId && claimedBundles.has(entry.bundleId)) {
+      return { name, action: 'skip', reason: `Runs the bundle ${entry.bundleId}, which another server of this file runs already` };
+    }
+    if (entry.action === 'import') taken.add(nameKey(name));
+    if (entry.bundleId) claimedBundles.add(entry.bundleId);
+    return { ...entry, name };
+  });
+  return { format: 'patchbay', entries };
 }
 
 interface FoundServers {

@@ -7,6 +7,8 @@
  */
 import type { CrashInfo } from './request-errors';
 import { RestartPolicy, type RestartPolicyOptions } from './restart-policy';
+import { formatWait } from './server-state';
+import { refusalDetail, type TemporaryRefusal } from '../transport/temporary-refusal';
 import type { ServerSession } from './server-session';
 import type { ServerState } from './server-state';
 
@@ -69,6 +71,38 @@ export class CrashSupervisor {
       stderrTail,
       ...(decision ? { restart: { attempt: decision.attempt, maxAttempts, at } } : {}),
     });
+    this.schedule(decision, at, session);
+  }
+
+  /**
+   * A start was refused for now (HTTP 429, 503…): not a crash and not a broken server. While retries
+   * are allowed, the server stays `starting`, saying it was asked to wait and when the next try is
+   * (never sooner than its Retry-After); otherwise it is an error that says the same and stops.
+   */
+  onRefusal({ reason, stderrTail }: CrashInfo, refusal: TemporaryRefusal): void {
+    const now = this.hooks.now();
+    const decision = this.policy.onFailure(now, refusal.retryAfterMs);
+    if (!decision) {
+      const { enabled, maxAttempts } = this.policy.options;
+      const after = enabled
+        ? `Gave up after ${maxAttempts} tries: press Start to try again.`
+        : 'Automatic retries are off: press Start to try again.';
+      this.hooks.setState({ status: 'error', since: now, reason: `${reason} ${after}`, stderrTail });
+      return;
+    }
+    const at = now + decision.delayMs;
+    this.hooks.setState({
+      status: 'starting',
+      since: now,
+      detail: refusalDetail(refusal, formatWait(decision.delayMs)),
+      attempt: decision.attempt + 1,
+      retry: { attempt: decision.attempt, maxAttempts: this.policy.options.maxAttempts, at },
+    });
+    this.schedule(decision, at, undefined);
+  }
+
+  /** Relaunches at `at` (once `session`, if any, is shut down), unless the connection moved on meanwhile. */
+  private schedule(decision: { attempt: number } | undefined, at: number, session: ServerSession | undefined): void {
     const generation = this.hooks.generation();
     void (session ? this.hooks.endSession(session) : Promise.resolve()).then(() => {
       if (!decision || generation !== this.hooks.generation()) return;

@@ -64,14 +64,16 @@ export class RestartPolicy {
 
   /**
    * The connection crashed (or a restart failed to start) at `now`: the restart to schedule, or
-   * undefined when restarts are disabled or used up.
+   * undefined when restarts are disabled or used up. `minDelayMs`: not sooner than this (Retry-After).
    */
-  onFailure(now: number): RestartDecision | undefined {
+  onFailure(now: number, minDelayMs = 0): RestartDecision | undefined {
     if (this.readySince !== undefined && now - this.readySince >= this.options.stableAfterMs) this.attempts = 0;
     this.readySince = undefined;
     if (!this.options.enabled || this.attempts >= this.options.maxAttempts) return undefined;
     this.attempts += 1;
-    return { attempt: this.attempts, delayMs: Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (this.attempts - 1)) };
+    const backoff = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (this.attempts - 1));
+    // A server that said how long to wait (Retry-After) is not asked again sooner.
+    return { attempt: this.attempts, delayMs: Math.max(backoff, minDelayMs) };
   }
 
   /** The user started or stopped the server: forget past crashes. */

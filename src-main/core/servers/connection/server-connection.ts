@@ -265,8 +265,10 @@ export class ServerConnection {
     }
     if (outcome.kind === 'ready') return this.becomeReady(outcome);
     this.expiry.startEnded();
-    const { reason, exit, stderrTail } = outcome;
-    if (attempt === 1) this.setState({ status: 'error', since: this.now(), reason, stderrTail });
+    const { reason, exit, stderrTail, refusal } = outcome;
+    // Refused for now (429, 503…): wait as asked and try again, at the first start as on a reconnect.
+    if (refusal) this.supervisor.onRefusal({ reason, exit, stderrTail }, refusal);
+    else if (attempt === 1) this.setState({ status: 'error', since: this.now(), reason, stderrTail });
     else this.supervisor.onFailure({ reason, exit, stderrTail }, undefined);
     return this.current;
   }

@@ -73,6 +73,7 @@ export class ServerSession {
           headers: options.spec.remote.headers,
           auth: options.remoteAuth,
           onWire: options.onWire,
+          onWarning: options.onWarning,
         })
       : this.stdioTransport(options);
     this.client = new Client(options.clientInfo, {

@@ -71,6 +71,8 @@ export type ServerState =
       detail: string;
       /** 1 for a user-initiated start, 2+ for automatic restarts. */
       attempt: number;
+      /** Set while waiting to try again: the server asked to wait (429, 503…). */
+      retry?: PendingRestart;
     }
   | { status: 'ready'; since: number; server: ServerIdentity }
   | { status: 'error'; since: number; reason: string; stderrTail: string[] }
@@ -103,6 +105,11 @@ export function formatStderrTail(lines: string[]): string {
 }
 
 /** "1.5 s", "60 s", "10 min". */
+/** A wait in whole seconds, rounded up (never shown shorter than it is): "30 s", "2 min". */
+export function formatWait(ms: number): string {
+  return formatDuration(Math.ceil(ms / 1000) * 1000);
+}
+
 export function formatDuration(ms: number): string {
   if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
   const seconds = ms / 1000;

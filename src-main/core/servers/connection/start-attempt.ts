@@ -12,6 +12,8 @@ import { StartWatchdog } from './start-watchdog';
 import { explainStartFailure } from './start-failure';
 import type { ServerSpec } from './connection-options';
 import type { ExitInfo } from '../process/stdio-process';
+import { RemoteServerTransport } from '../transport/remote-transport';
+import type { TemporaryRefusal } from '../transport/temporary-refusal';
 
 /** One start attempt's inputs: what to run, the limits, and how to report back. */
 export interface StartAttemptOptions {
@@ -59,6 +61,8 @@ export type StartAttemptOutcome =
       retryable: boolean;
       exit: ExitInfo | undefined;
       stderrTail: string[];
+      /** The server said "not now" (429, 5xx): the same start, later, is what to try. */
+      refusal?: TemporaryRefusal;
     };
 
 /** Commands that download before running: their stderr chatter during start means "installing". */
@@ -138,11 +142,14 @@ export async function attemptStart(o: StartAttemptOptions): Promise<StartAttempt
     const stderrTail = session.transport.stderr?.lines(10) ?? [];
     await o.endSession(session);
     const watchdogInfo = expired && { cause: expired, idleTimeoutMs: o.startMs, maxTotalMs: o.startMaxMs };
+    const refusal = session.transport instanceof RemoteServerTransport ? session.transport.refusal : undefined;
     const verdict = explainStartFailure(
-      { serverName: o.serverName, phase, watchdog: watchdogInfo, closeReport, stderrTail, remote },
+      { serverName: o.serverName, phase, watchdog: watchdogInfo, closeReport, stderrTail, remote, refusal },
       error,
     );
     if (verdict.kind !== 'fail') return verdict;
+    if (verdict.refusal)
+      return { kind: 'fail', reason: verdict.reason, retryable: false, exit: undefined, stderrTail, refusal: verdict.refusal };
     const retryable = o.prior !== undefined && !expired && (error as Error)?.name !== 'LaunchError';
     return { kind: 'fail', reason: verdict.reason, retryable, exit: session.transport.process?.exit, stderrTail };
   }

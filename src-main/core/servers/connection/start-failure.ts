@@ -13,8 +13,9 @@ import {
 } from '@modelcontextprotocol/client';
 import type { RemoteTransportMode } from './connection-options';
 import { describeNetworkError } from '../transport/remote-transport';
+import { describeRefusal, type TemporaryRefusal } from '../transport/temporary-refusal';
 import { LaunchError } from '../process/launch-error';
-import { describeExit, formatDuration, formatStderrTail } from './server-state';
+import { describeExit, formatDuration, formatStderrTail, formatWait } from './server-state';
 import type { CloseReport } from '../transport/session-transport';
 
 /** What was going on when a start failed. */
@@ -29,11 +30,14 @@ export interface StartFailureContext {
   stderrTail: string[];
   /** Set for a remote server: its URL and the HTTP transport this attempt used. */
   remote?: { url: string; mode: RemoteTransportMode };
+  /** A remote server's last "not now" answer (429, 503…) during this attempt. */
+  refusal?: TemporaryRefusal;
 }
 
 /** What to do after a failed attempt. */
 export type StartVerdict =
-  | { kind: 'fail'; reason: string }
+  /** `refusal`: the server said "not now" (429, 5xx): wait as it asked and try again, it is not broken. */
+  | { kind: 'fail'; reason: string; refusal?: TemporaryRefusal }
   /** The server hung up on the `server/discover` probe: try again without probing. */
   | { kind: 'retry-legacy' }
   /** A remote server refused Streamable HTTP (HTTP 4xx): try the legacy HTTP+SSE transport. */
@@ -50,7 +54,7 @@ export function explainStartFailure(ctx: StartFailureContext, error: unknown): S
 
   if (error instanceof LaunchError) return fail(`${server} could not be started: ${error.message}`);
   if (ctx.remote && !ctx.watchdog) {
-    const verdict = explainRemoteFailure(server, ctx.remote, error, ctx.closeReport);
+    const verdict = explainRemoteFailure(server, ctx.remote, error, ctx.closeReport, ctx.refusal);
     if (verdict) return verdict;
   }
 
@@ -102,6 +106,7 @@ function explainRemoteFailure(
   remote: { url: string; mode: RemoteTransportMode },
   error: unknown,
   closeReport: CloseReport | undefined,
+  refusal: TemporaryRefusal | undefined,
 ): StartVerdict | undefined {
   const host = hostOf(remote.url);
   if (error instanceof InsufficientScopeError) return fail(`${server} needs more permissions: sign in again (${host}).`);
@@ -111,6 +116,11 @@ function explainRemoteFailure(
   // The transport closes on a network failure, so the SDK may report only "connection closed".
   const network = describeNetworkError(error) ?? (closeReport?.reason === 'connection-lost' ? closeReport.detail : undefined);
   if (network) return fail(`${server} cannot be reached at ${remote.url}: ${network}.`);
+  // 429 or a 5xx: a temporary refusal, not an old server (whatever error shape the SDK gave it).
+  if (refusal) {
+    const asked = refusal.retryAfterMs !== undefined ? `it asked for ${formatWait(refusal.retryAfterMs)}` : undefined;
+    return { kind: 'fail', reason: `${server} ${describeRefusal(refusal, host, asked)}.`, refusal };
+  }
   if (error instanceof SdkHttpError) {
     // Streamable HTTP answered 4xx to our first POST: per the spec's backwards-compatibility rule, an old HTTP+SSE server.
     if (remote.mode === 'streamable-http' && error.status >= 400 && error.status < 500 && error.status !== 403)

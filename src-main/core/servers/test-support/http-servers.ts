@@ -119,6 +119,28 @@ export async function modernStats(server: HttpServerProcess): Promise<{ requests
   return (await response.json()) as { requests: SeenRequest[]; cancelled: number };
 }
 
+/**
+ * The rate-limited-server fixture (e2e/fixtures/http/rate-limited-server.mjs): refuses its first
+ * requests with 429 (or `--status 503`) and Retry-After, then behaves; `args` are its flags.
+ */
+export function startRateLimitedServer(args: string[] = [], port = 0): Promise<HttpServerProcess> {
+  return run([path.join(FIXTURES_DIR, 'http', 'rate-limited-server.mjs'), '--port', String(port), ...args], {}, announcedPort, '/mcp');
+}
+
+/** One request the rate-limited server saw. */
+export interface RateLimitedRequest {
+  method: string;
+  rpc?: string;
+  refused: boolean;
+  at: number;
+}
+
+/** GET /admin/stats of the rate-limited server: every request to /mcp, oldest first. */
+export async function rateLimitedStats(server: HttpServerProcess): Promise<RateLimitedRequest[]> {
+  const response = await fetch(`${server.origin}/admin/stats`);
+  return ((await response.json()) as { requests: RateLimitedRequest[] }).requests;
+}
+
 /** GET /admin/stats of the session server. */
 export async function sessionStats(server: HttpServerProcess): Promise<{ initialized: number; deleted: number; sessions: number }> {
   const response = await fetch(`${server.origin}/admin/stats`);

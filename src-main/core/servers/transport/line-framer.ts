@@ -22,6 +22,11 @@ export interface LineFramerOptions {
   maxLineBytes: number;
   /** Called with each complete line, decoded as UTF-8, without its `\n` (or `\r\n`). */
   onLine: (line: string) => void;
+  /**
+   * Sees each complete line before it is decoded (a view into the chunk: copy it to keep it); false
+   * consumes the line there, undecoded (a flood of unwanted lines then costs no string each).
+   */
+  screen?: (line: Buffer) => boolean;
   /** Called once per discarded line, when its terminating newline arrives. */
   onOversized: (info: OversizedLine) => void;
 }
@@ -108,6 +113,7 @@ export class LineFramer {
     // The single concatenation per line; a one-chunk line is not even copied.
     const line = stripCarriageReturn(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, bytes));
     if (line.length === 0) return;
+    if (this.options.screen && !this.options.screen(line)) return;
     this.options.onLine(line.toString('utf8'));
   }
 }

@@ -28,15 +28,5 @@ export function responseIdOf(info: Pick<OversizedLine, 'head' | 'tail'>): string
   }
 }
 
-/** "16 MB", "1.5 KB", "12 bytes". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}
+/** "16 MB", "1.5 KB", "12 bytes" (one formatter for the whole app, in the contract). */
+export { formatBytes } from '../../../../src-preload/contract';

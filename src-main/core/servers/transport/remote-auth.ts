@@ -4,7 +4,7 @@
  * `wrapFetch`, and reports the errors a send threw so the sign-in state can follow them.
  */
 import type { AuthProvider, FetchLike } from '@modelcontextprotocol/client';
-import type { AuthView } from '../../../../src-preload/contract';
+import type { AuthView, SignInMode } from '../../../../src-preload/contract';
 
 /** Which remote server a `RemoteAuth` is for. */
 export interface RemoteServerRef {
@@ -13,6 +13,8 @@ export interface RemoteServerRef {
   name: string;
   /** The server's MCP endpoint as configured. */
   url: string;
+  /** How it signs in when it wants OAuth: in the browser, as an application, through the organisation. */
+  signInMode: SignInMode;
 }
 
 /** OAuth for one connection attempt to one remote server. */

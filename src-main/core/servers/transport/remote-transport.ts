@@ -7,6 +7,7 @@
  * - `shutdown()` ends a 2025-era session with an HTTP DELETE before closing;
  * - static headers go only to the server's own origin (never to an OAuth server), and every
  *   request passes the OAuth seam's fetch wrapper;
+ * - notifications beyond the server's budget are dropped or coalesced (see notification-gate.ts);
  * - every message in and out reaches the protocol log.
  *
  * It deliberately has no `pid` or `stderr` property: the SDK treats a transport with those as stdio.
@@ -20,8 +21,10 @@ import {
   type JSONRPCMessage,
   type TransportSendOptions,
 } from '@modelcontextprotocol/client';
+import { describeDrops, holdKeyOf, isNotification, NotificationGate, type NotificationBudget } from './notification-gate';
 import type { RemoteAuth } from './remote-auth';
 import type { CloseReport, SessionTransport, WireTap } from './session-transport';
+import { isTemporaryStatus, parseRetryAfter, type TemporaryRefusal } from './temporary-refusal';
 import { withTimeout } from '../wait';
 
 /** `streamable-http` (current), or `sse`: the 2024-11-05 HTTP+SSE transport of old servers. */
@@ -37,6 +40,10 @@ export interface RemoteTransportOptions {
   /** OAuth, when the host supports it for this server. */
   auth?: RemoteAuth;
   onWire?: WireTap;
+  /** Something the user should know that does not end the connection (notifications dropped). */
+  onWarning?: (message: string) => void;
+  /** How many notifications per second pass before the excess is dropped or coalesced. */
+  notificationBudget?: NotificationBudget;
   /** How long the DELETE that ends a session may take on shutdown (default 2 s). */
   terminateTimeoutMs?: number;
   /** The network (default: global fetch). */
@@ -66,12 +73,28 @@ export class RemoteServerTransport implements SessionTransport {
   closeReport: CloseReport | undefined;
   lastMessageAt = 0;
   readonly mode: RemoteTransportMode;
+  /** The server's last "not now" (429, 503…) with its Retry-After: a failed start then waits and retries. */
+  refusal: TemporaryRefusal | undefined;
+  /** Until when (epoch ms) the server asked not to be sent anything (its Retry-After). */
+  private quietUntil = 0;
   private readonly inner: StreamableHTTPClientTransport | SSEClientTransport;
   private closing = false;
   private closed = false;
+  private readonly gate: NotificationGate<JSONRPCMessage>;
 
   constructor(private readonly options: RemoteTransportOptions) {
     this.mode = options.mode;
+    this.gate = new NotificationGate<JSONRPCMessage>({
+      budget: options.notificationBudget,
+      release: (message) => this.deliver(message),
+      holdKey: (method, message) =>
+        holdKeyOf(
+          method,
+          () => (message as { params?: { progressToken?: unknown } }).params?.progressToken,
+          () => JSON.stringify(message),
+        ),
+      onDropped: (report) => options.onWarning?.(describeDrops(options.serverName, report)),
+    });
     const fetchFn = this.buildFetch();
     const authProvider = options.auth?.authProvider;
     this.inner =
@@ -85,8 +108,10 @@ export class RemoteServerTransport implements SessionTransport {
           });
     this.inner.onmessage = (message: JSONRPCMessage) => {
       this.lastMessageAt = Date.now();
-      this.options.onWire?.('in', message, byteLength(message));
-      this.onmessage?.(message);
+      if (isNotification(message)) {
+        if (!this.gate.admit(message.method, message)) return;
+      } else this.gate.beforeOther();
+      this.deliver(message);
     };
     this.inner.onerror = (error) => this.onerror?.(error);
     this.inner.onclose = () =>
@@ -166,9 +191,15 @@ export class RemoteServerTransport implements SessionTransport {
     }
   }
 
+  private deliver(message: JSONRPCMessage): void {
+    this.options.onWire?.('in', message, byteLength(message));
+    this.onmessage?.(message);
+  }
+
   private finish(report: CloseReport): void {
     if (this.closed) return;
     this.closed = true;
+    this.gate.close();
     this.closeReport = report;
     this.onclose?.();
   }
@@ -187,7 +218,22 @@ export class RemoteServerTransport implements SessionTransport {
       return base(input, { ...init, headers });
     };
     const wrapped = this.options.auth ? this.options.auth.wrapFetch(withHeaders) : withHeaders;
-    return async (input, init) => this.watchResponseStream(init, await wrapped(input, init));
+    return async (input, init) => {
+      // The server asked us to wait: the SDK's next request (its probe refused, it goes on to
+      // initialize) is answered here with the same refusal instead of being sent.
+      const waitMs = this.quietUntil - Date.now();
+      if (this.refusal && waitMs > 0 && new URL(String(input instanceof Request ? input.url : input)).origin === origin) {
+        return refusedAgain(this.refusal, waitMs);
+      }
+      const response = await wrapped(input, init);
+      // The SDK's errors carry the status, not the headers: keep what a refusal said about waiting.
+      if (isTemporaryStatus(response.status)) {
+        const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+        this.refusal = { status: response.status, statusText: response.statusText, retryAfterMs };
+        this.quietUntil = Date.now() + (retryAfterMs ?? 0);
+      }
+      return this.watchResponseStream(init, response);
+    };
   }
 
   /**
@@ -253,6 +299,15 @@ export function describeNetworkError(error: unknown): string | undefined {
     if (e instanceof TypeError && e.message === 'fetch failed' && !(e.cause instanceof Error)) return 'the network request failed';
   }
   return undefined;
+}
+
+/** The refusal the server gave, repeated for a request it asked us not to send yet. */
+function refusedAgain(refusal: TemporaryRefusal, waitMs: number): Response {
+  return new Response(JSON.stringify({ error: `${refusal.statusText || 'Refused'}: asked to wait` }), {
+    status: refusal.status,
+    statusText: refusal.statusText,
+    headers: { 'content-type': 'application/json', 'retry-after': String(Math.ceil(waitMs / 1000)) },
+  });
 }
 
 function byteLength(message: JSONRPCMessage): number {

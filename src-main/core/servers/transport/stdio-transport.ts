@@ -10,10 +10,26 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { CloseReport, SessionTransport, WireTap } from './session-transport';
 import { InboundSequencer } from './inbound-sequencer';
 import { LineFramer, type OversizedLine } from './line-framer';
+import {
+  describeDrops,
+  holdKeyOf,
+  isNotification,
+  NotificationGate,
+  peekNotificationMethod,
+  peekProgressToken,
+  type NotificationBudget,
+} from './notification-gate';
 import { formatBytes, responseIdOf } from './oversized-response';
 import { StdioProcess, type ProcessSpec, type ShutdownOptions, type ShutdownResult } from '../process/stdio-process';
 import type { StderrRing, StderrRingOptions } from '../process/stderr-ring';
 import { withTimeout } from '../wait';
+
+/**
+ * While a server's notifications are over budget, stdout is read at most this fast (notifications held
+ * or dropped per millisecond): the server's own writes then wait, so a flood costs the host little
+ * CPU, and a response behind it is at most one pause (≈ 25 ms for a 64 KB chunk) late.
+ */
+const MAX_EXCESS_PER_MS = 20;
 
 /**
  * Default largest accepted stdout message (128 MB): room for a 50 MB resource sent as base64 (about
@@ -23,7 +39,8 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 
 /** Something odd the server wrote on stdout that was skipped without closing the connection. */
 export interface TransportWarning {
-  kind: 'non-json' | 'not-json-rpc';
+  /** `dropped`: notifications over the server's budget were dropped (one warning per interval). */
+  kind: 'non-json' | 'not-json-rpc' | 'dropped';
   message: string;
 }
 
@@ -33,6 +50,8 @@ export interface StdioTransportOptions extends ProcessSpec {
   serverName: string;
   /** Largest accepted stdout message in bytes (default 128 MB). Larger ones are discarded. */
   maxMessageBytes?: number;
+  /** How many notifications per second pass before the excess is dropped or coalesced (see notification-gate.ts). */
+  notificationBudget?: NotificationBudget;
   stderr?: Omit<StderrRingOptions, 'onLine'>;
   onStderrLine?: (line: string) => void;
   onWarning?: (warning: TransportWarning) => void;
@@ -79,11 +98,31 @@ export class StdioServerTransport implements SessionTransport {
   private readonly framer: LineFramer;
   private readonly inbound = new InboundSequencer((message) => this.onmessage?.(message));
   private readonly maxBytes: number;
+  /** Excess notifications stop here, before they are decoded, parsed, logged or queued. */
+  private readonly gate: NotificationGate<Buffer>;
+  /** Set by `screen` for the line the framer decodes next: a notification that already passed the gate. */
+  private screenedNotification = false;
+  /** Notifications of the current stdout chunk that the gate held or dropped. */
+  private excessInChunk = 0;
 
   constructor(private readonly options: StdioTransportOptions) {
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.gate = new NotificationGate<Buffer>({
+      budget: options.notificationBudget,
+      release: (line) => this.acceptLine(line.toString('utf8'), true),
+      holdKey: (method, line) =>
+        holdKeyOf(
+          method,
+          () => peekProgressToken(line),
+          () => line.toString('utf8'),
+        ),
+      // The framer's line is a view into its chunk: a held one is copied.
+      hold: (line) => Buffer.from(line),
+      onDropped: (report) => this.options.onWarning?.({ kind: 'dropped', message: describeDrops(this.options.serverName, report) }),
+    });
     this.framer = new LineFramer({
       maxLineBytes: this.maxBytes,
+      screen: (line) => this.screen(line),
       onLine: (line) => this.handleLine(line),
       onOversized: (info) => this.handleOversized(info),
     });
@@ -112,7 +151,7 @@ export class StdioServerTransport implements SessionTransport {
       parentEnv: this.options.parentEnv,
       loginShellPath: this.options.loginShellPath,
       stderr: { ...this.options.stderr, onLine: this.options.onStderrLine },
-      onStdout: (chunk) => this.framer.push(chunk),
+      onStdout: (chunk) => this.readChunk(chunk),
       onStdoutEnd: () => {
         this.framer.end();
         this.failUnlessExiting('stdout-closed');
@@ -180,11 +219,37 @@ export class StdioServerTransport implements SessionTransport {
   private reportClose(report: CloseReport): void {
     if (this.closed) return;
     this.closed = true;
+    this.gate.close();
     this.closeReport = report;
     this.onclose?.();
   }
 
+  private readChunk(chunk: Buffer): void {
+    this.excessInChunk = 0;
+    this.framer.push(chunk);
+    // Over budget: read the rest of the flood slower (the pipe makes the server wait meanwhile).
+    if (this.excessInChunk > 0) this.proc?.pauseStdout(Math.ceil(this.excessInChunk / MAX_EXCESS_PER_MS));
+  }
+
+  /** A line that can only be a notification meets the budget before it costs a string or a parse. */
+  private screen(line: Buffer): boolean {
+    const method = peekNotificationMethod(line);
+    this.screenedNotification = method !== undefined;
+    if (method === undefined) return true;
+    this.lastMessageAt = Date.now();
+    if (this.gate.admit(method, line)) return true;
+    this.excessInChunk += 1;
+    return false;
+  }
+
   private handleLine(line: string): void {
+    const gated = this.screenedNotification;
+    this.screenedNotification = false;
+    this.acceptLine(line, gated);
+  }
+
+  /** Parses, checks and delivers one line; `gated`: it already passed the notification budget. */
+  private acceptLine(line: string, gated: boolean): void {
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
@@ -197,8 +262,15 @@ export class StdioServerTransport implements SessionTransport {
       return;
     }
     this.lastMessageAt = Date.now();
-    this.options.onWire?.('in', parsed as JSONRPCMessage, Buffer.byteLength(line) + 1);
-    this.inbound.push(parsed as JSONRPCMessage);
+    const message = parsed as JSONRPCMessage;
+    if (!gated) {
+      if (isNotification(message)) {
+        // A notification the byte peek missed (an "id" inside its params): gated now, after all.
+        if (!this.gate.admit(message.method, Buffer.from(line))) return;
+      } else this.gate.beforeOther();
+    }
+    this.options.onWire?.('in', message, Buffer.byteLength(line) + 1);
+    this.inbound.push(message);
   }
 
   private handleOversized(info: OversizedLine): void {
@@ -215,6 +287,7 @@ export class StdioServerTransport implements SessionTransport {
     );
     // Fail the waiting request now instead of letting it time out.
     if (id !== undefined) {
+      this.gate.beforeOther();
       this.inbound.push({ jsonrpc: '2.0', id, error: { code: -32603, message: `Response discarded: ${size} exceeds ${limit}` } });
     }
   }

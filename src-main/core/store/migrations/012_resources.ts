@@ -1,4 +1,4 @@
-/** Migration 011: followed resources and the resource/prompt use audit trail (issue #14). */
+/** Migration 012: followed resources and the resource/prompt use audit trail (issue #14). */
 export default `
 -- Resources the user follows: re-subscribed whenever the server becomes ready, until unsubscribed.
 CREATE TABLE resource_subscriptions (

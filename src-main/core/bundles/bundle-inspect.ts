@@ -1,0 +1,102 @@
+import { extractSignatureBlock, verifyMcpbFile } from '@anthropic-ai/mcpb/node';
+import fs from 'node:fs';
+import type { InstallAbout } from '../../../src-preload/contract';
+import { bundleIdOf, checkManifestAgainstArchive, MAX_MANIFEST_BYTES, parseManifest, type BundleManifest } from './bundle-manifest';
+import { checkZip, ZipRefusedError, type CheckedZip, type ZipLimits } from '../safe-zip';
+
+/** Signature of a bundle, as `@anthropic-ai/mcpb` verifies it against the system's trusted certificates. */
+export interface BundleSignature {
+  status: 'signed' | 'self-signed' | 'unsigned';
+  publisher?: string;
+  issuer?: string;
+}
+
+/** A bundle that passed every check: its archive, its manifest and what it takes to run. */
+export interface InspectedBundle {
+  id: string;
+  manifest: BundleManifest;
+  zip: CheckedZip;
+  signature: BundleSignature;
+}
+
+/**
+ * Reads and checks a `.mcpb` file without writing anything: size, signature block (the zip is what
+ * precedes it), archive entries, manifest schema, entry point, platform. Throws `ZipRefusedError`
+ * with the reason when the bundle cannot be installed.
+ */
+export async function inspectBundle(file: string, options: { maxBytes: number; limits?: ZipLimits }): Promise<InspectedBundle> {
+  const size = fs.statSync(file).size;
+  if (size > options.maxBytes) throw new ZipRefusedError(`the file is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB`);
+  const bytes = fs.readFileSync(file);
+  const { originalContent, pkcs7Signature } = extractSignatureBlock(bytes);
+  const zip = await checkZip(originalContent, options.limits);
+  const manifest = parseManifest(await zip.read('manifest.json', MAX_MANIFEST_BYTES));
+  checkManifestAgainstArchive(manifest, zip.items);
+  const signature: BundleSignature = pkcs7Signature ? await verifySignature(file) : { status: 'unsigned' };
+  return { id: bundleIdOf(manifest), manifest, zip, signature };
+}
+
+async function verifySignature(file: string): Promise<BundleSignature> {
+  try {
+    const info = await verifyMcpbFile(file);
+    return {
+      status: info.status,
+      ...(info.publisher ? { publisher: info.publisher } : {}),
+      ...(info.issuer ? { issuer: info.issuer } : {}),
+    };
+  } catch {
+    return { status: 'unsigned' };
+  }
+}
+
+const RUNS: Record<BundleManifest['server']['type'], string> = {
+  node: 'Node.js (Patchbay’s own)',
+  python: 'Python (with uv)',
+  uv: 'Python (uv)',
+  binary: 'A program in the bundle',
+};
+
+/** What the install dialog shows about a bundle. */
+export function describeBundle(bundle: InspectedBundle, nodeVersion = process.versions.node): InstallAbout {
+  const { manifest, signature } = bundle;
+  const list = (items: { name: string }[] | undefined, generated: boolean | undefined) =>
+    items && items.length > 0 ? items.map((item) => item.name).join(', ') : generated ? 'listed when it runs' : 'none declared';
+  const compatibility = manifest.compatibility;
+  const warnings: string[] = [];
+  const nodeRange = compatibility?.runtimes?.node;
+  const minimum = nodeRange ? /^\s*>=?\s*v?(\d+)/.exec(nodeRange) : null;
+  if (manifest.server.type === 'node' && minimum && Number(nodeVersion.split('.')[0]) < Number(minimum[1])) {
+    warnings.push(`It asks for Node.js ${nodeRange}; Patchbay runs Node.js ${nodeVersion}.`);
+  }
+  if (signature.status === 'unsigned') warnings.push('It is not signed: nobody vouches that it comes from its author.');
+  return {
+    title: manifest.display_name ?? manifest.name,
+    description: manifest.description,
+    facts: [
+      { label: 'Id', value: bundle.id },
+      { label: 'Version', value: manifest.version },
+      { label: 'Author', value: manifest.author.name + (manifest.author.email ? ` <${manifest.author.email}>` : '') },
+      {
+        label: 'Signature',
+        value:
+          signature.status === 'unsigned'
+            ? 'Not signed'
+            : `${signature.status === 'self-signed' ? 'Self-signed' : 'Signed'} by ${signature.publisher ?? 'unknown'}${signature.issuer && signature.status === 'signed' ? ` (issued by ${signature.issuer})` : ''}`,
+      },
+      { label: 'Runs', value: RUNS[manifest.server.type] },
+      { label: 'Tools', value: list(manifest.tools, manifest.tools_generated) },
+      { label: 'Prompts', value: list(manifest.prompts, manifest.prompts_generated) },
+      {
+        label: 'Compatibility',
+        value: [
+          compatibility?.platforms?.length ? compatibility.platforms.join(', ') : 'any platform',
+          ...(nodeRange ? [`Node.js ${nodeRange}`] : []),
+          ...(compatibility?.runtimes?.python ? [`Python ${compatibility.runtimes.python}`] : []),
+        ].join('; '),
+      },
+      { label: 'Size', value: `${Math.max(1, Math.round(bundle.zip.unpackedBytes / 1024))} KB unpacked, ${bundle.zip.items.length} files` },
+      ...(manifest.license ? [{ label: 'License', value: manifest.license }] : []),
+    ],
+    warnings,
+  };
+}

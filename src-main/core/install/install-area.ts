@@ -1,0 +1,85 @@
+import {
+  HostCallError,
+  type HandlersFor,
+  type InstallPlan,
+  type InstallSource,
+  type installMethods,
+  type InstallValues,
+  type ServerView,
+} from '../../../src-preload/contract';
+import type { Clock } from '../clock';
+import type { SecretBox } from '../secrets/secret-box';
+import type { ServerConfigRepository } from '../server-config/server-config-repository';
+import type { ServerFleet } from '../server-fleet/server-fleet';
+import { insertServer, replaceServer } from '../server-fleet/server-handlers';
+import type { BuiltServer, InstallKind } from './install-kind';
+import { toPreview } from './install-preview';
+
+type SourceOf<K extends InstallSource['kind']> = Extract<InstallSource, { kind: K }>;
+
+export interface InstallAreaDeps {
+  repo: ServerConfigRepository;
+  fleet: ServerFleet;
+  secrets: SecretBox;
+  clock: Clock;
+  kinds: { [K in InstallSource['kind']]: InstallKind<SourceOf<K>> };
+  /** Forgets the open request an install answered (the link or bundle the operating system handed over). */
+  dismissOpenRequest: (id: string) => Promise<void>;
+}
+
+/**
+ * Plan, preview and install, whatever the source: each kind (registry, link, bundle) says what it is,
+ * which fields it needs and which server its values make; this area turns that into the preview the
+ * user sees and, on `install`, stores exactly that — refusing while a required field is empty.
+ */
+export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof installMethods> {
+  const kindOf = <S extends InstallSource>(source: S) => deps.kinds[source.kind] as unknown as InstallKind<S>;
+  const defaults = (plan: Omit<InstallPlan, 'preview' | 'source'>): InstallValues =>
+    Object.fromEntries(plan.fields.flatMap((field) => (field.default === undefined ? [] : [[field.id, field.default]])));
+
+  const build = async (source: InstallSource, name: string, values: InstallValues): Promise<BuiltServer> => {
+    const kind = kindOf(source);
+    const chosen = name.trim() || (await kind.plan(source)).suggestedName;
+    return kind.build(source, chosen, values);
+  };
+
+  return {
+    planInstall: async ({ source }) => {
+      const plan = await kindOf(source).plan(source);
+      const built = await kindOf(source).build(source, plan.suggestedName, defaults(plan));
+      return { ...plan, source, preview: toPreview(built) };
+    },
+
+    previewInstall: async ({ source, name, values }) => toPreview(await build(source, name, values)),
+
+    install: async ({ source, name, values, start, openRequestId }) => {
+      const built = await build(source, name, values);
+      if (built.missing.length > 0) {
+        throw new HostCallError(
+          'invalid_input',
+          `Fill in ${built.missing.join(', ')} first`,
+          built.missing.map((label) => ({ path: ['values', label], message: `${label} is required` })),
+        );
+      }
+      // A server that still needs editing (an unresolved variable) is added disabled whatever was ticked.
+      const server = { ...built.server, enabled: start && built.server.enabled };
+      // A server being replaced stops first: its files are swapped under it (Windows cannot move a running program).
+      if (built.replaces) await deps.fleet.stop(built.replaces);
+      const prepared = await built.prepare?.();
+      let view: ServerView;
+      try {
+        view = built.replaces
+          ? await replaceServer(deps, built.replaces, server)
+          : await insertServer(deps, server, built.bundleId ? { bundleId: built.bundleId } : {});
+      } catch (error) {
+        await prepared?.undo();
+        throw error;
+      }
+      await prepared?.finish();
+      if (built.replaces && server.enabled) void deps.fleet.start(built.replaces).catch(() => undefined);
+      await kindOf(source).done?.(source);
+      if (openRequestId) await deps.dismissOpenRequest(openRequestId);
+      return deps.fleet.viewById(view.config.id);
+    },
+  };
+}
