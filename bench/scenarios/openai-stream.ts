@@ -26,7 +26,7 @@ import type { HostApi, HostEvent } from '../../src-preload/contract';
 import { createHost, type Host } from '../../src-main/core/host';
 import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { startScriptedOpenAi, type OpenAiScriptStep, type ScriptedOpenAi } from '../../src-main/test-support/scripted-openai';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBuilt, startWebHost, stopWebHost } from './chat-ui';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBuilt, startWebHost, stopWebHost } from '../lib/browser-session';
 
 export const FIRST_TOKEN_MS = 150;
 export const TOKEN_MS = 5;

@@ -17,6 +17,8 @@ import { reapRecordedLeftovers } from './servers/process/process-reaper';
 import { createLogArea, createLogHandlers } from './logs';
 import { AppLog } from './logs/app-log';
 import { createOAuthArea, openSignInSettings } from './oauth';
+import { createPromptsArea } from './prompts/prompts-area';
+import { createResourcesArea } from './resources/resources-area';
 import { createRootsArea } from './roots/roots-area';
 import { redactValue } from './audit/redact';
 import { createSamplingArea } from './sampling/sampling-area';
@@ -173,6 +175,11 @@ export function createHost(ports: HostPorts): Host {
   // Tools and consent: the router every tool call goes through (user runs and model calls alike).
   const tools = createToolsArea({ db, connection: (id) => fleet.connection(id), repo, secrets, events, clock });
   plugins.push(tools.plugin);
+  // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
+  const serverName = (id: string) => repo.get(id)?.name;
+  const resources = createResourcesArea({ db, events, clock, connection: (id) => fleet.connection(id), serverName });
+  plugins.push(resources.plugin);
+  const prompts = createPromptsArea({ connection: (id) => fleet.connection(id), serverName, audit: resources.audit, clock });
   const chat = createChatArea({
     db,
     llm,
@@ -181,6 +188,17 @@ export function createHost(ports: HostPorts): Host {
     clock,
     // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
     toolbox: { list: (serverIds) => listFleetTools(fleet, serverIds), call: (request) => tools.router.callToolWithConsent(request) },
+    // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
+    context: {
+      readForAttachment: async (serverId, uri) => {
+        const read = await resources.reader.fetch(serverId, uri, 'read', 'for a chat attachment');
+        const name = fleet.connection(serverId)?.catalog.resources.find((r) => r.uri === uri)?.name;
+        return { ...read, ...(name ? { name } : {}) };
+      },
+      heldPrompt: (useId) => prompts.uses.get(useId),
+      releasePrompt: (useId) => prompts.uses.release(useId),
+      recordUse: (use) => resources.audit.record({ ...use, outcome: 'ok', at: clock.now().toISOString() }),
+    },
   });
   // Sampling and elicitation: server requests answered through any configured provider, with the user in the loop.
   const sampling = createSamplingArea({
@@ -229,6 +247,7 @@ export function createHost(ports: HostPorts): Host {
       sampling: sampling.snapshot(),
       app: app.snapshot(),
       providers: llm.snapshot(),
+      resources: resources.snapshot(),
     }),
     ...createSettingsHandlers(settings, events, clock),
     ...createServerHandlers({
@@ -271,6 +290,8 @@ export function createHost(ports: HostPorts): Host {
       relaunch: ports.relaunch,
       bundleVersion: bundles.version,
     }),
+    ...resources.handlers,
+    ...prompts.handlers,
   };
 
   // Stored keys are opened once (one that cannot be opened is reported) and unlisted providers asked for their models.
@@ -302,6 +323,8 @@ export function createHost(ports: HostPorts): Host {
       llm.dispose();
       // Pending consent requests are denied and running tool calls cancelled (audited) while servers still run.
       await tools.dispose();
+      // 2026-era update streams close while their servers still run.
+      await resources.dispose();
       // Pending sign-ins end (their loopback listener closes) before the servers stop.
       await oauth.dispose();
       await fleet.dispose();

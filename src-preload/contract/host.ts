@@ -3,6 +3,7 @@ import type { ChatSnapshot } from './chat';
 import type { ConsentSnapshot } from './consent';
 import type { LogOverview } from './logs';
 import type { ProvidersSnapshot } from './providers';
+import type { ResourcesSnapshot } from './resources';
 import type { RootsSnapshot } from './roots';
 import type { SamplingSnapshot } from './sampling';
 import type { ServerView } from './servers';
@@ -49,4 +50,5 @@ export interface HostSnapshot {
   sampling: SamplingSnapshot;
   app: AppSnapshot;
   providers: ProvidersSnapshot;
+  resources: ResourcesSnapshot;
 }

@@ -26,6 +26,8 @@ export const SettingsSchema = z.object({
   maxToolRounds: z.number().int().min(1).max(200),
   /** Chat: a tool result's text beyond this many characters is cut for the model (the user sees it all). */
   toolResultMaxChars: z.number().int().min(1_000).max(1_000_000),
+  /** Chat: characters of attached resources and prompt text one message may carry to the model. */
+  attachmentBudgetChars: z.number().int().min(1_000).max(1_000_000),
   /**
    * Remote servers' OAuth: an https URL where your organisation hosts Patchbay's OAuth client metadata
    * document (client ID metadata document, CIMD). Used as the client ID with authorization servers
@@ -50,6 +52,7 @@ export const DEFAULT_SETTINGS: Settings = {
   systemPrompt: '',
   maxToolRounds: 25,
   toolResultMaxChars: 50_000,
+  attachmentBudgetChars: 200_000,
   oauthClientMetadataUrl: '',
   updatesEnabled: false,
   updateFeed: '',

@@ -2,11 +2,13 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createHostApi, type AppPage, type HostApi, type HostEvent, type HostSnapshot } from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
 import { appSlice, type AppShellState } from './slices/app-slice';
+import { chatContextSlice, type ChatContextState } from './slices/chat-context-slice';
 import { chatSlice, type ChatState } from './slices/chat-slice';
 import { hostSlice, type HostState } from './slices/host-slice';
 import { logsSlice, type LogsState } from './slices/logs-slice';
 import { consentSlice, type ConsentState } from './slices/consent-slice';
 import { toolsSlice, type ToolsState } from './slices/tools-slice';
+import { resourcesSlice, type ResourcesState } from './slices/resources-slice';
 import { rootsSlice, type RootsState } from './slices/roots-slice';
 import { providersSlice, type ProvidersState } from './slices/providers-slice';
 import { samplingSlice, type SamplingState } from './slices/sampling-slice';
@@ -36,7 +38,9 @@ export type AppState = ShellState &
   ToolsState &
   ConsentState &
   SamplingState &
-  ProvidersState & { api: HostApi };
+  ProvidersState &
+  ResourcesState &
+  ChatContextState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
@@ -51,6 +55,8 @@ const SLICES: StoreSlice<object>[] = [
   consentSlice,
   samplingSlice,
   providersSlice,
+  resourcesSlice,
+  chatContextSlice,
 ] as StoreSlice<object>[];
 
 /**
@@ -69,7 +75,9 @@ export function createAppStore(transport: HostTransport, initialPage: Page = 'ch
       ToolsState &
       ConsentState &
       SamplingState &
-      ProvidersState),
+      ProvidersState &
+      ResourcesState &
+      ChatContextState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,

@@ -38,6 +38,7 @@ export interface FakeHostOptions {
   sampling?: Partial<HostSnapshot['sampling']>;
   app?: Partial<HostSnapshot['app']>;
   providers?: Partial<HostSnapshot['providers']>;
+  resources?: Partial<HostSnapshot['resources']>;
   /** Value answers per method; tests may add to it after the host was made. */
   replies?: Partial<Record<HostMethodName, ValueReply>>;
   /** Whole-result answers, asked after `replies`. */
@@ -74,6 +75,7 @@ export function fakeSnapshot(options: FakeHostOptions = {}): HostSnapshot {
     sampling: { sampling: [], elicitations: [], policies: [], ...options.sampling },
     app: { openRequests: [], update: { status: 'unsupported', reason: 'web mode' }, windowRecovery: null, ...options.app },
     providers: { providers: [], ...options.providers },
+    resources: { subscriptions: [], ...options.resources },
   };
 }
 

@@ -9,11 +9,13 @@ import type { HostEventBus } from '../events';
 import type { ModelRouter } from '../llm/llm-types';
 import type { Clock } from '../clock';
 import type { QuickLlmControls } from '../llm/llm-area';
+import type { ChatContextSources } from './chat-context';
 import { createChatHandlers } from './chat-handlers';
 import { ChatService } from './chat-service';
 import type { ChatToolbox } from './chat-toolbox';
 import { ConversationRepository } from './conversation-repository';
 import { MessageRepository } from './message-repository';
+import { MessageSender } from './message-sender';
 
 export interface ChatAreaOptions {
   db: Database.Database;
@@ -23,6 +25,8 @@ export interface ChatAreaOptions {
   toolbox: ChatToolbox;
   /** Providers: the router that resolves each conversation's model, the Anthropic key's status, the quick key methods. */
   llm: { router: ModelRouter; status(): LlmStatus; quick: QuickLlmControls };
+  /** Resources and prompts the user adds to messages (attachments, `/` prompts). */
+  context?: ChatContextSources;
 }
 
 export interface ChatArea {
@@ -45,6 +49,7 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     events,
     now: clock.now,
   });
-  const handlers = createChatHandlers({ chat: service, quick: llm.quick });
+  const sender = new MessageSender(service, options.settings, options.context);
+  const handlers = createChatHandlers({ chat: service, quick: llm.quick, sender });
   return { service, handlers, snapshot: () => service.snapshot(), dispose: () => service.dispose() };
 }

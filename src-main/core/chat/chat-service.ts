@@ -4,6 +4,7 @@
  * events. On start, answers a killed host left `streaming` become `interrupted`.
  */
 import {
+  type ChatBlock,
   type ChatError,
   type ChatMessage,
   type ChatSnapshot,
@@ -14,6 +15,7 @@ import {
   HostCallError,
   type LlmStatus,
   type MessagePage,
+  type MessageRole,
   type Settings,
 } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
@@ -41,6 +43,16 @@ export interface ChatServiceOptions {
   /** Test seams for the recorder's timers. */
   checkpointMs?: number;
   batchMs?: number;
+}
+
+/** What a message carries besides the user's text. */
+export interface SendExtra {
+  /** The chosen prompt's messages, stored before the user's own. */
+  promptMessages?: { role: MessageRole; content: ChatBlock[] }[];
+  /** Blocks of the attached resources, stored in the user's message after the text. */
+  attachments?: ChatBlock[];
+  /** A title for a new conversation when there is no text (the prompt's or attachment's name). */
+  titleHint?: string;
 }
 
 interface RunningTurn {
@@ -118,20 +130,39 @@ export class ChatService {
     return { ...page, messages: page.messages.map((m) => (m.id === live.id ? live : m)) };
   }
 
-  /** Commits the user's message (durably), then starts the turn without waiting for it. */
-  send(conversationId: string, text: string): ChatMessage {
+  /** Throws unless a message can be sent to the conversation now (it exists, and no reply is being written). */
+  assertCanSend(conversationId: string): void {
+    this.stored(conversationId);
+    this.assertIdle(conversationId);
+  }
+
+  /**
+   * Commits the user's message (durably) — after the messages of a chosen prompt, with the blocks of
+   * its attachments — then starts the turn without waiting for it, when the conversation now ends with
+   * the user's words (a prompt that ends with an answer waits for the user to go on). Returns the last
+   * committed message.
+   */
+  send(conversationId: string, text: string, extra: SendExtra = {}): ChatMessage {
     const conversation = this.stored(conversationId);
     this.assertIdle(conversationId);
-    const message = this.options.messages.append(
-      { conversationId, role: 'user', content: [{ type: 'text', text }], status: 'complete' },
+    const own: ChatBlock[] = [...(text ? [{ type: 'text' as const, text }] : []), ...(extra.attachments ?? [])];
+    const batch = [...(extra.promptMessages ?? []), ...(own.length > 0 ? [{ role: 'user' as const, content: own }] : [])];
+    if (batch.length === 0) throw new HostCallError('invalid_input', 'Type a message first');
+    const committed = this.options.messages.appendAll(
+      batch.map((m) => ({ conversationId, role: m.role, content: m.content, status: 'complete' as const })),
       this.options.now(),
     );
-    this.options.events.emit('chatMessage', message);
+    for (const message of committed) this.options.events.emit('chatMessage', message);
     const first = conversation.title === NEW_CONVERSATION_TITLE && conversation.messageCount === 0;
-    this.start(conversationId);
-    // The title from the first message is written while the request is on its way: its commit need not delay the first token.
-    if (first) setImmediate(() => this.titleFromFirstMessage(conversationId, text));
-    return message;
+    const title = text || extra.titleHint || '';
+    const last = committed[committed.length - 1];
+    if (last.role === 'user') {
+      this.start(conversationId);
+      // The title from the first message is written while the request is on its way: its commit need not delay the first token.
+      if (first) setImmediate(() => this.titleFromFirstMessage(conversationId, title));
+    } else if (first) this.titleFromFirstMessage(conversationId, title);
+    else this.publish(this.stored(conversationId));
+    return last;
   }
 
   private titleFromFirstMessage(conversationId: string, text: string): void {

@@ -126,6 +126,11 @@ export class MessageRepository {
     return this.get(id)!;
   }
 
+  /** Appends several messages in one transaction (a prompt's messages and the user's own), durably. */
+  appendAll(messages: readonly NewMessage[], now: Date): ChatMessage[] {
+    return this.db.transaction(() => messages.map((message) => this.append(message, now)))();
+  }
+
   get(id: number): ChatMessage | undefined {
     const row = this.statements.get.get(id);
     return row ? fromRow(row) : undefined;

@@ -6,7 +6,7 @@ import { messageOf } from '../../ui/call-errors';
 import { useChatActions } from './chat-actions';
 import { resultsById, visibleRows } from './chat-model';
 import { ApiKeyGuidance, TurnErrorBanner } from './ChatNotices';
-import { Composer } from './Composer';
+import { ContextComposer } from './context/ContextComposer';
 import { ConversationList } from './ConversationList';
 import { MessageList } from './MessageList';
 import { MessageView } from './MessageView';
@@ -189,7 +189,10 @@ export function ChatPage() {
             </button>
           </div>
         )}
-        <Composer
+        <ContextComposer
+          draftKey={draftKey}
+          servers={servers}
+          selectedServers={active?.serverIds}
           draft={draft}
           onDraftChange={(text) => actions.setDraft(draftKey, text)}
           onSend={actions.send}

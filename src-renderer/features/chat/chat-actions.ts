@@ -105,10 +105,20 @@ export function createChatActions(store: AppStore) {
       return conversation;
     },
 
-    /** Sends to the open conversation (starting one first when none is open). */
+    /** Sends to the open conversation (starting one first when none is open), with what is attached to the draft. */
     async send(text: string): Promise<void> {
+      // Attachments and a chosen prompt belong to the draft they were added to (the open conversation, or '' for a new one).
+      const draftKey = store.getState().activeConversationId ?? '';
+      const context = store.getState().chatContextDrafts[draftKey];
       const id = await openOrStart();
-      const message = await api().sendMessage({ conversationId: id, text });
+      const attachments = (context?.attachments ?? []).map(({ attachmentId, serverId, uri }) => ({ attachmentId, serverId, uri }));
+      const message = await api().sendMessage({
+        conversationId: id,
+        text,
+        ...(attachments.length > 0 ? { attachments } : {}),
+        ...(context?.prompt ? { promptUseId: context.prompt.useId } : {}),
+      });
+      if (context) store.setState((s) => ({ chatContextDrafts: { ...s.chatContextDrafts, [draftKey]: { attachments: [] } } }));
       // What was typed before the conversation existed moved to it (see openOrStart): sent now, so it goes.
       if (store.getState().chatDrafts[id]?.trim() === text.trim()) actions.setDraft(id, '');
       // The event brings it too; adding it here makes the message appear even if the page is still loading.

@@ -77,6 +77,7 @@ export function SettingsForm({
         systemPrompt: draft.systemPrompt,
         maxToolRounds: draft.maxToolRounds,
         toolResultMaxChars: draft.toolResultMaxChars,
+        attachmentBudgetChars: draft.attachmentBudgetChars,
         oauthClientMetadataUrl: draft.oauthClientMetadataUrl.trim(),
         updatesEnabled: draft.updatesEnabled,
         updateFeed: draft.updateFeed.trim(),
@@ -206,6 +207,21 @@ export function SettingsForm({
               min={1000}
               value={numberValue(draft.toolResultMaxChars)}
               onChange={(e) => edit('toolResultMaxChars', e.target.valueAsNumber)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Attachment budget (characters)"
+          error={errors.attachmentBudgetChars}
+          hint="How much text attached resources and a chosen prompt may add to one message; the message box shows what is used."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={1000}
+              value={numberValue(draft.attachmentBudgetChars)}
+              onChange={(e) => edit('attachmentBudgetChars', e.target.valueAsNumber)}
             />
           )}
         </Field>

@@ -2,6 +2,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { UpdatePanel } from '../app/UpdatePanel';
 import { ConsentSettings } from '../consent/ConsentSettings';
 import { ProvidersSettings } from '../providers/ProvidersSettings';
+import { ContentUseSettings } from '../resources/ContentUseSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
 import { BackupPanel } from './BackupPanel';
 import { HostInfoPanel } from './HostInfoPanel';
@@ -35,6 +36,7 @@ export function SettingsPage() {
       <BackupPanel api={api} />
       <ConsentSettings />
       <ServerRequestsSettings />
+      <ContentUseSettings />
       {info && <HostInfoPanel info={info} />}
     </section>
   );

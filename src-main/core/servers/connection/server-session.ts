@@ -38,7 +38,10 @@ export interface SessionOptions {
   onSpawn: (process: StdioProcess) => void;
   /** The connection closed, for whatever reason (also after our own shutdown). */
   onClose: () => void;
-  onList: <K extends keyof ServerCatalog>(kind: K, items: ServerCatalog[K]) => void;
+  /** The server's tool list changed: here is the new one. */
+  onTools: (items: ServerCatalog['tools']) => void;
+  /** The server's resource or prompt list changed: walk it again. */
+  onListStale: (kind: 'resources' | 'prompts') => void;
   clientFeatures?: ClientFeatures;
   onWire?: WireTap;
 }
@@ -78,7 +81,8 @@ export class ServerSession {
       // Probe with server/discover, fall back to initialize: works with 2025 and 2026 servers.
       versionNegotiation: { mode: 'auto', probe: { timeoutMs: options.probeTimeoutMs } },
       listChanged: listChangedHandlers(
-        options.onList,
+        options.onTools,
+        options.onListStale,
         (kind, error) => options.onWarning(`Server "${options.serverName}": refreshing its ${kind} failed: ${error.message}`),
         options.listChangedDebounceMs,
       ),
