@@ -44,6 +44,11 @@ export function createMcpAppsArea(deps: McpAppsAreaDeps): McpAppsArea {
   const plugin: ConnectionPlugin = {
     capabilities: { extensions: { [APPS_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } },
     onCatalogChange: (server) => resources.drop(server.id),
+    // A list_changed drops them even when the list reads the same (an app's HTML may have changed).
+    onWire: (server, direction, message) => {
+      const method = (message as { method?: unknown }).method;
+      if (direction === 'in' && typeof method === 'string' && method.endsWith('/list_changed')) resources.drop(server.id);
+    },
     onStateChange: (server, state) => {
       if (state.status !== 'ready') resources.drop(server.id);
     },

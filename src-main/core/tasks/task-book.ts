@@ -1,5 +1,5 @@
 /**
- * The record of every task (table `tasks`, migration 015): written when a task is created and on
+ * The record of every task (table `tasks`, migration 014): written when a task is created and on
  * every change, each change announced as `taskChanged`. The book is the one place task views come
  * from, so the Tasks view, a tool card and a reload all see the same thing.
  */

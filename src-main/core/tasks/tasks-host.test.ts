@@ -4,10 +4,15 @@
  * `tasks/result`), cancelling it (`tasks/cancel`), and the server's async sampling and elicitation
  * requests that Patchbay runs as tasks while the usual dialogs answer them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { TaskView } from '../../../src-preload/contract';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
 import { startHost } from '../../test-support/tool-host';
+import { DATABASE_FILE } from '../store/database';
+import { waitFor } from '../servers/wait';
 
 let llm: ScriptedLlm;
 beforeAll(async () => {
@@ -65,6 +70,59 @@ describe('tool calls run as tasks', () => {
     const done = await t.next('taskChanged', (view) => view.id === task.id && view.status === 'cancelled', 0);
     expect(done.note).toMatch(/Cancelled: Cancelled by the user/);
     await expect(t.api.cancelTask({ id: task.id })).rejects.toMatchObject({ code: 'invalid_input' });
+    const sent = await t.api.queryLogs({ serverId: id, stream: 'protocol', method: 'tasks/cancel', limit: 10 });
+    expect(sent.entries.some((e) => e.direction === 'out' && e.kind === 'request')).toBe(true);
+  });
+});
+
+describe('tasks across quitting and restarting', () => {
+  it('on quit, a running task is cancelled on its server, recorded so, and the log says so', async () => {
+    const t = startHost();
+    const id = await t.everything();
+    const run = t.api.runTool({ serverId: id, tool: 'simulate-research-query', args: { topic: 'long' } });
+    const task = await t.next('taskChanged', (view) => view.status === 'working', 0);
+    await t.host.dispose();
+    expect((await run).status).toBe('cancelled');
+    const log = fs.readFileSync(path.join(t.dataDir, 'logs', 'patchbay.log'), 'utf8');
+    expect(log).toMatch(new RegExp(`Cancelled task ${task.taskId} \\(tool "simulate-research-query"\\): Patchbay is quitting`));
+
+    const again = startHost(t.dataDir);
+    const [record] = await again.api.listTasks({ serverId: id });
+    expect(record).toMatchObject({ id: task.id, status: 'cancelled', note: 'Cancelled: Patchbay is quitting' });
+  });
+
+  it('after a restart, unfinished tasks are asked about again: a restarted server has forgotten its own (lost); ours are cancelled', async () => {
+    const first = startHost();
+    const id = await first.everything();
+    await first.host.dispose();
+    // What a Patchbay killed mid-task leaves behind: records still running.
+    const db = new Database(path.join(first.dataDir, DATABASE_FILE));
+    const row = (rowId: string, side: string, kind: string, taskId: string) =>
+      db
+        .prepare(
+          `INSERT INTO tasks (id, server_id, server_name, task_id, side, kind, tool_name, status, created_at, updated_at)
+           VALUES (?, ?, 'everything', ?, ?, ?, ?, 'working', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+        )
+        .run(rowId, id, taskId, side, kind, kind === 'tool' ? 'simulate-research-query' : null);
+    row('server-task', 'server', 'tool', 'forgotten-by-the-server');
+    row('client-task', 'client', 'sampling', 'ours');
+    db.close();
+
+    const again = startHost(first.dataDir);
+    onTestFinished(() => again.host.dispose());
+    expect((await again.api.listTasks({})).find((task) => task.id === 'client-task')).toMatchObject({
+      status: 'cancelled',
+      note: 'Patchbay stopped before it was answered',
+    });
+    void again.host.startServers();
+    const lost = await waitFor(
+      async () => (await again.api.listTasks({})).find((task) => task.id === 'server-task' && task.status === 'lost'),
+      {
+        timeoutMs: 30_000,
+        what: 'the forgotten task to be recorded as lost',
+      },
+    );
+    expect(lost.note).toMatch(/everything/);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Migration 015 (issue #16, MCP Apps and tasks):
+ * Migration 014 (issue #16, MCP Apps and tasks):
  * - tasks: every task Patchbay created on a server (a tool call run as a task) or ran for a server
  *   (a sampling or elicitation request accepted as a task), with where it stands — kept so a reload
  *   or a restart still shows them;
