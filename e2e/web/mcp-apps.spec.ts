@@ -8,8 +8,8 @@
 import path from 'node:path';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/paths';
-import { useScriptedLlm } from '../support/scripted-llm';
-import { expect, test, type WebHost } from '../support/web-host';
+import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
+import { expect, test } from '../support/web-host';
 
 const NODE = process.execPath;
 const BASIC = path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
@@ -51,16 +51,6 @@ async function runTool(page: Page, server: string, tool: string): Promise<void> 
 /** The app's own document: inside the sandbox proxy's frame, inside ours. */
 function appDocument(view: Locator): FrameLocator {
   return view.locator('iframe.app-frame').contentFrame().locator('iframe').contentFrame();
-}
-
-async function configureLlm(page: Page, webHost: WebHost) {
-  await page.goto(webHost.url);
-  await nav(page, 'Settings').click();
-  const form = page.getByRole('form', { name: 'Preferences' });
-  await form.getByRole('textbox', { name: 'Anthropic base URL', exact: true }).fill(llm().url);
-  await form.getByLabel('API key', { exact: true }).fill('sk-ant-e2e-key');
-  await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByTestId('api-key-state')).toHaveText('Set.');
 }
 
 test('basic app (vanilla JS): shown with its result, calls get-time back through Allow…, resizes; links and messages need a click', async ({
@@ -135,7 +125,8 @@ test('in a chat: the model calls the tools, the cards show the apps; a message t
   page,
   webHost,
 }) => {
-  await configureLlm(page, webHost);
+  await page.goto(webHost.url);
+  await pointAnthropicAt(page, llm().url);
   await addServer(page, 'Budget', [BUDGET, '--stdio']);
   await addServer(page, 'Basic app', [BASIC, '--stdio']);
   await nav(page, 'Chat').click();

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/paths';
-import { useScriptedLlm } from '../support/scripted-llm';
+import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
 import { test, expect, type WebHost } from '../support/web-host';
 
 const SERVER = 'Everything (demo)';
@@ -155,12 +155,7 @@ test('a task that never ends by itself outlives a reload; Cancel in the Tasks ta
 
 test('the server’s async sampling and elicitation requests run as tasks, answered in the usual dialogs', async ({ page, webHost }) => {
   await page.goto(webHost.url);
-  await nav(page, 'Settings');
-  const form = page.getByRole('form', { name: 'Preferences' });
-  await form.getByRole('textbox', { name: 'Anthropic base URL', exact: true }).fill(llm().url);
-  await form.getByLabel('API key', { exact: true }).fill('sk-ant-e2e-key');
-  await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByTestId('api-key-state')).toHaveText('Set.');
+  await pointAnthropicAt(page, llm().url);
   await addEverything(page, webHost);
   await openTab(page, 'Tools');
 
