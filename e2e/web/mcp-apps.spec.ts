@@ -70,6 +70,14 @@ test('basic app (vanilla JS): shown with its result, calls get-time back through
     await expect(view).toContainText('No network access');
   });
 
+  await test.step('it is told the theme, and when the system’s changes (Theme: System)', async () => {
+    await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
   await test.step('it resizes to its content', async () => {
     // Chromium does not render (no animation frames, so no measuring) in a cross-origin frame out of view.
     await view.scrollIntoViewIfNeeded();

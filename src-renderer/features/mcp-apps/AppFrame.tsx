@@ -11,6 +11,7 @@
 import { AppBridge, type McpUiDisplayMode, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AppModelContextView, AppViewGrant, HostApi, JsonObject } from '../../../src-preload/contract';
+import { useAppStore } from '../../stores/use-app-store';
 import { SandboxTransport } from './sandbox-transport';
 
 /** Something the app asks that needs the user's click. */
@@ -44,6 +45,8 @@ export default function AppFrame(props: AppFrameProps) {
   });
   const [height, setHeight] = useState(INITIAL_HEIGHT);
   const { grant, displayMode } = props;
+  const theme = useTheme();
+  const themeRef = useRef(theme);
 
   useEffect(() => {
     const iframe = frame.current;
@@ -62,7 +65,7 @@ export default function AppFrame(props: AppFrameProps) {
         updateModelContext: { text: {}, structuredContent: {} },
         sandbox: { permissions: {}, csp: withoutRefused(grant.csp) },
       },
-      { hostContext: hostContext(grant, call.displayMode, iframe) },
+      { hostContext: hostContext(grant, call.displayMode, iframe, themeRef.current) },
     );
     bridgeRef.current = bridge;
     bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: grant.html, csp: withoutRefused(grant.csp) });
@@ -132,9 +135,16 @@ export default function AppFrame(props: AppFrameProps) {
     const iframe = frame.current;
     const bridge = bridgeRef.current;
     if (!iframe || !bridge) return;
-    const context = hostContext(grant, displayMode, iframe);
+    const context = hostContext(grant, displayMode, iframe, themeRef.current);
     void bridge.sendHostContextChange({ displayMode, containerDimensions: context.containerDimensions });
   }, [displayMode, grant]);
+
+  // The user switched the theme (or the system did, under "System"): the app is told.
+  useEffect(() => {
+    if (themeRef.current === theme) return;
+    themeRef.current = theme;
+    void bridgeRef.current?.sendHostContextChange({ theme });
+  }, [theme]);
 
   return (
     <iframe
@@ -149,11 +159,16 @@ export default function AppFrame(props: AppFrameProps) {
 }
 
 /** What the app is told about where it runs. */
-function hostContext(grant: AppViewGrant, displayMode: 'inline' | 'fullscreen', iframe: HTMLIFrameElement): McpUiHostContext {
+function hostContext(
+  grant: AppViewGrant,
+  displayMode: 'inline' | 'fullscreen',
+  iframe: HTMLIFrameElement,
+  theme: 'light' | 'dark',
+): McpUiHostContext {
   const width = iframe.parentElement?.clientWidth || 600;
   return {
     toolInfo: { tool: grant.toolInfo as NonNullable<McpUiHostContext['toolInfo']>['tool'] },
-    theme: currentTheme(),
+    theme,
     displayMode,
     availableDisplayModes: ['inline', 'fullscreen'],
     containerDimensions: displayMode === 'inline' ? { width, maxHeight: MAX_INLINE_HEIGHT } : { width, height: window.innerHeight - 48 },
@@ -164,10 +179,21 @@ function hostContext(grant: AppViewGrant, displayMode: 'inline' | 'fullscreen', 
   };
 }
 
-function currentTheme(): 'light' | 'dark' {
-  const chosen = document.documentElement.dataset.theme;
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** The theme the page shows: the setting, or under "System" the system's, following changes. */
+function useTheme(): 'light' | 'dark' {
+  const chosen = useAppStore((s) => s.settings?.theme ?? 'system');
+  const [systemDark, setSystemDark] = useState(() => window.matchMedia?.(DARK_QUERY).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(DARK_QUERY);
+    if (!query) return;
+    const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
   if (chosen === 'light' || chosen === 'dark') return chosen;
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  return systemDark ? 'dark' : 'light';
 }
 
 function withoutRefused(csp: AppViewGrant['csp']) {
