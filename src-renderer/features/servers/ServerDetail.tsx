@@ -5,6 +5,7 @@ import { PromptsPanel } from '../prompts/PromptsPanel';
 import { ResourcesPanel } from '../resources/ResourcesPanel';
 import { ServerFoldersSection } from '../roots/ServerFolders';
 import { ToolsPanel } from '../tools/ToolsPanel';
+import { FailureOutput } from './FailureOutput';
 import { RuntimeFacts } from './RuntimeFacts';
 import { commandLine, PRESET_LABELS } from './server-status';
 import { StatusBadge } from './StatusBadge';
@@ -106,17 +107,22 @@ export function ServerDetail({ server, onBack, onEdit }: ServerDetailProps) {
             </dd>
             <dt>Behaviour</dt>
             <dd>
-              {config.enabled ? 'Enabled' : 'Disabled'} · auto-restart {config.autoRestart ? 'on' : 'off'}
+              {config.enabled ? 'Starts with Patchbay' : 'Does not start with Patchbay'} · auto-restart {config.autoRestart ? 'on' : 'off'}
               {config.preset && ` · preset ${PRESET_LABELS[config.preset]}`}
             </dd>
           </dl>
           <h3>Runtime</h3>
           <RuntimeFacts runtime={runtime} showProcess />
-          {runtime.lastStderr && runtime.lastStderr.length > 0 && (
-            <details className="last-output">
-              <summary>Last output</summary>
-              <pre>{runtime.lastStderr.join('\n')}</pre>
-            </details>
+          {runtime.status === 'error' || runtime.status === 'crashed' ? (
+            <FailureOutput serverName={config.name} runtime={runtime} outputOpen />
+          ) : (
+            runtime.lastStderr &&
+            runtime.lastStderr.length > 0 && (
+              <details className="last-output">
+                <summary>Last output</summary>
+                <pre>{runtime.lastStderr.join('\n')}</pre>
+              </details>
+            )
           )}
           <ServerFoldersSection serverId={config.id} serverName={config.name} />
         </Tabs.Content>

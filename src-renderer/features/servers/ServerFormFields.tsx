@@ -5,6 +5,9 @@ import { ENV_SYNTAX, HEADER_SYNTAX, SECRET_PLACEHOLDER } from './key-value-lines
 import { KeyValueField } from './KeyValueField';
 import type { FormErrors, ServerDraft } from './server-form-model';
 
+/** A field the form opens focused on (a launch problem's "Edit server" fix points at the command). */
+export type FocusField = 'command';
+
 /** Changes the draft; naming a field clears its error (the user is fixing it). */
 export type EditDraft = (patch: Partial<ServerDraft>, field?: keyof FormErrors) => void;
 
@@ -14,6 +17,8 @@ interface FieldsProps {
   /** The server being edited, for its stored secrets' names. */
   stored?: ServerConfigView;
   edit: EditDraft;
+  /** The field to put the cursor in when the form opens. */
+  focus?: FocusField;
 }
 
 const TRANSPORT_LABELS: Record<ServerTransportKind, string> = { stdio: 'Local command', http: 'Remote URL' };
@@ -35,7 +40,7 @@ export function TransportChoice({ value, onChange }: { value: ServerTransportKin
 }
 
 /** A program Patchbay runs on this computer and talks to over stdio. */
-export function LocalFields({ draft, errors, stored, edit }: FieldsProps) {
+export function LocalFields({ draft, errors, stored, edit, focus }: FieldsProps) {
   return (
     <>
       <Field label="Command" error={errors.command} hint="The program to run, e.g. npx, uvx, node or a full path.">
@@ -45,6 +50,7 @@ export function LocalFields({ draft, errors, stored, edit }: FieldsProps) {
             value={draft.command}
             spellCheck={false}
             autoComplete="off"
+            data-autofocus={focus === 'command' ? true : undefined}
             onChange={(e) => edit({ command: e.target.value }, 'command')}
           />
         )}
