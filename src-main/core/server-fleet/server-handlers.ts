@@ -129,6 +129,8 @@ export function createServerHandlers(deps: ServerHandlerDeps): HandlersFor<typeo
       return enabled ? fleet.start(id) : fleet.stop(id);
     },
 
+    diagnoseServer: async ({ id }) => fleet.diagnose(id, (diagnosis) => events.emit('serverDiagnosis', diagnosis)),
+
     addPresetServer: ({ preset }) => insert(presetInput(preset, deps.dataDir, uniqueName), { preset }),
 
     previewImport: async ({ text }) => parseImport(text, importContext()),

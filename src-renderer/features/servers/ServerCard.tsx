@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { ServerView, SignInStart } from '../../../src-preload/contract';
+import type { LaunchFixField, ServerView, SignInStart } from '../../../src-preload/contract';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { FailureOutput } from './FailureOutput';
+import { LaunchProblemView } from './LaunchProblemView';
 import { RemoveServerDialog } from './RemoveServerDialog';
 import { RuntimeFacts } from './RuntimeFacts';
 import { ServerAuth } from './ServerAuth';
@@ -25,7 +26,10 @@ export interface ServerCardProps {
   actions: ServerActions;
   /** Opens the server's detail view. */
   onOpen(id: string): void;
-  onEdit(id: string): void;
+  /** Opens the server's form (with the cursor in `field`, for a launch problem's fix). */
+  onEdit(id: string, field?: LaunchFixField): void;
+  /** Re-runs the launch step by step (offered while it is in Error or Crashed). */
+  onDiagnose?(id: string): void;
 }
 
 type CardCall = RunAction | 'remove' | 'enable' | 'disable';
@@ -38,7 +42,7 @@ export const STARTS_WITH_PATCHBAY = 'Starts with Patchbay';
  * primary action for its state (see `runActions`). A failure shows what went wrong in full, as it was
  * written. Render inside a list.
  */
-export function ServerCard({ server, actions, onOpen, onEdit }: ServerCardProps) {
+export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose }: ServerCardProps) {
   const { config, runtime } = server;
   const id = config.id;
   const calls = useTrackedCalls<CardCall>();
@@ -86,6 +90,7 @@ export function ServerCard({ server, actions, onOpen, onEdit }: ServerCardProps)
       <RuntimeFacts runtime={runtime} compact />
       {runtime.auth && <ServerAuth auth={runtime.auth} signIn={() => actions.signIn(id)} signOut={() => actions.signOut(id)} />}
       {failed && <FailureOutput serverName={config.name} runtime={runtime} />}
+      {runtime.launch && <LaunchProblemView serverName={config.name} problem={runtime.launch} onEdit={(field) => onEdit(id, field)} />}
       {calls.failure && (
         <div role="alert" className="warning card-error">
           Could not {calls.failure.key} {config.name}: {calls.failure.message}{' '}
@@ -97,6 +102,11 @@ export function ServerCard({ server, actions, onOpen, onEdit }: ServerCardProps)
       <div className="actions">
         {runButton(primary, true)}
         {secondary.map((action) => runButton(action, false))}
+        {failed && onDiagnose && (
+          <button type="button" className="secondary" onClick={() => onDiagnose(id)}>
+            Diagnose
+          </button>
+        )}
         <button type="button" className="secondary" onClick={() => onEdit(id)}>
           Edit
         </button>

@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import type { ServerConfigView, ServerTransportKind } from '../../../src-preload/contract';
+import type { LaunchFixField, ServerConfigView, ServerTransportKind } from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
 import { ENV_SYNTAX, HEADER_SYNTAX, SECRET_PLACEHOLDER } from './key-value-lines';
 import { KeyValueField } from './KeyValueField';
 import type { FormErrors, ServerDraft } from './server-form-model';
 
-/** A field the form opens focused on (a launch problem's "Edit server" fix points at the command). */
-export type FocusField = 'command';
+/** A field the form opens focused on (a launch problem's "Edit server" fix points at the command or folder). */
+export type FocusField = LaunchFixField;
 
 /** Changes the draft; naming a field clears its error (the user is fixing it). */
 export type EditDraft = (patch: Partial<ServerDraft>, field?: keyof FormErrors) => void;
@@ -75,7 +75,14 @@ export function LocalFields({ draft, errors, stored, edit, focus }: FieldsProps)
       />
       <Field label="Working directory" error={errors.cwd} hint="Empty = your home directory.">
         {(c) => (
-          <input {...c} value={draft.cwd} spellCheck={false} autoComplete="off" onChange={(e) => edit({ cwd: e.target.value }, 'cwd')} />
+          <input
+            {...c}
+            value={draft.cwd}
+            spellCheck={false}
+            autoComplete="off"
+            data-autofocus={focus === 'cwd' ? true : undefined}
+            onChange={(e) => edit({ cwd: e.target.value }, 'cwd')}
+          />
         )}
       </Field>
     </>

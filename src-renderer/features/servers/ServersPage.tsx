@@ -7,6 +7,7 @@ import { Modal } from '../../ui/Modal';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { FindServersDialog } from '../install/FindServersDialog';
 import { useInstallFlow } from '../install/use-install-flow';
+import { DiagnoseDialog } from './DiagnoseDialog';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard, type ServerActions } from './ServerCard';
 import { ServerDetail } from './ServerDetail';
@@ -22,6 +23,7 @@ type Dialog =
   | { kind: 'import' }
   | { kind: 'find' }
   | { kind: 'duplicate'; preset: PresetId }
+  | { kind: 'diagnose'; id: string }
   | null;
 
 /** The Servers page: the only piece that reads the store; everything below gets props and callbacks. */
@@ -50,6 +52,8 @@ export function ServersPage() {
   const detail = detailId ? servers.find((s) => s.config.id === detailId) : undefined;
   const close = (open: boolean) => !open && setDialog(null);
   const edit = (id: string, focus?: FocusField) => setDialog({ kind: 'edit', id, ...(focus ? { focus } : {}) });
+  const diagnose = (id: string) => setDialog({ kind: 'diagnose', id });
+  const diagnosing = dialog?.kind === 'diagnose' ? servers.find((s) => s.config.id === dialog.id) : undefined;
   const addPreset = (preset: PresetId) => void presets.run(preset, () => api.addPresetServer({ preset }));
   // A second copy of a quick-add server is possible (a separate process), but rarely meant: ask first.
   const quickAdd = (preset: PresetId) =>
@@ -60,7 +64,7 @@ export function ServersPage() {
     <section aria-labelledby="page-title" className="page servers-page">
       <h1 id="page-title">Servers</h1>
       {detail ? (
-        <ServerDetail server={detail} onBack={() => setDetailId(null)} onEdit={edit} />
+        <ServerDetail server={detail} onBack={() => setDetailId(null)} onEdit={edit} onDiagnose={diagnose} />
       ) : (
         <>
           <div className="actions page-actions">
@@ -141,7 +145,14 @@ export function ServersPage() {
               ) : (
                 <ul role="list" className="server-list" aria-label="Servers">
                   {shown.map((server) => (
-                    <ServerCard key={server.config.id} server={server} actions={actions} onOpen={setDetailId} onEdit={edit} />
+                    <ServerCard
+                      key={server.config.id}
+                      server={server}
+                      actions={actions}
+                      onOpen={setDetailId}
+                      onEdit={edit}
+                      onDiagnose={diagnose}
+                    />
                   ))}
                 </ul>
               )}
@@ -198,6 +209,19 @@ export function ServersPage() {
             </button>
           </div>
         </Modal>
+      )}
+      {diagnosing && (
+        <DiagnoseDialog
+          api={api}
+          serverId={diagnosing.config.id}
+          serverName={diagnosing.config.name}
+          onClose={() => setDialog(null)}
+          onEdit={(field) => edit(diagnosing.config.id, field)}
+          onStart={() => {
+            setDialog(null);
+            void api.startServer({ id: diagnosing.config.id }).catch(() => undefined);
+          }}
+        />
       )}
       {install.dialog}
     </section>
