@@ -35,6 +35,6 @@ test('the conversation list pages on scroll and searches every conversation by t
     await list.getByRole('button', { name: /^Tax return 2019/ }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Tax return 2019' })).toBeVisible();
     await list.getByRole('searchbox', { name: 'Search conversations' }).fill('no such title');
-    await expect(list.getByRole('status')).toHaveText('No conversation’s title contains “no such title”.');
+    await expect(list.getByRole('status')).toHaveText('No conversation’s title or messages contain “no such title”.');
   });
 });

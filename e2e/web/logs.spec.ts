@@ -70,6 +70,9 @@ test('Logs: the handshake with its negotiated version, and a filter that keeps u
       });
       started.push(flood.config.id);
       await page.getByRole('combobox', { name: 'Server', exact: true }).selectOption({ label: 'flood' });
+      // The Host tab stays open across servers (issue #17): back to Output.
+      await expect(page.getByRole('tab', { name: 'Host', exact: true })).toHaveAttribute('aria-selected', 'true');
+      await page.getByRole('tab', { name: 'Output', exact: true }).click();
       const output = page.getByRole('list', { name: 'Output entries' });
       await expect(output.getByRole('listitem').filter({ hasText: 'live flood: the quick brown fox' }).first()).toBeVisible({
         timeout: 30_000,

@@ -170,6 +170,8 @@ export interface ConversationSummary {
   model?: string;
   /** How the last turn failed (cleared when the next one starts). */
   lastError?: ChatError;
+  /** In search results (`listConversations` with a query) found by a message: the words around the match. */
+  match?: string;
 }
 
 /** Whether an API key is there, and where an entered key is kept. The key itself never leaves the host. */
@@ -281,7 +283,7 @@ const ListMessagesSchema = z.object({
 const ListConversationsSchema = z.object({
   /** Only conversations after this one in the list's order (the next page). */
   after: z.object({ updatedAt: z.string().max(40), id: IdString }).optional(),
-  /** Only conversations whose title contains this text (case-insensitive for ASCII letters). */
+  /** Only conversations whose title or messages' text contains this text (case-insensitive for ASCII letters). */
   query: z.string().trim().max(200).optional(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(CONVERSATION_PAGE_SIZE),
 });
@@ -352,7 +354,7 @@ export const chatMethods = {
   renameConversation: method<typeof RenameSchema, ConversationSummary>(RenameSchema),
   /** Stops its turn if one runs, then deletes the conversation and all its messages. */
   deleteConversation: method<typeof ByIdSchema, void>(ByIdSchema),
-  /** A page of conversations by keyset (after a cursor), optionally only those whose title matches a search. */
+  /** A page of conversations by keyset (after a cursor), optionally only those whose title or messages match a search (with `match`). */
   listConversations: method<typeof ListConversationsSchema, ConversationPage>(ListConversationsSchema),
   /** Which servers' tools the conversation offers (null: every Ready server). */
   setConversationServers: method<typeof ServersSchema, ConversationSummary>(ServersSchema),

@@ -119,7 +119,17 @@ const ResolveConsentSchema = z
 const SetToolPolicySchema = z
   .object({ serverId: IdString, tool: z.string().min(1).max(500), policy: z.enum(['allow', 'deny', 'ask', 'default']) })
   .strict();
-const SetServerTrustSchema = z.object({ serverId: IdString, trusted: z.boolean() }).strict();
+const SetServerTrustSchema = z
+  .object({
+    serverId: IdString,
+    trusted: z.boolean(),
+    /**
+     * The tools the user confirmed after being told their hints (see `riskyHintsOf`): trusting a server
+     * whose tools say they are destructive or reach outside systems is refused unless every one is named.
+     */
+    confirmedTools: z.array(z.string().min(1).max(500)).max(10_000).optional(),
+  })
+  .strict();
 const DecisionIdSchema = z.object({ id: z.string().min(1).max(700) }).strict();
 const ListAuditSchema = z
   .object({
@@ -136,7 +146,10 @@ export const consentMethods = {
   listStandingDecisions: method<typeof NoInput, StandingDecision[]>(NoInput),
   /** Per tool: `allow` pins the tool's current definition; `default` removes the tool's own decision. */
   setToolPolicy: method<typeof SetToolPolicySchema, StandingDecision[]>(SetToolPolicySchema),
-  /** "Trust all tools of this server" (pinned to their current definitions), or stop trusting it. */
+  /**
+   * "Trust all tools of this server" (pinned to their current definitions), or stop trusting it. Tools
+   * hinted destructive or open-world must be listed in `confirmedTools` (the user saw them named).
+   */
   setServerTrust: method<typeof SetServerTrustSchema, StandingDecision[]>(SetServerTrustSchema),
   /** Removes one standing decision; the next call of that tool asks again. */
   revokeDecision: method<typeof DecisionIdSchema, StandingDecision[]>(DecisionIdSchema),

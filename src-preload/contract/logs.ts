@@ -47,12 +47,13 @@ export interface LogEntry {
 
 /**
  * Whether an entry passes a filter: at least `minLevel`, `text` found (case-insensitively) in its text,
- * method or logger, `method` a prefix of its method. The host's queries and the renderer's live view
- * apply the same rule.
+ * method or logger, `method` found (case-insensitively) anywhere in its method. The host's queries and
+ * the renderer's live view apply the same rule; the host also finds `text` in the entry's full message
+ * or data (its detail), which the renderer does not have.
  */
 export function entryMatches(entry: LogEntry, filter: Pick<LogFilter, 'minLevel' | 'text' | 'method'>): boolean {
   if (filter.minLevel && levelRank(entry.level) < levelRank(filter.minLevel)) return false;
-  if (filter.method && !entry.method?.toLowerCase().startsWith(filter.method.toLowerCase())) return false;
+  if (filter.method && !entry.method?.toLowerCase().includes(filter.method.toLowerCase())) return false;
   if (filter.text) {
     const needle = filter.text.toLowerCase();
     const found =
@@ -109,15 +110,16 @@ export interface ServerDiagnostics {
   lastStderr: string[];
 }
 
-/** What selects entries: one server's stream, optionally narrowed. */
+/** What selects entries: one server's stream (or that stream of every server), optionally narrowed. */
 export const LogFilterSchema = z.object({
-  serverId: IdString,
+  /** Omitted: every server's entries of the stream, merged in the order the host saw them. */
+  serverId: IdString.optional(),
   stream: z.enum(LOG_STREAMS),
   /** At least this severe. */
   minLevel: z.enum(LOG_LEVELS).optional(),
-  /** Case-insensitive substring of the entry's text (or logger / method). */
+  /** Case-insensitive substring of the whole entry: its text, logger, method, or full message / data. */
   text: z.string().max(500).optional(),
-  /** Prefix of the method (`tools/` matches tools/list and tools/call). */
+  /** Case-insensitive substring of the method (`tools/` matches tools/list and tools/call, `call` matches tools/call). */
   method: z.string().max(200).optional(),
 });
 export type LogFilter = z.infer<typeof LogFilterSchema>;

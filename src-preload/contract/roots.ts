@@ -34,9 +34,15 @@ export interface RootSharingView {
   decidedAt?: string;
 }
 
-/** A pending "Share folders" question: a server asked for roots before the user decided. */
+/**
+ * A pending "Share folders" question: a server asked for roots before the user decided. Questions
+ * asked while another is still open join its group (`groupId`): one folder added makes every running
+ * server ask at once, and the user gets one dialog listing them all, not one dialog per server.
+ */
 export interface RootsConsentRequest {
   id: string;
+  /** The questions answered together in one dialog share it. */
+  groupId: string;
   serverId: string;
   serverName: string;
   requestedAt: string;
@@ -98,6 +104,12 @@ const AnswerRootsConsentSchema = z.object({
   /** Share only these folders; omitted with `share: true` means all folders, including later ones. */
   rootIds: z.array(IdString).max(1000).optional(),
 });
+const AnswerRootsConsentGroupSchema = z.object({
+  groupId: IdString,
+  share: z.boolean(),
+  /** As for one question: omitted with `share: true` means all folders, including later ones. */
+  rootIds: z.array(IdString).max(1000).optional(),
+});
 const ListFoldersSchema = z.object({
   /** Empty or omitted: the user's home directory. */
   path: z.string().trim().max(4096).default(''),
@@ -118,6 +130,8 @@ export const rootsMethods = {
   setRootSharing: method<typeof SetRootSharingSchema, RootSharingView>(SetRootSharingSchema),
   /** Answers a pending "Share folders" question, exactly once. */
   answerRootsConsent: method<typeof AnswerRootsConsentSchema, RootSharingView>(AnswerRootsConsentSchema),
+  /** Answers every question of a group still open the same way at once (the dialog's Share / Don't share for all). */
+  answerRootsConsentGroup: method<typeof AnswerRootsConsentGroupSchema, RootSharingView[]>(AnswerRootsConsentGroupSchema),
   /** Opens the native folder picker (desktop app only); `path` is null when the user cancelled. */
   pickFolder: method<typeof NoInput, { path: string | null }>(NoInput),
   /** Lists the subfolders of a folder, for the web-mode folder browser. */

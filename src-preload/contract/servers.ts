@@ -227,6 +227,66 @@ export interface ServerRuntime {
   remote?: RemoteRuntime;
   /** Remote servers that use OAuth: whether the user is signed in. */
   auth?: AuthView;
+  /** Error: the program could not be launched at all — what was looked for, where, and what to do. */
+  launch?: LaunchProblem;
+}
+
+/** Why a server's program could not be launched. */
+export type LaunchProblemKind = 'command-not-found' | 'not-executable' | 'cwd-missing' | 'spawn-failed';
+
+/** A field of the server's form a fix points at. */
+export type LaunchFixField = 'command' | 'cwd';
+
+/** One concrete way forward from a launch problem. */
+export type LaunchFix =
+  /** Change a field of the server (the form opens there). */
+  | { kind: 'edit'; field: LaunchFixField; text: string }
+  /** Install what provides the command (Node.js for `npx`, uv for `uvx`, Docker for `docker`…). */
+  | { kind: 'install'; tool: string; url: string; text: string }
+  /** Something to do outside Patchbay (use a full path, make a file executable…). */
+  | { kind: 'hint'; text: string };
+
+/** What the launch looked for and where, with the fixes that apply. */
+export interface LaunchProblem {
+  kind: LaunchProblemKind;
+  /** The command as configured (what the user typed, or the preset's). */
+  command: string;
+  /** The file it resolved to, when one was found (not executable, or it failed to spawn). */
+  resolved?: string;
+  /** The folders searched, in order (the PATH Patchbay uses: the server's own, the login shell's, Patchbay's). */
+  searched: string[];
+  /** The working directory, for `cwd-missing`. */
+  cwd?: string;
+  fixes: LaunchFix[];
+}
+
+/** A step of a launch diagnosis. */
+export interface DiagnosisStep {
+  id: 'config' | 'cwd' | 'resolve' | 'executable' | 'spawn' | 'connect' | 'initialize' | 'tools';
+  title: string;
+  /** `skipped`: not tried, an earlier step failed. */
+  status: 'running' | 'ok' | 'failed' | 'skipped';
+  detail: string;
+  durationMs?: number;
+  /** Items worth listing one per line (the folders searched). */
+  list?: string[];
+  /** What the server wrote to stderr during the step (its last lines). */
+  output?: string[];
+}
+
+/** A launch of a server re-run step by step (`diagnoseServer`), as far as it has got. */
+export interface ServerDiagnosis {
+  runId: string;
+  serverId: string;
+  serverName: string;
+  startedAt: string;
+  /** Every step has run (or was skipped). */
+  done: boolean;
+  /** Every step succeeded. */
+  ok: boolean;
+  steps: DiagnosisStep[];
+  /** The launch problem found, with its fixes. */
+  problem?: LaunchProblem;
 }
 
 /** How a remote server is being reached. */
@@ -326,6 +386,12 @@ export const serverMethods = {
   previewImport: method<typeof ImportTextSchema, ImportPreview>(ImportTextSchema),
   /** Imports the entries a preview marked `import` (re-checked against the current servers). */
   applyImport: method<typeof ImportTextSchema, ImportResult>(ImportTextSchema),
+  /**
+   * Re-runs a stopped or failed server's launch step by step in a separate process (configuration,
+   * working directory, command lookup, spawn, handshake, tool list), reporting each step as it ends
+   * (`serverDiagnosis`) and resolving with all of them. The process is stopped afterwards.
+   */
+  diagnoseServer: method<typeof ByIdSchema, ServerDiagnosis>(ByIdSchema),
 };
 
 /** OAuth sign-in of a remote server (the core's OAuth area answers these). */
@@ -343,4 +409,6 @@ export interface ServerEvents {
   /** A server was added, or its configuration or runtime changed. */
   serverUpdated: ServerView;
   serverRemoved: { id: string };
+  /** A diagnosis moved on by a step (see `diagnoseServer`). */
+  serverDiagnosis: ServerDiagnosis;
 }

@@ -22,6 +22,22 @@ export interface ToolHints {
   openWorldHint?: boolean;
 }
 
+/** What a tool's hints say that deserves a second look before it runs unasked. */
+export type RiskyHint = 'destructive' | 'open-world';
+
+/**
+ * The hints that make "trust all tools" worth confirming: `destructiveHint: true` (it may destroy or
+ * overwrite) and `openWorldHint: true` (it reaches outside systems). Only hints explicitly set count:
+ * the spec's defaults (both true when absent) would flag nearly every tool and so warn about nothing.
+ * Hints are the server's claims, never verified: they are reasons to ask, never to allow.
+ */
+export function riskyHintsOf(hints: ToolHints | undefined): RiskyHint[] {
+  const risky: RiskyHint[] = [];
+  if (hints?.destructiveHint === true) risky.push('destructive');
+  if (hints?.openWorldHint === true) risky.push('open-world');
+  return risky;
+}
+
 /** Where a model-initiated call of this tool stands today. */
 export type ToolPolicyState =
   /** No standing decision: every call asks. */

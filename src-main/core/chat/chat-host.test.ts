@@ -7,7 +7,7 @@ import type { ConversationSummary } from '../../../src-preload/contract';
 import { openDatabase } from '../store/database';
 import { tempDir } from '../../test-support/temp-dir';
 import { startTestHost } from '../../test-support/test-host';
-import { ConversationRepository } from './conversation-repository';
+import { ConversationRepository, snippetAround } from './conversation-repository';
 import { waitFor } from '../servers/wait';
 import { startScriptedLlm, type ScriptedLlm } from './test-support/scripted-llm';
 
@@ -236,6 +236,41 @@ describe('chat through the host API', () => {
     // LIKE's wildcards are matched as themselves.
     expect((await api.listConversations({ query: '%' })).conversations).toEqual([]);
     expect((await api.listConversations({ query: 'Conversation 1', limit: 5 })).hasMore).toBe(true);
+  });
+
+  it('finds conversations by what their messages say, and New conversation reuses an unused one instead of leaving it behind', async () => {
+    const { api, events } = start();
+    await api.setApiKey({ apiKey: KEY });
+    await api.updateSettings({ anthropicBaseUrl: llm.url });
+    await llm.reset();
+    await llm.script([{ type: 'text', text: 'The capital of Australia is **Canberra**, not Sydney.' }]);
+    const first = await api.createConversation();
+    expect((await api.createConversation()).id).toBe(first.id); // unused: the same one again
+    await api.sendMessage({ conversationId: first.id, text: 'Where is the capital?' });
+    await waitFor(
+      () =>
+        events.some(
+          (e) => e.name === 'conversationUpdated' && e.payload.id === first.id && e.payload.turn === 'idle' && e.payload.messageCount === 2,
+        ),
+      { timeoutMs: 10_000, what: 'the answer' },
+    );
+    const next = await api.createConversation();
+    expect(next.id).not.toBe(first.id);
+    expect((await api.createConversation()).id).toBe(next.id);
+    // Asked for by title, a conversation is always a new one.
+    expect((await api.createConversation({ title: 'New conversation' })).id).not.toBe(next.id);
+    expect((await api.listConversations({})).conversations).toHaveLength(3);
+
+    const byContent = await api.listConversations({ query: 'canberra' });
+    expect(byContent.conversations.map((c) => [c.id, c.match])).toEqual([
+      [first.id, 'The capital of Australia is **Canberra**, not Sydney.'],
+    ]);
+    const byTitle = (await api.listConversations({ query: 'where is' })).conversations;
+    expect(byTitle.map((c) => [c.id, c.match])).toEqual([[first.id, undefined]]);
+    // Only the words written are searched, not the stored JSON around them.
+    expect((await api.listConversations({ query: '"type"' })).conversations).toEqual([]);
+    expect((await api.listConversations({ query: 'text' })).conversations).toEqual([]);
+    expect(snippetAround(`${'a '.repeat(100)}needle${' b'.repeat(100)}`, 'NEEDLE')).toMatch(/^….{40}needle.{100}…$/);
   });
 
   it('lists models from the configured base URL', async () => {

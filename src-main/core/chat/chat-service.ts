@@ -81,9 +81,20 @@ export class ChatService {
     return { conversations: rows.slice(0, limit).map((c) => this.summary(c)), hasMore: rows.length > limit };
   }
 
-  /** A new conversation, starting with the default model (it keeps that model when the default changes). */
-  create(title = NEW_CONVERSATION_TITLE): ConversationSummary {
-    return this.publish(this.options.conversations.create(title, this.options.now(), this.options.router.defaultChoice()));
+  /**
+   * A new conversation, starting with the default model (it keeps that model when the default changes).
+   * Without a title, an unused one (no messages yet, never renamed) is reused and moved to the top, so
+   * clicking New conversation again and again leaves no empty conversations behind.
+   */
+  create(title?: string): ConversationSummary {
+    const { conversations, router } = this.options;
+    const unused = title === undefined ? conversations.findEmpty(NEW_CONVERSATION_TITLE) : undefined;
+    if (unused && !this.turns.has(unused.id)) {
+      const choice = router.defaultChoice();
+      if (choice) conversations.setModel(unused.id, choice);
+      return this.publish(conversations.rename(unused.id, NEW_CONVERSATION_TITLE, this.options.now())!);
+    }
+    return this.publish(conversations.create(title ?? NEW_CONVERSATION_TITLE, this.options.now(), router.defaultChoice()));
   }
 
   /** The model of the conversation's next turns; the history stays and is mapped to the new provider. */

@@ -14,6 +14,8 @@ export interface StoredConversation {
   messageCount: number;
   createdAt: string;
   updatedAt: string;
+  /** In search results: where a message's text has the query (absent when the title matched). */
+  match?: string;
 }
 
 interface Row {
@@ -26,7 +28,30 @@ interface Row {
   message_count: number;
   created_at: string;
   updated_at: string;
+  /** Search only: the first message text containing the query. */
+  match_text?: string | null;
 }
+
+/** Characters of a match shown before and after the query in a search result. */
+const SNIPPET_BEFORE = 40;
+const SNIPPET_AFTER = 100;
+
+/** A one-line piece of `text` around the first `query` (case-insensitive), with … where it was cut. */
+export function snippetAround(text: string, query: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const at = Math.max(0, flat.toLowerCase().indexOf(query.toLowerCase()));
+  const start = Math.max(0, at - SNIPPET_BEFORE);
+  const end = Math.min(flat.length, at + query.length + SNIPPET_AFTER);
+  return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
+}
+
+/**
+ * The first text block of the conversation's messages containing the pattern (`?`), oldest first:
+ * what a search by content matched. Only text the user and the model wrote, not the JSON around it.
+ */
+const MATCHED_TEXT = `(SELECT json_extract(b.value, '$.text') FROM chat_messages m, json_each(m.content) b
+  WHERE m.conversation_id = c.id AND json_extract(b.value, '$.type') = 'text' AND json_extract(b.value, '$.text') LIKE ? ESCAPE '\\'
+  ORDER BY m.seq LIMIT 1)`;
 
 function parseJson<T>(text: string | null): T | undefined {
   if (text === null) return undefined;
@@ -37,8 +62,9 @@ function parseJson<T>(text: string | null): T | undefined {
   }
 }
 
-function fromRow(row: Row): StoredConversation {
+function fromRow(row: Row, query?: string): StoredConversation {
   const serverIds = parseJson<unknown>(row.server_ids);
+  const titleMatched = query !== undefined && row.title.toLowerCase().includes(query.toLowerCase());
   return {
     id: row.id,
     title: row.title,
@@ -48,6 +74,7 @@ function fromRow(row: Row): StoredConversation {
     messageCount: row.message_count,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(query !== undefined && !titleMatched && row.match_text ? { match: snippetAround(row.match_text, query) } : {}),
   };
 }
 
@@ -63,6 +90,16 @@ export class ConversationRepository {
       ),
       after: db.prepare<[string, string, string, number], Row>(
         "SELECT * FROM conversations WHERE (updated_at, id) < (?, ?) AND title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC, id DESC LIMIT ?",
+      ),
+      // A search: the title or any message's text (see MATCHED_TEXT); SQLite lets WHERE use the column's alias.
+      searchFirst: db.prepare<[string, string, number], Row>(
+        `SELECT c.*, ${MATCHED_TEXT} AS match_text FROM conversations c WHERE (c.title LIKE ? ESCAPE '\\' OR match_text IS NOT NULL) ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
+      ),
+      searchAfter: db.prepare<[string, string, string, string, number], Row>(
+        `SELECT c.*, ${MATCHED_TEXT} AS match_text FROM conversations c WHERE (c.updated_at, c.id) < (?, ?) AND (c.title LIKE ? ESCAPE '\\' OR match_text IS NOT NULL) ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`,
+      ),
+      empty: db.prepare<[string], Row>(
+        'SELECT * FROM conversations WHERE message_count = 0 AND title = ? ORDER BY updated_at DESC LIMIT 1',
       ),
       get: db.prepare<[string], Row>('SELECT * FROM conversations WHERE id = ?'),
       insert: db.prepare<[string, string, string | null, string | null, string, string]>(
@@ -80,13 +117,26 @@ export class ConversationRepository {
   }
 
   /**
-   * Most recently updated first (ties by id), after `after` when given, only titles containing `query`
-   * (SQLite's LIKE: case-insensitive for ASCII letters; its wildcards in `query` match themselves).
+   * Most recently updated first (ties by id), after `after` when given, only those whose title or
+   * messages' text contains `query` (SQLite's LIKE: case-insensitive for ASCII letters; its wildcards
+   * in `query` match themselves). A conversation found by its messages says where (`match`).
    */
   list({ after, query = '', limit }: { after?: ConversationCursor; query?: string; limit: number }): StoredConversation[] {
+    if (query === '') {
+      const rows = after ? this.statements.after.all(after.updatedAt, after.id, '%', limit) : this.statements.first.all('%', limit);
+      return rows.map((row) => fromRow(row));
+    }
     const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const rows = after ? this.statements.after.all(after.updatedAt, after.id, pattern, limit) : this.statements.first.all(pattern, limit);
-    return rows.map(fromRow);
+    const rows = after
+      ? this.statements.searchAfter.all(pattern, after.updatedAt, after.id, pattern, limit)
+      : this.statements.searchFirst.all(pattern, pattern, limit);
+    return rows.map((row) => fromRow(row, query));
+  }
+
+  /** The newest conversation with this title and no messages yet (an unused "New conversation"). */
+  findEmpty(title: string): StoredConversation | undefined {
+    const row = this.statements.empty.get(title);
+    return row ? fromRow(row) : undefined;
   }
 
   get(id: string): StoredConversation | undefined {

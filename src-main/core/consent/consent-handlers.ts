@@ -49,8 +49,8 @@ export function createConsentHandlers(deps: ConsentHandlerDeps): HandlersFor<typ
       return changed();
     },
 
-    setServerTrust: async ({ serverId, trusted }) => {
-      deps.policies.setServerTrust(serverId, trusted);
+    setServerTrust: async ({ serverId, trusted, confirmedTools }) => {
+      deps.policies.setServerTrust(serverId, trusted, confirmedTools);
       return changed();
     },
 

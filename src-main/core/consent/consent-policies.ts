@@ -5,11 +5,24 @@
  * again and shows the change. A deny never needs pinning: it holds whatever the tool becomes.
  */
 import type { Tool } from '@modelcontextprotocol/client';
-import { type DiffLine, HostCallError, type StandingDecision, type ToolPolicyState } from '../../../src-preload/contract';
+import {
+  type DiffLine,
+  HostCallError,
+  riskyHintsOf,
+  type RiskyHint,
+  type StandingDecision,
+  type ToolHints,
+  type ToolPolicyState,
+} from '../../../src-preload/contract';
 import type { Clock } from '../clock';
 import { definitionHash, definitionOf } from '../tool-definition/definition';
 import { diffDefinitions } from './definition-diff';
 import type { PolicyRepository, ToolDecision } from './policy-repository';
+
+/** How a risky hint reads in a message. */
+const HINT_WORDS: Record<RiskyHint, string> = { destructive: 'may destroy or overwrite data', 'open-world': 'reaches outside systems' };
+
+const hintsOf = (tool: Tool): RiskyHint[] => riskyHintsOf(tool.annotations as ToolHints | undefined);
 
 export type Verdict =
   | { kind: 'allow'; note: string }
@@ -75,14 +88,32 @@ export class ConsentPolicies {
     this.repo.setToolPolicy({ serverId, tool: toolName, decision: policy, createdAt: this.clock.now().toISOString() });
   }
 
-  /** Trusts every tool the server has now (each pinned), or stops trusting it. */
-  setServerTrust(serverId: string, trusted: boolean): void {
+  /**
+   * Trusts every tool the server has now (each pinned), or stops trusting it. Tools whose hints say
+   * they may destroy data or reach outside systems must be among `confirmed` (the user was shown
+   * them by name); otherwise nothing is trusted and the error names the ones missing.
+   */
+  setServerTrust(serverId: string, trusted: boolean, confirmed: readonly string[] = []): void {
     if (!trusted) {
       this.repo.deleteServerTrust(serverId);
       return;
     }
     const tools = this.context.tools(serverId);
     if (!tools) throw new HostCallError('invalid_input', 'Start the server first: trust is given to the tools it has now.');
+    const unconfirmed = tools.filter((tool) => hintsOf(tool).length > 0 && !confirmed.includes(tool.name));
+    if (unconfirmed.length > 0) {
+      const named = unconfirmed.map(
+        (tool) =>
+          `${tool.name} (${hintsOf(tool)
+            .map((hint) => HINT_WORDS[hint])
+            .join(', ')})`,
+      );
+      throw new HostCallError(
+        'invalid_input',
+        `Trusting all tools of "${this.context.serverName(serverId) ?? serverId}" needs your confirmation for what their hints say: ${named.join('; ')}. Nothing was trusted.`,
+        [{ path: ['confirmedTools'], message: `Confirm ${unconfirmed.map((tool) => tool.name).join(', ')}` }],
+      );
+    }
     const pinned = Object.fromEntries(tools.map((tool) => [tool.name, { hash: definitionHash(tool), definition: definitionOf(tool) }]));
     this.repo.setServerTrust({ serverId, pinned, createdAt: this.clock.now().toISOString() });
   }

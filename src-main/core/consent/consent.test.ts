@@ -111,7 +111,18 @@ describe('consent for model-initiated calls', () => {
     await t.api.setToolPolicy({ serverId: id, tool: 'echo', policy: 'deny' });
     expect(await modelCall(t, id, 'echo', { message: 'x' })).toMatchObject({ status: 'denied', decidedBy: 'policy' });
 
-    const list = await t.api.setServerTrust({ serverId: id, trusted: true });
+    // Its tools that say they reach outside systems must be confirmed by name; until then nothing is trusted.
+    const hinted = (await t.api.listTools({ serverId: id }))
+      .filter((tool) => tool.annotations?.openWorldHint === true)
+      .map((tool) => tool.name);
+    expect(hinted).toContain('trigger-sampling-request');
+    await expect(t.api.setServerTrust({ serverId: id, trusted: true })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('trigger-sampling-request (reaches outside systems)'),
+    });
+    await expect(t.api.setServerTrust({ serverId: id, trusted: true, confirmedTools: hinted.slice(1) })).rejects.toThrow(hinted[0]);
+    expect(await t.api.listStandingDecisions()).toHaveLength(1);
+    const list = await t.api.setServerTrust({ serverId: id, trusted: true, confirmedTools: hinted });
     expect(list.map((d) => [d.kind, d.decision])).toEqual([
       ['server', 'trust'],
       ['tool', 'deny'],

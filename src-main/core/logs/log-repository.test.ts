@@ -11,9 +11,10 @@ afterEach(() => services.splice(0).forEach((s) => s.dispose()));
 
 function setup(now = { t: Date.parse('2026-01-10T00:00:00Z') }, dataDir = tempDir()) {
   const { db } = openDatabase(dataDir);
-  db.prepare(
-    "INSERT OR IGNORE INTO servers (id, name, name_key, command, args, cwd, enabled, init_timeout_ms, request_timeout_ms, auto_restart, position, created_at, updated_at) VALUES ('s1', 'one', 'one', 'node', '[]', '', 1, 1000, 1000, 1, 0, '', '')",
-  ).run();
+  for (const id of ['s1', 's2'])
+    db.prepare(
+      `INSERT OR IGNORE INTO servers (id, name, name_key, command, args, cwd, enabled, init_timeout_ms, request_timeout_ms, auto_restart, position, created_at, updated_at) VALUES ('${id}', '${id}', '${id}', 'node', '[]', '', 1, 1000, 1000, 1, 0, '', '')`,
+    ).run();
   const events = new HostEventBus();
   const appended: LogEntry[] = [];
   events.subscribe((e) => e.name === 'logAppended' && appended.push(...e.payload.entries));
@@ -92,6 +93,65 @@ describe('LogService storage', () => {
     }
     const exported = service.query({ serverId: 's1', stream: 'protocol' }, undefined, 100, true).records;
     expect(exported.every((r) => r.detail !== undefined && r.detail.includes('"id"'))).toBe(true);
+  });
+
+  it('finds text anywhere in the whole entry (its full message too, in memory or on disk), and a method by any part', () => {
+    const { service, dataDir, db } = setup();
+    const call = (i: number, echo: string) =>
+      add(service, 'protocol', `← result of tools/call #${i} (2 KB) {"content":[{"type":"text","text":"${'x'.repeat(300)}…`, {
+        fields: { kind: 'response', direction: 'in', method: 'tools/call' },
+        // The echo sits past the one-line preview: only the full message has it.
+        detail: { id: i, result: { content: [{ type: 'text', text: `${'x'.repeat(400)} ${echo}` }] } },
+      });
+    const old = call(1, 'Echo: Hello');
+    for (let i = 2; i < 20; i++) call(i, `Echo: other ${i}`); // pushes #1's detail out of memory (saved to disk)
+    add(service, 'protocol', '→ resources/read #30', { fields: { kind: 'request', direction: 'out', method: 'resources/read' } });
+    service.flush();
+    expect(service.query({ serverId: 's1', stream: 'protocol' }, undefined, 100).records.find((r) => r.entry.seq === old.seq)?.detail).toBe(
+      undefined,
+    );
+
+    const hello = service.page({ serverId: 's1', stream: 'protocol', text: 'echo: hello' }, undefined, 100).entries;
+    expect(hello.map((e) => e.seq)).toEqual([old.seq]);
+    const recent = service.page({ serverId: 's1', stream: 'protocol', text: 'Echo: other 19' }, undefined, 100).entries;
+    expect(recent).toHaveLength(1);
+    expect(service.page({ serverId: 's1', stream: 'protocol', text: 'Echo: other' }, undefined, 5)).toMatchObject({ hasMore: true });
+    expect(service.page({ serverId: 's1', stream: 'protocol', method: 'READ' }, undefined, 100).entries.map((e) => e.method)).toEqual([
+      'resources/read',
+    ]);
+    expect(service.page({ serverId: 's1', stream: 'protocol', method: 'call' }, undefined, 100).entries).toHaveLength(19);
+
+    // From disk alone, after a restart.
+    service.dispose();
+    db.close();
+    const again = setup(undefined, dataDir);
+    expect(
+      again.service.page({ serverId: 's1', stream: 'protocol', text: 'Echo: Hello' }, undefined, 100).entries.map((e) => e.seq),
+    ).toEqual([old.seq]);
+  });
+
+  it('merges every server’s stream by the order the host saw it, from memory and disk, paged and filtered', () => {
+    const { service, dataDir, db } = setup();
+    const seqs: number[] = [];
+    for (let i = 0; i < 12; i++) seqs.push(service.append(i % 2 === 0 ? 's1' : 's2', 'output', { level: 'info', text: `line ${i}` })!.seq);
+    add(service, 'host', 'not output');
+    const texts = (page: { entries: LogEntry[] }) => page.entries.map((e) => `${e.serverId}:${e.text}`);
+    const first = service.page({ stream: 'output' }, undefined, 5);
+    expect(texts(first)).toEqual(['s2:line 7', 's1:line 8', 's2:line 9', 's1:line 10', 's2:line 11']);
+    expect(first.hasMore).toBe(true);
+    const rest = service.page({ stream: 'output' }, first.entries[0].seq, 100);
+    expect(rest.entries.map((e) => e.seq)).toEqual(seqs.slice(0, 7));
+    expect(rest.hasMore).toBe(false);
+    expect(texts(service.page({ stream: 'output', text: 'LINE 1' }, undefined, 100))).toEqual(['s2:line 1', 's1:line 10', 's2:line 11']);
+
+    service.dispose();
+    db.close();
+    const again = setup(undefined, dataDir);
+    again.service.append('s2', 'output', { level: 'info', text: 'after restart' });
+    const merged = again.service.page({ stream: 'output' }, undefined, 100).entries;
+    expect(merged).toHaveLength(13);
+    expect(merged.at(-1)?.text).toBe('after restart');
+    expect(merged.map((e) => e.seq)).toEqual([...merged.map((e) => e.seq)].sort((a, b) => a - b));
   });
 
   it('trims to the retention limits: entries per stream, total size and age', () => {

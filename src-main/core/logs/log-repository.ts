@@ -69,22 +69,27 @@ export class LogRepository {
     })();
   }
 
-  /** Matching entries with seq < `beforeSeq`, newest first, at most `limit`. */
+  /** Matching entries with seq < `beforeSeq` (of one server, or all when `serverId` is omitted), newest first, at most `limit`. */
   query(filter: LogFilter, beforeSeq: number, limit: number, withDetail = false): LogRecord[] {
-    const where = ['server_id = ?', 'stream = ?', 'seq < ?'];
-    const params: unknown[] = [filter.serverId, filter.stream, Number.isFinite(beforeSeq) ? beforeSeq : Number.MAX_SAFE_INTEGER];
+    const where = ['stream = ?', 'seq < ?'];
+    const params: unknown[] = [filter.stream, Number.isFinite(beforeSeq) ? beforeSeq : Number.MAX_SAFE_INTEGER];
+    if (filter.serverId !== undefined) {
+      where.unshift('server_id = ?');
+      params.unshift(filter.serverId);
+    }
     if (filter.minLevel) {
       where.push('level >= ?');
       params.push(levelRank(filter.minLevel));
     }
     if (filter.text) {
       const pattern = `%${likeLiteral(filter.text)}%`;
-      where.push("(text LIKE ? ESCAPE '\\' OR method LIKE ? ESCAPE '\\' OR logger LIKE ? ESCAPE '\\')");
-      params.push(pattern, pattern, pattern);
+      // The whole entry: its full message or data too, not only the one-line preview.
+      where.push("(text LIKE ? ESCAPE '\\' OR method LIKE ? ESCAPE '\\' OR logger LIKE ? ESCAPE '\\' OR detail LIKE ? ESCAPE '\\')");
+      params.push(pattern, pattern, pattern, pattern);
     }
     if (filter.method) {
       where.push("method LIKE ? ESCAPE '\\'");
-      params.push(`${likeLiteral(filter.method)}%`);
+      params.push(`%${likeLiteral(filter.method)}%`);
     }
     const columns = `seq, server_id, stream, ts, level, text, method, logger, meta, bytes${withDetail ? ', detail, truncated' : ''}`;
     const sql = `SELECT ${columns} FROM log_entries WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`;

@@ -173,7 +173,13 @@ export class LogService {
     return record.entry;
   }
 
-  /** Newest matching entries before `beforeSeq`: the ring first, then the database for anything older. */
+  /**
+   * Newest matching entries before `beforeSeq`. One server without a text filter: its ring first,
+   * then the database for anything older. Otherwise (every server's stream, or a text filter that also
+   * searches full messages, which the ring may have released to disk) the rings and the database are
+   * both asked for their newest matches and merged by seq: the ring adds what was never saved, the
+   * database what memory no longer holds.
+   */
   query(
     filter: LogFilter,
     beforeSeq = Number.POSITIVE_INFINITY,
@@ -181,21 +187,28 @@ export class LogService {
     withDetail = false,
   ): { records: LogRecord[]; hasMore: boolean } {
     this.settle();
+    const needle = filter.text?.toLowerCase();
+    const rings = filter.serverId !== undefined ? [this.rings.get(streamKey(filter.serverId, filter.stream))] : this.ringsOf(filter.stream);
     const found: LogRecord[] = [];
-    const ring = this.rings.get(streamKey(filter.serverId, filter.stream));
     let dbBefore = beforeSeq;
-    if (ring && ring.size > 0) {
-      dbBefore = Math.min(beforeSeq, ring.oldestSeq ?? beforeSeq);
+    for (const ring of rings) {
+      if (!ring || ring.size === 0) continue;
+      dbBefore = Math.min(dbBefore, ring.oldestSeq ?? dbBefore);
+      let taken = 0;
       for (const record of ring.newestFirst()) {
-        if (record.entry.seq >= beforeSeq || !entryMatches(record.entry, filter)) continue;
+        if (record.entry.seq >= beforeSeq || !recordMatches(record, filter, needle)) continue;
         found.push(record);
-        if (found.length > limit) break;
+        if (++taken > limit) break;
       }
     }
-    if (found.length <= limit) {
+    const merge = filter.serverId === undefined || needle !== undefined;
+    if (merge || found.length <= limit) {
       // What the ring no longer holds may still be waiting for its write.
       this.writer.flush();
-      found.push(...this.repo.query(filter, dbBefore, limit + 1 - found.length, withDetail));
+      const seen = new Set(found.map((r) => r.entry.seq));
+      const stored = this.repo.query(filter, merge ? beforeSeq : dbBefore, limit + 1 - (merge ? 0 : found.length), withDetail);
+      for (const record of stored) if (!seen.has(record.entry.seq)) found.push(record);
+      if (merge) found.sort((a, b) => b.entry.seq - a.entry.seq);
     }
     const records = found.slice(0, limit);
     if (withDetail) for (let i = 0; i < records.length; i++) records[i] = this.withDetail(records[i]);
@@ -287,6 +300,13 @@ export class LogService {
     this.writer.dispose();
   }
 
+  /** The rings of one stream, every server's. */
+  private ringsOf(stream: LogStream): LogRing[] {
+    const found: LogRing[] = [];
+    for (const [key, ring] of this.rings) if (key.endsWith(`\u0000${stream}`)) found.push(ring);
+    return found;
+  }
+
   /** A ring record whose detail was released, with its detail read back from SQLite. */
   private withDetail(record: LogRecord): LogRecord {
     if (!record.detailOnDisk) return record;
@@ -318,6 +338,16 @@ export class LogService {
       console.error('[patchbay] could not apply log retention:', error);
     }
   }
+}
+
+/**
+ * Whether a record in memory passes the filter: the entry itself (see `entryMatches`), or the text
+ * found in its full message or data while memory still holds it (the database search covers the rest).
+ */
+function recordMatches(record: LogRecord, filter: LogFilter, needle: string | undefined): boolean {
+  if (entryMatches(record.entry, filter)) return true;
+  if (needle === undefined || record.detail === undefined) return false;
+  return entryMatches(record.entry, { ...filter, text: undefined }) && record.detail.toLowerCase().includes(needle);
 }
 
 /**

@@ -56,6 +56,7 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
       const mode = !answer.share ? 'none' : answer.rootIds ? 'subset' : 'all';
       service.setSharing(request.serverId, mode, answer.rootIds ?? [], 'answered “Share folders”');
     },
+    batch: (answerAll) => service.batch(answerAll),
     onSettled: (request, outcome) => {
       if (outcome !== 'timed-out') return;
       const ref = { id: request.serverId, name: request.serverName };

@@ -79,4 +79,42 @@ describe('RootsConsentBroker', () => {
     expect(b.list()).toHaveLength(1);
     b.dispose();
   });
+
+  it('groups questions asked while one is open, and answers a whole group at once (told to servers once)', async () => {
+    const events = new HostEventBus();
+    const answers: string[] = [];
+    const batches: string[][] = [];
+    let current: string[] | undefined;
+    const b = new RootsConsentBroker({
+      events,
+      clock: { now: () => new Date('2026-01-01T00:00:00Z') },
+      timeoutMs: 60_000,
+      onAnswer: (request) => (current ?? answers).push(request.serverId),
+      batch: (answerAll) => {
+        current = [];
+        answerAll();
+        batches.push(current);
+        current = undefined;
+      },
+    });
+    const asks = ['s1', 's2', 's3'].map((id) => b.ask({ id, name: id }));
+    const [first, second, third] = b.list();
+    expect(first.groupId).toBe(first.id);
+    expect([second.groupId, third.groupId]).toEqual([first.id, first.id]);
+
+    // One answered on its own; the rest together, in one batch.
+    b.answer(second.id, { share: false });
+    expect(answers).toEqual(['s2']);
+    expect(b.answerGroup(first.groupId, { share: true, rootIds: ['r1'] }).map((r) => r.serverId)).toEqual(['s1', 's3']);
+    expect(batches).toEqual([['s1', 's3']]);
+    expect(await Promise.all(asks)).toEqual(['shared', 'declined', 'shared']);
+    expect(() => b.answerGroup(first.groupId, { share: false })).toThrow(/already answered/);
+
+    // Once the group is settled, the next question starts a new one.
+    void b.ask({ id: 's4', name: 's4' });
+    const [next] = b.list();
+    expect(next.groupId).toBe(next.id);
+    expect(next.groupId).not.toBe(first.groupId);
+    b.dispose();
+  });
 });

@@ -17,6 +17,8 @@ export interface RootsConsentOptions {
   timeoutMs: number;
   /** The user answered: persist the decision. Runs before the question settles, so waiters see it. */
   onAnswer(request: RootsConsentRequest, answer: RootsConsentAnswer): void;
+  /** Wraps the answers to a whole group, so what they change is told to servers once (see `RootsService.batch`). */
+  batch?(answerAll: () => void): void;
   /** Any settlement (answer, timeout, withdrawal, shutdown), after `onAnswer`. */
   onSettled?(request: RootsConsentRequest, outcome: RootsConsentOutcome): void;
 }
@@ -54,8 +56,12 @@ export class RootsConsentBroker {
     const existing = this.find(server.id);
     if (existing) return existing.settled;
     const now = this.options.clock.now();
+    const id = crypto.randomUUID();
+    // While a question is open, a new one joins its group: the servers one change made ask are answered in one dialog.
+    const open = this.byId.values().next().value as Pending | undefined;
     const request: RootsConsentRequest = {
-      id: crypto.randomUUID(),
+      id,
+      groupId: open?.request.groupId ?? id,
       serverId: server.id,
       serverName: server.name,
       requestedAt: now.toISOString(),
@@ -65,7 +71,7 @@ export class RootsConsentBroker {
     const settled = new Promise<RootsConsentOutcome>((r) => (resolve = r));
     const timer = setTimeout(() => this.settle(request.id, 'timed-out'), this.options.timeoutMs);
     timer.unref();
-    this.byId.set(request.id, { request, timer, settled, resolve });
+    this.byId.set(id, { request, timer, settled, resolve });
     this.options.events.emit('rootsConsentRequested', request);
     return settled;
   }
@@ -77,6 +83,22 @@ export class RootsConsentBroker {
     this.options.onAnswer(pending.request, answer);
     this.settle(id, answer.share ? 'shared' : 'declined');
     return pending.request;
+  }
+
+  /**
+   * The same answer to every open question of a group, at once (their decisions are told to servers
+   * together). Returns the questions answered; throws when none of the group is open any more.
+   */
+  answerGroup(groupId: string, answer: RootsConsentAnswer): RootsConsentRequest[] {
+    const group = [...this.byId.values()].filter((p) => p.request.groupId === groupId).map((p) => p.request);
+    if (group.length === 0) throw new HostCallError('invalid_input', 'These questions were already answered, expired or withdrawn.');
+    const answerAll = () => {
+      for (const request of group) this.options.onAnswer(request, answer);
+    };
+    if (this.options.batch) this.options.batch(answerAll);
+    else answerAll();
+    for (const request of group) this.settle(request.id, answer.share ? 'shared' : 'declined');
+    return group;
   }
 
   /** The server went away: its question is moot. */

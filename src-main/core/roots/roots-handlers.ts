@@ -27,6 +27,14 @@ export function createRootsHandlers({ service, consent, audit, pickFolder }: Roo
       return service.policy(request.serverId) ?? ({ serverId: request.serverId, mode: 'undecided', rootIds: [] } satisfies RootSharingView);
     },
 
+    answerRootsConsentGroup: async ({ groupId, share, rootIds }) =>
+      consent
+        .answerGroup(groupId, { share, rootIds })
+        .map(
+          (request) =>
+            service.policy(request.serverId) ?? ({ serverId: request.serverId, mode: 'undecided', rootIds: [] } satisfies RootSharingView),
+        ),
+
     pickFolder: async () => {
       if (!pickFolder)
         throw new HostCallError('forbidden', 'There is no native folder picker in web mode: type the folder’s path instead.');

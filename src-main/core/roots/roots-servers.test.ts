@@ -106,6 +106,32 @@ describe.concurrent('server-filesystem without directory arguments', () => {
   });
 });
 
+describe.concurrent('one folder added while several servers run', () => {
+  it('asks once: the servers that ask form one group, answered together; each then works in the folder', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const ids = ['files A', 'files B'].map((name) => h.addServer(name, referenceServer('filesystem')));
+    await Promise.all(ids.map((id) => h.start(id)));
+    expect(h.events.some((e) => e.name === 'rootsConsentRequested')).toBe(false); // no folders yet: nothing to ask
+
+    const dir = folder(scope, 'new project', { 'todo.txt': 'one folder, one question\n' });
+    await h.call('addRoot', { path: dir });
+    const questions = await Promise.all(ids.map((id) => h.openConsent(id)));
+    expect(new Set(questions.map((q) => q.groupId)).size).toBe(1);
+    const mark = h.events.length;
+    const policies = await h.call('answerRootsConsentGroup', { groupId: questions[0].groupId, share: true });
+    expect(policies.map((p) => [p.serverId, p.mode])).toEqual(ids.map((id) => [id, 'all']));
+    // The renderer hears of both decisions in one change, and both questions settle as shared.
+    expect(h.events.slice(mark).filter((e) => e.name === 'rootsChanged')).toHaveLength(1);
+    expect(h.events.slice(mark).filter((e) => e.name === 'rootsConsentSettled' && e.payload.outcome === 'shared')).toHaveLength(2);
+
+    for (const id of ids) {
+      await toolTextUntil(h, id, 'list_allowed_directories', (t) => t.includes(dir), `${id} to be allowed the folder`);
+      expect(h.text(await h.tool(id, 'read_text_file', { path: path.join(dir, 'todo.txt') }))).toBe('one folder, one question\n');
+    }
+  });
+});
+
 describe.concurrent('server-everything get-roots-list', () => {
   it('shows exactly the shared roots, and the new list after each change', async ({ onTestFinished }) => {
     const scope = testScope(onTestFinished);

@@ -38,6 +38,9 @@ export class RootsService {
   /** Set by the composition: tells connected servers about a change. */
   onChanged: (change: RootsChange) => void = () => {};
   private changeQueued = false;
+  /** Inside `batch`: the changes held back (merged), told once at its end. */
+  private held: RootsChange | undefined;
+  private batching = false;
 
   constructor(private readonly options: RootsServiceOptions) {}
 
@@ -135,8 +138,26 @@ export class RootsService {
 
   /** Pushes the current folders and policies to the renderer, then tells connected servers. */
   changed(change: RootsChange): void {
+    if (this.batching) {
+      this.held = { revoke: (this.held?.revoke ?? false) || change.revoke };
+      return;
+    }
     this.options.events.emit('rootsChanged', { roots: this.views(), sharing: this.sharingViews() });
     this.onChanged(change);
+  }
+
+  /** Runs several changes (the answers to a group of questions) and tells the renderer and servers once. */
+  batch(changes: () => void): void {
+    if (this.batching) return changes();
+    this.batching = true;
+    try {
+      changes();
+    } finally {
+      this.batching = false;
+      const held = this.held;
+      this.held = undefined;
+      if (held) this.changed(held);
+    }
   }
 
   private chosen(sharing: DecidedSharing): StoredRoot[] {

@@ -55,7 +55,13 @@ export function toRuntimeView(state: ServerState, catalog: ServerCatalog, pid: n
       };
     }
     case 'error':
-      return { status: 'error', since: iso(state.since), reason: state.reason, lastStderr: state.stderrTail };
+      return {
+        status: 'error',
+        since: iso(state.since),
+        reason: state.reason,
+        lastStderr: state.stderrTail,
+        ...(state.launch ? { launch: state.launch } : {}),
+      };
     case 'crashed':
       return {
         status: 'crashed',

@@ -60,6 +60,11 @@ describe('servers through the host API', () => {
     const stopped = await api(host).stopServer({ id: added.config.id });
     expect(stopped.runtime.status).toBe('stopped');
     expect(isGroupAlive(pid)).toBe(false);
+    // Stop and Start also decide whether it starts with Patchbay: what the switch shows is what the next launch does.
+    expect(stopped.config.enabled).toBe(false);
+    const restarted = await api(host).startServer({ id: added.config.id });
+    expect(restarted.config.enabled).toBe(true);
+    await api(host).stopServer({ id: added.config.id });
   });
 
   it('rejects bad input field by field and saves nothing', async () => {

@@ -1,5 +1,6 @@
 import os from 'node:os';
-import { HostCallError, type ServerView } from '../../../src-preload/contract';
+import crypto from 'node:crypto';
+import { HostCallError, type ServerDiagnosis, type ServerView } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { ServerConfigRepository, StoredServer } from '../server-config/server-config-repository';
@@ -8,7 +9,9 @@ import type { SecretBox } from '../secrets/secret-box';
 import type { LiveProcessStore } from '../servers/process/process-reaper';
 import type { RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
 import { REMOTE_RESTART } from '../servers/connection/restart-policy';
-import { ServerConnection, type ServerConnectionOptions } from '../servers/connection/server-connection';
+import { CONNECTION_DEFAULTS, ServerConnection, type ServerConnectionOptions } from '../servers/connection/server-connection';
+import { recordFor } from '../servers/process/process-reaper';
+import { diagnoseLaunch } from './launch-diagnosis';
 import { clientFeaturesFor, launchInfo, notifyPlugins, type ConnectionPlugin } from './connection-plugins';
 import { buildLaunchConfig, parseEraVerdict, type LaunchOverride } from './launch-spec';
 import { toRuntimeView } from './runtime-view';
@@ -82,6 +85,10 @@ export class ServerFleet implements ServerControl {
   private readonly startQueue: string[] = [];
   private launching = 0;
   private pumpScheduled = false;
+  /** Diagnoses under way, by server: a second click joins the one running. */
+  private readonly diagnosing = new Map<string, Promise<ServerDiagnosis>>();
+  /** Aborted at quit: a diagnosis under way stops its process. */
+  private readonly quitting = new AbortController();
   private readonly startConcurrency: number;
   private readonly startSlotMs: number;
   private disposed = false;
@@ -245,6 +252,53 @@ export class ServerFleet implements ServerControl {
     return this.viewById(id);
   }
 
+  /**
+   * Re-runs a stopped or failed server's launch step by step in a process of its own (see
+   * `diagnoseLaunch`), reporting each step to `onProgress`. A running or starting server is refused:
+   * a second copy of it could fight the first over its files or ports.
+   */
+  diagnose(id: string, onProgress: (diagnosis: ServerDiagnosis) => void): Promise<ServerDiagnosis> {
+    const server = this.stored(id);
+    const running = this.diagnosing.get(id);
+    if (running) return running;
+    if (this.disposed) throw new HostCallError('internal', 'Patchbay is shutting down.');
+    const status = this.viewById(id).runtime.status;
+    if (status === 'ready' || status === 'starting')
+      throw new HostCallError(
+        'invalid_input',
+        `"${server.name}" is ${status === 'ready' ? 'running' : 'starting'}: stop it first to diagnose its launch.`,
+      );
+    const defaults = this.options.connectionDefaults;
+    const now = () => this.options.clock.now();
+    const diagnosis = diagnoseLaunch({
+      runId: crypto.randomUUID(),
+      server,
+      secrets: this.options.secrets,
+      launchOverride: this.options.launchOverride,
+      parentEnv: defaults?.parentEnv,
+      loginShellPath: defaults?.loginShellPath,
+      remoteAuth:
+        server.transport === 'http'
+          ? this.options.remoteAuth?.forServer({ id, name: server.name, url: server.url, signInMode: server.signInMode })
+          : undefined,
+      shutdown: defaults?.shutdown,
+      clientInfo: { name: 'Patchbay', version: '0.1.0' },
+      handshakeMs: server.initTimeoutMs,
+      probeMs: defaults?.timeouts?.probeMs ?? CONNECTION_DEFAULTS.probeMs,
+      requestMs: server.requestTimeoutMs,
+      now,
+      redact: (text) => this.options.redact?.(id, text) ?? text,
+      onProgress,
+      signal: this.quitting.signal,
+      // Recorded like any server process, so a Patchbay killed mid-diagnosis reaps it at the next start.
+      onSpawn: (proc) =>
+        void Promise.resolve(this.options.processStore.add(recordFor(id, proc, server.command, now().getTime()))).catch(() => undefined),
+      onEnded: (pid) => void Promise.resolve(this.options.processStore.remove(pid)).catch(() => undefined),
+    }).finally(() => this.diagnosing.delete(id));
+    this.diagnosing.set(id, diagnosis);
+    return diagnosis;
+  }
+
   /** A remote server's name, URL and way of signing in (for the OAuth area); undefined for stdio servers and unknown ids. */
   describe(id: string): RemoteServerRef | undefined {
     const server = this.options.repo.get(id);
@@ -273,7 +327,11 @@ export class ServerFleet implements ServerControl {
     this.disposed = true;
     this.queued.clear();
     this.startQueue.length = 0;
-    await Promise.all([...this.connections.keys()].map((id) => this.stopConnection(id, { keepStoppedState: true })));
+    this.quitting.abort();
+    await Promise.all([
+      ...[...this.connections.keys()].map((id) => this.stopConnection(id, { keepStoppedState: true })),
+      ...this.diagnosing.values(),
+    ]);
   }
 
   /** Pushes the server's current view to every renderer. */

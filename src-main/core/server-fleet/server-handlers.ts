@@ -85,6 +85,13 @@ export function createServerHandlers(deps: ServerHandlerDeps): HandlersFor<typeo
   const { repo, fleet, events, clock } = deps;
   const insert = (input: ServerInputParsed, extra: InsertExtras = {}) => insertServer(deps, input, extra);
   const uniqueName = (base: string) => uniqueServerName(repo, base);
+  /**
+   * Start and Stop decide what starts with Patchbay too ("enabled"): what the user last asked for is
+   * what the next launch does, so a stopped server never shows as one that will start.
+   */
+  const startsWithPatchbay = (id: string, enabled: boolean) => {
+    if (repo.get(id)?.enabled !== enabled) repo.setEnabled(id, enabled, clock.now());
+  };
   const importContext = () => ({
     existingNames: new Set(repo.list().map((server) => server.name)),
     homeDir: os.homedir(),
@@ -104,14 +111,25 @@ export function createServerHandlers(deps: ServerHandlerDeps): HandlersFor<typeo
       if (removed) await deps.onRemoved?.(removed);
     },
 
-    startServer: ({ id }) => fleet.start(id),
-    stopServer: ({ id }) => fleet.stop(id),
-    restartServer: ({ id }) => fleet.start(id),
+    startServer: ({ id }) => {
+      startsWithPatchbay(id, true);
+      return fleet.start(id);
+    },
+    stopServer: ({ id }) => {
+      startsWithPatchbay(id, false);
+      return fleet.stop(id);
+    },
+    restartServer: ({ id }) => {
+      startsWithPatchbay(id, true);
+      return fleet.start(id);
+    },
 
     setServerEnabled: async ({ id, enabled }) => {
       repo.setEnabled(id, enabled, clock.now());
       return enabled ? fleet.start(id) : fleet.stop(id);
     },
+
+    diagnoseServer: async ({ id }) => fleet.diagnose(id, (diagnosis) => events.emit('serverDiagnosis', diagnosis)),
 
     addPresetServer: ({ preset }) => insert(presetInput(preset, deps.dataDir, uniqueName), { preset }),
 

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ConversationSummary, LlmStatus } from '../../../src-preload/contract';
 import { fakeHost, renderWithHost, type FakeHost } from '../../test-support/fake-host';
 import { anthropicProvider, localProvider } from '../providers/test-support/provider-factories';
@@ -199,12 +199,23 @@ describe('ChatPage', () => {
     await act(async () => fireEvent.click(within(list).getByRole('button', { name: 'New conversation' })));
     expect(host.calls.some((c) => c.method === 'createConversation')).toBe(true);
 
-    fireEvent.click(within(list).getByRole('button', { name: 'Rename Sums' }));
+    // Rename and Delete are in each row's menu, opened from the keyboard as well.
+    const menuItem = async (name: string) => {
+      await act(async () => fireEvent.keyDown(within(list).getByRole('button', { name: 'Actions for Sums' }), { key: 'Enter' }));
+      const menu = screen.getByRole('menu', { name: 'Actions for Sums' });
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Rename', 'Delete']);
+      await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name })));
+    };
+    await menuItem('Rename');
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Arithmetic' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect(host.calls.at(-1)).toEqual({ method: 'renameConversation', input: { id: 'c1', title: 'Arithmetic' } });
 
-    fireEvent.click(within(list).getByRole('button', { name: 'Delete Sums' }));
+    await menuItem('Delete');
     await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })));
     expect(host.calls.at(-1)).toEqual({ method: 'deleteConversation', input: { id: 'c1' } });
   });
@@ -263,9 +274,41 @@ describe('ChatPage', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Tax return 2019');
 
     fireEvent.change(within(list).getByRole('searchbox', { name: 'Search conversations' }), { target: { value: 'nothing like it' } });
-    await waitFor(() => expect(within(list).getByRole('status').textContent).toBe('No conversation’s title contains “nothing like it”.'));
+    await waitFor(() =>
+      expect(within(list).getByRole('status').textContent).toBe('No conversation’s title or messages contain “nothing like it”.'),
+    );
     fireEvent.change(within(list).getByRole('searchbox', { name: 'Search conversations' }), { target: { value: '' } });
     expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(5);
+  });
+
+  it('copies a code block and a whole message; a search quotes the message that matched; each row names its model', async () => {
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const answer = 'Run this:\n\n```js\nconst sum = 2 + 3;\nconsole.log(sum);\n```\n\nIt prints 5.';
+    const host = fakeChatHost(KEY_SET, [conversation({ providerId: 'anthropic', model: 'claude-sonnet-5-5' })], {
+      c1: [text(1, 1, 'user', 'Show me a sum'), text(2, 2, 'assistant', answer)],
+    });
+    host.replies.listConversations = () => ({
+      conversations: [conversation({ title: 'Sums', match: '…console.log(sum); It prints 5.' })],
+      hasMore: false,
+    });
+    await renderPage(host);
+    const list = screen.getByRole('navigation', { name: 'Conversations' });
+    expect(within(list).getByRole('button', { name: /^Sums/ }).textContent).toContain('claude-sonnet-5-5');
+
+    const reply = screen.getByRole('article', { name: 'Claude' });
+    await act(async () => fireEvent.click(within(reply).getByRole('button', { name: 'Copy code' })));
+    expect(writeText).toHaveBeenLastCalledWith('const sum = 2 + 3;\nconsole.log(sum);');
+    expect(within(reply).getByText('Copied')).toBeTruthy();
+    await act(async () => fireEvent.click(within(reply).getByRole('button', { name: 'Copy message' })));
+    expect(writeText).toHaveBeenLastCalledWith(answer);
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('article', { name: 'You' })).getByRole('button', { name: 'Copy message' })),
+    );
+    expect(writeText).toHaveBeenLastCalledWith('Show me a sum');
+
+    fireEvent.change(within(list).getByRole('searchbox', { name: 'Search conversations' }), { target: { value: 'prints' } });
+    await waitFor(() => expect(within(list).getByText('…console.log(sum); It prints 5.')).toBeTruthy());
   });
 
   it('the Model combobox groups every provider’s models; picking one sets the conversation’s model', async () => {

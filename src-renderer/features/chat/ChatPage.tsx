@@ -91,8 +91,10 @@ export function ChatPage() {
     setPagingError(undefined);
     actions.loadMoreConversations().catch((e: unknown) => setPagingError(messageOf(e)));
   }, [actions]);
-  // A search lists its matches as the host found them, updated by what events brought since.
-  const listed = search.active ? search.results.map((c) => liveConversations[c.id] ?? c) : conversations;
+  // A search lists its matches as the host found them, updated by what events brought since (keeping where each matched).
+  const listed = search.active
+    ? search.results.map((c) => (liveConversations[c.id] ? { ...liveConversations[c.id], ...(c.match ? { match: c.match } : {}) } : c))
+    : conversations;
 
   // The key the conversation's provider needs (none for providers whose key is optional).
   const keyStatus = routed ? (routed.keyRequired ? routed.apiKey : undefined) : apiKey;
@@ -126,6 +128,7 @@ export function ChatPage() {
         error={search.active ? search.error : pagingError}
         onNew={() => void actions.newConversation().catch((e: unknown) => setFailure(messageOf(e)))}
         onRename={actions.rename}
+        defaultModel={defaultChoice.model || undefined}
         onDelete={(id) => actions.remove(id).then(() => search.forget(id))}
       />
       <div className="chat-main">

@@ -1,6 +1,7 @@
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../src-preload/contract';
+import { ActionsMenu } from '../../ui/ActionsMenu';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { RelativeTime } from '../../ui/RelativeTime';
@@ -23,6 +24,8 @@ export interface ConversationListProps {
   onSearchChange(text: string): void;
   /** Why the search or the next page failed. */
   error?: string;
+  /** The model a conversation without its own choice uses (shown in each row). */
+  defaultModel?: string;
   /** The viewport size before it is measured (tests; a sensible guess otherwise). */
   initialRect?: Rect;
 }
@@ -33,7 +36,8 @@ type Dialog = { kind: 'rename'; conversation: ConversationSummary } | { kind: 'd
 const LOAD_AHEAD_ROWS = 10;
 
 /**
- * The conversations: search them by title, pick one, start a new one, rename or delete (after asking).
+ * The conversations: search them by title and content (a match in a message is quoted), pick one, start
+ * a new one, rename or delete from each row's menu (deleting asks first). Each row names its model.
  * Virtualized and paged: however many there are, only those in view exist in the DOM, and the next
  * page loads as the end scrolls near.
  */
@@ -58,7 +62,11 @@ export function ConversationList(props: ConversationListProps) {
   }, [hasMore, loading, lastShown, conversations.length, onLoadMore]);
 
   const searching = search.trim() !== '';
-  const empty = searching ? (loading ? 'Searching…' : `No conversation’s title contains “${search.trim()}”.`) : 'No conversations yet.';
+  const empty = searching
+    ? loading
+      ? 'Searching…'
+      : `No conversation’s title or messages contain “${search.trim()}”.`
+    : 'No conversations yet.';
   return (
     <nav className="conversation-list" aria-label="Conversations">
       <button type="button" className="button new-conversation" onClick={onNew}>
@@ -99,27 +107,20 @@ export function ConversationList(props: ConversationListProps) {
                 >
                   <button type="button" className="conversation-open" onClick={() => onSelect(c)}>
                     <span className="conversation-title">{c.title}</span>
+                    {c.match && <span className="conversation-match">{c.match}</span>}
                     <span className="muted conversation-meta">
                       {c.turn === 'running' ? 'answering…' : <RelativeTime iso={c.updatedAt} />}
+                      {(c.model ?? props.defaultModel) && <span className="conversation-model"> · {c.model ?? props.defaultModel}</span>}
                     </span>
                   </button>
                   <span className="conversation-actions">
-                    <button
-                      type="button"
-                      className="link"
-                      aria-label={`Rename ${c.title}`}
-                      onClick={() => setDialog({ kind: 'rename', conversation: c })}
-                    >
-                      Rename
-                    </button>
-                    <button
-                      type="button"
-                      className="link danger-link"
-                      aria-label={`Delete ${c.title}`}
-                      onClick={() => setDialog({ kind: 'delete', conversation: c })}
-                    >
-                      Delete
-                    </button>
+                    <ActionsMenu
+                      label={`Actions for ${c.title}`}
+                      actions={[
+                        { label: 'Rename', onSelect: () => setDialog({ kind: 'rename', conversation: c }) },
+                        { label: 'Delete', danger: true, onSelect: () => setDialog({ kind: 'delete', conversation: c }) },
+                      ]}
+                    />
                   </span>
                 </li>
               );

@@ -2,13 +2,40 @@ import { memo, type ReactElement } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { CopyButton } from '../../ui/CopyButton';
 
 const REMARK: Options['remarkPlugins'] = [remarkGfm];
 // Only code blocks that name their language are highlighted: guessing costs time on every render.
 const REHYPE: Options['rehypePlugins'] = [[rehypeHighlight, { detect: false }]];
 
-/** Links open outside the app (the window never navigates away); images from the model are not fetched. */
+/** The shape of a syntax-tree node, as far as reading its text goes. */
+interface TextNode {
+  type: string;
+  value?: string;
+  children?: TextNode[];
+}
+
+/** The plain text of a node (a code block's source, without the highlighting's markup). */
+export function textOf(node: TextNode | undefined): string {
+  if (!node) return '';
+  if (node.type === 'text') return node.value ?? '';
+  return (node.children ?? []).map(textOf).join('');
+}
+
+/**
+ * Links open outside the app (the window never navigates away); images from the model are not
+ * fetched; code blocks get a Copy button (their source, as written).
+ */
 const COMPONENTS: Components = {
+  pre: ({ node, children }) => {
+    const source = textOf(node as TextNode | undefined).replace(/\n$/, '');
+    return (
+      <div className="code-block">
+        <CopyButton label="Copy code" text={source} className="code-copy" />
+        <pre>{children}</pre>
+      </div>
+    );
+  },
   a: ({ href, children }) => (
     <a href={href} target="_blank" rel="noreferrer noopener">
       {children}

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { ChatMessage, ToolStatusUpdate } from '../../../src-preload/contract';
+import { CopyButton } from '../../ui/CopyButton';
 import { cardStatus, type ToolResultBlock } from './chat-model';
 import { Markdown } from './Markdown';
 import { PromptMarker, ResourceBlockView } from './ContextBlocks';
@@ -38,8 +39,13 @@ export const MessageView = memo(function MessageView({
       data-status={message.status}
       aria-label={author}
     >
-      <div className="message-author" title={mine || prompt ? undefined : authorDetail}>
-        {author}
+      <div className="message-head">
+        <div className="message-author" title={mine || prompt ? undefined : authorDetail}>
+          {author}
+        </div>
+        {message.status !== 'streaming' && message.content.some((b) => b.type === 'text' && b.text.trim() !== '') && (
+          <CopyButton label="Copy message" text={() => messageText(message)} />
+        )}
       </div>
       {message.content.map((block, i) => {
         switch (block.type) {
@@ -84,3 +90,8 @@ export const MessageView = memo(function MessageView({
     </article>
   );
 });
+
+/** A message's words as written (Markdown source for answers), its text blocks separated by a blank line. */
+export function messageText(message: ChatMessage): string {
+  return message.content.flatMap((block) => (block.type === 'text' && block.text.trim() !== '' ? [block.text.trim()] : [])).join('\n\n');
+}

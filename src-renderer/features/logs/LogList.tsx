@@ -12,6 +12,8 @@ export interface LogListProps {
   /** Keep the newest row in view as rows arrive. */
   follow: boolean;
   selectedSeq: number | null;
+  /** Names each row's server (the "All servers" view). */
+  serverNameOf?: (serverId: string) => string;
   /** Shown instead of the list when there are no rows. */
   emptyText: string;
   onSelect(entry: LogEntry): void;
@@ -33,6 +35,7 @@ export function LogList({
   rows,
   follow,
   selectedSeq,
+  serverNameOf,
   emptyText,
   onSelect,
   onScrollAway,
@@ -72,7 +75,14 @@ export function LogList({
   const { start, end } = rowWindow(rows.length, follow ? bottom : scrollTop, height, ROW_HEIGHT);
   const shown = rows.slice(start, end);
   return (
-    <div ref={scroller} className="log-list" style={{ height }} onScroll={onScroll} data-stream={stream}>
+    <div
+      ref={scroller}
+      className="log-list"
+      style={{ height }}
+      onScroll={onScroll}
+      data-stream={stream}
+      data-servers={serverNameOf ? 'all' : undefined}
+    >
       <div role="list" aria-label={label} className="log-list-inner" style={{ height: total }}>
         {shown.map((entry, i) => (
           <LogRow
@@ -83,6 +93,7 @@ export function LogList({
             position={start + i + 1}
             count={rows.length}
             selected={entry.seq === selectedSeq}
+            serverName={serverNameOf?.(entry.serverId)}
             onSelect={onSelect}
           />
         ))}

@@ -11,6 +11,8 @@ export interface LogRowProps {
   position: number;
   count: number;
   selected: boolean;
+  /** Shown after the time in the "All servers" view. */
+  serverName?: string;
   onSelect(entry: LogEntry): void;
 }
 
@@ -51,11 +53,16 @@ function Columns({ entry, stream }: { entry: LogEntry; stream: LogStream }) {
 }
 
 /** One row of the log list: a button that opens the entry's detail. */
-export const LogRow = memo(function LogRow({ entry, stream, top, position, count, selected, onSelect }: LogRowProps) {
+export const LogRow = memo(function LogRow({ entry, stream, top, position, count, selected, serverName, onSelect }: LogRowProps) {
   return (
     <div role="listitem" aria-posinset={position} aria-setsize={count} className="log-row" style={{ top }} data-level={entry.level}>
       <button type="button" className="log-row-button" aria-pressed={selected} onClick={() => onSelect(entry)}>
         <span className="log-time">{formatClock(entry.ts)}</span>
+        {serverName !== undefined && (
+          <span className="log-server" title={serverName}>
+            {serverName}
+          </span>
+        )}
         <Columns entry={entry} stream={stream} />
       </button>
     </div>

@@ -13,7 +13,8 @@ export interface LogToolbarProps {
   onResume(): void;
   onCopy(): void;
   onExport(): void;
-  onClear(): void;
+  /** Absent where there is nothing to clear as one (the "All servers" view). */
+  onClear?(): void;
 }
 
 /** Filters (level, text, method), follow/pause, copy, export and clear for one stream's list. */
@@ -79,9 +80,11 @@ export function LogToolbar({
       <button type="button" className="secondary" onClick={onExport} disabled={busy.export}>
         Export JSONL
       </button>
-      <button type="button" className="secondary" onClick={onClear}>
-        Clear
-      </button>
+      {onClear && (
+        <button type="button" className="secondary" onClick={onClear}>
+          Clear
+        </button>
+      )}
     </div>
   );
 }

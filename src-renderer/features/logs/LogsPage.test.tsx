@@ -160,6 +160,54 @@ describe('LogsPage', () => {
     expect(panel.getByText('Diagnostics copied')).toBeTruthy();
   });
 
+  it('keeps the open tab when another server is picked', async () => {
+    const entries = [logEntry(1), logEntry(2, { serverId: 'srv-2', stream: 'host', text: 'spawned two' })];
+    const host = await renderPage([serverView({ id: 'srv-1', name: 'one' }), serverView({ id: 'srv-2', name: 'two' })], entries);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Host' }));
+    await act(async () => undefined);
+    await act(async () => fireEvent.change(screen.getByRole('combobox', { name: 'Server' }), { target: { value: 'srv-2' } }));
+    expect(screen.getByRole('tab', { name: 'Host' }).getAttribute('aria-selected')).toBe('true');
+    expect(host.of('queryLogs').at(-1)).toEqual({ serverId: 'srv-2', stream: 'host', limit: 500 });
+    expect(rowTexts('Host entries')).toEqual([expect.stringContaining('spawned two')]);
+  });
+
+  it('All servers: one stream of every server merged by time, each row naming its server, live too', async () => {
+    const entries = [
+      logEntry(1, { text: 'from one' }),
+      logEntry(2, { serverId: 'srv-2', text: 'from two' }),
+      logEntry(3, { text: 'one again' }),
+    ];
+    const host = await renderPage([serverView({ id: 'srv-1', name: 'one' }), serverView({ id: 'srv-2', name: 'two' })], entries);
+    await act(async () => fireEvent.change(screen.getByRole('combobox', { name: 'Server' }), { target: { value: '' } }));
+    expect(host.of('queryLogs').at(-1)).toEqual({ stream: 'output', limit: 500 });
+    expect(rowTexts()).toEqual([
+      expect.stringMatching(/oneinfofrom one/),
+      expect.stringMatching(/twoinfofrom two/),
+      expect.stringMatching(/oneinfoone again/),
+    ]);
+    expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
+    act(() =>
+      host.emit({
+        name: 'logAppended',
+        payload: { entries: [logEntry(5, { serverId: 'srv-2', text: 'later two' }), logEntry(4, { text: 'later one' })], skipped: [] },
+      }),
+    );
+    expect(rowTexts().slice(3)).toEqual([expect.stringMatching(/oneinfolater one/), expect.stringMatching(/twoinfolater two/)]);
+  });
+
+  it('shows what the host found inside full messages, though the row’s text does not have it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const host = await renderPage([serverView({ id: 'srv-1' }, { status: 'ready' })]);
+    host.replies.queryLogs = (input: { text?: string }) => ({
+      entries: input.text ? [logEntry(2, { text: '← result of tools/call #2 (2 KB) {"content":[…' })] : [logEntry(1), logEntry(2)],
+      hasMore: false,
+    });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter' }), { target: { value: 'Echo: Hello' } });
+    await act(async () => vi.advanceTimersByTimeAsync(300));
+    expect(host.of('queryLogs').at(-1)).toMatchObject({ text: 'Echo: Hello' });
+    expect(rowTexts()).toEqual([expect.stringContaining('result of tools/call #2')]);
+  });
+
   it('saves retention settings', async () => {
     const host = await renderPage([serverView({ id: 'srv-1' })]);
     host.replies.updateLogSettings = (patch: object) => ({ maxEntriesPerStream: 20_000, maxTotalMB: 100, maxAgeDays: 14, ...patch });

@@ -1,10 +1,18 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { LogStream } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
+import { AllServersLogs } from './AllServersLogs';
 import { RetentionSettings } from './RetentionSettings';
 import { ServerLogs } from './ServerLogs';
 
-/** The Logs page: pick a server, read its streams; how much history is kept, below. */
+/** The picker's value for the merged view of every server. */
+const ALL_SERVERS = '';
+
+/**
+ * The Logs page: pick a server (or All servers), read its streams; the open tab stays when the
+ * server changes. How much history is kept, below.
+ */
 export function LogsPage() {
   const id = useId();
   const api = useAppStore((s) => s.api);
@@ -14,8 +22,9 @@ export function LogsPage() {
   const settings = useAppStore((s) => s.logSettings);
   const loaded = useAppStore((s) => s.info !== null || s.loadError !== null);
   const [picked, setPicked] = useState<string | null>(null);
+  const [stream, setStream] = useState<LogStream>('output');
   // The pick survives only while its server does; otherwise the first server.
-  const serverId = servers.some((s) => s.id === picked) ? picked : (servers[0]?.id ?? null);
+  const serverId = picked === ALL_SERVERS || servers.some((s) => s.id === picked) ? picked : (servers[0]?.id ?? null);
 
   return (
     <section aria-labelledby="page-title" className="page logs-page">
@@ -31,6 +40,7 @@ export function LogsPage() {
           <div className="log-server-picker">
             <label htmlFor={`${id}-server`}>Server</label>
             <select id={`${id}-server`} value={serverId} onChange={(e) => setPicked(e.target.value)}>
+              <option value={ALL_SERVERS}>All servers</option>
               {servers.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -38,7 +48,11 @@ export function LogsPage() {
               ))}
             </select>
           </div>
-          <ServerLogs key={serverId} serverId={serverId} />
+          {serverId === ALL_SERVERS ? (
+            <AllServersLogs stream={stream} onStreamChange={setStream} />
+          ) : (
+            <ServerLogs key={serverId} serverId={serverId} stream={stream} onStreamChange={setStream} />
+          )}
         </>
       )}
       {settings && (

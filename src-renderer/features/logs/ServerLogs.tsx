@@ -1,25 +1,33 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useCallback, useState } from 'react';
-import { LOG_STREAMS, type LogEntry, type LogLevel, type LogStream } from '../../../src-preload/contract';
+import { type LogEntry, type LogLevel, type LogStream } from '../../../src-preload/contract';
 import { liveKey } from '../../stores/slices/logs-slice';
 import { useAppStore } from '../../stores/use-app-store';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { LevelControl } from './LevelControl';
-import { STREAM_LABELS } from './log-format';
+import { StreamTabs } from './StreamTabs';
 import { StreamView } from './StreamView';
 import './logs.css';
 
 const NO_ENTRIES: readonly LogEntry[] = [];
+
+export interface ServerLogsProps {
+  serverId: string;
+  /** The open tab, when the parent keeps it (the Logs page keeps it across servers); else its own. */
+  stream?: LogStream;
+  onStreamChange?(stream: LogStream): void;
+}
 
 /**
  * One server's logs: diagnostics when it failed, then a tab per stream (Output, Messages, Protocol,
  * Host). The container: it reads the store and hands plain props down. Used by the Logs page and by
  * the server detail's Logs tab.
  */
-export function ServerLogs({ serverId }: { serverId: string }) {
+export function ServerLogs({ serverId, stream: shownStream, onStreamChange }: ServerLogsProps) {
   const api = useAppStore((s) => s.api);
   const server = useAppStore((s) => s.servers[serverId]);
-  const [stream, setStream] = useState<LogStream>('output');
+  const [ownStream, setOwnStream] = useState<LogStream>('output');
+  const stream = shownStream ?? ownStream;
+  const setStream = onStreamChange ?? setOwnStream;
   const live = useAppStore((s) => s.logLive[liveKey(serverId, stream)] ?? NO_ENTRIES);
   const skipped = useAppStore((s) => s.logSkipped[liveKey(serverId, stream)] ?? 0);
   const clearCount = useAppStore((s) => s.logClearCount);
@@ -33,32 +41,19 @@ export function ServerLogs({ serverId }: { serverId: string }) {
   return (
     <div className="server-logs">
       <DiagnosticsPanel serverName={name} runtime={server.runtime} load={loadDiagnostics} />
-      <Tabs.Root value={stream} onValueChange={(value) => setStream(value as LogStream)} className="tabs">
-        <Tabs.List aria-label={`${name} log streams`} className="tab-list">
-          {LOG_STREAMS.map((s) => (
-            <Tabs.Trigger key={s} value={s}>
-              {STREAM_LABELS[s]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {LOG_STREAMS.map((s) => (
-          <Tabs.Content key={s} value={s}>
-            {s === stream && (
-              <StreamView
-                key={`${serverId}:${s}`}
-                api={api}
-                serverId={serverId}
-                serverName={name}
-                stream={s}
-                live={live}
-                skipped={skipped}
-                clearCount={clearCount}
-                extra={s === 'messages' ? <LevelControl runtime={server.runtime} level={level} onChange={setLevel} /> : undefined}
-              />
-            )}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <StreamTabs label={`${name} log streams`} stream={stream} onStreamChange={setStream}>
+        <StreamView
+          key={`${serverId}:${stream}`}
+          api={api}
+          serverId={serverId}
+          serverName={name}
+          stream={stream}
+          live={live}
+          skipped={skipped}
+          clearCount={clearCount}
+          extra={stream === 'messages' ? <LevelControl runtime={server.runtime} level={level} onChange={setLevel} /> : undefined}
+        />
+      </StreamTabs>
     </div>
   );
 }

@@ -7,12 +7,16 @@ import { entryLine, exportFileName, STREAM_LABELS } from './log-format';
 import { hostFilter, NO_FILTERS, type LogViewFilters } from './log-view-model';
 import { LogList } from './LogList';
 import { LogToolbar } from './LogToolbar';
-import { useLogView } from './use-log-view';
+import { serverOf, useLogView } from './use-log-view';
 
 export interface StreamViewProps {
   api: HostApi;
-  serverId: string;
+  /** Undefined: every server's entries of the stream, merged by time ("All servers"). */
+  serverId: string | undefined;
+  /** The server's name, or what the view is called when it shows every server. */
   serverName: string;
+  /** In the "All servers" view: the name of each entry's server, shown in its row. */
+  serverNameOf?: (serverId: string) => string;
   stream: LogStream;
   /** Live entries of this stream from the store, oldest first. */
   live: readonly LogEntry[];
@@ -24,7 +28,7 @@ export interface StreamViewProps {
 }
 
 /** One stream of one server: toolbar, the windowed list, and the selected entry's detail. */
-export function StreamView({ api, serverId, serverName, stream, live, skipped, clearCount, extra }: StreamViewProps) {
+export function StreamView({ api, serverId, serverName, serverNameOf, stream, live, skipped, clearCount, extra }: StreamViewProps) {
   const [filters, setFilters] = useState<LogViewFilters>(NO_FILTERS);
   const [selected, setSelected] = useState<LogEntry | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -42,7 +46,7 @@ export function StreamView({ api, serverId, serverName, stream, live, skipped, c
   const exportView = async () => {
     setBusy((b) => ({ ...b, export: true }));
     try {
-      const result = await api.exportLogs({ serverId, stream, ...hostFilter(filters) });
+      const result = await api.exportLogs({ ...serverOf(serverId), stream, ...hostFilter(filters) });
       downloadText(exportFileName(serverName, stream), result.jsonl);
       setNote(`Exported ${result.count.toLocaleString()} entries${result.truncated ? ' (the newest: the export limit was reached)' : ''}`);
     } catch (error) {
@@ -53,6 +57,7 @@ export function StreamView({ api, serverId, serverName, stream, live, skipped, c
   };
 
   const clear = async () => {
+    if (serverId === undefined) return;
     try {
       await api.clearLogs({ serverId, stream });
       setSelected(null);
@@ -76,7 +81,7 @@ export function StreamView({ api, serverId, serverName, stream, live, skipped, c
         onResume={view.resume}
         onCopy={() => void copy()}
         onExport={() => void exportView()}
-        onClear={() => void clear()}
+        onClear={serverId !== undefined ? () => void clear() : undefined}
       />
       <div className="log-status">
         <span role="status" aria-label={`${STREAM_LABELS[stream]} status`}>
@@ -107,6 +112,7 @@ export function StreamView({ api, serverId, serverName, stream, live, skipped, c
         rows={view.rows}
         follow={view.following}
         selectedSeq={selected?.seq ?? null}
+        serverNameOf={serverNameOf}
         emptyText={!view.loaded ? 'Loading…' : filtered ? 'No entries match the filter.' : 'No entries yet.'}
         onSelect={setSelected}
         onScrollAway={view.pause}

@@ -1,13 +1,7 @@
+import { writeClipboard } from '../../ui/CopyButton';
+
 /** Puts text on the clipboard; resolves false when the browser refuses (no permission, no API). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const copyText = writeClipboard;
 
 /** Saves text as a file through the browser's download (Electron shows its save dialog). */
 export function downloadText(fileName: string, text: string, type = 'application/x-ndjson'): void {

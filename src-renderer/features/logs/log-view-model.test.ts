@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostEvent, LogEntry } from '../../../src-preload/contract';
 import { LIVE_CAP, liveKey, logsSlice, type LogsState } from '../../stores/slices/logs-slice';
-import { countNewer, NO_FILTERS, ROW_CAP, rowWindow, visibleRows } from './log-view-model';
+import { countNewer, mergeLive, NO_FILTERS, ROW_CAP, rowWindow, visibleRows } from './log-view-model';
 
 const entry = (seq: number, text = `line ${seq}`, extra: Partial<LogEntry> = {}): LogEntry => ({
   seq,
@@ -21,6 +21,21 @@ describe('visibleRows', () => {
     expect(visibleRows(history, live, { ...NO_FILTERS, text: 'NEEDLE' }).map((e) => e.seq)).toEqual([2, 4]);
     expect(visibleRows(history, live, { ...NO_FILTERS, minLevel: 'warning' }).map((e) => e.seq)).toEqual([5]);
     expect(visibleRows([], live, NO_FILTERS).map((e) => e.seq)).toEqual([2, 3, 4, 5]);
+  });
+
+  it('keeps history the host answered for this filter whole (it matched inside full messages), and merges servers by seq', () => {
+    const history = [entry(1, 'result #1 (text elsewhere)'), entry(2, 'needle two')];
+    const live = [entry(3, 'needle three'), entry(4, 'no')];
+    const filters = { ...NO_FILTERS, text: 'needle' };
+    expect(visibleRows(history, live, filters, true).map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(visibleRows(history, live, filters, false).map((e) => e.seq)).toEqual([2, 3]);
+    expect(visibleRows([entry(1, 'x', { method: 'tools/call' })], [], { ...NO_FILTERS, method: 'CALL' }).map((e) => e.seq)).toEqual([1]);
+
+    const a = [entry(1), entry(4), entry(6)];
+    const b = [entry(2, 'b', { serverId: 's2' }), entry(5, 'b', { serverId: 's2' })];
+    expect(mergeLive([a, [], b]).map((e) => e.seq)).toEqual([1, 2, 4, 5, 6]);
+    expect(mergeLive([a])).toEqual(a);
+    expect(mergeLive([])).toEqual([]);
   });
 
   it('keeps at most ROW_CAP rows, the newest', () => {

@@ -9,6 +9,16 @@ export interface LogViewFilters {
 
 export const NO_FILTERS: LogViewFilters = { minLevel: '', text: '', method: '' };
 
+/**
+ * Every server's live entries of one stream merged by seq (the order the host saw them): the
+ * "All servers" view. Each list is already in seq order.
+ */
+export function mergeLive(lists: readonly (readonly LogEntry[])[]): LogEntry[] {
+  const present = lists.filter((list) => list.length > 0);
+  if (present.length <= 1) return present[0] ? [...present[0]] : [];
+  return present.flat().sort((a, b) => a.seq - b.seq);
+}
+
 /** Most rows one view holds (history pages plus live entries); the oldest go first. */
 export const ROW_CAP = 20_000;
 
@@ -23,14 +33,20 @@ export function hostFilter(filters: LogViewFilters): { minLevel?: LogLevel; text
 
 /**
  * The rows a view shows: what the host returned for the filter (history), then the live entries
- * newer than that, all filtered again with the current filter (so typing narrows the list at once,
- * before the host answers the new query). Bounded by ROW_CAP.
+ * newer than that, filtered with the current filter. History loaded for another filter is filtered
+ * again too (so typing narrows the list at once, before the host answers the new query); history
+ * loaded for this filter is kept whole: the host also matched text inside full messages, which the
+ * entries here do not carry. Bounded by ROW_CAP.
  */
-export function visibleRows(history: readonly LogEntry[], live: readonly LogEntry[], filters: LogViewFilters): LogEntry[] {
+export function visibleRows(
+  history: readonly LogEntry[],
+  live: readonly LogEntry[],
+  filters: LogViewFilters,
+  historyMatches = false,
+): LogEntry[] {
   const filter = hostFilter(filters);
   const newest = history.length > 0 ? history[history.length - 1].seq : 0;
-  const rows: LogEntry[] = [];
-  for (const entry of history) if (entryMatches(entry, filter)) rows.push(entry);
+  const rows: LogEntry[] = historyMatches ? [...history] : history.filter((entry) => entryMatches(entry, filter));
   // Live is sorted by seq: skip what history already has with a binary search, not a scan.
   let low = 0;
   let high = live.length;

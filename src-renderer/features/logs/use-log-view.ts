@@ -7,6 +7,11 @@ import { countNewer, hostFilter, visibleRows, type LogViewFilters } from './log-
 export const PAGE_SIZE = 500;
 /** How long typing rests before the host is asked again (the list narrows at once regardless). */
 const QUERY_DEBOUNCE_MS = 250;
+/**
+ * With a text filter, how long new entries rest before the host is asked again: it also finds the
+ * text inside full messages, which live entries do not carry.
+ */
+const TEXT_REFRESH_MS = 1000;
 
 /** A value that follows `value` once it has not changed for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -16,6 +21,11 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
+}
+
+/** The server part of a query: none asks for every server's entries. */
+export function serverOf(serverId: string | undefined): { serverId?: string } {
+  return serverId !== undefined ? { serverId } : {};
 }
 
 export interface LogView {
@@ -36,18 +46,20 @@ export interface LogView {
 
 interface History {
   key: string;
+  /** The filter the host answered (`hostFilter`, as JSON). */
+  filterKey: string;
   entries: LogEntry[];
   hasMore: boolean;
 }
 
 /**
- * One server's stream as a list: the host's answer to the current filter (history), followed by the
+ * One server's stream (or every server's, `serverId` undefined) as a list: the host's answer to the current filter (history), followed by the
  * live entries the store receives. Following shows the tail as it grows; paused freezes the rows so
  * they can be read (and paged back), while new arrivals are only counted.
  */
 export function useLogView(
   api: HostApi,
-  serverId: string,
+  serverId: string | undefined,
   stream: LogStream,
   filters: LogViewFilters,
   live: readonly LogEntry[],
@@ -64,14 +76,16 @@ export function useLogView(
   useEffect(() => {
     frozenRef.current = frozen;
   }, [frozen]);
-  const requestKey = `${settledKey}|${clearCount}|${reload}`;
+  const searching = hostFilter(filters).text !== undefined && frozen === null;
+  const textRefresh = useDebounced(searching ? (live.at(-1)?.seq ?? 0) : 0, TEXT_REFRESH_MS);
+  const requestKey = `${settledKey}|${clearCount}|${reload}|${textRefresh}`;
 
   useEffect(() => {
     let current = true;
-    api.queryLogs({ serverId, stream, ...(JSON.parse(settledKey) as object), limit: PAGE_SIZE }).then(
+    api.queryLogs({ ...serverOf(serverId), stream, ...(JSON.parse(settledKey) as object), limit: PAGE_SIZE }).then(
       (page) => {
         if (!current) return;
-        setHistory({ key: requestKey, entries: page.entries, hasMore: page.hasMore });
+        setHistory({ key: requestKey, filterKey: settledKey, entries: page.entries, hasMore: page.hasMore });
         setError(null);
         if (frozenRef.current) setFrozen(page.entries);
       },
@@ -82,8 +96,13 @@ export function useLogView(
     };
   }, [api, serverId, stream, settledKey, requestKey]);
 
-  const followedRows = useMemo(() => visibleRows(history?.entries ?? [], live, filters), [history, live, filters]);
-  const rows = useMemo(() => (frozen ? visibleRows(frozen, [], filters) : followedRows), [frozen, followedRows, filters]);
+  // History the host answered for this very filter is shown whole (see `visibleRows`).
+  const answered = history?.filterKey === filterKey;
+  const followedRows = useMemo(() => visibleRows(history?.entries ?? [], live, filters, answered), [history, live, filters, answered]);
+  const rows = useMemo(
+    () => (frozen ? visibleRows(frozen, [], filters, answered) : followedRows),
+    [frozen, followedRows, filters, answered],
+  );
   const newestShown = frozen && frozen.length > 0 ? frozen[frozen.length - 1].seq : Number.MAX_SAFE_INTEGER;
   const newWhilePaused = useMemo(() => (frozen ? countNewer(live, newestShown, filters) : 0), [frozen, live, newestShown, filters]);
 
@@ -98,10 +117,15 @@ export function useLogView(
   const loadOlder = useCallback(() => {
     if (!hasMore || loadingOlder || oldestSeq === undefined) return;
     setLoadingOlder(true);
-    api.queryLogs({ serverId, stream, ...hostFilter(filters), beforeSeq: oldestSeq, limit: PAGE_SIZE }).then(
+    api.queryLogs({ ...serverOf(serverId), stream, ...hostFilter(filters), beforeSeq: oldestSeq, limit: PAGE_SIZE }).then(
       (page) => {
         setLoadingOlder(false);
-        setHistory((h) => ({ key: h?.key ?? '', entries: [...page.entries, ...(h?.entries ?? [])], hasMore: page.hasMore }));
+        setHistory((h) => ({
+          key: h?.key ?? '',
+          filterKey: h?.filterKey ?? '',
+          entries: [...page.entries, ...(h?.entries ?? [])],
+          hasMore: page.hasMore,
+        }));
         setFrozen((f) => (f ? [...page.entries, ...f] : f));
       },
       (failure: unknown) => {

@@ -1,22 +1,25 @@
+import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../stores/use-app-store';
 import { ShareFoldersDialog } from './ShareFoldersDialog';
 
 /**
- * Shows the oldest open "Share folders" question, whatever page is open (mounted once by the shell).
- * The dialog goes away when the host says the question settled, not before: answering elsewhere (another
- * window, a timeout) closes it too.
+ * Shows the oldest open "Share folders" question with the others of its group (the servers that asked
+ * together), whatever page is open (mounted once by the shell). The dialog goes away when the host says
+ * the questions settled, not before: answering elsewhere (another window, a timeout) closes it too.
  */
 export function RootsConsentHost() {
-  const request = useAppStore((s) => s.rootsConsents[0]);
+  const group = useAppStore(useShallow((s) => s.rootsConsents.filter((c) => c.groupId === s.rootsConsents[0]?.groupId)));
   const roots = useAppStore((s) => s.roots);
   const api = useAppStore((s) => s.api);
-  if (!request) return null;
+  if (group.length === 0) return null;
+  const groupId = group[0].groupId;
   return (
     <ShareFoldersDialog
-      key={request.id}
-      request={request}
+      key={groupId}
+      requests={group}
       roots={roots}
-      onAnswer={(answer) => api.answerRootsConsent({ id: request.id, ...answer })}
+      onAnswer={(id, answer) => api.answerRootsConsent({ id, ...answer })}
+      onAnswerAll={(answer) => api.answerRootsConsentGroup({ groupId, ...answer })}
     />
   );
 }

@@ -9,6 +9,7 @@ afterEach(cleanup);
 
 const request: RootsConsentRequest = {
   id: 'q1',
+  groupId: 'q1',
   serverId: 's1',
   serverName: 'files',
   requestedAt: '2026-01-01T00:00:00.000Z',
@@ -78,5 +79,43 @@ describe('the Share folders question', () => {
     fireEvent.click(dialog.getByRole('checkbox', { name: 'Work' }));
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Share' })));
     expect(dialog.getByRole('alert').textContent).toMatch(/already answered/);
+  });
+
+  it('one dialog for the servers that asked together: a count, a choice per server, and one for the rest', async () => {
+    const host = fakeHost({ roots: { roots } });
+    await renderWithHost(<RootsConsentHost />, host, 'roots');
+    const asked = (id: string, serverName: string) => ({ ...request, id, serverId: `s-${id}`, serverName, groupId: 'q1' });
+    host.emit({ name: 'rootsConsentRequested', payload: request });
+    host.emit({ name: 'rootsConsentRequested', payload: asked('q2', 'memory') });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    const dialog = within(screen.getByRole('dialog', { name: 'Share folders' }));
+    expect(dialog.getByText(/^2 servers ask which of your folders they may see/)).toBeTruthy();
+    // A third server asks while the dialog is open: it joins the same dialog.
+    host.emit({ name: 'rootsConsentRequested', payload: asked('q3', 'notes') });
+    const list = within(dialog.getByRole('list', { name: 'Servers asking (3)' }));
+    expect(list.getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['files', 'memory', 'notes']);
+
+    await act(async () => fireEvent.click(list.getByRole('button', { name: "Don't share with memory" })));
+    expect(host.last()).toEqual({ method: 'answerRootsConsent', input: { id: 'q2', share: false } });
+    host.emit({ name: 'rootsConsentSettled', payload: { id: 'q2', serverId: 's-q2', outcome: 'declined' } });
+    expect(list.getAllByRole('listitem')[1].textContent).toContain('Not shared');
+    expect(dialog.getByText('with the 2 still asking')).toBeTruthy();
+
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Share' })));
+    expect(host.last()).toEqual({ method: 'answerRootsConsentGroup', input: { groupId: 'q1', share: true, rootIds: ['r1', 'r2'] } });
+    host.emit({ name: 'rootsConsentSettled', payload: { id: 'q1', serverId: 's1', outcome: 'shared' } });
+    host.emit({ name: 'rootsConsentSettled', payload: { id: 'q3', serverId: 's-q3', outcome: 'shared' } });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("a group's questions asked later than another group's wait their turn in a dialog of their own", async () => {
+    const host = fakeHost({ roots: { roots } });
+    await renderWithHost(<RootsConsentHost />, host, 'roots');
+    host.emit({ name: 'rootsConsentRequested', payload: request });
+    host.emit({ name: 'rootsConsentSettled', payload: { id: 'q1', serverId: 's1', outcome: 'timed-out' } });
+    host.emit({ name: 'rootsConsentRequested', payload: { ...request, id: 'q9', groupId: 'q9', serverName: 'later' } });
+    const dialog = within(screen.getByRole('dialog', { name: 'Share folders' }));
+    expect(dialog.getByText('later')).toBeTruthy();
+    expect(dialog.queryByRole('list', { name: /Servers asking/ })).toBeNull();
   });
 });

@@ -1,13 +1,26 @@
 import type { ServerRuntime } from '../../../src-preload/contract';
 import { RelativeTime } from '../../ui/RelativeTime';
-import { countsText, REMOTE_TRANSPORT_LABELS, shortSessionId } from './server-status';
+import { countsText, protocolLabel, REMOTE_TRANSPORT_LABELS, shortSessionId } from './server-status';
 
-/** What the host knows about a server's process and session, listing only facts it has. */
-export function RuntimeFacts({ runtime, showProcess = false }: { runtime: ServerRuntime; showProcess?: boolean }) {
+export interface RuntimeFactsProps {
+  runtime: ServerRuntime;
+  /** The detail page: the process, the exit status and the capabilities too. */
+  showProcess?: boolean;
+  /** A server row: only what tells servers apart at a glance (capabilities are left to the detail page). */
+  compact?: boolean;
+}
+
+/**
+ * What the host knows about a server's process and session, listing only facts it has. A failure's
+ * reason is not among them: `FailureOutput` shows it with its lines.
+ */
+export function RuntimeFacts({ runtime, showProcess = false, compact = false }: RuntimeFactsProps) {
   const { serverInfo, restart, exit, remote } = runtime;
+  const failed = runtime.status === 'error' || runtime.status === 'crashed';
+  const protocol = protocolLabel(runtime);
   return (
-    <dl className="facts">
-      {runtime.reason && (
+    <dl className={compact ? 'facts facts-compact' : 'facts'}>
+      {runtime.reason && !failed && (
         <>
           <dt>Reason</dt>
           <dd>{runtime.reason}</dd>
@@ -50,13 +63,16 @@ export function RuntimeFacts({ runtime, showProcess = false }: { runtime: Server
           </dd>
         </>
       )}
-      {runtime.protocolVersion && (
+      {protocol && (
         <>
           <dt>Protocol</dt>
-          <dd>{[runtime.protocolVersion, runtime.era].filter(Boolean).join(' · ')}</dd>
+          <dd title={protocol.detail}>
+            {protocol.label}
+            {!compact && <span className="muted"> — {protocol.detail}</span>}
+          </dd>
         </>
       )}
-      {runtime.capabilities && runtime.capabilities.length > 0 && (
+      {!compact && runtime.capabilities && runtime.capabilities.length > 0 && (
         <>
           <dt>Capabilities</dt>
           <dd>{runtime.capabilities.join(', ')}</dd>
@@ -74,7 +90,7 @@ export function RuntimeFacts({ runtime, showProcess = false }: { runtime: Server
           <dd>PID {runtime.pid}</dd>
         </>
       )}
-      {exit && (showProcess || runtime.status === 'error' || runtime.status === 'crashed') && (
+      {exit && (showProcess || (failed && !compact)) && (
         <>
           <dt>Exit</dt>
           <dd>{exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code ?? 'unknown'}`}</dd>

@@ -20,16 +20,40 @@ const buttonNames = (card: ReturnType<typeof within>) => card.getAllByRole('butt
 
 describe('ServerCard', () => {
   it.each([
-    ['stopped', 'Stopped', 'Start'],
-    ['starting', 'Starting', 'Stop'],
-    ['ready', 'Ready', 'Stop'],
-    ['error', 'Error', 'Start'],
-    ['crashed', 'Crashed', 'Start'],
-  ] as const)('shows %s as "%s" with %s', (status, word, primary) => {
-    const card = renderCard(serverView({}, { status }));
+    ['stopped', 'Stopped', ['Start']],
+    ['starting', 'Starting', ['Stop']],
+    ['ready', 'Ready', ['Stop', 'Restart']],
+    ['error', 'Error', ['Restart']],
+    ['crashed', 'Crashed', ['Restart']],
+  ] as const)('shows %s as "%s" with one primary action: %s', (status, word, run) => {
+    const card = renderCard(serverView({}, { status, ...(status === 'error' || status === 'crashed' ? { reason: 'It failed' } : {}) }));
     expect(card.getByText(word).closest('[data-status]')?.getAttribute('data-status')).toBe(status);
-    expect(buttonNames(card)).toEqual(['echo', primary, 'Restart', 'Edit', 'Remove']);
-    expect(card.getByRole('switch', { name: 'Enabled' })).toBeTruthy();
+    const failed = status === 'error' || status === 'crashed';
+    expect(buttonNames(card)).toEqual(['echo', ...(failed ? ['Copy'] : []), ...run, 'Edit', 'Remove']);
+    // The primary action is the one not styled as secondary.
+    expect(card.getByRole('button', { name: run[0] }).className).not.toContain('secondary');
+    expect(card.getByRole('switch', { name: 'Starts with Patchbay' })).toBeTruthy();
+  });
+
+  it('offers Stop beside Restart while a crashed server waits for its automatic restart', () => {
+    const card = renderCard(
+      serverView({}, { status: 'crashed', reason: 'exit', restart: { attempt: 1, of: 5, at: new Date().toISOString() } }),
+    );
+    expect(buttonNames(card)).toEqual(['echo', 'Copy', 'Restart', 'Stop', 'Edit', 'Remove']);
+  });
+
+  it('shows a failure as written: every line, scrollable, copyable whole with the last output', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const reason =
+      'Server "echo" exited during startup (exit code 1).\nLast stderr lines:\n  Error: boom\n      at main (/srv/index.js:3:9)';
+    const card = renderCard(serverView({}, { status: 'error', reason, lastStderr: ['Error: boom', '    at main (/srv/index.js:3:9)'] }));
+    const output = card.getByLabelText('What went wrong with echo');
+    expect(output.tagName).toBe('PRE');
+    expect(output.textContent).toBe(reason);
+    await act(async () => fireEvent.click(card.getByRole('button', { name: 'Copy what went wrong with echo' })));
+    expect(writeText).toHaveBeenCalledWith(`${reason}\n\nLast output:\nError: boom\n    at main (/srv/index.js:3:9)`);
+    expect(card.getByText('Copied')).toBeTruthy();
   });
 
   it('shows the runtime facts the host reported', () => {
@@ -51,8 +75,11 @@ describe('ServerCard', () => {
     );
     expect(card.getByText('Initialized')).toBeTruthy();
     expect(card.getByText('mcp-echo 1.2.3')).toBeTruthy();
-    expect(card.getByText('2025-11-25 · legacy')).toBeTruthy();
-    expect(card.getByText('tools, logging')).toBeTruthy();
+    // The protocol in plain words, the version's meaning on hover; capabilities are on the detail page.
+    const protocol = card.getByText('Current protocol (2025-11-25)');
+    expect(protocol.getAttribute('title')).toMatch(/^MCP 2025-11-25: a session opened with initialize/);
+    expect(card.queryByText(/legacy/)).toBeNull();
+    expect(card.queryByText('tools, logging')).toBeNull();
     expect(card.getByText('3 tools · 1 resource · 0 prompts')).toBeTruthy();
     const time = card.getByText('5 minutes ago');
     expect(time.getAttribute('dateTime')).toBe(since);
@@ -112,7 +139,7 @@ describe('ServerCard', () => {
     const actions = fakeActions();
     const handlers = { onOpen: vi.fn(), onEdit: vi.fn() };
     const card = renderCard(serverView({ enabled: true }), actions, handlers);
-    await act(async () => fireEvent.click(card.getByRole('switch', { name: 'Enabled' })));
+    await act(async () => fireEvent.click(card.getByRole('switch', { name: 'Starts with Patchbay' })));
     expect(actions.setEnabled).toHaveBeenCalledWith('srv-1', false);
     fireEvent.click(card.getByRole('button', { name: 'echo' }));
     expect(handlers.onOpen).toHaveBeenCalledWith('srv-1');

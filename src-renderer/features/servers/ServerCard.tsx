@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
-import type { ServerView, SignInStart } from '../../../src-preload/contract';
+import { useState } from 'react';
+import type { LaunchFixField, ServerView, SignInStart } from '../../../src-preload/contract';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
+import { FailureOutput } from './FailureOutput';
+import { LaunchProblemView } from './LaunchProblemView';
 import { RemoveServerDialog } from './RemoveServerDialog';
 import { RuntimeFacts } from './RuntimeFacts';
 import { ServerAuth } from './ServerAuth';
-import { canStart } from './server-status';
+import { RUN_ACTION_LABELS, runActions, type RunAction } from './server-status';
 import { StatusBadge } from './StatusBadge';
 
 /** The host calls a card can make; each resolves once the host answered. */
@@ -24,23 +26,44 @@ export interface ServerCardProps {
   actions: ServerActions;
   /** Opens the server's detail view. */
   onOpen(id: string): void;
-  onEdit(id: string): void;
+  /** Opens the server's form (with the cursor in `field`, for a launch problem's fix). */
+  onEdit(id: string, field?: LaunchFixField): void;
+  /** Re-runs the launch step by step (offered while it is in Error or Crashed). */
+  onDiagnose?(id: string): void;
 }
 
-type CardCall = 'start' | 'stop' | 'restart' | 'remove' | 'enable' | 'disable';
+type CardCall = RunAction | 'remove' | 'enable' | 'disable';
 
-/** One server: what it is doing right now, and the buttons to change that. Render inside a list. */
-export function ServerCard({ server, actions, onOpen, onEdit }: ServerCardProps) {
+/** The label of the switch: what it decides, in words (it is the stored "enabled" flag). */
+export const STARTS_WITH_PATCHBAY = 'Starts with Patchbay';
+
+/**
+ * One server as a compact row: its name, what it is doing now, the facts that tell it apart, and one
+ * primary action for its state (see `runActions`). A failure shows what went wrong in full, as it was
+ * written. Render inside a list.
+ */
+export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose }: ServerCardProps) {
   const { config, runtime } = server;
   const id = config.id;
   const calls = useTrackedCalls<CardCall>();
   const [confirming, setConfirming] = useState(false);
-  const outputId = useId();
   const busy = (key: CardCall) => calls.isPending(key);
   const failed = runtime.status === 'error' || runtime.status === 'crashed';
+  const { primary, secondary } = runActions(runtime);
+  const runButton = (action: RunAction, primaryButton: boolean) => (
+    <button
+      key={action}
+      type="button"
+      className={primaryButton ? undefined : 'secondary'}
+      disabled={busy(action)}
+      onClick={() => void calls.run(action, () => actions[action](id))}
+    >
+      {RUN_ACTION_LABELS[action]}
+    </button>
+  );
 
   return (
-    <li className="card server-card" aria-label={config.name} data-status={runtime.status}>
+    <li className="card server-card server-row" aria-label={config.name} data-status={runtime.status}>
       <div className="server-card-head">
         <h3 className="server-name">
           <button type="button" className="link" onClick={() => onOpen(id)} title="Show details">
@@ -48,7 +71,7 @@ export function ServerCard({ server, actions, onOpen, onEdit }: ServerCardProps)
           </button>
         </h3>
         <StatusBadge runtime={runtime} />
-        <label className="switch">
+        <label className="switch" title="Whether Patchbay starts this server when it starts. Start and Stop set it too.">
           <input
             type="checkbox"
             role="switch"
@@ -56,7 +79,7 @@ export function ServerCard({ server, actions, onOpen, onEdit }: ServerCardProps)
             disabled={busy('enable') || busy('disable')}
             onChange={(e) => void calls.run(e.target.checked ? 'enable' : 'disable', () => actions.setEnabled(id, e.target.checked))}
           />
-          Enabled
+          {STARTS_WITH_PATCHBAY}
         </label>
       </div>
       {config.transport === 'http' && (
@@ -64,14 +87,10 @@ export function ServerCard({ server, actions, onOpen, onEdit }: ServerCardProps)
           <code>{config.url}</code>
         </p>
       )}
-      <RuntimeFacts runtime={runtime} />
+      <RuntimeFacts runtime={runtime} compact />
       {runtime.auth && <ServerAuth auth={runtime.auth} signIn={() => actions.signIn(id)} signOut={() => actions.signOut(id)} />}
-      {failed && runtime.lastStderr && runtime.lastStderr.length > 0 && (
-        <details className="last-output">
-          <summary id={outputId}>Last output</summary>
-          <pre aria-labelledby={outputId}>{runtime.lastStderr.join('\n')}</pre>
-        </details>
-      )}
+      {failed && <FailureOutput serverName={config.name} runtime={runtime} />}
+      {runtime.launch && <LaunchProblemView serverName={config.name} problem={runtime.launch} onEdit={(field) => onEdit(id, field)} />}
       {calls.failure && (
         <div role="alert" className="warning card-error">
           Could not {calls.failure.key} {config.name}: {calls.failure.message}{' '}
@@ -81,19 +100,14 @@ export function ServerCard({ server, actions, onOpen, onEdit }: ServerCardProps)
         </div>
       )}
       <div className="actions">
-        {canStart(runtime.status) ? (
-          <button type="button" disabled={busy('start')} onClick={() => void calls.run('start', () => actions.start(id))}>
-            Start
-          </button>
-        ) : (
-          <button type="button" disabled={busy('stop')} onClick={() => void calls.run('stop', () => actions.stop(id))}>
-            Stop
+        {runButton(primary, true)}
+        {secondary.map((action) => runButton(action, false))}
+        {failed && onDiagnose && (
+          <button type="button" className="secondary" onClick={() => onDiagnose(id)}>
+            Diagnose
           </button>
         )}
-        <button type="button" disabled={busy('restart')} onClick={() => void calls.run('restart', () => actions.restart(id))}>
-          Restart
-        </button>
-        <button type="button" onClick={() => onEdit(id)}>
+        <button type="button" className="secondary" onClick={() => onEdit(id)}>
           Edit
         </button>
         <button type="button" className="danger" disabled={busy('remove')} onClick={() => setConfirming(true)}>

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import type { EnvVarView, ServerConfigView, ServerView } from '../../../src-preload/contract';
+import type { EnvVarView, LaunchFixField, ServerConfigView, ServerView } from '../../../src-preload/contract';
 import { ServerLogs } from '../logs/ServerLogs';
 import { PromptsPanel } from '../prompts/PromptsPanel';
 import { ResourcesPanel } from '../resources/ResourcesPanel';
@@ -8,6 +8,8 @@ import { TasksPanel } from '../tasks/TasksPanel';
 import { isRunningTask } from '../tasks/task-labels';
 import { ToolsPanel } from '../tools/ToolsPanel';
 import { useAppStore } from '../../stores/use-app-store';
+import { FailureOutput } from './FailureOutput';
+import { LaunchProblemView } from './LaunchProblemView';
 import { RuntimeFacts } from './RuntimeFacts';
 import { commandLine, PRESET_LABELS } from './server-status';
 import { StatusBadge } from './StatusBadge';
@@ -16,13 +18,16 @@ import { SECRET_PLACEHOLDER } from './server-form-model';
 export interface ServerDetailProps {
   server: ServerView;
   onBack(): void;
-  onEdit(id: string): void;
+  onEdit(id: string, field?: LaunchFixField): void;
+  /** Re-runs the launch step by step (a stopped or failed server). */
+  onDiagnose?(id: string): void;
 }
 
 /** One server in full: its configuration and what the host knows about it, in tabs. */
-export function ServerDetail({ server, onBack, onEdit }: ServerDetailProps) {
+export function ServerDetail({ server, onBack, onEdit, onDiagnose }: ServerDetailProps) {
   const { config, runtime } = server;
   const runningTasks = useAppStore((s) => Object.values(s.tasks).filter((t) => t.serverId === config.id && isRunningTask(t.status)).length);
+  const running = runtime.status === 'ready' || runtime.status === 'starting';
   return (
     <section aria-labelledby="server-detail-title" className="server-detail">
       <button type="button" className="link back" onClick={onBack}>
@@ -34,6 +39,17 @@ export function ServerDetail({ server, onBack, onEdit }: ServerDetailProps) {
         <button type="button" onClick={() => onEdit(config.id)}>
           Edit
         </button>
+        {onDiagnose && (
+          <button
+            type="button"
+            className="secondary"
+            disabled={running}
+            title={running ? 'Stop it first: Diagnose runs the launch in a process of its own.' : 'Run the launch step by step'}
+            onClick={() => onDiagnose(config.id)}
+          >
+            Diagnose
+          </button>
+        )}
       </div>
       <Tabs.Root defaultValue="overview" className="tabs">
         <Tabs.List aria-label={`${config.name} sections`} className="tab-list">
@@ -111,17 +127,27 @@ export function ServerDetail({ server, onBack, onEdit }: ServerDetailProps) {
             </dd>
             <dt>Behaviour</dt>
             <dd>
-              {config.enabled ? 'Enabled' : 'Disabled'} · auto-restart {config.autoRestart ? 'on' : 'off'}
+              {config.enabled ? 'Starts with Patchbay' : 'Does not start with Patchbay'} · auto-restart {config.autoRestart ? 'on' : 'off'}
               {config.preset && ` · preset ${PRESET_LABELS[config.preset]}`}
             </dd>
           </dl>
           <h3>Runtime</h3>
           <RuntimeFacts runtime={runtime} showProcess />
-          {runtime.lastStderr && runtime.lastStderr.length > 0 && (
-            <details className="last-output">
-              <summary>Last output</summary>
-              <pre>{runtime.lastStderr.join('\n')}</pre>
-            </details>
+          {runtime.status === 'error' || runtime.status === 'crashed' ? (
+            <>
+              <FailureOutput serverName={config.name} runtime={runtime} outputOpen />
+              {runtime.launch && (
+                <LaunchProblemView serverName={config.name} problem={runtime.launch} onEdit={(field) => onEdit(config.id, field)} />
+              )}
+            </>
+          ) : (
+            runtime.lastStderr &&
+            runtime.lastStderr.length > 0 && (
+              <details className="last-output">
+                <summary>Last output</summary>
+                <pre>{runtime.lastStderr.join('\n')}</pre>
+              </details>
+            )
           )}
           <ServerFoldersSection serverId={config.id} serverName={config.name} />
         </Tabs.Content>

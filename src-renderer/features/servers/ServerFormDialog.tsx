@@ -4,7 +4,7 @@ import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { draftFrom, errorsFromIssues, SIGN_IN_FIELDS, toServerInput, type FormErrors, type ServerDraft } from './server-form-model';
-import { LocalFields, RemoteFields, TransportChoice, type EditDraft } from './ServerFormFields';
+import { LocalFields, RemoteFields, TransportChoice, type EditDraft, type FocusField } from './ServerFormFields';
 import { SignInFields } from './SignInFields';
 
 export interface ServerFormDialogProps {
@@ -14,10 +14,12 @@ export interface ServerFormDialogProps {
   onOpenChange(open: boolean): void;
   /** Resolves once the host saved; rejects with the host's error (field issues in `data`). */
   onSubmit(input: ServerInput): Promise<unknown>;
+  /** Open with the cursor in this field (e.g. the command, when it could not be started). */
+  focusField?: FocusField;
 }
 
 /** Add or edit a server (local command or remote URL). Closes only after the host confirmed; on failure the draft stays as typed. */
-export function ServerFormDialog({ open, server, onOpenChange, onSubmit }: ServerFormDialogProps) {
+export function ServerFormDialog({ open, server, onOpenChange, onSubmit, focusField }: ServerFormDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Modal
@@ -26,7 +28,14 @@ export function ServerFormDialog({ open, server, onOpenChange, onSubmit }: Serve
       title={server ? `Edit ${server.name}` : 'Add server'}
       className="modal-wide"
     >
-      <ServerForm server={server} busy={busy} onBusyChange={setBusy} onSubmit={onSubmit} onClose={() => onOpenChange(false)} />
+      <ServerForm
+        server={server}
+        busy={busy}
+        onBusyChange={setBusy}
+        onSubmit={onSubmit}
+        onClose={() => onOpenChange(false)}
+        focus={focusField}
+      />
     </Modal>
   );
 }
@@ -37,11 +46,12 @@ interface ServerFormProps {
   onBusyChange(busy: boolean): void;
   onSubmit(input: ServerInput): Promise<unknown>;
   onClose(): void;
+  focus?: FocusField;
 }
 
 const ADVANCED: (keyof FormErrors)[] = ['initTimeoutMs', 'requestTimeoutMs', ...SIGN_IN_FIELDS];
 
-function ServerForm({ server, busy, onBusyChange, onSubmit, onClose }: ServerFormProps) {
+function ServerForm({ server, busy, onBusyChange, onSubmit, onClose, focus }: ServerFormProps) {
   const [draft, setDraft] = useState<ServerDraft>(() => draftFrom(server));
   const [errors, setErrors] = useState<FormErrors>({});
   // A server that signs in without the browser has its settings there: show them.
@@ -93,7 +103,7 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onClose }: ServerFor
       {draft.transport === 'http' ? (
         <RemoteFields draft={draft} errors={errors} stored={server} edit={edit} />
       ) : (
-        <LocalFields draft={draft} errors={errors} stored={server} edit={edit} />
+        <LocalFields draft={draft} errors={errors} stored={server} edit={edit} focus={focus} />
       )}
       <details open={advancedOpen} onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}>
         <summary>Advanced</summary>
@@ -128,7 +138,7 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onClose }: ServerFor
         </label>
         <label className="inline">
           <input type="checkbox" checked={draft.enabled} onChange={(e) => edit({ enabled: e.target.checked })} />
-          Enabled
+          Starts with Patchbay
         </label>
       </details>
       {errors.form && (

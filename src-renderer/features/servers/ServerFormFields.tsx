@@ -1,9 +1,12 @@
 import { useId } from 'react';
-import type { ServerConfigView, ServerTransportKind } from '../../../src-preload/contract';
+import type { LaunchFixField, ServerConfigView, ServerTransportKind } from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
 import { ENV_SYNTAX, HEADER_SYNTAX, SECRET_PLACEHOLDER } from './key-value-lines';
 import { KeyValueField } from './KeyValueField';
 import type { FormErrors, ServerDraft } from './server-form-model';
+
+/** A field the form opens focused on (a launch problem's "Edit server" fix points at the command or folder). */
+export type FocusField = LaunchFixField;
 
 /** Changes the draft; naming a field clears its error (the user is fixing it). */
 export type EditDraft = (patch: Partial<ServerDraft>, field?: keyof FormErrors) => void;
@@ -14,6 +17,8 @@ interface FieldsProps {
   /** The server being edited, for its stored secrets' names. */
   stored?: ServerConfigView;
   edit: EditDraft;
+  /** The field to put the cursor in when the form opens. */
+  focus?: FocusField;
 }
 
 const TRANSPORT_LABELS: Record<ServerTransportKind, string> = { stdio: 'Local command', http: 'Remote URL' };
@@ -35,7 +40,7 @@ export function TransportChoice({ value, onChange }: { value: ServerTransportKin
 }
 
 /** A program Patchbay runs on this computer and talks to over stdio. */
-export function LocalFields({ draft, errors, stored, edit }: FieldsProps) {
+export function LocalFields({ draft, errors, stored, edit, focus }: FieldsProps) {
   return (
     <>
       <Field label="Command" error={errors.command} hint="The program to run, e.g. npx, uvx, node or a full path.">
@@ -45,6 +50,7 @@ export function LocalFields({ draft, errors, stored, edit }: FieldsProps) {
             value={draft.command}
             spellCheck={false}
             autoComplete="off"
+            data-autofocus={focus === 'command' ? true : undefined}
             onChange={(e) => edit({ command: e.target.value }, 'command')}
           />
         )}
@@ -69,7 +75,14 @@ export function LocalFields({ draft, errors, stored, edit }: FieldsProps) {
       />
       <Field label="Working directory" error={errors.cwd} hint="Empty = your home directory.">
         {(c) => (
-          <input {...c} value={draft.cwd} spellCheck={false} autoComplete="off" onChange={(e) => edit({ cwd: e.target.value }, 'cwd')} />
+          <input
+            {...c}
+            value={draft.cwd}
+            spellCheck={false}
+            autoComplete="off"
+            data-autofocus={focus === 'cwd' ? true : undefined}
+            onChange={(e) => edit({ cwd: e.target.value }, 'cwd')}
+          />
         )}
       </Field>
     </>

@@ -93,4 +93,54 @@ describe('ServersPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'All servers' }));
     expect(screen.getByRole('listitem', { name: 'gh' })).toBeTruthy();
   });
+
+  it('searches servers by name or command and filters them by status, with counts', async () => {
+    await renderPage([
+      serverView({ id: 'a', name: 'github', command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'] }, { status: 'ready' }),
+      serverView({ id: 'b', name: 'notes', command: 'uvx', args: ['notes-mcp'] }, { status: 'error', reason: 'uvx not found' }),
+      serverView({ id: 'c', name: 'memory', command: 'node' }, { status: 'stopped' }),
+    ]);
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Servers' }))
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label'));
+    expect(names()).toEqual(['github', 'notes', 'memory']);
+    const status = screen.getByLabelText('Status') as HTMLSelectElement;
+    expect([...status.options].map((o) => o.textContent)).toEqual([
+      'All (3)',
+      'Ready (1)',
+      'Starting (0)',
+      'Stopped (1)',
+      'Error or crashed (1)',
+    ]);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search servers' }), { target: { value: 'SERVER-GITHUB' } });
+    expect(names()).toEqual(['github']);
+    expect(screen.getByText('1 of 3 servers')).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search servers' }), { target: { value: '' } });
+    fireEvent.change(status, { target: { value: 'failed' } });
+    expect(names()).toEqual(['notes']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search servers' }), { target: { value: 'github' } });
+    expect(screen.queryByRole('list', { name: 'Servers' })).toBeNull();
+    expect(screen.getByText(/No server matches “github” with that status/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all servers' }));
+    expect(names()).toEqual(['github', 'notes', 'memory']);
+  });
+
+  it('asks before adding a second copy of a quick-add server, and adds it only when told to', async () => {
+    const host = await renderPage([serverView({ id: 'e', name: 'Everything (demo)', preset: 'everything' }, { status: 'ready' })]);
+    const quickAdd = within(screen.getByRole('group', { name: 'Quick add' }));
+    fireEvent.click(quickAdd.getByRole('button', { name: 'Everything (demo)' }));
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Add another Everything (demo)?' }));
+    expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(host.of('addPresetServer')).toEqual([]);
+    fireEvent.click(quickAdd.getByRole('button', { name: 'Everything (demo)' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add another' })));
+    expect(host.of('addPresetServer')).toEqual([{ preset: 'everything' }]);
+    // Another kind is added at once.
+    await act(async () => fireEvent.click(quickAdd.getByRole('button', { name: 'Memory' })));
+    expect(host.of('addPresetServer')).toEqual([{ preset: 'everything' }, { preset: 'memory' }]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
 });

@@ -3,16 +3,28 @@ import { useShallow } from 'zustand/react/shallow';
 import { PRESET_IDS, type PresetId } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { FilePickerButton } from '../../ui/FilePickerButton';
+import { Modal } from '../../ui/Modal';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { FindServersDialog } from '../install/FindServersDialog';
 import { useInstallFlow } from '../install/use-install-flow';
+import { DiagnoseDialog } from './DiagnoseDialog';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard, type ServerActions } from './ServerCard';
 import { ServerDetail } from './ServerDetail';
 import { ServerFormDialog } from './ServerFormDialog';
-import { PRESET_LABELS } from './server-status';
+import { ServerListFilters } from './ServerListFilters';
+import { inStatusFilter, matchesServerSearch, PRESET_LABELS, type StatusFilter } from './server-status';
+import type { FocusField } from './ServerFormFields';
+import './servers.css';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'import' } | { kind: 'find' } | null;
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; id: string; focus?: FocusField }
+  | { kind: 'import' }
+  | { kind: 'find' }
+  | { kind: 'duplicate'; preset: PresetId }
+  | { kind: 'diagnose'; id: string }
+  | null;
 
 /** The Servers page: the only piece that reads the store; everything below gets props and callbacks. */
 export function ServersPage() {
@@ -21,6 +33,8 @@ export function ServersPage() {
   const servers = useAppStore(useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter(Boolean)));
   const [dialog, setDialog] = useState<Dialog>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
   const presets = useTrackedCalls<PresetId>();
   // Find servers, Install bundle and links pasted into Import servers share one install dialog.
   const install = useInstallFlow(api);
@@ -37,13 +51,20 @@ export function ServersPage() {
   const editing = dialog?.kind === 'edit' ? servers.find((s) => s.config.id === dialog.id) : undefined;
   const detail = detailId ? servers.find((s) => s.config.id === detailId) : undefined;
   const close = (open: boolean) => !open && setDialog(null);
-  const edit = (id: string) => setDialog({ kind: 'edit', id });
+  const edit = (id: string, focus?: FocusField) => setDialog({ kind: 'edit', id, ...(focus ? { focus } : {}) });
+  const diagnose = (id: string) => setDialog({ kind: 'diagnose', id });
+  const diagnosing = dialog?.kind === 'diagnose' ? servers.find((s) => s.config.id === dialog.id) : undefined;
+  const addPreset = (preset: PresetId) => void presets.run(preset, () => api.addPresetServer({ preset }));
+  // A second copy of a quick-add server is possible (a separate process), but rarely meant: ask first.
+  const quickAdd = (preset: PresetId) =>
+    servers.some((s) => s.config.preset === preset) ? setDialog({ kind: 'duplicate', preset }) : addPreset(preset);
+  const shown = servers.filter((s) => inStatusFilter(s.runtime.status, statusFilter) && matchesServerSearch(s, search));
 
   return (
     <section aria-labelledby="page-title" className="page servers-page">
       <h1 id="page-title">Servers</h1>
       {detail ? (
-        <ServerDetail server={detail} onBack={() => setDetailId(null)} onEdit={edit} />
+        <ServerDetail server={detail} onBack={() => setDetailId(null)} onEdit={edit} onDiagnose={diagnose} />
       ) : (
         <>
           <div className="actions page-actions">
@@ -81,7 +102,7 @@ export function ServersPage() {
                 type="button"
                 className="secondary"
                 disabled={presets.isPending(preset)}
-                onClick={() => void presets.run(preset, () => api.addPresetServer({ preset }))}
+                onClick={() => quickAdd(preset)}
               >
                 {PRESET_LABELS[preset]}
               </button>
@@ -97,11 +118,45 @@ export function ServersPage() {
           ) : servers.length === 0 ? (
             <p className="muted empty-state">No servers yet. Add one, import your existing configuration, or try a quick-add server.</p>
           ) : (
-            <ul role="list" className="server-list" aria-label="Servers">
-              {servers.map((server) => (
-                <ServerCard key={server.config.id} server={server} actions={actions} onOpen={setDetailId} onEdit={edit} />
-              ))}
-            </ul>
+            <>
+              <ServerListFilters
+                servers={servers}
+                search={search}
+                onSearch={setSearch}
+                status={statusFilter}
+                onStatus={setStatusFilter}
+                shown={shown.length}
+              />
+              {shown.length === 0 ? (
+                <p className="muted empty-state">
+                  No server matches{search.trim() ? ` “${search.trim()}”` : ''}
+                  {statusFilter !== 'all' ? ' with that status' : ''}.{' '}
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => {
+                      setSearch('');
+                      setStatusFilter('all');
+                    }}
+                  >
+                    Show all servers
+                  </button>
+                </p>
+              ) : (
+                <ul role="list" className="server-list" aria-label="Servers">
+                  {shown.map((server) => (
+                    <ServerCard
+                      key={server.config.id}
+                      server={server}
+                      actions={actions}
+                      onOpen={setDetailId}
+                      onEdit={edit}
+                      onDiagnose={diagnose}
+                    />
+                  ))}
+                </ul>
+              )}
+            </>
           )}
         </>
       )}
@@ -109,6 +164,7 @@ export function ServersPage() {
         key={dialog?.kind === 'edit' ? dialog.id : 'add'}
         open={dialog?.kind === 'add' || (dialog?.kind === 'edit' && editing !== undefined)}
         server={editing?.config}
+        focusField={dialog?.kind === 'edit' ? dialog.focus : undefined}
         onOpenChange={close}
         onSubmit={(input) => (editing ? api.updateServer({ id: editing.config.id, server: input }) : api.addServer(input))}
       />
@@ -130,6 +186,43 @@ export function ServersPage() {
           install.showPlan(plan);
         }}
       />
+      {dialog?.kind === 'duplicate' && (
+        <Modal
+          open
+          role="alertdialog"
+          onOpenChange={close}
+          title={`Add another ${PRESET_LABELS[dialog.preset]}?`}
+          description={`You already have ${PRESET_LABELS[dialog.preset]}. Another one runs as a separate server with a numbered name.`}
+        >
+          <div className="actions">
+            <button
+              type="button"
+              onClick={() => {
+                setDialog(null);
+                addPreset(dialog.preset);
+              }}
+            >
+              Add another
+            </button>
+            <button type="button" className="secondary" onClick={() => setDialog(null)} data-autofocus>
+              Cancel
+            </button>
+          </div>
+        </Modal>
+      )}
+      {diagnosing && (
+        <DiagnoseDialog
+          api={api}
+          serverId={diagnosing.config.id}
+          serverName={diagnosing.config.name}
+          onClose={() => setDialog(null)}
+          onEdit={(field) => edit(diagnosing.config.id, field)}
+          onStart={() => {
+            setDialog(null);
+            void api.startServer({ id: diagnosing.config.id }).catch(() => undefined);
+          }}
+        />
+      )}
       {install.dialog}
     </section>
   );

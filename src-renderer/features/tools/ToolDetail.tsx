@@ -31,6 +31,26 @@ const STATE_NOTES: Record<ToolView['policy'], string> = {
   suspended: 'Suspended: the server changed this tool since you allowed it. The next call asks again and shows what changed.',
 };
 
+/** The decision in force for a model's call, in a few words (the tool list and the select's default say it). */
+export const EFFECTIVE_WORDS: Record<ToolView['policy'], string> = {
+  ask: 'Asks you',
+  allow: 'Always allowed',
+  deny: 'Always denied',
+  trusted: 'Allowed (server trusted)',
+  suspended: 'Asks again (changed)',
+};
+
+/**
+ * What "no decision of its own" means for this tool right now: allowed when the server is trusted,
+ * else ask (a trust the tool outgrew asks again).
+ */
+function defaultLabel(tool: ToolView, choice: ToolPolicyChoice): string {
+  if (choice !== 'default') return 'Ask me (default)';
+  if (tool.policy === 'trusted') return 'Allowed (server trusted)';
+  if (tool.policy === 'suspended') return 'Ask me (changed since you trusted the server)';
+  return 'Ask me (default)';
+}
+
 /** One tool: what it says it does, its schema, the model's standing decision, and the Run form with results. */
 export function ToolDetail({ tool, policyChoice, running, outcome, lastArgs, onRun, onCancel, onPolicy, loadPart }: ToolDetailProps) {
   const policyId = useId();
@@ -67,7 +87,7 @@ export function ToolDetail({ tool, policyChoice, running, outcome, lastArgs, onR
           aria-describedby={`${policyId}-note`}
           onChange={(e) => onPolicy(e.target.value as ToolPolicyChoice)}
         >
-          <option value="default">Ask me (default)</option>
+          <option value="default">{defaultLabel(tool, policyChoice)}</option>
           <option value="allow">Always allow</option>
           <option value="deny">Always deny</option>
           <option value="ask">Always ask, even if the server is trusted</option>

@@ -82,6 +82,63 @@ describe('ToolsPanel', () => {
     expect(screen.queryByRole('group', { name: /Running/ })).toBeNull();
   });
 
+  it('trusting a server whose tools are hinted destructive or open-world names them first; the selects then show the effective decision', async () => {
+    const tools = [
+      toolView({ policy: 'ask' }),
+      toolView({ name: 'delete_entities', title: undefined, annotations: { destructiveHint: true }, policy: 'ask' }),
+      toolView({ name: 'fetch', title: undefined, annotations: { openWorldHint: true, destructiveHint: false }, policy: 'ask' }),
+    ];
+    const h = fakeHost({
+      replies: {
+        listTools: () => tools,
+        setServerTrust: () => {
+          for (const tool of tools) tool.policy = 'trusted';
+          return [];
+        },
+      },
+    });
+    await renderWithHost(<ToolsPanel serverId="srv-1" serverName="memory" status="ready" revision={1} />, h);
+    const trust = screen.getByRole('checkbox', { name: /Trust all tools of this server/ });
+
+    fireEvent.click(trust);
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Trust all tools of memory?' }));
+    expect(
+      within(dialog.getByRole('list', { name: 'Tools hinted as risky' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['delete_entities — may destroy or overwrite data', 'fetch — reaches outside systems']);
+    expect(h.of('setServerTrust')).toEqual([]);
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(h.of('setServerTrust')).toEqual([]);
+
+    fireEvent.click(trust);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Trust all tools' })));
+    expect(h.of('setServerTrust')).toEqual([{ serverId: 'srv-1', trusted: true, confirmedTools: ['delete_entities', 'fetch'] }]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // The host says the decisions changed: the list is fetched again and shows what is in force.
+    h.emit({
+      name: 'standingDecisionsChanged',
+      payload: [
+        {
+          id: 'server:srv-1',
+          kind: 'server',
+          serverId: 'srv-1',
+          serverName: 'memory',
+          decision: 'trust',
+          state: 'active',
+          since: '2026-01-01T00:00:00Z',
+        },
+      ],
+    });
+    await act(async () => {});
+    fireEvent.click(screen.getByRole('button', { name: 'delete_entities' }));
+    const select = screen.getByLabelText('When the model asks to run it') as HTMLSelectElement;
+    expect(select.value).toBe('default');
+    expect(select.selectedOptions[0].textContent).toBe('Allowed (server trusted)');
+    expect(within(screen.getByRole('list', { name: 'Tools of memory' })).getAllByText('Allowed (server trusted)')).toHaveLength(3);
+  });
+
   it('says so when the server is not running', async () => {
     await renderWithHost(<ToolsPanel serverId="srv-1" serverName="everything" status="stopped" revision={1} />, host());
     expect(screen.getByText('Start the server to see its tools.')).toBeTruthy();

@@ -4,7 +4,8 @@ import type { JsonObject, ServerStatus, ToolCallOutcome, ToolView } from '../../
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import type { LoadPart } from './result/ResultBlocks';
-import { ToolDetail, type ToolPolicyChoice } from './ToolDetail';
+import { EFFECTIVE_WORDS, ToolDetail, type ToolPolicyChoice } from './ToolDetail';
+import { hintedTools, TrustServerDialog } from './TrustServerDialog';
 import './tools.css';
 
 export interface ToolsPanelProps {
@@ -33,6 +34,7 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
   const [outcomes, setOutcomes] = useState<Record<string, ToolCallOutcome>>({});
   /** The arguments of each tool's last run (its app is given them). */
   const [runArgs, setRunArgs] = useState<Record<string, JsonObject>>({});
+  const [confirmingTrust, setConfirmingTrust] = useState(false);
 
   useEffect(() => {
     if (status !== 'ready') return;
@@ -72,6 +74,15 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
   if (tools.length === 0) return <p className="muted">{serverName} offers no tools.</p>;
 
   const trusted = decisions?.some((d) => d.kind === 'server' && d.serverId === serverId) ?? false;
+  const hinted = hintedTools(tools);
+  const setTrust = (next: boolean, confirmedTools?: string[]) =>
+    api.setServerTrust({ serverId, trusted: next, ...(confirmedTools ? { confirmedTools } : {}) }).then(
+      () => setActionError(null),
+      (f: unknown) => {
+        setActionError(messageOf(f));
+        throw f;
+      },
+    );
   const tool = tools.find((candidate) => candidate.name === selected);
   const choiceOf = (name: string): ToolPolicyChoice => {
     const own = decisions?.find((d) => d.kind === 'tool' && d.serverId === serverId && d.tool === name);
@@ -84,15 +95,22 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
         <input
           type="checkbox"
           checked={trusted}
-          onChange={(e) =>
-            void api.setServerTrust({ serverId, trusted: e.target.checked }).then(
-              () => setActionError(null),
-              (f: unknown) => setActionError(messageOf(f)),
-            )
-          }
+          onChange={(e) => {
+            // Tools that say they may do damage are named first; nothing is trusted until confirmed.
+            if (e.target.checked && hinted.length > 0) setConfirmingTrust(true);
+            else void setTrust(e.target.checked).catch(() => undefined);
+          }}
         />
         Trust all tools of this server (the model may run them without asking, as they are now)
       </label>
+      {confirmingTrust && (
+        <TrustServerDialog
+          serverName={serverName}
+          hinted={hinted}
+          onConfirm={(confirmedTools) => setTrust(true, confirmedTools).then(() => setConfirmingTrust(false))}
+          onCancel={() => setConfirmingTrust(false)}
+        />
+      )}
       {actionError && (
         <p role="alert" className="warning">
           {actionError}
@@ -111,6 +129,7 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
                 {t.name}
               </button>
               {t.title && <span className="muted tool-list-title">{t.title}</span>}
+              <span className="muted tool-list-title tool-list-policy">{EFFECTIVE_WORDS[t.policy]}</span>
               {running.some((call) => call.tool === t.name) && <span className="muted"> · running</span>}
             </li>
           ))}

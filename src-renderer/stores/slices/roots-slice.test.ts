@@ -4,6 +4,7 @@ import { ROOTS_AUDIT_KEPT, rootsSlice, type RootsState } from './roots-slice';
 
 const consent = (id: string, serverId = 's1'): RootsConsentRequest => ({
   id,
+  groupId: id,
   serverId,
   serverName: 'files',
   requestedAt: '',

@@ -283,10 +283,10 @@ export class ServerConnection {
     }
     if (outcome.kind === 'ready') return this.becomeReady(outcome);
     this.expiry.startEnded();
-    const { reason, exit, stderrTail, refusal } = outcome;
+    const { reason, exit, stderrTail, refusal, launch } = outcome;
     // Refused for now (429, 503…): wait as asked and try again, at the first start as on a reconnect.
     if (refusal) this.supervisor.onRefusal({ reason, exit, stderrTail }, refusal);
-    else if (attempt === 1) this.setState({ status: 'error', since: this.now(), reason, stderrTail });
+    else if (attempt === 1) this.setState({ status: 'error', since: this.now(), reason, stderrTail, ...(launch ? { launch } : {}) });
     else this.supervisor.onFailure({ reason, exit, stderrTail }, undefined);
     return this.current;
   }

@@ -13,6 +13,7 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { ExitInfo } from '../process/stdio-process';
+import type { LaunchProblem } from '../../../../src-preload/contract';
 
 /** What we learned about a server when it became ready. */
 export interface ServerIdentity {
@@ -75,7 +76,14 @@ export type ServerState =
       retry?: PendingRestart;
     }
   | { status: 'ready'; since: number; server: ServerIdentity }
-  | { status: 'error'; since: number; reason: string; stderrTail: string[] }
+  | {
+      status: 'error';
+      since: number;
+      reason: string;
+      stderrTail: string[];
+      /** The program could not be launched: what was looked for, where, and the fixes. */
+      launch?: LaunchProblem;
+    }
   | {
       status: 'crashed';
       since: number;

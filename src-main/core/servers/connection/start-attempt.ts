@@ -12,6 +12,9 @@ import { StartWatchdog } from './start-watchdog';
 import { explainStartFailure } from './start-failure';
 import type { ServerSpec } from './connection-options';
 import type { ExitInfo } from '../process/stdio-process';
+import type { LaunchProblem } from '../../../../src-preload/contract';
+import { LaunchError } from '../process/launch-error';
+import { launchProblemOf } from '../process/launch-problem';
 import { RemoteServerTransport } from '../transport/remote-transport';
 import type { TemporaryRefusal } from '../transport/temporary-refusal';
 
@@ -63,6 +66,8 @@ export type StartAttemptOutcome =
       stderrTail: string[];
       /** The server said "not now" (429, 5xx): the same start, later, is what to try. */
       refusal?: TemporaryRefusal;
+      /** The program could not be launched: what was looked for, where, and the fixes. */
+      launch?: LaunchProblem;
     };
 
 /** Commands that download before running: their stderr chatter during start means "installing". */
@@ -150,8 +155,16 @@ export async function attemptStart(o: StartAttemptOptions): Promise<StartAttempt
     if (verdict.kind !== 'fail') return verdict;
     if (verdict.refusal)
       return { kind: 'fail', reason: verdict.reason, retryable: false, exit: undefined, stderrTail, refusal: verdict.refusal };
-    const retryable = o.prior !== undefined && !expired && (error as Error)?.name !== 'LaunchError';
-    return { kind: 'fail', reason: verdict.reason, retryable, exit: session.transport.process?.exit, stderrTail };
+    const launch = error instanceof LaunchError ? launchProblemOf(error) : undefined;
+    const retryable = o.prior !== undefined && !expired && !(error instanceof LaunchError);
+    return {
+      kind: 'fail',
+      reason: verdict.reason,
+      retryable,
+      exit: session.transport.process?.exit,
+      stderrTail,
+      ...(launch ? { launch } : {}),
+    };
   }
 }
 

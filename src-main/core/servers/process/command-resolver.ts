@@ -44,21 +44,24 @@ export interface ResolvedCommand {
 export async function resolveCommand(command: string, options: ResolveCommandOptions = {}): Promise<ResolvedCommand> {
   const platform = options.platform ?? process.platform;
   const cwd = options.cwd ?? process.cwd();
-  checkWorkingDirectory(options.cwd);
+  checkWorkingDirectory(options.cwd, command);
 
   const sep = platform === 'win32' ? ';' : ':';
   const login = await (options.loginShellPath ?? getLoginShellPath)().catch(() => []);
   const dirs = dedupe([...split(options.configuredPath, sep), ...login, ...split(options.inheritedPath, sep)]);
   const pathEnv = dirs.join(sep);
 
-  if (command.trim() === '') throw new LaunchError('command-not-found', 'No command configured');
+  if (command.trim() === '') throw new LaunchError('command-not-found', 'No command configured', { details: { command, searched: [] } });
   const hasSeparator = command.includes('/') || (platform === 'win32' && command.includes('\\'));
   if (hasSeparator || path.isAbsolute(command)) {
     const file = path.resolve(cwd, command);
     const status = probeExecutable(file, platform);
-    if (status === 'missing') throw new LaunchError('command-not-found', `\`${command}\` not found (looked for ${file})`);
+    if (status === 'missing')
+      throw new LaunchError('command-not-found', `\`${command}\` not found (looked for ${file})`, { details: { command, searched: [] } });
     if (status === 'not-executable') {
-      throw new LaunchError('not-executable', `\`${file}\` is not executable (permission denied, or not a regular file)`);
+      throw new LaunchError('not-executable', `\`${file}\` is not executable (permission denied, or not a regular file)`, {
+        details: { command, file, searched: [] },
+      });
     }
     return { file, pathEnv, searched: [] };
   }
@@ -74,23 +77,27 @@ export async function resolveCommand(command: string, options: ResolveCommandOpt
     }
   }
   if (nonExecutable) {
-    throw new LaunchError('not-executable', `\`${command}\` was found at ${nonExecutable} but is not executable (permission denied)`);
+    throw new LaunchError('not-executable', `\`${command}\` was found at ${nonExecutable} but is not executable (permission denied)`, {
+      details: { command, file: nonExecutable, searched: dirs },
+    });
   }
   throw new LaunchError(
     'command-not-found',
     `\`${command}\` not found on PATH (searched: ${dirs.length > 0 ? dirs.join(', ') : 'no directories'})`,
+    { details: { command, searched: dirs } },
   );
 }
 
-function checkWorkingDirectory(cwd: string | undefined): void {
+function checkWorkingDirectory(cwd: string | undefined, command: string): void {
   if (cwd === undefined) return;
   let stat: fs.Stats;
+  const details = { command, cwd };
   try {
     stat = fs.statSync(cwd);
   } catch {
-    throw new LaunchError('cwd-missing', `Working directory ${cwd} does not exist`);
+    throw new LaunchError('cwd-missing', `Working directory ${cwd} does not exist`, { details });
   }
-  if (!stat.isDirectory()) throw new LaunchError('cwd-missing', `Working directory ${cwd} is not a directory`);
+  if (!stat.isDirectory()) throw new LaunchError('cwd-missing', `Working directory ${cwd} is not a directory`, { details });
 }
 
 function probeExecutable(file: string, platform: NodeJS.Platform): 'ok' | 'missing' | 'not-executable' {

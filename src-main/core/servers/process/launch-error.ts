@@ -15,6 +15,18 @@ export type LaunchErrorCode =
   /** Anything else the OS refused (EMFILE, EAGAIN, …). */
   | 'spawn-failed';
 
+/** What the launch looked for and where: what a user needs to fix it. */
+export interface LaunchDetails {
+  /** The command as configured. */
+  command: string;
+  /** The file it resolved to, when one was found. */
+  file?: string;
+  /** The folders searched, in order (empty when the command was a path). */
+  searched?: string[];
+  /** The working directory it was to run in. */
+  cwd?: string;
+}
+
 /** A server process could not be started. `message` is meant for the user as is. */
 export class LaunchError extends Error {
   override readonly name = 'LaunchError';
@@ -22,23 +34,26 @@ export class LaunchError extends Error {
   constructor(
     readonly code: LaunchErrorCode,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { details?: LaunchDetails },
   ) {
     super(message, options);
+    this.details = options?.details;
   }
+
+  /** What was looked for and where (absent for errors raised without it). */
+  readonly details: LaunchDetails | undefined;
 }
 
 /** Turns an error from `child_process.spawn` into a LaunchError naming the command. */
-export function launchErrorFromSpawn(command: string, error: NodeJS.ErrnoException): LaunchError {
+export function launchErrorFromSpawn(command: string, error: NodeJS.ErrnoException, details?: LaunchDetails): LaunchError {
+  const options = { cause: error, details: details ?? { command } };
   switch (error.code) {
     case 'ENOENT':
-      return new LaunchError('command-not-found', `\`${command}\` could not be started: file not found`, { cause: error });
+      return new LaunchError('command-not-found', `\`${command}\` could not be started: file not found`, options);
     case 'EACCES':
     case 'EPERM':
-      return new LaunchError('not-executable', `\`${command}\` could not be started: permission denied (is it executable?)`, {
-        cause: error,
-      });
+      return new LaunchError('not-executable', `\`${command}\` could not be started: permission denied (is it executable?)`, options);
     default:
-      return new LaunchError('spawn-failed', `\`${command}\` could not be started: ${error.message}`, { cause: error });
+      return new LaunchError('spawn-failed', `\`${command}\` could not be started: ${error.message}`, options);
   }
 }

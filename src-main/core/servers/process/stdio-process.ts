@@ -135,6 +135,7 @@ export class StdioProcess {
     });
     const env = withPathVar(buildChildEnv(parentEnv, spec.env, platform), resolved.pathEnv, platform);
     const launch = windowsLaunch(resolved.file, spec.args ?? [], platform, env);
+    const details = { command: spec.command, file: resolved.file, searched: resolved.searched, ...(spec.cwd ? { cwd: spec.cwd } : {}) };
 
     let child: ChildProcessWithoutNullStreams;
     try {
@@ -149,12 +150,12 @@ export class StdioProcess {
         windowsVerbatimArguments: launch.verbatim,
       });
     } catch (error) {
-      throw launchErrorFromSpawn(spec.command, error as NodeJS.ErrnoException);
+      throw launchErrorFromSpawn(spec.command, error as NodeJS.ErrnoException, details);
     }
     const proc = new StdioProcess(child, resolved.file, options);
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
-      child.once('error', (error) => reject(launchErrorFromSpawn(spec.command, error)));
+      child.once('error', (error) => reject(launchErrorFromSpawn(spec.command, error, details)));
     });
     return proc;
   }

@@ -16,13 +16,13 @@ export function logEntry(seq: number, extra: Partial<LogEntry> = {}): LogEntry {
 
 /**
  * The fake host for the Logs components: it holds entries and answers the log queries from them
- * (newest page, oldest first) the way the host's repository does.
+ * (newest page, oldest first; every server's when no server is named) the way the host's repository does.
  */
 export function fakeLogHost(servers: ServerView[], entries: LogEntry[] = []) {
-  const queryLogs = (input: { serverId: string; stream: LogStream; text?: string; beforeSeq?: number; limit: number }) => {
+  const queryLogs = (input: { serverId?: string; stream: LogStream; text?: string; beforeSeq?: number; limit: number }) => {
     const matching = entries.filter(
       (e) =>
-        e.serverId === input.serverId &&
+        (input.serverId === undefined || e.serverId === input.serverId) &&
         e.stream === input.stream &&
         (!input.text || e.text.toLowerCase().includes(input.text.toLowerCase())) &&
         (!input.beforeSeq || e.seq < input.beforeSeq),

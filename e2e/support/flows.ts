@@ -1,0 +1,59 @@
+/**
+ * Small helpers the user-flow specs share: reaching a page from the main navigation (whether it shows
+ * its entries as buttons or links), a server row by its name, and the typed contract over a raw
+ * WebSocket for setting things up as the renderer would.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { createHostApi, type HostApi, type HostMethodName, type ServerView } from '../../src-preload/contract';
+import { ContractSocket, signIn } from './raw-client';
+import { expect, type WebHost } from './web-host';
+
+/** Opens a page from the main navigation by its name. */
+export async function openPage(page: Page, name: 'Chat' | 'Servers' | 'Roots' | 'Logs' | 'Settings'): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav
+    .getByRole('button', { name, exact: true })
+    .or(nav.getByRole('link', { name, exact: true }))
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+}
+
+/** A server's row (or card) in the Servers list. */
+export function serverRow(page: Page, name: string): Locator {
+  return page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name, exact: true });
+}
+
+/** Waits until a server's row shows the status. */
+export async function expectServerStatus(page: Page, name: string, status: 'stopped' | 'starting' | 'ready' | 'error' | 'crashed') {
+  await expect(serverRow(page, name)).toHaveAttribute('data-status', status, { timeout: 60_000 });
+}
+
+export interface ContractClient {
+  api: HostApi;
+  server(id: string): Promise<ServerView>;
+  /** Waits until the host reports the server in this status. */
+  waitFor(id: string, status: ServerView['runtime']['status'], timeout?: number): Promise<ServerView>;
+  close(): Promise<void>;
+}
+
+/** The typed contract over a raw WebSocket (as the renderer's transport carries it); calls throw on errors. */
+export async function contractClient(webHost: WebHost): Promise<ContractClient> {
+  const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, {
+    origin: webHost.origin,
+    credential: (await signIn(webHost.url)).credential,
+  });
+  let id = 0;
+  const api = createHostApi(async (method: HostMethodName, input) => (await socket.call(++id, method, input)).result);
+  const server = async (serverId: string) => (await api.getSnapshot()).servers.find((s) => s.config.id === serverId)!;
+  return {
+    api,
+    server,
+    async waitFor(serverId, status, timeout = 60_000) {
+      let last: ServerView | undefined;
+      await expect.poll(async () => (last = await server(serverId))?.runtime.status, { timeout }).toBe(status);
+      return last!;
+    },
+    close: () => socket.close(),
+  };
+}
