@@ -21,7 +21,7 @@ import { registerProtocolClient } from './electron/protocol';
 import { recoverRendererCrashes } from './electron/renderer-recovery';
 import { createElectronSecretBox } from './electron/safe-storage-secret-box';
 import { startUpdater } from './electron/updater';
-import { createMainWindow } from './electron/window';
+import { createMainWindow, rendererOrigins } from './electron/window';
 import { keepWindowState, rememberedWindowOptions } from './electron/window-state-keeper';
 
 /** The app's root: the repository in a development run, app.asar in the installed app (this file is out/main/index.js). */
@@ -101,13 +101,16 @@ if (!app.requestSingleInstanceLock(handoverFor(process.argv, { cwd: process.cwd(
       return;
     }
     const started = host;
+    // MCP Apps: shown on the host's app origin (a loopback listener); only our window's page may frame it.
+    started.appSandbox.setParentOrigins(rendererOrigins());
+    await started.appSandbox.start();
     registerProtocolClient((text) => started.app.log.write('info', 'app', text));
     installAppMenu(started);
     opens.attach(started);
 
     const windowState = new WindowStateStore(dataDir);
     const remembered = rememberedWindowOptions(windowState);
-    const opened = createMainWindow(appRoot, remembered.options, windowIconPath(where));
+    const opened = createMainWindow(appRoot, remembered.options, windowIconPath(where), started.appSandbox.origin);
     window = opened;
     opened.once('ready-to-show', () => {
       if (remembered.maximized) opened.maximize();

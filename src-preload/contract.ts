@@ -22,6 +22,7 @@ import { consentMethods, type ConsentEvents } from './contract/consent';
 import type { HostSnapshot } from './contract/host';
 import { installMethods } from './contract/install';
 import { logMethods, type LogEvents } from './contract/logs';
+import { mcpAppMethods } from './contract/mcp-apps';
 import { method, NoInput } from './contract/method';
 import { registryMethods } from './contract/registry';
 import { providerMethods, type ProviderEvents } from './contract/providers';
@@ -31,6 +32,7 @@ import { rootsMethods, type RootsEvents } from './contract/roots';
 import { samplingMethods, type SamplingEvents } from './contract/sampling';
 import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
 import { settingsMethods, type SettingsEvents } from './contract/settings';
+import { taskMethods, type TaskEvents } from './contract/tasks';
 import { toolMethods, type ToolEvents } from './contract/tools';
 import { uploadMethods } from './contract/uploads';
 
@@ -45,6 +47,7 @@ export * from './contract/errors';
 export * from './contract/host';
 export * from './contract/install';
 export * from './contract/logs';
+export * from './contract/mcp-apps';
 export * from './contract/registry';
 export * from './contract/providers';
 export * from './contract/prompts';
@@ -53,6 +56,7 @@ export * from './contract/roots';
 export * from './contract/sampling';
 export * from './contract/servers';
 export * from './contract/settings';
+export * from './contract/tasks';
 export * from './contract/tools';
 export * from './contract/uploads';
 export * from './contract/uri-template';
@@ -85,6 +89,8 @@ export const HOST_METHODS = {
   ...promptMethods,
   ...completionMethods,
   ...contentAuditMethods,
+  ...taskMethods,
+  ...mcpAppMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -150,7 +156,8 @@ export interface HostEvents
     AppEvents,
     ProviderEvents,
     ResourceEvents,
-    ContentAuditEvents {}
+    ContentAuditEvents,
+    TaskEvents {}
 
 export type HostEventName = keyof HostEvents;
 

@@ -37,6 +37,10 @@ import { resolveCommand } from './servers/process/command-resolver';
 import { UploadSessions } from './uploads/upload-sessions';
 import type { ToolRouter } from './tools/tool-router';
 import { createToolsArea } from './tools/tools-area';
+import { createTasksArea } from './tasks/tasks-area';
+import { createMcpAppsArea } from './mcp-apps/apps-area';
+import type { AppSandboxServer } from './mcp-apps/sandbox-server';
+import { visibleTo } from './tool-definition/tool-ui';
 
 /** A running host core: the handlers every bridge dispatches to, its events, and one way to stop. */
 export interface Host {
@@ -54,6 +58,11 @@ export interface Host {
    * crash, and the app log file. Reached by the renderer through the contract's app methods.
    */
   readonly app: AppArea;
+  /**
+   * In-process only (the bridges): the origin MCP Apps are shown on — a second loopback listener
+   * serving the sandbox proxy. Web mode and the Electron glue say which renderer origin may frame it.
+   */
+  readonly appSandbox: AppSandboxServer;
   /**
    * Reaps server processes a killed Patchbay left behind, then starts every enabled server
    * concurrently. Call it after the first paint; it returns before any server is ready.
@@ -172,14 +181,27 @@ export function createHost(ports: HostPorts): Host {
     launchOverride: bundles.launchOverride,
   });
   oauth.attach(fleet, (id) => fleet.viewById(id));
-  // Tools and consent: the router every tool call goes through (user runs and model calls alike).
-  const tools = createToolsArea({ db, connection: (id) => fleet.connection(id), repo, secrets, events, clock });
+  // Tasks: tool calls run as tasks (polled, cancellable, recorded) and server requests Patchbay runs as tasks.
+  const tasks = createTasksArea({
+    db,
+    events,
+    clock,
+    connection: (id) => fleet.connection(id),
+    cancelCall: (callId) => tools.router.cancel(callId),
+    log: (serverId, text) => logs.plugin.recordHostEvent(serverId, 'task', 'info', text),
+  });
+  plugins.push(tasks.plugin);
+  // Tools and consent: the router every tool call goes through (user runs, model and app calls alike).
+  const tools = createToolsArea({ db, connection: (id) => fleet.connection(id), repo, secrets, events, clock, tasks: tasks.toolTasks });
   plugins.push(tools.plugin);
   // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
   const serverName = (id: string) => repo.get(id)?.name;
   const resources = createResourcesArea({ db, events, clock, connection: (id) => fleet.connection(id), serverName });
   plugins.push(resources.plugin);
   const prompts = createPromptsArea({ connection: (id) => fleet.connection(id), serverName, audit: resources.audit, clock });
+  // MCP Apps: tools' interactive views on an origin of their own; what they ask passes the model's rules.
+  const apps = createMcpAppsArea({ clock, connection: (id) => fleet.connection(id), router: tools.router, reader: resources.reader });
+  plugins.push(apps.plugin);
   const chat = createChatArea({
     db,
     llm,
@@ -187,7 +209,11 @@ export function createHost(ports: HostPorts): Host {
     events,
     clock,
     // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
-    toolbox: { list: (serverIds) => listFleetTools(fleet, serverIds), call: (request) => tools.router.callToolWithConsent(request) },
+    // Tools a server keeps for its app (`_meta.ui.visibility`) are never offered to the model.
+    toolbox: {
+      list: (serverIds) => listFleetTools(fleet, serverIds).filter((entry) => visibleTo(entry.tool, 'model')),
+      call: (request) => tools.router.callToolWithConsent(request),
+    },
     // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
     context: {
       readForAttachment: async (serverId, uri) => {
@@ -198,6 +224,7 @@ export function createHost(ports: HostPorts): Host {
       heldPrompt: (useId) => prompts.uses.get(useId),
       releasePrompt: (useId) => prompts.uses.release(useId),
       recordUse: (use) => resources.audit.record({ ...use, outcome: 'ok', at: clock.now().toISOString() }),
+      appContexts: (conversationId) => apps.takeModelContexts(conversationId),
     },
   });
   // Sampling and elicitation: server requests answered through any configured provider, with the user in the loop.
@@ -248,6 +275,7 @@ export function createHost(ports: HostPorts): Host {
       app: app.snapshot(),
       providers: llm.snapshot(),
       resources: resources.snapshot(),
+      tasks: tasks.snapshot(),
     }),
     ...createSettingsHandlers(settings, events, clock),
     ...createServerHandlers({
@@ -292,6 +320,8 @@ export function createHost(ports: HostPorts): Host {
     }),
     ...resources.handlers,
     ...prompts.handlers,
+    ...tasks.handlers,
+    ...apps.handlers,
   };
 
   // Stored keys are opened once (one that cannot be opened is reported) and unlisted providers asked for their models.
@@ -304,6 +334,7 @@ export function createHost(ports: HostPorts): Host {
     info,
     tools: tools.router,
     app,
+    appSandbox: apps.sandbox,
     async startServers() {
       // Warm the login-shell PATH lookup (~100 ms) while leftovers are reaped, not before the first spawn.
       void getLoginShellPath().catch(() => undefined);
@@ -323,6 +354,10 @@ export function createHost(ports: HostPorts): Host {
       llm.dispose();
       // Pending consent requests are denied and running tool calls cancelled (audited) while servers still run.
       await tools.dispose();
+      // Tasks servers run for us that no call waits for, and requests we run as tasks, are cancelled (logged).
+      await tasks.dispose();
+      // The app origin's listener closes.
+      await apps.dispose();
       // 2026-era update streams close while their servers still run.
       await resources.dispose();
       // Pending sign-ins end (their loopback listener closes) before the servers stop.

@@ -15,8 +15,12 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** The same policy the Electron window enforces through index.html's meta tag, as a header here. */
-export function contentSecurityPolicy(wsOrigin: string): string {
+/**
+ * The same policy the Electron window enforces through index.html's meta tag, as a header here —
+ * narrower in one place: frames only from the app origin of this launch (the meta tag allows any
+ * loopback port; the browser enforces both).
+ */
+export function contentSecurityPolicy(wsOrigin: string, appOrigin: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -24,6 +28,7 @@ export function contentSecurityPolicy(wsOrigin: string): string {
     "img-src 'self' data: blob:",
     "media-src 'self' data: blob:",
     `connect-src 'self' ${wsOrigin}`,
+    `frame-src ${appOrigin}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

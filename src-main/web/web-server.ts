@@ -55,7 +55,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     const tokened = auth.hasToken(req);
     const headers: Record<string, string> = {
-      'Content-Security-Policy': contentSecurityPolicy(`ws://127.0.0.1:${port} ws://localhost:${port}`),
+      'Content-Security-Policy': contentSecurityPolicy(`ws://127.0.0.1:${port} ws://localhost:${port}`, appOrigin),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'Cross-Origin-Opener-Policy': 'same-origin',
@@ -82,6 +82,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
   const port = (server.address() as AddressInfo).port;
   auth.setPort(port);
+  // MCP Apps are shown on a second loopback origin (its own port) that only our pages may frame.
+  options.host.appSandbox.setParentOrigins(auth.allowedOrigins());
+  const appOrigin = await options.host.appSandbox.start();
 
   return {
     port,

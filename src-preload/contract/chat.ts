@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ByIdSchema, IdString, method, NoInput } from './method';
+import type { ToolCallTask } from './tasks';
 import type { ToolRunStatus } from './tools';
 
 /**
@@ -33,8 +34,11 @@ export type ToolResultPart =
   | { type: 'resource_link'; uri: string; name: string; title?: string; description?: string; mimeType?: string }
   | { type: 'resource'; uri: string; mimeType?: string; text?: string; blobBytes?: number };
 
-/** Where a resource in a message came from: attached by the user, or embedded in a prompt they chose. */
-export type ResourceOrigin = 'attachment' | 'prompt';
+/**
+ * Where a resource in a message came from: attached by the user, embedded in a prompt they chose, or
+ * the model context a tool's app set (MCP Apps `ui/update-model-context`).
+ */
+export type ResourceOrigin = 'attachment' | 'prompt' | 'app';
 
 /** A content block of a stored message (our format, close to the Messages API's). */
 export type ChatBlock =
@@ -66,6 +70,10 @@ export type ChatBlock =
        * (the tool_use keeps the model's own: the Messages API history must stay what the model wrote).
        */
       editedArgs?: Record<string, unknown>;
+      /** The tool has an app (MCP Apps): its card shows it. */
+      app?: { resourceUri: string };
+      /** For a tool with an app: the result's structured content, for the app (absent when over the size cap). */
+      structuredContent?: Record<string, unknown>;
     }
   /**
    * A resource the user attached (or a prompt they chose embedded), as the model gets it: its text with
@@ -252,6 +260,8 @@ export interface ToolStatusUpdate {
   progress?: ToolProgress;
   /** With `running`: the arguments it runs with, when the user edited the model's. */
   editedArgs?: Record<string, unknown>;
+  /** The call runs as a task: where it stands. */
+  task?: ToolCallTask;
 }
 
 /** Longest message the composer sends. */

@@ -34,6 +34,8 @@ export interface ConsentRequestView {
   inputSchema: JsonObject;
   args: JsonObject;
   reason: ConsentReason;
+  /** Who asks: the model (absent) or the app of this server (MCP Apps). */
+  origin?: 'model' | 'app';
   /** For `changed`: the approved definition against the current one. */
   diff?: DiffLine[];
   requestedAt: string;

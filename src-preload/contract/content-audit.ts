@@ -17,6 +17,10 @@ export const CONTENT_ACTIONS = [
   'prompt-chat',
   'subscribe',
   'unsubscribe',
+  /** A tool's app (its `ui://` resource) was loaded to show it. */
+  'app-ui',
+  /** A tool's app read a resource of its server. */
+  'app-read',
 ] as const;
 export type ContentAction = (typeof CONTENT_ACTIONS)[number];
 

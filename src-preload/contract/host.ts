@@ -8,6 +8,7 @@ import type { RootsSnapshot } from './roots';
 import type { SamplingSnapshot } from './sampling';
 import type { ServerView } from './servers';
 import type { Settings } from './settings';
+import type { TasksSnapshot } from './tasks';
 import type { ToolsSnapshot } from './tools';
 
 export type HostMode = 'electron' | 'web';
@@ -51,4 +52,5 @@ export interface HostSnapshot {
   app: AppSnapshot;
   providers: ProvidersSnapshot;
   resources: ResourcesSnapshot;
+  tasks: TasksSnapshot;
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { IdString, method } from './method';
+import type { ToolAppInfo } from './mcp-apps';
+import type { ToolCallTask } from './tasks';
 
 /**
  * Tools: what each server offers, running them on the user's own click, and the results as people
@@ -63,6 +65,10 @@ export interface ToolView {
   /** sha-256 of the canonical definition; standing decisions are pinned to it. */
   definitionHash: string;
   policy: ToolPolicyState;
+  /** The tool's interactive view (MCP Apps), shown beside its result. */
+  app?: ToolAppInfo;
+  /** The tool runs as a task (`execution.taskSupport`, on a server that supports task-augmented calls). */
+  runsAsTask?: boolean;
 }
 
 /** A slice shown where more exists: `shown` of `total` characters. */
@@ -109,9 +115,18 @@ export interface ToolCallOutcome {
   durationMs: number;
   /** Size of the whole result as received (characters of its JSON form). */
   resultBytes: number;
+  /**
+   * For a tool with an app (MCP Apps): the server's whole result, for the app to render — only when it
+   * fits `MAX_APP_RESULT_CHARS` (the app then gets the content above).
+   */
+  appResult?: JsonObject;
 }
 
-export const TOOL_CALL_ORIGINS = ['user', 'model'] as const;
+/** Largest result (characters of its JSON) handed whole to a tool's app. */
+export const MAX_APP_RESULT_CHARS = 512 * 1024;
+
+/** Who asked for a call: the user (Tools panel), the model (chat), or a server's app (MCP Apps). */
+export const TOOL_CALL_ORIGINS = ['user', 'model', 'app'] as const;
 export type ToolCallOrigin = (typeof TOOL_CALL_ORIGINS)[number];
 
 /** A call in flight (after any consent), with its latest progress. */
@@ -123,6 +138,16 @@ export interface RunningToolCall {
   origin: ToolCallOrigin;
   startedAt: string;
   progress?: ToolRunProgress;
+  /** The chat tool call this is (its card follows it). */
+  chat?: ChatCallRef;
+  /** When the call runs as a task: where the task stands. */
+  task?: ToolCallTask;
+}
+
+/** Which chat tool call a call is: the conversation and the model's tool_use id. */
+export interface ChatCallRef {
+  conversationId: string;
+  toolUseId: string;
 }
 
 export interface ToolRunProgress {
@@ -188,6 +213,8 @@ export interface ToolEvents {
   toolsChanged: { serverId: string };
   toolCallStarted: RunningToolCall;
   toolCallProgress: { callId: string } & ToolRunProgress;
+  /** A call running as a task changed status (or message). */
+  toolCallTask: { callId: string; task: ToolCallTask };
   /** Every call that was decided ends with this, refused ones included (the audit trail has news). */
   toolCallFinished: { callId: string; serverId: string; tool: string; origin: ToolCallOrigin; status: ToolRunStatus; durationMs: number };
 }

@@ -13,6 +13,7 @@ import { rootsSlice, type RootsState } from './slices/roots-slice';
 import { providersSlice, type ProvidersState } from './slices/providers-slice';
 import { samplingSlice, type SamplingState } from './slices/sampling-slice';
 import { serversSlice, type ServersState } from './slices/servers-slice';
+import { tasksSlice, type TasksState } from './slices/tasks-slice';
 import type { StoreSlice } from './slices/slice';
 
 /** The pages (named in the contract too: the native menu navigates between them). */
@@ -40,7 +41,8 @@ export type AppState = ShellState &
   SamplingState &
   ProvidersState &
   ResourcesState &
-  ChatContextState & { api: HostApi };
+  ChatContextState &
+  TasksState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
@@ -57,6 +59,7 @@ const SLICES: StoreSlice<object>[] = [
   providersSlice,
   resourcesSlice,
   chatContextSlice,
+  tasksSlice,
 ] as StoreSlice<object>[];
 
 /**
@@ -77,7 +80,8 @@ export function createAppStore(transport: HostTransport, initialPage: Page = 'ch
       SamplingState &
       ProvidersState &
       ResourcesState &
-      ChatContextState),
+      ChatContextState &
+      TasksState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,

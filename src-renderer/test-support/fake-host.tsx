@@ -39,6 +39,7 @@ export interface FakeHostOptions {
   app?: Partial<HostSnapshot['app']>;
   providers?: Partial<HostSnapshot['providers']>;
   resources?: Partial<HostSnapshot['resources']>;
+  tasks?: Partial<HostSnapshot['tasks']>;
   /** Value answers per method; tests may add to it after the host was made. */
   replies?: Partial<Record<HostMethodName, ValueReply>>;
   /** Whole-result answers, asked after `replies`. */
@@ -76,6 +77,7 @@ export function fakeSnapshot(options: FakeHostOptions = {}): HostSnapshot {
     app: { openRequests: [], update: { status: 'unsupported', reason: 'web mode' }, windowRecovery: null, ...options.app },
     providers: { providers: [], ...options.providers },
     resources: { subscriptions: [], ...options.resources },
+    tasks: { recent: [], ...options.tasks },
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type ChatMessage,
   type Settings,
   type ToolCallStatus,
+  type ToolCallTask,
   type ToolProgress,
 } from '../../../src-preload/contract';
 import type { ModelRoute } from '../llm/llm-types';
@@ -38,7 +39,11 @@ export interface TurnDeps {
   now(): Date;
   onMessage(message: ChatMessage): void;
   onDelta(messageId: number, ops: ChatDeltaOp[]): void;
-  onToolStatus(toolUseId: string, status: ToolCallStatus, detail?: { progress?: ToolProgress; editedArgs?: Record<string, unknown> }): void;
+  onToolStatus(
+    toolUseId: string,
+    status: ToolCallStatus,
+    detail?: { progress?: ToolProgress; editedArgs?: Record<string, unknown>; task?: ToolCallTask },
+  ): void;
   /** The answer being streamed right now (for history pages asked for mid-stream). */
   onRecorder?(recorder: AnswerRecorder | undefined): void;
   /** Test seams for the recorder's timers. */
@@ -142,6 +147,8 @@ async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_
       signal: deps.signal,
       onStage: (stage, editedArgs) => deps.onToolStatus(call.id, stage, editedArgs ? { editedArgs } : undefined),
       onProgress: (progress) => deps.onToolStatus(call.id, 'running', { progress }),
+      onTask: (task) => deps.onToolStatus(call.id, 'running', { task }),
+      chat: { conversationId: deps.conversationId, toolUseId: call.id },
     });
     results.push(toResultBlock(call.id, done, deps.settings.toolResultMaxChars));
     deps.onToolStatus(call.id, TOOL_OUTCOME[done.status]);

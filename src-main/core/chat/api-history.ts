@@ -44,7 +44,8 @@ type ResourceBlock = Extract<ChatBlock, { type: 'resource' }>;
 
 /** The line that introduces an attached resource to the model: its name, URI and type. */
 export function resourceHeading(block: Pick<ResourceBlock, 'name' | 'uri' | 'mimeType' | 'origin'>): string {
-  const what = block.origin === 'prompt' ? 'Resource from the prompt' : 'Attached resource';
+  const what =
+    block.origin === 'prompt' ? 'Resource from the prompt' : block.origin === 'app' ? "Context from a tool's app" : 'Attached resource';
   return `[${what} "${block.name}" <${block.uri}>${block.mimeType ? ` (${block.mimeType})` : ''}]`;
 }
 

@@ -29,6 +29,11 @@ export interface ChatContextSources {
   /** A prompt fetched for the chat (`getPrompt({ purpose: 'chat' })`), until used. */
   heldPrompt(useId: string): HeldChatPrompt | undefined;
   releasePrompt(useId: string): void;
+  /**
+   * What tools' apps want the model to know in this conversation (MCP Apps `ui/update-model-context`):
+   * it goes with the next message, then is released.
+   */
+  appContexts?(conversationId: string): { blocks: ChatBlock[]; release(): void };
   /** Records that an attachment or prompt went into a conversation. */
   recordUse(use: {
     action: 'attach' | 'prompt-chat';

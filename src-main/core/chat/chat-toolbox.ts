@@ -11,5 +11,5 @@ export interface ChatToolbox {
   /** Tools of Ready servers (only these server ids when given), with the server's identity. */
   list(serverIds?: readonly string[]): FleetTool[];
   /** Runs a model-initiated call through consent; never rejects for tool errors or denials. */
-  call(request: ToolCallRequest): Promise<Pick<ToolCallDone, 'status' | 'result' | 'editedArgs'>>;
+  call(request: ToolCallRequest): Promise<Pick<ToolCallDone, 'status' | 'result' | 'editedArgs' | 'definition'>>;
 }

@@ -36,7 +36,8 @@ export class MessageSender {
   }
 
   async send({ conversationId, text, attachments, promptUseId }: SendInput): Promise<ChatMessage> {
-    if (attachments.length === 0 && promptUseId === undefined) return this.chat.send(conversationId, text);
+    const fromApps = this.sources?.appContexts?.(conversationId);
+    if (attachments.length === 0 && promptUseId === undefined && !fromApps?.blocks.length) return this.chat.send(conversationId, text);
     this.chat.assertCanSend(conversationId);
     const sources = this.requireSources();
     const prompt = promptUseId !== undefined ? sources.heldPrompt(promptUseId) : undefined;
@@ -46,7 +47,7 @@ export class MessageSender {
     const unsendable = held.find((h) => h.view.problem);
     if (unsendable) throw new HostCallError('invalid_input', `"${unsendable.view.name}" cannot be sent: ${unsendable.view.problem}`);
     const fromPrompt = prompt ? promptMessages(prompt) : [];
-    const blocks: ChatBlock[] = held.flatMap((h) => h.blocks);
+    const blocks: ChatBlock[] = [...held.flatMap((h) => h.blocks), ...(fromApps?.blocks ?? [])];
     const chars = blockChars(blocks) + fromPrompt.reduce((n, m) => n + blockChars(m.content), 0);
     const budget = this.settings().attachmentBudgetChars;
     if (chars > budget)
@@ -64,6 +65,7 @@ export class MessageSender {
       promptMessages: fromPrompt,
       titleHint: prompt ? `${prompt.name} (${prompt.serverName})` : held[0]?.view.name,
     });
+    fromApps?.release();
     for (const h of held) {
       sources.recordUse({
         action: 'attach',

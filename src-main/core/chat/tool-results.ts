@@ -6,6 +6,10 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { TOOL_OUTCOME, type ChatBlock, type ToolOutcome, type ToolResultPart } from '../../../src-preload/contract';
 import type { LlmResultPart } from '../llm/llm-types';
 import type { ToolCallDone } from '../tools/tool-call';
+import { toolApp } from '../tool-definition/tool-ui';
+
+/** Largest structured content (characters of JSON) kept with a result for the tool's app. */
+const MAX_STORED_STRUCTURED_CHARS = 256 * 1024;
 
 type ToolResultBlock = Extract<ChatBlock, { type: 'tool_result' }>;
 type McpContent = CallToolResult['content'][number];
@@ -66,10 +70,19 @@ function fromMcp(part: McpContent): ToolResultPart {
 /** The stored tool_result block for how a call ended (the server's result, or the router's words for why not). */
 export function toResultBlock(
   toolUseId: string,
-  done: Pick<ToolCallDone, 'status' | 'result' | 'editedArgs'>,
+  done: Pick<ToolCallDone, 'status' | 'result' | 'editedArgs' | 'definition'>,
   modelLimitChars: number,
 ): ToolResultBlock {
   const { result } = done;
+  // A tool with an app (MCP Apps): its card shows the app, which renders the structured content.
+  const app = done.definition ? toolApp(done.definition) : undefined;
+  const structured =
+    app &&
+    result.structuredContent &&
+    typeof result.structuredContent === 'object' &&
+    JSON.stringify(result.structuredContent).length <= MAX_STORED_STRUCTURED_CHARS
+      ? { structuredContent: result.structuredContent as Record<string, unknown> }
+      : {};
   const content = (result.content ?? []).map(fromMcp);
   if (content.length === 0 && result.structuredContent !== undefined) {
     content.push({ type: 'text', text: JSON.stringify(result.structuredContent, null, 2) });
@@ -82,6 +95,7 @@ export function toResultBlock(
     outcome: TOOL_OUTCOME[done.status],
     modelLimitChars,
     ...(done.editedArgs ? { editedArgs: done.editedArgs } : {}),
+    ...(app && (done.status === 'ok' || done.status === 'tool_error') ? { app: { resourceUri: app.resourceUri }, ...structured } : {}),
   };
 }
 

@@ -27,6 +27,8 @@ export interface ConsentAsk {
   args: Record<string, unknown>;
   reason: 'ask' | 'changed';
   diff?: DiffLine[];
+  /** Who asks for the call: the model (default) or the server's app. */
+  origin?: 'model' | 'app';
 }
 
 export type ConsentAnswer =
@@ -73,6 +75,7 @@ export class ConsentBroker {
       inputSchema: ask.tool.inputSchema as JsonObject,
       args: ask.args as JsonObject,
       reason: ask.reason,
+      ...(ask.origin === 'app' ? { origin: 'app' as const } : {}),
       ...(ask.diff ? { diff: ask.diff } : {}),
       requestedAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + timeoutMs).toISOString(),

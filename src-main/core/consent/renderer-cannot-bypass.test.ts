@@ -18,8 +18,11 @@ const text = (outcome: ToolCallOutcome) => {
 describe('the renderer cannot make a model-initiated call skip the broker', () => {
   it('the contract has no method that runs a tool as the model, and no input that carries an origin', () => {
     // Any new tool or consent method must be reviewed against this rule: the list is spelled out.
+    // callToolFromApp (MCP Apps) runs as the app of an open view's server, always through the broker
+    // (apps-host.test.ts): its input names the view, never an origin.
     expect(HOST_METHOD_NAMES.filter((name) => /tool|consent|decision|trust/i.test(name) && !/roots/i.test(name)).sort()).toEqual(
       [
+        'callToolFromApp',
         'cancelToolCall',
         'getToolResultPart',
         'listStandingDecisions',
@@ -53,9 +56,18 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
       dispatchCall(t.host.handlers, 'callToolWithConsent', { serverId: id, tool: 'echo', args: {}, origin: 'model' }),
       dispatchCall(t.host.handlers, 'resolveConsent', { id: 'made-up', decision: 'allow_once' }),
       dispatchCall(t.host.handlers, 'resolveConsent', { id: 'made-up', decision: 'allow_once', origin: 'model' }),
+      dispatchCall(t.host.handlers, 'callToolFromApp', { viewId: 'made-up', tool: 'echo', args: {}, origin: 'model' }),
+      dispatchCall(t.host.handlers, 'callToolFromApp', { viewId: 'made-up', tool: 'echo', args: {} }),
     ];
     const results = await Promise.all(attempts);
-    expect(results.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(['invalid_input', 'unknown_method', 'invalid_input', 'invalid_input']);
+    expect(results.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual([
+      'invalid_input',
+      'unknown_method',
+      'invalid_input',
+      'invalid_input',
+      'invalid_input',
+      'invalid_input',
+    ]);
     expect((await t.api.listToolAudit({})).entries).toEqual([]);
   });
 

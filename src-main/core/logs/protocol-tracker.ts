@@ -1,5 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { LogEntry } from '../../../src-preload/contract';
+import { initiatorOf } from '../servers/transport/wire-initiator';
 import { boundedJson, formatSize } from './bounded-json';
 import type { AppendInput } from './log-record';
 
@@ -22,7 +23,7 @@ type Message = {
  * our requests are answered `in`, the server's requests `out`).
  */
 export class ProtocolTracker {
-  private readonly pending = new Map<string, { method: string; at: number }>();
+  private readonly pending = new Map<string, { method: string; at: number; from?: string }>();
 
   /** A new process: ids start over, nothing pending can be answered any more. */
   reset(): void {
@@ -50,8 +51,10 @@ export class ProtocolTracker {
     if (typeof m.method === 'string') {
       fields.method = m.method;
       fields.kind = hasId ? 'request' : 'notification';
-      if (hasId) this.remember(`${direction}:${String(m.id)}`, m.method, now);
-      head = `${arrow} ${m.method}${hasId ? ` #${String(m.id)}` : ''}`;
+      // A request someone other than the user or the model asked for (a server's app) says so.
+      const from = direction === 'out' ? initiatorOf(message) : undefined;
+      if (hasId) this.remember(`${direction}:${String(m.id)}`, m.method, now, from);
+      head = `${arrow} ${m.method}${hasId ? ` #${String(m.id)}` : ''}${from ? ` — from ${from}` : ''}`;
       body = m.params;
     } else {
       // A response travels the other way from its request.
@@ -63,7 +66,7 @@ export class ProtocolTracker {
       const failed = m.error !== undefined;
       fields.kind = failed ? 'error' : 'response';
       if (failed) level = 'error';
-      head = `${arrow} ${failed ? 'error' : 'result'}${request ? ` of ${request.method}` : ''}${hasId ? ` #${String(m.id)}` : ''}`;
+      head = `${arrow} ${failed ? 'error' : 'result'}${request ? ` of ${request.method}` : ''}${hasId ? ` #${String(m.id)}` : ''}${request?.from ? ` — for ${request.from}` : ''}`;
       body = failed ? m.error : m.result;
     }
     return () => {
@@ -74,13 +77,13 @@ export class ProtocolTracker {
     };
   }
 
-  private remember(key: string, method: string, at: number): void {
+  private remember(key: string, method: string, at: number, from?: string): void {
     this.pending.delete(key);
-    this.pending.set(key, { method, at });
+    this.pending.set(key, { method, at, ...(from ? { from } : {}) });
     if (this.pending.size > MAX_PENDING) this.pending.delete(this.pending.keys().next().value as string);
   }
 
-  private take(key: string): { method: string; at: number } | undefined {
+  private take(key: string): { method: string; at: number; from?: string } | undefined {
     const found = this.pending.get(key);
     this.pending.delete(key);
     return found;

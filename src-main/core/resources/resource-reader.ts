@@ -61,19 +61,20 @@ export class ResourceReader {
 
   /**
    * The whole answer (for a chat attachment: the caller decides what the model gets), audited as
-   * `action` with the given detail.
+   * `action` with the given detail; `initiator` names who asked in the Protocol log (a server's app).
    */
   async fetch(
     serverId: string,
     uri: string,
     action: ContentAction,
     detail?: string,
+    initiator?: string,
   ): Promise<{ result: ReadResourceResult; serverName: string }> {
     const connection = resourceConnection(this.deps, serverId);
     const audit = { action, serverId, serverName: connection.name, target: uri, ...(detail ? { detail } : {}) };
     let result: ReadResourceResult;
     try {
-      result = await connection.readResource(uri);
+      result = await connection.readResource(uri, initiator ? { initiator } : undefined);
     } catch (error) {
       const message = (error as Error).message;
       this.deps.audit.record({ ...audit, outcome: 'error', error: message, at: this.deps.clock.now().toISOString() });

@@ -1,5 +1,6 @@
 import type { Client, ClientCapabilities, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { ClientFeatures } from '../servers/connection/connection-options';
+import type { RequestHandler } from '../servers/connection/host-client';
 import type { ServerCatalog, ServerState } from '../servers/connection/server-state';
 
 /** Which server an observation is about. */
@@ -18,6 +19,11 @@ export interface ConnectionPlugin {
   capabilities?: ClientCapabilities;
   /** Installs request/notification handlers on a fresh SDK client (one per process life). */
   install?(client: Client, server: ServerRef): void;
+  /**
+   * Wraps the handler of a request the server sends (after the SDK validated it), e.g. to accept a
+   * task-augmented request as a task. Return `handler` itself when not interested.
+   */
+  wrapRequestHandler?(method: string, handler: RequestHandler, server: ServerRef): RequestHandler;
   onStderrLine?(server: ServerRef, line: string): void;
   onWire?(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number): void;
   onWarning?(server: ServerRef, message: string): void;
@@ -75,6 +81,8 @@ export function clientFeaturesFor(plugins: readonly ConnectionPlugin[], server: 
     install: (client) => {
       for (const plugin of plugins) plugin.install?.(client, server);
     },
+    wrapHandler: (method, handler) =>
+      plugins.reduce((wrapped, plugin) => plugin.wrapRequestHandler?.(method, wrapped, server) ?? wrapped, handler),
   };
 }
 

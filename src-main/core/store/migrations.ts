@@ -12,6 +12,7 @@ import gettingServers010 from './migrations/010_getting_servers';
 import hardening011 from './migrations/011_hardening';
 import providers012 from './migrations/012_providers';
 import resources013 from './migrations/013_resources';
+import appsTasks014 from './migrations/014_apps_tasks';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly string[] = [
   hardening011,
   providers012,
   resources013,
+  appsTasks014,
 ];
 
 /** The schema version this build writes. */

@@ -34,6 +34,13 @@ export function invalidArgs(server: string, tool: string, details: string): Call
   };
 }
 
+/** A model call of an app-only tool, or an app call of a model-only tool (`_meta.ui.visibility`). */
+export function notForCaller(server: string, tool: string, caller: 'model' | 'app'): CallError {
+  return caller === 'model'
+    ? { kind: 'not-for-model', message: `Tool ${q(tool)} on server ${q(server)} is for the server's app only; it was not run.` }
+    : { kind: 'not-for-app', message: `Tool ${q(tool)} on server ${q(server)} is not offered to the server's app; it was not run.` };
+}
+
 export function deniedByPolicy(server: string, tool: string): CallError {
   return { kind: 'denied', message: `The user has chosen to always deny tool ${q(tool)} on server ${q(server)}; it was not run.` };
 }

@@ -3,7 +3,14 @@
  * router, the Tools panel's handlers and the chat's agent loop alike (`tool`, `onStage`, `status`).
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import type { AuditDecider, ToolCallOrigin, ToolCallOutcome, ToolRunProgress } from '../../../src-preload/contract';
+import type {
+  AuditDecider,
+  ChatCallRef,
+  ToolCallOrigin,
+  ToolCallOutcome,
+  ToolCallTask,
+  ToolRunProgress,
+} from '../../../src-preload/contract';
 import type { CallError } from './call-messages';
 
 export interface ToolCallRequest {
@@ -21,6 +28,10 @@ export interface ToolCallRequest {
    * arguments the user edited, `editedArgs` are those.
    */
   onStage?(stage: 'waiting-approval' | 'running', editedArgs?: Record<string, unknown>): void;
+  /** The call runs as a task: it was created, or its status changed. */
+  onTask?(task: ToolCallTask): void;
+  /** The chat tool call this is (the running call carries it, so its card can follow and cancel it). */
+  chat?: ChatCallRef;
 }
 
 /** How a call ended, with what the model gets (`result`: the server's, or a synthesized `isError`). */

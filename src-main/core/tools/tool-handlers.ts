@@ -3,6 +3,8 @@ import { type HandlersFor, HostCallError, type JsonObject, type toolMethods, typ
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { ServerConnection } from '../servers/connection/server-connection';
 import { definitionHash, toolHints } from '../tool-definition/definition';
+import { toolApp } from '../tool-definition/tool-ui';
+import { runsAsTask } from '../tasks/tool-tasks';
 import type { ResultCache } from './result-cache';
 import { resultPart } from './result-preview';
 import { toOutcome } from './tool-outcome';
@@ -15,9 +17,16 @@ export interface ToolHandlerDeps {
   connection(serverId: string): ServerConnection | undefined;
 }
 
-/** A catalog tool as the Tools panel shows it, with its standing decision. */
-export function toToolView(serverId: string, serverName: string, tool: Tool, policies: ConsentPolicies): ToolView {
+/** A catalog tool as the Tools panel shows it, with its standing decision (and, given the connection, whether it runs as a task). */
+export function toToolView(
+  serverId: string,
+  serverName: string,
+  tool: Tool,
+  policies: ConsentPolicies,
+  connection?: Pick<ServerConnection, 'state'>,
+): ToolView {
   const hints = toolHints(tool);
+  const app = toolApp(tool);
   return {
     serverId,
     serverName,
@@ -29,6 +38,8 @@ export function toToolView(serverId: string, serverName: string, tool: Tool, pol
     ...(hints ? { annotations: hints } : {}),
     definitionHash: definitionHash(tool),
     policy: policies.stateOf(serverId, tool),
+    ...(app ? { app } : {}),
+    ...(connection && runsAsTask(connection.state, tool) ? { runsAsTask: true } : {}),
   };
 }
 
@@ -41,7 +52,7 @@ export function createToolHandlers(deps: ToolHandlerDeps): HandlersFor<typeof to
     listTools: async ({ serverId }) => {
       const connection = deps.connection(serverId);
       if (!connection || connection.state.status !== 'ready') return [];
-      return connection.catalog.tools.map((tool) => toToolView(serverId, connection.name, tool, deps.policies));
+      return connection.catalog.tools.map((tool) => toToolView(serverId, connection.name, tool, deps.policies, connection));
     },
 
     runTool: async ({ serverId, tool, args, callId }) => {

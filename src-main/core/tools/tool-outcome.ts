@@ -1,4 +1,5 @@
-import type { ToolCallOutcome } from '../../../src-preload/contract';
+import { MAX_APP_RESULT_CHARS, type JsonObject, type ToolCallOutcome } from '../../../src-preload/contract';
+import { toolApp } from '../tool-definition/tool-ui';
 import type { ResultCache } from './result-cache';
 import { previewResult } from './result-preview';
 import type { ToolCallDone } from './tool-call';
@@ -13,6 +14,8 @@ export function toOutcome(done: ToolCallDone, results: ResultCache): ToolCallOut
   const validated = ran && done.definition?.outputSchema !== undefined && done.result.structuredContent !== undefined;
   const preview = ran ? previewResult(done.result, validated) : { blocks: [], resultBytes: 0, cut: false };
   if (preview.cut) results.put(done.callId, done.result, preview.resultBytes);
+  // A tool with an app gets its whole result to the app (MCP Apps), when it is not too large to send.
+  const forApp = ran && done.definition && toolApp(done.definition) && preview.resultBytes <= MAX_APP_RESULT_CHARS;
   return {
     callId: done.callId,
     serverId: done.serverId,
@@ -26,5 +29,6 @@ export function toOutcome(done: ToolCallDone, results: ResultCache): ToolCallOut
     startedAt: done.startedAt.toISOString(),
     durationMs: done.durationMs,
     resultBytes: preview.resultBytes,
+    ...(forApp ? { appResult: done.result as JsonObject } : {}),
   };
 }

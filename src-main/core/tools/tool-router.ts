@@ -1,11 +1,15 @@
 /**
  * The one way a tool call leaves Patchbay. `callToolWithConsent` finds the tool, validates the
  * arguments, obtains a decision (the user's click for `user` calls; standing decisions or the
- * consent broker for `model` calls), commits the audit row, and only then sends `tools/call`.
+ * consent broker for `model` calls and for `app` calls — a server's app, MCP Apps — alike), commits
+ * the audit row, and only then sends `tools/call` (as a task when the tool and server support it).
+ * Tools a server marks for its app only (`_meta.ui.visibility`) are refused to the model, and tools
+ * not marked for the app are refused to the app.
  *
- * This object lives in the core process only. The contract exposes user-initiated runs (`runTool`)
- * and answers to pending requests (`resolveConsent`) — nothing that runs a tool as the model. The
- * chat loop calls `callToolWithConsent({origin: 'model'})` in-process.
+ * This object lives in the core process only. The contract exposes user-initiated runs (`runTool`),
+ * app requests bound to the app's own server (`callToolFromApp`) and answers to pending requests
+ * (`resolveConsent`) — nothing that runs a tool as the model. The chat loop calls
+ * `callToolWithConsent({origin: 'model'})` in-process.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
@@ -18,7 +22,9 @@ import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { ServerConnection } from '../servers/connection/server-connection';
+import { runsAsTask, type ToolTasks } from '../tasks/tool-tasks';
 import { describeIssues, validateArgs } from '../tool-definition/args-validator';
+import { visibleTo } from '../tool-definition/tool-ui';
 import { canonicalJson } from '../tool-definition/canonical-json';
 import { definitionHash } from '../tool-definition/definition';
 import * as say from './call-messages';
@@ -36,6 +42,8 @@ export interface ToolRouterDeps {
   clock: Clock;
   /** A standing decision was created from a dialog's "Always allow". */
   onPoliciesChanged(): void;
+  /** Runs calls of tools that support tasks as tasks (absent: every call is a plain `tools/call`). */
+  tasks?: Pick<ToolTasks, 'run'>;
 }
 
 export class ToolRouter {
@@ -105,6 +113,8 @@ export class ToolRouter {
       if (request.origin === 'user') throw new HostCallError('invalid_input', error.message);
       return refuse('host', error, 'protocol_error');
     }
+    if (request.origin !== 'user' && !visibleTo(tool, request.origin))
+      return refuse('host', say.notForCaller(base.serverName, tool.name, request.origin), 'denied', tool);
     const issues = validateArgs(tool.inputSchema, request.args);
     if (issues.length > 0) {
       const error = say.invalidArgs(base.serverName, tool.name, describeIssues(issues));
@@ -137,7 +147,14 @@ export class ToolRouter {
     if (verdict.kind === 'allow') return { by: 'policy', note: verdict.note, args: request.args };
     request.onStage?.('waiting-approval');
     const answer = await this.deps.broker.ask(
-      { serverId: base.serverId, serverName: base.serverName, tool, args: request.args, ...verdict },
+      {
+        serverId: base.serverId,
+        serverName: base.serverName,
+        tool,
+        args: request.args,
+        ...verdict,
+        origin: request.origin === 'app' ? 'app' : 'model',
+      },
       request.signal,
     );
     if (answer.kind === 'deny') {
@@ -182,17 +199,41 @@ export class ToolRouter {
     const controller = new AbortController();
     const onAbort = () => controller.abort(request.signal?.reason);
     request.signal?.addEventListener('abort', onAbort, { once: true });
-    const view: RunningToolCall = { ...base, startedAt: startedAt.toISOString() };
+    const view: RunningToolCall = { ...base, startedAt: startedAt.toISOString(), ...(request.chat ? { chat: request.chat } : {}) };
     this.running.set(base.callId, { view, controller });
     const progress = new ProgressForwarder(base.callId, view, this.deps.events, request.onProgress);
     this.deps.events.emit('toolCallStarted', view);
     request.onStage?.('running', decision.edited ? decision.args : undefined);
+    // Named in the Protocol log: a call a server's app asked for.
+    const initiator = base.origin === 'app' ? `the app of ${base.serverName}` : undefined;
     const t0 = performance.now();
     let result: CallToolResult;
     let status: ToolRunStatus;
     let error: say.CallError | undefined;
     try {
-      result = await connection.callTool(tool.name, decision.args, { signal: controller.signal, onProgress: progress.push });
+      result =
+        this.deps.tasks && runsAsTask(connection.state, tool)
+          ? await this.deps.tasks.run({
+              connection,
+              serverId: base.serverId,
+              tool: tool.name,
+              args: decision.args,
+              callId: base.callId,
+              origin: base.origin,
+              signal: controller.signal,
+              onProgress: progress.push,
+              ...(initiator ? { initiator } : {}),
+              onTask: (task) => {
+                view.task = task;
+                this.deps.events.emit('toolCallTask', { callId: base.callId, task });
+                request.onTask?.(task);
+              },
+            })
+          : await connection.callTool(tool.name, decision.args, {
+              signal: controller.signal,
+              onProgress: progress.push,
+              ...(initiator ? { initiator } : {}),
+            });
       status = result.isError ? 'tool_error' : 'ok';
     } catch (failure) {
       const explained = say.requestFailure(base.serverName, tool.name, failure);

@@ -22,7 +22,7 @@ import type { ServerConnection } from '../servers/connection/server-connection';
 import { CatalogWatch } from './catalog-watch';
 import { ResultCache } from './result-cache';
 import { createToolHandlers } from './tool-handlers';
-import { ToolRouter } from './tool-router';
+import { ToolRouter, type ToolRouterDeps } from './tool-router';
 
 export interface ToolsAreaDeps {
   /** The host's (migrated) connection: standing decisions, preferences, the audit trail. */
@@ -32,6 +32,8 @@ export interface ToolsAreaDeps {
   secrets: SecretBox;
   events: HostEventBus;
   clock: Clock;
+  /** Runs calls of task-capable tools as tasks. */
+  tasks?: ToolRouterDeps['tasks'];
 }
 
 export interface ToolsArea {
@@ -69,6 +71,7 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
     events,
     clock,
     onPoliciesChanged: policiesChanged,
+    ...(deps.tasks ? { tasks: deps.tasks } : {}),
   });
   const results = new ResultCache();
   const watch = new CatalogWatch(readyTools, (serverId) => {

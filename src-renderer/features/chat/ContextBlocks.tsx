@@ -7,7 +7,7 @@ type PromptBlock = Extract<ChatBlock, { type: 'prompt' }>;
 
 /** A resource that went to the model with a message: what it is, and (folded) exactly what was sent. */
 export function ResourceBlockView({ block }: { block: ResourceBlock }) {
-  const what = block.origin === 'prompt' ? 'From the prompt' : 'Attached';
+  const what = block.origin === 'prompt' ? 'From the prompt' : block.origin === 'app' ? 'From the app' : 'Attached';
   return (
     <div className="message-resource" aria-label={`${what}: ${block.name}`}>
       <span className="result-kind">{what}</span> <strong>{block.name}</strong> <code>{block.uri}</code>

@@ -74,6 +74,8 @@ export const MessageView = memo(function MessageView({
                 status={status}
                 progress={progress}
                 editedArgs={toolStatus[block.id]?.editedArgs}
+                conversationId={message.conversationId}
+                task={toolStatus[block.id]?.task}
               />
             );
           }

@@ -1,10 +1,23 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render as renderInStore, screen, waitFor, within, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningToolCall } from '../../../src-preload/contract';
+import { HostCallError } from '../../../src-preload/contract';
+import { createAppStore } from '../../stores/app-store';
+import { AppStoreContext } from '../../stores/use-app-store';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import type { ToolResultBlock, ToolUseBlock } from './chat-model';
 import { cardStatus, RESULT_PREVIEW_CHARS } from './chat-model';
 import { ToolCallCard } from './ToolCallCard';
 
 afterEach(cleanup);
+
+/** Renders inside a store fed by an empty fake host (rerenders keep it). */
+function render(ui: ReactElement, options?: RenderOptions) {
+  const store = createAppStore(fakeHost().transport, 'chat');
+  const wrapper = ({ children }: { children: ReactNode }) => <AppStoreContext.Provider value={store}>{children}</AppStoreContext.Provider>;
+  return renderInStore(ui, { ...options, wrapper });
+}
 
 const call: ToolUseBlock = {
   type: 'tool_use',
@@ -97,5 +110,67 @@ describe('ToolCallCard', () => {
     rerender(<ToolCallCard call={call} status="done" result={result()} />);
     expect(args().querySelector(':scope > summary')!.textContent).toBe('Arguments');
     expect(within(card()).queryByText('The model’s original arguments')).toBeNull();
+  });
+
+  it('follows a call that runs as a task (after a reload too, from the host’s running calls) and cancels it', async () => {
+    const running: RunningToolCall = {
+      callId: 'c1',
+      serverId: 's1',
+      serverName: 'Everything (demo)',
+      tool: 'get-sum',
+      origin: 'model',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      chat: { conversationId: 'conv1', toolUseId: 'tu1' },
+      task: { id: 't1', taskId: 'task-9', status: 'working', statusMessage: 'Gathering sources...' },
+    };
+    const host = fakeHost({
+      tools: { running: [running] },
+      replies: {
+        cancelToolCall: () => {
+          throw new HostCallError('invalid_input', 'The call already ended.');
+        },
+      },
+    });
+    await renderWithHost(<ToolCallCard call={call} status="pending" conversationId="conv1" />, host);
+    const card = screen.getByRole('article', { name: 'Tool call get-sum on Everything (demo)' });
+    expect(card.dataset.status).toBe('running');
+    expect(within(card).getByRole('status', { name: 'Task status' }).textContent).toBe('Task Working — Gathering sources...');
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(card.textContent).toContain('The call already ended.'));
+    expect(host.of('cancelToolCall')).toEqual([{ callId: 'c1' }]);
+    act(() =>
+      host.emit({
+        name: 'toolCallTask',
+        payload: { callId: 'c1', task: { ...running.task!, status: 'input_required', statusMessage: 'Asking' } },
+      }),
+    );
+    expect(within(card).getByRole('status', { name: 'Task status' }).textContent).toBe('Task Needs input — Asking');
+  });
+
+  it('shows the tool’s app beside its result, and says so clearly when the app cannot be shown', async () => {
+    const host = fakeHost({
+      replies: {
+        openAppView: () => {
+          throw new HostCallError('internal', 'Everything (demo) has no UI resource ui://x/app.html.');
+        },
+      },
+    });
+    await renderWithHost(
+      <ToolCallCard
+        call={call}
+        status="done"
+        conversationId="conv1"
+        result={result({ app: { resourceUri: 'ui://x/app.html' }, structuredContent: { sum: 5 } })}
+      />,
+      host,
+    );
+    const app = screen.getByRole('region', { name: 'App of get-sum from Everything (demo)' });
+    await waitFor(() => expect(within(app).getByRole('alert').textContent).toContain('has no UI resource ui://x/app.html'));
+    expect(host.of('openAppView')).toEqual([
+      { serverId: 's1', tool: 'get-sum', parentOrigin: window.location.origin, conversationId: 'conv1' },
+    ]);
+    fireEvent.click(within(app).getByRole('button', { name: 'Close app' }));
+    expect(screen.getByRole('button', { name: 'Show app' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'App of get-sum from Everything (demo)' })).toBeNull();
   });
 });

@@ -1,6 +1,11 @@
-import { useState } from 'react';
-import type { ToolProgress, ToolResultPart } from '../../../src-preload/contract';
+import { useMemo, useState } from 'react';
+import type { RunningToolCall, ToolCallTask, ToolProgress, ToolResultPart } from '../../../src-preload/contract';
+import { useAppStore } from '../../stores/use-app-store';
+import { messageOf } from '../../ui/call-errors';
+import { AppView } from '../mcp-apps/AppView';
+import { callToolResultOf } from '../mcp-apps/app-result';
 import { OpenResourceButton } from '../resources/OpenResource';
+import { TaskLine } from '../tasks/TaskLine';
 import { formatArgs, RESULT_PREVIEW_CHARS, STATUS_LABELS, type CardStatus, type ToolResultBlock, type ToolUseBlock } from './chat-model';
 
 export interface ToolCallCardProps {
@@ -10,15 +15,36 @@ export interface ToolCallCardProps {
   progress?: ToolProgress;
   /** While it runs: the arguments it runs with, when the user edited the model's (the stored result says so after). */
   editedArgs?: Record<string, unknown>;
+  /** The conversation the call is in. */
+  conversationId?: string;
+  /** When the call runs as a task: where it stands (live). */
+  task?: ToolCallTask;
+}
+
+/** The running call behind a chat card (from the host's snapshot too, so a reload still finds it). */
+function useRunningCall(conversationId: string | undefined, toolUseId: string): RunningToolCall | undefined {
+  return useAppStore((s) =>
+    conversationId === undefined
+      ? undefined
+      : Object.values(s.runningToolCalls).find((c) => c.chat?.conversationId === conversationId && c.chat.toolUseId === toolUseId),
+  );
 }
 
 /**
  * A tool call inline in the answer: server and tool, the arguments that ran (marked when the user
  * edited the model's, which stay one click away), status (with progress), and the whole result on demand.
  */
-export function ToolCallCard({ call, result, status, progress, editedArgs }: ToolCallCardProps) {
+export function ToolCallCard({ call, result, status: given, progress, editedArgs, conversationId, task: liveTask }: ToolCallCardProps) {
   const server = call.serverName || 'unknown server';
   const ran = result?.editedArgs ?? editedArgs;
+  const running = useRunningCall(conversationId, call.id);
+  // After a reload the live status is gone but the host still runs the call: the card says so.
+  const status = given === 'pending' && running ? 'running' : given;
+  const task = liveTask ?? running?.task;
+  const appResult = useMemo(
+    () => (result?.app ? callToolResultOf(result.content, result.isError, result.structuredContent) : undefined),
+    [result],
+  );
   return (
     <article className="tool-card" data-status={status} aria-label={`Tool call ${call.toolName} on ${server}`}>
       <header className="tool-card-head">
@@ -31,6 +57,8 @@ export function ToolCallCard({ call, result, status, progress, editedArgs }: Too
         </span>
       </header>
       {status === 'running' && progress && <ProgressLine progress={progress} />}
+      {task && <TaskLine task={task} />}
+      {status === 'running' && running && <CancelCall callId={running.callId} isTask={task !== undefined} />}
       <details className="tool-card-section">
         <summary>
           Arguments
@@ -60,7 +88,48 @@ export function ToolCallCard({ call, result, status, progress, editedArgs }: Too
           )}
         </details>
       )}
+      {result?.app && appResult && (
+        <AppView
+          serverId={call.serverId}
+          serverName={server}
+          tool={call.toolName}
+          toolInput={ran ?? call.input}
+          toolResult={appResult}
+          {...(conversationId ? { conversationId } : {})}
+        />
+      )}
     </article>
+  );
+}
+
+/** Cancels this one call (a task gets `tasks/cancel`); the rest of the turn goes on. */
+function CancelCall({ callId, isTask }: { callId: string; isTask: boolean }) {
+  const api = useAppStore((s) => s.api);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const cancel = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.cancelToolCall({ callId });
+    } catch (failure) {
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="tool-card-cancel">
+      <button
+        type="button"
+        className="danger"
+        disabled={busy}
+        title={isTask ? 'Cancels the task on the server (tasks/cancel)' : 'Cancels this call'}
+        onClick={() => void cancel()}
+      >
+        {busy ? 'Cancelling…' : 'Cancel'}
+      </button>
+      {error && <span className="field-error"> {error}</span>}
+    </div>
   );
 }
 

@@ -58,11 +58,18 @@ export function ConsentDialog({ request, position, count, onDecide }: ConsentDia
     <Modal
       open
       onOpenChange={(open) => !open && !busy && void decide('deny')}
-      title={`Allow ${request.serverName} to run ${request.tool}?`}
+      title={
+        request.origin === 'app'
+          ? `Allow the app of ${request.serverName} to run ${request.tool}?`
+          : `Allow ${request.serverName} to run ${request.tool}?`
+      }
       className="modal-wide tool-consent"
       description={
         <>
-          The model wants to run a tool. Nothing runs until you allow it.{' '}
+          {request.origin === 'app'
+            ? `The app of ${request.serverName} wants to run a tool of its server (your standing decisions apply as they do to the model). `
+            : 'The model wants to run a tool. '}
+          Nothing runs until you allow it.{' '}
           <span className="consent-count">
             Request {position} of {count}
           </span>

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { LogEntry, LogStream } from '../../../src-preload/contract';
-import { formatBytes, formatClock, protocolPreview } from './log-format';
+import { formatBytes, formatClock, protocolInitiator, protocolPreview } from './log-format';
 
 export interface LogRowProps {
   entry: LogEntry;
@@ -20,6 +20,7 @@ export interface LogRowProps {
 function Columns({ entry, stream }: { entry: LogEntry; stream: LogStream }) {
   if (stream === 'protocol') {
     const what = entry.kind === 'response' ? 'result' : entry.kind === 'error' ? 'error' : '';
+    const initiator = protocolInitiator(entry.text);
     return (
       <>
         <span className="log-dir" aria-label={entry.direction === 'out' ? 'sent' : 'received'}>
@@ -32,7 +33,10 @@ function Columns({ entry, stream }: { entry: LogEntry; stream: LogStream }) {
         <span className="log-id">{entry.rpcId !== undefined ? `#${entry.rpcId}` : ''}</span>
         <span className="log-size">{entry.bytes !== undefined ? formatBytes(entry.bytes) : ''}</span>
         <span className="log-latency">{entry.latencyMs !== undefined ? `${entry.latencyMs} ms` : ''}</span>
-        <span className="log-text">{protocolPreview(entry.text)}</span>
+        <span className="log-text">
+          {initiator && <span className="log-initiator">{initiator} · </span>}
+          {protocolPreview(entry.text)}
+        </span>
       </>
     );
   }

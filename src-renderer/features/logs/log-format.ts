@@ -29,6 +29,14 @@ export function protocolPreview(text: string): string {
   return end >= 0 ? text.slice(end + 2) : '';
 }
 
+/**
+ * Who asked for a protocol request other than the user or the model (a server's app), from the
+ * entry's head ("→ tools/call #6 — from the app of X (119 B)"; its answer says "— for …" before "(154 B in 55 ms)").
+ */
+export function protocolInitiator(text: string): string | undefined {
+  return / — ((?:from|for) .+?) \(\d[\d.]* [KMG]?B[ )]/.exec(text)?.[1];
+}
+
 /** One entry as a line of plain text (Copy). */
 export function entryLine(entry: LogEntry): string {
   const time = new Date(entry.ts).toISOString();

@@ -14,6 +14,8 @@ const ACTIONS: Record<ContentAction, string> = {
   'prompt-chat': 'Used the prompt in a message',
   subscribe: 'Subscribed',
   unsubscribe: 'Unsubscribed',
+  'app-ui': 'Loaded a tool’s app',
+  'app-read': 'Read by a tool’s app',
 };
 
 /**

@@ -4,7 +4,10 @@ import { ServerLogs } from '../logs/ServerLogs';
 import { PromptsPanel } from '../prompts/PromptsPanel';
 import { ResourcesPanel } from '../resources/ResourcesPanel';
 import { ServerFoldersSection } from '../roots/ServerFolders';
+import { TasksPanel } from '../tasks/TasksPanel';
+import { isRunningTask } from '../tasks/task-labels';
 import { ToolsPanel } from '../tools/ToolsPanel';
+import { useAppStore } from '../../stores/use-app-store';
 import { FailureOutput } from './FailureOutput';
 import { LaunchProblemView } from './LaunchProblemView';
 import { RuntimeFacts } from './RuntimeFacts';
@@ -23,6 +26,7 @@ export interface ServerDetailProps {
 /** One server in full: its configuration and what the host knows about it, in tabs. */
 export function ServerDetail({ server, onBack, onEdit, onDiagnose }: ServerDetailProps) {
   const { config, runtime } = server;
+  const runningTasks = useAppStore((s) => Object.values(s.tasks).filter((t) => t.serverId === config.id && isRunningTask(t.status)).length);
   const running = runtime.status === 'ready' || runtime.status === 'starting';
   return (
     <section aria-labelledby="server-detail-title" className="server-detail">
@@ -57,6 +61,7 @@ export function ServerDetail({ server, onBack, onEdit, onDiagnose }: ServerDetai
           <Tabs.Trigger value="prompts">
             Prompts{runtime.counts ? <span className="tab-count"> {runtime.counts.prompts.toLocaleString()}</span> : null}
           </Tabs.Trigger>
+          <Tabs.Trigger value="tasks">Tasks{runningTasks > 0 ? <span className="tab-count"> {runningTasks}</span> : null}</Tabs.Trigger>
           <Tabs.Trigger value="logs">Logs</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview" className="card">
@@ -154,6 +159,9 @@ export function ServerDetail({ server, onBack, onEdit, onDiagnose }: ServerDetai
         </Tabs.Content>
         <Tabs.Content value="prompts" className="card">
           <PromptsPanel serverId={config.id} serverName={config.name} runtime={runtime} />
+        </Tabs.Content>
+        <Tabs.Content value="tasks" className="card">
+          <TasksPanel serverId={config.id} serverName={config.name} />
         </Tabs.Content>
         <Tabs.Content value="logs" className="card">
           <ServerLogs serverId={config.id} />

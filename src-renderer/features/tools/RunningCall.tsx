@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { RunningToolCall } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
 import { useNow } from '../../ui/use-now';
+import { TaskLine } from '../tasks/TaskLine';
 import { formatElapsed } from './result/format';
 
 export interface RunningCallProps {
@@ -16,7 +17,8 @@ export function RunningCall({ call, onCancel }: RunningCallProps) {
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { progress } = call;
-  const label = `${call.tool} on ${call.serverName}${call.origin === 'model' ? ' (asked by the model)' : ''}`;
+  const asked = call.origin === 'model' ? ' (asked by the model)' : call.origin === 'app' ? ' (asked by its app)' : '';
+  const label = `${call.tool} on ${call.serverName}${asked}`;
   const cancel = async () => {
     setCancelling(true);
     setError(null);
@@ -51,6 +53,7 @@ export function RunningCall({ call, onCancel }: RunningCallProps) {
           </span>
         </div>
       )}
+      {call.task && <TaskLine task={call.task} />}
       {error && <p className="field-error">{error}</p>}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { JsonObject, RunningToolCall, ToolCallOutcome, ToolView } from '../../../src-preload/contract';
+import { AppView } from '../mcp-apps/AppView';
 import { AnnotationHints } from './AnnotationHints';
 import type { LoadPart } from './result/ResultBlocks';
 import { ToolResultView } from './result/ToolResultView';
@@ -14,6 +15,8 @@ export interface ToolDetailProps {
   policyChoice: ToolPolicyChoice;
   running: RunningToolCall[];
   outcome?: ToolCallOutcome;
+  /** The arguments `outcome` ran with (for the tool's app). */
+  lastArgs?: JsonObject;
   onRun(args: JsonObject): Promise<unknown>;
   onCancel(callId: string): Promise<unknown>;
   onPolicy(choice: ToolPolicyChoice): void;
@@ -49,7 +52,7 @@ function defaultLabel(tool: ToolView, choice: ToolPolicyChoice): string {
 }
 
 /** One tool: what it says it does, its schema, the model's standing decision, and the Run form with results. */
-export function ToolDetail({ tool, policyChoice, running, outcome, onRun, onCancel, onPolicy, loadPart }: ToolDetailProps) {
+export function ToolDetail({ tool, policyChoice, running, outcome, lastArgs, onRun, onCancel, onPolicy, loadPart }: ToolDetailProps) {
   const policyId = useId();
   return (
     <article className="tool-detail" aria-labelledby={`${policyId}-title`}>
@@ -57,6 +60,15 @@ export function ToolDetail({ tool, policyChoice, running, outcome, onRun, onCanc
       {tool.title && <p className="tool-title">{tool.title}</p>}
       {tool.description ? <p className="tool-description">{tool.description}</p> : <p className="muted">No description.</p>}
       <AnnotationHints hints={tool.annotations} />
+      {(tool.app || tool.runsAsTask) && (
+        <p className="hint">
+          {tool.app &&
+            (tool.app.visibility.includes('model')
+              ? 'Has an app, shown beside its result. '
+              : 'Has an app; for its app only — never offered to the model. ')}
+          {tool.runsAsTask && 'Runs as a task: you can follow and cancel it in the Tasks tab.'}
+        </p>
+      )}
       <details className="tool-schema">
         <summary>Input schema</summary>
         <pre>{JSON.stringify(tool.inputSchema, null, 2)}</pre>
@@ -97,6 +109,16 @@ export function ToolDetail({ tool, policyChoice, running, outcome, onRun, onCanc
         <RunningCall key={call.callId} call={call} onCancel={onCancel} />
       ))}
       {outcome && <ToolResultView key={outcome.callId} outcome={outcome} load={loadPart(outcome.callId)} />}
+      {outcome?.appResult && tool.app && (
+        <AppView
+          key={`app-${outcome.callId}`}
+          serverId={outcome.serverId}
+          serverName={outcome.serverName}
+          tool={outcome.tool}
+          toolInput={lastArgs ?? {}}
+          toolResult={outcome.appResult}
+        />
+      )}
     </article>
   );
 }

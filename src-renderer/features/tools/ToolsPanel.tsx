@@ -32,6 +32,8 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
   const [actionError, setActionError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [outcomes, setOutcomes] = useState<Record<string, ToolCallOutcome>>({});
+  /** The arguments of each tool's last run (its app is given them). */
+  const [runArgs, setRunArgs] = useState<Record<string, JsonObject>>({});
   const [confirmingTrust, setConfirmingTrust] = useState(false);
 
   useEffect(() => {
@@ -50,6 +52,7 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
     async (tool: string, args: JsonObject) => {
       const outcome = await api.runTool({ serverId, tool, args, callId: newCallId() });
       setOutcomes((current) => ({ ...current, [tool]: outcome }));
+      setRunArgs((current) => ({ ...current, [tool]: args }));
     },
     [api, serverId],
   );
@@ -137,6 +140,7 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
             policyChoice={choiceOf(tool.name)}
             running={running.filter((call) => call.tool === tool.name)}
             outcome={outcomes[tool.name]}
+            lastArgs={runArgs[tool.name]}
             onRun={(args) => run(tool.name, args)}
             onCancel={(callId) => api.cancelToolCall({ callId })}
             onPolicy={(policy) =>

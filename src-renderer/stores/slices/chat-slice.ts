@@ -79,10 +79,21 @@ export const chatSlice: StoreSlice<ChatState> = {
       case 'chatDelta':
         return withHistory(state, event.payload.conversationId, (h) => applyDelta(h, event.payload.messageId, event.payload.ops));
       case 'chatToolStatus': {
-        // Progress updates do not repeat the edited arguments the 'running' update brought: keep them.
-        const editedArgs = event.payload.editedArgs ?? state.toolStatus[event.payload.toolUseId]?.editedArgs;
+        // Progress and task updates do not repeat what earlier 'running' updates brought: keep it.
+        const before = state.toolStatus[event.payload.toolUseId];
+        const editedArgs = event.payload.editedArgs ?? before?.editedArgs;
+        const task = event.payload.task ?? before?.task;
+        const progress = event.payload.progress ?? (event.payload.task ? before?.progress : undefined);
         return {
-          toolStatus: { ...state.toolStatus, [event.payload.toolUseId]: { ...event.payload, ...(editedArgs ? { editedArgs } : {}) } },
+          toolStatus: {
+            ...state.toolStatus,
+            [event.payload.toolUseId]: {
+              ...event.payload,
+              ...(editedArgs ? { editedArgs } : {}),
+              ...(task ? { task } : {}),
+              ...(progress ? { progress } : {}),
+            },
+          },
         };
       }
       case 'llmStatusChanged':

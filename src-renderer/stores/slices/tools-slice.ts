@@ -25,6 +25,11 @@ export const toolsSlice: StoreSlice<ToolsState> = {
         const { callId: _id, ...progress } = event.payload;
         return { runningToolCalls: { ...state.runningToolCalls, [call.callId]: { ...call, progress } } };
       }
+      case 'toolCallTask': {
+        const call = state.runningToolCalls[event.payload.callId];
+        if (!call) return undefined;
+        return { runningToolCalls: { ...state.runningToolCalls, [call.callId]: { ...call, task: event.payload.task } } };
+      }
       case 'toolCallFinished': {
         const { [event.payload.callId]: _done, ...rest } = state.runningToolCalls;
         return { runningToolCalls: rest, toolCallsFinished: state.toolCallsFinished + 1 };

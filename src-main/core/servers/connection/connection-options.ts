@@ -7,6 +7,7 @@ import type { LiveProcessStore } from '../process/process-reaper';
 import type { RemoteAuth } from '../transport/remote-auth';
 import type { RemoteTransportMode } from '../transport/remote-transport';
 import type { WireTap } from '../transport/session-transport';
+import type { HandlerWrap } from './host-client';
 import type { RestartPolicyOptions } from './restart-policy';
 import type { ServerCatalog, ServerState } from './server-state';
 import type { StderrRingOptions } from '../process/stderr-ring';
@@ -19,6 +20,8 @@ import type { ProcessSpec, ShutdownOptions } from '../process/stdio-process';
 export interface ClientFeatures {
   capabilities: ClientCapabilities;
   install(client: Client): void;
+  /** Wraps the handler of a request the server sends (see `HostClient`). */
+  wrapHandler?: HandlerWrap;
 }
 
 /** Where a remote server is and what to send it (secrets already opened, in memory only). */

@@ -22,6 +22,8 @@ export interface RequestCallOptions {
   timeoutMs?: number;
   /** Overrides the connection's total-time cap. */
   maxTotalTimeoutMs?: number;
+  /** Who asked for it, named in the Protocol log (e.g. "the app of Weather"); never sent to the server. */
+  initiator?: string;
 }
 
 /** The session, request and limits `runRequest` works with. */

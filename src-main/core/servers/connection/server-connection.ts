@@ -16,10 +16,12 @@ import type {
   McpSubscription,
   PriorDiscovery,
   ReadResourceResult,
+  StandardSchemaV1,
 } from '@modelcontextprotocol/client';
 import { CONNECTION_DEFAULTS, type ConnectionTimeouts, type RemoteTransportMode, type ServerConnectionOptions } from './connection-options';
 import { recordFor } from '../process/process-reaper';
 import { RemoteServerTransport } from '../transport/remote-transport';
+import { withInitiator } from '../transport/wire-initiator';
 import { CrashSupervisor, crashReport } from './crash-supervisor';
 import { ServerRequestError } from './request-errors';
 import { runRequest, type RequestCallOptions } from './request-runner';
@@ -159,14 +161,16 @@ export class ServerConnection {
    * (not ready, timeout, cancelled, crash, JSON-RPC error) rejects with a `ServerRequestError`.
    */
   callTool(name: string, args: Record<string, unknown> = {}, options?: RequestCallOptions): Promise<CallToolResult> {
-    return this.request(`tools/call "${name}"`, (client, o) => client.callTool({ name, arguments: args }, o), options);
+    const params = withInitiator({ name, arguments: args }, options?.initiator);
+    return this.request(`tools/call "${name}"`, (client, o) => client.callTool(params, o), options);
   }
   /**
    * Reads a resource; failures reject with a `ServerRequestError`. Never served from the SDK's response
    * cache: a read is what the user asked for now (and a large body is not worth keeping twice).
    */
   readResource(uri: string, options?: RequestCallOptions): Promise<ReadResourceResult> {
-    return this.request(`resources/read "${uri}"`, (client, o) => client.readResource({ uri }, { ...o, cacheMode: 'bypass' }), options);
+    const params = withInitiator({ uri }, options?.initiator);
+    return this.request(`resources/read "${uri}"`, (client, o) => client.readResource(params, { ...o, cacheMode: 'bypass' }), options);
   }
   /** Asks for completions of a prompt argument or template variable (`completion/complete`). */
   complete(params: CompleteRequest['params'], options?: RequestCallOptions): Promise<CompleteResult> {
@@ -190,6 +194,20 @@ export class ServerConnection {
   /** Gets a prompt; failures reject with a `ServerRequestError`. */
   getPrompt(name: string, args: Record<string, string> = {}, options?: RequestCallOptions): Promise<GetPromptResult> {
     return this.request(`prompts/get "${name}"`, (client, o) => client.getPrompt({ name, arguments: args }, o), options);
+  }
+
+  /**
+   * Sends a request the SDK has no method for (the 2025 era's task messages, a task-augmented
+   * `tools/call`), with the schema its result must match; same timeout, cancellation and crash rules.
+   */
+  sendRequest<T>(
+    label: string,
+    request: { method: string; params?: Record<string, unknown> },
+    resultSchema: StandardSchemaV1<unknown, T>,
+    options?: RequestCallOptions,
+  ): Promise<T> {
+    const tagged = { ...request, params: withInitiator({ ...request.params }, options?.initiator) };
+    return this.request(label, (client, o) => client.request(tagged, resultSchema, o) as Promise<T>, options);
   }
 
   /** Re-fetches tools, resources and prompts. */

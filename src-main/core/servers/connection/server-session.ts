@@ -4,8 +4,9 @@
  * A restart builds a new session rather than reconnecting the old client, so no handler, cache
  * or negotiated era of a dead process can leak into the next one.
  */
-import { Client, type Implementation, type PriorDiscovery } from '@modelcontextprotocol/client';
+import type { Client, Implementation, PriorDiscovery } from '@modelcontextprotocol/client';
 import { HealthMonitor } from './health-monitor';
+import { HostClient } from './host-client';
 import type { ClientFeatures, RemoteTransportMode, ServerSpec } from './connection-options';
 import type { RemoteAuth } from '../transport/remote-auth';
 import { RemoteServerTransport } from '../transport/remote-transport';
@@ -76,17 +77,21 @@ export class ServerSession {
           onWarning: options.onWarning,
         })
       : this.stdioTransport(options);
-    this.client = new Client(options.clientInfo, {
-      capabilities: options.clientFeatures?.capabilities ?? {},
-      // Probe with server/discover, fall back to initialize: works with 2025 and 2026 servers.
-      versionNegotiation: { mode: 'auto', probe: { timeoutMs: options.probeTimeoutMs } },
-      listChanged: listChangedHandlers(
-        options.onTools,
-        options.onListStale,
-        (kind, error) => options.onWarning(`Server "${options.serverName}": refreshing its ${kind} failed: ${error.message}`),
-        options.listChangedDebounceMs,
-      ),
-    });
+    this.client = new HostClient(
+      options.clientInfo,
+      {
+        capabilities: options.clientFeatures?.capabilities ?? {},
+        // Probe with server/discover, fall back to initialize: works with 2025 and 2026 servers.
+        versionNegotiation: { mode: 'auto', probe: { timeoutMs: options.probeTimeoutMs } },
+        listChanged: listChangedHandlers(
+          options.onTools,
+          options.onListStale,
+          (kind, error) => options.onWarning(`Server "${options.serverName}": refreshing its ${kind} failed: ${error.message}`),
+          options.listChangedDebounceMs,
+        ),
+      },
+      options.clientFeatures?.wrapHandler,
+    );
     options.clientFeatures?.install(this.client);
     this.client.onerror = (error) => options.onWarning(error.message);
     this.client.onclose = options.onClose;

@@ -1,0 +1,223 @@
+/**
+ * MCP Apps in web mode, in Chromium, with real app servers from the registry
+ * (`@modelcontextprotocol/server-basic-vanillajs`, `server-budget-allocator`, both `--stdio`) and a
+ * hostile app (e2e/fixtures/app-lab.mjs): the app renders beside its tool's result, gets the result,
+ * calls a tool back through the Allow… dialog, resizes; what it asks of the user needs a click; and a
+ * hostile app's escapes all fail while Patchbay keeps working.
+ */
+import path from 'node:path';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { REPO_ROOT } from '../support/paths';
+import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
+import { expect, test } from '../support/web-host';
+
+const NODE = process.execPath;
+const BASIC = path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
+const BUDGET = path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-budget-allocator/dist/index.js');
+const LAB = path.join(REPO_ROOT, 'e2e/fixtures/app-lab.mjs');
+
+const llm = useScriptedLlm();
+
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
+const card = (page: Page, name: string) => page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name, exact: true });
+
+async function addServer(page: Page, name: string, args: string[], env = ''): Promise<void> {
+  await nav(page, 'Servers').click();
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Command', { exact: true }).fill(NODE);
+  await dialog.getByLabel('Arguments', { exact: true }).fill(args.join('\n'));
+  if (env) await dialog.getByLabel('Environment', { exact: true }).fill(env);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(card(page, name)).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+}
+
+/** Opens the server's Tools tab, selects the tool and runs it with no arguments. */
+async function runTool(page: Page, server: string, tool: string): Promise<void> {
+  await nav(page, 'Servers').click();
+  await card(page, server).getByRole('button', { name: server, exact: true }).click();
+  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+  await page
+    .getByRole('list', { name: `Tools of ${server}` })
+    .getByRole('button', { name: tool, exact: true })
+    .click();
+  await page
+    .getByRole('form', { name: `Run ${tool}` })
+    .getByRole('button', { name: 'Run' })
+    .click();
+}
+
+/** The app's own document: inside the sandbox proxy's frame, inside ours. */
+function appDocument(view: Locator): FrameLocator {
+  return view.locator('iframe.app-frame').contentFrame().locator('iframe').contentFrame();
+}
+
+test('basic app (vanilla JS): shown with its result, calls get-time back through Allow…, resizes; links and messages need a click', async ({
+  page,
+  webHost,
+}) => {
+  await page.goto(webHost.url);
+  await addServer(page, 'Basic app', [BASIC, '--stdio']);
+  await runTool(page, 'Basic app', 'get-time');
+  const view = page.getByRole('region', { name: 'App of get-time from Basic app' });
+  const app = appDocument(view);
+
+  await test.step('the app renders on its own origin and shows the tool result it was given', async () => {
+    await expect(app.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/);
+    const frameSrc = await view.locator('iframe.app-frame').getAttribute('src');
+    expect(new URL(frameSrc!).origin).not.toBe(new URL(page.url()).origin);
+    await expect(view).toContainText('No network access');
+  });
+
+  await test.step('it is told the theme, and when the system’s changes (Theme: System)', async () => {
+    await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  await test.step('it resizes to its content', async () => {
+    // Chromium does not render (no animation frames, so no measuring) in a cross-origin frame out of view.
+    await view.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await view.locator('iframe.app-frame').boundingBox())?.height).not.toBe(160);
+  });
+
+  await test.step('its tool call asks the user, naming the app, and the answer reaches the app', async () => {
+    const before = await app.locator('#server-time').textContent();
+    await app.getByRole('button', { name: 'Get Server Time' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Allow the app of Basic app to run get-time?' });
+    await expect(dialog).toContainText('The app of Basic app wants to run a tool');
+    await dialog.getByRole('button', { name: 'Allow once' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(app.locator('#server-time')).not.toHaveText(before ?? '');
+    await expect(app.locator('#server-time')).toHaveText(/^\d{4}-/);
+  });
+
+  await test.step('a link it wants opened waits for the user', async () => {
+    await app.getByRole('button', { name: 'Open Link' }).click();
+    const ask = view.getByRole('group', { name: 'The app of Basic app wants to open a link' });
+    await expect(ask).toContainText('https://modelcontextprotocol.io/');
+    await ask.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(ask).toBeHidden();
+  });
+
+  await test.step('a message for the model outside a chat is shown, and cannot be sent from here', async () => {
+    await app.getByRole('button', { name: 'Send Message' }).click();
+    const ask = view.getByRole('group', { name: 'The app of Basic app wants to send a message' });
+    await expect(ask).toContainText('This is message text.');
+    await expect(ask).toContainText('Apps can send messages only from a chat.');
+    await ask.getByRole('button', { name: 'Dismiss' }).click();
+  });
+
+  await test.step('full screen and back; closing tears the app down', async () => {
+    await view.getByRole('button', { name: 'Full screen' }).click();
+    await expect(view).toHaveAttribute('data-mode', 'fullscreen');
+    await page.keyboard.press('Escape');
+    await expect(view).toHaveAttribute('data-mode', 'inline');
+    await view.getByRole('button', { name: 'Close app' }).click();
+    await expect(page.getByRole('button', { name: 'Show app' })).toBeVisible();
+  });
+
+  await test.step('the Protocol log names the app as the one who asked', async () => {
+    await page.getByRole('tab', { name: 'Logs', exact: true }).click();
+    await page.getByRole('tab', { name: 'Protocol', exact: true }).click();
+    const entries = page.getByRole('list', { name: 'Protocol entries' });
+    await expect(entries.getByRole('button', { name: /sent tools\/call #\d+ .*from the app of Basic app/ })).toHaveCount(1);
+    await expect(entries.getByRole('button', { name: /received result tools\/call #\d+ .*for the app of Basic app/ })).toHaveCount(1);
+  });
+});
+
+test('in a chat: the model calls the tools, the cards show the apps; a message the app sends needs the user’s click', async ({
+  page,
+  webHost,
+}) => {
+  await page.goto(webHost.url);
+  await pointAnthropicAt(page, llm().url);
+  await addServer(page, 'Budget', [BUDGET, '--stdio']);
+  await addServer(page, 'Basic app', [BASIC, '--stdio']);
+  await nav(page, 'Chat').click();
+  await llm().script([
+    { type: 'tool_use', calls: [{ nameEndsWith: '__get-budget-data', input: {} }] },
+    { type: 'tool_use', calls: [{ nameEndsWith: '__get-time', input: {} }] },
+    { type: 'text', text: 'Here they are.' },
+    { type: 'text', text: 'Thanks for the message.' },
+  ]);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Show me the budget and the time');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  for (let i = 0; i < 2; i++) {
+    const dialog = page.getByRole('dialog', { name: /^Allow / });
+    await dialog.getByRole('button', { name: 'Allow once' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('Here they are.');
+
+  await test.step('the budget allocator renders its chart from the result', async () => {
+    const budget = page.getByRole('region', { name: 'App of get-budget-data from Budget' });
+    await expect(appDocument(budget).locator('canvas').first()).toBeVisible();
+  });
+
+  await test.step('the basic app’s message goes into the conversation only when the user sends it', async () => {
+    const basic = page.getByRole('region', { name: 'App of get-time from Basic app' });
+    const app = appDocument(basic);
+    await expect(app.locator('#server-time')).toHaveText(/^\d{4}-/);
+    await app.getByRole('button', { name: 'Send Message' }).click();
+    const ask = basic.getByRole('group', { name: 'The app of Basic app wants to send a message' });
+    await expect(ask).toContainText('This is message text.');
+    await ask.getByRole('button', { name: 'Send message' }).click();
+    await expect(log.getByRole('article', { name: 'You' }).last()).toContainText('This is message text.');
+    await expect(log).toContainText('Thanks for the message.');
+    const requests = await llm().messageRequests();
+    expect(JSON.stringify(requests.at(-1)?.body?.messages)).toContain('This is message text.');
+  });
+});
+
+test('a hostile app: reading the parent, cookies, the host’s WebSocket, undeclared origins, navigating, popups — all fail; Patchbay keeps working', async ({
+  page,
+  webHost,
+}) => {
+  await page.goto(webHost.url);
+  await addServer(page, 'App lab', [LAB], `HOST_PORT=${webHost.port}`);
+  const pagesBefore = page.context().pages().length;
+  const urlBefore = page.url();
+  await runTool(page, 'App lab', 'hostile-view');
+  const view = page.getByRole('region', { name: 'App of hostile-view from App lab' });
+  const app = appDocument(view);
+  const result = (attack: string) => app.locator(`[data-attack="${attack}"]`);
+
+  await test.step('its declared origin works; Patchbay’s own origins and malformed entries were refused', async () => {
+    await expect(result('declared-fetch')).toHaveText('declared-fetch: ok echo ok');
+    await expect(view).toContainText('5 refused');
+  });
+
+  await test.step('every escape is blocked', async () => {
+    for (const attack of [
+      'parent-dom',
+      'top-dom',
+      'cookies',
+      'storage',
+      'host-websocket',
+      'host-page',
+      'undeclared-fetch',
+      'navigate-top',
+      'popup',
+    ]) {
+      await expect(result(attack), attack).toHaveText(new RegExp(`^${attack}: blocked`));
+    }
+    expect(page.url()).toBe(urlBefore);
+    expect(page.context().pages()).toHaveLength(pagesBefore);
+    // What it posted straight to the top window was not taken as the app's (no message to approve).
+    await expect(result('direct-to-host')).toHaveText('direct-to-host: posted');
+    await expect(view.getByRole('group', { name: /wants to send a message/ })).toHaveCount(0);
+  });
+
+  await test.step('Patchbay keeps working', async () => {
+    await page.getByRole('list', { name: 'Tools of App lab' }).getByRole('button', { name: 'client-capabilities', exact: true }).click();
+    await page.getByRole('form', { name: 'Run client-capabilities' }).getByRole('button', { name: 'Run' }).click();
+    await expect(page.getByRole('region', { name: /^Result: client-capabilities on App lab/ })).toContainText('io.modelcontextprotocol/ui');
+    await nav(page, 'Settings').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  });
+});

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { protocolInitiator, protocolPreview } from './log-format';
+
+describe('protocol entry text', () => {
+  it('names who asked for a request and its answer (a server’s app), and nothing for ours', () => {
+    expect(protocolInitiator('→ tools/call #6 — from the app of Basic app (119 B) {"name":"get-time"}')).toBe('from the app of Basic app');
+    expect(protocolInitiator('← result of tools/call #6 — for the app of Basic (1) (154 B in 55 ms) {}')).toBe('for the app of Basic (1)');
+    expect(protocolInitiator('→ tools/call #4 (119 B) {"name":"x — from y"}')).toBeUndefined();
+  });
+
+  it('keeps the preview after the size', () => {
+    expect(protocolPreview('→ tools/call #6 — from the app of Basic app (119 B) {"a":1}')).toBe('{"a":1}');
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * What an app asks that only the user may do: send a message to the model in this conversation, or
+ * open a link. Shown in the app's card with the app's exact words; nothing happens until a click.
+ */
+import { useState } from 'react';
+import { useAppStore } from '../../stores/use-app-store';
+import { messageOf } from '../../ui/call-errors';
+import type { AppAsk } from './AppFrame';
+
+export interface PendingAsk {
+  id: number;
+  ask: AppAsk;
+  /** The user's answer: true once done. */
+  settle(agreed: boolean): void;
+}
+
+export function AppAskPrompt({
+  pending,
+  serverName,
+  conversationId,
+}: {
+  pending: PendingAsk;
+  serverName: string;
+  conversationId?: string;
+}) {
+  const api = useAppStore((s) => s.api);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { ask, settle } = pending;
+  const who = `The app of ${serverName}`;
+
+  if (ask.kind === 'link') {
+    const web = /^https?:\/\//i.test(ask.url);
+    return (
+      <div className="app-ask" role="group" aria-label={`${who} wants to open a link`}>
+        <p>
+          {who} wants to open a link: <code>{ask.url}</code>
+        </p>
+        {!web && <p className="muted">Patchbay opens only web (http and https) links.</p>}
+        <div className="app-ask-actions">
+          {web && (
+            <button
+              type="button"
+              onClick={() => {
+                window.open(ask.url, '_blank', 'noopener,noreferrer');
+                settle(true);
+              }}
+            >
+              Open link
+            </button>
+          )}
+          <button type="button" onClick={() => settle(false)}>
+            Dismiss
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const send = async () => {
+    if (!conversationId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.sendMessage({ conversationId, text: ask.text });
+      settle(true);
+    } catch (failure) {
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="app-ask" role="group" aria-label={`${who} wants to send a message`}>
+      <p>{who} wants to send this message to the model, as yours:</p>
+      <blockquote className="app-ask-text">{ask.text}</blockquote>
+      {!conversationId && <p className="muted">Apps can send messages only from a chat.</p>}
+      {error && <p className="field-error">{error}</p>}
+      <div className="app-ask-actions">
+        {conversationId && (
+          <button type="button" disabled={busy} onClick={() => void send()}>
+            Send message
+          </button>
+        )}
+        <button type="button" disabled={busy} onClick={() => settle(false)}>
+          Dismiss
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ToolCallTask } from '../../../src-preload/contract';
+import { TASK_STATE_LABELS } from './task-labels';
+import './tasks.css';
+
+/** Where a call that runs as a task stands: its state and the server's message, as they change. */
+export function TaskLine({ task }: { task: ToolCallTask }) {
+  return (
+    <p className="task-line" role="status" aria-label="Task status" data-state={task.status}>
+      <span className="result-kind">Task</span> <strong>{TASK_STATE_LABELS[task.status]}</strong>
+      {task.statusMessage && <span className="muted"> — {task.statusMessage}</span>}
+    </p>
+  );
+}
