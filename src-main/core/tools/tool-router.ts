@@ -177,7 +177,35 @@ export class ToolRouter {
     const redactor = await this.record.redactor(base.serverId);
     if (this.disposed) return this.refuse(base, decision.args, requestedAt, 'host', QUITTING, 'denied', tool);
     const startedAt = this.deps.clock.now();
-    const seq = this.record.writeAhead(base, tool, decision, requestedAt, startedAt, redactor);
+    let seq: number;
+    try {
+      // Committed (with the other calls of this turn) before anything is sent.
+      seq = await this.record.writeAhead(base, tool, decision, requestedAt, startedAt, redactor);
+    } catch (failure) {
+      return this.refuse(
+        base,
+        decision.args,
+        requestedAt,
+        'host',
+        say.notRecorded(base.serverName, tool.name, failure),
+        'protocol_error',
+        tool,
+      );
+    }
+    if (this.disposed) {
+      // Recorded as allowed, but Patchbay began quitting while the row was committed: it never leaves.
+      this.record.finished(base, seq, 'cancelled', say.errorResult(QUITTING.message), QUITTING, 0, redactor);
+      return {
+        ...base,
+        status: 'cancelled',
+        result: say.errorResult(QUITTING.message),
+        error: QUITTING,
+        decidedBy: decision.by,
+        definition: tool,
+        startedAt,
+        durationMs: 0,
+      };
+    }
 
     const controller = new AbortController();
     const onAbort = () => controller.abort(request.signal?.reason);
