@@ -13,10 +13,14 @@ import { AuditStore, type AuditDecisionRow } from './audit-store';
 function open() {
   const dir = tempDir();
   const { db } = openDatabase(dir);
-  onTestFinished(() => db.close());
+  onTestFinished(() => {
+    db.close();
+  });
   const file = path.join(dir, DATABASE_FILE);
   const reader = new Database(file, { readonly: true });
-  onTestFinished(() => reader.close());
+  onTestFinished(() => {
+    reader.close();
+  });
   return { db, audit: new AuditStore(db), file, reader };
 }
 

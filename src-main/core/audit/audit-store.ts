@@ -85,6 +85,9 @@ const OUTCOME_BATCH_MS = 50;
 export class AuditStore {
   private readonly insert: Database.Statement;
   private readonly update: Database.Statement;
+  /** One transaction each (made once: better-sqlite3 builds a transaction function's variants on every call). */
+  private readonly insertGroup: (group: PendingRow[]) => (number | Error)[];
+  private readonly updateBatch: (batch: AuditOutcomeRow[]) => void;
   /** Audit commits are relaxed (see store/relaxed-write.ts) unless the constructor asks for FULL. */
   private readonly writer: RelaxedWriter | undefined;
   private queue: AuditOutcomeRow[] = [];
@@ -110,6 +113,20 @@ export class AuditStore {
       `UPDATE tool_audit SET finished_at = ?, duration_ms = ?, outcome = ?, outcome_note = ?, result_bytes = ?
        WHERE seq = ? AND outcome IS NULL`,
     );
+    this.insertGroup = db.transaction((group: PendingRow[]) =>
+      group.map(({ row }) => {
+        try {
+          return Number(this.insert.run(...insertParams(row)).lastInsertRowid);
+        } catch (error) {
+          // A refused row (a constraint) fails its own call; anything that ended the transaction fails them all.
+          if (!this.db.inTransaction) throw error;
+          return error as Error;
+        }
+      }),
+    );
+    this.updateBatch = db.transaction((batch: AuditOutcomeRow[]) => {
+      for (const o of batch) this.update.run(o.finishedAt, o.durationMs, o.outcome, o.outcomeNote ?? null, o.resultBytes ?? null, o.seq);
+    });
   }
 
   /** At host start: every call whose outcome was never written becomes "interrupted — outcome unknown". */
@@ -147,21 +164,9 @@ export class AuditStore {
     const group = this.ahead;
     if (group.length === 0) return;
     this.ahead = [];
-    const seqs: (number | Error)[] = [];
+    let seqs: (number | Error)[];
     try {
-      this.relaxed(() =>
-        this.db.transaction(() => {
-          for (const { row } of group) {
-            try {
-              seqs.push(Number(this.insert.run(...insertParams(row)).lastInsertRowid));
-            } catch (error) {
-              // A refused row (a constraint) fails its own call; anything that ended the transaction fails them all.
-              if (!this.db.inTransaction) throw error;
-              seqs.push(error as Error);
-            }
-          }
-        })(),
-      );
+      seqs = this.relaxed(() => this.insertGroup(group));
     } catch (error) {
       for (const pending of group) pending.reject(error as Error);
       return;
@@ -189,11 +194,7 @@ export class AuditStore {
     if (this.closed || this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
-    this.relaxed(() =>
-      this.db.transaction(() => {
-        for (const o of batch) this.update.run(o.finishedAt, o.durationMs, o.outcome, o.outcomeNote ?? null, o.resultBytes ?? null, o.seq);
-      })(),
-    );
+    this.relaxed(() => this.updateBatch(batch));
   }
 
   /** Newest first; `running` says which open rows belong to calls in flight (others are interrupted). */

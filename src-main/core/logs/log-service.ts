@@ -10,6 +10,7 @@ import {
 } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
+import { indentJson } from './bounded-json';
 import { LiveBatcher, type LiveBatcherOptions } from './live-batcher';
 import { LogPreferences } from './log-preferences';
 import { buildRecord, DETAIL_MAX_CHARS, streamKey, type AppendInput, type LogRecord } from './log-record';
@@ -132,11 +133,12 @@ export class LogService {
    * Like `append`, for entries made often on a hot path (the protocol stream): the time and the
    * redactor are taken now, the entry is made (serialized, redacted, numbered) in a batch on the next
    * tick — or at once when `MAX_DEFERRED` are waiting, or before anything reads, appends or writes.
+   * `ts`: when it happened (epoch ms; default now).
    * Nothing unredacted is stored or sent: until then only `make`'s closure holds the raw message.
    */
-  appendLater(serverId: string, stream: LogStream, make: () => AppendInput): void {
+  appendLater(serverId: string, stream: LogStream, make: () => AppendInput, ts = this.options.clock.now().getTime()): void {
     if (this.disposed) return;
-    this.deferred.push({ serverId, stream, ts: this.options.clock.now().getTime(), redactor: this.redactorFor(serverId), make });
+    this.deferred.push({ serverId, stream, ts, redactor: this.redactorFor(serverId), make });
     if (this.deferred.length >= MAX_DEFERRED) this.settle();
     else this.deferredTimer ??= setImmediate(() => this.settle());
   }
@@ -221,7 +223,8 @@ export class LogService {
     } else {
       record = this.withDetail(record);
     }
-    return record && { ...record.entry, detail: record.detail ?? '', truncated: record.truncated ?? false };
+    // Protocol messages are kept as they crossed the wire (compact): shown indented.
+    return record && { ...record.entry, detail: record.detail ? indentJson(record.detail) : '', truncated: record.truncated ?? false };
   }
 
   /** The last `n` entries of a server's stream in memory, oldest first. */

@@ -19,7 +19,8 @@ export interface ConnectionPlugin {
   /** Installs request/notification handlers on a fresh SDK client (one per process life). */
   install?(client: Client, server: ServerRef): void;
   onStderrLine?(server: ServerRef, line: string): void;
-  onWire?(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number): void;
+  /** `json`: the message as it crossed the wire, when the transport has it (see `WireTap`). */
+  onWire?(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, json?: string): void;
   onWarning?(server: ServerRef, message: string): void;
   onStateChange?(server: ServerRef, state: ServerState): void;
   /** The server was removed: forget everything about it. */

@@ -41,8 +41,13 @@ export class CallRecorder {
 
   /** Commits the decision row before the call leaves; resolves with its seq, for `finished`. */
   writeAhead(base: CallBase, tool: Tool, decision: Decision, requestedAt: Date, decidedAt: Date, redactor: Redactor): Promise<number> {
+    // Field by field (no spreads): this runs for every call.
     return this.deps.audit.writeAhead({
-      ...base,
+      callId: base.callId,
+      serverId: base.serverId,
+      serverName: base.serverName,
+      tool: base.tool,
+      origin: base.origin,
       decidedBy: decision.by,
       decision: 'allowed',
       decisionNote: decision.note,
@@ -71,10 +76,17 @@ export class CallRecorder {
       finishedAt: this.deps.clock.now().toISOString(),
       durationMs,
       outcome: status,
-      ...(note ? { outcomeNote: redactor.redact(note.slice(0, 500)) } : {}),
-      ...(ran ? { resultBytes: approximateSize(result) } : {}),
+      outcomeNote: note ? redactor.redact(note.slice(0, 500)) : undefined,
+      resultBytes: ran ? approximateSize(result) : undefined,
     });
-    this.deps.events.emit('toolCallFinished', { ...pick(base), status, durationMs });
+    this.deps.events.emit('toolCallFinished', {
+      callId: base.callId,
+      serverId: base.serverId,
+      tool: base.tool,
+      origin: base.origin,
+      status,
+      durationMs,
+    });
   }
 
   /** A call that never left: decision and outcome in one row, and the event. */

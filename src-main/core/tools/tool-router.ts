@@ -207,10 +207,21 @@ export class ToolRouter {
       };
     }
 
+    // One controller per call: the user's Cancel, quitting and the caller's signal abort it, and the
+    // connection uses it as the request's own (see RequestCallOptions.controller).
     const controller = new AbortController();
-    const onAbort = () => controller.abort(request.signal?.reason);
-    request.signal?.addEventListener('abort', onAbort, { once: true });
-    const view: RunningToolCall = { ...base, startedAt: startedAt.toISOString() };
+    const callerSignal = request.signal;
+    const onAbort = callerSignal && (() => controller.abort(callerSignal.reason));
+    if (onAbort) callerSignal.addEventListener('abort', onAbort, { once: true });
+    // Field by field rather than spreads: this runs for every call.
+    const view: RunningToolCall = {
+      callId: base.callId,
+      serverId: base.serverId,
+      serverName: base.serverName,
+      tool: base.tool,
+      origin: base.origin,
+      startedAt: startedAt.toISOString(),
+    };
     this.running.set(base.callId, { view, controller });
     const progress = new ProgressForwarder(base.callId, view, this.deps.events, request.onProgress);
     this.deps.events.emit('toolCallStarted', view);
@@ -220,7 +231,7 @@ export class ToolRouter {
     let status: ToolRunStatus;
     let error: say.CallError | undefined;
     try {
-      result = await connection.callTool(tool.name, decision.args, { signal: controller.signal, onProgress: progress.push });
+      result = await connection.callTool(tool.name, decision.args, { controller, onProgress: progress.push });
       status = result.isError ? 'tool_error' : 'ok';
     } catch (failure) {
       const explained = say.requestFailure(base.serverName, tool.name, failure);
@@ -230,21 +241,26 @@ export class ToolRouter {
     } finally {
       progress.stop();
       this.running.delete(base.callId);
-      request.signal?.removeEventListener('abort', onAbort);
+      if (onAbort) callerSignal.removeEventListener('abort', onAbort);
     }
     const durationMs = performance.now() - t0;
     this.record.finished(base, seq, status, result, error, durationMs, redactor);
-    return {
-      ...base,
+    const done: ToolCallDone = {
+      callId: base.callId,
+      serverId: base.serverId,
+      serverName: base.serverName,
+      tool: base.tool,
+      origin: base.origin,
       status,
       result,
-      ...(error ? { error } : {}),
-      ...(decision.edited ? { editedArgs: decision.args } : {}),
       decidedBy: decision.by,
       definition: tool,
       startedAt,
       durationMs,
     };
+    if (error) done.error = error;
+    if (decision.edited) done.editedArgs = decision.args;
+    return done;
   }
 
   /** A call that never left: recorded, and reported to the model as an error result. */
