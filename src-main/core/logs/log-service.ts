@@ -30,10 +30,11 @@ export const RING_DEFAULTS: Record<LogStream, RingLimits> = {
 };
 /**
  * Details (full protocol messages, message data: up to 64 KB each) kept in memory per server and
- * stream: only the newest, within this count and size. Older ones are released once saved and read
- * back from SQLite when asked for (`getLogEntry`, export); the list never needed them.
+ * stream once saved: only the newest, and only when it is small. The others are released once saved
+ * and read back from SQLite when asked for (`getLogEntry`, export); the list never needed them, and
+ * with 50 servers every kilobyte kept per stream counts.
  */
-export const DETAIL_MEMORY = { entries: 4, chars: 8 * 1024 } as const;
+export const DETAIL_MEMORY = { entries: 1, chars: 4 * 1024 } as const;
 /** Deferred entries (`appendLater`) held before they are made at once, whatever the tick. */
 const MAX_DEFERRED = 256;
 
@@ -343,7 +344,7 @@ class DetailQueue {
   release(): void {
     while (
       this.records.length - this.head > DETAIL_MEMORY.entries ||
-      (this.chars > DETAIL_MEMORY.chars && this.records.length - this.head > 1)
+      (this.chars > DETAIL_MEMORY.chars && this.records.length > this.head)
     ) {
       const oldest = this.records[this.head];
       if (oldest.saved === undefined) break;

@@ -8,7 +8,6 @@ import { emptyCatalog, type ServerCatalog } from './server-state';
 /**
  * Fetches the lists the server declares. The SDK's no-cursor `list*()` walks every page by
  * `nextCursor` (capped by `listMaxPages`), so a paginating server yields its complete lists.
- * `cacheMode: 'refresh'` because a fresh connection must never be served a previous one's list.
  */
 export async function fetchCatalog(
   client: Client,
@@ -17,7 +16,8 @@ export async function fetchCatalog(
   onPhase?: (what: string) => void,
 ): Promise<ServerCatalog> {
   const catalog: ServerCatalog = emptyCatalog();
-  const request = { ...options, cacheMode: 'refresh' as const };
+  // `bypass`: never served from, nor serialized into, the SDK's cache (the catalog is Patchbay's: see response-cache.ts).
+  const request = { ...options, cacheMode: 'bypass' as const };
   const lists: { [K in keyof ServerCatalog]: () => Promise<ServerCatalog[K]> } = {
     tools: async () => (await client.listTools(undefined, request)).tools,
     resources: async () => (await client.listResources(undefined, request)).resources,

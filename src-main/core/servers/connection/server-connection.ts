@@ -135,7 +135,14 @@ export class ServerConnection {
    * (not ready, timeout, cancelled, crash, JSON-RPC error) rejects with a `ServerRequestError`.
    */
   callTool(name: string, args: Record<string, unknown> = {}, options?: RequestCallOptions): Promise<CallToolResult> {
-    return this.request(`tools/call "${name}"`, (client, o) => client.callTool({ name, arguments: args }, o), options);
+    // The definition from the catalog: the SDK checks the result against its output schema with it
+    // (it keeps no list of its own: see response-cache.ts).
+    const toolDefinition = this.catalogValue.tools.find((tool) => tool.name === name);
+    return this.request(
+      `tools/call "${name}"`,
+      (client, o) => client.callTool({ name, arguments: args }, { ...o, toolDefinition }),
+      options,
+    );
   }
   /** Reads a resource; failures reject with a `ServerRequestError`. */
   readResource(uri: string, options?: RequestCallOptions): Promise<ReadResourceResult> {
