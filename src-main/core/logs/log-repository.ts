@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { LOG_LEVELS, levelRank, type LogEntry, type LogFilter, type LogSettings, type LogStream } from '../../../src-preload/contract';
+import { RelaxedWriter } from '../store/relaxed-write';
 import type { LogRecord } from './log-record';
 
 interface Row {
@@ -49,12 +50,14 @@ export class LogRepository {
   private readonly queries = new Map<string, Database.Statement>();
   /** One transaction (made once: better-sqlite3 builds a transaction function's variants on every call). */
   private readonly insertAll: (records: readonly LogRecord[]) => void;
+  private readonly relaxed: RelaxedWriter;
 
   constructor(private readonly db: Database.Database) {
     this.insert = db.prepare(
       'INSERT INTO log_entries (seq, server_id, stream, ts, level, text, method, logger, meta, detail, truncated, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertAll = db.transaction((records: readonly LogRecord[]) => this.insertRows(records));
+    this.relaxed = new RelaxedWriter(db);
   }
 
   /** The largest seq stored (0 when empty): new entries continue after it. */
@@ -62,9 +65,13 @@ export class LogRepository {
     return (this.db.prepare('SELECT MAX(seq) AS seq FROM log_entries').get() as { seq: number | null }).seq ?? 0;
   }
 
-  /** Writes all records in one transaction. */
+  /**
+   * Writes all records in one transaction, relaxed (see store/relaxed-write.ts): a batch every half
+   * second must not wait for the disk on the main thread. In WAL mode it survives Patchbay being killed;
+   * a power cut can lose the last batches until the next checkpoint or durable commit.
+   */
   insertBatch(records: readonly LogRecord[]): void {
-    this.insertAll(records);
+    this.relaxed.run(() => this.insertAll(records));
   }
 
   private insertRows(records: readonly LogRecord[]): void {
