@@ -3,8 +3,11 @@
  * against the bare SDK on the same echo server, the 10 MB result's capped preview, persisting a
  * streamed chat message against a bare insert, appending 100,000 log entries, and the chat UI in web
  * mode (opening a 100,000-message conversation, long tasks while scrolling 10,000; scenarios/chat-ui.ts;
- * --quick: 20,000 and 2,000), a remote server over Streamable HTTP (scenarios/remote.ts), and a server
- * flooding notifications for 10 s against the same call without the flood (scenarios/flood.ts). Arms alternate
+ * --quick: 20,000 and 2,000), the Resources tab (10,000 resources listed to a painted page, a 10 MB
+ * read to a painted preview, long tasks while scrolling; scenarios/resources-ui.ts), a remote server
+ * over Streamable HTTP (scenarios/remote.ts), a server flooding notifications for 10 s against the
+ * same call without the flood (scenarios/flood.ts), and a streamed answer from an OpenAI-compatible
+ * endpoint through the core and the renderer against the bare `openai` SDK (scenarios/openai-stream.ts). Arms alternate
  * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
  */
 import os from 'node:os';
@@ -15,7 +18,9 @@ import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStat
 import { REPO } from './lib/servers';
 import { runChatUi, SCROLL_TOLERANCE } from './scenarios/chat-ui';
 import { percentile, runFlood } from './scenarios/flood';
+import { FIRST_TOKEN_MS, runOpenAiStream, TOKEN_MS } from './scenarios/openai-stream';
 import { runRemote } from './scenarios/remote';
+import { runResourcesUi } from './scenarios/resources-ui';
 
 const quick = process.argv.includes('--quick');
 const rounds = quick ? 1 : 3;
@@ -147,6 +152,43 @@ async function chatUi() {
   if (result.leftovers > 0) rows.push(['  web host processes killed by force', String(result.leftovers), '', '', '0', 'MISS']);
 }
 
+async function resourcesUi() {
+  let result: Awaited<ReturnType<typeof runResourcesUi>>;
+  try {
+    result = await runResourcesUi({ rounds });
+  } catch (error) {
+    rows.push(['resources UI (web mode, Chromium)', 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
+    return;
+  }
+  const { listMs, readMs, scroll } = result;
+  report(
+    'list 10,000 resources → painted page',
+    median(listMs.host),
+    median(listMs.sdk),
+    'ms',
+    '≤ 1.5× SDK list loop',
+    median(listMs.host) <= 1.5 * median(listMs.sdk),
+  );
+  report(
+    'read 10 MB text → painted preview',
+    median(readMs.host),
+    median(readMs.sdk),
+    'ms',
+    '≤ 1.5× SDK readResource',
+    median(readMs.host) <= 1.5 * median(readMs.sdk),
+  );
+  const worst = Math.max(...scroll.map((s) => s.worstTaskMs));
+  rows.push([
+    'worst long task, scrolling 10,000 resources',
+    `${worst.toFixed(0)} ms (${median(scroll.map((s) => s.longTasks))} long tasks, ${median(scroll.map((s) => s.scrolledPx))} px)`,
+    '',
+    '',
+    '< 100 ms',
+    worst < 100 ? 'PASS' : 'MISS',
+  ]);
+  if (result.leftovers > 0) rows.push(['  web host processes killed by force', String(result.leftovers), '', '', '0', 'MISS']);
+}
+
 async function remoteServer() {
   const result = await runRemote({ rounds, connects: quick ? 5 : 15, calls: quick ? 300 : 1000 });
   report(
@@ -195,14 +237,68 @@ async function notificationFlood() {
   ]);
 }
 
+async function openAiStream() {
+  let result: Awaited<ReturnType<typeof runOpenAiStream>>;
+  try {
+    result = await runOpenAiStream({ rounds, tokens: quick ? 100 : 200 });
+  } catch (error) {
+    rows.push(['OpenAI-compatible stream', 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
+    return;
+  }
+  const m = (
+    list: { firstTokenMs: number; perTokenMs: number; cpuUsPerToken?: number }[],
+    key: 'firstTokenMs' | 'perTokenMs' | 'cpuUsPerToken',
+  ) => median(list.map((s) => s[key] ?? 0));
+  const { bare, host, renderer } = result;
+  rows.push(['OpenAI-compatible stream', '', '', '', `server: ${FIRST_TOKEN_MS} ms, then ${TOKEN_MS} ms/token × ${result.tokens}`, 'info']);
+  report(
+    '  time to first token (core)',
+    m(host, 'firstTokenMs'),
+    m(bare, 'firstTokenMs'),
+    'ms',
+    '≤ 1.1×',
+    m(host, 'firstTokenMs') <= 1.1 * m(bare, 'firstTokenMs'),
+  );
+  report(
+    '  per token (core)',
+    m(host, 'perTokenMs'),
+    m(bare, 'perTokenMs'),
+    'ms',
+    '≤ 1.1×',
+    m(host, 'perTokenMs') <= 1.1 * m(bare, 'perTokenMs'),
+  );
+  report('  CPU per token (core)', m(host, 'cpuUsPerToken'), m(bare, 'cpuUsPerToken'), 'µs', 'info', true);
+  rows[rows.length - 1][5] = 'info';
+  if (renderer.length > 0) {
+    report(
+      '  first token painted (renderer)',
+      m(renderer, 'firstTokenMs'),
+      m(bare, 'firstTokenMs'),
+      'ms',
+      '≤ 1.1×',
+      m(renderer, 'firstTokenMs') <= 1.1 * m(bare, 'firstTokenMs'),
+    );
+    report(
+      '  per token painted (renderer)',
+      m(renderer, 'perTokenMs'),
+      m(bare, 'perTokenMs'),
+      'ms',
+      '≤ 1.1×',
+      m(renderer, 'perTokenMs') <= 1.1 * m(bare, 'perTokenMs'),
+    );
+  } else rows.push(['  painted (renderer)', 'not measured', '', '', result.rendererError ?? '', 'MISS']);
+}
+
 const areas: Record<string, () => unknown> = {
   tools: toolRouting,
   big: bigResultPreview,
   persistence: chatPersistence,
   logs: logAppend,
   'chat-ui': chatUi,
+  resources: resourcesUi,
   remote: remoteServer,
   flood: notificationFlood,
+  openai: openAiStream,
 };
 // `--area NAME` (repeatable) runs only those: `npx tsx bench/areas.ts --area flood`.
 const chosen = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--area' ? [arg] : []));

@@ -16,12 +16,17 @@ import { backupMethods } from './contract/backup';
 import { bundleMethods } from './contract/bundles';
 import { HostCallError, type CallResult } from './contract/errors';
 import { chatMethods, type ChatEvents } from './contract/chat';
+import { completionMethods } from './contract/completion';
+import { contentAuditMethods, type ContentAuditEvents } from './contract/content-audit';
 import { consentMethods, type ConsentEvents } from './contract/consent';
 import type { HostSnapshot } from './contract/host';
 import { installMethods } from './contract/install';
 import { logMethods, type LogEvents } from './contract/logs';
 import { method, NoInput } from './contract/method';
 import { registryMethods } from './contract/registry';
+import { providerMethods, type ProviderEvents } from './contract/providers';
+import { promptMethods } from './contract/prompts';
+import { resourceMethods, type ResourceEvents } from './contract/resources';
 import { rootsMethods, type RootsEvents } from './contract/roots';
 import { samplingMethods, type SamplingEvents } from './contract/sampling';
 import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
@@ -33,18 +38,24 @@ export * from './contract/app';
 export * from './contract/backup';
 export * from './contract/bundles';
 export * from './contract/chat';
+export * from './contract/completion';
+export * from './contract/content-audit';
 export * from './contract/consent';
 export * from './contract/errors';
 export * from './contract/host';
 export * from './contract/install';
 export * from './contract/logs';
 export * from './contract/registry';
+export * from './contract/providers';
+export * from './contract/prompts';
+export * from './contract/resources';
 export * from './contract/roots';
 export * from './contract/sampling';
 export * from './contract/servers';
 export * from './contract/settings';
 export * from './contract/tools';
 export * from './contract/uploads';
+export * from './contract/uri-template';
 export * from './contract/wire';
 
 /**
@@ -69,6 +80,11 @@ export const HOST_METHODS = {
   ...bundleMethods,
   ...uploadMethods,
   ...backupMethods,
+  ...providerMethods,
+  ...resourceMethods,
+  ...promptMethods,
+  ...completionMethods,
+  ...contentAuditMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -122,7 +138,19 @@ export function createHostApi(call: HostCaller): HostApi {
 
 /** Every event the host pushes (main → renderer), with its payload. */
 export interface HostEvents
-  extends SettingsEvents, ServerEvents, RootsEvents, ChatEvents, ToolEvents, ConsentEvents, LogEvents, SamplingEvents, AppEvents {}
+  extends
+    SettingsEvents,
+    ServerEvents,
+    RootsEvents,
+    ChatEvents,
+    ToolEvents,
+    ConsentEvents,
+    LogEvents,
+    SamplingEvents,
+    AppEvents,
+    ProviderEvents,
+    ResourceEvents,
+    ContentAuditEvents {}
 
 export type HostEventName = keyof HostEvents;
 

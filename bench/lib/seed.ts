@@ -17,13 +17,21 @@ export const serverInput = (spec: ServerSpec, i: number, enabled: boolean) => ({
 
 /** Stores `specs` as enabled configs in `dataDir` (created if needed). */
 export function seedInto(dataDir: string, specs: ServerSpec[]): void {
+  seedServers(
+    dataDir,
+    specs.map((spec, i) => serverInput(spec, i, true)),
+  );
+}
+
+/** Stores these `addServer` inputs as configs in `dataDir` (created if needed). */
+export function seedServers(dataDir: string, inputs: { name: string; command: string; args: string[]; enabled?: boolean }[]): void {
   const { db } = openDatabase(dataDir);
   try {
     const repo = new ServerConfigRepository(db);
-    specs.forEach((spec, i) =>
+    for (const input of inputs)
       repo.insert(
         {
-          ...ServerInputSchema.parse(serverInput(spec, i, true)),
+          ...ServerInputSchema.parse(input),
           env: [],
           headers: [],
           oauthClientSecret: undefined,
@@ -31,8 +39,7 @@ export function seedInto(dataDir: string, specs: ServerSpec[]): void {
           idpClientSecret: undefined,
         },
         new Date(),
-      ),
-    );
+      );
   } finally {
     db.close();
   }

@@ -15,26 +15,14 @@
  * Each arm gets a fresh data dir, web host and browser; all are closed and removed afterwards, and
  * the web host's process tree is checked to be gone.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBuilt, startWebHost, stopWebHost } from '../lib/browser-session';
 import { seedConversation } from '../lib/chat-persistence';
-import { descendants, killRefs, waitGone, type ProcRef } from '../lib/procs';
-import { REPO } from '../lib/servers';
 
-const WEB_ENTRY = path.join(REPO, 'out/main/web.js');
-const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCROLL_STEPS = 60;
 const SCROLL_STEP_PX = 300;
 /** Long tasks the large conversation may show above the baseline while scrolling. */
@@ -76,57 +64,6 @@ interface Session {
   messages: number;
 }
 
-function ensureBuilt(): void {
-  if (fs.existsSync(WEB_ENTRY)) return;
-  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: REPO, encoding: 'utf8' });
-  if (r.status !== 0 || !fs.existsSync(WEB_ENTRY))
-    throw new Error(`electron-vite build failed: ${(r.stdout + r.stderr).trim().split('\n').slice(-3).join(' ')}`);
-}
-
-async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [WEB_ENTRY, '--no-open', '--port', '0', '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`web host printed no URL in 30 s: ${stderr}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Patchbay web mode: (\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`web host exited (${code}): ${stderr}`));
-    });
-  }).catch((error: unknown) => {
-    child.kill('SIGKILL');
-    throw error;
-  });
-  return { child, url };
-}
-
-/** SIGTERM, then SIGKILL for whatever of its tree is still alive after 5 s. Returns processes killed by force. */
-async function stopHost(child: ChildProcess): Promise<number> {
-  const tree: ProcRef[] = child.pid ? descendants(child.pid) : [];
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5000));
-    if ((await Promise.race([exited, timer])) === 'timeout') {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  }
-  const left = await waitGone(tree, 2000);
-  return killRefs(left) + (child.signalCode === 'SIGKILL' ? 1 : 0);
-}
-
 /** One arm: a fresh data dir with the measured conversation (and a newer small one), web host and browser. */
 async function withSession<T>(messages: number, body: (session: Session) => Promise<T>): Promise<{ value: T; leftovers: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-chat-ui-'));
@@ -137,7 +74,7 @@ async function withSession<T>(messages: number, body: (session: Session) => Prom
     const { conversationId } = seedConversation(dataDir, { messages, title: `Measured ${messages}` });
     await new Promise((r) => setTimeout(r, 5)); // a strictly newer updated_at for the start conversation
     seedConversation(dataDir, { messages: 1, title: 'Start here' });
-    host = await startHost(dataDir);
+    host = await startWebHost(dataDir);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.url);
@@ -151,7 +88,7 @@ async function withSession<T>(messages: number, body: (session: Session) => Prom
     return { value: await body({ page, conversationId, messages }), leftovers };
   } finally {
     await browser?.close().catch(() => undefined);
-    if (host) leftovers += await stopHost(host.child);
+    if (host) leftovers += await stopWebHost(host.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,8 @@
 import process from 'node:process';
-import type { HostHandlers, HostInfo, HostSnapshot } from '../../src-preload/contract';
+import { DEFAULT_SETTINGS, PRIMARY_PROVIDER_ID, type HostHandlers, type HostInfo, type HostSnapshot } from '../../src-preload/contract';
 import { AppArea } from './app/app-area';
 import { createChatArea } from './chat/chat-area';
+import { createLlmArea } from './llm/llm-area';
 import { HostEventBus } from './events';
 import { systemClock } from './clock';
 import type { HostPorts } from './ports';
@@ -16,6 +17,8 @@ import { reapRecordedLeftovers } from './servers/process/process-reaper';
 import { createLogArea, createLogHandlers } from './logs';
 import { AppLog } from './logs/app-log';
 import { createOAuthArea, openSignInSettings } from './oauth';
+import { createPromptsArea } from './prompts/prompts-area';
+import { createResourcesArea } from './resources/resources-area';
 import { createRootsArea } from './roots/roots-area';
 import { redactValue } from './audit/redact';
 import { createSamplingArea } from './sampling/sampling-area';
@@ -72,9 +75,32 @@ export function createHost(ports: HostPorts): Host {
   clearScratch(ports.dataDir);
   const { db, status } = openDatabase(ports.dataDir, { nativeBinding: ports.sqliteNativeBinding, now: clock.now });
   const events = new HostEventBus();
-  const settings = new SettingsRepository(db);
-  const repo = new ServerConfigRepository(db);
   const secrets = ports.secrets ?? new KeyFileSecretBox(ports.dataDir);
+  // Model providers (Anthropic, OpenAI-compatible): keys sealed, model lists cached; the router
+  // resolves each conversation's model (and sampling's choice) to its provider.
+  const llm = createLlmArea({
+    db,
+    mode: ports.mode,
+    secrets,
+    env: process.env,
+    events,
+    clock,
+    defaults: () => {
+      const { defaultProviderId, defaultModel } = settings.read();
+      return { providerId: defaultProviderId, model: defaultModel };
+    },
+    onProviderRemoved: (id) => {
+      chat.service.forgetProvider(id);
+      if (settings.read().defaultProviderId !== id) return;
+      const fallback = llm.registry.view(PRIMARY_PROVIDER_ID).models[0]?.id ?? DEFAULT_SETTINGS.defaultModel;
+      events.emit('settingsChanged', settings.write({ defaultProviderId: PRIMARY_PROVIDER_ID, defaultModel: fallback }, clock.now()));
+    },
+    onQuickFieldChanged: () => events.emit('settingsChanged', settings.read()),
+    presets: ports.providerPresets,
+  });
+  // The Anthropic base URL setting is the Anthropic provider's base URL (one place, two ways to edit it).
+  const settings = new SettingsRepository(db, llm.linkedSettings);
+  const repo = new ServerConfigRepository(db);
   const processStore = new SqliteLiveProcessStore(db);
   // The app's own log file: every server's Host stream and the app's events, from the first moment on.
   const appLog = new AppLog({ dataDir: ports.dataDir, clock, serverName: (id) => repo.get(id)?.name });
@@ -149,24 +175,38 @@ export function createHost(ports: HostPorts): Host {
   // Tools and consent: the router every tool call goes through (user runs and model calls alike).
   const tools = createToolsArea({ db, connection: (id) => fleet.connection(id), repo, secrets, events, clock });
   plugins.push(tools.plugin);
+  // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
+  const serverName = (id: string) => repo.get(id)?.name;
+  const resources = createResourcesArea({ db, events, clock, connection: (id) => fleet.connection(id), serverName });
+  plugins.push(resources.plugin);
+  const prompts = createPromptsArea({ connection: (id) => fleet.connection(id), serverName, audit: resources.audit, clock });
   const chat = createChatArea({
     db,
-    mode: ports.mode,
-    secrets,
-    env: process.env,
+    llm,
     settings: () => settings.read(),
     events,
     clock,
     // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
     toolbox: { list: (serverIds) => listFleetTools(fleet, serverIds), call: (request) => tools.router.callToolWithConsent(request) },
+    // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
+    context: {
+      readForAttachment: async (serverId, uri) => {
+        const read = await resources.reader.fetch(serverId, uri, 'read', 'for a chat attachment');
+        const name = fleet.connection(serverId)?.catalog.resources.find((r) => r.uri === uri)?.name;
+        return { ...read, ...(name ? { name } : {}) };
+      },
+      heldPrompt: (useId) => prompts.uses.get(useId),
+      releasePrompt: (useId) => prompts.uses.release(useId),
+      recordUse: (use) => resources.audit.record({ ...use, outcome: 'ok', at: clock.now().toISOString() }),
+    },
   });
-  // Sampling and elicitation: server requests answered through the chat's provider, with the user in the loop.
+  // Sampling and elicitation: server requests answered through any configured provider, with the user in the loop.
   const sampling = createSamplingArea({
     db,
     events,
     clock,
-    provider: chat.provider,
-    defaultModel: () => settings.read().defaultModel,
+    router: llm.router,
+    models: () => llm.models(),
     runningCallFor: (serverId) => {
       const call = tools.router
         .runningCalls()
@@ -206,6 +246,8 @@ export function createHost(ports: HostPorts): Host {
       logs: logs.snapshot(),
       sampling: sampling.snapshot(),
       app: app.snapshot(),
+      providers: llm.snapshot(),
+      resources: resources.snapshot(),
     }),
     ...createSettingsHandlers(settings, events, clock),
     ...createServerHandlers({
@@ -223,6 +265,7 @@ export function createHost(ports: HostPorts): Host {
     ...chat.handlers,
     ...tools.handlers,
     ...sampling.handlers,
+    ...llm.handlers,
     ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info, appLog }),
     ...app.handlers,
     ...createInstallHandlers({
@@ -247,7 +290,12 @@ export function createHost(ports: HostPorts): Host {
       relaunch: ports.relaunch,
       bundleVersion: bundles.version,
     }),
+    ...resources.handlers,
+    ...prompts.handlers,
   };
+
+  // Stored keys are opened once (one that cannot be opened is reported) and unlisted providers asked for their models.
+  llm.start();
 
   let disposed = false;
   return {
@@ -271,8 +319,12 @@ export function createHost(ports: HostPorts): Host {
       sampling.dispose();
       // Running chat turns stop (stream aborted, tool calls cancelled) while their servers still run.
       await chat.dispose();
+      // Model lists still being asked for are abandoned before the database closes.
+      llm.dispose();
       // Pending consent requests are denied and running tool calls cancelled (audited) while servers still run.
       await tools.dispose();
+      // 2026-era update streams close while their servers still run.
+      await resources.dispose();
       // Pending sign-ins end (their loopback listener closes) before the servers stop.
       await oauth.dispose();
       await fleet.dispose();

@@ -1,4 +1,4 @@
-import type { HostMode } from '../../src-preload/contract';
+import type { HostMode, ProviderPreset } from '../../src-preload/contract';
 import type { Clock } from './clock';
 import type { RootsTimings } from './roots/roots-area';
 import type { ZipLimits } from './safe-zip';
@@ -36,4 +36,6 @@ export interface HostPorts {
   bundleLimits?: ZipLimits;
   /** Finds a program on the user's PATH (uv for Python bundles); defaults to the login-shell PATH lookup. */
   findCommand?: (name: string) => Promise<string | undefined>;
+  /** The local presets Settings › Providers detects (default: Ollama and LM Studio on their ports); tests point them elsewhere. */
+  providerPresets?: readonly ProviderPreset[];
 }

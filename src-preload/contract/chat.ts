@@ -22,8 +22,19 @@ export const TOOL_OUTCOME: Readonly<Record<ToolRunStatus, ToolOutcome>> = {
   denied: 'denied',
 };
 
-/** One piece of a tool's result as the user sees it: always the whole result. */
-export type ToolResultPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string };
+/**
+ * One piece of a tool's result as the user sees it: always the whole result. Resource links and
+ * embedded resources keep their URI so the card can open them through the server; the model gets
+ * them as text (a binary embedded resource only described).
+ */
+export type ToolResultPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; mediaType: string; data: string }
+  | { type: 'resource_link'; uri: string; name: string; title?: string; description?: string; mimeType?: string }
+  | { type: 'resource'; uri: string; mimeType?: string; text?: string; blobBytes?: number };
+
+/** Where a resource in a message came from: attached by the user, or embedded in a prompt they chose. */
+export type ResourceOrigin = 'attachment' | 'prompt';
 
 /** A content block of a stored message (our format, close to the Messages API's). */
 export type ChatBlock =
@@ -55,6 +66,35 @@ export type ChatBlock =
        * (the tool_use keeps the model's own: the Messages API history must stay what the model wrote).
        */
       editedArgs?: Record<string, unknown>;
+    }
+  /**
+   * A resource the user attached (or a prompt they chose embedded), as the model gets it: its text with
+   * its URI and name, an image, or — for other binary content — a description (`note`), never the bytes.
+   */
+  | {
+      type: 'resource';
+      serverId: string;
+      serverName: string;
+      uri: string;
+      name: string;
+      mimeType?: string;
+      origin: ResourceOrigin;
+      text?: string;
+      image?: { mediaType: string; data: string };
+      note?: string;
+      /** Characters it costs the message's budget. */
+      chars: number;
+    }
+  /** Marks a message that came from a prompt the user chose (`/` in the message box). Not sent to the model. */
+  | {
+      type: 'prompt';
+      serverId: string;
+      serverName: string;
+      name: string;
+      arguments: Record<string, string>;
+      /** This message's place among the prompt's messages (1-based) and how many it made. */
+      part: number;
+      of: number;
     };
 
 export type MessageRole = 'user' | 'assistant';
@@ -76,6 +116,8 @@ export interface ChatMessage {
   status: MessageStatus;
   createdAt: string;
   model?: string;
+  /** The provider that wrote an answer (absent for messages from before providers existed). */
+  providerId?: string;
   stopReason?: string;
   usage?: ChatUsage;
 }
@@ -91,6 +133,8 @@ export type ChatErrorKind =
   | 'bad-request'
   | 'server'
   | 'round-cap'
+  /** The model refused the tools it was offered (many local models): the user may go on without tools. */
+  | 'tools-unsupported'
   | 'internal';
 
 export interface ChatError {
@@ -110,6 +154,12 @@ export interface ConversationSummary {
   /** The servers whose tools this conversation offers; null means every Ready server. */
   serverIds: string[] | null;
   turn: 'idle' | 'running';
+  /**
+   * The model this conversation uses (chosen in the header; a new conversation starts with the default
+   * from Settings). Absent: the default (conversations from before providers existed).
+   */
+  providerId?: string;
+  model?: string;
   /** How the last turn failed (cleared when the next one starts). */
   lastError?: ChatError;
 }
@@ -225,18 +275,67 @@ const ListConversationsSchema = z.object({
   query: z.string().trim().max(200).optional(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(CONVERSATION_PAGE_SIZE),
 });
-const SendSchema = z.object({
+/** Most attachments one message carries. */
+export const MAX_ATTACHMENTS = 20;
+
+/** A resource attached to the message being written (`attachResource`), ready to show as a chip. */
+export interface AttachmentView {
+  /** Names the content the host read and holds for the message (so what is sent is what was sized). */
+  attachmentId: string;
+  serverId: string;
+  serverName: string;
+  uri: string;
+  name: string;
+  mimeType?: string;
+  /** text: the model reads it; image: sent as an image; binary: only described. */
+  kind: 'text' | 'image' | 'binary';
+  /** Characters of the message's budget it uses. */
+  chars: number;
+  /** Size of what the server returned. */
+  bytes: number;
+  /** Set when it cannot be sent as it is (too large for any budget, an image over the API's limit…). */
+  problem?: string;
+}
+
+const SendSchema = z
+  .object({
+    conversationId: IdString,
+    text: z.string().trim().max(MAX_MESSAGE_CHARS, `At most ${MAX_MESSAGE_CHARS} characters`),
+    /** Resources attached with `attachResource`; if the host no longer holds one, it reads it again. */
+    attachments: z
+      .array(z.object({ attachmentId: IdString, serverId: IdString, uri: z.string().min(1).max(8_192) }).strict())
+      .max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`)
+      .default([]),
+    /** A prompt fetched with `getPrompt({ purpose: 'chat' })`: its messages go into the conversation first. */
+    promptUseId: IdString.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.text === '' && input.attachments.length === 0 && input.promptUseId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'Type a message first' });
+  });
+const AttachSchema = z
+  .object({
+    serverId: IdString,
+    uri: z.string().min(1).max(8_192),
+    /** What to call it when the server's list does not name it (a URI expanded from a template). */
+    name: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+const DetachSchema = z.object({ attachmentId: IdString }).strict();
+/** An API key as entered: trimmed, printable ASCII without spaces. */
+export const ApiKeyString = z
+  .string()
+  .trim()
+  .min(1, 'Paste your API key')
+  .max(500)
+  .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces or special characters');
+const ApiKeySchema = z.object({ apiKey: ApiKeyString });
+const RetrySchema = z.object({
   conversationId: IdString,
-  text: z.string().trim().min(1, 'Type a message first').max(MAX_MESSAGE_CHARS, `At most ${MAX_MESSAGE_CHARS} characters`),
+  /** Offer the model no tools from now on (after it said it cannot use them), then run the turn again. */
+  withoutTools: z.boolean().optional(),
 });
-const ApiKeySchema = z.object({
-  apiKey: z
-    .string()
-    .trim()
-    .min(1, 'Paste your API key')
-    .max(500)
-    .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces or special characters'),
-});
+const ModelChoiceSchema = z.object({ id: IdString, providerId: IdString, model: z.string().trim().min(1).max(200) });
 
 export const chatMethods = {
   createConversation: method<typeof CreateConversationSchema, ConversationSummary>(CreateConversationSchema),
@@ -249,16 +348,26 @@ export const chatMethods = {
   setConversationServers: method<typeof ServersSchema, ConversationSummary>(ServersSchema),
   /** A page of history by keyset (seq), oldest first; a streaming message comes with its live content. */
   listMessages: method<typeof ListMessagesSchema, MessagePage>(ListMessagesSchema),
-  /** Commits the user's message, then starts the turn; resolves with the committed message. */
+  /**
+   * Commits the user's message — after the messages of a chosen prompt, and with its attachments —
+   * then starts the turn (when the conversation ends with the user's words); resolves with the last
+   * committed message. Over the attachment budget, nothing is committed.
+   */
   sendMessage: method<typeof SendSchema, ChatMessage>(SendSchema),
+  /** Reads a resource for the message being written (the user's action, audited) and holds it until sent. */
+  attachResource: method<typeof AttachSchema, AttachmentView>(AttachSchema),
+  /** Lets go of an attachment removed from the message box. */
+  detachResource: method<typeof DetachSchema, void>(DetachSchema),
   /** Aborts the stream and cancels in-flight tool calls; what was written so far is kept. */
   stopTurn: method<typeof ConversationIdSchema, void>(ConversationIdSchema),
-  /** Runs the turn again from the last user message (after an error). */
-  retryTurn: method<typeof ConversationIdSchema, void>(ConversationIdSchema),
-  /** Seals and stores the key; it is never sent back. */
+  /** Runs the turn again from the last user message (after an error); `withoutTools` after a model refused tools. */
+  retryTurn: method<typeof RetrySchema, void>(RetrySchema),
+  /** The model (provider › model) the conversation's next turns use; the history is kept and mapped. */
+  setConversationModel: method<typeof ModelChoiceSchema, ConversationSummary>(ModelChoiceSchema),
+  /** Seals and stores the key of the Anthropic provider (Settings' quick field); it is never sent back. */
   setApiKey: method<typeof ApiKeySchema, LlmStatus>(ApiKeySchema),
   clearApiKey: method<typeof NoInput, LlmStatus>(NoInput),
-  /** Models from the Models API when reachable, else a built-in list. */
+  /** The default provider's models (its models API when reachable, else a built-in list). */
   listModels: method<typeof NoInput, ModelList>(NoInput),
 };
 

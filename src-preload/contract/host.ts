@@ -2,6 +2,8 @@ import type { AppSnapshot } from './app';
 import type { ChatSnapshot } from './chat';
 import type { ConsentSnapshot } from './consent';
 import type { LogOverview } from './logs';
+import type { ProvidersSnapshot } from './providers';
+import type { ResourcesSnapshot } from './resources';
 import type { RootsSnapshot } from './roots';
 import type { SamplingSnapshot } from './sampling';
 import type { ServerView } from './servers';
@@ -47,4 +49,6 @@ export interface HostSnapshot {
   logs: LogOverview;
   sampling: SamplingSnapshot;
   app: AppSnapshot;
+  providers: ProvidersSnapshot;
+  resources: ResourcesSnapshot;
 }

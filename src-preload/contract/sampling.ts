@@ -36,6 +36,14 @@ export interface SamplingResponseView {
   usage: { inputTokens: number; outputTokens: number };
 }
 
+/** A model the sampling dialog offers: provider › model. */
+export interface SamplingModelOption {
+  providerId: string;
+  providerName: string;
+  id: string;
+  displayName: string;
+}
+
 /** A sampling request waiting for the user (or being generated). Plain data; the core keeps the promise. */
 export interface SamplingRequestView {
   id: string;
@@ -49,9 +57,11 @@ export interface SamplingRequestView {
   stopSequences?: string[];
   includeContext?: 'none' | 'thisServer' | 'allServers';
   modelPreferences?: JsonObject;
-  /** Models the user can choose from, and the preselected one with why. */
-  models: { id: string; displayName: string }[];
+  /** Models the user can choose from (every provider's), and the preselected one with why. */
+  models: SamplingModelOption[];
   model: string;
+  /** The provider of `model`. */
+  providerId: string;
   modelReason: string;
   stage: SamplingStage;
   /** The request was approved by the server's policy (the response is still reviewed). */
@@ -155,6 +165,8 @@ const ApproveSamplingSchema = z
       .default([]),
     systemPrompt: z.string().max(1_000_000).optional(),
     model: z.string().min(1).max(200),
+    /** The provider of `model` (absent: the preselected one's). */
+    providerId: IdString.optional(),
   })
   .strict();
 const SendSamplingSchema = z.object({ id: IdString, text: z.string().max(1_000_000) }).strict();

@@ -216,6 +216,8 @@ export interface ServerRuntime {
   era?: 'legacy' | 'modern';
   /** Top-level capability names the server declared (tools, resources, prompts, logging…). */
   capabilities?: string[];
+  /** The server can follow resources (`resources.subscribe`): Subscribe is offered. */
+  resourceSubscriptions?: boolean;
   counts?: { tools: number; resources: number; prompts: number };
   /** The last stderr lines, for Error / Crashed. */
   lastStderr?: string[];

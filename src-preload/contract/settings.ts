@@ -9,9 +9,15 @@ export type Theme = (typeof THEMES)[number];
 /** User settings persisted in SQLite. Every key has a default, so a new install needs nothing. */
 export const SettingsSchema = z.object({
   theme: z.enum(THEMES),
-  /** Where the Anthropic SDK sends requests; empty means the SDK's default endpoint. */
+  /**
+   * The Anthropic provider's base URL (a quick field: stored with that provider, see providers.ts);
+   * empty means Anthropic's API.
+   */
   anthropicBaseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
+  /** The default model (new conversations, sampling's fallback), of the default provider. */
   defaultModel: z.string().trim().min(1).max(200),
+  /** The provider of the default model (an id from Settings › Providers). */
+  defaultProviderId: z.string().trim().min(1).max(100),
   /** Chat: the most tokens one model answer may use. */
   maxTokens: z.number().int().min(1).max(128_000),
   /** Chat: instructions sent with every request; empty for none. */
@@ -20,6 +26,8 @@ export const SettingsSchema = z.object({
   maxToolRounds: z.number().int().min(1).max(200),
   /** Chat: a tool result's text beyond this many characters is cut for the model (the user sees it all). */
   toolResultMaxChars: z.number().int().min(1_000).max(1_000_000),
+  /** Chat: characters of attached resources and prompt text one message may carry to the model. */
+  attachmentBudgetChars: z.number().int().min(1_000).max(1_000_000),
   /**
    * Remote servers' OAuth: an https URL where your organisation hosts Patchbay's OAuth client metadata
    * document (client ID metadata document, CIMD). Used as the client ID with authorization servers
@@ -39,10 +47,12 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   anthropicBaseUrl: '',
   defaultModel: 'claude-sonnet-5-5',
+  defaultProviderId: 'anthropic',
   maxTokens: 4096,
   systemPrompt: '',
   maxToolRounds: 25,
   toolResultMaxChars: 50_000,
+  attachmentBudgetChars: 200_000,
   oauthClientMetadataUrl: '',
   updatesEnabled: false,
   updateFeed: '',

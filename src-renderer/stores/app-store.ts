@@ -2,12 +2,15 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createHostApi, type AppPage, type HostApi, type HostEvent, type HostSnapshot } from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
 import { appSlice, type AppShellState } from './slices/app-slice';
+import { chatContextSlice, type ChatContextState } from './slices/chat-context-slice';
 import { chatSlice, type ChatState } from './slices/chat-slice';
 import { hostSlice, type HostState } from './slices/host-slice';
 import { logsSlice, type LogsState } from './slices/logs-slice';
 import { consentSlice, type ConsentState } from './slices/consent-slice';
 import { toolsSlice, type ToolsState } from './slices/tools-slice';
+import { resourcesSlice, type ResourcesState } from './slices/resources-slice';
 import { rootsSlice, type RootsState } from './slices/roots-slice';
+import { providersSlice, type ProvidersState } from './slices/providers-slice';
 import { samplingSlice, type SamplingState } from './slices/sampling-slice';
 import { serversSlice, type ServersState } from './slices/servers-slice';
 import type { StoreSlice } from './slices/slice';
@@ -34,7 +37,10 @@ export type AppState = ShellState &
   LogsState &
   ToolsState &
   ConsentState &
-  SamplingState & { api: HostApi };
+  SamplingState &
+  ProvidersState &
+  ResourcesState &
+  ChatContextState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
@@ -48,6 +54,9 @@ const SLICES: StoreSlice<object>[] = [
   toolsSlice,
   consentSlice,
   samplingSlice,
+  providersSlice,
+  resourcesSlice,
+  chatContextSlice,
 ] as StoreSlice<object>[];
 
 /**
@@ -65,7 +74,10 @@ export function createAppStore(transport: HostTransport, initialPage: Page = 'ch
       LogsState &
       ToolsState &
       ConsentState &
-      SamplingState),
+      SamplingState &
+      ProvidersState &
+      ResourcesState &
+      ChatContextState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,

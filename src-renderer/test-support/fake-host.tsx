@@ -37,6 +37,8 @@ export interface FakeHostOptions {
   logs?: Partial<HostSnapshot['logs']>;
   sampling?: Partial<HostSnapshot['sampling']>;
   app?: Partial<HostSnapshot['app']>;
+  providers?: Partial<HostSnapshot['providers']>;
+  resources?: Partial<HostSnapshot['resources']>;
   /** Value answers per method; tests may add to it after the host was made. */
   replies?: Partial<Record<HostMethodName, ValueReply>>;
   /** Whole-result answers, asked after `replies`. */
@@ -72,6 +74,8 @@ export function fakeSnapshot(options: FakeHostOptions = {}): HostSnapshot {
     logs: { settings: DEFAULT_LOG_SETTINGS, levels: {}, ...options.logs },
     sampling: { sampling: [], elicitations: [], policies: [], ...options.sampling },
     app: { openRequests: [], update: { status: 'unsupported', reason: 'web mode' }, windowRecovery: null, ...options.app },
+    providers: { providers: [], ...options.providers },
+    resources: { subscriptions: [], ...options.resources },
   };
 }
 

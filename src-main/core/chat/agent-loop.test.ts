@@ -244,13 +244,17 @@ describe('the agent loop', () => {
   });
 });
 
-/** Rebuilds streamed text from the batched deltas, as the renderer does, until it equals `text`. */
+/** Rebuilds streamed text from the answer's row (it carries the first words) and the batched deltas, as the renderer does, until it equals `text`. */
 async function waitForText(events: HostEvent[], text: string): Promise<void> {
   const { waitFor } = await import('../servers/wait');
   await waitFor(
     () => {
       let built = '';
       for (const e of events) {
+        if (e.name === 'chatMessage' && e.payload.role === 'assistant' && e.payload.status === 'streaming') {
+          const first = e.payload.content[0];
+          built = first?.type === 'text' ? first.text : '';
+        }
         if (e.name !== 'chatDelta') continue;
         for (const op of e.payload.ops) {
           if (op.op === 'block' && op.block.type === 'text') built = op.block.text;

@@ -12,7 +12,7 @@ import {
   type ToolCallStatus,
   type ToolProgress,
 } from '../../../src-preload/contract';
-import type { LlmProvider } from '../llm/llm-types';
+import type { ModelRoute } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
 import { toLlmMessages } from './api-history';
 import { AnswerRecorder } from './answer-recorder';
@@ -27,10 +27,11 @@ export const MAX_HISTORY_MESSAGES = 10_000;
 
 export interface TurnDeps {
   conversationId: string;
-  provider: LlmProvider;
+  /** The provider and model this turn asks (the conversation's choice), and whether tools are offered. */
+  route: ModelRoute;
   toolbox: ChatToolbox;
   messages: MessageRepository;
-  settings: Pick<Settings, 'defaultModel' | 'maxTokens' | 'systemPrompt' | 'maxToolRounds' | 'toolResultMaxChars'>;
+  settings: Pick<Settings, 'maxTokens' | 'systemPrompt' | 'maxToolRounds' | 'toolResultMaxChars'>;
   /** The servers whose tools are offered; null: every Ready server. */
   serverIds: string[] | null;
   signal: AbortSignal;
@@ -64,8 +65,9 @@ function identify(entries: FleetTool[]): ToolEntry[] {
  * request fails (what was written is kept, interrupted, and unrun calls get results saying so).
  */
 export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
-  const { messages, conversationId, settings, signal } = deps;
-  const names = new ToolNameMap(identify(deps.toolbox.list(deps.serverIds ?? undefined)));
+  const { messages, conversationId, settings, signal, route } = deps;
+  // A model that refused tools is offered none (its history's tool blocks go as text).
+  const names = new ToolNameMap(route.offerTools ? identify(deps.toolbox.list(deps.serverIds ?? undefined)) : []);
   const tools = offerTools(names);
 
   for (let round = 1; ; round++) {
@@ -73,7 +75,8 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
     const recorder = new AnswerRecorder({
       messages,
       conversationId,
-      model: settings.defaultModel,
+      model: route.model,
+      providerId: route.providerId,
       now: deps.now,
       resolveTool: (name) => names.resolve(name),
       onMessage: deps.onMessage,
@@ -85,13 +88,13 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
     let response;
     try {
       const request = {
-        model: settings.defaultModel,
+        model: route.model,
         maxTokens: settings.maxTokens,
         system: settings.systemPrompt.trim() || undefined,
         messages: toLlmMessages(history, { offerTools: tools.length > 0 }),
         tools,
       };
-      for await (const event of deps.provider.createMessage(request, { signal })) {
+      for await (const event of route.provider.createMessage(request, { signal })) {
         recorder.accept(event);
         if (event.type === 'message-stop') response = event.response;
       }

@@ -12,6 +12,8 @@ export interface RecorderOptions {
   messages: MessageRepository;
   conversationId: string;
   model: string;
+  /** The provider writing the answer (stored with it). */
+  providerId?: string;
   now(): Date;
   /** Server identity of an API tool name (undefined for a name that was never offered). */
   resolveTool(apiName: string): ToolIdentity | undefined;
@@ -32,6 +34,8 @@ export class AnswerRecorder {
   private batchTimer: NodeJS.Timeout | undefined;
   private checkpointTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Text has reached the renderer (the first text delta is not batched). */
+  private flushedText = false;
 
   constructor(private readonly options: RecorderOptions) {}
 
@@ -60,9 +64,17 @@ export class AnswerRecorder {
         const at = this.indexes.get(event.index);
         const block = at === undefined ? undefined : this.content[at];
         if (!block || block.type !== 'text' || event.text === '') return;
-        this.ensureRow();
-        this.queue({ op: 'text', index: at!, at: block.text.length, text: event.text });
-        block.text += event.text;
+        if (!this.message) {
+          // The row is created carrying the first words: one event reaches the renderer at once (time to first token).
+          block.text += event.text;
+          this.ensureRow();
+          this.flushedText = true;
+        } else {
+          this.queue({ op: 'text', index: at!, at: block.text.length, text: event.text });
+          block.text += event.text;
+          // The first words go out at once; later ones in batches.
+          if (!this.flushedText) this.flush();
+        }
         this.scheduleCheckpoint();
         return;
       }
@@ -118,25 +130,26 @@ export class AnswerRecorder {
     const index = this.content.length - 1;
     if (report) {
       // Creating the row reports every block so far, this one included.
-      if (this.message) this.queue({ op: 'block', index, block });
+      if (this.message) this.queue({ op: 'block', index, block: { ...block } });
       else this.ensureRow();
     }
     return index;
   }
 
-  /** Creates the row with the first content, so an answer stopped before any text leaves nothing behind. */
+  /**
+   * Creates the row with the first content (so an answer stopped before any text leaves nothing
+   * behind), carrying everything so far; later changes go out as deltas.
+   */
   private ensureRow(): void {
     if (this.message) return;
-    const { messages, conversationId, model } = this.options;
+    const { messages, conversationId, model, providerId } = this.options;
     const created = messages.append(
-      { conversationId, role: 'assistant', content: [], status: 'streaming', model },
+      { conversationId, role: 'assistant', content: this.content, status: 'streaming', model, ...(providerId ? { providerId } : {}) },
       this.options.now(),
       false,
     );
     this.message = created;
     this.options.onMessage(created);
-    // Everything so far goes out as blocks; later changes as deltas.
-    this.content.forEach((block, index) => this.queue({ op: 'block', index, block: { ...block } }));
   }
 
   private queue(op: ChatDeltaOp): void {
@@ -150,6 +163,7 @@ export class AnswerRecorder {
     if (!this.message || this.ops.length === 0) return;
     const ops = this.ops;
     this.ops = [];
+    if (ops.some((op) => op.op === 'text')) this.flushedText = true;
     this.options.onDelta(this.message.id, ops);
   }
 

@@ -7,7 +7,9 @@
  *   a tool_result without its tool_use is left out;
  * - consecutive messages of one role are merged, tool results first in a user message;
  * - when no tools are offered, tool blocks become text (the API refuses tool blocks without tools);
- * - the request never ends with an answer (that would be a prefill).
+ * - the request never ends with an answer (that would be a prefill);
+ * - an attached (or prompt-embedded) resource becomes its text with its URI and name, an image block
+ *   after a line naming it, or a description for other binary content; a prompt marker is not sent.
  */
 import type { ChatBlock, ChatMessage } from '../../../src-preload/contract';
 import type { LlmContentBlock, LlmMessage } from '../llm/llm-types';
@@ -38,15 +40,38 @@ function withoutSuperseded(messages: readonly ChatMessage[]): ChatMessage[] {
   return kept;
 }
 
-function toLlmBlock(block: ChatBlock): LlmContentBlock {
+type ResourceBlock = Extract<ChatBlock, { type: 'resource' }>;
+
+/** The line that introduces an attached resource to the model: its name, URI and type. */
+export function resourceHeading(block: Pick<ResourceBlock, 'name' | 'uri' | 'mimeType' | 'origin'>): string {
+  const what = block.origin === 'prompt' ? 'Resource from the prompt' : 'Attached resource';
+  return `[${what} "${block.name}" <${block.uri}>${block.mimeType ? ` (${block.mimeType})` : ''}]`;
+}
+
+function resourceBlocks(block: ResourceBlock): LlmContentBlock[] {
+  const heading = resourceHeading(block);
+  if (block.image)
+    return [
+      { type: 'text', text: heading },
+      { type: 'image', mediaType: block.image.mediaType, data: block.image.data },
+    ];
+  if (typeof block.text === 'string') return [{ type: 'text', text: `${heading}\n${block.text}` }];
+  return [{ type: 'text', text: `${heading}\n${block.note ?? 'Binary content, not included.'}` }];
+}
+
+function toLlmBlocks(block: ChatBlock): LlmContentBlock[] {
   switch (block.type) {
     case 'text':
     case 'image':
-      return block;
+      return [block];
     case 'tool_use':
-      return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+      return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }];
     case 'tool_result':
-      return { type: 'tool_result', toolUseId: block.toolUseId, content: toModelParts(block), isError: block.isError };
+      return [{ type: 'tool_result', toolUseId: block.toolUseId, content: toModelParts(block), isError: block.isError }];
+    case 'resource':
+      return resourceBlocks(block);
+    case 'prompt':
+      return [];
   }
 }
 
@@ -66,7 +91,7 @@ function asText(block: LlmContentBlock, names: Map<string, string>): LlmContentB
 /** Builds the request's messages from stored history. See the module comment. */
 export function toLlmMessages(history: readonly ChatMessage[], options: HistoryOptions): LlmMessage[] {
   const messages = withoutSuperseded(history)
-    .map((m) => ({ role: m.role, content: m.content.filter(hasText).map(toLlmBlock) }))
+    .map((m) => ({ role: m.role, content: m.content.filter(hasText).flatMap(toLlmBlocks) }))
     .filter((m) => m.content.length > 0);
   // A history cut to its newest part may start with an answer: start at a user message.
   while (messages.length > 0 && messages[0].role !== 'user') messages.shift();

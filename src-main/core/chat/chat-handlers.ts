@@ -1,18 +1,18 @@
 import type { chatMethods, HandlersFor } from '../../../src-preload/contract';
-import type { HostEventBus } from '../events';
-import type { ApiKeyStore } from '../llm/api-key-store';
-import type { LlmProvider } from '../llm/llm-types';
+import type { QuickLlmControls } from '../llm/llm-area';
 import type { ChatService } from './chat-service';
+import type { MessageSender } from './message-sender';
 
 export interface ChatHandlerDeps {
   chat: ChatService;
-  keys: ApiKeyStore;
-  provider: LlmProvider;
-  events: HostEventBus;
+  /** The older key and model methods act on the Anthropic provider and the default model. */
+  quick: QuickLlmControls;
+  /** Sends messages with their attachments and chosen prompt. */
+  sender: MessageSender;
 }
 
 /** The contract's chat methods. */
-export function createChatHandlers({ chat, keys, provider, events }: ChatHandlerDeps): HandlersFor<typeof chatMethods> {
+export function createChatHandlers({ chat, quick, sender }: ChatHandlerDeps): HandlersFor<typeof chatMethods> {
   return {
     createConversation: async (input) => chat.create(input?.title),
     renameConversation: async ({ id, title }) => chat.rename(id, title),
@@ -20,19 +20,14 @@ export function createChatHandlers({ chat, keys, provider, events }: ChatHandler
     listConversations: async (input) => chat.list(input),
     setConversationServers: async ({ id, serverIds }) => chat.setServers(id, serverIds),
     listMessages: async ({ conversationId, beforeSeq, limit }) => chat.page(conversationId, beforeSeq, limit),
-    sendMessage: async ({ conversationId, text }) => chat.send(conversationId, text),
+    sendMessage: async (input) => sender.send(input),
+    attachResource: async ({ serverId, uri, name }) => sender.attach(serverId, uri, name),
+    detachResource: async ({ attachmentId }) => sender.detach(attachmentId),
     stopTurn: async ({ conversationId }) => chat.stop(conversationId),
-    retryTurn: async ({ conversationId }) => chat.retry(conversationId),
-    setApiKey: async ({ apiKey }) => {
-      const apiKeyStatus = await keys.set(apiKey);
-      events.emit('llmStatusChanged', { apiKey: apiKeyStatus });
-      return { apiKey: apiKeyStatus };
-    },
-    clearApiKey: async () => {
-      const apiKeyStatus = keys.clear();
-      events.emit('llmStatusChanged', { apiKey: apiKeyStatus });
-      return { apiKey: apiKeyStatus };
-    },
-    listModels: async () => provider.listModels({ signal: AbortSignal.timeout(10_000) }),
+    retryTurn: async ({ conversationId, withoutTools }) => chat.retry(conversationId, withoutTools),
+    setConversationModel: async ({ id, providerId, model }) => chat.setModel(id, { providerId, model }),
+    setApiKey: async ({ apiKey }) => quick.setKey(apiKey),
+    clearApiKey: async () => quick.clearKey(),
+    listModels: async () => quick.listModels(),
   };
 }

@@ -4,6 +4,7 @@
  * events. On start, answers a killed host left `streaming` become `interrupted`.
  */
 import {
+  type ChatBlock,
   type ChatError,
   type ChatMessage,
   type ChatSnapshot,
@@ -12,13 +13,14 @@ import {
   type ConversationPage,
   type ConversationSummary,
   HostCallError,
+  type LlmStatus,
   type MessagePage,
+  type MessageRole,
   type Settings,
 } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import type { LlmProvider } from '../llm/llm-types';
+import type { ModelChoice, ModelRouter } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
-import type { ApiKeyStore } from '../llm/api-key-store';
 import { runTurn, type TurnResult } from './agent-loop';
 import type { AnswerRecorder } from './answer-recorder';
 import type { ChatToolbox } from './chat-toolbox';
@@ -30,8 +32,10 @@ export const NEW_CONVERSATION_TITLE = 'New conversation';
 export interface ChatServiceOptions {
   conversations: ConversationRepository;
   messages: MessageRepository;
-  keys: ApiKeyStore;
-  provider: LlmProvider;
+  /** Resolves a conversation's model to its provider. */
+  router: ModelRouter;
+  /** The Anthropic provider's key status (what the chat's guidance shows). */
+  llmStatus(): LlmStatus;
   toolbox: ChatToolbox;
   settings(): Settings;
   events: HostEventBus;
@@ -39,6 +43,16 @@ export interface ChatServiceOptions {
   /** Test seams for the recorder's timers. */
   checkpointMs?: number;
   batchMs?: number;
+}
+
+/** What a message carries besides the user's text. */
+export interface SendExtra {
+  /** The chosen prompt's messages, stored before the user's own. */
+  promptMessages?: { role: MessageRole; content: ChatBlock[] }[];
+  /** Blocks of the attached resources, stored in the user's message after the text. */
+  attachments?: ChatBlock[];
+  /** A title for a new conversation when there is no text (the prompt's or attachment's name). */
+  titleHint?: string;
 }
 
 interface RunningTurn {
@@ -58,7 +72,7 @@ export class ChatService {
   /** The first page of conversations only (older ones are paged with `list`). */
   snapshot(): ChatSnapshot {
     const first = this.list({});
-    return { conversations: first.conversations, moreConversations: first.hasMore, llm: { apiKey: this.options.keys.status() } };
+    return { conversations: first.conversations, moreConversations: first.hasMore, llm: this.options.llmStatus() };
   }
 
   /** A page of conversations (see `listConversations` in the contract). */
@@ -67,8 +81,27 @@ export class ChatService {
     return { conversations: rows.slice(0, limit).map((c) => this.summary(c)), hasMore: rows.length > limit };
   }
 
+  /** A new conversation, starting with the default model (it keeps that model when the default changes). */
   create(title = NEW_CONVERSATION_TITLE): ConversationSummary {
-    return this.publish(this.options.conversations.create(title, this.options.now()));
+    return this.publish(this.options.conversations.create(title, this.options.now(), this.options.router.defaultChoice()));
+  }
+
+  /** The model of the conversation's next turns; the history stays and is mapped to the new provider. */
+  setModel(id: string, choice: ModelChoice): ConversationSummary {
+    this.stored(id);
+    if (this.options.router.route(choice).providerId !== choice.providerId) {
+      throw new HostCallError('invalid_input', `No provider with id ${choice.providerId}: it may have been removed.`);
+    }
+    // A running turn keeps the model it started with; the next one uses this.
+    return this.publish(this.options.conversations.setModel(id, choice)!);
+  }
+
+  /** Conversations that used a removed provider follow the default again. */
+  forgetProvider(providerId: string): void {
+    for (const id of this.options.conversations.forgetProvider(providerId)) {
+      const conversation = this.options.conversations.get(id);
+      if (conversation) this.publish(conversation);
+    }
   }
 
   rename(id: string, title: string): ConversationSummary {
@@ -97,26 +130,63 @@ export class ChatService {
     return { ...page, messages: page.messages.map((m) => (m.id === live.id ? live : m)) };
   }
 
-  /** Commits the user's message (durably), then starts the turn without waiting for it. */
-  send(conversationId: string, text: string): ChatMessage {
-    const conversation = this.stored(conversationId);
+  /** Throws unless a message can be sent to the conversation now (it exists, and no reply is being written). */
+  assertCanSend(conversationId: string): void {
+    this.stored(conversationId);
     this.assertIdle(conversationId);
-    const message = this.options.messages.append(
-      { conversationId, role: 'user', content: [{ type: 'text', text }], status: 'complete' },
-      this.options.now(),
-    );
-    this.options.events.emit('chatMessage', message);
-    if (conversation.title === NEW_CONVERSATION_TITLE && conversation.messageCount === 0) {
-      this.options.conversations.rename(conversationId, titleFrom(text), this.options.now());
-    }
-    this.start(conversationId);
-    return message;
   }
 
-  /** Runs the turn again from the last user message. */
-  retry(conversationId: string): void {
+  /**
+   * Commits the user's message (durably) — after the messages of a chosen prompt, with the blocks of
+   * its attachments — then starts the turn without waiting for it, when the conversation now ends with
+   * the user's words (a prompt that ends with an answer waits for the user to go on). Returns the last
+   * committed message.
+   */
+  send(conversationId: string, text: string, extra: SendExtra = {}): ChatMessage {
+    const conversation = this.stored(conversationId);
+    this.assertIdle(conversationId);
+    const own: ChatBlock[] = [...(text ? [{ type: 'text' as const, text }] : []), ...(extra.attachments ?? [])];
+    const batch = [...(extra.promptMessages ?? []), ...(own.length > 0 ? [{ role: 'user' as const, content: own }] : [])];
+    if (batch.length === 0) throw new HostCallError('invalid_input', 'Type a message first');
+    const committed = this.options.messages.appendAll(
+      batch.map((m) => ({ conversationId, role: m.role, content: m.content, status: 'complete' as const })),
+      this.options.now(),
+    );
+    for (const message of committed) this.options.events.emit('chatMessage', message);
+    const first = conversation.title === NEW_CONVERSATION_TITLE && conversation.messageCount === 0;
+    const title = text || extra.titleHint || '';
+    const last = committed[committed.length - 1];
+    if (last.role === 'user') {
+      this.start(conversationId);
+      // The title from the first message is written while the request is on its way: its commit need not delay the first token.
+      if (first) setImmediate(() => this.titleFromFirstMessage(conversationId, title));
+    } else if (first) this.titleFromFirstMessage(conversationId, title);
+    else this.publish(this.stored(conversationId));
+    return last;
+  }
+
+  private titleFromFirstMessage(conversationId: string, text: string): void {
+    if (this.disposed) return;
+    try {
+      if (this.options.conversations.get(conversationId)?.title !== NEW_CONVERSATION_TITLE) return; // renamed or deleted meanwhile
+      this.publish(this.options.conversations.rename(conversationId, titleFrom(text), this.options.now())!);
+    } catch (error) {
+      // A convenience: the conversation keeps its title when it cannot be written (e.g. the database closed).
+      console.error('[patchbay] could not title the conversation:', error);
+    }
+  }
+
+  /**
+   * Runs the turn again from the last user message. `withoutTools`: the model refused tools; it is
+   * offered none from now on (Settings › Providers can offer them again).
+   */
+  retry(conversationId: string, withoutTools = false): void {
     this.assertIdle(conversationId);
     const conversation = this.stored(conversationId);
+    if (withoutTools) {
+      const { providerId, model } = this.options.router.route(conversation);
+      this.options.router.markWithoutTools({ providerId, model });
+    }
     const [last] = this.options.messages.page(conversationId, undefined, 1).messages;
     if (!last) throw new HostCallError('invalid_input', 'There is nothing to retry: send a message first.');
     if (!conversation.lastError && last.role === 'assistant' && last.status === 'complete') {
@@ -144,7 +214,8 @@ export class ChatService {
     const controller = new AbortController();
     const turn: RunningTurn = { controller, done: Promise.resolve() };
     this.turns.set(conversationId, turn);
-    this.options.conversations.setLastError(conversationId, undefined);
+    const conversation = this.stored(conversationId);
+    if (conversation.lastError) this.options.conversations.setLastError(conversationId, undefined);
     this.publish(this.stored(conversationId));
     turn.done = this.run(conversationId, turn).finally(() => {
       this.turns.delete(conversationId);
@@ -157,13 +228,14 @@ export class ChatService {
     const { events, now } = this.options;
     let result: TurnResult;
     try {
+      const conversation = this.stored(conversationId);
       result = await runTurn({
         conversationId,
-        provider: this.options.provider,
+        route: this.options.router.route(conversation),
         toolbox: this.options.toolbox,
         messages: this.options.messages,
         settings: this.options.settings(),
-        serverIds: this.stored(conversationId).serverIds,
+        serverIds: conversation.serverIds,
         signal: turn.controller.signal,
         now,
         onMessage: (message) => events.emit('chatMessage', message),

@@ -7,6 +7,9 @@ export interface StoredConversation {
   id: string;
   title: string;
   serverIds: string[] | null;
+  /** The model chosen for it (absent: the default). */
+  providerId?: string;
+  model?: string;
   lastError: ChatError | undefined;
   messageCount: number;
   createdAt: string;
@@ -17,6 +20,8 @@ interface Row {
   id: string;
   title: string;
   server_ids: string | null;
+  provider_id: string | null;
+  model: string | null;
   last_error: string | null;
   message_count: number;
   created_at: string;
@@ -38,6 +43,7 @@ function fromRow(row: Row): StoredConversation {
     id: row.id,
     title: row.title,
     serverIds: Array.isArray(serverIds) ? serverIds.filter((id): id is string => typeof id === 'string') : null,
+    ...(row.provider_id && row.model ? { providerId: row.provider_id, model: row.model } : {}),
     lastError: parseJson<ChatError>(row.last_error),
     messageCount: row.message_count,
     createdAt: row.created_at,
@@ -59,8 +65,12 @@ export class ConversationRepository {
         "SELECT * FROM conversations WHERE (updated_at, id) < (?, ?) AND title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC, id DESC LIMIT ?",
       ),
       get: db.prepare<[string], Row>('SELECT * FROM conversations WHERE id = ?'),
-      insert: db.prepare<[string, string, string, string]>(
-        'INSERT INTO conversations (id, title, server_ids, last_error, message_count, created_at, updated_at) VALUES (?, ?, NULL, NULL, 0, ?, ?)',
+      insert: db.prepare<[string, string, string | null, string | null, string, string]>(
+        'INSERT INTO conversations (id, title, server_ids, provider_id, model, last_error, message_count, created_at, updated_at) VALUES (?, ?, NULL, ?, ?, NULL, 0, ?, ?)',
+      ),
+      model: db.prepare<[string | null, string | null, string]>('UPDATE conversations SET provider_id = ?, model = ? WHERE id = ?'),
+      forgetProvider: db.prepare<[string], { id: string }>(
+        'UPDATE conversations SET provider_id = NULL, model = NULL WHERE provider_id = ? RETURNING id',
       ),
       rename: db.prepare<[string, string, string]>('UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?'),
       servers: db.prepare<[string | null, string]>('UPDATE conversations SET server_ids = ? WHERE id = ?'),
@@ -84,11 +94,22 @@ export class ConversationRepository {
     return row ? fromRow(row) : undefined;
   }
 
-  create(title: string, now: Date): StoredConversation {
+  /** A new conversation, with the model it starts with (absent: it follows the default). */
+  create(title: string, now: Date, choice?: { providerId: string; model: string }): StoredConversation {
     const id = crypto.randomUUID();
     const at = now.toISOString();
-    this.statements.insert.run(id, title, at, at);
+    this.statements.insert.run(id, title, choice?.providerId ?? null, choice?.model ?? null, at, at);
     return this.get(id)!;
+  }
+
+  setModel(id: string, choice: { providerId: string; model: string }): StoredConversation | undefined {
+    this.statements.model.run(choice.providerId, choice.model, id);
+    return this.get(id);
+  }
+
+  /** Conversations that used a removed provider go back to the default; returns their ids. */
+  forgetProvider(providerId: string): string[] {
+    return this.statements.forgetProvider.all(providerId).map((row) => row.id);
   }
 
   rename(id: string, title: string, now: Date): StoredConversation | undefined {

@@ -10,12 +10,13 @@ interface Row {
   content: string;
   status: MessageStatus;
   model: string | null;
+  provider_id: string | null;
   stop_reason: string | null;
   usage: string | null;
   created_at: string;
 }
 
-const COLUMNS = 'id, conversation_id, seq, role, content, status, model, stop_reason, usage, created_at';
+const COLUMNS = 'id, conversation_id, seq, role, content, status, model, provider_id, stop_reason, usage, created_at';
 
 function parseContent(text: string): ChatBlock[] {
   try {
@@ -42,6 +43,7 @@ function fromRow(row: Row): ChatMessage {
     status: row.status,
     createdAt: row.created_at,
     ...(row.model ? { model: row.model } : {}),
+    ...(row.provider_id ? { providerId: row.provider_id } : {}),
     ...(row.stop_reason ? { stopReason: row.stop_reason } : {}),
     ...(usage ? { usage } : {}),
   };
@@ -53,6 +55,8 @@ export interface NewMessage {
   content: ChatBlock[];
   status: MessageStatus;
   model?: string;
+  /** The provider that wrote an answer. */
+  providerId?: string;
 }
 
 /** How a finished (or interrupted) answer is written. */
@@ -77,8 +81,8 @@ export class MessageRepository {
       nextSeq: db.prepare<[string], { next: number }>(
         'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM chat_messages WHERE conversation_id = ?',
       ),
-      insert: db.prepare<[string, number, MessageRole, string, MessageStatus, string | null, string, string]>(
-        'INSERT INTO chat_messages (conversation_id, seq, role, content, status, model, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      insert: db.prepare<[string, number, MessageRole, string, MessageStatus, string | null, string | null, string, string]>(
+        'INSERT INTO chat_messages (conversation_id, seq, role, content, status, model, provider_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       touch: db.prepare<[string, string]>('UPDATE conversations SET message_count = message_count + 1, updated_at = ? WHERE id = ?'),
       get: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM chat_messages WHERE id = ?`),
@@ -111,6 +115,7 @@ export class MessageRepository {
           JSON.stringify(message.content),
           message.status,
           message.model ?? null,
+          message.providerId ?? null,
           at,
           at,
         );
@@ -119,6 +124,11 @@ export class MessageRepository {
       })();
     const id = durable ? write() : this.relaxed.run(write);
     return this.get(id)!;
+  }
+
+  /** Appends several messages in one transaction (a prompt's messages and the user's own), durably. */
+  appendAll(messages: readonly NewMessage[], now: Date): ChatMessage[] {
+    return this.db.transaction(() => messages.map((message) => this.append(message, now)))();
   }
 
   get(id: number): ChatMessage | undefined {

@@ -12,8 +12,7 @@ import { ConversationRepository } from './conversation-repository';
 import { MessageRepository } from './message-repository';
 import { waitFor } from '../servers/wait';
 import { HostEventBus } from '../events';
-import type { ApiKeyStore } from '../llm/api-key-store';
-import type { LlmProvider } from '../llm/llm-types';
+import type { ModelRouter } from '../llm/llm-types';
 import { DEFAULT_SETTINGS } from '../../../src-preload/contract';
 
 const llm = useScriptedLlm();
@@ -29,8 +28,9 @@ function restartOn(dataDir: string) {
   const service = new ChatService({
     conversations: new ConversationRepository(db),
     messages,
-    keys: { status: () => ({ state: 'not-set', storage: '' }) } as unknown as ApiKeyStore,
-    provider: {} as LlmProvider,
+    llmStatus: () => ({ apiKey: { state: 'not-set', storage: '' } }),
+    // This restarted host only recovers and reads history: it never routes a turn.
+    router: {} as ModelRouter,
     toolbox: { list: () => [], call: async () => ({ status: 'tool_error', result: { isError: true, content: [] } }) },
     settings: () => DEFAULT_SETTINGS,
     events: new HostEventBus(),

@@ -13,10 +13,30 @@ type McpContent = CallToolResult['content'][number];
 /** Images larger than this (base64 characters) are described instead of sent to the model. */
 export const MAX_MODEL_IMAGE_CHARS = 5 * 1024 * 1024;
 
-function describeResource(resource: { uri: string; mimeType?: string; text?: string; blob?: string }): ToolResultPart {
-  if (typeof resource.text === 'string') return { type: 'text', text: `Resource ${resource.uri}:\n${resource.text}` };
-  const size = resource.blob ? ` (${Math.round((resource.blob.length * 3) / 4)} bytes)` : '';
-  return { type: 'text', text: `[Binary resource ${resource.uri}${resource.mimeType ? `, ${resource.mimeType}` : ''}${size}]` };
+function embedded(resource: { uri: string; mimeType?: string; text?: string; blob?: string }): ToolResultPart {
+  return {
+    type: 'resource',
+    uri: resource.uri,
+    ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+    ...(typeof resource.text === 'string' ? { text: resource.text } : {}),
+    ...(typeof resource.blob === 'string' ? { blobBytes: Math.round((resource.blob.length * 3) / 4) } : {}),
+  };
+}
+
+/** A stored part as the model reads it: links and embedded resources become text (binary ones described). */
+function asModelPart(part: ToolResultPart): { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string } {
+  switch (part.type) {
+    case 'text':
+    case 'image':
+      return part;
+    case 'resource_link':
+      return { type: 'text', text: `Resource link: ${part.name}${part.title ? ` (${part.title})` : ''} — ${part.uri}` };
+    case 'resource': {
+      if (typeof part.text === 'string') return { type: 'text', text: `Resource ${part.uri}:\n${part.text}` };
+      const size = part.blobBytes !== undefined ? ` (${part.blobBytes} bytes)` : '';
+      return { type: 'text', text: `[Binary resource ${part.uri}${part.mimeType ? `, ${part.mimeType}` : ''}${size}]` };
+    }
+  }
 }
 
 function fromMcp(part: McpContent): ToolResultPart {
@@ -28,9 +48,16 @@ function fromMcp(part: McpContent): ToolResultPart {
     case 'audio':
       return { type: 'text', text: `[Audio (${part.mimeType}) — not something the model can hear]` };
     case 'resource_link':
-      return { type: 'text', text: `Resource link: ${part.name}${part.title ? ` (${part.title})` : ''} — ${part.uri}` };
+      return {
+        type: 'resource_link',
+        uri: part.uri,
+        name: part.name,
+        ...(part.title ? { title: part.title } : {}),
+        ...(part.description ? { description: part.description } : {}),
+        ...(part.mimeType ? { mimeType: part.mimeType } : {}),
+      };
     case 'resource':
-      return describeResource(part.resource as { uri: string; mimeType?: string; text?: string; blob?: string });
+      return embedded(part.resource as { uri: string; mimeType?: string; text?: string; blob?: string });
     default:
       return { type: 'text', text: `[${(part as { type: string }).type} content]` };
   }
@@ -63,9 +90,12 @@ export function editedArgsNote(args: Record<string, unknown>): string {
   return `[The user changed the arguments before running this tool. It ran with: ${JSON.stringify(args)}]`;
 }
 
-/** Total text characters of a result. */
+/** Total text characters of a result, as the model reads it. */
 export function textLength(parts: readonly ToolResultPart[]): number {
-  return parts.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : 0), 0);
+  return parts.reduce((sum, part) => {
+    const model = asModelPart(part);
+    return sum + (model.type === 'text' ? model.text.length : 0);
+  }, 0);
 }
 
 /**
@@ -78,7 +108,8 @@ export function toModelParts(block: ToolResultBlock): LlmResultPart[] {
   const total = textLength(block.content);
   let budget = limit;
   const parts: LlmResultPart[] = block.editedArgs ? [{ type: 'text', text: editedArgsNote(block.editedArgs) }] : [];
-  for (const part of block.content) {
+  for (const stored of block.content) {
+    const part = asModelPart(stored);
     if (part.type === 'image') {
       parts.push(
         part.data.length <= MAX_MODEL_IMAGE_CHARS

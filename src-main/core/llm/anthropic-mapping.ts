@@ -4,7 +4,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type { LlmContentBlock, LlmRequest, LlmResponse, LlmResultPart, LlmStreamEvent } from './llm-types';
-import { describeHttpFailure, LlmError } from './llm-errors';
+import { describeCause, describeHttpFailure, findCode, hostOf, LlmError } from './llm-errors';
 
 type ImageMediaType = Anthropic.Base64ImageSource['media_type'];
 const IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] satisfies ImageMediaType[];
@@ -18,6 +18,14 @@ function resultPart(part: LlmResultPart): Anthropic.TextBlockParam | Anthropic.I
   return part.type === 'text' ? { type: 'text', text: part.text } : imageOrNote(part.mediaType, part.data);
 }
 
+/**
+ * A tool call id the Messages API accepts (`^[a-zA-Z0-9_-]+$`): calls another provider made (after a
+ * model switch) may carry other characters; the same id maps the same way in its call and its result.
+ */
+export function anthropicToolId(id: string): string {
+  return id.replace(/[^a-zA-Z0-9_-]/g, '_') || 'call';
+}
+
 function toBlockParam(block: LlmContentBlock): Anthropic.ContentBlockParam {
   switch (block.type) {
     case 'text':
@@ -25,9 +33,14 @@ function toBlockParam(block: LlmContentBlock): Anthropic.ContentBlockParam {
     case 'image':
       return imageOrNote(block.mediaType, block.data);
     case 'tool_use':
-      return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+      return { type: 'tool_use', id: anthropicToolId(block.id), name: block.name, input: block.input };
     case 'tool_result':
-      return { type: 'tool_result', tool_use_id: block.toolUseId, content: block.content.map(resultPart), is_error: block.isError };
+      return {
+        type: 'tool_result',
+        tool_use_id: anthropicToolId(block.toolUseId),
+        content: block.content.map(resultPart),
+        is_error: block.isError,
+      };
   }
 }
 
@@ -146,15 +159,6 @@ export class StreamAssembler {
   }
 }
 
-/** The host part of a base URL, for messages ("can't reach 127.0.0.1:9"). */
-export function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
-}
-
 /** Any error from the SDK (or the stream under it) as an `LlmError`. */
 export function toLlmError(error: unknown, baseUrl: string, signal?: AbortSignal): LlmError {
   if (error instanceof LlmError) return error;
@@ -180,19 +184,7 @@ export function toLlmError(error: unknown, baseUrl: string, signal?: AbortSignal
     });
   }
   // Errors from reading the body mid-stream (connection reset, "terminated") are network failures.
-  return new LlmError('network', `The connection to ${host} broke off mid-answer${describe(error)}. Retry to try again.`, { cause: error });
-}
-
-function describe(error: unknown): string {
-  const code = findCode(error);
-  return code ? ` (${code})` : error instanceof Error && error.message ? ` (${error.message})` : '';
-}
-
-/** The first `code` (ECONNREFUSED, ENOTFOUND…) along the cause chain. */
-function findCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^E[A-Z]+/.test(code)) return code;
-  }
-  return undefined;
+  return new LlmError('network', `The connection to ${host} broke off mid-answer${describeCause(error)}. Retry to try again.`, {
+    cause: error,
+  });
 }

@@ -2,8 +2,8 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { useScriptedLlm } from '../chat/test-support/use-scripted-llm';
 import { AnthropicProvider, FALLBACK_MODELS } from './anthropic-provider';
-import { LlmError } from './llm-errors';
-import { completeMessage, type LlmRequest, type LlmStreamEvent } from './llm-types';
+import { completeMessage, type LlmRequest } from './llm-types';
+import { collect, failure } from './test-support/llm-stream';
 
 const llm = useScriptedLlm();
 
@@ -17,21 +17,6 @@ const request: LlmRequest = {
   messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
   tools: [{ name: 'srv__get-sum', description: 'adds', inputSchema: { type: 'object', properties: { a: { type: 'number' } } } }],
 };
-
-async function collect(stream: AsyncIterable<LlmStreamEvent>): Promise<LlmStreamEvent[]> {
-  const events: LlmStreamEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
-
-async function failure(promise: Promise<unknown>): Promise<LlmError> {
-  const error = await promise.then(
-    () => expect.fail('expected a failure'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(LlmError);
-  return error as LlmError;
-}
 
 describe('AnthropicProvider against a scripted Messages API over HTTP', () => {
   it('streams text and tool_use blocks, and sends the request the API expects', async () => {

@@ -5,9 +5,10 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type { ModelList } from '../../../src-preload/contract';
-import { hostOf, StreamAssembler, toLlmError, toMessageParams } from './anthropic-mapping';
-import { LlmError, NO_API_KEY_MESSAGE } from './llm-errors';
+import { StreamAssembler, toLlmError, toMessageParams } from './anthropic-mapping';
+import { hostOf, LlmError, NO_API_KEY_MESSAGE } from './llm-errors';
 import type { LlmCallOptions, LlmProvider, LlmRequest, LlmStreamEvent } from './llm-types';
+import type { ProviderKind } from './provider-kind';
 
 /** Where requests go when the base URL setting is empty. */
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -24,6 +25,8 @@ export interface AnthropicProviderOptions {
   apiKey(): Promise<string | undefined>;
   /** The base URL setting now ('' for the default). */
   baseUrl(): string;
+  /** What a request without a key says (default: where Settings' quick field is). */
+  missingKeyMessage?(): string;
   /** Per-request timeout of the SDK (default 10 minutes, the SDK's own). */
   timeoutMs?: number;
   /** How long the models list may take before the built-in list is used. */
@@ -85,7 +88,7 @@ export class AnthropicProvider implements LlmProvider {
   /** A client for the current key and base URL (cheap to make; one per request keeps settings live). */
   private async client(timeoutMs: number | undefined): Promise<{ client: Anthropic; baseUrl: string }> {
     const apiKey = await this.options.apiKey();
-    if (!apiKey) throw new LlmError('no-api-key', NO_API_KEY_MESSAGE);
+    if (!apiKey) throw new LlmError('no-api-key', this.options.missingKeyMessage?.() ?? NO_API_KEY_MESSAGE);
     const baseUrl = this.options.baseUrl() || DEFAULT_ANTHROPIC_BASE_URL;
     // Every option is explicit so nothing is picked up from the host's environment or profile files.
     const client = new Anthropic({
@@ -98,3 +101,13 @@ export class AnthropicProvider implements LlmProvider {
     return { client, baseUrl };
   }
 }
+
+/** The Anthropic type: the Messages API, a key always needed (web mode may take ANTHROPIC_API_KEY). */
+export const anthropicKind: ProviderKind = {
+  type: 'anthropic',
+  defaultBaseUrl: DEFAULT_ANTHROPIC_BASE_URL,
+  keyRequired: true,
+  envKey: () => 'ANTHROPIC_API_KEY',
+  create: (access) =>
+    new AnthropicProvider({ apiKey: access.apiKey, baseUrl: access.baseUrl, missingKeyMessage: access.missingKeyMessage }),
+};

@@ -35,6 +35,45 @@ export class LlmError extends Error {
 /** The message for a request made without a key. */
 export const NO_API_KEY_MESSAGE = 'No Anthropic API key is set. Add one in Settings → API key, then press Retry.';
 
+/** The message for a request to another provider that needs a key and has none. */
+export function noApiKeyMessage(providerName: string): string {
+  return `No API key is set for ${providerName}. Add one in Settings › Providers, then press Retry.`;
+}
+
+/** The host part of a base URL, for messages ("can't reach 127.0.0.1:9"). */
+export function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** Whether a URL points at this computer (127.x, localhost, ::1). */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+  } catch {
+    return false;
+  }
+}
+
+/** The first `code` (ECONNREFUSED, ENOTFOUND…) along the cause chain. */
+export function findCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z]+/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** ` (ECONNRESET)` or ` (the error's message)`, for "broke off mid-answer" messages. */
+export function describeCause(error: unknown): string {
+  const code = findCode(error);
+  return code ? ` (${code})` : error instanceof Error && error.message ? ` (${error.message})` : '';
+}
+
 const CONTEXT_TOO_LONG = /prompt is too long|context (window|length|limit)|too many (input )?tokens|exceeds? .*context|input length/i;
 
 /** Whether a 400's message says the conversation does not fit the model's context window. */

@@ -92,3 +92,37 @@ export async function completeMessage(provider: LlmProvider, request: LlmRequest
   }
   throw new LlmError('network', 'The answer stopped before it was complete (the stream ended early).');
 }
+
+/** A model of a provider: what a conversation, the default setting and a sampling request choose. */
+export interface ModelChoice {
+  providerId: string;
+  model: string;
+}
+
+/** Where a request goes: the provider to ask, and whether to offer the model tools. */
+export interface ModelRoute extends ModelChoice {
+  provider: LlmProvider;
+  providerName: string;
+  /** False for a model that refused tools (the user chose to go on without them). */
+  offerTools: boolean;
+}
+
+/** One model of one provider, as choices list it (sampling's dialog, its preselection). */
+export interface ProviderModel {
+  providerId: string;
+  providerName: string;
+  id: string;
+  displayName: string;
+  /** The provider runs on this computer (a loopback endpoint). */
+  local: boolean;
+}
+
+/** Resolves choices to providers (implemented by the provider registry; chat and sampling use it). */
+export interface ModelRouter {
+  /** The route for a choice; a missing or removed provider falls back to the default model. */
+  route(choice?: Partial<ModelChoice>): ModelRoute;
+  /** The default model (Settings), resolved to a provider that exists. */
+  defaultChoice(): ModelChoice;
+  /** The model refused tools: offer it none from now on (until the user resets it in Settings). */
+  markWithoutTools(choice: ModelChoice): void;
+}

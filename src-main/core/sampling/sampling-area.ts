@@ -51,7 +51,7 @@ export function createSamplingArea(deps: SamplingAreaDeps): SamplingArea {
     return list;
   };
   const handlers: HandlersFor<typeof samplingMethods> = {
-    approveSampling: async ({ id, edits, systemPrompt, model }) => sampling.approve(id, edits, systemPrompt, model),
+    approveSampling: async ({ id, edits, systemPrompt, model, providerId }) => sampling.approve(id, edits, systemPrompt, model, providerId),
     sendSamplingResponse: async ({ id, text }) => sampling.send(id, text),
     rejectSampling: async ({ id }) => sampling.reject(id),
     resolveElicitation: async ({ id, action, content }) => elicitation.resolve(id, action, content),

@@ -19,10 +19,10 @@ import {
   type SamplingResponseView,
 } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
-import { completeMessage, type LlmProvider } from '../llm/llm-types';
+import { completeMessage, type ModelRouter } from '../llm/llm-types';
 import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';
-import { chooseModel, type ModelOption } from './model-choice';
+import { chooseModel, type ChoosableModel } from './model-choice';
 import { PendingRequests } from './pending-requests';
 import type { InteractionAuditInput, SamplingRepository } from './sampling-repository';
 import { responseText, toCreateMessageResult, toLlmMessages, toMessageViews } from './sampling-mapping';
@@ -35,8 +35,10 @@ export interface SamplingServiceDeps {
   repo: SamplingRepository;
   events: HostEventBus;
   clock: Clock;
-  provider: LlmProvider;
-  defaultModel(): string;
+  /** Resolves the chosen model to its provider. */
+  router: ModelRouter;
+  /** Every configured provider's models (their cached lists), to choose from. */
+  models(): ChoosableModel[];
   /** The tool call of this server running now (the request is nested in it), if any. */
   runningCallFor(serverId: string): NestedToolCall | undefined;
   /** Redacted JSON of a value, with this server's secrets and secret-looking keys hidden. */
@@ -51,13 +53,10 @@ interface Extra {
   steps: InteractionStep[];
 }
 
-const MODELS_TTL_MS = 5 * 60_000;
-
 export class SamplingService {
   private readonly pending = new PendingRequests<SamplingRequestView>();
   private readonly extras = new Map<string, Extra>();
   private readonly recent = new Map<string, number[]>();
-  private models?: { at: number; list: ModelOption[] };
   private closed = false;
 
   constructor(private readonly deps: SamplingServiceDeps) {}
@@ -87,8 +86,8 @@ export class SamplingService {
       this.recent.set(server.id, [...times, now.getTime()]);
     }
 
-    const models = await this.modelList();
-    const choice = chooseModel(models, params.modelPreferences, this.deps.defaultModel());
+    const models = this.modelList();
+    const choice = chooseModel(models, params.modelPreferences, this.deps.router.defaultChoice());
     const id = crypto.randomUUID();
     const view: SamplingRequestView = {
       id,
@@ -102,8 +101,9 @@ export class SamplingService {
       ...(params.stopSequences ? { stopSequences: params.stopSequences } : {}),
       ...(params.includeContext ? { includeContext: params.includeContext } : {}),
       ...(params.modelPreferences ? { modelPreferences: params.modelPreferences as JsonObject } : {}),
-      models,
+      models: models.map(({ local: _local, ...option }) => option),
       model: choice.model,
+      providerId: choice.providerId,
       modelReason: choice.reason,
       stage: policy.mode === 'auto' ? 'generating' : 'request',
       autoApproved: policy.mode === 'auto',
@@ -126,7 +126,13 @@ export class SamplingService {
   }
 
   /** The user approved (maybe edited) the request: generate with the real provider. */
-  approve(id: string, edits: { message: number; block: number; text: string }[], systemPrompt: string | undefined, model: string): void {
+  approve(
+    id: string,
+    edits: { message: number; block: number; text: string }[],
+    systemPrompt: string | undefined,
+    model: string,
+    providerId?: string,
+  ): void {
     const view = this.viewOf(id);
     if (view.stage === 'generating') throw new HostCallError('invalid_input', 'The response is being generated already.');
     const messages = view.messages.map((m, mi) => ({
@@ -140,6 +146,7 @@ export class SamplingService {
       ...view,
       messages,
       model,
+      providerId: providerId ?? view.providerId,
       stage: 'generating',
       ...(systemPrompt !== undefined ? { systemPrompt } : {}),
     };
@@ -206,10 +213,11 @@ export class SamplingService {
     this.pending.update(id, view);
     this.deps.events.emit('samplingUpdated', view);
     try {
+      const route = this.deps.router.route({ providerId: view.providerId, model: view.model });
       const response = await completeMessage(
-        this.deps.provider,
+        route.provider,
         {
-          model: view.model,
+          model: route.model,
           maxTokens: view.maxTokens,
           ...(view.systemPrompt ? { system: view.systemPrompt } : {}),
           messages: toLlmMessages(view.messages),
@@ -325,11 +333,16 @@ export class SamplingService {
     return entry.view;
   }
 
-  private async modelList(): Promise<ModelOption[]> {
-    const now = this.deps.clock.now().getTime();
-    if (this.models && now - this.models.at < MODELS_TTL_MS) return this.models.list;
-    const list = (await this.deps.provider.listModels()).models;
-    this.models = { at: now, list };
-    return list;
+  /** Every provider's listed models, plus the default model when its provider did not list it. */
+  private modelList(): ChoosableModel[] {
+    const models = this.deps.models();
+    const fallback = this.deps.router.defaultChoice();
+    if (models.some((m) => m.providerId === fallback.providerId && m.id === fallback.model)) return models;
+    const route = this.deps.router.route(fallback);
+    const local = models.find((m) => m.providerId === fallback.providerId)?.local ?? false;
+    return [
+      { providerId: fallback.providerId, providerName: route.providerName, id: fallback.model, displayName: fallback.model, local },
+      ...models,
+    ];
   }
 }

@@ -1,6 +1,6 @@
 import type { Client, ClientCapabilities, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { ClientFeatures } from '../servers/connection/connection-options';
-import type { ServerState } from '../servers/connection/server-state';
+import type { ServerCatalog, ServerState } from '../servers/connection/server-state';
 
 /** Which server an observation is about. */
 export interface ServerRef {
@@ -23,6 +23,8 @@ export interface ConnectionPlugin {
   onWire?(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, json?: string): void;
   onWarning?(server: ServerRef, message: string): void;
   onStateChange?(server: ServerRef, state: ServerState): void;
+  /** The server's catalog (tools, resources, templates, prompts) was replaced: at ready, after a list_changed, a refresh. */
+  onCatalogChange?(server: ServerRef, catalog: ServerCatalog): void;
   /** The server was removed: forget everything about it. */
   onRemoved?(server: ServerRef): void;
   /**
@@ -78,11 +80,9 @@ export function clientFeaturesFor(plugins: readonly ConnectionPlugin[], server: 
 }
 
 /** Calls one observer on every plugin; a failing plugin never breaks the connection or the others. */
-export function notifyPlugins<K extends 'onStderrLine' | 'onWire' | 'onWarning' | 'onStateChange' | 'onRemoved' | 'onLaunch'>(
-  plugins: readonly ConnectionPlugin[],
-  hook: K,
-  ...args: Parameters<NonNullable<ConnectionPlugin[K]>>
-): void {
+export function notifyPlugins<
+  K extends 'onStderrLine' | 'onWire' | 'onWarning' | 'onStateChange' | 'onCatalogChange' | 'onRemoved' | 'onLaunch',
+>(plugins: readonly ConnectionPlugin[], hook: K, ...args: Parameters<NonNullable<ConnectionPlugin[K]>>): void {
   for (const plugin of plugins) {
     try {
       (plugin[hook] as ((...a: unknown[]) => void) | undefined)?.(...args);

@@ -50,6 +50,7 @@ export function toRuntimeView(state: ServerState, catalog: ServerCatalog, pid: n
         protocolVersion: server.protocolVersion,
         era: server.era === 'modern' ? 'modern' : 'legacy',
         capabilities: capabilityNames(server.capabilities),
+        ...(server.capabilities.resources?.subscribe ? { resourceSubscriptions: true } : {}),
         counts: { tools: catalog.tools.length, resources: catalog.resources.length, prompts: catalog.prompts.length },
       };
     }

@@ -224,8 +224,10 @@ export class ServerFleet implements ServerControl {
         if (state.status === 'ready' && connection.eraVerdict) this.options.repo.saveEraVerdict(id, JSON.stringify(connection.eraVerdict));
         this.publish(id);
       },
-      onCatalogChange: () => {
-        if (this.connections.get(id) === connection) this.publish(id);
+      onCatalogChange: (catalog) => {
+        if (this.connections.get(id) !== connection) return;
+        notifyPlugins(plugins, 'onCatalogChange', ref, catalog);
+        this.publish(id);
       },
     });
     this.connections.set(id, connection);

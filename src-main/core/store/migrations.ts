@@ -10,6 +10,8 @@ import remote008 from './migrations/008_remote';
 import auth009 from './migrations/009_auth';
 import gettingServers010 from './migrations/010_getting_servers';
 import hardening011 from './migrations/011_hardening';
+import providers012 from './migrations/012_providers';
+import resources013 from './migrations/013_resources';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -29,6 +31,8 @@ export const MIGRATIONS: readonly string[] = [
   auth009,
   gettingServers010,
   hardening011,
+  providers012,
+  resources013,
 ];
 
 /** The schema version this build writes. */

@@ -1,11 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 
 /**
- * The full results whose previews were cut, by call id, so the rest can be read on demand. Bounded
- * by count and by total size: the least recently used go first (then "run the tool again").
+ * The full results whose previews were cut, by call id (or read id: resource reads keep theirs here
+ * too), so the rest can be read on demand. Bounded by count and by total size: the least recently
+ * used go first (then "run the tool again").
  */
-export class ResultCache {
-  private readonly entries = new Map<string, { result: CallToolResult; size: number }>();
+export class ResultCache<T = CallToolResult> {
+  private readonly entries = new Map<string, { result: T; size: number }>();
   private total = 0;
 
   constructor(
@@ -14,7 +15,7 @@ export class ResultCache {
     private readonly maxSize = 128 * 1024 * 1024,
   ) {}
 
-  put(callId: string, result: CallToolResult, size: number): void {
+  put(callId: string, result: T, size: number): void {
     this.delete(callId);
     if (size > this.maxSize) return;
     this.entries.set(callId, { result, size });
@@ -27,7 +28,7 @@ export class ResultCache {
   }
 
   /** The result, marked most recently used. */
-  get(callId: string): CallToolResult | undefined {
+  get(callId: string): T | undefined {
     const entry = this.entries.get(callId);
     if (!entry) return undefined;
     this.entries.delete(callId);

@@ -30,7 +30,8 @@ export interface ResultPreview {
 type Block = Record<string, unknown>;
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-function capText(text: string, cap: number): { text: string; truncated?: Truncation } {
+/** The first `cap` characters of a text, saying how much there was when it was cut. */
+export function capText(text: string, cap: number): { text: string; truncated?: Truncation } {
   return text.length <= cap ? { text } : { text: text.slice(0, cap), truncated: { shown: cap, total: text.length } };
 }
 

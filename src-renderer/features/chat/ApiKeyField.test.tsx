@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type ApiKeyStatus } from '../../../src-preload/contract';
 import { HostCallError } from '../../../src-preload/contract';
+import { anthropicProvider, localProvider } from '../providers/test-support/provider-factories';
 import { SettingsForm } from '../settings/SettingsForm';
 
 afterEach(cleanup);
@@ -17,7 +18,7 @@ function renderForm(apiKey: ApiKeyStatus, onSetApiKey = vi.fn(async () => undefi
       apiKey={apiKey}
       onSetApiKey={onSetApiKey}
       onClearApiKey={onClearApiKey}
-      models={[{ id: 'claude-opus-5-5', displayName: 'Claude Opus 5.5' }]}
+      providers={[anthropicProvider(), localProvider()]}
     />,
   );
   return { ...view, onSetApiKey, onClearApiKey, onSave };
@@ -76,5 +77,15 @@ describe('Settings: API key and chat fields', () => {
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({ maxTokens: 2048, systemPrompt: 'Be brief.', maxToolRounds: 5, defaultModel: 'claude-opus-5-5' }),
     );
+  });
+
+  it('picks the default provider, and offers that provider’s models for the Model field', async () => {
+    const { onSave } = renderForm({ state: 'set', source: 'stored', storage: STORAGE });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Default provider' }), { target: { value: 'p-ollama' } });
+    const offered = within(screen.getByRole('group', { name: 'Available models' }));
+    expect(offered.getAllByRole('button').map((b) => b.textContent)).toEqual(['llama3.1:8b', 'qwen2.5:7b']);
+    fireEvent.click(offered.getByRole('button', { name: 'qwen2.5:7b' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ defaultProviderId: 'p-ollama', defaultModel: 'qwen2.5:7b' }));
   });
 });

@@ -1,13 +1,31 @@
 import type { ApiKeyStatus, ChatError } from '../../../src-preload/contract';
 
-/** Shown while no API key is set: what to do, and that the rest of the app works meanwhile. */
-export function ApiKeyGuidance({ status, onOpenSettings }: { status: ApiKeyStatus; onOpenSettings(): void }) {
+/**
+ * Shown while the conversation's provider needs a key and has none: what to do, and that the rest of
+ * the app works meanwhile. `providerName` for a provider other than the Anthropic one of Settings' quick field.
+ */
+export function ApiKeyGuidance({
+  status,
+  providerName,
+  onOpenSettings,
+}: {
+  status: ApiKeyStatus;
+  providerName?: string;
+  onOpenSettings(): void;
+}) {
   return (
     <div role="note" aria-label="API key needed" className="warning chat-notice">
-      <p>
-        <strong>Add an Anthropic API key to chat.</strong> Open Settings and paste it into <em>API key</em>. {status.storage} Servers, tools
-        and everything else work without one.
-      </p>
+      {providerName ? (
+        <p>
+          <strong>Add an API key for {providerName} to chat with its models.</strong> Open Settings › Providers and edit {providerName}, or
+          pick another model in the header. {status.storage}
+        </p>
+      ) : (
+        <p>
+          <strong>Add an Anthropic API key to chat.</strong> Open Settings and paste it into <em>API key</em> — or pick a local model in the
+          header. {status.storage} Servers, tools and everything else work without one.
+        </p>
+      )}
       {status.problem && <p>The stored key cannot be used: {status.problem}</p>}
       <button type="button" className="button" onClick={onOpenSettings}>
         Open Settings
@@ -20,11 +38,14 @@ export function ApiKeyGuidance({ status, onOpenSettings }: { status: ApiKeyStatu
 export function TurnErrorBanner({
   error,
   onRetry,
+  onContinueWithoutTools,
   onOpenSettings,
   retrying,
 }: {
   error: ChatError;
   onRetry(): void;
+  /** For a model that refused tools: retry the turn offering none (remembered for this model). */
+  onContinueWithoutTools(): void;
   onOpenSettings(): void;
   retrying: boolean;
 }) {
@@ -33,7 +54,12 @@ export function TurnErrorBanner({
     <div role="alert" className="warning chat-notice" data-kind={error.kind}>
       <p>{error.message}</p>
       <div className="actions">
-        {error.retryable && (
+        {error.kind === 'tools-unsupported' && (
+          <button type="button" className="button" onClick={onContinueWithoutTools} disabled={retrying}>
+            Continue without tools
+          </button>
+        )}
+        {error.retryable && error.kind !== 'tools-unsupported' && (
           <button type="button" className="button" onClick={onRetry} disabled={retrying}>
             Retry
           </button>

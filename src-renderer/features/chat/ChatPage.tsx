@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { compareConversations, type ChatMessage } from '../../../src-preload/contract';
+import { compareConversations, PRIMARY_PROVIDER_ID, type ChatMessage, type ProviderView } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { useChatActions } from './chat-actions';
 import { resultsById, visibleRows } from './chat-model';
 import { ApiKeyGuidance, TurnErrorBanner } from './ChatNotices';
-import { Composer } from './Composer';
+import { ContextComposer } from './context/ContextComposer';
 import { ConversationList } from './ConversationList';
 import { MessageList } from './MessageList';
 import { MessageView } from './MessageView';
+import { ModelPicker } from './ModelPicker';
 import { ServerToggles } from './ServerToggles';
 import { useConversationSearch } from './use-conversation-search';
 import './chat.css';
@@ -28,6 +29,10 @@ export function ChatPage() {
   const history = useAppStore((s) => (s.activeConversationId ? s.chatHistory[s.activeConversationId] : undefined));
   const toolStatus = useAppStore((s) => s.toolStatus);
   const apiKey = useAppStore((s) => s.llm?.apiKey);
+  const providers = useAppStore((s) => s.providers);
+  const defaultChoice = useAppStore(
+    useShallow((s) => ({ providerId: s.settings?.defaultProviderId ?? PRIMARY_PROVIDER_ID, model: s.settings?.defaultModel ?? '' })),
+  );
   const servers = useAppStore(useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter(Boolean)));
   const draftKey = activeId ?? '';
   const draft = useAppStore((s) => s.chatDrafts[draftKey] ?? '');
@@ -59,9 +64,24 @@ export function ChatPage() {
   const rows = useMemo(() => visibleRows(messages), [messages]);
   const results = useMemo(() => resultsById(messages), [messages]);
   const running = active?.turn === 'running';
+  // The conversation's model, else the default (a removed provider's choice falls back to the Anthropic one).
+  const choice = active?.providerId && active.model ? { providerId: active.providerId, model: active.model } : defaultChoice;
+  const routed = providers.find((p) => p.id === choice.providerId) ?? providers.find((p) => p.id === PRIMARY_PROVIDER_ID);
   const renderRow = useCallback(
-    (message: ChatMessage) => <MessageView message={message} results={results} toolStatus={toolStatus} turnRunning={running} />,
-    [results, toolStatus, running],
+    (message: ChatMessage) => {
+      const { author, detail } = authorOf(message, providers);
+      return (
+        <MessageView
+          message={message}
+          results={results}
+          toolStatus={toolStatus}
+          turnRunning={running}
+          author={author}
+          authorDetail={detail}
+        />
+      );
+    },
+    [results, toolStatus, running, providers],
   );
   const loadOlder = useCallback(() => {
     if (activeId) actions.loadOlder(activeId).catch((e: unknown) => setFailure(messageOf(e)));
@@ -74,11 +94,14 @@ export function ChatPage() {
   // A search lists its matches as the host found them, updated by what events brought since.
   const listed = search.active ? search.results.map((c) => liveConversations[c.id] ?? c) : conversations;
 
-  const retry = async () => {
+  // The key the conversation's provider needs (none for providers whose key is optional).
+  const keyStatus = routed ? (routed.keyRequired ? routed.apiKey : undefined) : apiKey;
+
+  const retry = async (withoutTools = false) => {
     if (!activeId) return;
     setRetrying(true);
     try {
-      await actions.retry(activeId);
+      await actions.retry(activeId, withoutTools);
     } catch (e) {
       setFailure(messageOf(e));
     } finally {
@@ -108,6 +131,13 @@ export function ChatPage() {
       <div className="chat-main">
         <header className="chat-head">
           <h2>{active?.title ?? 'Chat'}</h2>
+          {choice.model && (
+            <ModelPicker
+              providers={providers}
+              value={choice}
+              onChange={(next) => void actions.setModel(activeId, next).catch((e: unknown) => setFailure(messageOf(e)))}
+            />
+          )}
           {active && (
             <ServerToggles
               servers={servers}
@@ -127,19 +157,26 @@ export function ChatPage() {
           />
         ) : (
           <div className="message-list-empty muted">
-            {activeId ? 'Loading…' : 'Ask Claude anything; it can use the tools of your Ready servers.'}
+            {activeId ? 'Loading…' : 'Ask anything; the model can use the tools of your Ready servers.'}
           </div>
         )}
         {running && (
           <p className="muted chat-working" role="status">
-            Claude is answering…
+            {routed?.type === 'openai-compatible' ? choice.model : 'Claude'} is answering…
           </p>
         )}
-        {apiKey?.state === 'not-set' && <ApiKeyGuidance status={apiKey} onOpenSettings={() => navigate('settings')} />}
+        {keyStatus?.state === 'not-set' && (
+          <ApiKeyGuidance
+            status={keyStatus}
+            providerName={routed && !routed.primary ? routed.name : undefined}
+            onOpenSettings={() => navigate('settings')}
+          />
+        )}
         {active?.lastError && !running && (
           <TurnErrorBanner
             error={active.lastError}
             onRetry={() => void retry()}
+            onContinueWithoutTools={() => void retry(true)}
             onOpenSettings={() => navigate('settings')}
             retrying={retrying}
           />
@@ -152,7 +189,10 @@ export function ChatPage() {
             </button>
           </div>
         )}
-        <Composer
+        <ContextComposer
+          draftKey={draftKey}
+          servers={servers}
+          selectedServers={active?.serverIds}
           draft={draft}
           onDraftChange={(text) => actions.setDraft(draftKey, text)}
           onSend={actions.send}
@@ -162,4 +202,12 @@ export function ChatPage() {
       </div>
     </section>
   );
+}
+
+/** Who wrote an answer: "Claude" for the Anthropic type (and answers from before providers), else its model. */
+function authorOf(message: ChatMessage, providers: readonly ProviderView[]): { author: string; detail?: string } {
+  const provider = providers.find((p) => p.id === (message.providerId ?? PRIMARY_PROVIDER_ID));
+  const detail = message.model ? `${provider?.name ?? 'Anthropic'} › ${message.model}` : undefined;
+  if (!message.providerId || provider?.type === 'anthropic') return { author: 'Claude', detail };
+  return { author: message.model ?? provider?.name ?? 'Assistant', detail };
 }

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { ChatMessage, ToolStatusUpdate } from '../../../src-preload/contract';
 import { cardStatus, type ToolResultBlock } from './chat-model';
 import { Markdown } from './Markdown';
+import { PromptMarker, ResourceBlockView } from './ContextBlocks';
 import { ToolCallCard } from './ToolCallCard';
 
 export interface MessageViewProps {
@@ -11,23 +12,39 @@ export interface MessageViewProps {
   /** Live statuses of tool calls while the turn runs. */
   toolStatus: Readonly<Record<string, ToolStatusUpdate>>;
   turnRunning: boolean;
+  /** Who wrote an answer: "Claude", or the model of another provider. */
+  author?: string;
+  /** Said on hover: provider › model. */
+  authorDetail?: string;
 }
 
 /** One message: who wrote it, its text as markdown, its images, and its tool calls as cards. */
-export const MessageView = memo(function MessageView({ message, results, toolStatus, turnRunning }: MessageViewProps) {
+export const MessageView = memo(function MessageView({
+  message,
+  results,
+  toolStatus,
+  turnRunning,
+  author: model = 'Claude',
+  authorDetail,
+}: MessageViewProps) {
   const mine = message.role === 'user';
+  // A message a chosen prompt wrote is the prompt's, whichever role it has.
+  const prompt = message.content.find((b) => b.type === 'prompt');
+  const author = prompt ? `Prompt ${prompt.name}` : mine ? 'You' : model;
   return (
     <article
-      className={`message message-${message.role}`}
+      className={`message message-${message.role}${prompt ? ' message-prompt' : ''}`}
       data-seq={message.seq}
       data-status={message.status}
-      aria-label={mine ? 'You' : 'Claude'}
+      aria-label={author}
     >
-      <div className="message-author">{mine ? 'You' : 'Claude'}</div>
+      <div className="message-author" title={mine || prompt ? undefined : authorDetail}>
+        {author}
+      </div>
       {message.content.map((block, i) => {
         switch (block.type) {
           case 'text':
-            return mine ? (
+            return mine || prompt ? (
               <p key={i} className="message-plain">
                 {block.text}
               </p>
@@ -36,6 +53,10 @@ export const MessageView = memo(function MessageView({ message, results, toolSta
             );
           case 'image':
             return <img key={i} className="message-image" alt="Attached image" src={`data:${block.mediaType};base64,${block.data}`} />;
+          case 'resource':
+            return <ResourceBlockView key={i} block={block} />;
+          case 'prompt':
+            return <PromptMarker key={i} block={block} role={message.role} />;
           case 'tool_use': {
             const result = results.get(block.id);
             const { status, progress } = cardStatus(result, toolStatus[block.id], turnRunning);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ToolProgress, ToolResultPart } from '../../../src-preload/contract';
+import { OpenResourceButton } from '../resources/OpenResource';
 import { formatArgs, RESULT_PREVIEW_CHARS, STATUS_LABELS, type CardStatus, type ToolResultBlock, type ToolUseBlock } from './chat-model';
 
 export interface ToolCallCardProps {
@@ -49,7 +50,7 @@ export function ToolCallCard({ call, result, status, progress, editedArgs }: Too
           <div className="tool-result">
             {result.content.length === 0 && <p className="muted">(no content)</p>}
             {result.content.map((part, i) => (
-              <ResultPart key={i} part={part} />
+              <ResultPart key={i} part={part} serverId={call.serverId} />
             ))}
           </div>
           {result.modelLimitChars !== undefined && textLength(result.content) > result.modelLimitChars && (
@@ -64,7 +65,7 @@ export function ToolCallCard({ call, result, status, progress, editedArgs }: Too
 }
 
 function textLength(parts: ToolResultPart[]): number {
-  return parts.reduce((n, p) => n + (p.type === 'text' ? p.text.length : 0), 0);
+  return parts.reduce((n, p) => n + (p.type === 'text' ? p.text.length : p.type === 'resource' ? (p.text?.length ?? 0) : 0), 0);
 }
 
 function ProgressLine({ progress }: { progress: ToolProgress }) {
@@ -78,18 +79,45 @@ function ProgressLine({ progress }: { progress: ToolProgress }) {
   );
 }
 
-/** A result part; a very long text shows its beginning until the user asks for all of it. */
-function ResultPart({ part }: { part: ToolResultPart }) {
+/**
+ * A result part; a very long text shows its beginning until the user asks for all of it. Resource
+ * links and embedded resources open through the server that returned them.
+ */
+function ResultPart({ part, serverId }: { part: ToolResultPart; serverId: string }) {
+  switch (part.type) {
+    case 'image':
+      return <img className="tool-result-image" alt="Image returned by the tool" src={`data:${part.mediaType};base64,${part.data}`} />;
+    case 'resource_link':
+      return (
+        <p className="result-resource">
+          <span className="result-kind">Resource link</span> <strong>{part.title ?? part.name}</strong> <code>{part.uri}</code>{' '}
+          {serverId && <OpenResourceButton serverId={serverId} uri={part.uri} name={part.name} />}
+        </p>
+      );
+    case 'resource':
+      return (
+        <div className="result-resource">
+          <span className="result-kind">Embedded resource</span> <code>{part.uri}</code>
+          {part.mimeType && <span className="muted"> · {part.mimeType}</span>}{' '}
+          {serverId && <OpenResourceButton serverId={serverId} uri={part.uri} name={part.uri} />}
+          {part.text !== undefined && <LongText text={part.text} />}
+          {part.blobBytes !== undefined && <p className="muted">Binary content, {part.blobBytes.toLocaleString()} bytes</p>}
+        </div>
+      );
+    case 'text':
+      return <LongText text={part.text} />;
+  }
+}
+
+function LongText({ text }: { text: string }) {
   const [all, setAll] = useState(false);
-  if (part.type === 'image')
-    return <img className="tool-result-image" alt="Image returned by the tool" src={`data:${part.mediaType};base64,${part.data}`} />;
-  const long = part.text.length > RESULT_PREVIEW_CHARS;
+  const long = text.length > RESULT_PREVIEW_CHARS;
   return (
     <>
-      <pre>{long && !all ? part.text.slice(0, RESULT_PREVIEW_CHARS) : part.text}</pre>
+      <pre>{long && !all ? text.slice(0, RESULT_PREVIEW_CHARS) : text}</pre>
       {long && !all && (
         <button type="button" className="link" onClick={() => setAll(true)}>
-          Show all {part.text.length.toLocaleString()} characters
+          Show all {text.length.toLocaleString()} characters
         </button>
       )}
     </>

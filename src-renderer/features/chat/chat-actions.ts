@@ -22,6 +22,25 @@ export function createChatActions(store: AppStore) {
       return next ? { chatHistory: { ...s.chatHistory, [id]: next } } : {};
     });
 
+  /** A conversation being started because none was open (picking a model, sending): both wait for the same one. */
+  let starting: Promise<string> | null = null;
+  /** The open conversation, or a new one that takes over what was typed meanwhile. */
+  const openOrStart = (): Promise<string> => {
+    const open = store.getState().activeConversationId;
+    if (open) return Promise.resolve(open);
+    starting ??= actions
+      .newConversation()
+      .then(({ id }) => {
+        store.setState((s) => {
+          const { ['']: typed = '', ...drafts } = s.chatDrafts;
+          return { chatDrafts: { ...drafts, [id]: s.chatDrafts[id] || typed } };
+        });
+        return id;
+      })
+      .finally(() => (starting = null));
+    return starting;
+  };
+
   const actions = {
     /** Fetches the newest page (first open, after a reconnect, or when events were missed). */
     async loadNewest(id: string): Promise<void> {
@@ -86,16 +105,35 @@ export function createChatActions(store: AppStore) {
       return conversation;
     },
 
-    /** Sends to the open conversation (starting one first when none is open). */
+    /** Sends to the open conversation (starting one first when none is open), with what is attached to the draft. */
     async send(text: string): Promise<void> {
-      const id = store.getState().activeConversationId ?? (await actions.newConversation()).id;
-      const message = await api().sendMessage({ conversationId: id, text });
+      // Attachments and a chosen prompt belong to the draft they were added to (the open conversation, or '' for a new one).
+      const draftKey = store.getState().activeConversationId ?? '';
+      const context = store.getState().chatContextDrafts[draftKey];
+      const id = await openOrStart();
+      const attachments = (context?.attachments ?? []).map(({ attachmentId, serverId, uri }) => ({ attachmentId, serverId, uri }));
+      const message = await api().sendMessage({
+        conversationId: id,
+        text,
+        ...(attachments.length > 0 ? { attachments } : {}),
+        ...(context?.prompt ? { promptUseId: context.prompt.useId } : {}),
+      });
+      if (context) store.setState((s) => ({ chatContextDrafts: { ...s.chatContextDrafts, [draftKey]: { attachments: [] } } }));
+      // What was typed before the conversation existed moved to it (see openOrStart): sent now, so it goes.
+      if (store.getState().chatDrafts[id]?.trim() === text.trim()) actions.setDraft(id, '');
       // The event brings it too; adding it here makes the message appear even if the page is still loading.
       setHistory(id, (h) => (h ? upsertMessage(h, message) : h));
     },
 
+    /** The model of a conversation's next turns; with no conversation open, a new one starts with it. */
+    async setModel(id: string | null, choice: { providerId: string; model: string }): Promise<void> {
+      const conversationId = id ?? (await openOrStart());
+      const updated = await api().setConversationModel({ id: conversationId, ...choice });
+      store.setState((s) => ({ conversations: { ...s.conversations, [updated.id]: updated } }));
+    },
+
     stop: (id: string) => api().stopTurn({ conversationId: id }),
-    retry: (id: string) => api().retryTurn({ conversationId: id }),
+    retry: (id: string, withoutTools = false) => api().retryTurn({ conversationId: id, ...(withoutTools ? { withoutTools } : {}) }),
     rename: (id: string, title: string) => api().renameConversation({ id, title }),
     setServers: (id: string, serverIds: string[] | null) => api().setConversationServers({ id, serverIds }),
     async remove(id: string): Promise<void> {

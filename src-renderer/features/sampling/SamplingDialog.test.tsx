@@ -16,10 +16,11 @@ const request = (over: Partial<SamplingRequestView> = {}): SamplingRequestView =
   maxTokens: 100,
   temperature: 0.7,
   models: [
-    { id: 'm1', displayName: 'Model One' },
-    { id: 'm2', displayName: 'Model Two' },
+    { providerId: 'anthropic', providerName: 'Anthropic', id: 'm1', displayName: 'Model One' },
+    { providerId: 'p-local', providerName: 'Ollama', id: 'm2', displayName: 'Model Two' },
   ],
   model: 'm1',
+  providerId: 'anthropic',
   modelReason: 'Your default model.',
   stage: 'request',
   autoApproved: false,
@@ -37,9 +38,17 @@ describe('the sampling dialog', () => {
     expect(dialog.textContent).toContain('trigger-sampling-request');
     expect(dialog.textContent).toContain('Preselected: Your default model.');
     fireEvent.change(screen.getByRole('textbox', { name: 'Message 1 text' }), { target: { value: 'Edited' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Model' }), { target: { value: 'm2' } });
+    const picker = screen.getByRole('combobox', { name: 'Model' });
+    // Grouped by provider, each option named by its model.
+    expect(
+      [...picker.querySelectorAll('optgroup')].map((g) => [g.label, [...g.querySelectorAll('option')].map((o) => o.textContent)]),
+    ).toEqual([
+      ['Anthropic', ['Model One']],
+      ['Ollama', ['Model Two']],
+    ]);
+    fireEvent.change(picker, { target: { value: JSON.stringify(['p-local', 'm2']) } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve' })));
-    expect(onApprove).toHaveBeenCalledWith({ edits: [{ message: 0, block: 0, text: 'Edited' }], model: 'm2' });
+    expect(onApprove).toHaveBeenCalledWith({ edits: [{ message: 0, block: 0, text: 'Edited' }], model: 'm2', providerId: 'p-local' });
 
     rerender(
       <SamplingDialog

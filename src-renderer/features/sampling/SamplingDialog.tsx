@@ -2,12 +2,19 @@ import { useId, useState } from 'react';
 import type { SamplingContentView, SamplingPolicy, SamplingRequestView } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
+import { groupModels, modelValue, parseModelValue } from '../providers/model-options';
+import { ModelOptionGroups } from '../providers/ModelOptionGroups';
 import { SamplingPolicyForm } from './SamplingPolicyForm';
 import './sampling.css';
 
 export interface SamplingDialogProps {
   request: SamplingRequestView;
-  onApprove(input: { edits: { message: number; block: number; text: string }[]; systemPrompt?: string; model: string }): Promise<unknown>;
+  onApprove(input: {
+    edits: { message: number; block: number; text: string }[];
+    systemPrompt?: string;
+    model: string;
+    providerId: string;
+  }): Promise<unknown>;
   onSend(text: string): Promise<unknown>;
   onReject(): Promise<unknown>;
   /** The server's policy, editable from here (absent: not shown). */
@@ -31,7 +38,7 @@ export function SamplingDialog({ request, onApprove, onSend, onReject, policy, o
   const baseId = useId();
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [system, setSystem] = useState(request.systemPrompt ?? '');
-  const [model, setModel] = useState(request.model);
+  const [choice, setChoice] = useState({ providerId: request.providerId, model: request.model });
   const [answer, setAnswer] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +61,14 @@ export function SamplingDialog({ request, onApprove, onSend, onReject, policy, o
       const [message, block] = key.split('.').map(Number);
       return { message, block, text };
     });
-    return act(() => onApprove({ edits, ...(system !== (request.systemPrompt ?? '') ? { systemPrompt: system } : {}), model }));
+    return act(() =>
+      onApprove({
+        edits,
+        ...(system !== (request.systemPrompt ?? '') ? { systemPrompt: system } : {}),
+        model: choice.model,
+        providerId: choice.providerId,
+      }),
+    );
   };
 
   return (
@@ -137,12 +151,13 @@ export function SamplingDialog({ request, onApprove, onSend, onReject, policy, o
           ))}
           <div className="field">
             <label htmlFor={`${baseId}-model`}>Model</label>
-            <select id={`${baseId}-model`} value={model} disabled={busy || generating} onChange={(e) => setModel(e.target.value)}>
-              {request.models.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.displayName}
-                </option>
-              ))}
+            <select
+              id={`${baseId}-model`}
+              value={modelValue(choice)}
+              disabled={busy || generating}
+              onChange={(e) => setChoice(parseModelValue(e.target.value) ?? choice)}
+            >
+              <ModelOptionGroups groups={groupModels(request.models, [{ providerId: request.providerId, model: request.model }])} />
             </select>
             <p className="hint">Preselected: {request.modelReason}</p>
           </div>

@@ -1,6 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { EnvVarView, ServerConfigView, ServerView } from '../../../src-preload/contract';
 import { ServerLogs } from '../logs/ServerLogs';
+import { PromptsPanel } from '../prompts/PromptsPanel';
+import { ResourcesPanel } from '../resources/ResourcesPanel';
 import { ServerFoldersSection } from '../roots/ServerFolders';
 import { ToolsPanel } from '../tools/ToolsPanel';
 import { RuntimeFacts } from './RuntimeFacts';
@@ -33,6 +35,12 @@ export function ServerDetail({ server, onBack, onEdit }: ServerDetailProps) {
         <Tabs.List aria-label={`${config.name} sections`} className="tab-list">
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
           <Tabs.Trigger value="tools">Tools</Tabs.Trigger>
+          <Tabs.Trigger value="resources">
+            Resources{runtime.counts ? <span className="tab-count"> {runtime.counts.resources.toLocaleString()}</span> : null}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="prompts">
+            Prompts{runtime.counts ? <span className="tab-count"> {runtime.counts.prompts.toLocaleString()}</span> : null}
+          </Tabs.Trigger>
           <Tabs.Trigger value="logs">Logs</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview" className="card">
@@ -114,6 +122,12 @@ export function ServerDetail({ server, onBack, onEdit }: ServerDetailProps) {
         </Tabs.Content>
         <Tabs.Content value="tools" className="card">
           <ToolsPanel serverId={config.id} serverName={config.name} status={runtime.status} revision={runtime} />
+        </Tabs.Content>
+        <Tabs.Content value="resources" className="card">
+          <ResourcesPanel serverId={config.id} serverName={config.name} runtime={runtime} />
+        </Tabs.Content>
+        <Tabs.Content value="prompts" className="card">
+          <PromptsPanel serverId={config.id} serverName={config.name} runtime={runtime} />
         </Tabs.Content>
         <Tabs.Content value="logs" className="card">
           <ServerLogs serverId={config.id} />

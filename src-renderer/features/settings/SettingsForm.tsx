@@ -1,5 +1,13 @@
 import { useId, useState } from 'react';
-import { THEMES, type ApiKeyStatus, type ModelInfo, type Settings, type SettingsPatch, type Theme } from '../../../src-preload/contract';
+import {
+  PRIMARY_PROVIDER_ID,
+  THEMES,
+  type ApiKeyStatus,
+  type ProviderView,
+  type Settings,
+  type SettingsPatch,
+  type Theme,
+} from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
 import { ApiKeyField, ModelChoices } from '../chat/ApiKeyField';
 
@@ -15,8 +23,8 @@ export interface SettingsFormProps {
   /** Sends a newly entered key once, after the settings were saved. */
   onSetApiKey?(apiKey: string): Promise<unknown>;
   onClearApiKey?(): Promise<unknown>;
-  /** Models to offer as one-click choices for the Model field. */
-  models?: ModelInfo[];
+  /** The configured providers: the default model's provider is one of them, its models one-click choices. */
+  providers?: ProviderView[];
   /** False in web mode: the updater is part of the desktop app, so its settings show as not applicable. */
   updatesApplicable?: boolean;
 }
@@ -36,7 +44,7 @@ export function SettingsForm({
   apiKey = null,
   onSetApiKey,
   onClearApiKey,
-  models = [],
+  providers = [],
   updatesApplicable = true,
 }: SettingsFormProps) {
   // Unsaved edits; null while the form simply shows the host's settings (and follows their changes).
@@ -44,7 +52,8 @@ export function SettingsForm({
   const draft = edits ?? settings;
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const ids = { theme: useId(), apiKey: useId() };
+  const ids = { theme: useId(), apiKey: useId(), provider: useId() };
+  const defaultProvider = providers.find((p) => p.id === draft.defaultProviderId) ?? providers.find((p) => p.id === PRIMARY_PROVIDER_ID);
   // A key being entered: sent once on Save, then cleared; never filled from the host.
   const [keyDraft, setKeyDraft] = useState('');
   const [clearingKey, setClearingKey] = useState(false);
@@ -63,10 +72,12 @@ export function SettingsForm({
         theme: draft.theme,
         anthropicBaseUrl: draft.anthropicBaseUrl.trim(),
         defaultModel: draft.defaultModel.trim(),
+        defaultProviderId: draft.defaultProviderId,
         maxTokens: draft.maxTokens,
         systemPrompt: draft.systemPrompt,
         maxToolRounds: draft.maxToolRounds,
         toolResultMaxChars: draft.toolResultMaxChars,
+        attachmentBudgetChars: draft.attachmentBudgetChars,
         oauthClientMetadataUrl: draft.oauthClientMetadataUrl.trim(),
         updatesEnabled: draft.updatesEnabled,
         updateFeed: draft.updateFeed.trim(),
@@ -114,10 +125,30 @@ export function SettingsForm({
           />
         )}
       </Field>
-      <Field label="Model" error={errors.defaultModel} hint="The default model for new conversations.">
+      {providers.length > 1 && (
+        <div className="field">
+          <label htmlFor={ids.provider}>Default provider</label>
+          <select
+            id={ids.provider}
+            value={defaultProvider?.id ?? draft.defaultProviderId}
+            onChange={(e) => edit('defaultProviderId', e.target.value)}
+          >
+            {providers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <Field
+        label="Model"
+        error={errors.defaultModel}
+        hint={`The default model for new conversations and sampling${defaultProvider ? `, of ${defaultProvider.name}` : ''}. Each conversation can pick another in the chat header.`}
+      >
         {(control) => <input {...control} value={draft.defaultModel} onChange={(e) => edit('defaultModel', e.target.value)} />}
       </Field>
-      <ModelChoices models={models} onPick={(id) => edit('defaultModel', id)} />
+      <ModelChoices models={defaultProvider?.models ?? []} onPick={(id) => edit('defaultModel', id)} />
       {onSetApiKey && (
         <ApiKeyField
           id={ids.apiKey}
@@ -176,6 +207,21 @@ export function SettingsForm({
               min={1000}
               value={numberValue(draft.toolResultMaxChars)}
               onChange={(e) => edit('toolResultMaxChars', e.target.valueAsNumber)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Attachment budget (characters)"
+          error={errors.attachmentBudgetChars}
+          hint="How much text attached resources and a chosen prompt may add to one message; the message box shows what is used."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={1000}
+              value={numberValue(draft.attachmentBudgetChars)}
+              onChange={(e) => edit('attachmentBudgetChars', e.target.valueAsNumber)}
             />
           )}
         </Field>

@@ -1,7 +1,8 @@
 import { useAppStore } from '../../stores/use-app-store';
-import { useModelList } from '../chat/use-model-list';
 import { UpdatePanel } from '../app/UpdatePanel';
 import { ConsentSettings } from '../consent/ConsentSettings';
+import { ProvidersSettings } from '../providers/ProvidersSettings';
+import { ContentUseSettings } from '../resources/ContentUseSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
 import { BackupPanel } from './BackupPanel';
 import { HostInfoPanel } from './HostInfoPanel';
@@ -13,7 +14,7 @@ export function SettingsPage() {
   const api = useAppStore((s) => s.api);
   const apiKey = useAppStore((s) => s.llm?.apiKey ?? null);
   const update = useAppStore((s) => s.update);
-  const models = useModelList(api, `${settings?.anthropicBaseUrl}|${apiKey?.state}|${apiKey?.source}`);
+  const providers = useAppStore((s) => s.providers);
   return (
     <section aria-labelledby="page-title" className="page">
       <h1 id="page-title">Settings</h1>
@@ -24,16 +25,18 @@ export function SettingsPage() {
           apiKey={apiKey}
           onSetApiKey={(key) => api.setApiKey({ apiKey: key })}
           onClearApiKey={() => api.clearApiKey()}
-          models={models?.models}
+          providers={providers}
           updatesApplicable={info?.mode !== 'web'}
         />
       ) : (
         <p>Loading settings…</p>
       )}
+      <ProvidersSettings />
       <UpdatePanel state={update} api={api} />
       <BackupPanel api={api} />
       <ConsentSettings />
       <ServerRequestsSettings />
+      <ContentUseSettings />
       {info && <HostInfoPanel info={info} />}
     </section>
   );

@@ -14,8 +14,8 @@ import {
 } from '../../../../src-preload/contract';
 import { tempDir } from '../../../test-support/temp-dir';
 import { HostEventBus } from '../../events';
-import { AnthropicProvider } from '../../llm/anthropic-provider';
-import { ApiKeyStore } from '../../llm/api-key-store';
+import { systemClock } from '../../clock';
+import { createLlmArea, type LlmArea } from '../../llm/llm-area';
 import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { waitFor } from '../../servers/wait';
 import { DATABASE_FILE, openDatabase } from '../../store/database';
@@ -70,7 +70,8 @@ export interface ChatFixture {
   dbPath: string;
   service: ChatService;
   settings: Settings;
-  keys: ApiKeyStore;
+  /** The real provider area on the same database (the Anthropic provider points at `baseUrl`). */
+  llm: LlmArea;
   events: HostEvent[];
   idle(conversationId: string): Promise<unknown>;
   summary(conversationId: string): ConversationSummary;
@@ -85,15 +86,24 @@ export async function chatFixture(options: ChatFixtureOptions): Promise<ChatFixt
   const seen: HostEvent[] = [];
   events.subscribe((event) => seen.push(event));
   const settings: Settings = { ...DEFAULT_SETTINGS, anthropicBaseUrl: options.baseUrl, ...options.settings };
-  const keys = new ApiKeyStore({ db, secrets: new KeyFileSecretBox(dataDir), mode: 'web', env: {} });
-  if (options.apiKey !== null) await keys.set(options.apiKey ?? 'sk-test');
+  const llm = createLlmArea({
+    db,
+    mode: 'web',
+    secrets: new KeyFileSecretBox(dataDir),
+    env: {},
+    events,
+    clock: systemClock,
+    defaults: () => ({ providerId: settings.defaultProviderId, model: settings.defaultModel }),
+  });
+  llm.linkedSettings.write({ anthropicBaseUrl: options.baseUrl }, new Date());
+  if (options.apiKey !== null) await llm.quick.setKey(options.apiKey ?? 'sk-test');
   const messages = new MessageRepository(db);
   const conversations = new ConversationRepository(db);
   const service = new ChatService({
     conversations,
     messages,
-    keys,
-    provider: new AnthropicProvider({ apiKey: () => keys.resolve(), baseUrl: () => settings.anthropicBaseUrl }),
+    router: llm.router,
+    llmStatus: llm.status,
     toolbox: options.toolbox ?? {
       list: () => [],
       call: async () => {
@@ -119,13 +129,14 @@ export async function chatFixture(options: ChatFixtureOptions): Promise<ChatFixt
     dbPath: path.join(dataDir, DATABASE_FILE),
     service,
     settings,
-    keys,
+    llm,
     events: seen,
     idle,
     summary,
     all,
     async close() {
       await service.dispose();
+      llm.dispose();
       db.close();
     },
   };

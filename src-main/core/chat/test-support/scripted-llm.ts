@@ -1,11 +1,10 @@
 /**
  * Runs the scripted Messages API (e2e/fixtures/scripted-llm/server.mjs) as a child process and
- * drives it over HTTP. Used by the core tests and the Playwright specs alike, so it imports neither
- * vitest nor Playwright.
+ * drives it over HTTP (src-main/test-support/scripted-process.ts). Used by the core tests and the
+ * Playwright specs alike, so it imports neither vitest nor Playwright.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startScriptedProcess } from '../../../test-support/scripted-process';
 
 export const SCRIPTED_LLM_ENTRY = fileURLToPath(new URL('../../../../e2e/fixtures/scripted-llm/server.mjs', import.meta.url));
 
@@ -54,61 +53,14 @@ export interface ScriptedLlm {
   stop(): Promise<void>;
 }
 
-async function post(url: string, body: unknown): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return res.json();
-}
-
 /** Starts a scripted server on a free port; resolves once it listens. */
-export function startScriptedLlm(options: { timeoutMs?: number } = {}): Promise<ScriptedLlm> {
-  const child: ChildProcess = spawn(process.execPath, [SCRIPTED_LLM_ENTRY, '--port', '0'], {
-    cwd: path.dirname(SCRIPTED_LLM_ENTRY),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`The scripted LLM did not start: ${output}`));
-    }, options.timeoutMs ?? 15_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      const url = match[1];
-      const requests = async () => {
-        const res = await fetch(`${url}/__requests`);
-        return ((await res.json()) as { requests: RecordedRequest[] }).requests;
-      };
-      resolve({
-        url,
-        async script(responses, extra = {}) {
-          await post(`${url}/__script`, { responses, ...extra });
-        },
-        requests,
-        async messageRequests() {
-          return (await requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/v1/messages'));
-        },
-        async reset() {
-          await post(`${url}/__reset`, {});
-        },
-        async stop() {
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-          const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
-          await exited;
-          clearTimeout(timer);
-        },
-      });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
+export async function startScriptedLlm(options: { timeoutMs?: number } = {}): Promise<ScriptedLlm> {
+  const server = await startScriptedProcess<ScriptStep, RecordedRequest>(SCRIPTED_LLM_ENTRY, 'scripted LLM', options);
+  return {
+    ...server,
+    script: (responses, extra) => server.script(responses, extra),
+    async messageRequests() {
+      return (await server.requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/v1/messages'));
+    },
+  };
 }

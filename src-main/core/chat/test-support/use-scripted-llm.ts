@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { useScriptedServer } from '../../../test-support/use-scripted-server';
 import { startScriptedLlm, type ScriptedLlm } from './scripted-llm';
 
 /**
@@ -6,20 +6,5 @@ import { startScriptedLlm, type ScriptedLlm } from './scripted-llm';
  * stopped after all. Returns a stand-in that forwards to it once it runs.
  */
 export function useScriptedLlm(): ScriptedLlm {
-  let current: ScriptedLlm | undefined;
-  beforeAll(async () => {
-    current = await startScriptedLlm();
-  });
-  afterAll(async () => {
-    await current?.stop();
-  });
-  beforeEach(async () => {
-    await current!.reset();
-  });
-  return new Proxy({} as ScriptedLlm, {
-    get: (_target, key) => {
-      if (!current) throw new Error('the scripted LLM server is not running (use it inside a test)');
-      return Reflect.get(current, key);
-    },
-  });
+  return useScriptedServer(() => startScriptedLlm(), 'the scripted LLM server');
 }

@@ -27,7 +27,7 @@ describe('a 2026-07-28 server over Streamable HTTP', () => {
       protocolVersion: '2026-07-28',
       serverInfo: { name: 'modern-http-server' },
       remote: { transport: 'streamable-http' },
-      counts: { tools: 3 },
+      counts: { tools: 5, resources: 2, prompts: 1 },
     });
     expect(runtime.remote?.sessionId).toBeUndefined();
 

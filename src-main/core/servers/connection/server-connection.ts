@@ -8,7 +8,15 @@
  * `CrashSupervisor` (crash reporting, automatic restarts with backoff). This class owns the state,
  * the current session and the order of things.
  */
-import type { CallToolResult, GetPromptResult, PriorDiscovery, ReadResourceResult } from '@modelcontextprotocol/client';
+import type {
+  CallToolResult,
+  CompleteRequest,
+  CompleteResult,
+  GetPromptResult,
+  McpSubscription,
+  PriorDiscovery,
+  ReadResourceResult,
+} from '@modelcontextprotocol/client';
 import { CONNECTION_DEFAULTS, type ConnectionTimeouts, type RemoteTransportMode, type ServerConnectionOptions } from './connection-options';
 import { recordFor } from '../process/process-reaper';
 import { RemoteServerTransport } from '../transport/remote-transport';
@@ -17,7 +25,8 @@ import { ServerRequestError } from './request-errors';
 import { runRequest, type RequestCallOptions } from './request-runner';
 import { fetchCatalog } from './server-catalog';
 import type { ServerSession } from './server-session';
-import { emptyCatalog, formatDuration, type ServerCatalog, type ServerState } from './server-state';
+import { ContentRefresh, sameItems } from './content-refresh';
+import { emptyCatalog, formatDuration, type ContentListKind, type ServerCatalog, type ServerState } from './server-state';
 import { SessionExpiry } from './session-expiry';
 import { startWithEraFallbacks, type StartAttemptOptions, type StartAttemptOutcome } from './start-attempt';
 import type { ExitInfo, ShutdownResult } from '../process/stdio-process';
@@ -45,6 +54,8 @@ export class ServerConnection {
   private readonly endings = new Set<Promise<unknown>>();
   /** Remote servers: the HTTP transport that worked last (an old server needs HTTP+SSE every time). */
   private remoteMode: RemoteTransportMode | undefined;
+  /** Re-walks a resource, template or prompt list after a list_changed (one walk per list at a time). */
+  private readonly contentRefresh: ContentRefresh;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -67,6 +78,19 @@ export class ServerConnection {
     });
     this.verdict = options.prior;
     this.current = { status: 'stopped', since: this.now() };
+    this.contentRefresh = new ContentRefresh({
+      serverName: () => this.name,
+      isCurrent: (session) => session === this.session && session.ready && this.current.status === 'ready',
+      requestTimeoutMs: () => this.timeouts.requestMs,
+      unchanged: (kind, items, note) => this.catalogValue.notes?.[kind] === note && sameItems(this.catalogValue[kind], items),
+      apply: (kind, items, note) => {
+        const notes = { ...this.catalogValue.notes };
+        if (note) notes[kind] = note;
+        else delete notes[kind];
+        this.catalogValue = { ...this.catalogValue, [kind]: items, notes };
+        this.options.onCatalogChange?.(this.catalogValue);
+      },
+    });
   }
 
   /** The configured (user-facing) name. */
@@ -144,9 +168,31 @@ export class ServerConnection {
       options,
     );
   }
-  /** Reads a resource; failures reject with a `ServerRequestError`. */
+  /**
+   * Reads a resource; failures reject with a `ServerRequestError`. Never served from the SDK's response
+   * cache: a read is what the user asked for now (and a large body is not worth keeping twice).
+   */
   readResource(uri: string, options?: RequestCallOptions): Promise<ReadResourceResult> {
-    return this.request(`resources/read "${uri}"`, (client, o) => client.readResource({ uri }, o), options);
+    return this.request(`resources/read "${uri}"`, (client, o) => client.readResource({ uri }, { ...o, cacheMode: 'bypass' }), options);
+  }
+  /** Asks for completions of a prompt argument or template variable (`completion/complete`). */
+  complete(params: CompleteRequest['params'], options?: RequestCallOptions): Promise<CompleteResult> {
+    return this.request('completion/complete', (client, o) => client.complete(params, o), options);
+  }
+  /** 2025 era: `resources/subscribe` for one URI. */
+  subscribeResource(uri: string, options?: RequestCallOptions): Promise<unknown> {
+    return this.request(`resources/subscribe "${uri}"`, (client, o) => client.subscribeResource({ uri }, o), options);
+  }
+  /** 2025 era: `resources/unsubscribe` for one URI. */
+  unsubscribeResource(uri: string, options?: RequestCallOptions): Promise<unknown> {
+    return this.request(`resources/unsubscribe "${uri}"`, (client, o) => client.unsubscribeResource({ uri }, o), options);
+  }
+  /**
+   * 2026 era: opens a `subscriptions/listen` stream for updates of these resource URIs; resolves once
+   * the server acknowledged it. Updates arrive as `notifications/resources/updated` on the client.
+   */
+  listenForResources(uris: string[], options?: RequestCallOptions): Promise<McpSubscription> {
+    return this.request('subscriptions/listen', (client, o) => client.listen({ resourceSubscriptions: uris }, o), options);
   }
   /** Gets a prompt; failures reject with a `ServerRequestError`. */
   getPrompt(name: string, args: Record<string, string> = {}, options?: RequestCallOptions): Promise<GetPromptResult> {
@@ -156,9 +202,20 @@ export class ServerConnection {
   /** Re-fetches tools, resources and prompts. */
   async refreshCatalog(options?: RequestCallOptions): Promise<ServerCatalog> {
     const caps = this.current.status === 'ready' ? this.current.server.capabilities : {};
-    this.catalogValue = await this.request('the catalog refresh', (client, o) => fetchCatalog(client, caps, o), options);
+    this.catalogValue = await this.request(
+      'the catalog refresh',
+      (client, o) => fetchCatalog(client, caps, o, { serverName: this.name }),
+      options,
+    );
     this.options.onCatalogChange?.(this.catalogValue);
     return this.catalogValue;
+  }
+
+  /** Walks one content list again (the user's Refresh, or a list_changed); resolves once the catalog holds the new list. */
+  refreshContentList(kind: ContentListKind): Promise<void> {
+    const session = this.session;
+    if (!session) return Promise.resolve();
+    return this.contentRefresh.request(session, kind);
   }
 
   /** Runs a request on the current session (once more on a new one if the server forgot the session). */
@@ -252,10 +309,15 @@ export class ServerConnection {
         onSpawn: (proc) =>
           void this.storeCall(() => this.options.processStore?.add(recordFor(config.id, proc, config.command, this.now()))),
         onClose: (session) => this.onSessionClosed(session),
-        onList: (session, kind, items) => {
+        onTools: (session, tools) => {
           if (session !== this.session || !session.ready) return;
-          this.catalogValue = { ...this.catalogValue, [kind]: items };
+          this.catalogValue = { ...this.catalogValue, tools };
           this.options.onCatalogChange?.(this.catalogValue);
+        },
+        onListStale: (session, kind) => {
+          // A resources list_changed also covers templates (the spec has no notification of its own for them).
+          const kinds: ContentListKind[] = kind === 'resources' ? ['resources', 'resourceTemplates'] : ['prompts'];
+          for (const list of kinds) this.contentRefresh.request(session, list);
         },
       },
       onSession: (session) => {

@@ -43,7 +43,10 @@ export interface SessionOptions {
   onSpawn: (process: StdioProcess) => void;
   /** The connection closed, for whatever reason (also after our own shutdown). */
   onClose: () => void;
-  onList: <K extends keyof ServerCatalog>(kind: K, items: ServerCatalog[K]) => void;
+  /** The server's tool list changed: here is the new one. */
+  onTools: (items: ServerCatalog['tools']) => void;
+  /** The server's resource or prompt list changed: walk it again. */
+  onListStale: (kind: 'resources' | 'prompts') => void;
   clientFeatures?: ClientFeatures;
   onWire?: WireTap;
 }
@@ -86,7 +89,8 @@ export class ServerSession {
       responseCacheStore: new ProbeOnlyCacheStore(),
       jsonSchemaValidator: SCHEMA_VALIDATOR,
       listChanged: listChangedHandlers(
-        options.onList,
+        options.onTools,
+        options.onListStale,
         (kind, error) => options.onWarning(`Server "${options.serverName}": refreshing its ${kind} failed: ${error.message}`),
         options.listChangedDebounceMs,
       ),

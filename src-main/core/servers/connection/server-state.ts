@@ -2,7 +2,16 @@
  * The observable state of one configured server, and the small formatting helpers every message
  * about a server's process uses (so "exit code 3" reads the same everywhere).
  */
-import type { Implementation, PriorDiscovery, Prompt, ProtocolEra, Resource, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
+import type {
+  Implementation,
+  PriorDiscovery,
+  Prompt,
+  ProtocolEra,
+  Resource,
+  ResourceTemplateType as ResourceTemplate,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/client';
 import type { ExitInfo } from '../process/stdio-process';
 
 /** What we learned about a server when it became ready. */
@@ -21,16 +30,26 @@ export interface ServerIdentity {
   pid: number;
 }
 
-/** The server's tools, resources and prompts (empty lists for undeclared capabilities). */
+/** The lists a server offers beside its tools: walked page by page by Patchbay itself (see `list-walker.ts`). */
+export const CONTENT_LISTS = ['resources', 'resourceTemplates', 'prompts'] as const;
+export type ContentListKind = (typeof CONTENT_LISTS)[number];
+
+/** The server's tools, resources, resource templates and prompts (empty lists for undeclared capabilities). */
 export interface ServerCatalog {
   tools: Tool[];
   resources: Resource[];
+  resourceTemplates: ResourceTemplate[];
   prompts: Prompt[];
+  /**
+   * Why a content list is incomplete or missing, in words naming the server: listing failed, the
+   * server repeated a page cursor, or the list reached Patchbay's item cap. Absent when complete.
+   */
+  notes?: Partial<Record<ContentListKind, string>>;
 }
 
 /** A fresh empty catalog (a new object each time: callers may keep and mutate theirs). */
 export function emptyCatalog(): ServerCatalog {
-  return { tools: [], resources: [], prompts: [] };
+  return { tools: [], resources: [], resourceTemplates: [], prompts: [] };
 }
 
 /** A scheduled automatic restart. */

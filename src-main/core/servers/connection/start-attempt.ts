@@ -29,10 +29,14 @@ export interface StartAttemptOptions {
   /** Timeout of each catalog request. */
   requestMs: number;
   /** Everything a session needs that the connection decides (limits, env, callbacks). */
-  session: Omit<SessionOptions, 'serverName' | 'spec' | 'clientInfo' | 'probeTimeoutMs' | 'onStderrLine' | 'onClose' | 'onList'> & {
+  session: Omit<
+    SessionOptions,
+    'serverName' | 'spec' | 'clientInfo' | 'probeTimeoutMs' | 'onStderrLine' | 'onClose' | 'onTools' | 'onListStale'
+  > & {
     onStderrLine?: (line: string) => void;
     onClose: (session: ServerSession) => void;
-    onList: (session: ServerSession, kind: keyof ServerCatalog, items: ServerCatalog[keyof ServerCatalog]) => void;
+    onTools: (session: ServerSession, items: ServerCatalog['tools']) => void;
+    onListStale: (session: ServerSession, kind: 'resources' | 'prompts') => void;
   };
   /** The session exists (so a concurrent stop() can end it). */
   onSession: (session: ServerSession) => void;
@@ -95,7 +99,8 @@ export async function attemptStart(o: StartAttemptOptions): Promise<StartAttempt
       o.onDetail(o.prior ? 'connecting' : 'negotiating the protocol version');
     },
     onClose: () => o.session.onClose(session),
-    onList: (kind, items) => o.session.onList(session, kind, items),
+    onTools: (items) => o.session.onTools(session, items),
+    onListStale: (kind) => o.session.onListStale(session, kind),
   });
   o.onSession(session);
   const remote = o.spec.remote && { url: o.spec.remote.url, mode: o.session.remoteMode ?? 'streamable-http' };
@@ -114,11 +119,20 @@ export async function attemptStart(o: StartAttemptOptions): Promise<StartAttempt
   try {
     await session.connect(o.prior, o.startMaxMs);
     const identity = session.identity();
-    const catalog = await fetchCatalog(session.client, identity.capabilities, { timeout: o.requestMs }, (what) => {
-      const first = phase === 'the MCP handshake';
-      phase = `listing its ${what}`;
-      if (first) o.onDetail(`listing ${what}`);
-    });
+    const catalog = await fetchCatalog(
+      session.client,
+      identity.capabilities,
+      { timeout: o.requestMs },
+      {
+        serverName: o.serverName,
+        onPhase: (what) => {
+          const first = phase === 'the MCP handshake';
+          phase = `listing its ${what}`;
+          // The first phase names every list; later ones only report progress on a long list.
+          if (first || what.endsWith('so far)')) o.onDetail(`listing ${what}`);
+        },
+      },
+    );
     watchdog.stop();
     return { kind: 'ready', session, identity, catalog };
   } catch (error) {

@@ -31,8 +31,11 @@ import { withTimeout } from '../wait';
  */
 const MAX_EXCESS_PER_MS = 20;
 
-/** Default largest accepted stdout message (16 MB). */
-export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/**
+ * Default largest accepted stdout message (128 MB): room for a 50 MB resource sent as base64 (about
+ * 67 MB), which the host previews and slices; beyond it a message is discarded, not the connection.
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 
 /** Something odd the server wrote on stdout that was skipped without closing the connection. */
 export interface TransportWarning {
@@ -45,7 +48,7 @@ export interface TransportWarning {
 export interface StdioTransportOptions extends ProcessSpec {
   /** The user-facing server name, used in every message. */
   serverName: string;
-  /** Largest accepted stdout message in bytes (default 16 MB). Larger ones are discarded. */
+  /** Largest accepted stdout message in bytes (default 128 MB). Larger ones are discarded. */
   maxMessageBytes?: number;
   /** How many notifications per second pass before the excess is dropped or coalesced (see notification-gate.ts). */
   notificationBudget?: NotificationBudget;

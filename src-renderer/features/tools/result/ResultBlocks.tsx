@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ResultBlockView, ToolResultSlice, Truncation } from '../../../../src-preload/contract';
 import { messageOf } from '../../../ui/call-errors';
 import { formatBytes } from './format';
@@ -111,8 +111,26 @@ function Media({
   );
 }
 
-/** One content block of a result, for people. `source` names the tool and server ("get-sum on everything"). */
-export function ResultBlock({ block, index, load, source }: { block: ResultBlockView; index: number; load: LoadPart; source: string }) {
+/** Renders the `Open` control of a resource link or embedded resource (given by the caller, which knows the server). */
+export type RenderOpen = (uri: string, name: string) => ReactNode;
+
+/**
+ * One content block of a result, for people. `source` names the tool and server ("get-sum on
+ * everything"); `renderOpen` makes resource links and embedded resources openable.
+ */
+export function ResultBlock({
+  block,
+  index,
+  load,
+  source,
+  renderOpen,
+}: {
+  block: ResultBlockView;
+  index: number;
+  load: LoadPart;
+  source: string;
+  renderOpen?: RenderOpen;
+}) {
   switch (block.type) {
     case 'text':
       return <MoreText text={block.text} truncated={block.truncated} part={index} load={load} className="result-text" />;
@@ -123,7 +141,7 @@ export function ResultBlock({ block, index, load, source }: { block: ResultBlock
       return (
         <div className="result-resource">
           <span className="result-kind">Resource link</span> <strong>{block.title ?? block.name}</strong> <code>{block.uri}</code>
-          {block.mimeType && <span className="muted"> · {block.mimeType}</span>}
+          {block.mimeType && <span className="muted"> · {block.mimeType}</span>} {block.uri && renderOpen?.(block.uri, block.name)}
           {block.description && <p className="hint">{block.description}</p>}
         </div>
       );
@@ -131,7 +149,7 @@ export function ResultBlock({ block, index, load, source }: { block: ResultBlock
       return (
         <div className="result-resource">
           <span className="result-kind">Embedded resource</span> <code>{block.uri}</code>
-          {block.mimeType && <span className="muted"> · {block.mimeType}</span>}
+          {block.mimeType && <span className="muted"> · {block.mimeType}</span>} {block.uri && renderOpen?.(block.uri, block.uri)}
           {block.text !== undefined && (
             <MoreText text={block.text} truncated={block.truncated} part={index} load={load} className="result-text" />
           )}

@@ -1,5 +1,6 @@
 import type { ToolCallOutcome } from '../../../../src-preload/contract';
 import { formatBytes, formatElapsed } from './format';
+import { OpenResourceButton } from '../../resources/OpenResource';
 import { MoreText, ResultBlock, type LoadPart } from './ResultBlocks';
 
 export interface ToolResultViewProps {
@@ -39,7 +40,14 @@ export function ToolResultView({ outcome, load }: ToolResultViewProps) {
         </p>
       )}
       {outcome.blocks.map((block, index) => (
-        <ResultBlock key={index} block={block} index={index} load={load} source={source} />
+        <ResultBlock
+          key={index}
+          block={block}
+          index={index}
+          load={load}
+          source={source}
+          renderOpen={(uri, name) => <OpenResourceButton serverId={outcome.serverId} uri={uri} name={name} />}
+        />
       ))}
       {outcome.status === 'ok' && outcome.blocks.length === 0 && !outcome.structured && <p className="muted">The tool returned nothing.</p>}
       {outcome.structured && (

@@ -1,0 +1,204 @@
+/**
+ * What the user adds to a chat message from servers: attached resources and a chosen prompt. Both are
+ * read by the host on the user's action (audited) and held until the message is sent, so what the
+ * model gets is exactly what the user saw sized in the composer — and nothing else: this module only
+ * ever turns what the user attached or chose into message blocks.
+ *
+ * An attachment becomes `resource` blocks (one per content item): text with its URI and name, a
+ * supported image as an image, anything else binary described, never its bytes. A prompt becomes
+ * its messages, each marked with the prompt it came from. The message's budget (Settings) bounds the
+ * characters of text all of it carries; over the budget nothing is sent.
+ */
+import type { GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
+import { randomUUID } from 'node:crypto';
+import { HostCallError, type AttachmentView, type ChatBlock, type MessageRole } from '../../../src-preload/contract';
+import { base64Bytes } from '../resources/read-preview';
+import { MAX_MODEL_IMAGE_CHARS } from './tool-results';
+
+type ResourceBlock = Extract<ChatBlock, { type: 'resource' }>;
+
+/** Image types the model accepts as images (others are described). */
+const MODEL_IMAGES = /^image\/(png|jpeg|gif|webp)$/i;
+/** The largest budget Settings allows: text beyond it can never be sent, so it is not held. */
+export const MAX_HELD_TEXT = 1_000_000;
+
+/** What the chat needs from resources and prompts (host.ts wires the resource reader and the held prompts). */
+export interface ChatContextSources {
+  /** Reads a resource for an attachment (the whole answer), audited as a read. */
+  readForAttachment(serverId: string, uri: string): Promise<{ result: ReadResourceResult; serverName: string; name?: string }>;
+  /** A prompt fetched for the chat (`getPrompt({ purpose: 'chat' })`), until used. */
+  heldPrompt(useId: string): HeldChatPrompt | undefined;
+  releasePrompt(useId: string): void;
+  /** Records that an attachment or prompt went into a conversation. */
+  recordUse(use: {
+    action: 'attach' | 'prompt-chat';
+    serverId: string;
+    serverName: string;
+    target: string;
+    detail?: string;
+    conversationId: string;
+    chars: number;
+  }): void;
+}
+
+export interface HeldChatPrompt {
+  serverId: string;
+  serverName: string;
+  name: string;
+  arguments: Record<string, string>;
+  result: GetPromptResult;
+}
+
+type Item = Record<string, unknown>;
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const bytesOf = base64Bytes;
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** One content item (of a read, or embedded in a prompt) as the block the model gets. */
+export function contentBlock(
+  source: { serverId: string; serverName: string; name: string; origin: ResourceBlock['origin'] },
+  item: Item,
+  fallbackUri: string,
+): ResourceBlock {
+  const uri = str(item.uri) ?? fallbackUri;
+  const mimeType = str(item.mimeType);
+  const base = { type: 'resource' as const, ...source, uri, ...(mimeType ? { mimeType } : {}) };
+  const text = str(item.text);
+  if (text !== undefined) return { ...base, text, chars: text.length };
+  const blob = str(item.blob) ?? '';
+  if (mimeType && MODEL_IMAGES.test(mimeType) && blob.length <= MAX_MODEL_IMAGE_CHARS)
+    return { ...base, image: { mediaType: mimeType.toLowerCase(), data: blob }, chars: 0 };
+  const note = `Binary content (${mimeType ?? 'unknown type'}, ${formatSize(bytesOf(blob))}), not included.`;
+  return { ...base, note, chars: note.length };
+}
+
+/** Characters a set of blocks costs the message's budget. */
+export function blockChars(blocks: readonly ChatBlock[]): number {
+  return blocks.reduce((n, b) => n + (b.type === 'resource' ? b.chars : b.type === 'text' ? b.text.length : 0), 0);
+}
+
+interface HeldAttachment {
+  view: AttachmentView;
+  blocks: ResourceBlock[];
+}
+
+/**
+ * Attachments read for messages being written, by id (at most 64, the oldest let go first). Text
+ * beyond what any budget allows is not held: such an attachment can only be removed.
+ */
+export class AttachmentStaging {
+  private readonly held = new Map<string, HeldAttachment>();
+
+  constructor(
+    private readonly sources: ChatContextSources,
+    private readonly max = 64,
+  ) {}
+
+  /** Reads the resource and holds it; the view says what it will cost. */
+  async attach(serverId: string, uri: string, name?: string): Promise<AttachmentView> {
+    const { view, blocks } = await this.read(serverId, uri, name);
+    const attachmentId = randomUUID();
+    const held = { view: { ...view, attachmentId }, blocks };
+    this.held.set(attachmentId, held);
+    while (this.held.size > this.max) this.held.delete(this.held.keys().next().value!);
+    return held.view;
+  }
+
+  detach(attachmentId: string): void {
+    this.held.delete(attachmentId);
+  }
+
+  /** The blocks of an attachment for sending: the held ones, else read again (the host restarted meanwhile). */
+  async blocksFor(ref: { attachmentId: string; serverId: string; uri: string }): Promise<HeldAttachment> {
+    const held = this.held.get(ref.attachmentId);
+    if (held && held.view.serverId === ref.serverId && held.view.uri === ref.uri) return held;
+    const fresh = await this.read(ref.serverId, ref.uri);
+    return { view: { ...fresh.view, attachmentId: ref.attachmentId }, blocks: fresh.blocks };
+  }
+
+  private async read(
+    serverId: string,
+    uri: string,
+    givenName?: string,
+  ): Promise<{ view: Omit<AttachmentView, 'attachmentId'>; blocks: ResourceBlock[] }> {
+    const { result, serverName, name: listedName } = await this.sources.readForAttachment(serverId, uri);
+    const name = listedName ?? givenName ?? uri.split(/[?#]/)[0].split('/').filter(Boolean).at(-1) ?? uri;
+    const items = (Array.isArray(result.contents) ? result.contents : []) as Item[];
+    if (items.length === 0) throw new HostCallError('invalid_input', `Server "${serverName}" returned nothing for ${uri}.`);
+    let blocks = items.map((item) => contentBlock({ serverId, serverName, name, origin: 'attachment' }, item, uri));
+    const chars = blockChars(blocks);
+    const bytes = items.reduce((n, item) => n + (str(item.text)?.length ?? bytesOf(str(item.blob) ?? '')), 0);
+    const kind = blocks.some((b) => b.text !== undefined) ? 'text' : blocks.some((b) => b.image) ? 'image' : 'binary';
+    let problem: string | undefined;
+    if (chars > MAX_HELD_TEXT) {
+      problem = `${formatSize(chars)} of text: more than a message can carry. Remove it, or attach a smaller resource.`;
+      blocks = [];
+    }
+    const mimeType = str(items[0].mimeType);
+    return {
+      view: { serverId, serverName, uri, name, ...(mimeType ? { mimeType } : {}), kind, chars, bytes, ...(problem ? { problem } : {}) },
+      blocks,
+    };
+  }
+}
+
+/**
+ * A chosen prompt's messages as stored chat messages, in order, each starting with the marker of the
+ * prompt it came from. Text stays text; images and embedded resources become what the model can take.
+ */
+export function promptMessages(prompt: HeldChatPrompt): { role: MessageRole; content: ChatBlock[] }[] {
+  const messages = Array.isArray(prompt.result.messages) ? prompt.result.messages : [];
+  const source = { serverId: prompt.serverId, serverName: prompt.serverName, origin: 'prompt' as const };
+  return messages.map((message, i) => {
+    const content = (typeof message.content === 'object' && message.content !== null ? message.content : {}) as Item;
+    const marker: ChatBlock = {
+      type: 'prompt',
+      serverId: prompt.serverId,
+      serverName: prompt.serverName,
+      name: prompt.name,
+      arguments: prompt.arguments,
+      part: i + 1,
+      of: messages.length,
+    };
+    return { role: message.role === 'assistant' ? 'assistant' : 'user', content: [marker, promptBlock(source, content)] };
+  });
+}
+
+function promptBlock(source: { serverId: string; serverName: string; origin: 'prompt' }, content: Item): ChatBlock {
+  switch (content.type) {
+    case 'text':
+      return { type: 'text', text: str(content.text) ?? '' };
+    case 'image': {
+      const mimeType = str(content.mimeType) ?? '';
+      const data = str(content.data) ?? '';
+      if (MODEL_IMAGES.test(mimeType) && data.length <= MAX_MODEL_IMAGE_CHARS)
+        return { type: 'image', mediaType: mimeType.toLowerCase(), data };
+      return {
+        type: 'text',
+        text: `[An image (${mimeType || 'unknown type'}, ${formatSize(bytesOf(data))}) from the prompt, not included.]`,
+      };
+    }
+    case 'audio':
+      return {
+        type: 'text',
+        text: `[Audio (${str(content.mimeType) ?? 'unknown type'}) from the prompt — not something the model can hear.]`,
+      };
+    case 'resource': {
+      const resource = (typeof content.resource === 'object' && content.resource !== null ? content.resource : {}) as Item;
+      const uri = str(resource.uri) ?? '';
+      return contentBlock({ ...source, name: uri.split('/').filter(Boolean).at(-1) ?? uri }, resource, uri);
+    }
+    case 'resource_link':
+      return {
+        type: 'text',
+        text: `Resource link: ${str(content.name) ?? ''}${str(content.title) ? ` (${str(content.title)})` : ''} — ${str(content.uri) ?? ''}`,
+      };
+    default:
+      return { type: 'text', text: `[${String(content.type)} content from the prompt]` };
+  }
+}

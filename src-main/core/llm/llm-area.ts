@@ -1,0 +1,145 @@
+/**
+ * Builds the provider area for the composition root: the providers table and keys, the registry,
+ * the router chat and sampling resolve models with, the contract's provider handlers, and the
+ * Anthropic quick fields Settings keep (its base URL as the `anthropicBaseUrl` setting, its key
+ * through `setApiKey`/`clearApiKey`).
+ */
+import type Database from 'better-sqlite3';
+import {
+  PRIMARY_PROVIDER_ID,
+  PROVIDER_PRESETS,
+  type HandlersFor,
+  type HostMode,
+  type LlmStatus,
+  type ModelList,
+  type ProviderPreset,
+  type providerMethods,
+  type ProvidersSnapshot,
+  type Settings,
+} from '../../../src-preload/contract';
+import type { Clock } from '../clock';
+import type { HostEventBus } from '../events';
+import type { SecretBox } from '../secrets/secret-box';
+import type { LinkedSettings } from '../settings/settings-repository';
+import { isLoopbackUrl } from './llm-errors';
+import type { ModelChoice, ModelRouter, ProviderModel } from './llm-types';
+import { detectLocalPresets } from './local-presets';
+import { ProviderRouter } from './model-router';
+import { ProviderKeys } from './provider-keys';
+import { ProviderRegistry } from './provider-registry';
+import { ProviderRepository } from './provider-repository';
+
+export interface LlmAreaOptions {
+  db: Database.Database;
+  mode: HostMode;
+  secrets: SecretBox;
+  /** The host's environment (web mode takes ANTHROPIC_API_KEY / OPENAI_API_KEY from it). */
+  env: Record<string, string | undefined>;
+  events: HostEventBus;
+  clock: Clock;
+  /** The default model as Settings have it now. */
+  defaults(): ModelChoice;
+  /** A provider was removed (conversations and the default that used it go back to the default). */
+  onProviderRemoved?(id: string): void;
+  /** The Anthropic provider's base URL changed through Settings › Providers: the quick field shows it. */
+  onQuickFieldChanged?(): void;
+  /** The presets whose default ports are probed (tests point them at scripted servers). */
+  presets?: readonly ProviderPreset[];
+}
+
+/** What the chat's older key and model methods do now: act on the Anthropic provider and the default. */
+export interface QuickLlmControls {
+  setKey(apiKey: string): Promise<LlmStatus>;
+  clearKey(): Promise<LlmStatus>;
+  /** The default provider's models, asked now. */
+  listModels(): Promise<ModelList>;
+}
+
+export interface LlmArea {
+  registry: ProviderRegistry;
+  router: ModelRouter;
+  handlers: HandlersFor<typeof providerMethods>;
+  quick: QuickLlmControls;
+  /** `anthropicBaseUrl` is stored as the Anthropic provider's base URL. */
+  linkedSettings: LinkedSettings;
+  snapshot(): ProvidersSnapshot;
+  status(): LlmStatus;
+  /** Every provider's listed models (sampling chooses among them). */
+  models(): ProviderModel[];
+  /** After start: opens the stored keys (reporting one that cannot be opened) and lists models never listed. */
+  start(): void;
+  dispose(): void;
+}
+
+export function createLlmArea(options: LlmAreaOptions): LlmArea {
+  const { db, clock } = options;
+  const repo = new ProviderRepository(db);
+  const keys = new ProviderKeys({ repo, secrets: options.secrets, mode: options.mode, env: options.env, now: clock.now });
+  const registry = new ProviderRegistry({ repo, keys, events: options.events, clock });
+  const router = new ProviderRouter(registry, options.defaults);
+  const status = (): LlmStatus => ({ apiKey: registry.primaryKeyStatus() });
+
+  const handlers: HandlersFor<typeof providerMethods> = {
+    addProvider: async (input) => registry.add(input),
+    updateProvider: async (change) => {
+      const before = registry.find(change.id)?.baseUrl;
+      const view = await registry.update(change);
+      if (view.primary && view.baseUrl !== before) options.onQuickFieldChanged?.();
+      return view;
+    },
+    removeProvider: async ({ id }) => {
+      registry.remove(id);
+      options.onProviderRemoved?.(id);
+    },
+    refreshProviderModels: async ({ id }) => registry.refreshModels(id),
+    detectLocalProviders: async () => detectLocalPresets(options.presets ?? PROVIDER_PRESETS),
+  };
+
+  const quick: QuickLlmControls = {
+    setKey: async (apiKey) => {
+      await registry.update({ id: PRIMARY_PROVIDER_ID, apiKey });
+      return status();
+    },
+    clearKey: async () => {
+      await registry.update({ id: PRIMARY_PROVIDER_ID, clearApiKey: true });
+      return status();
+    },
+    listModels: async () => {
+      const view = await registry.refreshModels(router.defaultChoice().providerId);
+      return { models: view.models, source: view.modelsNote ? 'fallback' : 'api', ...(view.modelsNote ? { note: view.modelsNote } : {}) };
+    },
+  };
+
+  const linkedSettings: LinkedSettings = {
+    keys: ['anthropicBaseUrl'],
+    read: (): Partial<Settings> => ({ anthropicBaseUrl: registry.find(PRIMARY_PROVIDER_ID)?.baseUrl ?? '' }),
+    write: (patch) => {
+      if (patch.anthropicBaseUrl !== undefined) registry.setBaseUrlNow(PRIMARY_PROVIDER_ID, patch.anthropicBaseUrl);
+    },
+  };
+
+  return {
+    registry,
+    router,
+    handlers,
+    quick,
+    linkedSettings,
+    snapshot: () => ({ providers: registry.views() }),
+    status,
+    models: () =>
+      registry.views().flatMap((p) =>
+        p.models.map((m) => ({
+          providerId: p.id,
+          providerName: p.name,
+          id: m.id,
+          displayName: m.displayName,
+          local: isLoopbackUrl(p.endpoint),
+        })),
+      ),
+    start: () => {
+      void registry.checkKeys().catch(() => undefined); // the host may have been disposed meanwhile
+      registry.refreshUnlisted();
+    },
+    dispose: () => registry.dispose(),
+  };
+}

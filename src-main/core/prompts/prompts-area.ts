@@ -1,0 +1,38 @@
+/**
+ * Prompts and completion, composed for the composition root: the prompt handlers (lists from the
+ * host's copy, audited `prompts/get`), the prompts held for the chat, and the completion handler
+ * shared by prompt arguments and resource template variables.
+ */
+import type { completionMethods, HandlersFor, promptMethods } from '../../../src-preload/contract';
+import type { ContentAuditStore } from '../audit/content-audit-store';
+import type { Clock } from '../clock';
+import { createCompletionHandlers } from '../completion/completion-handlers';
+import type { ServerConnection } from '../servers/connection/server-connection';
+import { createPromptHandlers } from './prompt-handlers';
+import { PromptUses } from './prompt-uses';
+
+export interface PromptsAreaDeps {
+  connection(serverId: string): ServerConnection | undefined;
+  serverName(serverId: string): string | undefined;
+  audit: ContentAuditStore;
+  clock: Clock;
+  /** How long a completion may take before it yields nothing. */
+  completionTimeoutMs?: number;
+}
+
+export interface PromptsArea {
+  /** Prompts fetched for the chat, until the message using them is sent. */
+  readonly uses: PromptUses;
+  readonly handlers: HandlersFor<typeof promptMethods & typeof completionMethods>;
+}
+
+export function createPromptsArea(deps: PromptsAreaDeps): PromptsArea {
+  const uses = new PromptUses();
+  return {
+    uses,
+    handlers: {
+      ...createPromptHandlers({ ...deps, uses }),
+      ...createCompletionHandlers({ connection: deps.connection, timeoutMs: deps.completionTimeoutMs }),
+    },
+  };
+}

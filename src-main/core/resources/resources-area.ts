@@ -1,0 +1,85 @@
+/**
+ * Resources, composed for the composition root: the reader (audited reads, capped previews, slices),
+ * the pager over the host's one copy of each server's lists, followed resources, the resource/prompt
+ * use audit trail, and what host.ts wires in — a connection plugin, the handlers, the snapshot part.
+ */
+import type Database from 'better-sqlite3';
+import type { contentAuditMethods, HandlersFor, resourceMethods, ResourcesSnapshot } from '../../../src-preload/contract';
+import { ContentAuditStore } from '../audit/content-audit-store';
+import type { Clock } from '../clock';
+import type { HostEventBus } from '../events';
+import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
+import type { ServerConnection } from '../servers/connection/server-connection';
+import { createResourceHandlers } from './resource-handlers';
+import { ResourceReader } from './resource-reader';
+import { ResourceSubscriptions } from './resource-subscriptions';
+import { ResourcePager } from './resource-views';
+import { SubscriptionRepository } from './subscription-repository';
+
+export interface ResourcesAreaDeps {
+  db: Database.Database;
+  events: HostEventBus;
+  clock: Clock;
+  connection(serverId: string): ServerConnection | undefined;
+  /** A configured server's name (also when it is not running). */
+  serverName(serverId: string): string | undefined;
+}
+
+export interface ResourcesArea {
+  readonly reader: ResourceReader;
+  readonly audit: ContentAuditStore;
+  readonly plugin: ConnectionPlugin;
+  readonly handlers: HandlersFor<typeof resourceMethods & typeof contentAuditMethods>;
+  snapshot(): ResourcesSnapshot;
+  dispose(): Promise<void>;
+}
+
+export function createResourcesArea(deps: ResourcesAreaDeps): ResourcesArea {
+  const { events, clock } = deps;
+  const audit = new ContentAuditStore(deps.db, (seq) => events.emit('contentAudited', { seq }));
+  const reader = new ResourceReader({ connection: deps.connection, serverName: deps.serverName, audit, clock });
+  const subscriptions = new ResourceSubscriptions({
+    repo: new SubscriptionRepository(deps.db),
+    connection: deps.connection,
+    events,
+    clock,
+  });
+  const pager = new ResourcePager();
+  // Content lists seen per server: a catalog change that only touched tools is not news here.
+  const seen = new Map<string, readonly unknown[]>();
+  const plugin: ConnectionPlugin = {
+    install(client, server) {
+      client.setNotificationHandler('notifications/resources/updated', (notification) => {
+        subscriptions.onUpdated(server.id, notification.params.uri);
+      });
+    },
+    onStateChange: (server, state) => subscriptions.onStateChange(server.id, state.status),
+    onCatalogChange: (server, catalog) => {
+      const lists = [catalog.resources, catalog.resourceTemplates, catalog.prompts];
+      const before = seen.get(server.id);
+      if (before && before.every((list, i) => list === lists[i])) return;
+      seen.set(server.id, lists);
+      events.emit('serverContentChanged', { serverId: server.id });
+    },
+    onRemoved: (server) => {
+      seen.delete(server.id);
+      subscriptions.forget(server.id);
+    },
+  };
+  return {
+    reader,
+    audit,
+    plugin,
+    handlers: createResourceHandlers({
+      connection: deps.connection,
+      serverName: deps.serverName,
+      reader,
+      pager,
+      subscriptions,
+      audit,
+      now: clock.now,
+    }),
+    snapshot: () => ({ subscriptions: subscriptions.list() }),
+    dispose: () => subscriptions.dispose(),
+  };
+}

@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import type { ProviderView } from '../../../src-preload/contract';
+import { groupModels, modelValue, parseModelValue, providerModels, type ModelRef } from '../providers/model-options';
+import { ModelOptionGroups } from '../providers/ModelOptionGroups';
+import '../providers/providers.css';
+
+export interface ModelPickerProps {
+  providers: readonly ProviderView[];
+  /** The model of the open conversation (or the default when none is open). */
+  value: ModelRef;
+  onChange(choice: ModelRef): void;
+  disabled?: boolean;
+}
+
+/**
+ * The chat header's `Model` combobox: provider › model, every provider's listed models grouped under
+ * its name. Changing it mid-conversation keeps the history; the next turn uses the new model.
+ */
+export function ModelPicker({ providers, value, onChange, disabled }: ModelPickerProps) {
+  const id = useId();
+  const provider = providers.find((p) => p.id === value.providerId);
+  const groups = groupModels(providerModels(providers), [{ ...value, providerName: provider?.name }]);
+  return (
+    <div className="model-picker">
+      <label htmlFor={id}>Model</label>
+      <select
+        id={id}
+        value={modelValue(value)}
+        disabled={disabled}
+        title={provider ? `${provider.name} › ${value.model}` : value.model}
+        onChange={(e) => {
+          const choice = parseModelValue(e.target.value);
+          if (choice) onChange(choice);
+        }}
+      >
+        <ModelOptionGroups groups={groups} />
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMemo, useState } from 'react';
+import type { PromptView, ServerView } from '../../../../src-preload/contract';
+import { Composer, type ComposerProps } from '../Composer';
+import { AttachDialog } from './AttachDialog';
+import { ContextChips } from './ContextChips';
+import { PromptDialog } from './PromptDialog';
+import { contextServers, useDraftContext } from './use-draft-context';
+
+export interface ContextComposerProps extends Omit<
+  ComposerProps,
+  'above' | 'hasContext' | 'blocked' | 'tools' | 'slashPrompts' | 'onSlashPrompt'
+> {
+  /** Which draft this is (the conversation's id, '' before there is one). */
+  draftKey: string;
+  servers: readonly ServerView[];
+  /** The conversation's chosen servers (null: every server). */
+  selectedServers: string[] | null | undefined;
+}
+
+/**
+ * The message box with what servers offer: `Attach` (resources of the conversation's servers, and
+ * their templates), `/` (their prompts, asked for their arguments), the chips of what goes with the
+ * message and the budget it uses. Sending is the chat's own (the host adds the attachments and prompt).
+ */
+export function ContextComposer({ draftKey, servers, selectedServers, ...composer }: ContextComposerProps) {
+  const usable = useMemo(() => contextServers(servers, selectedServers), [servers, selectedServers]);
+  const draft = useDraftContext(draftKey, usable);
+  const [attaching, setAttaching] = useState(false);
+  const [chosen, setChosen] = useState<PromptView | null>(null);
+  const { context } = draft;
+  const slashPrompts = useMemo(
+    () => draft.prompts.map((p) => ({ id: `${p.serverId}\n${p.name}`, label: `${p.serverName}: ${p.name}`, description: p.description })),
+    [draft.prompts],
+  );
+  const offersResources = usable.some((s) => s.runtime.capabilities?.includes('resources'));
+
+  return (
+    <>
+      <Composer
+        {...composer}
+        above={
+          <ContextChips
+            attachments={context.attachments}
+            prompt={context.prompt}
+            used={draft.used}
+            budget={draft.budget}
+            blocked={draft.blocked}
+            onRemove={draft.remove}
+            onDropPrompt={draft.dropPrompt}
+          />
+        }
+        hasContext={context.attachments.length > 0 || context.prompt !== undefined}
+        blocked={draft.blocked}
+        tools={
+          <button
+            type="button"
+            className="secondary"
+            disabled={!offersResources}
+            title={
+              offersResources
+                ? 'Attach resources of this conversation’s servers'
+                : 'None of this conversation’s Ready servers offers resources'
+            }
+            onClick={() => setAttaching(true)}
+          >
+            Attach
+          </button>
+        }
+        slashPrompts={slashPrompts}
+        onSlashPrompt={(id) => {
+          const prompt = draft.prompts.find((p) => `${p.serverId}\n${p.name}` === id);
+          if (prompt) setChosen(prompt);
+        }}
+      />
+      <AttachDialog open={attaching} onOpenChange={setAttaching} servers={usable} onAttach={draft.attach} />
+      <PromptDialog prompt={chosen} servers={usable} onClose={() => setChosen(null)} onChosen={draft.usePrompt} />
+    </>
+  );
+}
