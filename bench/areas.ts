@@ -10,7 +10,6 @@
  * endpoint through the core and the renderer against the bare `openai` SDK (scenarios/openai-stream.ts). Arms alternate
  * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
  */
-import os from 'node:os';
 import path from 'node:path';
 import { measureMessagePersistence } from './lib/chat-persistence';
 import { benchLogAppend } from './lib/log-append';
@@ -99,7 +98,8 @@ async function bigResultPreview() {
 }
 
 function chatPersistence() {
-  const result = measureMessagePersistence({ samples: quick ? 10 : 30, dir: os.tmpdir() });
+  // A fresh temp dir of its own (removed afterwards): a shared `/tmp/app` may hold another build's schema.
+  const result = measureMessagePersistence({ samples: quick ? 10 : 30 });
   report('persist a streamed message', result.streamedMessageMs, result.bareInsertMs, 'ms', '≤ 3× bare insert', result.ratio <= 3);
   rows.push([
     '  longest single write',
