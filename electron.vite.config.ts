@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 
 /**
  * One build produces everything: the Electron main entry and the web-mode entry (both from src-main,
- * sharing the core), the sandboxed preload (CommonJS, as sandboxed preloads must be), and the renderer.
+ * sharing the core), the sandboxed preload (CommonJS, as sandboxed preloads must be), and the renderer
+ * (minified, split at every dynamic `import()`: what the first paint does not need is its own chunk).
  */
 export default defineConfig({
   main: {
@@ -36,6 +37,9 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      // electron-vite leaves the renderer unminified; it is also served to browsers (web mode), and the
+      // first paint waits for every byte of the entry chunk.
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
   },

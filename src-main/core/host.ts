@@ -326,6 +326,9 @@ export function createHost(ports: HostPorts): Host {
 
   // Stored keys are opened once (one that cannot be opened is reported) and unlisted providers asked for their models.
   llm.start();
+  // The login-shell PATH (an interactive login shell: 0.1–0.5 s) is read now, while the window loads,
+  // not when the first server spawns: the desktop app starts the servers once the window is ready.
+  void getLoginShellPath().catch(() => undefined);
 
   let disposed = false;
   return {
@@ -336,8 +339,6 @@ export function createHost(ports: HostPorts): Host {
     app,
     appSandbox: apps.sandbox,
     async startServers() {
-      // Warm the login-shell PATH lookup (~100 ms) while leftovers are reaped, not before the first spawn.
-      void getLoginShellPath().catch(() => undefined);
       await reapRecordedLeftovers(processStore);
       if (!disposed) fleet.startAllEnabled();
     },

@@ -90,6 +90,58 @@ function nativeJson(value: unknown, maxChars: number, indent: number): BoundedJs
   return text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: false };
 }
 
+/**
+ * JSON text indented like `JSON.stringify(value, null, 2)`, whatever its layout (compact as it crossed
+ * the wire, or already indented). Text that does not parse — cut at a size cap, or redacted into
+ * something else — is re-indented token by token all the same: strings are copied as they are.
+ */
+export function indentJson(text: string, indent = 2): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, indent);
+  } catch {
+    return reindent(text, indent);
+  }
+}
+
+function reindent(text: string, indent: number): string {
+  let out = '';
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  const newline = () => `\n${' '.repeat(depth * indent)}`;
+  const isSpace = (c: string | undefined) => c === ' ' || c === '\n' || c === '\r' || c === '\t';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      out += c;
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (c === '{' || c === '[') {
+      let j = i + 1;
+      while (isSpace(text[j])) j++;
+      if (text[j] === (c === '{' ? '}' : ']')) {
+        out += c + text[j];
+        i = j;
+      } else {
+        depth += 1;
+        out += c + newline();
+      }
+    } else if (c === '}' || c === ']') {
+      depth = Math.max(0, depth - 1);
+      out += newline() + c;
+    } else if (c === ',') out += `,${newline()}`;
+    else if (c === ':') out += ': ';
+    else if (!isSpace(c)) out += c;
+  }
+  return out;
+}
+
 /** "812 B", "1.5 KB", "10.0 MB". */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -76,10 +76,11 @@ export class LogPlugin implements ConnectionPlugin {
     this.deps.logs.appendLater(server.id, 'output', () => ({ level: guessStderrLevel(line), text: line }));
   }
 
-  onWire(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number): void {
+  onWire(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, json?: string): void {
     const facts = this.facts(server);
     // Paired now, made (serialized, redacted) with the next batch: off the path of the message itself.
-    this.deps.logs.appendLater(server.id, 'protocol', facts.tracker.track(direction, message, bytes, this.deps.clock.now().getTime()));
+    const now = this.deps.clock.now().getTime();
+    this.deps.logs.appendLater(server.id, 'protocol', facts.tracker.track(direction, message, bytes, now, json), now);
   }
 
   onWarning(server: ServerRef, message: string): void {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { LOG_LEVELS, levelRank, type LogEntry, type LogFilter, type LogSettings, type LogStream } from '../../../src-preload/contract';
+import { RelaxedWriter } from '../store/relaxed-write';
 import type { LogRecord } from './log-record';
 
 interface Row {
@@ -19,7 +20,21 @@ interface Row {
 
 /** The stream-specific fields kept in the `meta` JSON column. */
 type Meta = Pick<LogEntry, 'direction' | 'kind' | 'rpcId' | 'bytes' | 'latencyMs' | 'event' | 'hasDetail'>;
-const META_KEYS = ['direction', 'kind', 'rpcId', 'bytes', 'latencyMs', 'event', 'hasDetail'] as const;
+
+/** The `meta` column of an entry: its stream-specific fields as JSON, or NULL when it has none. */
+function metaJson(entry: LogEntry): string | null {
+  // Built field by field (this runs for every entry saved): no intermediate object, no keyed lookups.
+  let json = '';
+  const add = (key: string, value: unknown) => (json += `${json ? ',' : '{'}"${key}":${JSON.stringify(value)}`);
+  if (entry.direction !== undefined) add('direction', entry.direction);
+  if (entry.kind !== undefined) add('kind', entry.kind);
+  if (entry.rpcId !== undefined) add('rpcId', entry.rpcId);
+  if (entry.bytes !== undefined) add('bytes', entry.bytes);
+  if (entry.latencyMs !== undefined) add('latencyMs', entry.latencyMs);
+  if (entry.event !== undefined) add('event', entry.event);
+  if (entry.hasDetail !== undefined) add('hasDetail', entry.hasDetail);
+  return json ? `${json}}` : null;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -33,11 +48,16 @@ const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class LogRepository {
   private readonly insert: Database.Statement;
   private readonly queries = new Map<string, Database.Statement>();
+  /** One transaction (made once: better-sqlite3 builds a transaction function's variants on every call). */
+  private readonly insertAll: (records: readonly LogRecord[]) => void;
+  private readonly relaxed: RelaxedWriter;
 
   constructor(private readonly db: Database.Database) {
     this.insert = db.prepare(
       'INSERT INTO log_entries (seq, server_id, stream, ts, level, text, method, logger, meta, detail, truncated, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
+    this.insertAll = db.transaction((records: readonly LogRecord[]) => this.insertRows(records));
+    this.relaxed = new RelaxedWriter(db);
   }
 
   /** The largest seq stored (0 when empty): new entries continue after it. */
@@ -45,28 +65,32 @@ export class LogRepository {
     return (this.db.prepare('SELECT MAX(seq) AS seq FROM log_entries').get() as { seq: number | null }).seq ?? 0;
   }
 
-  /** Writes all records in one transaction. */
+  /**
+   * Writes all records in one transaction, relaxed (see store/relaxed-write.ts): a batch every half
+   * second must not wait for the disk on the main thread. In WAL mode it survives Patchbay being killed;
+   * a power cut can lose the last batches until the next checkpoint or durable commit.
+   */
   insertBatch(records: readonly LogRecord[]): void {
-    this.db.transaction(() => {
-      for (const { entry, detail, truncated, size } of records) {
-        const meta: Meta = {};
-        for (const key of META_KEYS) if (entry[key] !== undefined) (meta as Record<string, unknown>)[key] = entry[key];
-        this.insert.run(
-          entry.seq,
-          entry.serverId,
-          entry.stream,
-          entry.ts,
-          levelRank(entry.level),
-          entry.text,
-          entry.method ?? null,
-          entry.logger ?? null,
-          Object.keys(meta).length > 0 ? JSON.stringify(meta) : null,
-          detail ?? null,
-          truncated ? 1 : 0,
-          size,
-        );
-      }
-    })();
+    this.relaxed.run(() => this.insertAll(records));
+  }
+
+  private insertRows(records: readonly LogRecord[]): void {
+    for (const { entry, detail, truncated, size } of records) {
+      this.insert.run(
+        entry.seq,
+        entry.serverId,
+        entry.stream,
+        entry.ts,
+        levelRank(entry.level),
+        entry.text,
+        entry.method ?? null,
+        entry.logger ?? null,
+        metaJson(entry),
+        detail ?? null,
+        truncated ? 1 : 0,
+        size,
+      );
+    }
   }
 
   /** Matching entries with seq < `beforeSeq` (of one server, or all when `serverId` is omitted), newest first, at most `limit`. */

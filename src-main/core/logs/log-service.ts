@@ -10,6 +10,7 @@ import {
 } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
+import { indentJson } from './bounded-json';
 import { LiveBatcher, type LiveBatcherOptions } from './live-batcher';
 import { LogPreferences } from './log-preferences';
 import { buildRecord, DETAIL_MAX_CHARS, streamKey, type AppendInput, type LogRecord } from './log-record';
@@ -29,10 +30,11 @@ export const RING_DEFAULTS: Record<LogStream, RingLimits> = {
 };
 /**
  * Details (full protocol messages, message data: up to 64 KB each) kept in memory per server and
- * stream: only the newest, within this count and size. Older ones are released once saved and read
- * back from SQLite when asked for (`getLogEntry`, export); the list never needed them.
+ * stream once saved: only the newest, and only when it is small. The others are released once saved
+ * and read back from SQLite when asked for (`getLogEntry`, export); the list never needed them, and
+ * with 50 servers every kilobyte kept per stream counts.
  */
-export const DETAIL_MEMORY = { entries: 4, chars: 8 * 1024 } as const;
+export const DETAIL_MEMORY = { entries: 1, chars: 4 * 1024 } as const;
 /** Deferred entries (`appendLater`) held before they are made at once, whatever the tick. */
 const MAX_DEFERRED = 256;
 
@@ -132,11 +134,12 @@ export class LogService {
    * Like `append`, for entries made often on a hot path (the protocol stream): the time and the
    * redactor are taken now, the entry is made (serialized, redacted, numbered) in a batch on the next
    * tick — or at once when `MAX_DEFERRED` are waiting, or before anything reads, appends or writes.
+   * `ts`: when it happened (epoch ms; default now).
    * Nothing unredacted is stored or sent: until then only `make`'s closure holds the raw message.
    */
-  appendLater(serverId: string, stream: LogStream, make: () => AppendInput): void {
+  appendLater(serverId: string, stream: LogStream, make: () => AppendInput, ts = this.options.clock.now().getTime()): void {
     if (this.disposed) return;
-    this.deferred.push({ serverId, stream, ts: this.options.clock.now().getTime(), redactor: this.redactorFor(serverId), make });
+    this.deferred.push({ serverId, stream, ts, redactor: this.redactorFor(serverId), make });
     if (this.deferred.length >= MAX_DEFERRED) this.settle();
     else this.deferredTimer ??= setImmediate(() => this.settle());
   }
@@ -234,7 +237,8 @@ export class LogService {
     } else {
       record = this.withDetail(record);
     }
-    return record && { ...record.entry, detail: record.detail ?? '', truncated: record.truncated ?? false };
+    // Protocol messages are kept as they crossed the wire (compact): shown indented.
+    return record && { ...record.entry, detail: record.detail ? indentJson(record.detail) : '', truncated: record.truncated ?? false };
   }
 
   /** The last `n` entries of a server's stream in memory, oldest first. */
@@ -370,7 +374,7 @@ class DetailQueue {
   release(): void {
     while (
       this.records.length - this.head > DETAIL_MEMORY.entries ||
-      (this.chars > DETAIL_MEMORY.chars && this.records.length - this.head > 1)
+      (this.chars > DETAIL_MEMORY.chars && this.records.length > this.head)
     ) {
       const oldest = this.records[this.head];
       if (oldest.saved === undefined) break;

@@ -30,15 +30,16 @@ export class ProtocolTracker {
     this.pending.clear();
   }
 
-  describe(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number): AppendInput {
-    return this.track(direction, message, bytes, now)();
+  describe(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number, json?: string): AppendInput {
+    return this.track(direction, message, bytes, now, json)();
   }
 
   /**
    * Pairs the message now (pairing depends on order) and returns how to make its entry, which may run
-   * later: the preview serialization is the costly part and is left to the log's next batch.
+   * later: the preview serialization is the costly part and is left to the log's next batch. `json`:
+   * the message as it crossed the wire, kept as the detail instead of serializing the message again.
    */
-  track(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number): () => AppendInput {
+  track(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number, json?: string): () => AppendInput {
     const m = message as Message;
     const hasId = m.id !== undefined && m.id !== null;
     const arrow = direction === 'out' ? '→' : '←';
@@ -70,10 +71,11 @@ export class ProtocolTracker {
       body = failed ? m.error : m.result;
     }
     return () => {
-      const json = body === undefined ? undefined : boundedJson(body, PREVIEW_CHARS, 0, bytes);
-      const preview = json ? ` ${json.text}${json.truncated ? '…' : ''}` : '';
+      const cut = body === undefined ? undefined : boundedJson(body, PREVIEW_CHARS, 0, bytes);
+      const preview = cut ? ` ${cut.text}${cut.truncated ? '…' : ''}` : '';
       const latency = fields.latencyMs !== undefined ? ` in ${fields.latencyMs} ms` : '';
-      return { level, text: `${head} (${formatSize(bytes)}${latency})${preview}`, fields, detail: message, detailBytes: bytes };
+      const text = `${head} (${formatSize(bytes)}${latency})${preview}`;
+      return json === undefined ? { level, text, fields, detail: message, detailBytes: bytes } : { level, text, fields, detailJson: json };
     };
   }
 

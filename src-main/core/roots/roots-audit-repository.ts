@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { RootsAuditEntry } from '../../../src-preload/contract';
+import { RelaxedWriter } from '../store/relaxed-write';
 
 interface AuditRow {
   id: number;
@@ -25,22 +26,31 @@ const toEntry = (row: AuditRow): RootsAuditEntry => ({
  * The roots audit trail: what was shared with whom, and when. Append-only for everyone but its own
  * bound: only the newest `keep` entries are kept, so a chatty server cannot grow the database forever.
  * (A general audit trail, when there is one, can absorb this table.)
+ *
+ * Every server asks for the roots as it starts: the entries commit relaxed (see store/relaxed-write.ts),
+ * like the tool-call audit, so 50 servers starting cost no fsync each on the main thread.
  */
 export class RootsAuditRepository {
+  private readonly relaxed: RelaxedWriter;
+  private readonly appendRow: (entry: Omit<RootsAuditEntry, 'id'>) => number;
+
   constructor(
     private readonly db: Database.Database,
     private readonly keep = 5000,
-  ) {}
+  ) {
+    this.relaxed = new RelaxedWriter(db);
+    const insert = db.prepare('INSERT INTO roots_audit (at, server_id, server_name, action, roots, detail) VALUES (?, ?, ?, ?, ?, ?)');
+    const trim = db.prepare('DELETE FROM roots_audit WHERE id <= ?');
+    this.appendRow = db.transaction((entry: Omit<RootsAuditEntry, 'id'>) => {
+      const result = insert.run(entry.at, entry.serverId, entry.serverName, entry.action, JSON.stringify(entry.roots), entry.detail);
+      const newId = Number(result.lastInsertRowid);
+      trim.run(newId - this.keep);
+      return newId;
+    });
+  }
 
   append(entry: Omit<RootsAuditEntry, 'id'>): RootsAuditEntry {
-    const id = this.db.transaction(() => {
-      const result = this.db
-        .prepare('INSERT INTO roots_audit (at, server_id, server_name, action, roots, detail) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(entry.at, entry.serverId, entry.serverName, entry.action, JSON.stringify(entry.roots), entry.detail);
-      const newId = Number(result.lastInsertRowid);
-      this.db.prepare('DELETE FROM roots_audit WHERE id <= ?').run(newId - this.keep);
-      return newId;
-    })();
+    const id = this.relaxed.run(() => this.appendRow(entry));
     return { id, ...entry };
   }
 

@@ -41,10 +41,15 @@ const toRoot = (row: RootRow): StoredRoot => ({
  * `subset` policy in the same statement (foreign keys), so no policy can point at a folder that is gone.
  */
 export class RootsRepository {
-  constructor(private readonly db: Database.Database) {}
+  /** Prepared once: every server's `roots/list` reads it (50 at a start). */
+  private readonly listAll: Database.Statement<[], RootRow>;
+
+  constructor(private readonly db: Database.Database) {
+    this.listAll = db.prepare<[], RootRow>('SELECT * FROM roots ORDER BY position, created_at');
+  }
 
   list(): StoredRoot[] {
-    return this.db.prepare<[], RootRow>('SELECT * FROM roots ORDER BY position, created_at').all().map(toRoot);
+    return this.listAll.all().map(toRoot);
   }
 
   get(id: string): StoredRoot | undefined {

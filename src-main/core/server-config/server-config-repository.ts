@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import crypto from 'node:crypto';
+import { RelaxedWriter } from '../store/relaxed-write';
 import type {
   ClientAuthKind,
   EnvVarView,
@@ -107,7 +108,13 @@ type PairTable = 'server_env' | 'server_headers';
  * half-way (a config without its environment, say).
  */
 export class ServerConfigRepository {
-  constructor(private readonly db: Database.Database) {}
+  private readonly relaxed: RelaxedWriter;
+  private readonly saveVerdict: Database.Statement<[string, string]>;
+
+  constructor(private readonly db: Database.Database) {
+    this.relaxed = new RelaxedWriter(db);
+    this.saveVerdict = db.prepare('UPDATE servers SET era_verdict = ? WHERE id = ?');
+  }
 
   list(): StoredServer[] {
     const rows = this.db.prepare<[], ServerRow>('SELECT * FROM servers ORDER BY position, created_at').all();
@@ -180,8 +187,12 @@ export class ServerConfigRepository {
     this.db.prepare('UPDATE servers SET enabled = ?, updated_at = ? WHERE id = ?').run(enabled ? 1 : 0, now.toISOString(), id);
   }
 
+  /**
+   * Every server's start ends here: relaxed (see store/relaxed-write.ts), no fsync per server on the
+   * main thread. The verdict is a cache: one lost to a power cut only costs the next start a probe.
+   */
   saveEraVerdict(id: string, verdict: string): void {
-    this.db.prepare('UPDATE servers SET era_verdict = ? WHERE id = ?').run(verdict, id);
+    this.relaxed.run(() => this.saveVerdict.run(verdict, id));
   }
 
   remove(id: string): void {

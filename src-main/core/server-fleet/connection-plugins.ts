@@ -25,7 +25,8 @@ export interface ConnectionPlugin {
    */
   wrapRequestHandler?(method: string, handler: RequestHandler, server: ServerRef): RequestHandler;
   onStderrLine?(server: ServerRef, line: string): void;
-  onWire?(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number): void;
+  /** `json`: the message as it crossed the wire, when the transport has it (see `WireTap`). */
+  onWire?(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, json?: string): void;
   onWarning?(server: ServerRef, message: string): void;
   onStateChange?(server: ServerRef, state: ServerState): void;
   /** The server's catalog (tools, resources, templates, prompts) was replaced: at ready, after a list_changed, a refresh. */

@@ -211,7 +211,7 @@ export class ServerFleet implements ServerControl {
       config,
       clientFeatures: clientFeaturesFor(plugins, ref),
       onStderrLine: (line) => notifyPlugins(plugins, 'onStderrLine', ref, line),
-      onWire: (direction, message, bytes) => notifyPlugins(plugins, 'onWire', ref, direction, message, bytes),
+      onWire: (direction, message, bytes, json) => notifyPlugins(plugins, 'onWire', ref, direction, message, bytes, json),
       onWarning: (message) => notifyPlugins(plugins, 'onWarning', ref, message),
       prior: parseEraVerdict(server.eraVerdict),
       timeouts: { ...this.options.connectionDefaults?.timeouts, startMs: server.initTimeoutMs, requestMs: server.requestTimeoutMs },

@@ -1,56 +1,14 @@
 /**
- * Validates tool arguments against the tool's input schema with ajv, before anything is sent.
- * The dialect follows the schema's `$schema` (MCP's default is 2020-12; many servers still emit
- * draft-07). Runs in the core, never in the renderer: ajv compiles schemas to functions, which the
- * renderer's Content-Security-Policy (no 'unsafe-eval') rightly forbids.
+ * Validates tool arguments against the tool's input schema with ajv, before anything is sent (the
+ * schema is compiled on the tool's first call: see schema-compiler.ts).
  */
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import Ajv2020 from 'ajv/dist/2020.js';
-import Ajv2019 from 'ajv/dist/2019.js';
-import AjvDraft07 from 'ajv/dist/ajv.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { compiledSchema } from './schema-compiler';
 
 /** One rejected value, addressed by its path inside the arguments object. */
 export interface ArgIssue {
   path: (string | number)[];
   message: string;
-}
-
-type AjvInstance = InstanceType<typeof Ajv2020>;
-
-const OPTIONS = {
-  allErrors: true,
-  // Servers write all kinds of schemas: unknown keywords and formats must not break validation.
-  strict: false,
-  validateFormats: false,
-  allowUnionTypes: true,
-  logger: false as const,
-};
-
-/** One ajv per dialect, made on first use (building one compiles its meta-schema: not free). */
-const instances: { draft2020?: AjvInstance; draft2019?: AjvInstance; draft07?: AjvInstance } = {};
-
-function instanceFor(schema: Record<string, unknown>): AjvInstance {
-  const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (/draft-0[4-7]/.test(dialect)) return (instances.draft07 ??= new AjvDraft07(OPTIONS) as unknown as AjvInstance);
-  if (/2019-09/.test(dialect)) return (instances.draft2019 ??= new Ajv2019(OPTIONS) as unknown as AjvInstance);
-  return (instances.draft2020 ??= new Ajv2020(OPTIONS));
-}
-
-/** Compiled validators per schema object (catalog schemas are replaced, never mutated). `null`: cannot compile. */
-const compiled = new WeakMap<object, ValidateFunction | null>();
-
-function validatorFor(schema: Record<string, unknown>): ValidateFunction | null {
-  let validate = compiled.get(schema);
-  if (validate !== undefined) return validate;
-  try {
-    // `$id`s of different tools may clash inside one ajv instance: compile a copy without it.
-    const { $id: _id, ...rest } = schema;
-    validate = instanceFor(schema).compile(rest);
-  } catch {
-    validate = null;
-  }
-  compiled.set(schema, validate);
-  return validate;
 }
 
 /** JSON pointer ("/a/0/b") to path segments; all-digit segments become array indexes. */
@@ -86,7 +44,7 @@ function toIssue(error: ErrorObject): ArgIssue {
  */
 export function validateArgs(schema: Record<string, unknown> | undefined, args: unknown): ArgIssue[] {
   if (!schema) return [];
-  const validate = validatorFor(schema);
+  const validate = compiledSchema(schema, 'args');
   if (!validate || validate(args)) return [];
   const seen = new Set<string>();
   const issues: ArgIssue[] = [];

@@ -59,5 +59,6 @@ export function toolHints(tool: Tool): ToolHints | undefined {
 
 /** sha-256 (hex) of the canonical JSON of call arguments: what the audit trail pins the call to. */
 export function argsDigest(args: unknown): string {
-  return crypto.createHash('sha256').update(canonicalJson(args)).digest('hex');
+  // One-shot hashing (no Hash object per call): this runs for every tool call.
+  return crypto.hash('sha256', canonicalJson(args), 'hex');
 }

@@ -52,6 +52,15 @@ export function changedWhileAsking(server: string, tool: string): CallError {
   };
 }
 
+/** The audit row could not be committed: a call that cannot be recorded is not sent. */
+export function notRecorded(server: string, tool: string, error: unknown): CallError {
+  const cause = error instanceof Error ? error.message : String(error);
+  return {
+    kind: 'storage',
+    message: `Patchbay could not record the call in its audit trail (${cause}), so tool ${q(tool)} on server ${q(server)} was not run.`,
+  };
+}
+
 /** A denial from the broker: declined, timed out, withdrawn or quitting. */
 export function deniedByAnswer(server: string, tool: string, answer: Extract<ConsentAnswer, { kind: 'deny' }>): CallError {
   const call = `tool ${q(tool)} on server ${q(server)}`;

@@ -4,7 +4,7 @@
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { AuditDecider, ToolCallOrigin, ToolRunStatus } from '../../../src-preload/contract';
-import type { AuditStore } from '../audit/audit-store';
+import type { AuditDecisionRow, AuditStore } from '../audit/audit-store';
 import { PATTERNS_ONLY_REDACTOR, redactValue, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
@@ -39,10 +39,15 @@ export class CallRecorder {
     return this.deps.secretValues.get(serverId).catch(() => PATTERNS_ONLY_REDACTOR);
   }
 
-  /** Commits the decision row before the call leaves; returns its seq, for `finished`. */
-  writeAhead(base: CallBase, tool: Tool, decision: Decision, requestedAt: Date, decidedAt: Date, redactor: Redactor): number {
+  /** Commits the decision row before the call leaves; resolves with its seq, for `finished`. */
+  writeAhead(base: CallBase, tool: Tool, decision: Decision, requestedAt: Date, decidedAt: Date, redactor: Redactor): Promise<number> {
+    // Field by field (no spreads): this runs for every call.
     return this.deps.audit.writeAhead({
-      ...base,
+      callId: base.callId,
+      serverId: base.serverId,
+      serverName: base.serverName,
+      tool: base.tool,
+      origin: base.origin,
       decidedBy: decision.by,
       decision: 'allowed',
       decisionNote: decision.note,
@@ -71,10 +76,17 @@ export class CallRecorder {
       finishedAt: this.deps.clock.now().toISOString(),
       durationMs,
       outcome: status,
-      ...(note ? { outcomeNote: redactor.redact(note.slice(0, 500)) } : {}),
-      ...(ran ? { resultBytes: approximateSize(result) } : {}),
+      outcomeNote: note ? redactor.redact(note.slice(0, 500)) : undefined,
+      resultBytes: ran ? approximateSize(result) : undefined,
     });
-    this.deps.events.emit('toolCallFinished', { ...pick(base), status, durationMs });
+    this.deps.events.emit('toolCallFinished', {
+      callId: base.callId,
+      serverId: base.serverId,
+      tool: base.tool,
+      origin: base.origin,
+      status,
+      durationMs,
+    });
   }
 
   /** A call that never left: decision and outcome in one row, and the event. */
@@ -89,20 +101,24 @@ export class CallRecorder {
   ): Promise<void> {
     const redactor = await this.redactor(base.serverId);
     const now = this.deps.clock.now().toISOString();
-    this.deps.audit.recordRefused(
-      {
-        ...base,
-        decidedBy: by,
-        decision: 'denied',
-        decisionNote: redactor.redact(error.message),
-        ...(tool ? { definitionHash: definitionHash(tool) } : {}),
-        argsDigest: argsDigest(args),
-        argsJson: JSON.stringify(redactValue(args, redactor)),
-        requestedAt: requestedAt.toISOString(),
-        decidedAt: now,
-      },
-      { finishedAt: now, durationMs: 0, outcome: status === 'denied' || status === 'cancelled' ? status : 'protocol_error' },
-    );
+    const row: AuditDecisionRow = {
+      ...base,
+      decidedBy: by,
+      decision: 'denied',
+      decisionNote: redactor.redact(error.message),
+      ...(tool ? { definitionHash: definitionHash(tool) } : {}),
+      argsDigest: argsDigest(args),
+      argsJson: JSON.stringify(redactValue(args, redactor)),
+      requestedAt: requestedAt.toISOString(),
+      decidedAt: now,
+    };
+    const outcome = status === 'denied' || status === 'cancelled' ? status : 'protocol_error';
+    try {
+      this.deps.audit.recordRefused(row, { finishedAt: now, durationMs: 0, outcome });
+    } catch (failure) {
+      // The call did not leave either way; a trail that cannot be written must not turn a refusal into a crash.
+      console.error(`[patchbay] could not record a refused call of "${base.tool}":`, failure);
+    }
     this.deps.events.emit('toolCallFinished', { ...pick(base), status, durationMs: 0 });
   }
 }

@@ -194,12 +194,52 @@ export class ToolRouter {
     const redactor = await this.record.redactor(base.serverId);
     if (this.disposed) return this.refuse(base, decision.args, requestedAt, 'host', QUITTING, 'denied', tool);
     const startedAt = this.deps.clock.now();
-    const seq = this.record.writeAhead(base, tool, decision, requestedAt, startedAt, redactor);
+    let seq: number;
+    try {
+      // Committed (with the other calls of this turn) before anything is sent.
+      seq = await this.record.writeAhead(base, tool, decision, requestedAt, startedAt, redactor);
+    } catch (failure) {
+      return this.refuse(
+        base,
+        decision.args,
+        requestedAt,
+        'host',
+        say.notRecorded(base.serverName, tool.name, failure),
+        'protocol_error',
+        tool,
+      );
+    }
+    if (this.disposed) {
+      // Recorded as allowed, but Patchbay began quitting while the row was committed: it never leaves.
+      this.record.finished(base, seq, 'cancelled', say.errorResult(QUITTING.message), QUITTING, 0, redactor);
+      return {
+        ...base,
+        status: 'cancelled',
+        result: say.errorResult(QUITTING.message),
+        error: QUITTING,
+        decidedBy: decision.by,
+        definition: tool,
+        startedAt,
+        durationMs: 0,
+      };
+    }
 
+    // One controller per call: the user's Cancel, quitting and the caller's signal abort it, and the
+    // connection uses it as the request's own (see RequestCallOptions.controller).
     const controller = new AbortController();
-    const onAbort = () => controller.abort(request.signal?.reason);
-    request.signal?.addEventListener('abort', onAbort, { once: true });
-    const view: RunningToolCall = { ...base, startedAt: startedAt.toISOString(), ...(request.chat ? { chat: request.chat } : {}) };
+    const callerSignal = request.signal;
+    const onAbort = callerSignal && (() => controller.abort(callerSignal.reason));
+    if (onAbort) callerSignal.addEventListener('abort', onAbort, { once: true });
+    // Field by field rather than spreads: this runs for every call.
+    const view: RunningToolCall = {
+      callId: base.callId,
+      serverId: base.serverId,
+      serverName: base.serverName,
+      tool: base.tool,
+      origin: base.origin,
+      startedAt: startedAt.toISOString(),
+    };
+    if (request.chat) view.chat = request.chat;
     this.running.set(base.callId, { view, controller });
     const progress = new ProgressForwarder(base.callId, view, this.deps.events, request.onProgress);
     this.deps.events.emit('toolCallStarted', view);
@@ -230,7 +270,7 @@ export class ToolRouter {
               },
             })
           : await connection.callTool(tool.name, decision.args, {
-              signal: controller.signal,
+              controller,
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
             });
@@ -243,21 +283,26 @@ export class ToolRouter {
     } finally {
       progress.stop();
       this.running.delete(base.callId);
-      request.signal?.removeEventListener('abort', onAbort);
+      if (onAbort) callerSignal.removeEventListener('abort', onAbort);
     }
     const durationMs = performance.now() - t0;
     this.record.finished(base, seq, status, result, error, durationMs, redactor);
-    return {
-      ...base,
+    const done: ToolCallDone = {
+      callId: base.callId,
+      serverId: base.serverId,
+      serverName: base.serverName,
+      tool: base.tool,
+      origin: base.origin,
       status,
       result,
-      ...(error ? { error } : {}),
-      ...(decision.edited ? { editedArgs: decision.args } : {}),
       decidedBy: decision.by,
       definition: tool,
       startedAt,
       durationMs,
     };
+    if (error) done.error = error;
+    if (decision.edited) done.editedArgs = decision.args;
+    return done;
   }
 
   /** A call that never left: recorded, and reported to the model as an error result. */

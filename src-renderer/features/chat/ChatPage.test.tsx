@@ -4,8 +4,11 @@ import type { ChatMessage, ConversationSummary, LlmStatus } from '../../../src-p
 import { fakeHost, renderWithHost, type FakeHost } from '../../test-support/fake-host';
 import { anthropicProvider, localProvider } from '../providers/test-support/provider-factories';
 import { ChatPage } from './ChatPage';
+import { markdownPart } from './Markdown';
 
 afterEach(cleanup);
+// The Markdown renderer is its own chunk, fetched after the first paint in the app: fetch it up front.
+beforeAll(() => markdownPart.preload());
 
 // jsdom lays nothing out: give the message list (the virtualizer reads clientHeight) and its rows
 // (offsetHeight) a size, so the virtualizer renders what a 600 px viewport shows.
@@ -105,7 +108,7 @@ describe('ChatPage', () => {
       },
     });
     const log = screen.getByRole('log', { name: 'Messages' });
-    expect(within(log).getByText('add').tagName).toBe('STRONG');
+    expect((await within(log).findByText('add')).tagName).toBe('STRONG');
     host.emit({
       name: 'chatDelta',
       payload: {

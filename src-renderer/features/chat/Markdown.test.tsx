@@ -1,14 +1,17 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './Markdown';
 
 afterEach(cleanup);
 
 describe('Markdown', () => {
-  it('renders GFM and highlights code that names its language', () => {
-    const { container } = render(
-      <Markdown text={'| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ **new**\n\n```ts\nconst x = 1;\n```'} />,
-    );
+  it('shows the text as written until its renderer arrives, then renders GFM and highlights code that names its language', async () => {
+    const text = '| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ **new**\n\n```ts\nconst x = 1;\n```';
+    const { container } = render(<Markdown text={text} />);
+    // The first render anywhere in this file: the renderer's chunk has not been fetched yet.
+    expect(container.querySelector('.markdown-pending')?.textContent).toBe(text);
+    await waitFor(() => expect(container.querySelector('table')).toBeTruthy());
+    expect(container.querySelector('.markdown-pending')).toBeNull();
     expect(container.querySelector('table td')?.textContent).toBe('1');
     expect(container.querySelector('input[type="checkbox"]')).toBeTruthy();
     expect(container.querySelector('del')?.textContent).toBe('old');
@@ -16,7 +19,7 @@ describe('Markdown', () => {
     expect(container.querySelector('code.hljs .hljs-keyword')?.textContent).toBe('const');
   });
 
-  it('never turns raw HTML into elements, strips javascript: links, and opens links outside', () => {
+  it('never turns raw HTML into elements, strips javascript: links, and opens links outside', async () => {
     const { container } = render(
       <Markdown
         text={
@@ -24,6 +27,7 @@ describe('Markdown', () => {
         }
       />,
     );
+    await waitFor(() => expect(container.querySelector('.markdown-pending')).toBeNull());
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('b')).toBeNull();

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
+import { markdownPart } from '../chat/Markdown';
 import { ResourcesPanel } from './ResourcesPanel';
 import { contentRuntime, pageOf, resources, sizeResourceLists, textRead } from './test-support/resource-factories';
 
@@ -8,6 +9,8 @@ afterEach(cleanup);
 
 let restore: () => void = () => undefined;
 beforeAll(() => (restore = sizeResourceLists()));
+// The Markdown renderer is its own chunk, fetched after the first paint in the app: fetch it up front.
+beforeAll(() => markdownPart.preload());
 afterAll(() => restore());
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -71,7 +74,7 @@ describe('ResourcesPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'item-0002' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Read' })));
     expect(h.of('readResource')).toEqual([{ serverId: 'srv-1', uri: 'lab://items/0002', purpose: 'read' }]);
-    expect(screen.getByRole('heading', { name: 'Title of lab://items/0002' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Title of lab://items/0002' })).toBeTruthy();
     expect(document.querySelector('script')).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Subscribe' })));
     expect(h.of('subscribeResource')).toEqual([{ serverId: 'srv-1', uri: 'lab://items/0002' }]);

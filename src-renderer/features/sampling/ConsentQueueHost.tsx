@@ -1,10 +1,13 @@
+import { Suspense } from 'react';
 import { useAppStore } from '../../stores/use-app-store';
 import type { AppState } from '../../stores/app-store';
-import { ToolConsentHost } from '../consent/ToolConsentHost';
-import { ElicitationDialog } from '../elicitation/ElicitationDialog';
-import { RootsConsentHost } from '../roots/RootsConsentHost';
-import { SamplingDialog } from './SamplingDialog';
+import { elicitationDialogPart, rootsConsentPart, samplingDialogPart, toolConsentPart } from './consent-dialog-parts';
 import './sampling.css';
+
+const RootsConsentHost = rootsConsentPart.Component;
+const ToolConsentHost = toolConsentPart.Component;
+const SamplingDialog = samplingDialogPart.Component;
+const ElicitationDialog = elicitationDialogPart.Component;
 
 type Kind = 'roots' | 'tool' | 'sampling' | 'elicitation';
 
@@ -33,8 +36,9 @@ export function ConsentQueueHost() {
   const notice = useAppStore((s) => s.interactionNotice);
   const policies = useAppStore((s) => s.samplingPolicies);
   const api = useAppStore((s) => s.api);
+  // The dialogs' chunks are normally fetched already (App.tsx preloads them); until then, nothing shows.
   return (
-    <>
+    <Suspense fallback={null}>
       {kind === 'roots' && <RootsConsentHost />}
       {kind === 'tool' && <ToolConsentHost />}
       {kind === 'sampling' && sampling && (
@@ -61,6 +65,6 @@ export function ConsentQueueHost() {
           {notice}
         </p>
       )}
-    </>
+    </Suspense>
   );
 }

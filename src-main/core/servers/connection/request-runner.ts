@@ -16,6 +16,11 @@ import { withTimeout } from '../wait';
 export interface RequestCallOptions {
   /** Aborting it cancels the request (the server gets `notifications/cancelled`). */
   signal?: AbortSignal;
+  /**
+   * The caller's own controller, used as the request's (one controller per call instead of two):
+   * aborting it cancels the request like `signal`; the total-time cap aborts it too. Takes the place of `signal`.
+   */
+  controller?: AbortController;
   /** Progress notifications for this request; asking for them also lets progress extend the timeout. */
   onProgress?: (progress: Progress) => void;
   /** Overrides the connection's request timeout. */
@@ -49,18 +54,26 @@ export async function runRequest<T>(
   send: (client: Client, options: RequestOptions) => Promise<T>,
   options: RequestCallOptions = {},
 ): Promise<T> {
-  const controller = new AbortController();
+  const controller = options.controller ?? new AbortController();
   let abortedBy: 'caller' | 'total' | undefined;
-  const totalTimer = setTimeout(() => {
-    abortedBy ??= 'total';
-    controller.abort(new Error(`maximum total time of ${ctx.maxTotalMs} ms exceeded`));
-  }, ctx.maxTotalMs);
+  const startedAt = Date.now();
+  let totalTimer: NodeJS.Timeout | undefined;
+  const capTotal = (ms: number) => {
+    totalTimer = setTimeout(() => {
+      abortedBy ??= 'total';
+      controller.abort(new Error(`maximum total time of ${ctx.maxTotalMs} ms exceeded`));
+    }, ms);
+  };
+  // Without progress the SDK's own timeout ends the request first; the cap matters (and its timer
+  // is armed) only once progress extended it — unless the cap is the shorter of the two.
+  if (ctx.maxTotalMs < ctx.timeoutMs) capTotal(ctx.maxTotalMs);
   const onCallerAbort = () => {
     abortedBy ??= 'caller';
     controller.abort(options.signal?.reason ?? new Error('cancelled by the caller'));
   };
-  if (options.signal?.aborted) onCallerAbort();
-  else options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const callerSignal = options.controller ? undefined : options.signal;
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
 
   try {
     return await send(ctx.client, {
@@ -69,6 +82,7 @@ export async function runRequest<T>(
       signal: controller.signal,
       // Always ask for progress: without a progress token the server cannot extend the timeout.
       onprogress: (progress) => {
+        if (totalTimer === undefined) capTotal(Math.max(0, ctx.maxTotalMs - (Date.now() - startedAt)));
         try {
           options.onProgress?.(progress);
         } catch {
@@ -77,6 +91,8 @@ export async function runRequest<T>(
       },
     });
   } catch (error) {
+    // The caller's own controller aborted by the caller (not by the cap).
+    if (abortedBy === undefined && options.controller?.signal.aborted) abortedBy = 'caller';
     // A request failing because the connection broke usually beats the crash report (exit status,
     // stderr) by a few milliseconds: wait briefly for it, so the message can say what happened.
     let crash = ctx.crash();
@@ -90,7 +106,7 @@ export async function runRequest<T>(
     );
   } finally {
     clearTimeout(totalTimer);
-    options.signal?.removeEventListener('abort', onCallerAbort);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
   }
 }
 

@@ -2,7 +2,8 @@
  * A server's tools, resources, resource templates and prompts: fetched when it becomes ready (only for
  * the capabilities it declares, every page), and kept fresh from `notifications/…/list_changed`.
  *
- * Tools go through the SDK's own list walk (its response cache backs `callTool`'s output validation).
+ * Tools go through the SDK's own list walk (`cacheMode: 'bypass'`: the catalog is Patchbay's one copy,
+ * never served from nor serialized into the SDK's response cache; see response-cache.ts).
  * The content lists (resources, templates, prompts) are walked by `walkList`, page by page, so a
  * server with 100,000 resources or a looping cursor is listed as far as sensible and says why it
  * stops. A failing content list does not fail the start: the server is usable for its tools, and the
@@ -26,8 +27,8 @@ export interface CatalogFetchOptions {
 }
 
 /**
- * Fetches the lists the server declares. `cacheMode: 'refresh'` for tools because a fresh connection
- * must never be served a previous one's list.
+ * Fetches the lists the server declares (tools bypass the SDK's cache, so a fresh connection is never
+ * served a previous one's list).
  */
 export async function fetchCatalog(
   client: Client,
@@ -50,7 +51,7 @@ export async function fetchCatalog(
     capabilities.tools
       ? (async () => {
           try {
-            catalog.tools = (await client.listTools(undefined, { ...options, cacheMode: 'refresh' })).tools;
+            catalog.tools = (await client.listTools(undefined, { ...options, cacheMode: 'bypass' })).tools;
           } catch (error) {
             onPhase?.('tools'); // the failure message names the list that failed
             throw error;

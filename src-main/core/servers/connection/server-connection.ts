@@ -162,7 +162,10 @@ export class ServerConnection {
    */
   callTool(name: string, args: Record<string, unknown> = {}, options?: RequestCallOptions): Promise<CallToolResult> {
     const params = withInitiator({ name, arguments: args }, options?.initiator);
-    return this.request(`tools/call "${name}"`, (client, o) => client.callTool(params, o), options);
+    // The definition from the catalog: the SDK checks the result against its output schema with it
+    // (it keeps no list of its own: see response-cache.ts).
+    const toolDefinition = this.catalogValue.tools.find((tool) => tool.name === name);
+    return this.request(`tools/call "${name}"`, (client, o) => client.callTool(params, { ...o, toolDefinition }), options);
   }
   /**
    * Reads a resource; failures reject with a `ServerRequestError`. Never served from the SDK's response
@@ -231,7 +234,8 @@ export class ServerConnection {
 
   /** Runs a request on the current session (once more on a new one if the server forgot the session). */
   private request<T>(label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
-    return this.expiry.retry(this.session, (session) => this.requestOn(session, label, send, options), options?.signal);
+    const signal = options?.controller?.signal ?? options?.signal;
+    return this.expiry.retry(this.session, (session) => this.requestOn(session, label, send, options), signal);
   }
 
   private requestOn<T>(

@@ -17,6 +17,11 @@ import { describeExit, type ServerCatalog, type ServerIdentity } from './server-
 import type { StderrRingOptions } from '../process/stderr-ring';
 import type { ShutdownOptions, ShutdownResult, StdioProcess } from '../process/stdio-process';
 import { StdioServerTransport } from '../transport/stdio-transport';
+import { LazySchemaValidator } from '../../tool-definition/schema-compiler';
+import { ProbeOnlyCacheStore } from './response-cache';
+
+/** One for every connection: compiled validators are cached per schema object. */
+const SCHEMA_VALIDATOR = new LazySchemaValidator();
 
 /** What a session is built from; the callbacks report to the owning connection. */
 export interface SessionOptions {
@@ -83,6 +88,9 @@ export class ServerSession {
         capabilities: options.clientFeatures?.capabilities ?? {},
         // Probe with server/discover, fall back to initialize: works with 2025 and 2026 servers.
         versionNegotiation: { mode: 'auto', probe: { timeoutMs: options.probeTimeoutMs } },
+        // One copy of each catalog: Patchbay's (see response-cache.ts); output schemas compiled per tool, on its first call.
+        responseCacheStore: new ProbeOnlyCacheStore(),
+        jsonSchemaValidator: SCHEMA_VALIDATOR,
         listChanged: listChangedHandlers(
           options.onTools,
           options.onListStale,

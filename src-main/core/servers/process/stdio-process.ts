@@ -78,6 +78,8 @@ export class StdioProcess {
   /** /proc start time (Linux) or `ps` lstart (macOS) of the child, for the leftover reaper. */
   readonly startTime: string | undefined;
   private exitInfo: ExitInfo | undefined;
+  /** Writes are being gathered until the end of this tick (see `write`). */
+  private corked = false;
   private shutdownPromise: Promise<ShutdownResult> | undefined;
 
   private constructor(
@@ -180,10 +182,22 @@ export class StdioProcess {
     return this.exitInfo === undefined;
   }
 
-  /** Writes to the server's stdin; resolves once handed to the OS. */
+  /**
+   * Writes to the server's stdin; resolves once handed to the OS. Writes of the same tick go out
+   * together, in order, in one system call (the stream is corked until the tick's callbacks ran):
+   * 32 calls sent at once cost one write, not 32.
+   */
   write(data: string): Promise<void> {
     const stdin = this.child.stdin;
     if (!this.alive || stdin.destroyed || stdin.writableEnded) return Promise.reject(new Error('the server process is not running'));
+    if (!this.corked) {
+      this.corked = true;
+      stdin.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        stdin.uncork();
+      });
+    }
     return new Promise((resolve, reject) => stdin.write(data, (error) => (error ? reject(error) : resolve())));
   }
 

@@ -24,6 +24,7 @@ import {
 import { describeDrops, holdKeyOf, isNotification, NotificationGate, type NotificationBudget } from './notification-gate';
 import type { RemoteAuth } from './remote-auth';
 import type { CloseReport, SessionTransport, WireTap } from './session-transport';
+import { linkSignal, watchBody, type LinkedSignal } from './request-signal';
 import { isTemporaryStatus, parseRetryAfter, type TemporaryRefusal } from './temporary-refusal';
 import { withTimeout } from '../wait';
 
@@ -225,42 +226,41 @@ export class RemoteServerTransport implements SessionTransport {
       if (this.refusal && waitMs > 0 && new URL(String(input instanceof Request ? input.url : input)).origin === origin) {
         return refusedAgain(this.refusal, waitMs);
       }
-      const response = await wrapped(input, init);
+      // A signal of the request's own (see request-signal.ts: the SDK's long-lived one collected listeners).
+      const link = linkSignal(init?.signal);
+      let response: Response;
+      try {
+        response = await wrapped(input, link ? { ...init, signal: link.signal } : init);
+      } catch (error) {
+        link?.release();
+        throw error;
+      }
       // The SDK's errors carry the status, not the headers: keep what a refusal said about waiting.
       if (isTemporaryStatus(response.status)) {
         const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
         this.refusal = { status: response.status, statusText: response.statusText, retryAfterMs };
         this.quietUntil = Date.now() + (retryAfterMs ?? 0);
       }
-      return this.watchResponseStream(init, response);
+      return this.watchResponse(init, response, link);
     };
   }
 
   /**
-   * A 2026-era request (the SDK marks those, and only those, with `Mcp-Method`) answered with an SSE
-   * stream: a network failure while reading it means the server went away mid-call. The SDK only
-   * reports that through `onerror` as text, and the 2026 era has no resumption, so the call would
-   * wait for its timeout: report the loss instead (the client then fails the call at once and the
-   * connection reconnects). 2025-era streams are left alone: their health pings catch a dead server.
+   * The request's own signal is released once its body is over. And a 2026-era request (the SDK marks
+   * those, and only those, with `Mcp-Method`) answered with an SSE stream: a network failure while
+   * reading it means the server went away mid-call. The SDK only reports that through `onerror` as
+   * text, and the 2026 era has no resumption, so the call would wait for its timeout: report the loss
+   * instead (the client then fails the call at once and the connection reconnects). 2025-era streams
+   * are left alone: their health pings catch a dead server.
    */
-  private watchResponseStream(init: RequestInit | undefined, response: Response): Response {
+  private watchResponse(init: RequestInit | undefined, response: Response, link: LinkedSignal | undefined): Response {
     const sse = response.headers.get('content-type')?.toLowerCase().startsWith('text/event-stream');
-    if (!response.ok || !sse || !response.body || !new Headers(init?.headers).has('mcp-method')) return response;
-    const reader = response.body.getReader();
-    const body = new ReadableStream<Uint8Array>({
-      pull: async (controller) => {
-        try {
-          const { done, value } = await reader.read();
-          if (done) controller.close();
-          else controller.enqueue(value);
-        } catch (error) {
-          if (!this.closing) this.noticeLoss(error, false);
-          controller.error(error);
-        }
-      },
-      cancel: (reason) => reader.cancel(reason),
+    const modernStream = response.ok && sse && new Headers(init?.headers).has('mcp-method');
+    if (!link && !modernStream) return response;
+    return watchBody(response, {
+      onSettled: link?.release,
+      onError: modernStream ? (error) => !this.closing && this.noticeLoss(error, false) : undefined,
     });
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 }
 

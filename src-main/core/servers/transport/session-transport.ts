@@ -7,8 +7,11 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { StderrRing } from '../process/stderr-ring';
 import type { ExitInfo, ShutdownResult, StdioProcess } from '../process/stdio-process';
 
-/** Sees every JSON-RPC message on the wire, in and out, with its size in bytes (the protocol log). */
-export type WireTap = (direction: 'in' | 'out', message: JSONRPCMessage, bytes: number) => void;
+/**
+ * Sees every JSON-RPC message on the wire, in and out, with its size in bytes (the protocol log); `json`
+ * is the message's JSON as it crossed the wire when the transport has it (stdio), so it is not serialized twice.
+ */
+export type WireTap = (direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, json?: string) => void;
 
 /** Why the transport closed. */
 export interface CloseReport {

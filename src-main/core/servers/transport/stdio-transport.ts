@@ -165,9 +165,9 @@ export class StdioServerTransport implements SessionTransport {
   async send(message: JSONRPCMessage): Promise<void> {
     if (!this.proc || this.closed) throw new Error(`Server "${this.options.serverName}" is not running`);
     try {
-      const line = `${JSON.stringify(message)}\n`;
-      this.options.onWire?.('out', message, Buffer.byteLength(line));
-      await this.proc.write(line);
+      const json = JSON.stringify(message);
+      this.options.onWire?.('out', message, Buffer.byteLength(json) + 1, json);
+      await this.proc.write(`${json}\n`);
     } catch (error) {
       throw new Error(`Could not write to server "${this.options.serverName}": ${(error as Error).message}`, { cause: error });
     }
@@ -269,7 +269,7 @@ export class StdioServerTransport implements SessionTransport {
         if (!this.gate.admit(message.method, Buffer.from(line))) return;
       } else this.gate.beforeOther();
     }
-    this.options.onWire?.('in', message, Buffer.byteLength(line) + 1);
+    this.options.onWire?.('in', message, Buffer.byteLength(line) + 1, line);
     this.inbound.push(message);
   }
 

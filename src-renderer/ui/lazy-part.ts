@@ -1,0 +1,25 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * A part of the renderer that the first paint does not need, in its own chunk (Vite splits at every
+ * dynamic `import()`). Returns the `React.lazy` component (render it inside `<Suspense>`) and a
+ * `preload` that starts fetching the chunk without rendering it: the shell calls the preloads once
+ * the first paint is done, so a page or dialog opened later rarely waits.
+ *
+ * The chunks are ordinary same-origin module scripts, so the strict CSP (`script-src 'self'`) holds.
+ */
+export interface LazyPart<P> {
+  Component: LazyExoticComponent<ComponentType<P>>;
+  preload(): Promise<unknown>;
+}
+
+export function lazyPart<P>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  // One fetch shared by `preload` and the first render; a failed fetch is tried again next time.
+  const once = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  return { Component: lazy(async () => ({ default: await once() })), preload: once };
+}
