@@ -209,14 +209,14 @@ export class WebHost {
     await this.launch();
   }
 
-  /** Kills whatever still runs and removes the temp directory this host created. Never throws. */
+  /**
+   * Stops whatever still runs and removes the temp directory this host created. Never throws.
+   * The host is asked to quit (SIGTERM) rather than killed: its servers live in process groups of
+   * their own, so a killed host would leave any that do not exit on a closed stdin running.
+   */
   async dispose(): Promise<void> {
-    const run = this.run;
-    this.run = undefined;
-    if (run) {
-      run.child.kill('SIGKILL');
-      await run.exited;
-    }
+    // stop() escalates to SIGKILL itself after stopTimeoutMs; its error is the test's business, not teardown's.
+    await this.stop().catch(() => undefined);
     if (this.tempRoot) fs.rmSync(this.tempRoot, { recursive: true, force: true });
   }
 
