@@ -1,38 +1,87 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { AppNotices } from './features/app/AppNotices';
+import { useChatActions } from './features/chat/chat-actions';
 import { ChatPage } from './features/chat/ChatPage';
 import { InstallFromOutside } from './features/install/InstallFromOutside';
 import { LogsPage } from './features/logs/LogsPage';
+import { CommandPalette } from './features/palette/CommandPalette';
 import { RootsPage } from './features/roots/RootsPage';
 import { ConsentQueueHost } from './features/sampling/ConsentQueueHost';
 import { ServersPage } from './features/servers/ServersPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { Navigation } from './features/shell/Navigation';
+import { ShellNotice } from './features/shell/ShellNotice';
+import { useShortcuts } from './features/shell/use-shortcuts';
 import { useAppStore } from './stores/use-app-store';
 import { ConnectionBanner } from './ui/ConnectionBanner';
+import { messageOf } from './ui/call-errors';
 
-/** The shell: navigation, the connection banner, and the current page. Pages own their own state. */
+const PAGE_TITLES = { chat: 'Chat', servers: 'Servers', roots: 'Roots', logs: 'Logs', settings: 'Settings' } as const;
+
+/**
+ * The shell: a skip link, the navigation, the connection banner, the current page, the command
+ * palette and the app's shortcuts. Pages own their own state; where the app is lives in the store
+ * (stores/navigation.ts), mirrored to the address.
+ */
 export function App() {
   const page = useAppStore((s) => s.page);
   const navigate = useAppStore((s) => s.navigate);
+  const request = useAppStore((s) => s.request);
+  const say = useAppStore((s) => s.say);
+  const api = useAppStore((s) => s.api);
   const connection = useAppStore((s) => s.connection);
   const theme = useAppStore((s) => s.settings?.theme ?? 'system');
   const loadError = useAppStore((s) => s.loadError);
+  const running = useAppStore((s) =>
+    s.page === 'chat' && s.activeConversationId && s.conversations[s.activeConversationId]?.turn === 'running'
+      ? s.activeConversationId
+      : null,
+  );
+  const chat = useChatActions();
+  const [paletteOpen, setPaletteOpen] = useState(false);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  useEffect(() => {
+    document.title = `${PAGE_TITLES[page]} — Patchbay`;
+  }, [page]);
+
+  useShortcuts({
+    palette: () => setPaletteOpen((open) => !open),
+    'new-conversation': () =>
+      void chat.newConversation().then(
+        () => request('focus-message'),
+        (error: unknown) => say(`Could not start a conversation: ${messageOf(error)}`),
+      ),
+    'focus-message': () => request('focus-message'),
+    stop: () => {
+      if (running) void api.stopTurn({ conversationId: running }).catch((error: unknown) => say(`Could not stop: ${messageOf(error)}`));
+    },
+  });
 
   return (
     <div className="shell">
-      <Navigation current={page} onNavigate={navigate} />
-      <main className="content">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // The address stays the route's: focus moves, the hash does not.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
+      <Navigation current={page} onNavigate={navigate} onOpenPalette={() => setPaletteOpen(true)} />
+      <main className="content" id="main" tabIndex={-1}>
         <ConnectionBanner state={connection} />
         {loadError && (
           <p role="alert" className="warning">
             Could not load the host state: {loadError}
           </p>
         )}
+        <ShellNotice />
         <AppNotices />
         <InstallFromOutside />
         {page === 'chat' && <ChatPage />}
@@ -41,6 +90,7 @@ export function App() {
         {page === 'logs' && <LogsPage />}
         {page === 'settings' && <SettingsPage />}
       </main>
+      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
       {/* Every consent dialog (folders, tool calls, sampling, elicitation): one at a time, oldest first. */}
       <ConsentQueueHost />
     </div>

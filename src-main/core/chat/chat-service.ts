@@ -81,6 +81,12 @@ export class ChatService {
     return { conversations: rows.slice(0, limit).map((c) => this.summary(c)), hasMore: rows.length > limit };
   }
 
+  /** One conversation, or null when there is none with this id. */
+  get(id: string): ConversationSummary | null {
+    const conversation = this.options.conversations.get(id);
+    return conversation ? this.summary(conversation) : null;
+  }
+
   /** A new conversation, starting with the default model (it keeps that model when the default changes). */
   create(title = NEW_CONVERSATION_TITLE): ConversationSummary {
     return this.publish(this.options.conversations.create(title, this.options.now(), this.options.router.defaultChoice()));

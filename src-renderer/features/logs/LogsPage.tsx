@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../stores/use-app-store';
 import { RetentionSettings } from './RetentionSettings';
@@ -13,9 +13,16 @@ export function LogsPage() {
   const servers = ids.map((serverId, i) => ({ id: serverId, name: names[i] ?? serverId }));
   const settings = useAppStore((s) => s.logSettings);
   const loaded = useAppStore((s) => s.info !== null || s.loadError !== null);
-  const [picked, setPicked] = useState<string | null>(null);
+  // The server and stream are part of the address (#/logs/<server>/<stream>).
+  const route = useAppStore((s) => (s.route.page === 'logs' ? s.route : null));
+  const go = useAppStore((s) => s.go);
+  const picked = route?.serverId ?? null;
   // The pick survives only while its server does; otherwise the first server.
   const serverId = servers.some((s) => s.id === picked) ? picked : (servers[0]?.id ?? null);
+  const gone = loaded && picked !== null && serverId !== picked;
+  useEffect(() => {
+    if (gone) go({ page: 'logs' }, { replace: true, notice: 'That server no longer exists: showing the logs of another one.' });
+  }, [gone, go]);
 
   return (
     <section aria-labelledby="page-title" className="page logs-page">
@@ -30,7 +37,11 @@ export function LogsPage() {
         <>
           <div className="log-server-picker">
             <label htmlFor={`${id}-server`}>Server</label>
-            <select id={`${id}-server`} value={serverId} onChange={(e) => setPicked(e.target.value)}>
+            <select
+              id={`${id}-server`}
+              value={serverId}
+              onChange={(e) => go({ page: 'logs', serverId: e.target.value, ...(route?.stream ? { stream: route.stream } : {}) })}
+            >
               {servers.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -38,7 +49,12 @@ export function LogsPage() {
               ))}
             </select>
           </div>
-          <ServerLogs key={serverId} serverId={serverId} />
+          <ServerLogs
+            key={serverId}
+            serverId={serverId}
+            stream={route?.stream ?? 'output'}
+            onStreamChange={(stream) => go({ page: 'logs', serverId, stream })}
+          />
         </>
       )}
       {settings && (

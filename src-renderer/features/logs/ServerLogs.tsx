@@ -16,10 +16,20 @@ const NO_ENTRIES: readonly LogEntry[] = [];
  * Host). The container: it reads the store and hands plain props down. Used by the Logs page and by
  * the server detail's Logs tab.
  */
-export function ServerLogs({ serverId }: { serverId: string }) {
+export function ServerLogs({
+  serverId,
+  ...choice
+}: {
+  serverId: string;
+  /** The stream shown and how to show another, when the caller keeps it (the Logs page: it is part of the address). */
+  stream?: LogStream;
+  onStreamChange?(stream: LogStream): void;
+}) {
   const api = useAppStore((s) => s.api);
   const server = useAppStore((s) => s.servers[serverId]);
-  const [stream, setStream] = useState<LogStream>('output');
+  const [ownStream, setOwnStream] = useState<LogStream>('output');
+  const stream = choice.onStreamChange ? (choice.stream ?? 'output') : ownStream;
+  const setStream = choice.onStreamChange ?? setOwnStream;
   const live = useAppStore((s) => s.logLive[liveKey(serverId, stream)] ?? NO_ENTRIES);
   const skipped = useAppStore((s) => s.logSkipped[liveKey(serverId, stream)] ?? 0);
   const clearCount = useAppStore((s) => s.logClearCount);
