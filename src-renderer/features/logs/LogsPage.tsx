@@ -37,11 +37,7 @@ export function LogsPage() {
         <>
           <div className="log-server-picker">
             <label htmlFor={`${id}-server`}>Server</label>
-            <select
-              id={`${id}-server`}
-              value={serverId}
-              onChange={(e) => go({ page: 'logs', serverId: e.target.value, ...(route?.stream ? { stream: route.stream } : {}) })}
-            >
+            <select id={`${id}-server`} value={serverId} onChange={(e) => go({ page: 'logs', serverId: e.target.value })}>
               {servers.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}

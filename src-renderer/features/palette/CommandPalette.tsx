@@ -8,7 +8,7 @@ import { messageOf } from '../../ui/call-errors';
 import { useChatActions } from '../chat/chat-actions';
 import { SETTINGS_SECTION_LABELS } from '../settings/SettingsPage';
 import { isMac } from '../shell/shortcuts';
-import { PALETTE_GROUPS, paletteItems, type PaletteItem } from './palette-items';
+import { PALETTE_GROUPS, paletteItems, type PaletteGroup, type PaletteItem } from './palette-items';
 import './palette.css';
 
 export interface CommandPaletteProps {
@@ -16,8 +16,32 @@ export interface CommandPaletteProps {
   onOpenChange(open: boolean): void;
 }
 
-/** Matches on everything an item is known by (its label, detail and keywords), loosely (cmdk's scoring). */
-const filter = (_value: string, search: string, keywords?: string[]) => defaultFilter(keywords?.join(' ') ?? '', search);
+/**
+ * The items that match what was typed, best first (cmdk's loose scoring over the label, detail and
+ * keywords), grouped in the order of each group's best match. Ranked here rather than by cmdk, whose
+ * own sorting leaves the groups in their first order.
+ */
+export function rankItems(items: readonly PaletteItem[], search: string): { group: PaletteGroup; items: PaletteItem[] }[] {
+  const query = search.trim();
+  const ranked = query
+    ? items
+        .map((item, index) => ({
+          item,
+          index,
+          score: defaultFilter([item.label, item.detail ?? '', ...(item.keywords ?? [])].join(' '), query),
+        }))
+        .filter((r) => r.score > 0)
+        .sort((a, b) => b.score - a.score || a.index - b.index)
+        .map((r) => r.item)
+    : PALETTE_GROUPS.flatMap((group) => items.filter((item) => item.group === group));
+  const groups: { group: PaletteGroup; items: PaletteItem[] }[] = [];
+  for (const item of ranked) {
+    const existing = groups.find((g) => g.group === item.group);
+    if (existing) existing.items.push(item);
+    else groups.push({ group: item.group, items: [item] });
+  }
+  return groups;
+}
 
 /** True while the system asks for dark (what the System theme shows). */
 function useSystemDark(): boolean {
@@ -51,6 +75,8 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   const systemDark = useSystemDark();
   const chat = useChatActions();
   const [search, setSearch] = useState('');
+  // The highlighted item (its id); the best match whenever the search changes.
+  const [active, setActive] = useState('');
   const tools = useReadyServerTools(open);
 
   const items = useMemo(
@@ -75,8 +101,16 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
     [servers, conversations, tools, runningConversationId, theme, systemDark, api, go, request, chat],
   );
 
+  const groups = useMemo(() => rankItems(items, search), [items, search]);
+  const shown = groups.flatMap((g) => g.items);
+  // Still the highlighted one if it is still listed, else the best match.
+  const highlighted = shown.some((item) => item.id === active) ? active : (shown[0]?.id ?? '');
+
   const close = (next: boolean) => {
-    if (!next) setSearch('');
+    if (!next) {
+      setSearch('');
+      setActive('');
+    }
     onOpenChange(next);
   };
   const run = (item: PaletteItem) => {
@@ -89,35 +123,29 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
 
   return (
     <Modal open={open} onOpenChange={close} title="Command palette" className="palette">
-      <Command label="Commands" filter={filter} loop>
+      <Command label="Commands" shouldFilter={false} value={highlighted} onValueChange={setActive} loop>
         <Command.Input
           value={search}
-          onValueChange={setSearch}
+          onValueChange={(text) => {
+            setSearch(text);
+            setActive(rankItems(items, text)[0]?.items[0]?.id ?? '');
+          }}
           placeholder="Go to a page, server, conversation or tool, or run an action…"
           data-autofocus
         />
         <Command.List className="palette-list">
-          <Command.Empty>Nothing matches “{search}”.</Command.Empty>
-          {PALETTE_GROUPS.map((group) => {
-            const inGroup = items.filter((item) => item.group === group);
-            if (inGroup.length === 0) return null;
-            return (
-              <Command.Group key={group} heading={group}>
-                {inGroup.map((item) => (
-                  <Command.Item
-                    key={item.id}
-                    value={item.id}
-                    keywords={[item.label, item.detail ?? '', ...(item.keywords ?? [])]}
-                    onSelect={() => run(item)}
-                  >
-                    <span className="palette-label">{item.label}</span>
-                    {item.detail && <span className="palette-detail">{item.detail}</span>}
-                    {item.shortcut && <kbd>{item.shortcut}</kbd>}
-                  </Command.Item>
-                ))}
-              </Command.Group>
-            );
-          })}
+          {shown.length === 0 && <p className="palette-empty">Nothing matches “{search}”.</p>}
+          {groups.map(({ group, items: inGroup }) => (
+            <Command.Group key={group} heading={group}>
+              {inGroup.map((item) => (
+                <Command.Item key={item.id} value={item.id} onSelect={() => run(item)}>
+                  <span className="palette-label">{item.label}</span>
+                  {item.detail && <span className="palette-detail">{item.detail}</span>}
+                  {item.shortcut && <kbd>{item.shortcut}</kbd>}
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ))}
         </Command.List>
       </Command>
       <p className="palette-help muted">
