@@ -1,4 +1,4 @@
-import { Command, defaultFilter } from 'cmdk';
+import { Command } from 'cmdk';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { compareConversations, type ToolView } from '../../../src-preload/contract';
@@ -8,39 +8,13 @@ import { messageOf } from '../../ui/call-errors';
 import { useChatActions } from '../chat/chat-actions';
 import { SETTINGS_SECTION_LABELS } from '../settings/SettingsPage';
 import { isMac } from '../shell/shortcuts';
-import { PALETTE_GROUPS, paletteItems, type PaletteGroup, type PaletteItem } from './palette-items';
+import { paletteItems, type PaletteItem } from './palette-items';
+import { rankItems } from './rank-items';
 import './palette.css';
 
 export interface CommandPaletteProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-}
-
-/**
- * The items that match what was typed, best first (cmdk's loose scoring over the label, detail and
- * keywords), grouped in the order of each group's best match. Ranked here rather than by cmdk, whose
- * own sorting leaves the groups in their first order.
- */
-export function rankItems(items: readonly PaletteItem[], search: string): { group: PaletteGroup; items: PaletteItem[] }[] {
-  const query = search.trim();
-  const ranked = query
-    ? items
-        .map((item, index) => ({
-          item,
-          index,
-          score: defaultFilter([item.label, item.detail ?? '', ...(item.keywords ?? [])].join(' '), query),
-        }))
-        .filter((r) => r.score > 0)
-        .sort((a, b) => b.score - a.score || a.index - b.index)
-        .map((r) => r.item)
-    : PALETTE_GROUPS.flatMap((group) => items.filter((item) => item.group === group));
-  const groups: { group: PaletteGroup; items: PaletteItem[] }[] = [];
-  for (const item of ranked) {
-    const existing = groups.find((g) => g.group === item.group);
-    if (existing) existing.items.push(item);
-    else groups.push({ group: item.group, items: [item] });
-  }
-  return groups;
 }
 
 /** True while the system asks for dark (what the System theme shows). */

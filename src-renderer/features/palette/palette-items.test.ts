@@ -3,7 +3,7 @@ import type { HostApi } from '../../../src-preload/contract';
 import { serverView } from '../servers/test-support/server-factories';
 import { SETTINGS_SECTION_LABELS } from '../settings/SettingsPage';
 import { toolView } from '../tools/test-support/tool-factories';
-import { rankItems } from './CommandPalette';
+import { rankItems } from './rank-items';
 import { paletteItems, type PaletteContext } from './palette-items';
 
 function context(extra: Partial<PaletteContext> = {}): PaletteContext {
