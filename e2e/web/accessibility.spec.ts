@@ -1,9 +1,10 @@
 /**
  * Accessibility and contrast over every page and every dialog, in the light and the dark theme:
  * axe-core (WCAG 2.1 A and AA rules, color contrast included) must find no serious or critical
- * violation anywhere. Each page is also kept as a full-page screenshot per theme in
- * the test's output folder (test-results/artifacts/…/screenshots/<theme>/, not committed) and attached
- * to the report, for people to look at.
+ * violation anywhere. Each page is also kept as a full-page screenshot per theme, and each dialog as
+ * a screenshot of the window with it open, in the test's output folder
+ * (test-results/artifacts/…/screenshots/<theme>/, not committed) and attached to the report, for
+ * people to look at.
  *
  * The states are real: server-everything for tools, resources, prompts, sampling and elicitation;
  * the scripted Messages API for a chat with a tool call and a Markdown answer; a filesystem server
@@ -71,6 +72,7 @@ class Audit {
     if (options.dialog) builder = builder.include('[role="dialog"], [role="alertdialog"]');
     const { violations } = await builder.analyze();
     this.checked.push(state);
+    if (options.dialog) await this.keep(`dialog-${state.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}`, false);
     for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
       const where = v.nodes
         .slice(0, 4)
@@ -81,12 +83,16 @@ class Audit {
   }
 
   /** Checks the page, then keeps a full-page screenshot of it. */
-  async page_(name: string) {
+  async checkPage(name: string) {
     await this.check(name);
     this.pages.push(name);
+    await this.keep(name, true);
+  }
+
+  private async keep(name: string, fullPage: boolean) {
     const file = this.testInfo.outputPath('screenshots', this.theme, `${name}.png`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    await this.page.screenshot({ path: file, fullPage: true });
+    await this.page.screenshot({ path: file, fullPage, animations: 'disabled' });
     await this.testInfo.attach(`${this.theme}-${name}.png`, { path: file, contentType: 'image/png' });
   }
 }
@@ -108,7 +114,7 @@ for (const theme of ['light', 'dark'] as const) {
 
         await test.step('Chat on first run, and the command palette', async () => {
           await expect(page.getByRole('region', { name: 'Get started' })).toBeVisible();
-          await audit.page_('chat-first-run');
+          await audit.checkPage('chat-first-run');
           await page.keyboard.press('Control+k');
           await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
           await audit.check('command palette', { dialog: true });
@@ -134,7 +140,7 @@ for (const theme of ['light', 'dark'] as const) {
           await consent.getByRole('button', { name: 'Allow once' }).click();
           await expect(log.getByRole('link', { name: 'the MCP site' })).toBeVisible();
           await expect(log.locator('blockquote')).toBeVisible();
-          await audit.page_('chat');
+          await audit.checkPage('chat');
         });
 
         await test.step('Chat: Attach and a prompt from /', async () => {
@@ -157,7 +163,7 @@ for (const theme of ['light', 'dark'] as const) {
           await nav(page, 'Servers');
           const card = page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: SERVER, exact: true });
           await expect(card).toHaveAttribute('data-status', 'ready');
-          await audit.page_('servers');
+          await audit.checkPage('servers');
 
           await page.getByRole('button', { name: 'Add server' }).click();
           const add = page.getByRole('dialog', { name: 'Add server' });
@@ -209,7 +215,7 @@ for (const theme of ['light', 'dark'] as const) {
 
         await test.step('a server’s detail, every tab; sampling and elicitation dialogs', async () => {
           await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: SERVER, exact: true }).click();
-          await audit.page_('server-overview');
+          await audit.checkPage('server-overview');
           await page.getByRole('tab', { name: 'Tools', exact: true }).click();
           const tools = page.getByRole('list', { name: `Tools of ${SERVER}` });
           await tools.getByRole('button', { name: 'get-sum', exact: true }).click();
@@ -218,7 +224,7 @@ for (const theme of ['light', 'dark'] as const) {
           await form.getByLabel('b', { exact: true }).fill('3');
           await form.getByRole('button', { name: 'Run' }).click();
           await expect(page.getByRole('region', { name: `Result: get-sum on ${SERVER}` })).toBeVisible();
-          await audit.page_('server-tools');
+          await audit.checkPage('server-tools');
 
           await llm().script([{ type: 'text', text: 'A sampled answer.' }]);
           await tools.getByRole('button', { name: 'trigger-sampling-request', exact: true }).click();
@@ -248,16 +254,16 @@ for (const theme of ['light', 'dark'] as const) {
             .click();
           await page.getByRole('button', { name: 'Read', exact: true }).click();
           await expect(page.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
-          await audit.page_('server-resources');
+          await audit.checkPage('server-resources');
           await page.getByRole('tab', { name: /^Prompts/ }).click();
           await page
             .getByRole('list', { name: `Prompts of ${SERVER}` })
             .getByRole('button', { name: 'simple-prompt' })
             .click();
           await page.getByRole('button', { name: 'Get prompt' }).click();
-          await audit.page_('server-prompts');
+          await audit.checkPage('server-prompts');
           await page.getByRole('tab', { name: 'Logs', exact: true }).click();
-          await audit.page_('server-logs');
+          await audit.checkPage('server-logs');
         });
 
         await test.step('Roots: Add folder, and a server asking to share folders', async () => {
@@ -277,20 +283,20 @@ for (const theme of ['light', 'dark'] as const) {
             if (await share.isVisible()) await share.getByRole('button', { name: 'Share', exact: true }).click({ timeout: 2_000 });
             await expect(share).toBeHidden({ timeout: 2_000 });
           }).toPass({ timeout: 30_000 });
-          await audit.page_('roots');
+          await audit.checkPage('roots');
         });
 
         await test.step('Logs', async () => {
           await nav(page, 'Logs');
           await page.getByRole('tab', { name: 'Protocol', exact: true }).click();
           await expect(page.getByRole('list', { name: 'Protocol entries' }).getByRole('listitem').first()).toBeVisible();
-          await audit.page_('logs');
+          await audit.checkPage('logs');
         });
 
         await test.step('Settings, and Add provider', async () => {
           await nav(page, 'Settings');
           await expect(page.getByTestId('host-version')).toBeVisible();
-          await audit.page_('settings');
+          await audit.checkPage('settings');
           await page.getByRole('button', { name: 'Add provider' }).click();
           await expect(page.getByRole('dialog')).toBeVisible();
           await audit.check('add provider dialog', { dialog: true });
