@@ -1,14 +1,19 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { AppNotices } from './features/app/AppNotices';
+import { useChatActions } from './features/chat/chat-actions';
 import { ChatPage } from './features/chat/ChatPage';
 import { markdownPart } from './features/chat/Markdown';
 import { InstallFromOutside } from './features/install/InstallFromOutside';
+import { CommandPalette } from './features/palette/CommandPalette';
 import { consentDialogParts } from './features/sampling/consent-dialog-parts';
 import { ConsentQueueHost } from './features/sampling/ConsentQueueHost';
 import { Navigation } from './features/shell/Navigation';
+import { ShellNotice } from './features/shell/ShellNotice';
+import { useShortcuts } from './features/shell/use-shortcuts';
 import { useAppStore } from './stores/use-app-store';
 import type { Page } from './stores/app-store';
 import { ConnectionBanner } from './ui/ConnectionBanner';
+import { messageOf } from './ui/call-errors';
 import { lazyPart } from './ui/lazy-part';
 
 /**
@@ -35,17 +40,49 @@ function preloadWhenIdle(): () => void {
   return () => clearTimeout(timer);
 }
 
-/** The shell: navigation, the connection banner, and the current page. Pages own their own state. */
+const PAGE_TITLES = { chat: 'Chat', servers: 'Servers', roots: 'Roots', logs: 'Logs', settings: 'Settings' } as const;
+
+/**
+ * The shell: a skip link, the navigation, the connection banner, the current page, the command
+ * palette and the app's shortcuts. Pages own their own state; where the app is lives in the store
+ * (stores/navigation.ts), mirrored to the address.
+ */
 export function App() {
   const page = useAppStore((s) => s.page);
   const navigate = useAppStore((s) => s.navigate);
+  const request = useAppStore((s) => s.request);
+  const say = useAppStore((s) => s.say);
+  const api = useAppStore((s) => s.api);
   const connection = useAppStore((s) => s.connection);
   const theme = useAppStore((s) => s.settings?.theme ?? 'system');
   const loadError = useAppStore((s) => s.loadError);
+  const running = useAppStore((s) =>
+    s.page === 'chat' && s.activeConversationId && s.conversations[s.activeConversationId]?.turn === 'running'
+      ? s.activeConversationId
+      : null,
+  );
+  const chat = useChatActions();
+  const [paletteOpen, setPaletteOpen] = useState(false);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  useEffect(() => {
+    document.title = `${PAGE_TITLES[page]} — Patchbay`;
+  }, [page]);
+
+  useShortcuts({
+    palette: () => setPaletteOpen((open) => !open),
+    'new-conversation': () =>
+      void chat.newConversation().then(
+        () => request('focus-message'),
+        (error: unknown) => say(`Could not start a conversation: ${messageOf(error)}`),
+      ),
+    'focus-message': () => request('focus-message'),
+    stop: () => {
+      if (running) void api.stopTurn({ conversationId: running }).catch((error: unknown) => say(`Could not stop: ${messageOf(error)}`));
+    },
+  });
 
   useEffect(preloadWhenIdle, []);
 
@@ -53,14 +90,26 @@ export function App() {
 
   return (
     <div className="shell">
-      <Navigation current={page} onNavigate={navigate} />
-      <main className="content">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // The address stays the route's: focus moves, the hash does not.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
+      <Navigation current={page} onNavigate={navigate} onOpenPalette={() => setPaletteOpen(true)} />
+      <main className="content" id="main" tabIndex={-1}>
         <ConnectionBanner state={connection} />
         {loadError && (
           <p role="alert" className="warning">
             Could not load the host state: {loadError}
           </p>
         )}
+        <ShellNotice />
         <AppNotices />
         <InstallFromOutside />
         {page === 'chat' && <ChatPage />}
@@ -76,6 +125,7 @@ export function App() {
           </Suspense>
         )}
       </main>
+      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
       {/* Every consent dialog (folders, tool calls, sampling, elicitation): one at a time, oldest first. */}
       <ConsentQueueHost />
     </div>

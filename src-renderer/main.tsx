@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import type { HostTransport } from './host-client';
+import { connectHashHistory } from './routing/hash-history';
 import { createAppStore } from './stores/app-store';
 import { AppStoreContext } from './stores/use-app-store';
 import { createElectronTransport } from './transports/electron-transport';
@@ -21,6 +22,8 @@ const transport = chooseTransport();
 const root = createRoot(document.getElementById('root')!);
 if (transport) {
   const store = createAppStore(transport);
+  // Where the app is follows the address (a reload, Back, Forward, a link) and the address follows it.
+  connectHashHistory(store);
   root.render(
     <StrictMode>
       <AppStoreContext.Provider value={store}>

@@ -5,22 +5,9 @@
  * narrows the list within a second and the list stays windowed.
  */
 import path from 'node:path';
-import { createHostApi, type HostMethodName } from '../../src-preload/contract';
 import { REPO_ROOT } from '../support/paths';
-import { ContractSocket, signIn } from '../support/raw-client';
-import { expect, test, type WebHost } from '../support/web-host';
-
-/** The typed contract over a raw WebSocket (as the renderer's transport carries it), calls throwing on errors. */
-async function hostApi(webHost: WebHost) {
-  const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, {
-    origin: webHost.origin,
-    credential: (await signIn(webHost.url)).credential,
-  });
-  let id = 0;
-  const api = createHostApi(async (method: HostMethodName, input) => (await socket.call(++id, method, input)).result);
-  const server = async (serverId: string) => (await api.getSnapshot()).servers.find((s) => s.config.id === serverId)!;
-  return { socket, api, server };
-}
+import { hostApi } from '../support/host-api';
+import { expect, test } from '../support/web-host';
 
 test('Logs: the handshake with its negotiated version, and a filter that keeps up with a flooding server', async ({ page, webHost }) => {
   const api = await hostApi(webHost);

@@ -35,7 +35,7 @@ test('web mode: settings save, survive a host restart, and the tab reconnects by
 
   await test.step('the printed URL opens the app and scrubs its token from the address bar', async () => {
     await page.goto(webHost.url);
-    await expect(page).toHaveURL(`${webHost.origin}/`);
+    await expect(page).toHaveURL(`${webHost.origin}/#/chat`);
     await expect(nav).toBeVisible();
     for (const name of ['Chat', 'Servers', 'Logs', 'Settings']) await expect(navButton(name)).toBeVisible();
     await expect(navButton('Chat')).toHaveAttribute('aria-current', 'page');
@@ -54,8 +54,10 @@ test('web mode: settings save, survive a host restart, and the tab reconnects by
     await expect(baseUrl).toHaveValue('');
   });
 
-  await test.step('changes are saved', async () => {
+  await test.step('the theme applies the moment it is chosen; other changes are saved with Save', async () => {
     await theme('Dark').check();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(saveState).toHaveText('Saved');
     await baseUrl.fill(SAVED.baseUrl);
     await model.fill(SAVED.model);
     await save.click();
@@ -109,15 +111,16 @@ test('web mode: settings save, survive a host restart, and the tab reconnects by
     expect(webHost.pid).not.toBe(firstPid);
     await expect(disconnected).toBeHidden();
     expect(await page.evaluate(() => (window as unknown as { __sameTab?: boolean }).__sameTab)).toBe(true);
-    await expect(page).toHaveURL(`${webHost.origin}/`);
+    await expect(page).toHaveURL(`${webHost.origin}/#/settings`);
     await expectSavedSettings(page);
     await expect(page.getByTestId('host-data-dir')).toHaveText(webHost.dataDir);
   });
 
   await test.step('after a reload (no token in the URL) the saved settings are still there', async () => {
     await page.reload();
-    await expect(page).toHaveURL(`${webHost.origin}/`);
-    await navButton('Settings').click();
+    // The reload comes back to the page it was on (its address is #/settings).
+    await expect(page).toHaveURL(`${webHost.origin}/#/settings`);
+    await expect(navButton('Settings')).toHaveAttribute('aria-current', 'page');
     await expectSavedSettings(page);
     await expect(disconnected).toHaveCount(0);
   });

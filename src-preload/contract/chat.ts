@@ -354,6 +354,8 @@ export const chatMethods = {
   renameConversation: method<typeof RenameSchema, ConversationSummary>(RenameSchema),
   /** Stops its turn if one runs, then deletes the conversation and all its messages. */
   deleteConversation: method<typeof ByIdSchema, void>(ByIdSchema),
+  /** One conversation by id (a link or a reload names it), or null when there is none (deleted). */
+  getConversation: method<typeof ByIdSchema, ConversationSummary | null>(ByIdSchema),
   /** A page of conversations by keyset (after a cursor), optionally only those whose title or messages match a search (with `match`). */
   listConversations: method<typeof ListConversationsSchema, ConversationPage>(ListConversationsSchema),
   /** Which servers' tools the conversation offers (null: every Ready server). */

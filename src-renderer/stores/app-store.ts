@@ -1,6 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createHostApi, type AppPage, type HostApi, type HostEvent, type HostSnapshot } from '../../src-preload/contract';
 import type { ConnectionState, HostTransport } from '../host-client';
+import { topLevel, type Route } from '../routing/routes';
+import { followOpenConversation, navigationState, type NavigationState } from './navigation';
 import { appSlice, type AppShellState } from './slices/app-slice';
 import { chatContextSlice, type ChatContextState } from './slices/chat-context-slice';
 import { chatSlice, type ChatState } from './slices/chat-slice';
@@ -19,13 +21,11 @@ import type { StoreSlice } from './slices/slice';
 /** The pages (named in the contract too: the native menu navigates between them). */
 export type Page = AppPage;
 
-/** Connection to the host and navigation: the shell's own state. */
-export interface ShellState {
+/** Connection to the host and navigation (see navigation.ts): the shell's own state. */
+export interface ShellState extends NavigationState {
   connection: ConnectionState;
   /** Last failure to load the snapshot, shown instead of a blank screen. */
   loadError: string | null;
-  page: Page;
-  navigate(page: Page): void;
 }
 
 /** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */
@@ -66,9 +66,10 @@ const SLICES: StoreSlice<object>[] = [
  * Creates the renderer's store around a transport. Order matters for a reload or reconnect that loses
  * nothing: subscribe to events first, then ask for the snapshot, then apply events as they come.
  */
-export function createAppStore(transport: HostTransport, initialPage: Page = 'chat'): AppStore {
+export function createAppStore(transport: HostTransport, initial: Page | Route = 'chat'): AppStore {
   const api = createHostApi((method, input) => transport.call(method, input));
-  const store = createStore<AppState>()((set) => ({
+  const initialRoute = typeof initial === 'string' ? topLevel(initial) : initial;
+  const store = createStore<AppState>()((set, get) => ({
     ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as AppShellState &
       HostState &
       ServersState &
@@ -85,13 +86,14 @@ export function createAppStore(transport: HostTransport, initialPage: Page = 'ch
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,
-    page: initialPage,
-    navigate: (page) => set({ page }),
+    ...navigationState<AppState>(set, get, initialRoute),
+    ...(initialRoute.page === 'chat' && initialRoute.conversationId ? { activeConversationId: initialRoute.conversationId } : {}),
   }));
+  followOpenConversation(store);
 
   transport.subscribe((event: HostEvent) => {
     // The native menu's page shortcuts: navigation is the shell's own state.
-    if (event.name === 'menuCommand') store.setState({ page: event.payload.page });
+    if (event.name === 'menuCommand') store.getState().navigate(event.payload.page);
     for (const slice of SLICES) {
       const change = slice.apply?.(store.getState(), event);
       if (change) store.setState(change as Partial<AppState>);

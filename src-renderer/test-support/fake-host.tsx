@@ -17,6 +17,7 @@ import {
   type ServerView,
 } from '../../src-preload/contract';
 import type { HostTransport } from '../host-client';
+import type { Route } from '../routing/routes';
 import { createAppStore, type Page } from '../stores/app-store';
 import { AppStoreContext } from '../stores/use-app-store';
 
@@ -126,8 +127,8 @@ export function fakeHost(options: FakeHostOptions = {}) {
 
 export type FakeHost = ReturnType<typeof fakeHost>;
 
-/** Renders `ui` inside a store fed by `host`, after the snapshot (and what it triggers) arrived. */
-export async function renderWithHost(ui: ReactNode, host: FakeHost, page: Page = 'servers') {
+/** Renders `ui` inside a store fed by `host` (at a page or a route), after the snapshot (and what it triggers) arrived. */
+export async function renderWithHost(ui: ReactNode, host: FakeHost, page: Page | Route = 'servers') {
   const store = createAppStore(host.transport, page);
   const result = render(<AppStoreContext.Provider value={store}>{ui}</AppStoreContext.Provider>);
   await act(async () => undefined);

@@ -17,6 +17,7 @@ export function createChatHandlers({ chat, quick, sender }: ChatHandlerDeps): Ha
     createConversation: async (input) => chat.create(input?.title),
     renameConversation: async ({ id, title }) => chat.rename(id, title),
     deleteConversation: async ({ id }) => chat.remove(id),
+    getConversation: async ({ id }) => chat.get(id),
     listConversations: async (input) => chat.list(input),
     setConversationServers: async ({ id, serverIds }) => chat.setServers(id, serverIds),
     listMessages: async ({ conversationId, beforeSeq, limit }) => chat.page(conversationId, beforeSeq, limit),

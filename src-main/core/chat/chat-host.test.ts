@@ -71,11 +71,14 @@ describe('chat through the host API', () => {
     await expect(api.sendMessage({ conversationId: 'nope', text: 'x' })).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(api.setApiKey({ apiKey: 'has space' })).rejects.toMatchObject({ code: 'invalid_input' });
     expect(await api.renameConversation({ id: conversation.id, title: ' Trip ' })).toMatchObject({ title: 'Trip' });
+    // A link names a conversation by id: found with its summary, or null once it is gone.
+    expect(await api.getConversation({ id: conversation.id })).toMatchObject({ id: conversation.id, title: 'Trip', turn: 'idle' });
     expect(await api.setConversationServers({ id: conversation.id, serverIds: ['a', 'a', 'b'] })).toMatchObject({ serverIds: ['a', 'b'] });
     expect(await api.setConversationServers({ id: conversation.id, serverIds: null })).toMatchObject({ serverIds: null });
     await api.deleteConversation({ id: conversation.id });
     expect(events.at(-1)).toEqual({ name: 'conversationRemoved', payload: { id: conversation.id } });
     expect((await api.getSnapshot()).chat.conversations).toEqual([]);
+    expect(await api.getConversation({ id: conversation.id })).toBeNull();
   });
 
   it('a model call goes through consent: Allow once runs it and the result goes back; Deny goes back as is_error; Stop cancels it', async () => {

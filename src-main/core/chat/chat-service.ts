@@ -81,6 +81,12 @@ export class ChatService {
     return { conversations: rows.slice(0, limit).map((c) => this.summary(c)), hasMore: rows.length > limit };
   }
 
+  /** One conversation, or null when there is none with this id. */
+  get(id: string): ConversationSummary | null {
+    const conversation = this.options.conversations.get(id);
+    return conversation ? this.summary(conversation) : null;
+  }
+
   /**
    * A new conversation, starting with the default model (it keeps that model when the default changes).
    * Without a title, an unused one (no messages yet, never renamed) is reused and moved to the top, so

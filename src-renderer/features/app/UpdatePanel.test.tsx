@@ -55,11 +55,13 @@ describe('SettingsForm › Updates', () => {
     render(<SettingsForm settings={DEFAULT_SETTINGS} onSave={async (patch) => saved.push(patch)} />);
     const toggle = screen.getByRole('checkbox', { name: 'Check for updates' }) as HTMLInputElement;
     expect(toggle.checked).toBe(false); // off by default
-    fireEvent.click(toggle);
+    fireEvent.click(toggle); // a preference: saved at once, on its own
+    await screen.findByText('Saved');
+    expect(saved).toEqual([{ updatesEnabled: true }]);
     fireEvent.change(screen.getByLabelText('Update feed'), { target: { value: ' acme/patchbay ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved');
-    expect(saved[0]).toMatchObject({ updatesEnabled: true, updateFeed: 'acme/patchbay' });
+    expect(saved[1]).toMatchObject({ updateFeed: 'acme/patchbay' });
     cleanup();
 
     render(<SettingsForm settings={DEFAULT_SETTINGS} onSave={async () => undefined} updatesApplicable={false} />);

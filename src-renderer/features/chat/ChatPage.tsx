@@ -8,6 +8,7 @@ import { resultsById, visibleRows } from './chat-model';
 import { ApiKeyGuidance, TurnErrorBanner } from './ChatNotices';
 import { ContextComposer } from './context/ContextComposer';
 import { ConversationList } from './ConversationList';
+import { FirstRun } from './FirstRun';
 import { MessageList } from './MessageList';
 import { MessageView } from './MessageView';
 import { ModelPicker } from './ModelPicker';
@@ -36,7 +37,11 @@ export function ChatPage() {
   const servers = useAppStore(useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter(Boolean)));
   const draftKey = activeId ?? '';
   const draft = useAppStore((s) => s.chatDrafts[draftKey] ?? '');
-  const navigate = useAppStore((s) => s.navigate);
+  const go = useAppStore((s) => s.go);
+  const api = useAppStore((s) => s.api);
+  const snapshotLoaded = useAppStore((s) => s.info !== null);
+  const intent = useAppStore((s) => s.intent);
+  const finishIntent = useAppStore((s) => s.finishIntent);
   const [failure, setFailure] = useState<string | null>(null);
   const [retrying, setRetrying] = useState(false);
 
@@ -46,8 +51,21 @@ export function ChatPage() {
     if (!activeId && newest) actions.open(newest);
   }, [activeId, newest, actions]);
 
+  // "Focus the message box", asked for by a shortcut or the palette (from any page: it came here first).
+  useEffect(() => {
+    if (intent?.kind !== 'focus-message') return;
+    finishIntent(intent);
+    document.querySelector<HTMLTextAreaElement>('textarea[data-message-box]')?.focus();
+  }, [intent, finishIntent]);
+
+  // A conversation the address names that is not loaded (older than the loaded pages, or deleted).
+  const unknown = snapshotLoaded && activeId !== null && !active;
+  useEffect(() => {
+    if (unknown && activeId) actions.reveal(activeId).catch((e: unknown) => setFailure(messageOf(e)));
+  }, [unknown, activeId, actions]);
+
   // Fetch the newest page when a conversation is shown (again) without its history.
-  const needsPage = activeId !== null && (!history || history.stale);
+  const needsPage = active !== undefined && (!history || history.stale);
   useEffect(() => {
     if (activeId && needsPage) actions.loadNewest(activeId).catch((e: unknown) => setFailure(messageOf(e)));
   }, [activeId, needsPage, actions]);
@@ -149,7 +167,7 @@ export function ChatPage() {
             />
           )}
         </header>
-        {active && history ? (
+        {active && history && rows.length > 0 ? (
           <MessageList
             rows={rows}
             hasMore={history.hasMore}
@@ -158,10 +176,16 @@ export function ChatPage() {
             renderRow={renderRow}
             conversationKey={active.id}
           />
+        ) : activeId && !history ? (
+          <div className="message-list-empty muted">Loading…</div>
         ) : (
-          <div className="message-list-empty muted">
-            {activeId ? 'Loading…' : 'Ask anything; the model can use the tools of your Ready servers.'}
-          </div>
+          <FirstRun
+            servers={servers}
+            needsKey={keyStatus?.state === 'not-set'}
+            onQuickAdd={() => api.addPresetServer({ preset: 'everything' })}
+            onOpenServers={() => go({ page: 'servers' })}
+            onOpenKeySettings={() => go({ page: 'settings', section: 'preferences' })}
+          />
         )}
         {running && (
           <p className="muted chat-working" role="status">
@@ -172,7 +196,7 @@ export function ChatPage() {
           <ApiKeyGuidance
             status={keyStatus}
             providerName={routed && !routed.primary ? routed.name : undefined}
-            onOpenSettings={() => navigate('settings')}
+            onOpenSettings={() => go({ page: 'settings', section: 'preferences' })}
           />
         )}
         {active?.lastError && !running && (
@@ -180,7 +204,7 @@ export function ChatPage() {
             error={active.lastError}
             onRetry={() => void retry()}
             onContinueWithoutTools={() => void retry(true)}
-            onOpenSettings={() => navigate('settings')}
+            onOpenSettings={() => go({ page: 'settings', section: 'preferences' })}
             retrying={retrying}
           />
         )}

@@ -141,6 +141,8 @@ export function Composer({
       </label>
       <textarea
         id={id}
+        // The shortcuts find it by this: `/` focuses it, Escape in it stops a running answer.
+        data-message-box=""
         rows={3}
         value={draft}
         placeholder="Message the model… (Enter sends, Shift+Enter for a new line, / for a server’s prompts)"

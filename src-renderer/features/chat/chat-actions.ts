@@ -66,12 +66,27 @@ export function createChatActions(store: AppStore) {
       store.setState({ activeConversationId: id });
     },
 
-    /** Opens a conversation found by a search (it may be older than the loaded pages: it is added). */
+    /** Opens a conversation the user picked, found by a search too (it may be older than the loaded pages: it is added). */
     show(conversation: ConversationSummary): void {
       store.setState((s) => ({
         conversations: { ...s.conversations, [conversation.id]: s.conversations[conversation.id] ?? conversation },
-        activeConversationId: conversation.id,
       }));
+      store.getState().go({ page: 'chat', conversationId: conversation.id });
+    },
+
+    /**
+     * A conversation the address names but the loaded pages do not have: fetched and added, or —
+     * when it no longer exists — Chat shows its top level and says so.
+     */
+    async reveal(id: string): Promise<void> {
+      const found = await api().getConversation({ id });
+      if (found) {
+        store.setState((s) => ({ conversations: { ...s.conversations, [id]: s.conversations[id] ?? found } }));
+        return;
+      }
+      if (store.getState().activeConversationId !== id) return;
+      store.setState({ activeConversationId: null });
+      store.getState().go({ page: 'chat' }, { replace: true, notice: 'That conversation no longer exists: it may have been deleted.' });
     },
 
     /** Loads the next page of the conversation list (when the user scrolls near its end). */
@@ -98,10 +113,9 @@ export function createChatActions(store: AppStore) {
 
     async newConversation(): Promise<ConversationSummary> {
       const conversation = await api().createConversation();
-      store.setState((s) => ({
-        conversations: { ...s.conversations, [conversation.id]: conversation },
-        activeConversationId: conversation.id,
-      }));
+      store.setState((s) => ({ conversations: { ...s.conversations, [conversation.id]: conversation } }));
+      // A new place the user went to: Back returns to the conversation before it.
+      store.getState().go({ page: 'chat', conversationId: conversation.id });
       return conversation;
     },
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LogStream } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
@@ -6,8 +6,8 @@ import { AllServersLogs } from './AllServersLogs';
 import { RetentionSettings } from './RetentionSettings';
 import { ServerLogs } from './ServerLogs';
 
-/** The picker's value for the merged view of every server. */
-const ALL_SERVERS = '';
+/** The picker's value for the merged view of every server, and the server part of its address (`*`). */
+const ALL_SERVERS = '*';
 
 /**
  * The Logs page: pick a server (or All servers), read its streams; the open tab stays when the
@@ -21,10 +21,19 @@ export function LogsPage() {
   const servers = ids.map((serverId, i) => ({ id: serverId, name: names[i] ?? serverId }));
   const settings = useAppStore((s) => s.logSettings);
   const loaded = useAppStore((s) => s.info !== null || s.loadError !== null);
-  const [picked, setPicked] = useState<string | null>(null);
-  const [stream, setStream] = useState<LogStream>('output');
+  // The server (or All servers) and the stream are part of the address (#/logs/<server>/<stream>).
+  const route = useAppStore((s) => (s.route.page === 'logs' ? s.route : null));
+  const go = useAppStore((s) => s.go);
+  const picked = route?.serverId ?? null;
+  const stream: LogStream = route?.stream ?? 'output';
   // The pick survives only while its server does; otherwise the first server.
   const serverId = picked === ALL_SERVERS || servers.some((s) => s.id === picked) ? picked : (servers[0]?.id ?? null);
+  const gone = loaded && picked !== null && serverId !== picked;
+  useEffect(() => {
+    if (gone) go({ page: 'logs' }, { replace: true, notice: 'That server no longer exists: showing the logs of another one.' });
+  }, [gone, go]);
+  // The open tab stays when another server is picked.
+  const show = (next: string, nextStream: LogStream = stream) => go({ page: 'logs', serverId: next, stream: nextStream });
 
   return (
     <section aria-labelledby="page-title" className="page logs-page">
@@ -39,7 +48,7 @@ export function LogsPage() {
         <>
           <div className="log-server-picker">
             <label htmlFor={`${id}-server`}>Server</label>
-            <select id={`${id}-server`} value={serverId} onChange={(e) => setPicked(e.target.value)}>
+            <select id={`${id}-server`} value={serverId} onChange={(e) => show(e.target.value)}>
               <option value={ALL_SERVERS}>All servers</option>
               {servers.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -49,9 +58,9 @@ export function LogsPage() {
             </select>
           </div>
           {serverId === ALL_SERVERS ? (
-            <AllServersLogs stream={stream} onStreamChange={setStream} />
+            <AllServersLogs stream={stream} onStreamChange={(next) => show(ALL_SERVERS, next)} />
           ) : (
-            <ServerLogs key={serverId} serverId={serverId} stream={stream} onStreamChange={setStream} />
+            <ServerLogs key={serverId} serverId={serverId} stream={stream} onStreamChange={(next) => show(serverId, next)} />
           )}
         </>
       )}

@@ -63,7 +63,7 @@ export function ResourceList({
 
   return (
     <div ref={scrollRef} className="resource-list" style={{ height }} data-testid="resource-scroller">
-      <ul aria-label={label} aria-rowcount={total} style={{ height: virtualizer.getTotalSize() }}>
+      <ul aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
         {rows.map((row) => {
           const resource = pages.item(row.index);
           return (

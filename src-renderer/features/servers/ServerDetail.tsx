@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { EnvVarView, LaunchFixField, ServerConfigView, ServerView } from '../../../src-preload/contract';
+import type { ServerTab } from '../../routing/routes';
 import { ServerLogs } from '../logs/ServerLogs';
 import { PromptsPanel } from '../prompts/PromptsPanel';
 import { ResourcesPanel } from '../resources/ResourcesPanel';
@@ -17,6 +18,11 @@ import { SECRET_PLACEHOLDER } from './server-form-model';
 
 export interface ServerDetailProps {
   server: ServerView;
+  /** The open tab, and in Tools the open tool (both part of the address). */
+  tab: ServerTab;
+  tool?: string;
+  /** Goes to another tab (or tool). */
+  onNavigate(tab: ServerTab, tool?: string): void;
   onBack(): void;
   onEdit(id: string, field?: LaunchFixField): void;
   /** Re-runs the launch step by step (a stopped or failed server). */
@@ -24,7 +30,7 @@ export interface ServerDetailProps {
 }
 
 /** One server in full: its configuration and what the host knows about it, in tabs. */
-export function ServerDetail({ server, onBack, onEdit, onDiagnose }: ServerDetailProps) {
+export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, onDiagnose }: ServerDetailProps) {
   const { config, runtime } = server;
   const runningTasks = useAppStore((s) => Object.values(s.tasks).filter((t) => t.serverId === config.id && isRunningTask(t.status)).length);
   const running = runtime.status === 'ready' || runtime.status === 'starting';
@@ -51,7 +57,7 @@ export function ServerDetail({ server, onBack, onEdit, onDiagnose }: ServerDetai
           </button>
         )}
       </div>
-      <Tabs.Root defaultValue="overview" className="tabs">
+      <Tabs.Root value={tab} onValueChange={(value) => onNavigate(value as ServerTab)} className="tabs">
         <Tabs.List aria-label={`${config.name} sections`} className="tab-list">
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
           <Tabs.Trigger value="tools">Tools</Tabs.Trigger>
@@ -152,7 +158,14 @@ export function ServerDetail({ server, onBack, onEdit, onDiagnose }: ServerDetai
           <ServerFoldersSection serverId={config.id} serverName={config.name} />
         </Tabs.Content>
         <Tabs.Content value="tools" className="card">
-          <ToolsPanel serverId={config.id} serverName={config.name} status={runtime.status} revision={runtime} />
+          <ToolsPanel
+            serverId={config.id}
+            serverName={config.name}
+            status={runtime.status}
+            revision={runtime}
+            selected={tool ?? null}
+            onSelect={(name) => onNavigate('tools', name)}
+          />
         </Tabs.Content>
         <Tabs.Content value="resources" className="card">
           <ResourcesPanel serverId={config.id} serverName={config.name} runtime={runtime} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { PRESET_IDS, type PresetId } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
@@ -26,13 +26,21 @@ type Dialog =
   | { kind: 'diagnose'; id: string }
   | null;
 
+/** The dialogs other parts of the app can ask this page to open. */
+const REQUESTED_DIALOGS = { 'add-server': 'add', 'import-servers': 'import', 'find-servers': 'find' } as const;
+
 /** The Servers page: the only piece that reads the store; everything below gets props and callbacks. */
 export function ServersPage() {
   const api = useAppStore((s) => s.api);
   const loaded = useAppStore((s) => s.info !== null || s.loadError !== null);
   const servers = useAppStore(useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter(Boolean)));
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [detailId, setDetailId] = useState<string | null>(null);
+  const [ownDialog, setOwnDialog] = useState<Dialog>(null);
+  // The open server's detail is part of the address (#/servers/<id>/<tab>).
+  const route = useAppStore((s) => (s.route.page === 'servers' ? s.route : null));
+  const go = useAppStore((s) => s.go);
+  const intent = useAppStore((s) => s.intent);
+  const finishIntent = useAppStore((s) => s.finishIntent);
+  const detailId = route?.serverId ?? null;
   const [search, setSearch] = useState('');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
   const presets = useTrackedCalls<PresetId>();
@@ -48,8 +56,23 @@ export function ServersPage() {
     signIn: (id) => api.signIn({ id }),
     signOut: (id) => api.signOut({ id }),
   };
+  // Add, Import and Find asked for from elsewhere (the command palette): open until closed like any other.
+  const requested = intent && intent.kind in REQUESTED_DIALOGS ? intent : null;
+  const dialog: Dialog = ownDialog ?? (requested ? { kind: REQUESTED_DIALOGS[requested.kind as keyof typeof REQUESTED_DIALOGS] } : null);
+  const setDialog = (next: Dialog) => {
+    if (requested) finishIntent(requested);
+    setOwnDialog(next);
+  };
   const editing = dialog?.kind === 'edit' ? servers.find((s) => s.config.id === dialog.id) : undefined;
   const detail = detailId ? servers.find((s) => s.config.id === detailId) : undefined;
+  const openDetail = (id: string) => go({ page: 'servers', serverId: id, tab: 'overview' });
+
+  // An address naming a server that is not there (removed, or a stale link): the list, saying so.
+  const gone = loaded && detailId !== null && !detail;
+  useEffect(() => {
+    if (gone) go({ page: 'servers' }, { replace: true, notice: 'That server no longer exists: it may have been removed.' });
+  }, [gone, go]);
+
   const close = (open: boolean) => !open && setDialog(null);
   const edit = (id: string, focus?: FocusField) => setDialog({ kind: 'edit', id, ...(focus ? { focus } : {}) });
   const diagnose = (id: string) => setDialog({ kind: 'diagnose', id });
@@ -64,7 +87,15 @@ export function ServersPage() {
     <section aria-labelledby="page-title" className="page servers-page">
       <h1 id="page-title">Servers</h1>
       {detail ? (
-        <ServerDetail server={detail} onBack={() => setDetailId(null)} onEdit={edit} onDiagnose={diagnose} />
+        <ServerDetail
+          server={detail}
+          tab={route?.tab ?? 'overview'}
+          tool={route?.tool}
+          onNavigate={(tab, tool) => go({ page: 'servers', serverId: detail.config.id, tab, ...(tool ? { tool } : {}) })}
+          onBack={() => go({ page: 'servers' })}
+          onEdit={edit}
+          onDiagnose={diagnose}
+        />
       ) : (
         <>
           <div className="actions page-actions">
@@ -149,7 +180,7 @@ export function ServersPage() {
                       key={server.config.id}
                       server={server}
                       actions={actions}
-                      onOpen={setDetailId}
+                      onOpen={openDetail}
                       onEdit={edit}
                       onDiagnose={diagnose}
                     />

@@ -20,19 +20,39 @@ describe('SettingsForm', () => {
     render(<SettingsForm settings={DEFAULT_SETTINGS} onSave={save.onSave} />);
     fireEvent.change(screen.getByLabelText('Anthropic base URL'), { target: { value: ' http://127.0.0.1:9/v1 ' } });
     fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'claude-test' } });
-    fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Saving…')).toBeTruthy();
     expect(screen.queryByText('Saved')).toBeNull();
     expect(save.calls[0].patch).toEqual({
       ...DEFAULT_SETTINGS,
-      theme: 'dark',
       anthropicBaseUrl: 'http://127.0.0.1:9/v1',
       defaultModel: 'claude-test',
     });
     await act(async () => save.calls[0].resolve());
     expect(screen.getByText('Saved')).toBeTruthy();
+  });
+
+  it('applies the theme the moment it is chosen: saved on its own, other edits kept, "Saved" after the commit', async () => {
+    const save = deferredSave();
+    const { rerender } = render(<SettingsForm settings={DEFAULT_SETTINGS} onSave={save.onSave} />);
+    const model = screen.getByLabelText('Model') as HTMLInputElement;
+    fireEvent.change(model, { target: { value: 'claude-draft' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect((screen.getByRole('radio', { name: 'Dark' }) as HTMLInputElement).checked).toBe(true);
+    expect(save.calls.map((c) => c.patch)).toEqual([{ theme: 'dark' }]);
+    expect(screen.getByRole('status').textContent).toBe('Saving…');
+    await act(async () => save.calls[0].resolve());
+    expect(screen.getByRole('status').textContent).toBe('Saved');
+    rerender(<SettingsForm settings={{ ...DEFAULT_SETTINGS, theme: 'dark' }} onSave={save.onSave} />);
+    expect(model.value).toBe('claude-draft'); // the unsaved edit stays a draft
+
+    // A preference the host refuses goes back to what is stored, saying why.
+    fireEvent.click(screen.getByRole('radio', { name: 'Light' }));
+    expect(save.calls[1].patch).toEqual({ theme: 'light' });
+    await act(async () => save.calls[1].reject(new Error('disk full')));
+    expect((screen.getByRole('radio', { name: 'Dark' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Not saved: disk full');
   });
 
   it('shows a rejected value next to its field and keeps what was typed', async () => {

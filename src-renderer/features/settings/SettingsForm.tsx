@@ -12,6 +12,8 @@ import { Field } from '../../ui/Field';
 import { ApiKeyField, ModelChoices } from '../chat/ApiKeyField';
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+/** The settings that are preferences: they apply (and are saved) the moment they change, without Save. */
+type Preference = 'theme' | 'updatesEnabled';
 type FieldErrors = Partial<Record<keyof Settings | 'apiKey', string>>;
 
 export interface SettingsFormProps {
@@ -49,7 +51,9 @@ export function SettingsForm({
 }: SettingsFormProps) {
   // Unsaved edits; null while the form simply shows the host's settings (and follows their changes).
   const [edits, setEdits] = useState<Settings | null>(null);
-  const draft = edits ?? settings;
+  // A preference being saved on its own: shown as chosen while the host commits it.
+  const [applying, setApplying] = useState<Partial<Pick<Settings, Preference>>>({});
+  const draft = { ...(edits ?? settings), ...applying };
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const ids = { theme: useId(), apiKey: useId(), provider: useId() };
@@ -62,6 +66,22 @@ export function SettingsForm({
     setEdits({ ...draft, [key]: value });
     setSave({ kind: 'idle' });
     setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  /** A preference applies at once: saved by itself (whatever else is being edited), "Saved" after the commit. */
+  const apply = async <K extends Preference>(key: K, value: Settings[K]) => {
+    setApplying((a) => ({ ...a, [key]: value }));
+    setEdits((e) => e && { ...e, [key]: value });
+    setSave({ kind: 'saving' });
+    try {
+      await onSave({ [key]: value });
+      setSave({ kind: 'saved' });
+    } catch (error) {
+      setEdits((e) => e && { ...e, [key]: settings[key] });
+      setSave({ kind: 'failed', message: (error as Error).message });
+    } finally {
+      setApplying(({ [key]: _done, ...rest }) => rest);
+    }
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -103,9 +123,10 @@ export function SettingsForm({
       <h2 id="settings-form-title">Preferences</h2>
       <fieldset>
         <legend id={ids.theme}>Theme</legend>
+        <p className="hint">Applies at once.</p>
         {THEMES.map((theme) => (
           <label key={theme} className="inline">
-            <input type="radio" name="theme" value={theme} checked={draft.theme === theme} onChange={() => edit('theme', theme)} />
+            <input type="radio" name="theme" value={theme} checked={draft.theme === theme} onChange={() => void apply('theme', theme)} />
             {THEME_LABELS[theme]}
           </label>
         ))}
@@ -266,7 +287,7 @@ export function SettingsForm({
         <legend>Updates</legend>
         {!updatesApplicable && <p className="hint">Not applicable in web mode: updates are part of the desktop app.</p>}
         <label className="switch">
-          <input type="checkbox" checked={draft.updatesEnabled} onChange={(e) => edit('updatesEnabled', e.target.checked)} />
+          <input type="checkbox" checked={draft.updatesEnabled} onChange={(e) => void apply('updatesEnabled', e.target.checked)} />
           Check for updates
         </label>
         <p className="hint">

@@ -1,4 +1,6 @@
-import { useAppStore } from '../../stores/use-app-store';
+import { useContext, useEffect, type ReactNode } from 'react';
+import { formatRoute, type SettingsSection } from '../../routing/routes';
+import { AppStoreContext, useAppStore } from '../../stores/use-app-store';
 import { UpdatePanel } from '../app/UpdatePanel';
 import { ConsentSettings } from '../consent/ConsentSettings';
 import { ProvidersSettings } from '../providers/ProvidersSettings';
@@ -8,6 +10,21 @@ import { BackupPanel } from './BackupPanel';
 import { HostInfoPanel } from './HostInfoPanel';
 import { SettingsForm } from './SettingsForm';
 
+/** Each section's name, as its heading says (the links at the top and the palette use them). */
+export const SETTINGS_SECTION_LABELS: Record<SettingsSection, string> = {
+  preferences: 'Preferences',
+  providers: 'Providers',
+  updates: 'Updates',
+  backup: 'Export and backup',
+  consent: 'Tool consent',
+  requests: 'Server requests',
+  content: 'Resource and prompt use',
+  about: 'About this host',
+};
+
+/** The element a section's address scrolls to. */
+const sectionId = (section: SettingsSection) => `settings-${section}`;
+
 export function SettingsPage() {
   const settings = useAppStore((s) => s.settings);
   const info = useAppStore((s) => s.info);
@@ -15,29 +32,64 @@ export function SettingsPage() {
   const apiKey = useAppStore((s) => s.llm?.apiKey ?? null);
   const update = useAppStore((s) => s.update);
   const providers = useAppStore((s) => s.providers);
+  const store = useContext(AppStoreContext);
+  const section = useAppStore((s) => (s.route.page === 'settings' ? s.route.section : undefined));
+
+  const ready = settings !== null;
+  // #/settings/<section>: that section comes into view and takes the focus (a screen reader reads it from there).
+  useEffect(() => {
+    if (!section) return;
+    const target = document.getElementById(sectionId(section));
+    target?.scrollIntoView?.({ block: 'start' });
+    target?.focus({ preventScroll: true });
+  }, [section, ready]);
+
+  const part = (name: SettingsSection, children: ReactNode) => (
+    <div id={sectionId(name)} tabIndex={-1} className="settings-section">
+      {children}
+    </div>
+  );
   return (
-    <section aria-labelledby="page-title" className="page">
+    <section aria-labelledby="page-title" className="page settings-page">
       <h1 id="page-title">Settings</h1>
-      {settings ? (
-        <SettingsForm
-          settings={settings}
-          onSave={(patch) => api.updateSettings(patch)}
-          apiKey={apiKey}
-          onSetApiKey={(key) => api.setApiKey({ apiKey: key })}
-          onClearApiKey={() => api.clearApiKey()}
-          providers={providers}
-          updatesApplicable={info?.mode !== 'web'}
-        />
-      ) : (
-        <p>Loading settings…</p>
+      <nav aria-label="Settings sections" className="section-links">
+        <ul>
+          {Object.entries(SETTINGS_SECTION_LABELS).map(([name, label]) => (
+            <li key={name}>
+              <a
+                href={formatRoute({ page: 'settings', section: name as SettingsSection })}
+                aria-current={name === section ? 'location' : undefined}
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {part(
+        'preferences',
+        settings ? (
+          <SettingsForm
+            settings={settings}
+            // What the host committed is shown (and applied) at once, without waiting for its event.
+            onSave={(patch) => api.updateSettings(patch).then((saved) => store?.setState({ settings: saved }))}
+            apiKey={apiKey}
+            onSetApiKey={(key) => api.setApiKey({ apiKey: key })}
+            onClearApiKey={() => api.clearApiKey()}
+            providers={providers}
+            updatesApplicable={info?.mode !== 'web'}
+          />
+        ) : (
+          <p>Loading settings…</p>
+        ),
       )}
-      <ProvidersSettings />
-      <UpdatePanel state={update} api={api} />
-      <BackupPanel api={api} />
-      <ConsentSettings />
-      <ServerRequestsSettings />
-      <ContentUseSettings />
-      {info && <HostInfoPanel info={info} />}
+      {part('providers', <ProvidersSettings />)}
+      {part('updates', <UpdatePanel state={update} api={api} />)}
+      {part('backup', <BackupPanel api={api} />)}
+      {part('consent', <ConsentSettings />)}
+      {part('requests', <ServerRequestsSettings />)}
+      {part('content', <ContentUseSettings />)}
+      {info && part('about', <HostInfoPanel info={info} />)}
     </section>
   );
 }

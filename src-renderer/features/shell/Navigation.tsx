@@ -1,4 +1,5 @@
 import type { Page } from '../../stores/app-store';
+import { isMac, shortcutKeys } from './shortcuts';
 
 const PAGES: { page: Page; label: string }[] = [
   { page: 'chat', label: 'Chat' },
@@ -8,8 +9,16 @@ const PAGES: { page: Page; label: string }[] = [
   { page: 'settings', label: 'Settings' },
 ];
 
+export interface NavigationProps {
+  current: Page;
+  /** To the page's top level (its list), whatever detail of it is open. */
+  onNavigate(page: Page): void;
+  onOpenPalette(): void;
+}
+
 /** Main navigation; the current page is marked with aria-current for screen readers and tests. */
-export function Navigation({ current, onNavigate }: { current: Page; onNavigate(page: Page): void }) {
+export function Navigation({ current, onNavigate, onOpenPalette }: NavigationProps) {
+  const keys = shortcutKeys('palette', isMac());
   return (
     <nav aria-label="Main" className="nav">
       <div className="brand">Patchbay</div>
@@ -22,6 +31,9 @@ export function Navigation({ current, onNavigate }: { current: Page; onNavigate(
           </li>
         ))}
       </ul>
+      <button type="button" className="nav-palette" onClick={onOpenPalette} aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'}>
+        Commands… <kbd>{keys}</kbd>
+      </button>
     </nav>
   );
 }

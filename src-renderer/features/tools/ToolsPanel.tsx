@@ -14,6 +14,9 @@ export interface ToolsPanelProps {
   status: ServerStatus;
   /** A new value whenever the host reports the server again (a restart, a changed catalog): the list is fetched again. */
   revision: unknown;
+  /** The open tool and how to open another, when the caller keeps it (the server detail: it is part of the address). */
+  selected?: string | null;
+  onSelect?(name: string): void;
 }
 
 const newCallId = () =>
@@ -22,7 +25,7 @@ const newCallId = () =>
     : `00000000-0000-4000-8000-${Date.now().toString(16).padStart(12, '0').slice(-12)}`;
 
 /** The Tools tab of a server: every tool by its name; selecting one opens its form, hints and results. */
-export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPanelProps) {
+export function ToolsPanel({ serverId, serverName, status, revision, ...choice }: ToolsPanelProps) {
   const api = useAppStore((s) => s.api);
   const running = useAppStore(useShallow((s) => Object.values(s.runningToolCalls).filter((call) => call.serverId === serverId)));
   const decisions = useAppStore((s) => s.standingDecisions);
@@ -30,7 +33,9 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
   const [tools, setTools] = useState<ToolView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [ownChoice, setOwnChoice] = useState<string | null>(null);
+  const selected = choice.onSelect ? (choice.selected ?? null) : ownChoice;
+  const onSelect = choice.onSelect ?? setOwnChoice;
   const [outcomes, setOutcomes] = useState<Record<string, ToolCallOutcome>>({});
   /** The arguments of each tool's last run (its app is given them). */
   const [runArgs, setRunArgs] = useState<Record<string, JsonObject>>({});
@@ -124,7 +129,7 @@ export function ToolsPanel({ serverId, serverName, status, revision }: ToolsPane
                 type="button"
                 className="tool-name"
                 aria-current={t.name === selected ? 'true' : undefined}
-                onClick={() => setSelected(t.name)}
+                onClick={() => onSelect(t.name)}
               >
                 {t.name}
               </button>

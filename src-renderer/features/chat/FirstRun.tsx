@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { ServerView } from '../../../src-preload/contract';
+import { messageOf } from '../../ui/call-errors';
+import { PRESET_LABELS, STATUS_LABELS } from '../servers/server-status';
+
+export interface FirstRunProps {
+  servers: readonly ServerView[];
+  /** The conversation's provider needs a key and has none. */
+  needsKey: boolean;
+  /** Adds the Everything demo server (it starts by itself). */
+  onQuickAdd(): Promise<unknown>;
+  onOpenServers(): void;
+  onOpenKeySettings(): void;
+}
+
+/**
+ * Where a conversation has nothing yet: what the model can use, and — until there is a Ready server
+ * and a key — the steps from nothing to a first answer, each with the one click that does it.
+ */
+export function FirstRun({ servers, needsKey, onQuickAdd, onOpenServers, onOpenKeySettings }: FirstRunProps) {
+  const [adding, setAdding] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const ready = servers.filter((s) => s.runtime.status === 'ready');
+  const demo = servers.find((s) => s.config.preset === 'everything');
+
+  if (ready.length > 0 && !needsKey) {
+    return (
+      <div className="message-list-empty muted">
+        Ask anything; the model can use the tools of {ready.length === 1 ? ready[0].config.name : `your ${ready.length} Ready servers`}.
+      </div>
+    );
+  }
+
+  const quickAdd = async () => {
+    setAdding(true);
+    setFailure(null);
+    try {
+      await onQuickAdd();
+    } catch (error) {
+      setFailure(messageOf(error));
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <section className="first-run" aria-labelledby="first-run-title">
+      <h3 id="first-run-title">Get started</h3>
+      <ol>
+        <li data-done={ready.length > 0 || undefined}>
+          <p className="first-run-step">Add an MCP server: its tools are what the model can use.</p>
+          {ready.length > 0 ? (
+            <p className="muted">Done: {ready.map((s) => s.config.name).join(', ')} Ready.</p>
+          ) : servers.length === 0 ? (
+            <p className="muted">
+              No servers yet. The Everything demo server shows what MCP servers offer; add your own on the Servers page.
+            </p>
+          ) : (
+            <p className="muted">
+              None of your servers is Ready yet ({servers.map((s) => `${s.config.name}: ${STATUS_LABELS[s.runtime.status]}`).join(', ')}).
+            </p>
+          )}
+          {ready.length === 0 && (
+            <div className="actions">
+              {!demo && (
+                <button type="button" className="primary" disabled={adding} onClick={() => void quickAdd()}>
+                  {adding ? 'Adding…' : `Add ${PRESET_LABELS.everything}`}
+                </button>
+              )}
+              <button type="button" onClick={onOpenServers}>
+                Open Servers
+              </button>
+            </div>
+          )}
+          {failure && (
+            <p role="alert" className="field-error">
+              Could not add {PRESET_LABELS.everything}: {failure}
+            </p>
+          )}
+        </li>
+        <li data-done={!needsKey || undefined}>
+          <p className="first-run-step">Give the model a key.</p>
+          {needsKey ? (
+            <div className="actions">
+              <button type="button" onClick={onOpenKeySettings}>
+                Set the API key
+              </button>
+              <span className="muted">or pick a local model in the header.</span>
+            </div>
+          ) : (
+            <p className="muted">Done: the model is set up.</p>
+          )}
+        </li>
+        <li>
+          <p className="first-run-step">Ask something in the message box below — for example “What tools do you have?”</p>
+        </li>
+      </ol>
+    </section>
+  );
+}

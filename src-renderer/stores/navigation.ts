@@ -1,0 +1,120 @@
+/**
+ * Where the app is, as the store's state: the one source of truth for navigation. The route is
+ * mirrored to the address (routing/hash-history.ts) and set from it on a reload, Back or Forward;
+ * everything in the app that moves somewhere calls `go` or `navigate`.
+ *
+ * The Chat page's open conversation (`activeConversationId`, the chat slice's) follows the route
+ * while Chat is shown, and is kept when another page is, so Chat comes back to it.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { AppPage } from '../../src-preload/contract';
+import { sameRoute, topLevel, type Route } from '../routing/routes';
+
+/** Something a page does once it shows, asked for from elsewhere (the palette, a shortcut). */
+export type IntentKind = 'add-server' | 'import-servers' | 'find-servers' | 'focus-message';
+export interface Intent {
+  kind: IntentKind;
+  /** Tells two requests of the same kind apart (each is carried out once). */
+  seq: number;
+}
+
+export interface NavigationState {
+  route: Route;
+  /** The route's page (kept beside it for the many readers that only need the page). */
+  page: AppPage;
+  /** How the last route change goes into the browser's history: a new entry, or in place of the current one. */
+  routeHistory: 'push' | 'replace';
+  /**
+   * Said once above the page: an address that could not be shown as asked (not understood, or what it
+   * names is gone), or an action from elsewhere (the palette) that failed.
+   */
+  notice: string | null;
+  intent: Intent | null;
+  /** To a page's top level (its sidebar entry; the native menu). */
+  navigate(page: AppPage): void;
+  /** To a route; `replace` changes the current history entry instead of adding one; `notice` says why it is not what was asked. */
+  go(route: Route, options?: { replace?: boolean; notice?: string }): void;
+  say(notice: string): void;
+  dismissNotice(): void;
+  /** Asks the page that handles `kind` to do it (it goes to that page first). */
+  request(kind: IntentKind): void;
+  /** Marks an intent as carried out (only if it is still the current one). */
+  finishIntent(intent: Intent): void;
+}
+
+/** The page each intent is carried out on. */
+const INTENT_PAGE: Record<IntentKind, AppPage> = {
+  'add-server': 'servers',
+  'import-servers': 'servers',
+  'find-servers': 'servers',
+  'focus-message': 'chat',
+};
+
+/** The part of the store navigation reads and writes besides its own. */
+interface NavigationHost extends NavigationState {
+  activeConversationId: string | null;
+}
+
+/**
+ * The navigation state and its actions. `set`/`get` are the store's; the chat page's open
+ * conversation is kept in step here so that no other place has to.
+ */
+export function navigationState<S extends NavigationHost>(
+  set: StoreApi<S>['setState'],
+  get: StoreApi<S>['getState'],
+  initial: Route,
+): NavigationState {
+  let intentSeq = 0;
+  const go: NavigationState['go'] = (requested, options = {}) => {
+    const state = get();
+    // Chat without a conversation shows the one that was open (a sidebar click comes back to it).
+    const route: Route =
+      requested.page === 'chat' && !requested.conversationId && state.activeConversationId
+        ? { page: 'chat', conversationId: state.activeConversationId }
+        : requested;
+    const change: Partial<NavigationHost> = {};
+    if (route.page === 'chat' && route.conversationId && route.conversationId !== state.activeConversationId) {
+      change.activeConversationId = route.conversationId;
+    }
+    if (!sameRoute(route, state.route)) {
+      Object.assign(change, { route, page: route.page, routeHistory: options.replace ? 'replace' : 'push' });
+    }
+    if (options.notice !== undefined) change.notice = options.notice;
+    else if (change.route && !options.replace) change.notice = null; // moving on: an old notice goes
+    if (Object.keys(change).length > 0) set(change as Partial<S>);
+  };
+  return {
+    route: initial,
+    page: initial.page,
+    routeHistory: 'replace',
+    notice: null,
+    intent: null,
+    go,
+    navigate: (page) => go(topLevel(page)),
+    say: (notice) => set({ notice } as Partial<S>),
+    dismissNotice: () => set({ notice: null } as Partial<S>),
+    request(kind) {
+      const page = INTENT_PAGE[kind];
+      if (get().page !== page) go(topLevel(page));
+      set({ intent: { kind, seq: ++intentSeq } } as Partial<S>);
+    },
+    finishIntent(intent) {
+      if (get().intent?.seq === intent.seq) set({ intent: null } as Partial<S>);
+    },
+  };
+}
+
+/**
+ * Keeps the route in step with the Chat page's open conversation when something other than
+ * navigation changes it (a new conversation, the open one deleted, the newest opened on arrival).
+ * Such changes replace the current history entry: they are not places the user went to.
+ */
+export function followOpenConversation<S extends NavigationHost>(store: StoreApi<S>): () => void {
+  return store.subscribe((state, previous) => {
+    if (state.activeConversationId === previous.activeConversationId || state.route.page !== 'chat') return;
+    const id = state.activeConversationId;
+    if ((state.route.conversationId ?? null) === id) return;
+    const route: Route = id ? { page: 'chat', conversationId: id } : { page: 'chat' };
+    store.setState({ route, page: 'chat', routeHistory: 'replace' } as Partial<S>);
+  });
+}
