@@ -181,8 +181,9 @@ test('a hostile app: reading the parent, cookies, the host’s WebSocket, undecl
   await page.goto(webHost.url);
   await addServer(page, 'App lab', [LAB], `HOST_PORT=${webHost.port}`);
   const pagesBefore = page.context().pages().length;
-  const urlBefore = page.url();
   await runTool(page, 'App lab', 'hostile-view');
+  // The address names the tool's page (routes); the app must not change it from there.
+  const urlBefore = page.url();
   const view = page.getByRole('region', { name: 'App of hostile-view from App lab' });
   const app = appDocument(view);
   const result = (attack: string) => app.locator(`[data-attack="${attack}"]`);
