@@ -99,6 +99,21 @@ describe.concurrent('ServerConnection with fixture servers', () => {
     expect(catalogs.at(-1)).toContain('shiny');
   });
 
+  it('refuses a malformed tool result on every call, not only the first (the result validator is kept per method)', async ({
+    onTestFinished,
+  }) => {
+    const { conn, text } = connect(testScope(onTestFinished), fixture('malformed-result.mjs'));
+    await conn.start();
+    for (let i = 0; i < 2; i++) {
+      const error = await failure(conn.callTool('broken'));
+      expect(error.kind).toBe('failed');
+      expect(error.message).toMatch(
+        /^tools\/call "broken" to server "fixture" failed: Invalid result for tools\/call: .*"expected": "array"/s,
+      );
+      expect(await text('echo', { message: `still fine ${i}` })).toBe(`echo: still fine ${i}`);
+    }
+  });
+
   it('fails in-flight requests with the server name, exit code and stderr when the server crashes', async ({ onTestFinished }) => {
     const { conn, text } = connect(testScope(onTestFinished), fixture('crash-on-call.mjs', { args: ['2'] }));
     await conn.start();
