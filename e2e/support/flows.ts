@@ -4,8 +4,8 @@
  * WebSocket for setting things up as the renderer would.
  */
 import type { Locator, Page } from '@playwright/test';
-import { createHostApi, type HostApi, type HostMethodName, type ServerView } from '../../src-preload/contract';
-import { ContractSocket, signIn } from './raw-client';
+import type { HostApi, ServerView } from '../../src-preload/contract';
+import { hostApi } from './host-api';
 import { expect, type WebHost } from './web-host';
 
 /** Opens a page from the main navigation by its name. */
@@ -37,15 +37,9 @@ export interface ContractClient {
   close(): Promise<void>;
 }
 
-/** The typed contract over a raw WebSocket (as the renderer's transport carries it); calls throw on errors. */
+/** The typed contract over a raw WebSocket (see host-api.ts), with a wait on a server's status. */
 export async function contractClient(webHost: WebHost): Promise<ContractClient> {
-  const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, {
-    origin: webHost.origin,
-    credential: (await signIn(webHost.url)).credential,
-  });
-  let id = 0;
-  const api = createHostApi(async (method: HostMethodName, input) => (await socket.call(++id, method, input)).result);
-  const server = async (serverId: string) => (await api.getSnapshot()).servers.find((s) => s.config.id === serverId)!;
+  const { socket, api, server } = await hostApi(webHost);
   return {
     api,
     server,

@@ -35,21 +35,22 @@ interface TaskRow {
   poll_interval_ms: number | null;
 }
 
-/** What a new record is made of. */
-export interface NewTask {
-  serverId: string;
-  serverName: string;
-  taskId: string;
-  side: 'server' | 'client';
-  kind: TaskKind;
-  tool?: string;
-  callId?: string;
-  origin?: ToolCallOrigin;
-  status: TaskState;
-  statusMessage?: string;
-  ttlMs?: number | null;
-  pollIntervalMs?: number;
-}
+/** What a new record is made of: the view's own fields, before Patchbay has given it an id or a time. */
+export type NewTask = Pick<
+  TaskView,
+  | 'serverId'
+  | 'serverName'
+  | 'taskId'
+  | 'side'
+  | 'kind'
+  | 'tool'
+  | 'callId'
+  | 'origin'
+  | 'status'
+  | 'statusMessage'
+  | 'ttlMs'
+  | 'pollIntervalMs'
+>;
 
 /** A change to a record; `undefined` fields stay as they are. */
 export interface TaskChange {
