@@ -184,6 +184,12 @@ for (const theme of ['light', 'dark'] as const) {
           await audit.check('remove server confirmation', { dialog: true });
           await page.keyboard.press('Escape');
 
+          await page.getByRole('group', { name: 'Quick add' }).getByRole('button', { name: SERVER, exact: true }).click();
+          await expect(page.getByRole('alertdialog', { name: `Add another ${SERVER}?` })).toBeVisible();
+          await audit.check('duplicate quick-add confirmation', { dialog: true });
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('alertdialog')).toBeHidden();
+
           await page.getByRole('button', { name: 'Import servers' }).click();
           const importing = page.getByRole('dialog', { name: 'Import servers' });
           await importing
