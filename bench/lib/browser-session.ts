@@ -10,16 +10,8 @@ import { descendants, killRefs, waitGone, type ProcRef } from './procs';
 import { REPO } from './servers';
 
 const WEB_ENTRY = path.join(REPO, 'out/main/web.js');
-export const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The same browser and flags as the end-to-end tests.
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
 
 /** Builds the app once if `out/` has no web entry. */
 export function ensureBuilt(): void {

@@ -4,7 +4,7 @@
  * keeps it across a host restart.
  */
 import type { Page } from '@playwright/test';
-import { useScriptedLlm } from '../support/scripted-llm';
+import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
 import { expect, test, type WebHost } from '../support/web-host';
 
 const llm = useScriptedLlm();
@@ -22,12 +22,7 @@ function ui(page: Page) {
 async function setUp(page: Page, webHost: WebHost) {
   const { nav } = ui(page);
   await page.goto(webHost.url);
-  await nav('Settings').click();
-  const form = page.getByRole('form', { name: 'Preferences' });
-  await form.getByRole('textbox', { name: 'Anthropic base URL', exact: true }).fill(llm().url);
-  await form.getByLabel('API key', { exact: true }).fill('sk-ant-e2e-key');
-  await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByTestId('api-key-state')).toHaveText('Set.');
+  await pointAnthropicAt(page, llm().url);
   await nav('Servers').click();
   await page.getByRole('group', { name: 'Quick add' }).getByRole('button', { name: 'Everything (demo)' }).click();
   await expect(page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'Everything (demo)' })).toHaveAttribute(

@@ -4,7 +4,7 @@
  * user; the tool result shows what the server got back.
  */
 import type { Page } from '@playwright/test';
-import { useScriptedLlm } from '../support/scripted-llm';
+import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
 import { ContractSocket, signIn } from '../support/raw-client';
 import { test, expect, type WebHost } from '../support/web-host';
 
@@ -17,12 +17,7 @@ const nav = (page: Page, name: string) => page.getByRole('navigation', { name: '
 /** Points the host at the scripted API, adds server-everything, opens its Tools tab. */
 async function setUp(page: Page, webHost: WebHost) {
   await page.goto(webHost.url);
-  await nav(page, 'Settings');
-  const form = page.getByRole('form', { name: 'Preferences' });
-  await form.getByRole('textbox', { name: 'Anthropic base URL', exact: true }).fill(llm().url);
-  await form.getByLabel('API key', { exact: true }).fill('sk-ant-e2e-key');
-  await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByTestId('api-key-state')).toHaveText('Set.');
+  await pointAnthropicAt(page, llm().url);
   await nav(page, 'Servers');
   await page.getByRole('group', { name: 'Quick add' }).getByRole('button', { name: SERVER }).click();
   const card = page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: SERVER, exact: true });
