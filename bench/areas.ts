@@ -97,9 +97,9 @@ async function bigResultPreview() {
   ]);
 }
 
-function chatPersistence() {
+async function chatPersistence() {
   // A fresh temp dir of its own (removed afterwards): a shared `/tmp/app` may hold another build's schema.
-  const result = measureMessagePersistence({ samples: quick ? 10 : 30 });
+  const result = await measureMessagePersistence({ samples: quick ? 10 : 30 });
   report('persist a streamed message', result.streamedMessageMs, result.bareInsertMs, 'ms', '≤ 3× bare insert', result.ratio <= 3);
   rows.push([
     '  longest single write',

@@ -5,8 +5,8 @@ import { measureMessagePersistence, seedConversation } from './chat-persistence'
 import { MessageRepository } from '../../src-main/core/chat/message-repository';
 
 describe('bench support', () => {
-  it('measures a streamed answer against a bare insert', () => {
-    const result = measureMessagePersistence({ samples: 15, dir: tempDir() });
+  it('measures a streamed answer against a bare insert', async () => {
+    const result = await measureMessagePersistence({ samples: 15, dir: tempDir() });
     console.log('[chat persistence]', JSON.stringify(result));
     expect(result.writesPerMessage).toBe(12);
     expect(result.ratio).toBeGreaterThan(0);

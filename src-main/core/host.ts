@@ -1,3 +1,4 @@
+import path from 'node:path';
 import process from 'node:process';
 import { DEFAULT_SETTINGS, PRIMARY_PROVIDER_ID, type HostHandlers, type HostInfo, type HostSnapshot } from '../../src-preload/contract';
 import { AppArea } from './app/app-area';
@@ -25,7 +26,8 @@ import { createSamplingArea } from './sampling/sampling-area';
 import type { ConnectionPlugin } from './server-fleet/connection-plugins';
 import { createSettingsHandlers } from './settings/settings-handlers';
 import { SettingsRepository } from './settings/settings-repository';
-import { openDatabase } from './store/database';
+import { DATABASE_FILE, openDatabase } from './store/database';
+import { WalCheckpointer } from './store/wal-checkpointer';
 import { applyPendingRestore } from './backup/restore-backup';
 import { createBackupHandlers } from './backup/backup-area';
 import { createBundleArea } from './bundles/bundle-area';
@@ -115,6 +117,12 @@ export function createHost(ports: HostPorts): Host {
   const appLog = new AppLog({ dataDir: ports.dataDir, clock, serverName: (id) => repo.get(id)?.name });
   const stopFollowing = appLog.follow(events);
   const app = new AppArea({ mode: ports.mode, events, log: appLog });
+  // Checkpoints of the WAL happen on a worker, never inside a commit on this thread (see wal-checkpointer.ts).
+  const checkpointer = new WalCheckpointer(db, {
+    file: path.join(ports.dataDir, DATABASE_FILE),
+    nativeBinding: ports.sqliteNativeBinding,
+    onFallback: (reason) => appLog.write('warning', 'app', `Database checkpoints run on the main thread again: ${reason}`),
+  });
   if (restored) {
     appLog.write('info', 'app', `Restored the backup ${restored.from}; the data it replaced is in ${restored.previousDataIn}`);
   }
@@ -368,6 +376,7 @@ export function createHost(ports: HostPorts): Host {
       uploads.dispose();
       // After the servers stopped (their last Host entries are in), before the database closes.
       logs.dispose();
+      await checkpointer.close();
       appLog.write('info', 'app', 'Stopped: every server stopped, the database closes');
       stopFollowing();
       appLog.close();

@@ -1,6 +1,6 @@
 /**
- * Grouped write-ahead commits (issue #15): the decision rows of one turn of the event loop share one
- * transaction, committed before any of their calls is told to go.
+ * The write-ahead journal (issue #15): a call's decision row is safe — on disk, readable by the next
+ * run — before the call is sent, and reaches the database with its outcome in batches.
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { tempDir } from '../../test-support/temp-dir';
 import { DATABASE_FILE, openDatabase } from '../store/database';
 import { AuditStore, type AuditDecisionRow } from './audit-store';
+import type { JournalEntry } from './write-ahead-journal';
 
 function open() {
   const dir = tempDir();
@@ -40,40 +41,115 @@ const row = (n: number): AuditDecisionRow => ({
   decidedAt: '2026-01-01T00:00:00.001Z',
 });
 
-describe('the audit trail, write-ahead in groups', () => {
-  it('commits the rows of one turn in one transaction, before any of them resolves', async () => {
-    const { db, audit, file, reader } = open();
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    const count = () => (reader.prepare('SELECT COUNT(*) AS n FROM tool_audit WHERE outcome IS NULL').get() as { n: number }).n;
-    const pending = Array.from({ length: 32 }, (_, i) => audit.writeAhead(row(i)));
-    let visibleAtFirst = -1;
-    void pending[0].then(() => (visibleAtFirst = count()));
-    expect(count()).toBe(0); // nothing is committed within the turn that asked
-    const seqs = await Promise.all(pending);
-    // Another connection (another process after a crash) sees all 32 when the first call may go.
-    expect(visibleAtFirst).toBe(32);
-    expect(new Set(seqs).size).toBe(32);
-    // 32 commits would each append at least one page frame to the WAL; one transaction appends a few.
-    const pageSize = Number(db.pragma('page_size', { simple: true }));
-    expect(fs.statSync(`${file}-wal`).size).toBeLessThanOrEqual(32 + 6 * (24 + pageSize));
+const journalOf = (file: string) => `${file}-audit-journal`;
+const count = (reader: Database.Database) => (reader.prepare('SELECT COUNT(*) AS n FROM tool_audit').get() as { n: number }).n;
+
+describe('the audit trail, write-ahead through its journal', () => {
+  it('has the row in the journal file when writeAhead returns, and moves it into the database in one batch', () => {
+    const { audit, file, reader } = open();
+    for (let i = 0; i < 32; i++) audit.writeAhead(row(i));
+    // What a run killed right now would leave: every row, whole, in the journal.
+    const lines = fs.readFileSync(journalOf(file), 'utf8').trimEnd().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as JournalEntry).row.callId)).toEqual(Array.from({ length: 32 }, (_, i) => `call-${i}`));
+    expect(count(reader)).toBe(0);
+
+    audit.finish({ callId: 'call-3', finishedAt: '2026-01-01T00:00:01.000Z', durationMs: 5, outcome: 'ok', resultBytes: 12 });
+    audit.flush();
+    expect(count(reader)).toBe(32);
+    expect(fs.statSync(journalOf(file)).size).toBe(0); // committed: the journal starts over
+    // A call that ended before the batch is one row with its outcome.
+    expect(reader.prepare("SELECT outcome, result_bytes FROM tool_audit WHERE call_id = 'call-3'").get()).toEqual({
+      outcome: 'ok',
+      result_bytes: 12,
+    });
   });
 
-  it('fails only the call whose row the database refuses; the rest of the group commits', async () => {
+  it('writes the outcome of a call whose row went in earlier onto that row', () => {
     const { audit, reader } = open();
-    const first = audit.writeAhead(row(1));
-    const refused = audit.writeAhead({ ...row(2), origin: 'bogus' as never });
-    const third = audit.writeAhead(row(3));
-    await expect(refused).rejects.toThrow(/CHECK constraint failed/);
-    expect([await first, await third]).toEqual([expect.any(Number), expect.any(Number)]);
+    audit.writeAhead(row(1));
+    audit.flush();
+    expect(reader.prepare("SELECT outcome FROM tool_audit WHERE call_id = 'call-1'").get()).toEqual({ outcome: null });
+    audit.finish({ callId: 'call-1', finishedAt: '2026-01-01T00:00:02.000Z', durationMs: 9, outcome: 'tool_error', outcomeNote: 'no' });
+    audit.flush();
+    expect(reader.prepare("SELECT outcome, outcome_note, duration_ms FROM tool_audit WHERE call_id = 'call-1'").get()).toEqual({
+      outcome: 'tool_error',
+      outcome_note: 'no',
+      duration_ms: 9,
+    });
+    expect(count(reader)).toBe(1);
+  });
+
+  it('keeps the others when the database refuses one row', () => {
+    const { audit, reader } = open();
+    audit.writeAhead(row(1));
+    audit.writeAhead({ ...row(2), origin: 'bogus' as never });
+    audit.writeAhead(row(3));
+    audit.flush();
     expect(reader.prepare('SELECT call_id FROM tool_audit ORDER BY seq').all()).toEqual([{ call_id: 'call-1' }, { call_id: 'call-3' }]);
   });
 
-  it('commits waiting rows when it closes, and refuses new ones afterwards', async () => {
-    const { audit, reader } = open();
-    const waiting = audit.writeAhead(row(1));
+  it('records refused calls in call order with the others, and a refused call left in the journal keeps its outcome', () => {
+    const dir = tempDir();
+    const first = openDatabase(dir).db;
+    const stopped = new AuditStore(first);
+    stopped.writeAhead(row(1));
+    stopped.recordRefused(
+      { ...row(2), decision: 'denied', decidedBy: 'user' },
+      { finishedAt: '2026-01-01T00:00:03.000Z', durationMs: 0, outcome: 'denied' },
+    );
+    stopped.writeAhead(row(3));
+    const journal = fs.readFileSync(journalOf(path.join(dir, DATABASE_FILE)));
+    first.close(); // the run dies before its batch
+    fs.writeFileSync(journalOf(path.join(dir, DATABASE_FILE)), journal);
+
+    const { db } = openDatabase(dir);
+    onTestFinished(() => {
+      db.close();
+    });
+    new AuditStore(db).markInterrupted();
+    expect(db.prepare('SELECT call_id, decision, outcome FROM tool_audit ORDER BY seq').all()).toEqual([
+      { call_id: 'call-1', decision: 'allowed', outcome: 'interrupted' },
+      { call_id: 'call-2', decision: 'denied', outcome: 'denied' },
+      { call_id: 'call-3', decision: 'allowed', outcome: 'interrupted' },
+    ]);
+  });
+
+  it('moves what a stopped run left in the journal into the trail at the next start, once, as interrupted', () => {
+    const dir = tempDir();
+    const first = openDatabase(dir).db;
+    const stopped = new AuditStore(first);
+    stopped.writeAhead(row(1));
+    stopped.writeAhead(row(2));
+    stopped.flush(); // call-1 and call-2 committed, then the journal starts over…
+    stopped.writeAhead(row(3)); // …and call-3 is only in the journal when the run dies.
+    const journal = journalOf(path.join(dir, DATABASE_FILE));
+    // A crash right after a batch committed but before the journal started over leaves committed rows too.
+    fs.appendFileSync(journal, `${JSON.stringify({ row: row(2) })}\n{"row":{"callId":"torn`);
+    const leftover = fs.readFileSync(journal);
+    first.close(); // no close() of the trail: the run died
+    fs.writeFileSync(journal, leftover);
+
+    const { db } = openDatabase(dir);
+    onTestFinished(() => {
+      db.close();
+    });
+    const audit = new AuditStore(db);
+    expect(audit.markInterrupted()).toBe(3);
+    const rows = db.prepare('SELECT call_id, outcome FROM tool_audit ORDER BY seq').all();
+    expect(rows).toEqual([
+      { call_id: 'call-1', outcome: 'interrupted' },
+      { call_id: 'call-2', outcome: 'interrupted' },
+      { call_id: 'call-3', outcome: 'interrupted' },
+    ]);
+    expect(fs.statSync(journal).size).toBe(0);
+  });
+
+  it('writes what waits when it closes, removes the journal, and refuses new rows afterwards', () => {
+    const { audit, file, reader } = open();
+    audit.writeAhead(row(1));
     audit.close();
-    expect(await waiting).toEqual(expect.any(Number));
-    expect(reader.prepare('SELECT COUNT(*) AS n FROM tool_audit').get()).toEqual({ n: 1 });
-    await expect(audit.writeAhead(row(2))).rejects.toThrow('The audit trail is closed');
+    expect(count(reader)).toBe(1);
+    expect(fs.existsSync(journalOf(file))).toBe(false);
+    expect(() => audit.writeAhead(row(2))).toThrow('The audit trail is closed');
   });
 });

@@ -1,29 +1,22 @@
 /**
  * The tool-call audit trail (table `tool_audit`), write-ahead.
  *
- * `writeAhead` commits the decision row before the caller sends `tools/call`; `finish` fills in the
- * outcome. A row still open at the next start is marked `interrupted` and never re-run.
+ * `writeAhead` makes the decision row safe before the caller sends `tools/call` — appended to the
+ * write-ahead journal with one write (see write-ahead-journal.ts for why not a commit per call) — and
+ * `finish` records the outcome. Both reach the database in batches: one transaction per
+ * `FLUSH_MS`, a call that ended by then as one row with its outcome, after which the journal starts
+ * over. Reads flush first. At the next start, rows a stopped run left in the journal are moved in, and
+ * every row whose outcome was never written is marked `interrupted` — never re-run.
  *
- * Grouped commits: the decision rows of calls that go out in the same turn of the event loop are
- * committed together, in one transaction, before any of them is sent: `writeAhead` resolves with the
- * row's seq only once its group's COMMIT returned, so "committed before sent" holds for each call
- * while 32 calls in flight pay for one commit, not 32. A row the database refuses fails its own call;
- * a failed COMMIT fails every call of the group (none is sent).
- *
- * Durability: the trail's own commits run with `synchronous=NORMAL` (WAL mode). A commit is then
- * in the WAL before `writeAhead` resolves — it survives Patchbay crashing or being killed — but is
- * not fsync'ed by itself: an OS crash or power loss before the next FULL commit or checkpoint can
- * lose the last rows. FULL here would fsync on every call, costing more than the whole tool call
- * (≈0.15 ms per commit on this machine against ≈0.05–0.2 ms per call).
- *
+ * Durability: the journal line and the trail's own commits (`synchronous=NORMAL`, WAL mode) survive
+ * Patchbay crashing or being killed; an OS crash or power loss can lose the last rows. FULL here would
+ * fsync on every batch for a record whose honest answer after a power cut is "interrupted" anyway.
  * The switch happens on the host's one connection, around each audit transaction: better-sqlite3 is
- * synchronous, so no other statement can run while it is relaxed. (A second connection would avoid
- * the switch but pays more: every write by the other connection invalidates its page cache.)
- * Outcomes are batched (one transaction per `OUTCOME_BATCH_MS`): an outcome lost to a crash shows
- * as `interrupted`, which is the honest answer then. Reads flush first.
+ * synchronous, so no other statement can run while it is relaxed.
  */
 import type Database from 'better-sqlite3';
 import { RelaxedWriter } from '../store/relaxed-write';
+import { WriteAheadJournal, type JournalEntry } from './write-ahead-journal';
 import type { AuditDecider, AuditEntry, AuditOutcome, AuditPage, ToolCallOrigin } from '../../../src-preload/contract';
 
 /** The decision row, written before the call leaves: the entry's decision fields, as stored. */
@@ -48,8 +41,8 @@ export type AuditDecisionRow = Pick<
 
 /** How a call ended. */
 export interface AuditOutcomeRow {
-  /** The row `writeAhead` returned. */
-  seq: number;
+  /** The call `writeAhead` recorded. */
+  callId: string;
   finishedAt: string;
   durationMs: number;
   outcome: Exclude<AuditOutcome, 'running' | 'interrupted'>;
@@ -79,30 +72,35 @@ interface Row {
   result_bytes: number | null;
 }
 
-/** Outcomes that end within this window share one commit. */
-const OUTCOME_BATCH_MS = 50;
+/** Decisions and outcomes of this window share one commit. */
+const FLUSH_MS = 50;
 
 export class AuditStore {
   private readonly insert: Database.Statement;
   private readonly update: Database.Statement;
-  /** One transaction each (made once: better-sqlite3 builds a transaction function's variants on every call). */
-  private readonly insertGroup: (group: PendingRow[]) => (number | Error)[];
-  private readonly updateBatch: (batch: AuditOutcomeRow[]) => void;
+  /** One transaction (made once: better-sqlite3 builds a transaction function's variants on every call). */
+  private readonly writeBatch: () => Map<string, number>;
   /** Audit commits are relaxed (see store/relaxed-write.ts) unless the constructor asks for FULL. */
   private readonly writer: RelaxedWriter | undefined;
-  private queue: AuditOutcomeRow[] = [];
+  private readonly journal: WriteAheadJournal;
+  /** Rows in the journal, not in the database yet, by call id, in call order (with the outcome once known). */
+  private ahead = new Map<string, JournalEntry>();
+  /** Calls whose decision row is in the database without an outcome: their row's seq. */
+  private readonly open = new Map<string, number>();
+  /** Outcomes of calls in `open`, for the next batch. */
+  private outcomes: AuditOutcomeRow[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
-  /** Decision rows waiting for their group's commit (see the module comment). */
-  private ahead: PendingRow[] = [];
-  private aheadTimer: NodeJS.Immediate | undefined;
   private closed = false;
 
-  /** `synchronous`: of the audit commits (see the module comment); `FULL` leaves the connection alone. */
+  /**
+   * Opens the trail on the host's migrated connection; moves in what a stopped run left in the journal
+   * (`<database file>-audit-journal`). `synchronous`: of the audit commits; `FULL` leaves the connection alone.
+   */
   constructor(
     private readonly db: Database.Database,
-    synchronous: 'NORMAL' | 'FULL' = 'NORMAL',
+    options: { synchronous?: 'NORMAL' | 'FULL'; journalFile?: string } = {},
   ) {
-    this.writer = synchronous === 'NORMAL' ? new RelaxedWriter(db) : undefined;
+    this.writer = (options.synchronous ?? 'NORMAL') === 'NORMAL' ? new RelaxedWriter(db) : undefined;
     // Positional parameters: named ones cost an object with every field per row.
     this.insert = this.db.prepare(
       `INSERT INTO tool_audit (call_id, server_id, server_name, tool_name, origin, decided_by, decision, decision_note,
@@ -113,20 +111,10 @@ export class AuditStore {
       `UPDATE tool_audit SET finished_at = ?, duration_ms = ?, outcome = ?, outcome_note = ?, result_bytes = ?
        WHERE seq = ? AND outcome IS NULL`,
     );
-    this.insertGroup = db.transaction((group: PendingRow[]) =>
-      group.map(({ row }) => {
-        try {
-          return Number(this.insert.run(...insertParams(row)).lastInsertRowid);
-        } catch (error) {
-          // A refused row (a constraint) fails its own call; anything that ended the transaction fails them all.
-          if (!this.db.inTransaction) throw error;
-          return error as Error;
-        }
-      }),
-    );
-    this.updateBatch = db.transaction((batch: AuditOutcomeRow[]) => {
-      for (const o of batch) this.update.run(o.finishedAt, o.durationMs, o.outcome, o.outcomeNote ?? null, o.resultBytes ?? null, o.seq);
-    });
+    this.writeBatch = db.transaction(() => this.writePending());
+    const journalFile = options.journalFile ?? `${db.name}-audit-journal`;
+    this.recover(WriteAheadJournal.leftover(journalFile));
+    this.journal = new WriteAheadJournal(journalFile);
   }
 
   /** At host start: every call whose outcome was never written becomes "interrupted — outcome unknown". */
@@ -139,62 +127,58 @@ export class AuditStore {
   }
 
   /**
-   * Commits the decision row of an allowed call, with the other rows of this turn of the event loop;
-   * resolves with its seq (for `finish`) once that commit is in the WAL. Rejects when the row or the
-   * commit failed: the call must then not be sent.
+   * Makes the decision row of an allowed call safe (one journal write) before the caller sends it.
+   * Throws when it cannot: the call must then not be sent.
    */
-  writeAhead(row: AuditDecisionRow): Promise<number> {
-    if (this.closed) return Promise.reject(new Error('The audit trail is closed'));
-    return new Promise((resolve, reject) => {
-      this.ahead.push({ row, resolve, reject });
-      this.aheadTimer ??= setImmediate(() => this.commitAhead());
-    });
+  writeAhead(row: AuditDecisionRow): void {
+    if (this.closed) throw new Error('The audit trail is closed');
+    const entry = { row };
+    this.journal.append(entry);
+    this.ahead.set(row.callId, entry);
+    this.schedule();
   }
 
-  /** A call that never left: decision and outcome in one row. */
-  recordRefused(row: AuditDecisionRow, outcome: Omit<AuditOutcomeRow, 'seq'>): void {
+  /**
+   * A call that never left: decision and outcome in one row, in call order with the others. Throws when
+   * it cannot be recorded (the call did not leave either way).
+   */
+  recordRefused(row: AuditDecisionRow, outcome: Omit<AuditOutcomeRow, 'callId'>): void {
     if (this.closed) return;
-    this.relaxed(() => this.insert.run(...insertParams(row, outcome)));
+    const entry = { row, outcome };
+    this.ahead.set(row.callId, entry);
+    this.schedule();
+    this.journal.append(entry);
   }
 
-  /** Commits the waiting decision rows as one transaction and tells each caller how its row fared. */
-  commitAhead(): void {
-    if (this.aheadTimer) clearImmediate(this.aheadTimer);
-    this.aheadTimer = undefined;
-    const group = this.ahead;
-    if (group.length === 0) return;
-    this.ahead = [];
-    let seqs: (number | Error)[];
-    try {
-      seqs = this.relaxed(() => this.insertGroup(group));
-    } catch (error) {
-      for (const pending of group) pending.reject(error as Error);
-      return;
-    }
-    group.forEach((pending, i) => {
-      const seq = seqs[i];
-      if (typeof seq === 'number') pending.resolve(seq);
-      else pending.reject(seq);
-    });
-  }
-
-  /** Queues the outcome; written with the others that end within `OUTCOME_BATCH_MS`. */
+  /** The call's outcome; written with the next batch. */
   finish(outcome: AuditOutcomeRow): void {
     if (this.closed) return;
-    this.queue.push(outcome);
-    if (this.flushTimer) return;
-    this.flushTimer = setTimeout(() => this.flush(), OUTCOME_BATCH_MS);
-    this.flushTimer.unref?.();
+    const pending = this.ahead.get(outcome.callId);
+    if (pending) pending.outcome = outcome;
+    else if (this.open.has(outcome.callId)) this.outcomes.push(outcome);
+    else return;
+    this.schedule();
   }
 
-  /** Writes every queued outcome now (one transaction). */
+  /** Writes every waiting decision and outcome now (one transaction); the journal starts over. */
   flush(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    if (this.closed || this.queue.length === 0) return;
-    const batch = this.queue;
-    this.queue = [];
-    this.relaxed(() => this.updateBatch(batch));
+    if (this.closed || (this.ahead.size === 0 && this.outcomes.length === 0)) return;
+    let opened: Map<string, number>;
+    try {
+      opened = this.relaxed(this.writeBatch);
+    } catch (error) {
+      // The rows stay in the journal and in memory: the next batch (or the next start) tries again.
+      console.error('[patchbay] could not write the tool-call audit batch:', error);
+      this.schedule();
+      return;
+    }
+    for (const o of this.outcomes) this.open.delete(o.callId);
+    for (const [callId, seq] of opened) this.open.set(callId, seq);
+    this.ahead = new Map();
+    this.outcomes = [];
+    this.journal.clear();
   }
 
   /** Newest first; `running` says which open rows belong to calls in flight (others are interrupted). */
@@ -212,9 +196,63 @@ export class AuditStore {
   /** Writes what is queued; later writes are dropped (the connection is the host's to close). */
   close(): void {
     if (this.closed) return;
-    this.commitAhead();
     this.flush();
     this.closed = true;
+    this.journal.close(this.ahead.size === 0);
+  }
+
+  /**
+   * The batch: rows of the journal (with their outcome when they have one), then outcomes of open rows.
+   * Returns the rows it left open; the caller applies that only once the transaction committed.
+   */
+  private writePending(): Map<string, number> {
+    const opened = new Map<string, number>();
+    for (const { row, outcome } of this.ahead.values()) {
+      try {
+        const seq = Number(this.insert.run(...insertParams(row, outcome)).lastInsertRowid);
+        if (!outcome) opened.set(row.callId, seq);
+      } catch (error) {
+        // A row the database refuses (a constraint) must not hold back the others; anything that ended
+        // the transaction fails the batch.
+        if (!this.db.inTransaction) throw error;
+        console.error(`[patchbay] the audit trail refused the row of call ${row.callId}:`, error);
+      }
+    }
+    for (const o of this.outcomes) {
+      const seq = this.open.get(o.callId);
+      if (seq !== undefined) this.update.run(o.finishedAt, o.durationMs, o.outcome, o.outcomeNote ?? null, o.resultBytes ?? null, seq);
+    }
+    return opened;
+  }
+
+  private schedule(): void {
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => this.flush(), FLUSH_MS);
+    this.flushTimer.unref?.();
+  }
+
+  /**
+   * Rows a stopped run left in the journal go in — those of calls that left without an outcome
+   * (`markInterrupted` then says so) — unless its last batch committed them before it stopped: those
+   * are among the newest rows.
+   */
+  private recover(leftover: JournalEntry[]): void {
+    if (leftover.length === 0) return;
+    const known = this.db.prepare<[number, string], { n: number }>(
+      `SELECT COUNT(*) AS n FROM tool_audit WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM tool_audit) - ? AND call_id = ?`,
+    );
+    // Rows refused in the meantime share that window: leave room for them.
+    const window = leftover.length + 10_000;
+    this.db.transaction(() => {
+      for (const { row, outcome } of leftover) {
+        try {
+          if (known.get(window, row.callId)?.n === 0) this.insert.run(...insertParams(row, outcome));
+        } catch (error) {
+          if (!this.db.inTransaction) throw error;
+          console.error('[patchbay] could not move a row of the audit journal into the trail:', error);
+        }
+      }
+    })();
   }
 
   /** Runs one audit statement (or transaction) with the relaxed sync level, restoring it whatever happens. */
@@ -223,15 +261,8 @@ export class AuditStore {
   }
 }
 
-/** A decision row waiting for its group's commit. */
-interface PendingRow {
-  row: AuditDecisionRow;
-  resolve(seq: number): void;
-  reject(error: Error): void;
-}
-
 /** The INSERT's parameters, in column order (optional fields NULL). */
-function insertParams(row: AuditDecisionRow, outcome?: Omit<AuditOutcomeRow, 'seq'>): unknown[] {
+function insertParams(row: AuditDecisionRow, outcome?: Omit<AuditOutcomeRow, 'callId'>): unknown[] {
   return [
     row.callId,
     row.serverId,

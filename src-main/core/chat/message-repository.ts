@@ -101,7 +101,7 @@ export class MessageRepository {
 
   /**
    * Appends a message. `durable`: committed with the database's full sync (what the user typed,
-   * tool results); otherwise relaxed (the first checkpoint of a streaming answer, see durability.ts).
+   * tool results); otherwise relaxed (the first checkpoint of a streaming answer, see store/relaxed-write.ts).
    */
   append(message: NewMessage, now: Date, durable = true): ChatMessage {
     const at = now.toISOString();
@@ -136,7 +136,7 @@ export class MessageRepository {
     return row ? fromRow(row) : undefined;
   }
 
-  /** Saves a streaming answer's content so far (relaxed durability: see durability.ts). */
+  /** Saves a streaming answer's content so far (relaxed durability: see store/relaxed-write.ts). */
   checkpoint(id: number, content: ChatBlock[], now: Date): void {
     const json = JSON.stringify(content);
     this.relaxed.run(() => this.statements.checkpoint.run(json, now.toISOString(), id));
@@ -145,7 +145,7 @@ export class MessageRepository {
   /**
    * Writes an answer's final content and status. Relaxed like the checkpoints: it survives the app
    * being killed at once, and a power cut from the next full commit on (the user's next message or
-   * the tool results), so finishing an answer never waits on the disk (see durability.ts).
+   * the tool results), so finishing an answer never waits on the disk (see store/relaxed-write.ts).
    */
   finish(id: number, finished: FinishedMessage, now: Date): ChatMessage {
     const content = JSON.stringify(finished.content);

@@ -39,10 +39,10 @@ export class CallRecorder {
     return this.deps.secretValues.get(serverId).catch(() => PATTERNS_ONLY_REDACTOR);
   }
 
-  /** Commits the decision row before the call leaves; resolves with its seq, for `finished`. */
-  writeAhead(base: CallBase, tool: Tool, decision: Decision, requestedAt: Date, decidedAt: Date, redactor: Redactor): Promise<number> {
+  /** Makes the decision row safe before the call leaves (throws when it cannot: the call must not go). */
+  writeAhead(base: CallBase, tool: Tool, decision: Decision, requestedAt: Date, decidedAt: Date, redactor: Redactor): void {
     // Field by field (no spreads): this runs for every call.
-    return this.deps.audit.writeAhead({
+    this.deps.audit.writeAhead({
       callId: base.callId,
       serverId: base.serverId,
       serverName: base.serverName,
@@ -62,7 +62,6 @@ export class CallRecorder {
   /** The call ended (any way): its outcome (batched) and the event. */
   finished(
     base: CallBase,
-    seq: number,
     status: ToolRunStatus,
     result: CallToolResult,
     error: CallError | undefined,
@@ -72,7 +71,7 @@ export class CallRecorder {
     const ran = status === 'ok' || status === 'tool_error';
     const note = error?.message ?? (status === 'tool_error' ? firstText(result) : undefined);
     this.deps.audit.finish({
-      seq,
+      callId: base.callId,
       finishedAt: this.deps.clock.now().toISOString(),
       durationMs,
       outcome: status,

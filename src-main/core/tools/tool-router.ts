@@ -194,10 +194,9 @@ export class ToolRouter {
     const redactor = await this.record.redactor(base.serverId);
     if (this.disposed) return this.refuse(base, decision.args, requestedAt, 'host', QUITTING, 'denied', tool);
     const startedAt = this.deps.clock.now();
-    let seq: number;
     try {
-      // Committed (with the other calls of this turn) before anything is sent.
-      seq = await this.record.writeAhead(base, tool, decision, requestedAt, startedAt, redactor);
+      // Safe (in the audit journal) before anything is sent.
+      this.record.writeAhead(base, tool, decision, requestedAt, startedAt, redactor);
     } catch (failure) {
       return this.refuse(
         base,
@@ -208,20 +207,6 @@ export class ToolRouter {
         'protocol_error',
         tool,
       );
-    }
-    if (this.disposed) {
-      // Recorded as allowed, but Patchbay began quitting while the row was committed: it never leaves.
-      this.record.finished(base, seq, 'cancelled', say.errorResult(QUITTING.message), QUITTING, 0, redactor);
-      return {
-        ...base,
-        status: 'cancelled',
-        result: say.errorResult(QUITTING.message),
-        error: QUITTING,
-        decidedBy: decision.by,
-        definition: tool,
-        startedAt,
-        durationMs: 0,
-      };
     }
 
     // One controller per call: the user's Cancel, quitting and the caller's signal abort it, and the
@@ -286,7 +271,7 @@ export class ToolRouter {
       if (onAbort) callerSignal.removeEventListener('abort', onAbort);
     }
     const durationMs = performance.now() - t0;
-    this.record.finished(base, seq, status, result, error, durationMs, redactor);
+    this.record.finished(base, status, result, error, durationMs, redactor);
     const done: ToolCallDone = {
       callId: base.callId,
       serverId: base.serverId,
