@@ -26,7 +26,51 @@ function setup(now = { t: Date.parse('2026-01-10T00:00:00Z') }, dataDir = tempDi
 const add = (service: LogService, stream: LogStream, text: string, extra: object = {}) =>
   service.append('s1', stream, { level: 'info', text, ...extra })!;
 
+/** Row counts of `log_entries` seen at each turn of the event loop until `rows` are stored (or 500 turns). */
+async function countsPerTurn(db: ReturnType<typeof openDatabase>['db'], rows: number): Promise<number[]> {
+  const seen: number[] = [];
+  const count = db.prepare('SELECT COUNT(*) AS n FROM log_entries');
+  for (let turn = 0; turn < 5000 && seen.at(-1) !== rows; turn++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const n = (count.get() as { n: number }).n;
+    if (n !== seen.at(-1)) seen.push(n);
+  }
+  return seen;
+}
+
 describe('LogService storage', () => {
+  it('writes a busy interval in slices, letting the event loop run between them; a flush before a read writes the rest at once', async () => {
+    const { service, db } = setup();
+    for (let i = 0; i < 1200; i++) add(service, 'output', `line ${i}`);
+    // The timed flush: 500 rows per transaction, one turn of the event loop each.
+    expect(await countsPerTurn(db, 1200)).toEqual([0, 500, 1000, 1200]);
+
+    for (let i = 0; i < 1200; i++) add(service, 'output', `more ${i}`);
+    // The timed flush starts: its first slice is written, two are still to come…
+    const count = db.prepare('SELECT COUNT(*) AS n FROM log_entries');
+    while ((count.get() as { n: number }).n === 1200) await new Promise((resolve) => setImmediate(resolve));
+    expect((count.get() as { n: number }).n).toBe(1700);
+    // …and the flush a database read does first waits for no slice: the rest is written at once.
+    service.flush();
+    expect((count.get() as { n: number }).n).toBe(2400);
+    expect(service.page({ serverId: 's1', stream: 'output' }, undefined, 1).entries[0].text).toBe('more 1199');
+  });
+
+  it('never writes a removed server’s rows that were waiting for their slice', async () => {
+    const { service, db } = setup();
+    for (let i = 0; i < 1500; i++) service.append(i % 2 ? 's1' : 's2', 'output', { level: 'info', text: `line ${i}` });
+    const seen: number[] = [];
+    const count = db.prepare("SELECT COUNT(*) AS n FROM log_entries WHERE server_id = 's1'");
+    // At the first turn after a slice was written, s1 goes.
+    while ((count.get() as { n: number }).n === 0) await new Promise((resolve) => setImmediate(resolve));
+    seen.push((count.get() as { n: number }).n);
+    service.forgetServer('s1');
+    service.flush();
+    expect(seen[0]).toBeLessThan(750);
+    expect((count.get() as { n: number }).n).toBe(0);
+    expect((db.prepare("SELECT COUNT(*) AS n FROM log_entries WHERE server_id = 's2'").get() as { n: number }).n).toBe(750);
+  });
+
   it('pages a stream newest first across memory and disk, with filters, and survives a restart', () => {
     const { service, db, dataDir } = setup();
     for (let i = 0; i < 30; i++) add(service, 'output', `line ${i}${i % 10 === 0 ? ' needle' : ''}`, i % 3 === 0 ? { level: 'error' } : {});
