@@ -4,7 +4,7 @@
  * A restart builds a new session rather than reconnecting the old client, so no handler, cache
  * or negotiated era of a dead process can leak into the next one.
  */
-import type { Client, Implementation, PriorDiscovery } from '@modelcontextprotocol/client';
+import type { Implementation, PriorDiscovery } from '@modelcontextprotocol/client';
 import { HealthMonitor } from './health-monitor';
 import { HostClient } from './host-client';
 import type { ClientFeatures, RemoteTransportMode, ServerSpec } from './connection-options';
@@ -54,7 +54,7 @@ export interface SessionOptions {
 
 /** A transport and its client, from spawn to shutdown. */
 export class ServerSession {
-  readonly client: Client;
+  readonly client: HostClient;
   readonly transport: SessionTransport;
   /** We initiated the end of this session: its close is not a crash. */
   closing = false;
@@ -123,7 +123,10 @@ export class ServerSession {
 
   /** Spawns the process and negotiates the protocol (probe + initialize, or from `prior`). */
   connect(prior: PriorDiscovery | undefined, timeoutMs: number): Promise<void> {
-    return this.client.connect(this.transport, { prior, timeout: timeoutMs });
+    const connecting = this.client.connect(this.transport, { prior, timeout: timeoutMs });
+    // Probing first: the legacy handshake's schemas are built while the server starts, not after its answer.
+    if (prior === undefined) this.client.warmLegacySchemasSoon();
+    return connecting;
   }
 
   /** What the handshake told us. Only valid after `connect()` resolved. */
