@@ -39,6 +39,8 @@ export interface SessionOptions {
   shutdown?: ShutdownOptions;
   parentEnv?: NodeJS.ProcessEnv;
   loginShellPath?: () => Promise<string[]>;
+  /** Boot at background CPU priority until ready (a server started among many; see start-priority.ts). */
+  background?: boolean;
   onStderrLine: (line: string) => void;
   onWarning: (message: string) => void;
   onSpawn: (process: StdioProcess) => void;
@@ -114,6 +116,7 @@ export class ServerSession {
       shutdown: options.shutdown,
       parentEnv: options.parentEnv,
       loginShellPath: options.loginShellPath,
+      background: options.background,
       onStderrLine: options.onStderrLine,
       onWarning: (warning) => options.onWarning(warning.message),
       onSpawn: options.onSpawn,
