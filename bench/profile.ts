@@ -3,7 +3,9 @@
  * the longest uninterrupted busy stretch (the worst stall), and within it the self time and the
  * inclusive time of the heaviest functions.
  *
- * Usage: npx tsx bench/profile.ts FILE.cpuprofile [--top 25] [--whole]
+ * Usage: npx tsx bench/profile.ts FILE.cpuprofile [--top 25] [--whole] [--after MS] [--rank K]
+ *   --after MS  ignore stretches that begin in the first MS ms (a process's own boot)
+ *   --rank K    summarize the K-th longest stretch instead of the longest (1 = longest)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,11 +24,14 @@ interface Profile {
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--'));
 if (!file) {
-  console.error('Usage: npx tsx bench/profile.ts FILE.cpuprofile [--top N] [--whole]');
+  console.error('Usage: npx tsx bench/profile.ts FILE.cpuprofile [--top N] [--whole] [--after MS] [--rank K]');
   process.exit(2);
 }
 const top = Number(args[args.indexOf('--top') + 1]) || 25;
 const whole = args.includes('--whole');
+const option = (name: string) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) || 0 : 0);
+const afterUs = option('--after') * 1000;
+const rank = Math.max(1, option('--rank'));
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -42,16 +47,21 @@ for (const d of profile.timeDeltas) t.push((acc += d));
 let best = { from: 0, to: 0, us: 0 };
 if (whole) best = { from: 0, to: profile.samples.length, us: acc };
 else {
+  const stretches: (typeof best)[] = [];
   let start = -1;
   for (let i = 0; i <= profile.samples.length; i++) {
     const busy = i < profile.samples.length && !idle(profile.samples[i]);
     if (busy && start < 0) start = i;
     if (!busy && start >= 0) {
       const us = t[i - 1] - t[start] + (profile.timeDeltas[i] ?? 0);
-      if (us > best.us) best = { from: start, to: i, us };
+      if (t[start] >= afterUs) stretches.push({ from: start, to: i, us });
       start = -1;
     }
   }
+  stretches.sort((a, b) => b.us - a.us);
+  console.log('Longest busy stretches (ms, starting at ms):');
+  for (const s of stretches.slice(0, 8)) console.log(`${(s.us / 1000).toFixed(1).padStart(9)} ms  at ${(t[s.from] / 1000).toFixed(0)}`);
+  best = stretches[rank - 1] ?? best;
 }
 
 const label = (n: Node) => {

@@ -144,7 +144,9 @@ async function main(): Promise<void> {
     } else if (web.note) notes.push(web.note);
   }
   const webTask = web && !('error' in web) ? { webEntry: web.entry, seedEntry: web.seedEntry } : {};
-  const tasks = plan(o).map((t) => (t.scenario === 'ui' ? { ...t, ...webTask } : t));
+  // --profile: the ui scenario profiles the web host it spawns (where the round trips are answered).
+  const webProfile = o.profile ? { profileDir: path.join(REPO, 'bench/results/profiles') } : {};
+  const tasks = plan(o).map((t) => (t.scenario === 'ui' ? { ...t, ...webTask, ...webProfile } : t));
   const fleet = o.light ? 'echo.mjs' : 'server-everything';
   console.log(
     `Patchbay bench: ${o.runs} run(s) per arm, ${tasks.length} samples, fleet = ${fleet}, host start = ${o.hostStart}, ${os.cpus().length} CPUs, Node ${process.versions.node}`,

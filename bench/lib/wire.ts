@@ -21,6 +21,8 @@ export interface Task {
   /** `ui` only: the web host entry to run, and the seeder bundled with it. */
   webEntry?: string;
   seedEntry?: string;
+  /** `ui` only (`--profile`): write a .cpuprofile of the web host (host arm) into this directory. */
+  profileDir?: string;
 }
 
 export const PIDS_PREFIX = '@@pids ';

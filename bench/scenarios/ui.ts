@@ -38,7 +38,11 @@ export async function runUi(task: Task): Promise<Record<string, unknown>> {
   const dataDir = seed(task, n);
   const seen = new Map<string, ProcRef>();
   const t0 = performance.now();
-  const child = spawn(process.execPath, [task.webEntry, '--no-open', '--port', '0', '--data-dir', dataDir], {
+  const prof =
+    task.profileDir && task.arm === 'host'
+      ? ['--cpu-prof', '--cpu-prof-dir', task.profileDir, '--cpu-prof-name', `ui-web-${task.n}-run${task.run}.cpuprofile`]
+      : [];
+  const child = spawn(process.execPath, [...prof, task.webEntry, '--no-open', '--port', '0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const marks: Record<string, number> = {};

@@ -13,7 +13,7 @@ import { SqliteLiveProcessStore } from './server-fleet/live-process-store';
 import { ServerFleet } from './server-fleet/server-fleet';
 import { listFleetTools } from './server-fleet/fleet-tools';
 import { createServerHandlers } from './server-fleet/server-handlers';
-import { getLoginShellPath } from './servers/process/command-resolver';
+import { loginShellPathFor } from './servers/process/command-resolver';
 import { reapRecordedLeftovers } from './servers/process/process-reaper';
 import { createLogArea, createLogHandlers } from './logs';
 import { AppLog } from './logs/app-log';
@@ -86,6 +86,8 @@ export function createHost(ports: HostPorts): Host {
   clearScratch(ports.dataDir);
   const { db, status } = openDatabase(ports.dataDir, { nativeBinding: ports.sqliteNativeBinding, now: clock.now });
   const events = new HostEventBus();
+  // Where commands are looked up (servers, their log entries, bundles): one PATH for all of them.
+  const loginShellPath = ports.connectionDefaults?.loginShellPath ?? loginShellPathFor(ports.mode);
   const secrets = ports.secrets ?? new KeyFileSecretBox(ports.dataDir);
   // Model providers (Anthropic, OpenAI-compatible): keys sealed, model lists cached; the router
   // resolves each conversation's model (and sampling's choice) to its provider.
@@ -143,7 +145,7 @@ export function createHost(ports: HostPorts): Host {
     findCommand:
       ports.findCommand ??
       ((name) =>
-        resolveCommand(name, { inheritedPath: process.env.PATH }).then(
+        resolveCommand(name, { inheritedPath: process.env.PATH, loginShellPath }).then(
           (found) => found.file,
           () => undefined,
         )),
@@ -161,7 +163,7 @@ export function createHost(ports: HostPorts): Host {
     timings: ports.roots,
   });
   plugins.push(roots.plugin);
-  const logs = createLogArea({ db, events, clock, pidOf: (id) => fleet.connection(id)?.pid });
+  const logs = createLogArea({ db, events, clock, loginShellPath, pidOf: (id) => fleet.connection(id)?.pid });
   plugins.push(logs.plugin);
   // OAuth for remote servers: tokens sealed in SQLite, sign-in in the system browser (or a web-mode tab).
   const oauth = createOAuthArea({
@@ -181,7 +183,7 @@ export function createHost(ports: HostPorts): Host {
     processStore,
     events,
     clock,
-    connectionDefaults: ports.connectionDefaults,
+    connectionDefaults: { loginShellPath, ...ports.connectionDefaults },
     plugins,
     // A server's last stderr lines and failure reasons reach the renderer redacted, like its logs.
     redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
@@ -336,7 +338,7 @@ export function createHost(ports: HostPorts): Host {
   llm.start();
   // The login-shell PATH (an interactive login shell: 0.1–0.5 s) is read now, while the window loads,
   // not when the first server spawns: the desktop app starts the servers once the window is ready.
-  void getLoginShellPath().catch(() => undefined);
+  void loginShellPath().catch(() => undefined);
 
   let disposed = false;
   return {

@@ -23,6 +23,8 @@ export interface LogAreaDeps {
   clock: Clock;
   /** Pid of a server's current process (from the fleet; called lazily, after construction). */
   pidOf(serverId: string): number | undefined;
+  /** The login-shell PATH the servers are spawned with (their spawn entries name the file found with it). */
+  loginShellPath?: () => Promise<string[]>;
   /** Test knobs: ring caps, flush intervals, detail cap. */
   tuning?: Omit<LogServiceOptions, 'db' | 'events' | 'clock'>;
 }
@@ -30,7 +32,7 @@ export interface LogAreaDeps {
 /** The logs service, the plugin that feeds it from every server connection, and the snapshot part. */
 export function createLogArea(deps: LogAreaDeps): { service: LogService; plugin: LogPlugin; snapshot(): LogOverview; dispose(): void } {
   const service = new LogService({ db: deps.db, events: deps.events, clock: deps.clock, ...deps.tuning });
-  const plugin = new LogPlugin({ logs: service, clock: deps.clock, pidOf: deps.pidOf });
+  const plugin = new LogPlugin({ logs: service, clock: deps.clock, pidOf: deps.pidOf, loginShellPath: deps.loginShellPath });
   return {
     service,
     plugin,

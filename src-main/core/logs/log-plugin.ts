@@ -30,6 +30,8 @@ export interface LogPluginDeps {
   clock: Clock;
   /** Pid of the server's current process (the fleet knows it). */
   pidOf(serverId: string): number | undefined;
+  /** The login-shell PATH supplier the spawn uses (default: the cached lookup). */
+  loginShellPath?: () => Promise<string[]>;
 }
 
 /**
@@ -66,6 +68,7 @@ export class LogPlugin implements ConnectionPlugin {
       cwd: launch.cwd || undefined,
       configuredPath: getPathVar(plainEnv),
       inheritedPath: getPathVar(process.env),
+      loginShellPath: this.deps.loginShellPath,
     }).then(
       (resolved) => resolved.file,
       () => undefined,

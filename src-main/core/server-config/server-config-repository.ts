@@ -106,32 +106,57 @@ type PairTable = 'server_env' | 'server_headers';
 /**
  * Server configurations in SQLite. Every write is one transaction, so a server is never saved
  * half-way (a config without its environment, say).
+ *
+ * Reads are served from memory after the first: every state change of every server looks its config
+ * up (to publish its view, to name it in a log line), 50 servers starting make hundreds of lookups,
+ * and each was three queries. This class is the only writer of these tables; each write forgets
+ * what it changed. Callers must treat what they get as read-only (it is shared).
  */
 export class ServerConfigRepository {
   private readonly relaxed: RelaxedWriter;
   private readonly saveVerdict: Database.Statement<[string, string]>;
+  private readonly selectOne: Database.Statement<[string], ServerRow>;
+  private readonly selectPairs: Record<PairTable, Database.Statement<[string], EnvRow>>;
+  /** Configs read so far, by id; `all` is the whole list in order, once read. */
+  private readonly byId = new Map<string, StoredServer>();
+  private all: StoredServer[] | undefined;
 
   constructor(private readonly db: Database.Database) {
     this.relaxed = new RelaxedWriter(db);
     this.saveVerdict = db.prepare('UPDATE servers SET era_verdict = ? WHERE id = ?');
+    this.selectOne = db.prepare<[string], ServerRow>('SELECT * FROM servers WHERE id = ?');
+    const pairs = (table: PairTable) =>
+      db.prepare<[string], EnvRow>(`SELECT server_id, key, value, secret_blob FROM ${table} WHERE server_id = ? ORDER BY position`);
+    this.selectPairs = { server_env: pairs('server_env'), server_headers: pairs('server_headers') };
   }
 
   list(): StoredServer[] {
-    const rows = this.db.prepare<[], ServerRow>('SELECT * FROM servers ORDER BY position, created_at').all();
-    const env = this.pairsByServer('server_env');
-    const headers = this.pairsByServer('server_headers');
-    return rows.map((row) => toStored(row, env.get(row.id) ?? [], headers.get(row.id) ?? []));
+    if (!this.all) {
+      const rows = this.db.prepare<[], ServerRow>('SELECT * FROM servers ORDER BY position, created_at').all();
+      const env = this.pairsByServer('server_env');
+      const headers = this.pairsByServer('server_headers');
+      this.all = rows.map((row) => toStored(row, env.get(row.id) ?? [], headers.get(row.id) ?? []));
+      this.byId.clear();
+      for (const server of this.all) this.byId.set(server.id, server);
+    }
+    return [...this.all];
   }
 
   get(id: string): StoredServer | undefined {
-    const row = this.db.prepare<[string], ServerRow>('SELECT * FROM servers WHERE id = ?').get(id);
+    const cached = this.byId.get(id);
+    if (cached) return cached;
+    const row = this.selectOne.get(id);
     if (!row) return undefined;
-    const pairs = (table: PairTable) =>
-      this.db
-        .prepare<[string], EnvRow>(`SELECT server_id, key, value, secret_blob FROM ${table} WHERE server_id = ? ORDER BY position`)
-        .all(id)
-        .map(toStoredEnv);
-    return toStored(row, pairs('server_env'), pairs('server_headers'));
+    const pairs = (table: PairTable) => this.selectPairs[table].all(id).map(toStoredEnv);
+    const server = toStored(row, pairs('server_env'), pairs('server_headers'));
+    this.byId.set(id, server);
+    return server;
+  }
+
+  /** A write changes this server: it (and the list) is read again next time. */
+  private changed(id: string): void {
+    this.byId.delete(id);
+    this.all = undefined;
   }
 
   /** True when another server already uses this name (case-insensitive). */
@@ -160,6 +185,7 @@ export class ServerConfigRepository {
       this.writePairs('server_env', id, fields.env);
       this.writePairs('server_headers', id, fields.headers);
     })();
+    this.changed(id);
     return this.get(id)!;
   }
 
@@ -180,10 +206,12 @@ export class ServerConfigRepository {
       this.writePairs('server_env', id, fields.env);
       this.writePairs('server_headers', id, fields.headers);
     })();
+    this.changed(id);
     return this.get(id)!;
   }
 
   setEnabled(id: string, enabled: boolean, now: Date): void {
+    this.changed(id);
     this.db.prepare('UPDATE servers SET enabled = ?, updated_at = ? WHERE id = ?').run(enabled ? 1 : 0, now.toISOString(), id);
   }
 
@@ -192,10 +220,12 @@ export class ServerConfigRepository {
    * main thread. The verdict is a cache: one lost to a power cut only costs the next start a probe.
    */
   saveEraVerdict(id: string, verdict: string): void {
+    this.changed(id);
     this.relaxed.run(() => this.saveVerdict.run(verdict, id));
   }
 
   remove(id: string): void {
+    this.changed(id);
     this.db.prepare('DELETE FROM servers WHERE id = ?').run(id);
   }
 

@@ -6,6 +6,7 @@ import type { ServerView } from '../../../src-preload/contract';
 import { hostApi, startTestHost } from '../../test-support/test-host';
 import type { Host } from '../host';
 import { isGroupAlive } from '../servers/process/process-tree';
+import { BACKGROUND_NICE, readGroupNice } from '../servers/process/start-priority';
 import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 import { DATABASE_FILE } from '../store/database';
@@ -286,4 +287,41 @@ describe('servers through the host API', () => {
       vi.unstubAllEnvs();
     }
   });
+
+  // Linux with autogroup (see start-priority.ts); elsewhere the priority is left alone.
+  it.skipIf(readGroupNice(process.pid) === undefined)(
+    'servers started together boot at background priority and return to normal once ready; one alone is never lowered',
+    async () => {
+      const { host, dataDir } = startHost();
+      await api(host).addServer(fixtureServer('stuck', 'never-initializes.mjs', { enabled: true }));
+      for (const name of ['a', 'b']) await api(host).addServer(fixtureServer(name, 'echo.mjs', { enabled: true }));
+      await host.dispose();
+
+      const together = startHost(dataDir).host;
+      await together.startServers();
+      const [stuck, a, b] = (await api(together).getSnapshot()).servers.map((s) => s.config.id);
+      const stuckPid = await waitFor(async () => (await statusOf(together, stuck)).runtime.pid, {
+        timeoutMs: 30_000,
+        what: 'the stuck server to spawn',
+      });
+      expect(readGroupNice(stuckPid)).toBe(BACKGROUND_NICE);
+      for (const id of [a, b]) {
+        const ready = await waitForStatus(together, id, 'ready');
+        expect(readGroupNice(ready.runtime.pid!)).toBe(0);
+      }
+      await together.dispose();
+
+      // Only the stuck server enabled: it starts alone, at normal priority.
+      const alone = startHost(dataDir).host;
+      for (const id of [a, b]) await api(alone).stopServer({ id });
+      await alone.startServers();
+      const alonePid = await waitFor(async () => (await statusOf(alone, stuck)).runtime.pid, {
+        timeoutMs: 30_000,
+        what: 'the stuck server to spawn',
+      });
+      expect(readGroupNice(alonePid)).toBe(0);
+      expect((await statusOf(alone, a)).runtime.status).toBe('stopped');
+      await alone.dispose();
+    },
+  );
 });

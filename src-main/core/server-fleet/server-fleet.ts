@@ -178,7 +178,10 @@ export class ServerFleet implements ServerControl {
       };
       const timer = setTimeout(release, this.startSlotMs);
       timer.unref?.();
-      void this.start(id)
+      // Among others (more launches in flight or queued): boot at background priority, so the app
+      // stays responsive while they take the CPU. A server starting alone runs at normal priority.
+      const background = this.launching + this.startQueue.length > 1;
+      void this.launch(id, { background })
         .catch(() => undefined)
         .finally(release);
     }
@@ -187,7 +190,11 @@ export class ServerFleet implements ServerControl {
   }
 
   /** Starts (or, if running, restarts) a server with its current configuration. */
-  async start(id: string): Promise<ServerView> {
+  start(id: string): Promise<ServerView> {
+    return this.launch(id, { background: false });
+  }
+
+  private async launch(id: string, { background }: { background: boolean }): Promise<ServerView> {
     const server = this.stored(id);
     this.queued.delete(id);
     await this.stopConnection(id);
@@ -239,7 +246,7 @@ export class ServerFleet implements ServerControl {
     });
     this.connections.set(id, connection);
     this.publish(id);
-    await connection.start();
+    await connection.start({ background });
     return this.viewById(id);
   }
 

@@ -61,6 +61,29 @@ export class HostClient extends Client {
       : send(request, schemaOrOptions, maybeOptions);
   }
 
+  /**
+   * Readies the 2025 era's result validation on later turns, once per process: the SDK builds its
+   * wire schemas lazily, on the first request that needs them (≈ 8–10 ms of zod construction), and
+   * zod compiles each schema's fast path on its first parse (a few ms per list). After a
+   * `server/discover` probe the first such request is `initialize`, sent only once the probe was
+   * answered, and the lists follow it: all of that sat between the server's first answer and ready.
+   * Done while the probe waits for a server still starting, one step per turn (so a window's call is
+   * answered between two), it costs that server nothing.
+   */
+  warmLegacySchemasSoon(): void {
+    if (legacySchemasWarm) return;
+    legacySchemasWarm = true;
+    const steps = Object.entries(LEGACY_WARM_UP);
+    const next = () => {
+      const step = steps.shift();
+      // Negotiated meanwhile: the codec of this client is no longer the legacy one; the work is done anyway.
+      if (!step || this._negotiatedProtocolVersion !== undefined) return;
+      this._wireCodec().validateResult(step[0], step[1]);
+      setImmediate(next);
+    };
+    setImmediate(next);
+  }
+
   private eraCodec() {
     return this._wireCodec();
   }
@@ -97,6 +120,18 @@ export class HostClient extends Client {
     return this.wrap ? this.wrap(method, validated) : validated;
   }
 }
+
+/** The legacy era's schemas were built, or are about to be (see `warmLegacySchemasSoon`). */
+let legacySchemasWarm = false;
+
+/** A valid result of each request a start sends, one item per list: parsing it compiles what a real one needs. */
+const LEGACY_WARM_UP: Record<string, unknown> = {
+  initialize: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'warm-up', version: '0' } },
+  'tools/list': { tools: [{ name: 'warm-up', inputSchema: { type: 'object' } }] },
+  'resources/list': { resources: [{ uri: 'warm-up:/', name: 'warm-up' }] },
+  'resources/templates/list': { resourceTemplates: [{ uriTemplate: 'warm-up:/{x}', name: 'warm-up' }] },
+  'prompts/list': { prompts: [{ name: 'warm-up' }] },
+};
 
 /** Methods the SDK era-checks only when sent without a schema (see `Protocol.request`). */
 const EXTENSION_REUSED = new Set(['tasks/get', 'tasks/cancel']);

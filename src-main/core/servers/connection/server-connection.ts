@@ -58,6 +58,8 @@ export class ServerConnection {
   private remoteMode: RemoteTransportMode | undefined;
   /** Re-walks a resource, template or prompt list after a list_changed (one walk per list at a time). */
   private readonly contentRefresh: ContentRefresh;
+  /** This start boots the server at background CPU priority until it is ready (see `start`). */
+  private background = false;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -126,12 +128,18 @@ export class ServerConnection {
     return (this.session ?? this.lastSession)?.transport.stderr?.lines(n) ?? [];
   }
 
-  /** Starts the server; resolves with the resulting state (`ready`, `error`, …), never rejects. */
-  start(): Promise<ServerState> {
+  /**
+   * Starts the server; resolves with the resulting state (`ready`, `error`, …), never rejects.
+   * `background`: one of many servers starting together: its process boots at background CPU
+   * priority and returns to normal once ready (see process/start-priority.ts). Restarts after a
+   * crash run at normal priority.
+   */
+  start({ background = false }: { background?: boolean } = {}): Promise<ServerState> {
     if (this.startPromise) return this.startPromise;
     if (this.current.status === 'ready') return Promise.resolve(this.current);
     this.supervisor.reset();
     this.remoteMode = undefined;
+    this.background = background;
     return this.launch(1);
   }
 
@@ -266,6 +274,7 @@ export class ServerConnection {
   }
 
   private launch(attempt: number): Promise<ServerState> {
+    if (attempt > 1) this.background = false;
     const generation = ++this.generation;
     const promise: Promise<ServerState> = this.runStart(attempt, generation).finally(() => {
       if (this.startPromise === promise) this.startPromise = undefined;
@@ -316,6 +325,7 @@ export class ServerConnection {
         shutdown: this.options.shutdown,
         parentEnv: this.options.parentEnv,
         loginShellPath: this.options.loginShellPath,
+        background: this.background,
         onStderrLine: this.options.onStderrLine,
         onWarning: (message) => this.options.onWarning?.(message),
         clientFeatures: this.options.clientFeatures,
@@ -348,6 +358,8 @@ export class ServerConnection {
 
   private becomeReady({ session, identity, catalog }: Extract<StartAttemptOutcome, { kind: 'ready' }>): ServerState {
     session.ready = true;
+    // Booted among many at background priority: from now on it serves the user, at normal priority.
+    session.transport.process?.toForeground();
     if (session.transport instanceof RemoteServerTransport) this.remoteMode = session.transport.mode;
     this.expiry.startEnded();
     this.catalogValue = catalog;

@@ -4,7 +4,7 @@
  * A restart builds a new session rather than reconnecting the old client, so no handler, cache
  * or negotiated era of a dead process can leak into the next one.
  */
-import type { Client, Implementation, PriorDiscovery } from '@modelcontextprotocol/client';
+import type { Implementation, PriorDiscovery } from '@modelcontextprotocol/client';
 import { HealthMonitor } from './health-monitor';
 import { HostClient } from './host-client';
 import type { ClientFeatures, RemoteTransportMode, ServerSpec } from './connection-options';
@@ -39,6 +39,8 @@ export interface SessionOptions {
   shutdown?: ShutdownOptions;
   parentEnv?: NodeJS.ProcessEnv;
   loginShellPath?: () => Promise<string[]>;
+  /** Boot at background CPU priority until ready (a server started among many; see start-priority.ts). */
+  background?: boolean;
   onStderrLine: (line: string) => void;
   onWarning: (message: string) => void;
   onSpawn: (process: StdioProcess) => void;
@@ -54,7 +56,7 @@ export interface SessionOptions {
 
 /** A transport and its client, from spawn to shutdown. */
 export class ServerSession {
-  readonly client: Client;
+  readonly client: HostClient;
   readonly transport: SessionTransport;
   /** We initiated the end of this session: its close is not a crash. */
   closing = false;
@@ -114,6 +116,7 @@ export class ServerSession {
       shutdown: options.shutdown,
       parentEnv: options.parentEnv,
       loginShellPath: options.loginShellPath,
+      background: options.background,
       onStderrLine: options.onStderrLine,
       onWarning: (warning) => options.onWarning(warning.message),
       onSpawn: options.onSpawn,
@@ -123,7 +126,10 @@ export class ServerSession {
 
   /** Spawns the process and negotiates the protocol (probe + initialize, or from `prior`). */
   connect(prior: PriorDiscovery | undefined, timeoutMs: number): Promise<void> {
-    return this.client.connect(this.transport, { prior, timeout: timeoutMs });
+    const connecting = this.client.connect(this.transport, { prior, timeout: timeoutMs });
+    // Probing first: the legacy handshake's schemas are built while the server starts, not after its answer.
+    if (prior === undefined) this.client.warmLegacySchemasSoon();
+    return connecting;
   }
 
   /** What the handshake told us. Only valid after `connect()` resolved. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readLoginShellPath, resolveCommand } from './command-resolver';
+import { getLoginShellPath, loginShellPathFor, readLoginShellPath, resolveCommand, startedFromShell } from './command-resolver';
 import { LaunchError } from './launch-error';
 import { testScope } from '../../../test-support/fixtures';
 import { waitFor } from '../wait';
@@ -99,5 +99,24 @@ describe('readLoginShellPath', () => {
   it('tolerates a missing shell', async () => {
     expect(await readLoginShellPath({ shell: '/no/such/shell' })).toEqual([]);
     expect(await readLoginShellPath({ shell: '' })).toEqual([]);
+  });
+});
+
+describe('loginShellPathFor', () => {
+  it("web mode started from a shell uses that shell's PATH and starts no login shell", async () => {
+    const supplier = loginShellPathFor('web', { SHLVL: '1', SHELL: '/bin/bash' });
+    expect(supplier).not.toBe(getLoginShellPath);
+    expect(await supplier()).toEqual([]);
+  });
+
+  it('asks the login shell for the desktop app, and for web mode started without a shell', () => {
+    expect(loginShellPathFor('electron', { SHLVL: '1' })).toBe(getLoginShellPath);
+    expect(loginShellPathFor('web', {})).toBe(getLoginShellPath);
+    expect(loginShellPathFor('web', { SHLVL: ' ' })).toBe(getLoginShellPath);
+  });
+
+  it('knows a shell started the process by SHLVL', () => {
+    expect(startedFromShell({ SHLVL: '2' })).toBe(true);
+    expect(startedFromShell({ TERM: 'xterm' })).toBe(false);
   });
 });

@@ -200,6 +200,25 @@ export function getLoginShellPath(): Promise<string[]> {
   return cachedLoginPath;
 }
 
+/**
+ * Where a host's servers get the login-shell PATH from. The desktop app is usually launched from the
+ * Dock, Finder or a desktop menu, with a minimal PATH: it asks the login shell (cached, started with
+ * the host so the window's load overlaps it). Web mode started from a shell (`npm run web` in a
+ * terminal, a script; the shell set `SHLVL`) already has that shell's PATH: asking a login shell again
+ * adds nothing but 0.1–0.5 s before the first server can spawn, so it asks only when started some other
+ * way (a service manager, a launch agent).
+ */
+export function loginShellPathFor(mode: 'electron' | 'web', env: NodeJS.ProcessEnv = process.env): () => Promise<string[]> {
+  return mode === 'web' && startedFromShell(env) ? noLoginShellPath : getLoginShellPath;
+}
+
+/** True when a shell started this process (every POSIX shell a terminal runs sets `SHLVL`). */
+export function startedFromShell(env: NodeJS.ProcessEnv): boolean {
+  return (env.SHLVL ?? '').trim() !== '';
+}
+
+const noLoginShellPath = async (): Promise<string[]> => [];
+
 /** Forgets the cached login-shell PATH (tests, or after the user changed their shell setup). */
 export function resetLoginShellPathCache(): void {
   cachedLoginPath = undefined;

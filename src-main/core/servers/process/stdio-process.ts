@@ -9,6 +9,7 @@ import { resolveCommand } from './command-resolver';
 import { LaunchError, launchErrorFromSpawn } from './launch-error';
 import { isGroupAlive, readProcessStartTime, signalGroup } from './process-tree';
 import { StderrRing, type StderrRingOptions } from './stderr-ring';
+import { BACKGROUND_NICE, setGroupNice } from './start-priority';
 import { sleep, withTimeout } from '../wait';
 
 /** What to run. */
@@ -62,6 +63,8 @@ export interface StdioProcessOptions {
   parentEnv?: NodeJS.ProcessEnv;
   /** Login-shell PATH supplier (default: the cached `$SHELL -ilc` lookup). */
   loginShellPath?: () => Promise<string[]>;
+  /** Start at background CPU priority (see start-priority.ts) until `toForeground()`. */
+  background?: boolean;
 }
 
 /** A running (or exited) server process. Create with {@link StdioProcess.spawn}. */
@@ -81,6 +84,8 @@ export class StdioProcess {
   /** Writes are being gathered until the end of this tick (see `write`). */
   private corked = false;
   private shutdownPromise: Promise<ShutdownResult> | undefined;
+  /** Runs at background priority (see `toForeground`). */
+  private lowered: boolean;
 
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
@@ -108,6 +113,15 @@ export class StdioProcess {
     });
     this.drained = new Promise((resolve) => child.once('close', () => resolve()));
     this.startTime = child.pid === undefined ? undefined : readProcessStartTime(child.pid);
+    // Before it runs much: the boot is what competes with the app for the CPU.
+    this.lowered = options.background === true && child.pid !== undefined && setGroupNice(child.pid, BACKGROUND_NICE);
+  }
+
+  /** Back to normal CPU priority (the server is ready); nothing when it never left it. */
+  toForeground(): void {
+    if (!this.lowered) return;
+    this.lowered = false;
+    if (this.alive) setGroupNice(this.pid, 0);
   }
 
   /**

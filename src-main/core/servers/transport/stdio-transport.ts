@@ -65,6 +65,8 @@ export interface StdioTransportOptions extends ProcessSpec {
   exitFlushMs?: number;
   parentEnv?: NodeJS.ProcessEnv;
   loginShellPath?: () => Promise<string[]>;
+  /** Boot at background CPU priority (see process/start-priority.ts). */
+  background?: boolean;
 }
 
 /** The server sent a message larger than the limit; it was discarded, the connection lives on. */
@@ -150,6 +152,7 @@ export class StdioServerTransport implements SessionTransport {
     this.proc = await StdioProcess.spawn(this.options, {
       parentEnv: this.options.parentEnv,
       loginShellPath: this.options.loginShellPath,
+      background: this.options.background,
       stderr: { ...this.options.stderr, onLine: this.options.onStderrLine },
       onStdout: (chunk) => this.readChunk(chunk),
       onStdoutEnd: () => {

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../store/database';
+import { testScope } from '../../test-support/fixtures';
+import { ServerConfigRepository, type ServerFields } from './server-config-repository';
+import { ServerInputSchema } from '../../../src-preload/contract';
+
+function repository(): ServerConfigRepository {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-configs-'));
+  const { db } = openDatabase(dir);
+  testScope().defer(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return new ServerConfigRepository(db);
+}
+
+const fields = (name: string, extra: Record<string, unknown> = {}): ServerFields => ({
+  ...ServerInputSchema.parse({ name, command: 'node', args: ['server.js'], ...extra }),
+  env: [{ key: 'MODE', value: 'one' }],
+  headers: [],
+  oauthClientSecret: undefined,
+  oauthPrivateKey: undefined,
+  idpClientSecret: undefined,
+});
+
+describe('ServerConfigRepository (reads served from memory)', () => {
+  it('every write is seen by the next read, by id and in the list', () => {
+    const repo = repository();
+    const now = new Date('2026-01-01T00:00:00Z');
+    const a = repo.insert(fields('a'), now);
+    expect(repo.list().map((s) => s.name)).toEqual(['a']);
+    const b = repo.insert(fields('b'), now);
+    expect(repo.list().map((s) => s.name)).toEqual(['a', 'b']);
+    expect(repo.get(a.id)?.env).toEqual([{ key: 'MODE', value: 'one' }]);
+
+    repo.update(a.id, { ...fields('a2'), env: [{ key: 'MODE', value: 'two' }] }, now);
+    expect(repo.get(a.id)).toMatchObject({ name: 'a2', env: [{ key: 'MODE', value: 'two' }] });
+    expect(repo.list().map((s) => s.name)).toEqual(['a2', 'b']);
+
+    repo.setEnabled(b.id, false, now);
+    expect(repo.get(b.id)?.enabled).toBe(false);
+    expect(repo.list().find((s) => s.id === b.id)?.enabled).toBe(false);
+
+    repo.saveEraVerdict(b.id, JSON.stringify({ kind: 'legacy' }));
+    expect(repo.get(b.id)?.eraVerdict).toBe(JSON.stringify({ kind: 'legacy' }));
+
+    repo.remove(a.id);
+    expect(repo.get(a.id)).toBeUndefined();
+    expect(repo.list().map((s) => s.id)).toEqual([b.id]);
+  });
+
+  it('a failed update leaves the stored config readable as it is', () => {
+    const repo = repository();
+    const now = new Date('2026-01-01T00:00:00Z');
+    const a = repo.insert(fields('a'), now);
+    expect(repo.get(a.id)?.name).toBe('a');
+    expect(() => repo.update('no-such-id', fields('x'), now)).toThrow(/No server/);
+    expect(repo.get(a.id)?.name).toBe('a');
+  });
+});
