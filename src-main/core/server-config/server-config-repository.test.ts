@@ -60,4 +60,25 @@ describe('ServerConfigRepository (reads served from memory)', () => {
     expect(() => repo.update('no-such-id', fields('x'), now)).toThrow(/No server/);
     expect(repo.get(a.id)?.name).toBe('a');
   });
+
+  it('a server inserted in a transaction that is rolled back is not served from memory afterwards', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-configs-'));
+    const { db } = openDatabase(dir);
+    testScope().defer(() => {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    const repo = new ServerConfigRepository(db);
+    const now = new Date('2026-01-01T00:00:00Z');
+    let id = '';
+    expect(() =>
+      db.transaction(() => {
+        id = repo.insert(fields('gone'), now).id;
+        expect(repo.list().map((s) => s.name)).toEqual(['gone']);
+        throw new Error('the import failed half-way');
+      })(),
+    ).toThrow('the import failed half-way');
+    expect(repo.get(id)).toBeUndefined();
+    expect(repo.list()).toEqual([]);
+  });
 });

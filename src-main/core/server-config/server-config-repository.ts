@@ -135,9 +135,12 @@ export class ServerConfigRepository {
       const rows = this.db.prepare<[], ServerRow>('SELECT * FROM servers ORDER BY position, created_at').all();
       const env = this.pairsByServer('server_env');
       const headers = this.pairsByServer('server_headers');
-      this.all = rows.map((row) => toStored(row, env.get(row.id) ?? [], headers.get(row.id) ?? []));
+      const all = rows.map((row) => toStored(row, env.get(row.id) ?? [], headers.get(row.id) ?? []));
+      // Inside someone's transaction the rows may yet be rolled back: not kept.
+      if (this.db.inTransaction) return all;
+      this.all = all;
       this.byId.clear();
-      for (const server of this.all) this.byId.set(server.id, server);
+      for (const server of all) this.byId.set(server.id, server);
     }
     return [...this.all];
   }
@@ -149,7 +152,8 @@ export class ServerConfigRepository {
     if (!row) return undefined;
     const pairs = (table: PairTable) => this.selectPairs[table].all(id).map(toStoredEnv);
     const server = toStored(row, pairs('server_env'), pairs('server_headers'));
-    this.byId.set(id, server);
+    // Inside someone's transaction the row may yet be rolled back: not kept.
+    if (!this.db.inTransaction) this.byId.set(id, server);
     return server;
   }
 
