@@ -146,8 +146,12 @@ test('in a chat: the model calls the tools, the cards show the apps; a message t
   ]);
   await page.getByRole('textbox', { name: 'Message' }).fill('Show me the budget and the time');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  for (let i = 0; i < 2; i++) {
-    const dialog = page.getByRole('dialog', { name: /^Allow / });
+  // One dialog per call, named by its tool: the second can open the moment the first call ends.
+  for (const [server, tool] of [
+    ['Budget', 'get-budget-data'],
+    ['Basic app', 'get-time'],
+  ]) {
+    const dialog = page.getByRole('dialog', { name: `Allow ${server} to run ${tool}?` });
     await dialog.getByRole('button', { name: 'Allow once' }).click();
     await expect(dialog).toBeHidden();
   }

@@ -169,9 +169,9 @@ export class AuditStore {
     try {
       opened = this.relaxed(this.writeBatch);
     } catch (error) {
-      // The rows stay in the journal and in memory: the next batch (or the next start) tries again.
+      // The rows stay in the journal and in memory: the next call's batch, a read or the next start
+      // tries again (no timer of its own: a failing disk must not fill the console every 50 ms).
       console.error('[patchbay] could not write the tool-call audit batch:', error);
-      this.schedule();
       return;
     }
     for (const o of this.outcomes) this.open.delete(o.callId);
