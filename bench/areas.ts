@@ -131,7 +131,7 @@ async function chatUi() {
   try {
     result = await runChatUi({ rounds, openMessages, scrollMessages });
   } catch (error) {
-    rows.push(['chat UI (web mode, Chromium)', 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
+    notMeasured('chat UI (web mode, Chromium)', error);
     return;
   }
   const openLarge = median(result.open.large.map((s) => s.ms));
@@ -158,7 +158,7 @@ async function resourcesUi() {
   try {
     result = await runResourcesUi({ rounds });
   } catch (error) {
-    rows.push(['resources UI (web mode, Chromium)', 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
+    notMeasured('resources UI (web mode, Chromium)', error);
     return;
   }
   const { listMs, readMs, scroll } = result;
@@ -243,7 +243,7 @@ async function openAiStream() {
   try {
     result = await runOpenAiStream({ rounds, tokens: quick ? 100 : 200 });
   } catch (error) {
-    rows.push(['OpenAI-compatible stream', 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
+    notMeasured('OpenAI-compatible stream', error);
     return;
   }
   const m = (
@@ -296,7 +296,7 @@ async function firstPaint() {
   try {
     result = await runFirstPaint({ rounds });
   } catch (error) {
-    rows.push(['renderer first paint (web mode)', 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
+    notMeasured('renderer first paint (web mode)', error);
     return;
   }
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -320,6 +320,11 @@ async function firstPaint() {
     'info',
   ]);
   if (result.leftovers > 0) rows.push(['  web host processes killed by force', String(result.leftovers), '', '', '0', 'MISS']);
+}
+
+/** A scenario that could not run: a MISS row with the first line of the reason. */
+function notMeasured(label: string, error: unknown): void {
+  rows.push([label, 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
 }
 
 const areas: Record<string, () => unknown> = {

@@ -25,6 +25,17 @@ const ready = serverView({ id: 'srv-1', name: 'Everything (demo)', preset: 'ever
 const ctrl = (key: string, extra: Partial<KeyboardEventInit> = {}) =>
   act(() => void fireEvent.keyDown(document.activeElement ?? document.body, { key, ctrlKey: true, ...extra }));
 
+/** An idle, empty conversation as the host lists it. */
+const conversation = (id: string, title: string) => ({
+  id,
+  title,
+  createdAt: '',
+  updatedAt: '',
+  messageCount: 0,
+  turn: 'idle' as const,
+  serverIds: null,
+});
+
 describe('App shell', () => {
   it('Ctrl+K opens the command palette; typing filters; Enter goes to a tool in its server’s Tools tab', async () => {
     const host = fakeHost({ servers: [ready], replies: { listTools: () => [toolView({ name: 'get-sum', description: 'Adds' })] } });
@@ -92,15 +103,7 @@ describe('App shell', () => {
   });
 
   it('Ctrl+Shift+O starts a conversation and puts the cursor in its message box', async () => {
-    const created = {
-      id: 'c-new',
-      title: 'New conversation',
-      createdAt: '',
-      updatedAt: '',
-      messageCount: 0,
-      turn: 'idle' as const,
-      serverIds: null,
-    };
+    const created = conversation('c-new', 'New conversation');
     const host = fakeHost({ replies: { createConversation: () => created, listMessages: () => ({ messages: [], hasMore: false }) } });
     const { store } = await renderWithHost(<App />, host, 'logs');
     await ctrl('O', { shiftKey: true });
@@ -117,15 +120,7 @@ describe('App shell', () => {
   });
 
   it('an address naming a conversation not loaded fetches it; one that is gone shows Chat and says so', async () => {
-    const old = {
-      id: 'c-old',
-      title: 'From last year',
-      createdAt: '',
-      updatedAt: '',
-      messageCount: 0,
-      turn: 'idle' as const,
-      serverIds: null,
-    };
+    const old = conversation('c-old', 'From last year');
     const host = fakeHost({
       replies: {
         getConversation: ({ id }: { id: string }) => (id === 'c-old' ? old : null),

@@ -112,7 +112,7 @@ export class WalCheckpointer {
     return this.state;
   }
 
-  /** Runs a checkpoint now, on the worker (for tests and for "save everything before a backup"). */
+  /** Runs a checkpoint now, on the worker, and says how far it got (tests use it to wait for one). */
   checkpointNow(): Promise<CheckpointResult> {
     if (this.state === 'fallback' || this.state === 'closed') {
       return Promise.reject(new Error(`The checkpoint worker is ${this.state === 'closed' ? 'closed' : 'not running'}`));

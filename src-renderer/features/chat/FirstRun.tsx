@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import type { ServerView } from '../../../src-preload/contract';
-import { messageOf } from '../../ui/call-errors';
+import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { PRESET_LABELS, STATUS_LABELS } from '../servers/server-status';
 
 export interface FirstRunProps {
@@ -18,8 +17,9 @@ export interface FirstRunProps {
  * and a key — the steps from nothing to a first answer, each with the one click that does it.
  */
 export function FirstRun({ servers, needsKey, onQuickAdd, onOpenServers, onOpenKeySettings }: FirstRunProps) {
-  const [adding, setAdding] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const calls = useTrackedCalls<'add'>();
+  const adding = calls.isPending('add');
+  const failure = calls.failure?.message;
   const ready = servers.filter((s) => s.runtime.status === 'ready');
   const demo = servers.find((s) => s.config.preset === 'everything');
 
@@ -30,18 +30,6 @@ export function FirstRun({ servers, needsKey, onQuickAdd, onOpenServers, onOpenK
       </div>
     );
   }
-
-  const quickAdd = async () => {
-    setAdding(true);
-    setFailure(null);
-    try {
-      await onQuickAdd();
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setAdding(false);
-    }
-  };
 
   return (
     <section className="first-run" aria-labelledby="first-run-title">
@@ -63,7 +51,7 @@ export function FirstRun({ servers, needsKey, onQuickAdd, onOpenServers, onOpenK
           {ready.length === 0 && (
             <div className="actions">
               {!demo && (
-                <button type="button" className="primary" disabled={adding} onClick={() => void quickAdd()}>
+                <button type="button" className="primary" disabled={adding} onClick={() => void calls.run('add', onQuickAdd)}>
                   {adding ? 'Adding…' : `Add ${PRESET_LABELS.everything}`}
                 </button>
               )}
