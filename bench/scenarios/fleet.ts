@@ -67,7 +67,9 @@ export async function runReady(task: Task): Promise<Record<string, unknown>> {
     emitPids(remember(seen, arm.processes()));
   }
   const stall = monitor.stop();
-  await sleep(300); // list_changed debounce, verdict writes: let the steady state settle
+  // The steady state: list_changed debounce, verdict writes, and one full interval of the log writer
+  // (500 ms), after which saved log entries leave memory.
+  await sleep(700);
   emitPids(remember(seen, arm.processes()));
   const after = memory();
   const refs = [...seen.values()];

@@ -47,4 +47,15 @@ describe('BoundedRing', () => {
     r.push('again');
     expect(r.tail()).toEqual(['again']);
   });
+
+  it('drops the oldest items while they qualify, down to a count, and stops at the first that does not', () => {
+    const r = ring(10);
+    for (const s of ['ok1', 'ok2', 'keep', 'ok3', 'ok4']) r.push(s);
+    r.dropOldestWhile(0, (s) => s.startsWith('ok'));
+    expect(r.tail()).toEqual(['keep', 'ok3', 'ok4']); // still the newest part, in order
+    expect(r.byteSize).toBe(10);
+    r.push('ok5');
+    r.dropOldestWhile(2, () => true);
+    expect(r.tail()).toEqual(['ok4', 'ok5']);
+  });
 });

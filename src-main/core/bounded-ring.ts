@@ -76,6 +76,14 @@ export class BoundedRing<T> {
     for (let i = this.count - 1; i >= 0; i--) yield this.at(i);
   }
 
+  /**
+   * Evicts the oldest items while more than `keep` are kept and `evictable` says yes to the oldest;
+   * stops at the first it says no to (the items stay in order: what is left is still the newest).
+   */
+  dropOldestWhile(keep: number, evictable: (item: T) => boolean): void {
+    while (this.count > keep && evictable(this.at(0))) this.evictOldest();
+  }
+
   /** Forgets every item (and gives the storage back). */
   clear(): void {
     this.slots = [];

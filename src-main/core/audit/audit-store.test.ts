@@ -45,10 +45,13 @@ const journalOf = (file: string) => `${file}-audit-journal`;
 const count = (reader: Database.Database) => (reader.prepare('SELECT COUNT(*) AS n FROM tool_audit').get() as { n: number }).n;
 
 describe('the audit trail, write-ahead through its journal', () => {
-  it('has the row in the journal file when writeAhead returns, and moves it into the database in one batch', () => {
+  it('has the row in the journal file when writeAhead resolves, and moves it into the database in one batch', async () => {
     const { audit, file, reader } = open();
-    for (let i = 0; i < 32; i++) audit.writeAhead(row(i));
-    // What a run killed right now would leave: every row, whole, in the journal.
+    const written = Array.from({ length: 32 }, (_, i) => audit.writeAhead(row(i)));
+    // The calls of one turn are written together at its end (one system call, not 32)…
+    expect(fs.statSync(journalOf(file)).size).toBe(0);
+    await Promise.all(written);
+    // …and what a run killed right now would leave: every row, whole, in the journal.
     const lines = fs.readFileSync(journalOf(file), 'utf8').trimEnd().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as JournalEntry).row.callId)).toEqual(Array.from({ length: 32 }, (_, i) => `call-${i}`));
     expect(count(reader)).toBe(0);
@@ -88,7 +91,7 @@ describe('the audit trail, write-ahead through its journal', () => {
     expect(reader.prepare('SELECT call_id FROM tool_audit ORDER BY seq').all()).toEqual([{ call_id: 'call-1' }, { call_id: 'call-3' }]);
   });
 
-  it('records refused calls in call order with the others, and a refused call left in the journal keeps its outcome', () => {
+  it('records refused calls in call order with the others, and a refused call left in the journal keeps its outcome', async () => {
     const dir = tempDir();
     const first = openDatabase(dir).db;
     const stopped = new AuditStore(first);
@@ -97,7 +100,7 @@ describe('the audit trail, write-ahead through its journal', () => {
       { ...row(2), decision: 'denied', decidedBy: 'user' },
       { finishedAt: '2026-01-01T00:00:03.000Z', durationMs: 0, outcome: 'denied' },
     );
-    stopped.writeAhead(row(3));
+    await stopped.writeAhead(row(3));
     const journal = fs.readFileSync(journalOf(path.join(dir, DATABASE_FILE)));
     first.close(); // the run dies before its batch
     fs.writeFileSync(journalOf(path.join(dir, DATABASE_FILE)), journal);
@@ -114,14 +117,14 @@ describe('the audit trail, write-ahead through its journal', () => {
     ]);
   });
 
-  it('moves what a stopped run left in the journal into the trail at the next start, once, as interrupted', () => {
+  it('moves what a stopped run left in the journal into the trail at the next start, once, as interrupted', async () => {
     const dir = tempDir();
     const first = openDatabase(dir).db;
     const stopped = new AuditStore(first);
     stopped.writeAhead(row(1));
     stopped.writeAhead(row(2));
     stopped.flush(); // call-1 and call-2 committed, then the journal starts over…
-    stopped.writeAhead(row(3)); // …and call-3 is only in the journal when the run dies.
+    await stopped.writeAhead(row(3)); // …and call-3 is only in the journal when the run dies.
     const journal = journalOf(path.join(dir, DATABASE_FILE));
     // A crash right after a batch committed but before the journal started over leaves committed rows too.
     fs.appendFileSync(journal, `${JSON.stringify({ row: row(2) })}\n{"row":{"callId":"torn`);
@@ -144,12 +147,28 @@ describe('the audit trail, write-ahead through its journal', () => {
     expect(fs.statSync(journal).size).toBe(0);
   });
 
-  it('writes what waits when it closes, removes the journal, and refuses new rows afterwards', () => {
+  it('writes what waits when it closes, removes the journal, and refuses new rows afterwards', async () => {
     const { audit, file, reader } = open();
-    audit.writeAhead(row(1));
+    const written = audit.writeAhead(row(1));
     audit.close();
+    await written;
     expect(count(reader)).toBe(1);
     expect(fs.existsSync(journalOf(file))).toBe(false);
-    expect(() => audit.writeAhead(row(2))).toThrow('The audit trail is closed');
+    await expect(audit.writeAhead(row(2))).rejects.toThrow('The audit trail is closed');
+  });
+
+  it('refuses every row of a turn whose journal write fails, and keeps none of them', async () => {
+    const { db, reader } = open();
+    const audit = new AuditStore(db, { journalFile: '/dev/full' }); // every write: ENOSPC
+    const written = [1, 2, 3].map((n) => audit.writeAhead(row(n)));
+    for (const result of await Promise.allSettled(written))
+      expect(result).toMatchObject({ status: 'rejected', reason: { code: 'ENOSPC' } });
+    audit.recordRefused(
+      { ...row(1), decision: 'denied', decidedBy: 'host' },
+      { finishedAt: '2026-01-01T00:00:03.000Z', durationMs: 0, outcome: 'protocol_error' },
+    );
+    audit.flush();
+    // The refusal is recorded; no row claims that a call left.
+    expect(reader.prepare('SELECT call_id, decision FROM tool_audit').all()).toEqual([{ call_id: 'call-1', decision: 'denied' }]);
   });
 });

@@ -2,7 +2,8 @@
  * The tool-call audit trail (table `tool_audit`), write-ahead.
  *
  * `writeAhead` makes the decision row safe before the caller sends `tools/call` — appended to the
- * write-ahead journal with one write (see write-ahead-journal.ts for why not a commit per call) — and
+ * write-ahead journal, one write for the calls of a turn (see write-ahead-journal.ts for why not a
+ * commit per call) — and
  * `finish` records the outcome. Both reach the database in batches: one transaction per
  * `FLUSH_MS`, a call that ended by then as one row with its outcome, after which the journal starts
  * over. Reads flush first. At the next start, rows a stopped run left in the journal are moved in, and
@@ -114,7 +115,10 @@ export class AuditStore {
     this.writeBatch = db.transaction(() => this.writePending());
     const journalFile = options.journalFile ?? `${db.name}-audit-journal`;
     this.recover(WriteAheadJournal.leftover(journalFile));
-    this.journal = new WriteAheadJournal(journalFile);
+    // A decision row whose line could not be written is not kept: its call is refused instead.
+    this.journal = new WriteAheadJournal(journalFile, (entries) => {
+      for (const entry of entries) if (!entry.outcome && this.ahead.get(entry.row.callId) === entry) this.ahead.delete(entry.row.callId);
+    });
   }
 
   /** At host start: every call whose outcome was never written becomes "interrupted — outcome unknown". */
@@ -127,27 +131,26 @@ export class AuditStore {
   }
 
   /**
-   * Makes the decision row of an allowed call safe (one journal write) before the caller sends it.
-   * Throws when it cannot: the call must then not be sent.
+   * Makes the decision row of an allowed call safe (a journal line, written with the others of this
+   * turn) before the caller sends it: resolves once it is. Rejects when it cannot be: the call must then
+   * not be sent.
    */
-  writeAhead(row: AuditDecisionRow): void {
-    if (this.closed) throw new Error('The audit trail is closed');
+  writeAhead(row: AuditDecisionRow): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The audit trail is closed'));
     const entry = { row };
-    this.journal.append(entry);
     this.ahead.set(row.callId, entry);
     this.schedule();
+    return this.journal.append(entry);
   }
 
-  /**
-   * A call that never left: decision and outcome in one row, in call order with the others. Throws when
-   * it cannot be recorded (the call did not leave either way).
-   */
+  /** A call that never left: decision and outcome in one row, in call order with the others. */
   recordRefused(row: AuditDecisionRow, outcome: Omit<AuditOutcomeRow, 'callId'>): void {
     if (this.closed) return;
     const entry = { row, outcome };
     this.ahead.set(row.callId, entry);
     this.schedule();
-    this.journal.append(entry);
+    // Nothing waits for it (the call did not leave); the next batch moves the row in all the same.
+    this.journal.append(entry).catch((error: Error) => console.error('[patchbay] could not journal a refused call:', error.message));
   }
 
   /** The call's outcome; written with the next batch. */
@@ -162,6 +165,8 @@ export class AuditStore {
 
   /** Writes every waiting decision and outcome now (one transaction); the journal starts over. */
   flush(): void {
+    // Lines of this turn first: a row goes into the database only once its call could have left.
+    this.journal.writePending();
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     if (this.closed || (this.ahead.size === 0 && this.outcomes.length === 0)) return;

@@ -61,16 +61,12 @@ export function createLogHandlers(deps: LogHandlerDeps): HandlersFor<typeof logM
     getServerDiagnostics: async ({ id }) => {
       const server = fleet.viewById(id);
       const facts = await plugin.launchFacts(id);
-      let lastStderr = logs.tail(id, 'output', DIAGNOSTIC_LINES).map((e) => e.text);
-      if (lastStderr.length === 0) {
-        // After a host restart the ring is empty: the stored lines still tell.
-        lastStderr = logs.page({ serverId: id, stream: 'output' }, undefined, DIAGNOSTIC_LINES).entries.map((e) => e.text);
-      }
       return buildDiagnostics({
         host: deps.info,
         server,
         ...facts,
-        lastStderr,
+        // From memory or the database: after a restart, or once saved, the stored lines still tell.
+        lastStderr: logs.tail(id, 'output', DIAGNOSTIC_LINES).map((e) => e.text),
         recentHost: logs.tail(id, 'host', 10),
         ...(deps.appLog ? { appLog: { path: deps.appLog.path, tail: deps.appLog.tail(APP_LOG_LINES) } } : {}),
         redactor: logs.redactorFor(id),

@@ -3,13 +3,13 @@ import type { LogEntry, LogStream } from '../../../src-preload/contract';
 import { tempDir } from '../../test-support/temp-dir';
 import { HostEventBus } from '../events';
 import { openDatabase } from '../store/database';
-import { DETAIL_MEMORY, LogService } from './log-service';
+import { LogService } from './log-service';
 
 const DAY = 86_400_000;
 const services: LogService[] = [];
 afterEach(() => services.splice(0).forEach((s) => s.dispose()));
 
-function setup(now = { t: Date.parse('2026-01-10T00:00:00Z') }, dataDir = tempDir()) {
+function setup(now = { t: Date.parse('2026-01-10T00:00:00Z') }, dataDir = tempDir(), maxPerStreamPerFlush?: number) {
   const { db } = openDatabase(dataDir);
   for (const id of ['s1', 's2'])
     db.prepare(
@@ -18,7 +18,13 @@ function setup(now = { t: Date.parse('2026-01-10T00:00:00Z') }, dataDir = tempDi
   const events = new HostEventBus();
   const appended: LogEntry[] = [];
   events.subscribe((e) => e.name === 'logAppended' && appended.push(...e.payload.entries));
-  const service = new LogService({ db, events, clock: { now: () => new Date(now.t) }, live: { flushMs: 10 }, writer: { flushMs: 10 } });
+  const service = new LogService({
+    db,
+    events,
+    clock: { now: () => new Date(now.t) },
+    live: { flushMs: 10 },
+    writer: { flushMs: 10, maxPerStreamPerFlush },
+  });
   services.push(service);
   return { db, service, now, appended, dataDir };
 }
@@ -114,7 +120,7 @@ describe('LogService storage', () => {
     expect(add(again.service, 'host', 'after restart').seq).toBeGreaterThan(call.seq);
   });
 
-  it('keeps only the newest details in memory once saved, and reads older ones back from disk', () => {
+  it('lets saved entries go from memory and reads them (and their details) back from disk', () => {
     const { service } = setup();
     const entries = Array.from({ length: 30 }, (_, i) =>
       add(service, 'protocol', `← result #${i}`, {
@@ -122,21 +128,35 @@ describe('LogService storage', () => {
         detail: { id: i, result: { text: 'y'.repeat(3000) } },
       }),
     );
+    expect(service.memoryStats('s1').ringEntries).toBe(30); // waiting for their write
     service.flush();
-    const inMemory = service.query({ serverId: 's1', stream: 'protocol' }, undefined, 100).records;
-    expect(inMemory).toHaveLength(30);
-    const held = inMemory.filter((r) => r.detail !== undefined);
-    expect(held.length).toBeGreaterThan(0);
-    expect(held.length).toBeLessThanOrEqual(DETAIL_MEMORY.entries);
-    expect(held.reduce((n, r) => n + r.detail!.length, 0)).toBeLessThanOrEqual(DETAIL_MEMORY.chars + 4000);
-    expect(held[0].entry.seq).toBe(entries[29].seq);
+    expect(service.memoryStats('s1')).toMatchObject({ ringEntries: 0, ringBytes: 0, pendingWrites: 0 });
+    const stored = service.query({ serverId: 's1', stream: 'protocol' }, undefined, 100).records;
+    expect(stored.map((r) => r.entry.seq)).toEqual(entries.map((e) => e.seq).reverse());
+    expect(stored.every((r) => r.detail === undefined)).toBe(true); // the list never needs them
     for (const entry of [entries[0], entries[29]]) {
       const detail = service.entry(entry.seq)!;
       expect(JSON.parse(detail.detail)).toMatchObject({ id: entries.indexOf(entry) });
       expect(detail.truncated).toBe(false);
     }
+    expect(service.tail('s1', 'protocol', 2).map((e) => e.text)).toEqual(['← result #28', '← result #29']);
     const exported = service.query({ serverId: 's1', stream: 'protocol' }, undefined, 100, true).records;
     expect(exported.every((r) => r.detail !== undefined && r.detail.includes('"id"'))).toBe(true);
+  });
+
+  it('keeps in memory what a flood kept from the disk, and everything newer, so every page is whole', () => {
+    const { service } = setup(undefined, undefined, 5);
+    const lines = Array.from({ length: 8 }, (_, i) => add(service, 'output', `line ${i}`));
+    service.flush(); // 5 saved, 3 over the cap: counted and kept in memory only
+    const after = Array.from({ length: 3 }, (_, i) => add(service, 'output', `later ${i}`));
+    service.flush();
+    // The dropped lines stay, and so do the saved ones after them (the ring is the newest part of the stream).
+    expect(service.memoryStats('s1').ringEntries).toBeGreaterThanOrEqual(3 + 3);
+    const texts = service.page({ serverId: 's1', stream: 'output' }, undefined, 100).entries.map((e) => e.text);
+    expect(texts.filter((t) => t.startsWith('line '))).toEqual(lines.map((l) => l.text));
+    expect(texts.filter((t) => t.startsWith('later '))).toEqual(after.map((l) => l.text));
+    expect(texts.some((t) => t.includes('were not saved to disk'))).toBe(true);
+    expect(service.tail('s1', 'output', 3).map((e) => e.text)).toEqual(['later 0', 'later 1', 'later 2']);
   });
 
   it('finds text anywhere in the whole entry (its full message too, in memory or on disk), and a method by any part', () => {

@@ -29,12 +29,11 @@ export const RING_DEFAULTS: Record<LogStream, RingLimits> = {
   host: { entries: 1000, bytes: 512 * 1024 },
 };
 /**
- * Details (full protocol messages, message data: up to 64 KB each) kept in memory per server and
- * stream once saved: only the newest, and only when it is small. The others are released once saved
- * and read back from SQLite when asked for (`getLogEntry`, export); the list never needed them, and
- * with 50 servers every kilobyte kept per stream counts.
+ * Saved entries a ring keeps per server and stream. None: once written, an entry is read from SQLite
+ * (the list's pages, its detail, diagnostics); memory holds what only memory has. With 50 servers the
+ * start alone leaves ≈ 40 entries each (its protocol exchange, what the host did), ≈ 20 KB per server.
  */
-export const DETAIL_MEMORY = { entries: 1, chars: 4 * 1024 } as const;
+const SAVED_KEPT_IN_MEMORY = 0;
 /** Deferred entries (`appendLater`) held before they are made at once, whatever the tick. */
 const MAX_DEFERRED = 256;
 
@@ -98,6 +97,7 @@ export class LogService {
         }),
       onWritten: (counts) => {
         this.trimBusyStreams(counts);
+        for (const key of counts.keys()) this.rings.get(key)?.releaseSaved(SAVED_KEPT_IN_MEMORY);
         for (const queue of this.detailed.values()) queue.release();
       },
     });
@@ -241,10 +241,9 @@ export class LogService {
     return record && { ...record.entry, detail: record.detail ? indentJson(record.detail) : '', truncated: record.truncated ?? false };
   }
 
-  /** The last `n` entries of a server's stream in memory, oldest first. */
+  /** The last `n` entries of a server's stream, oldest first (from memory, then the database). */
   tail(serverId: string, stream: LogStream, n: number): LogEntry[] {
-    this.settle();
-    return (this.rings.get(streamKey(serverId, stream))?.tail(n) ?? []).map((r) => r.entry);
+    return this.page({ serverId, stream }, undefined, n).entries;
   }
 
   /** Forgets a server's entries (one stream, or all) everywhere. */
@@ -275,12 +274,13 @@ export class LogService {
     return this.settingsValue;
   }
 
-  /** Memory in use by the rings and the pending write queue (for tests and the bench). */
-  memoryStats(): { ringEntries: number; ringBytes: number; pendingWrites: number } {
+  /** Memory in use by the rings (all, or one server's) and the pending write queue (for tests and the bench). */
+  memoryStats(serverId?: string): { ringEntries: number; ringBytes: number; pendingWrites: number } {
     this.settle();
     let ringEntries = 0;
     let ringBytes = 0;
-    for (const ring of this.rings.values()) {
+    for (const [key, ring] of this.rings) {
+      if (serverId !== undefined && !key.startsWith(`${serverId}\u0000`)) continue;
       ringEntries += ring.size;
       ringBytes += ring.byteSize;
     }
@@ -355,37 +355,33 @@ function recordMatches(record: LogRecord, filter: LogFilter, needle: string | un
 }
 
 /**
- * The records of one stream still holding their detail in memory, oldest first. Beyond the newest
- * {@link DETAIL_MEMORY}, a record's detail is released once the writer saved it (a record that will
- * never be saved keeps it: the ring's byte cap bounds it, as before).
+ * The records of one stream still holding their detail (a full protocol message or message data, up to
+ * 64 KB) in memory, oldest first. Once the writer saved a record its detail is released and read back
+ * from SQLite when asked for (`getLogEntry`, export); the ring usually lets the whole record go at the
+ * same moment, but not one behind an entry a flood kept from the disk. A record that will never be
+ * saved keeps its detail: the ring's byte cap bounds it.
  */
 class DetailQueue {
   private records: LogRecord[] = [];
   private head = 0;
-  private chars = 0;
 
   add(record: LogRecord): void {
     this.records.push(record);
-    this.chars += record.detail?.length ?? 0;
-    this.release();
   }
 
-  /** Releases what is beyond the budget and settled, oldest first; stops at the first pending record. */
+  /** Releases the details of the settled records, oldest first; stops at the first pending one. */
   release(): void {
-    while (
-      this.records.length - this.head > DETAIL_MEMORY.entries ||
-      (this.chars > DETAIL_MEMORY.chars && this.records.length > this.head)
-    ) {
+    while (this.head < this.records.length) {
       const oldest = this.records[this.head];
       if (oldest.saved === undefined) break;
       this.head += 1;
-      this.chars -= oldest.detail?.length ?? 0;
       if (oldest.saved) {
         oldest.detail = undefined;
         oldest.detailOnDisk = true;
       }
     }
-    if (this.head > 64 && this.head * 2 > this.records.length) {
+    // Settled records leave the queue soon: it must not keep what the rings let go alive.
+    if (this.head > 0 && (this.head >= 16 || this.head * 2 >= this.records.length)) {
       this.records = this.records.slice(this.head);
       this.head = 0;
     }

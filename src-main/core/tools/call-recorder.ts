@@ -39,10 +39,10 @@ export class CallRecorder {
     return this.deps.secretValues.get(serverId).catch(() => PATTERNS_ONLY_REDACTOR);
   }
 
-  /** Makes the decision row safe before the call leaves (throws when it cannot: the call must not go). */
-  writeAhead(base: CallBase, tool: Tool, decision: Decision, requestedAt: Date, decidedAt: Date, redactor: Redactor): void {
+  /** Makes the decision row safe before the call leaves (rejects when it cannot: the call must not go). */
+  writeAhead(base: CallBase, tool: Tool, decision: Decision, requestedAt: Date, decidedAt: Date, redactor: Redactor): Promise<void> {
     // Field by field (no spreads): this runs for every call.
-    this.deps.audit.writeAhead({
+    return this.deps.audit.writeAhead({
       callId: base.callId,
       serverId: base.serverId,
       serverName: base.serverName,
@@ -112,12 +112,7 @@ export class CallRecorder {
       decidedAt: now,
     };
     const outcome = status === 'denied' || status === 'cancelled' ? status : 'protocol_error';
-    try {
-      this.deps.audit.recordRefused(row, { finishedAt: now, durationMs: 0, outcome });
-    } catch (failure) {
-      // The call did not leave either way; a trail that cannot be written must not turn a refusal into a crash.
-      console.error(`[patchbay] could not record a refused call of "${base.tool}":`, failure);
-    }
+    this.deps.audit.recordRefused(row, { finishedAt: now, durationMs: 0, outcome });
     this.deps.events.emit('toolCallFinished', { ...pick(base), status, durationMs: 0 });
   }
 }

@@ -196,7 +196,7 @@ export class ToolRouter {
     const startedAt = this.deps.clock.now();
     try {
       // Safe (in the audit journal) before anything is sent.
-      this.record.writeAhead(base, tool, decision, requestedAt, startedAt, redactor);
+      await this.record.writeAhead(base, tool, decision, requestedAt, startedAt, redactor);
     } catch (failure) {
       return this.refuse(
         base,
