@@ -107,6 +107,19 @@ export interface CallStats {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
+/** `n` calls one after another: each one's latency (sorted) and the process CPU they took, per call. */
+async function sequential(call: () => Promise<unknown>, n: number): Promise<{ sorted: number[]; cpuUsPerCall: number }> {
+  const times: number[] = [];
+  const cpu0 = process.cpuUsage();
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await call();
+    times.push(performance.now() - t);
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return { sorted: times.sort((a, b) => a - b), cpuUsPerCall: n > 0 ? (cpu.user + cpu.system) / n : 0 };
+}
+
 /**
  * Sequential latency (p50/p95) and CPU per call, then throughput with `inFlight` calls at a time, all
  * after `warmup` calls: until then V8 is still compiling hot code on background threads, which
@@ -116,24 +129,8 @@ export async function measureCalls(
   call: () => Promise<unknown>,
   { calls = 2000, warmup = 5000, inFlight = 32 }: { calls?: number; warmup?: number; inFlight?: number } = {},
 ): Promise<CallStats> {
-  const warmupTimes: number[] = [];
-  const warmupCpu0 = process.cpuUsage();
-  for (let i = 0; i < warmup; i++) {
-    const t = performance.now();
-    await call();
-    warmupTimes.push(performance.now() - t);
-  }
-  const warmupCpu = process.cpuUsage(warmupCpu0);
-  warmupTimes.sort((a, b) => a - b);
-  const times: number[] = [];
-  const cpu0 = process.cpuUsage();
-  for (let i = 0; i < calls; i++) {
-    const t = performance.now();
-    await call();
-    times.push(performance.now() - t);
-  }
-  const cpu = process.cpuUsage(cpu0);
-  times.sort((a, b) => a - b);
+  const warm = await sequential(call, warmup);
+  const measured = await sequential(call, calls);
   let next = 0;
   const t0 = performance.now();
   await Promise.all(
@@ -143,15 +140,11 @@ export async function measureCalls(
   );
   const throughput = calls / ((performance.now() - t0) / 1000);
   return {
-    warmup: {
-      calls: warmup,
-      p50Ms: warmup > 0 ? percentile(warmupTimes, 0.5) : 0,
-      cpuUsPerCall: warmup > 0 ? (warmupCpu.user + warmupCpu.system) / warmup : 0,
-    },
+    warmup: { calls: warmup, p50Ms: warmup > 0 ? percentile(warm.sorted, 0.5) : 0, cpuUsPerCall: warm.cpuUsPerCall },
     calls,
-    p50Ms: percentile(times, 0.5),
-    p95Ms: percentile(times, 0.95),
-    cpuUsPerCall: (cpu.user + cpu.system) / calls,
+    p50Ms: percentile(measured.sorted, 0.5),
+    p95Ms: percentile(measured.sorted, 0.95),
+    cpuUsPerCall: measured.cpuUsPerCall,
     throughput,
     inFlight,
   };
