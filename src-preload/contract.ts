@@ -46,6 +46,7 @@ export * from './contract/consent';
 export * from './contract/errors';
 export * from './contract/host';
 export * from './contract/install';
+export * from './contract/launch-diagnosis';
 export * from './contract/logs';
 export * from './contract/mcp-apps';
 export * from './contract/registry';
