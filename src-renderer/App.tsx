@@ -2,9 +2,12 @@ import { Suspense, useEffect, useState } from 'react';
 import { AppNotices } from './features/app/AppNotices';
 import { useChatActions } from './features/chat/chat-actions';
 import { ChatPage } from './features/chat/ChatPage';
+import { deleteDialogPart, renameDialogPart } from './features/chat/ConversationList';
+import { contextDialogParts } from './features/chat/context/context-dialog-parts';
 import { markdownPart } from './features/chat/Markdown';
+import { installDialogPart } from './features/install/install-dialog-part';
+import { openResourceDialogPart } from './features/resources/OpenResource';
 import { InstallFromOutside } from './features/install/InstallFromOutside';
-import { CommandPalette } from './features/palette/CommandPalette';
 import { consentDialogParts } from './features/sampling/consent-dialog-parts';
 import { ConsentQueueHost } from './features/sampling/ConsentQueueHost';
 import { Navigation } from './features/shell/Navigation';
@@ -14,7 +17,7 @@ import { useAppStore } from './stores/use-app-store';
 import type { Page } from './stores/app-store';
 import { ConnectionBanner } from './ui/ConnectionBanner';
 import { messageOf } from './ui/call-errors';
-import { lazyPart } from './ui/lazy-part';
+import { lazyPart, useMountedOnceOpen } from './ui/lazy-part';
 
 /**
  * The pages other than Chat (the first one shown), each in its own chunk: the first paint loads the
@@ -27,7 +30,20 @@ const PAGES = {
   settings: lazyPart(async () => (await import('./features/settings/SettingsPage')).SettingsPage),
 } satisfies Partial<Record<Page, unknown>>;
 
-const LATER = [...Object.values(PAGES), markdownPart, ...consentDialogParts];
+/** The command palette (Ctrl/⌘+K): cmdk and the palette's items, not needed before it opens. */
+const palettePart = lazyPart(async () => (await import('./features/palette/CommandPalette')).CommandPalette);
+
+const LATER = [
+  ...Object.values(PAGES),
+  markdownPart,
+  ...consentDialogParts,
+  palettePart,
+  installDialogPart,
+  ...contextDialogParts,
+  renameDialogPart,
+  deleteDialogPart,
+  openResourceDialogPart,
+];
 
 /** Fetches every deferred chunk when the browser is idle after the first paint (errors: tried again on use). */
 function preloadWhenIdle(): () => void {
@@ -63,6 +79,7 @@ export function App() {
   );
   const chat = useChatActions();
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const paletteMounted = useMountedOnceOpen(paletteOpen);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -125,7 +142,11 @@ export function App() {
           </Suspense>
         )}
       </main>
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
+      {paletteMounted && (
+        <Suspense fallback={null}>
+          <palettePart.Component open={paletteOpen} onOpenChange={setPaletteOpen} />
+        </Suspense>
+      )}
       {/* Every consent dialog (folders, tool calls, sampling, elicitation): one at a time, oldest first. */}
       <ConsentQueueHost />
     </div>

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * A part of the renderer that the first paint does not need, in its own chunk (Vite splits at every
@@ -22,4 +22,15 @@ export function lazyPart<P>(load: () => Promise<ComponentType<P>>): LazyPart<P> 
       throw error;
     }));
   return { Component: lazy(async () => ({ default: await once() })), preload: once };
+}
+
+/**
+ * Whether to mount a dialog that is a lazy part: from its first opening on (its chunk is fetched then
+ * if the idle preload has not done it yet), and kept mounted after, so it closes as a dialog should
+ * (focus back where it was) rather than vanishing.
+ */
+export function useMountedOnceOpen(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }

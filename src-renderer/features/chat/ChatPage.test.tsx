@@ -151,12 +151,14 @@ describe('ChatPage', () => {
       await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name })));
     };
     await menuItem('Rename');
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Arithmetic' } });
+    // The dialogs are a chunk of their own, loaded on first use.
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Arithmetic' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect(host.calls.at(-1)).toEqual({ method: 'renameConversation', input: { id: 'c1', title: 'Arithmetic' } });
 
     await menuItem('Delete');
-    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })));
+    const confirm = await screen.findByRole('alertdialog');
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' })));
     expect(host.calls.at(-1)).toEqual({ method: 'deleteConversation', input: { id: 'c1' } });
   });
 

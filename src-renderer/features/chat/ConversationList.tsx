@@ -1,11 +1,15 @@
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../src-preload/contract';
 import { ActionsMenu } from '../../ui/ActionsMenu';
-import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
 import { RelativeTime } from '../../ui/RelativeTime';
-import { messageOf } from '../../ui/call-errors';
+import { lazyPart } from '../../ui/lazy-part';
+
+/** Rename and Delete open on the user's action: their dialogs are a chunk of their own (see ConversationDialogs.tsx). */
+export const renameDialogPart = lazyPart(async () => (await import('./ConversationDialogs')).RenameDialog);
+export const deleteDialogPart = lazyPart(async () => (await import('./ConversationDialogs')).DeleteDialog);
+const RenameDialog = renameDialogPart.Component;
+const DeleteDialog = deleteDialogPart.Component;
 
 export interface ConversationListProps {
   /** What to list, most recently updated first: the loaded conversations, or a search's matches. */
@@ -133,89 +137,10 @@ export function ConversationList(props: ConversationListProps) {
           )}
         </div>
       )}
-      {dialog?.kind === 'rename' && <RenameDialog conversation={dialog.conversation} onOpenChange={close} onRename={props.onRename} />}
-      {dialog?.kind === 'delete' && <DeleteDialog conversation={dialog.conversation} onOpenChange={close} onDelete={props.onDelete} />}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'rename' && <RenameDialog conversation={dialog.conversation} onOpenChange={close} onRename={props.onRename} />}
+        {dialog?.kind === 'delete' && <DeleteDialog conversation={dialog.conversation} onOpenChange={close} onDelete={props.onDelete} />}
+      </Suspense>
     </nav>
-  );
-}
-
-function RenameDialog({
-  conversation,
-  onOpenChange,
-  onRename,
-}: {
-  conversation: ConversationSummary;
-  onOpenChange(open: boolean): void;
-  onRename: ConversationListProps['onRename'];
-}) {
-  const [title, setTitle] = useState(conversation.title);
-  const [error, setError] = useState<string | undefined>();
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    try {
-      await onRename(conversation.id, title.trim());
-      onOpenChange(false);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  };
-  return (
-    <Modal open onOpenChange={onOpenChange} title="Rename conversation">
-      <form className="form" onSubmit={save} noValidate>
-        <Field label="Title" error={error}>
-          {(control) => <input {...control} value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />}
-        </Field>
-        <div className="actions">
-          <button type="submit">Save</button>
-          <button type="button" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
-function DeleteDialog({
-  conversation,
-  onOpenChange,
-  onDelete,
-}: {
-  conversation: ConversationSummary;
-  onOpenChange(open: boolean): void;
-  onDelete: ConversationListProps['onDelete'];
-}) {
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <Modal
-      open
-      onOpenChange={onOpenChange}
-      title="Delete conversation?"
-      role="alertdialog"
-      description={`“${conversation.title}” and its ${conversation.messageCount} messages will be deleted for good.`}
-    >
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
-      <div className="actions">
-        <button
-          type="button"
-          className="danger"
-          onClick={() =>
-            void onDelete(conversation.id).then(
-              () => onOpenChange(false),
-              (e: unknown) => setError(messageOf(e)),
-            )
-          }
-        >
-          Delete
-        </button>
-        <button type="button" onClick={() => onOpenChange(false)}>
-          Cancel
-        </button>
-      </div>
-    </Modal>
   );
 }

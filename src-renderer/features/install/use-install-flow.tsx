@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import type { HostApi, InstallPlan } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
-import { InstallDialog } from './InstallDialog';
+import { useMountedOnceOpen } from '../../ui/lazy-part';
+import { installDialogPart } from './install-dialog-part';
 import { uploadFile } from './upload';
 
 /** What the install dialog needs from the host. */
@@ -68,15 +69,19 @@ export function useInstallFlow(api: InstallFlowApi, onDone?: () => void) {
     onDone?.();
   };
 
-  const dialog = (
-    <InstallDialog
-      plan={current?.plan ?? null}
-      openRequestId={current?.openRequestId}
-      api={api}
-      pickFolder={electron ? () => api.pickFolder().then((picked) => picked.path) : undefined}
-      onCancel={close}
-      onInstalled={close}
-    />
+  const mounted = useMountedOnceOpen(current !== null);
+  const InstallDialog = installDialogPart.Component;
+  const dialog = mounted && (
+    <Suspense fallback={null}>
+      <InstallDialog
+        plan={current?.plan ?? null}
+        openRequestId={current?.openRequestId}
+        api={api}
+        pickFolder={electron ? () => api.pickFolder().then((picked) => picked.path) : undefined}
+        onCancel={close}
+        onInstalled={close}
+      />
+    </Suspense>
   );
 
   return { showPlan, openBundleFile, openLink, busy, error, clearError: () => setError(null), dialog, open: current !== null, current };

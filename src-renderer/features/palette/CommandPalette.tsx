@@ -6,7 +6,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { Modal } from '../../ui/Modal';
 import { messageOf } from '../../ui/call-errors';
 import { useChatActions } from '../chat/chat-actions';
-import { SETTINGS_SECTION_LABELS } from '../settings/SettingsPage';
+import { SETTINGS_SECTION_LABELS } from '../settings/settings-sections';
 import { isMac } from '../shell/shortcuts';
 import { paletteItems, type PaletteItem } from './palette-items';
 import { rankItems } from './rank-items';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HostApi } from '../../../src-preload/contract';
 import { serverView } from '../servers/test-support/server-factories';
-import { SETTINGS_SECTION_LABELS } from '../settings/SettingsPage';
+import { SETTINGS_SECTION_LABELS } from '../settings/settings-sections';
 import { toolView } from '../tools/test-support/tool-factories';
 import { rankItems } from './rank-items';
 import { paletteItems, type PaletteContext } from './palette-items';

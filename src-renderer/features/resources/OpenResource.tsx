@@ -1,11 +1,10 @@
-import { useContext, useState } from 'react';
+import { Suspense, useContext, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ResourceReadView } from '../../../src-preload/contract';
 import type { AppStore } from '../../stores/app-store';
 import { AppStoreContext } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
-import { Modal } from '../../ui/Modal';
-import { ReadResult } from './ReadResult';
+import { lazyPart, useMountedOnceOpen } from '../../ui/lazy-part';
 
 export interface OpenResourceProps {
   /** The server that returned the link: the resource is read through it. */
@@ -13,6 +12,10 @@ export interface OpenResourceProps {
   uri: string;
   name: string;
 }
+
+/** The dialog (and the resource previews in it), a chunk of its own: the first paint shows only the buttons. */
+export const openResourceDialogPart = lazyPart(async () => (await import('./OpenResourceDialog')).OpenResourceDialog);
+const OpenResourceDialog = openResourceDialogPart.Component;
 
 /**
  * `Open` on a resource link (or an embedded resource) in a result or a prompt: reads it through the
@@ -28,6 +31,7 @@ export function OpenResourceButton(props: OpenResourceProps) {
 function OpenResource({ serverId, uri, name, store }: OpenResourceProps & { store: AppStore }) {
   const api = useStore(store, (s) => s.api);
   const [open, setOpen] = useState(false);
+  const mounted = useMountedOnceOpen(open);
   const [read, setRead] = useState<ResourceReadView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const show = async () => {
@@ -45,30 +49,11 @@ function OpenResource({ serverId, uri, name, store }: OpenResourceProps & { stor
       <button type="button" className="link" aria-label={`Open ${name}`} onClick={() => void show()}>
         Open
       </button>
-      <Modal
-        open={open}
-        onOpenChange={setOpen}
-        title={`Resource ${name}`}
-        className="modal-wide resource-modal"
-        description={<code>{uri}</code>}
-      >
-        {error ? (
-          <p role="alert" className="warning">
-            {error}
-          </p>
-        ) : read ? (
-          <ReadResult read={read} />
-        ) : (
-          <p className="muted" role="status">
-            Reading…
-          </p>
-        )}
-        <div className="actions">
-          <button type="button" className="secondary" onClick={() => setOpen(false)}>
-            Close
-          </button>
-        </div>
-      </Modal>
+      {mounted && (
+        <Suspense fallback={null}>
+          <OpenResourceDialog open={open} onOpenChange={setOpen} name={name} uri={uri} read={read} error={error} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -9,18 +9,7 @@ import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
 import { BackupPanel } from './BackupPanel';
 import { HostInfoPanel } from './HostInfoPanel';
 import { SettingsForm } from './SettingsForm';
-
-/** Each section's name, as its heading says (the links at the top and the palette use them). */
-export const SETTINGS_SECTION_LABELS: Record<SettingsSection, string> = {
-  preferences: 'Preferences',
-  providers: 'Providers',
-  updates: 'Updates',
-  backup: 'Export and backup',
-  consent: 'Tool consent',
-  requests: 'Server requests',
-  content: 'Resource and prompt use',
-  about: 'About this host',
-};
+import { SETTINGS_SECTION_LABELS } from './settings-sections';
 
 /** The element a section's address scrolls to. */
 const sectionId = (section: SettingsSection) => `settings-${section}`;

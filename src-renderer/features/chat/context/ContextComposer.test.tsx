@@ -100,7 +100,7 @@ describe('the message box with attachments and prompts', () => {
     ).toEqual(['lab: greet']);
     expect(message().getAttribute('aria-activedescendant')).toBe(within(menu).getByRole('option').id);
     fireEvent.keyDown(message(), { key: 'Enter' });
-    const dialog = screen.getByRole('dialog', { name: 'Prompt lab: greet' });
+    const dialog = await screen.findByRole('dialog', { name: 'Prompt lab: greet' }); // a chunk of its own, loaded on first use
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'name' }), { target: { value: 'Ada' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Use prompt' })));
     expect(h.of('getPrompt')).toEqual([{ serverId: 'srv-1', name: 'greet', arguments: { name: 'Ada' }, purpose: 'chat' }]);
@@ -117,7 +117,7 @@ describe('the message box with attachments and prompts', () => {
     await renderWithHost(<ChatPage />, h, 'chat');
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Attach' }));
-    const dialog = screen.getByRole('dialog', { name: 'Attach resources' });
+    const dialog = await screen.findByRole('dialog', { name: 'Attach resources' }); // a chunk of its own, loaded on first use
     await settle();
     expect(within(dialog).getByRole('searchbox', { name: 'Search resources' })).toBeTruthy();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'readme.md' })));

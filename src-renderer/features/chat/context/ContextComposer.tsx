@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import type { PromptView, ServerView } from '../../../../src-preload/contract';
+import { useMountedOnceOpen } from '../../../ui/lazy-part';
 import { Composer, type ComposerProps } from '../Composer';
-import { AttachDialog } from './AttachDialog';
+import { attachDialogPart, promptDialogPart } from './context-dialog-parts';
 import { ContextChips } from './ContextChips';
-import { PromptDialog } from './PromptDialog';
 import { contextServers, useDraftContext } from './use-draft-context';
 
 export interface ContextComposerProps extends Omit<
@@ -33,6 +33,10 @@ export function ContextComposer({ draftKey, servers, selectedServers, ...compose
     [draft.prompts],
   );
   const offersResources = usable.some((s) => s.runtime.capabilities?.includes('resources'));
+  const attachMounted = useMountedOnceOpen(attaching);
+  const promptMounted = useMountedOnceOpen(chosen !== null);
+  const AttachDialog = attachDialogPart.Component;
+  const PromptDialog = promptDialogPart.Component;
 
   return (
     <>
@@ -72,8 +76,10 @@ export function ContextComposer({ draftKey, servers, selectedServers, ...compose
           if (prompt) setChosen(prompt);
         }}
       />
-      <AttachDialog open={attaching} onOpenChange={setAttaching} servers={usable} onAttach={draft.attach} />
-      <PromptDialog prompt={chosen} servers={usable} onClose={() => setChosen(null)} onChosen={draft.usePrompt} />
+      <Suspense fallback={null}>
+        {attachMounted && <AttachDialog open={attaching} onOpenChange={setAttaching} servers={usable} onAttach={draft.attach} />}
+        {promptMounted && <PromptDialog prompt={chosen} servers={usable} onClose={() => setChosen(null)} onChosen={draft.usePrompt} />}
+      </Suspense>
     </>
   );
 }
