@@ -76,8 +76,11 @@ export function ContextComposer({ draftKey, servers, selectedServers, ...compose
           if (prompt) setChosen(prompt);
         }}
       />
+      {/* One boundary each: the first load of one never hides the other. */}
       <Suspense fallback={null}>
         {attachMounted && <AttachDialog open={attaching} onOpenChange={setAttaching} servers={usable} onAttach={draft.attach} />}
+      </Suspense>
+      <Suspense fallback={null}>
         {promptMounted && <PromptDialog prompt={chosen} servers={usable} onClose={() => setChosen(null)} onChosen={draft.usePrompt} />}
       </Suspense>
     </>
