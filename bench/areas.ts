@@ -10,6 +10,7 @@
  * endpoint through the core and the renderer against the bare `openai` SDK (scenarios/openai-stream.ts). Arms alternate
  * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
  */
+import './lib/as-built-entry';
 import path from 'node:path';
 import { measureMessagePersistence } from './lib/chat-persistence';
 import { benchLogAppend } from './lib/log-append';

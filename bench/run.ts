@@ -6,6 +6,7 @@
  * its servers stopped and verified gone via /proc; this orchestrator sweeps again after every
  * worker. Prints the table of medians, ranges, ratios and targets; writes JSON (see --out).
  */
+import './lib/as-built-entry';
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -19,8 +20,10 @@ import { REPO } from './lib/servers';
 import { PIDS_PREFIX, RESULT_PREFIX, type Task } from './lib/wire';
 import { waitForQuiet } from './lib/quiet';
 import { prepareWebHost } from './lib/web-host';
+import { builtScript } from './lib/as-built';
 
-const WORKER = path.join(REPO, 'bench/worker.ts');
+// Run as built, like the host it measures (see lib/as-built.ts).
+const WORKER = builtScript(path.join(REPO, 'bench/worker.ts'));
 const SAMPLE_TIMEOUT_MS = 300_000;
 /** Total time the quiet gate may wait over a whole run (keeps the default run ≲ 10 min). */
 const GATE_BUDGET_MS = 150_000;
@@ -56,7 +59,7 @@ async function runSample(task: Task, o: Options): Promise<Sample> {
           `${task.scenario}-${task.n}-run${task.run}.cpuprofile`,
         ]
       : [];
-  const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', ...prof, WORKER, JSON.stringify(task)], {
+  const child = spawn(process.execPath, ['--expose-gc', ...prof, WORKER, JSON.stringify(task)], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

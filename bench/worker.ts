@@ -1,7 +1,9 @@
 /**
- * One benchmark sample in a fresh process (started by bench/run.ts with --expose-gc and tsx).
- * Usage: node --import tsx --expose-gc bench/worker.ts '<task json>'
+ * One benchmark sample in a fresh process (started by bench/run.ts with --expose-gc, as built: see
+ * lib/as-built.ts). Usage: node --expose-gc .cache/bench/worker.mjs '<task json>' (or `npx tsx
+ * --expose-gc bench/worker.ts …`, which runs that bundle).
  */
+import './lib/as-built-entry';
 import { runBig } from './scenarios/big';
 import { runQuit, runReady } from './scenarios/fleet';
 import { runUi } from './scenarios/ui';

@@ -1,6 +1,7 @@
 /**
  * One sample of the notification-flood benchmark, in a fresh process (run by scenarios/flood.ts:
- * `node --import tsx --expose-gc bench/lib/flood-sample.ts <arm> <seconds>`), printing one JSON line.
+ * `node --expose-gc .cache/bench/flood-sample.mjs <arm> <seconds>`, as built: see as-built.ts), printing
+ * one JSON line.
  *
  * A real host with two servers: `e2e/fixtures/notification-flood.mjs` and `echo.mjs`. The `flood` arm
  * calls the flood tool (notifications/message and progress as fast as stdout takes them for
@@ -10,6 +11,7 @@
  * flood ended (its own clock, reported in the result) the response reached the host, and the echo
  * server's call latency during the call.
  */
+import './as-built-entry';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

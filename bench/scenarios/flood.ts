@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { FloodSample } from '../lib/flood-sample';
+import { builtScript } from '../lib/as-built';
 import { REPO } from '../lib/servers';
 
 export interface FloodBenchResult {
@@ -17,8 +18,8 @@ export interface FloodBenchResult {
 }
 
 function runSample(arm: 'flood' | 'quiet', seconds: number): FloodSample {
-  const script = path.join(REPO, 'bench', 'lib', 'flood-sample.ts');
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', script, arm, String(seconds)], {
+  const script = builtScript(path.join(REPO, 'bench', 'lib', 'flood-sample.ts'));
+  const child = spawnSync(process.execPath, ['--expose-gc', script, arm, String(seconds)], {
     cwd: REPO,
     encoding: 'utf8',
     timeout: 300_000,
