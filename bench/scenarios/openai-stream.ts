@@ -143,7 +143,8 @@ async function hostArm(server: ScriptedOpenAi, tokens: number): Promise<StreamSa
 
 /** Clicks Send in the page and resolves with when the first and the last token were painted. */
 async function paintedSample(page: Page, tokens: number): Promise<{ firstTokenMs: number; perTokenMs: number }> {
-  // No named function inside: tsx's keepNames would reference a `__name` helper the page lacks.
+  // Runs in the page: no named function inside (tsx's keepNames would reference a `__name` helper the
+  // page lacks), and the page's own `window.performance` (a bundle renames this module's import).
   return page.evaluate(
     ({ n }) =>
       new Promise<{ firstTokenMs: number; perTokenMs: number }>((resolve, reject) => {
@@ -155,13 +156,13 @@ async function paintedSample(page: Page, tokens: number): Promise<{ firstTokenMs
           const answer = document.querySelector('article.message-assistant')?.textContent ?? '';
           if (!marks.first && answer.includes('tok0')) {
             marks.first = true;
-            requestAnimationFrame(() => (first = performance.now()));
+            requestAnimationFrame(() => (first = window.performance.now()));
           }
           if (!marks.last && answer.includes(`tok${n - 1}`)) {
             marks.last = true;
             observer.disconnect();
             requestAnimationFrame(() => {
-              const last = performance.now();
+              const last = window.performance.now();
               clearTimeout(timer);
               resolve({ firstTokenMs: first - start, perTokenMs: (last - first) / (n - 1) });
             });
@@ -170,7 +171,7 @@ async function paintedSample(page: Page, tokens: number): Promise<{ firstTokenMs
         observer.observe(document.body, { childList: true, subtree: true, characterData: true });
         const send = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Send');
         if (!send) return reject(new Error('no Send button'));
-        start = performance.now();
+        start = window.performance.now();
         send.click();
       }),
     { n: tokens },

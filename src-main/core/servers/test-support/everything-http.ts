@@ -2,11 +2,12 @@
  * How to run server-everything over HTTP, shared by the tests (http-servers.ts) and the benchmarks
  * (bench/scenarios/remote.ts). No vitest here: the benchmarks import it outside the test runner.
  */
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const ENTRY = fileURLToPath(new URL('../../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+// Resolved like a dependency (not a path relative to this file), so a bundle of the benchmarks finds it too.
+const ENTRY = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
 /** What server-everything prints once it listens, in either HTTP mode. */
 export const EVERYTHING_LISTENING = /listening on port|running on port/i;
