@@ -53,7 +53,7 @@ function suite(label, command, args, reportFile, count) {
 }
 
 check('typecheck', bin('tsc'), ['-b']);
-// The benchmarks are a project of their own (not built, only run by tsx): typecheck them too.
+// The benchmarks are a project of their own (bundled by bench/lib/as-built.ts when run, not by the build): typecheck them too.
 check('typecheck (bench)', bin('tsc'), ['-p', path.join(root, 'bench', 'tsconfig.json')]);
 check('lint', bin('eslint'), ['.']);
 // Formatting is a machine's job: any file Prettier would change fails the run (`npm run format` fixes it).
