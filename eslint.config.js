@@ -17,6 +17,7 @@ export default tseslint.config(
       'out/**',
       '.tsbuild/**',
       '.tmp/**',
+      '.cache/**',
       '**/.scratch/**',
       'bench/results/**',
       'node_modules/**',
