@@ -15,6 +15,7 @@ import { ShellNotice } from './features/shell/ShellNotice';
 import { useShortcuts } from './features/shell/use-shortcuts';
 import { useAppStore } from './stores/use-app-store';
 import type { Page } from './stores/app-store';
+import { actionsDropdownPart } from './ui/ActionsMenu';
 import { ConnectionBanner } from './ui/ConnectionBanner';
 import { messageOf } from './ui/call-errors';
 import { lazyPart, useMountedOnceOpen } from './ui/lazy-part';
@@ -43,6 +44,7 @@ const LATER = [
   renameDialogPart,
   deleteDialogPart,
   openResourceDialogPart,
+  actionsDropdownPart,
 ];
 
 /** Fetches every deferred chunk when the browser is idle after the first paint (errors: tried again on use). */

@@ -23,13 +23,10 @@ const OUT_DIR = path.join(REPO, '.cache', 'bench');
 
 const built = new Map<string, string>();
 
-/** The bundle of `script` (a path under the repository), built once per process. */
-export function builtScript(script: string): string {
-  const known = built.get(script);
-  if (known) return known;
-  const outfile = path.join(OUT_DIR, `${path.basename(script, '.ts')}.mjs`);
+/** Bundles `entry` into `outfile` as the app's main build would: ESM for Node, dependencies external. */
+export function bundleForNode(entry: string, outfile: string): void {
   buildSync({
-    entryPoints: [script],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -38,6 +35,14 @@ export function builtScript(script: string): string {
     outfile,
     logLevel: 'error',
   });
+}
+
+/** The bundle of `script` (a path under the repository), built once per process. */
+export function builtScript(script: string): string {
+  const known = built.get(script);
+  if (known) return known;
+  const outfile = path.join(OUT_DIR, `${path.basename(script, '.ts')}.mjs`);
+  bundleForNode(script, outfile);
   built.set(script, outfile);
   return outfile;
 }

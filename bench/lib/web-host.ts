@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { bundleForNode } from './as-built';
 import { REPO } from './servers';
 
 export const OUT_WEB_ENTRY = path.join(REPO, 'out/main/web.js');
@@ -20,20 +21,6 @@ export interface WebHost {
   note?: string;
   cleanup(): void;
 }
-
-const bundle = async (entryPoint: string, outfile: string) => {
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: [entryPoint],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outfile,
-    logLevel: 'error',
-  });
-};
 
 function loads(entry: string): string | undefined {
   const r = spawnSync(process.execPath, [entry, '--help'], { encoding: 'utf8', timeout: 20_000 });
@@ -57,10 +44,10 @@ export async function prepareWebHost(build: boolean): Promise<WebHost | { error:
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'));
     fs.symlinkSync(path.join(REPO, 'out/renderer'), path.join(dir, 'renderer'));
     const seedEntry = path.join(dir, 'main/seed.mjs');
-    await bundle(path.join(REPO, 'bench/lib/seed-main.ts'), seedEntry);
+    bundleForNode(path.join(REPO, 'bench/lib/seed-main.ts'), seedEntry);
     if (!buildProblem && !broken) return { entry: OUT_WEB_ENTRY, seedEntry, cleanup };
     const entry = path.join(dir, 'main/web.mjs');
-    await bundle(path.join(REPO, 'src-main/web/cli.ts'), entry);
+    bundleForNode(path.join(REPO, 'src-main/web/cli.ts'), entry);
     const stillBroken = loads(entry);
     if (stillBroken) throw new Error(stillBroken);
     const why = buildProblem ?? `out/main/web.js does not load (${broken})`;

@@ -1,4 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Suspense, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
+import type { ReplayedPress } from './ActionsDropdown';
+import { lazyPart } from './lazy-part';
 import './actions-menu.css';
 
 export interface MenuAction {
@@ -15,30 +17,73 @@ export interface ActionsMenuProps {
   actions: MenuAction[];
 }
 
+/** Whether the menu's chunk has arrived: until then every ActionsMenu shows its stand-in trigger. */
+let dropdownLoaded = false;
+const loadedListeners = new Set<() => void>();
+const subscribeLoaded = (listener: () => void) => {
+  loadedListeners.add(listener);
+  return () => loadedListeners.delete(listener);
+};
+
+/** The Radix menu (ActionsDropdown.tsx): fetched when the browser is idle after the first paint, or on first use. */
+export const actionsDropdownPart = lazyPart(async () => {
+  const { ActionsDropdown } = await import('./ActionsDropdown');
+  dropdownLoaded = true;
+  for (const listener of loadedListeners) listener();
+  return ActionsDropdown;
+});
+const ActionsDropdown = actionsDropdownPart.Component;
+
+/** The keys that open a Radix menu from its trigger. */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
 /**
- * A "⋯" button opening a menu of actions (Radix Dropdown Menu: arrow keys, Home/End, type-ahead,
- * Escape, focus back on the trigger). Items that open a dialog can do so from `onSelect`: the menu
- * closes first and gives focus back.
+ * A "⋯" button opening a menu of actions. Until the menu's chunk has arrived (it is fetched when the
+ * browser is idle after the first paint) the button is a stand-in with the same name and looks:
+ * pointing at or focusing it starts the fetch, and a press on it (mouse, Enter, Space, Arrow Down) is
+ * done again on the real trigger once it is there, so the menu opens exactly as that press opens it.
  */
-export function ActionsMenu({ label, actions }: ActionsMenuProps) {
+export function ActionsMenu(props: ActionsMenuProps) {
+  const loaded = useSyncExternalStore(subscribeLoaded, () => dropdownLoaded);
+  const [pressed, setPressed] = useState<ReplayedPress>();
+  const [focused, setFocused] = useState(false);
+  const fetchMenu = () => void actionsDropdownPart.preload().catch(() => undefined);
+  const press = (replay: ReplayedPress) => {
+    setPressed(replay);
+    fetchMenu();
+  };
+  const standIn = (
+    <button
+      type="button"
+      className="actions-menu-trigger"
+      aria-label={props.label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={fetchMenu}
+      onFocus={() => {
+        setFocused(true);
+        fetchMenu();
+      }}
+      onBlur={() => setFocused(false)}
+      onPointerDown={(event: PointerEvent) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        // Like Radix's trigger: the press keeps the focus on the button.
+        event.preventDefault();
+        press({ kind: 'pointer' });
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        press({ kind: 'key', key: event.key });
+      }}
+    >
+      <span aria-hidden="true">⋯</span>
+    </button>
+  );
+  if (!loaded) return standIn;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="actions-menu-trigger" aria-label={label}>
-        <span aria-hidden="true">⋯</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="actions-menu" align="end" sideOffset={4} aria-label={label}>
-          {actions.map((action) => (
-            <DropdownMenu.Item
-              key={action.label}
-              className={action.danger ? 'actions-menu-item danger' : 'actions-menu-item'}
-              onSelect={action.onSelect}
-            >
-              {action.label}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={standIn}>
+      <ActionsDropdown {...props} autoFocus={focused || pressed !== undefined} replay={pressed} />
+    </Suspense>
   );
 }

@@ -139,10 +139,11 @@ describe('ChatPage', () => {
     await act(async () => fireEvent.click(within(list).getByRole('button', { name: 'New conversation' })));
     expect(host.calls.some((c) => c.method === 'createConversation')).toBe(true);
 
-    // Rename and Delete are in each row's menu, opened from the keyboard as well.
+    // Rename and Delete are in each row's menu, opened from the keyboard as well (the first time, the
+    // menu's chunk arrives after the key press, which then opens it).
     const menuItem = async (name: string) => {
       await act(async () => fireEvent.keyDown(within(list).getByRole('button', { name: 'Actions for Sums' }), { key: 'Enter' }));
-      const menu = screen.getByRole('menu', { name: 'Actions for Sums' });
+      const menu = await screen.findByRole('menu', { name: 'Actions for Sums' });
       expect(
         within(menu)
           .getAllByRole('menuitem')
