@@ -1,6 +1,6 @@
-import { Suspense, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
+import { Suspense, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ReplayedPress } from './ActionsDropdown';
-import { lazyPart } from './lazy-part';
+import { lazyPart, useLoaded } from './lazy-part';
 import './actions-menu.css';
 
 export interface MenuAction {
@@ -17,21 +17,8 @@ export interface ActionsMenuProps {
   actions: MenuAction[];
 }
 
-/** Whether the menu's chunk has arrived: until then every ActionsMenu shows its stand-in trigger. */
-let dropdownLoaded = false;
-const loadedListeners = new Set<() => void>();
-const subscribeLoaded = (listener: () => void) => {
-  loadedListeners.add(listener);
-  return () => loadedListeners.delete(listener);
-};
-
 /** The Radix menu (ActionsDropdown.tsx): fetched when the browser is idle after the first paint, or on first use. */
-export const actionsDropdownPart = lazyPart(async () => {
-  const { ActionsDropdown } = await import('./ActionsDropdown');
-  dropdownLoaded = true;
-  for (const listener of loadedListeners) listener();
-  return ActionsDropdown;
-});
+export const actionsDropdownPart = lazyPart(async () => (await import('./ActionsDropdown')).ActionsDropdown);
 const ActionsDropdown = actionsDropdownPart.Component;
 
 /** The keys that open a Radix menu from its trigger. */
@@ -44,7 +31,8 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
  * done again on the real trigger once it is there, so the menu opens exactly as that press opens it.
  */
 export function ActionsMenu(props: ActionsMenuProps) {
-  const loaded = useSyncExternalStore(subscribeLoaded, () => dropdownLoaded);
+  // Until the chunk has arrived every ActionsMenu shows its stand-in trigger.
+  const loaded = useLoaded(actionsDropdownPart);
   const [pressed, setPressed] = useState<ReplayedPress>();
   const [focused, setFocused] = useState(false);
   const fetchMenu = () => void actionsDropdownPart.preload().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * A part of the renderer that the first paint does not need, in its own chunk (Vite splits at every
@@ -11,17 +11,43 @@ import { lazy, useState, type ComponentType, type LazyExoticComponent } from 're
 export interface LazyPart<P> {
   Component: LazyExoticComponent<ComponentType<P>>;
   preload(): Promise<unknown>;
+  /** Whether the chunk has arrived (for a stand-in shown until then, see `useLoaded`). */
+  loaded(): boolean;
+  /** Calls `listener` once the chunk has arrived; returns how to stop listening. */
+  subscribe(listener: () => void): () => void;
 }
 
 export function lazyPart<P>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   let loading: Promise<ComponentType<P>> | undefined;
+  let arrived = false;
+  const listeners = new Set<() => void>();
   // One fetch shared by `preload` and the first render; a failed fetch is tried again next time.
   const once = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-  return { Component: lazy(async () => ({ default: await once() })), preload: once };
+    (loading ??= load().then(
+      (component) => {
+        arrived = true;
+        for (const listener of listeners) listener();
+        return component;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return {
+    Component: lazy(async () => ({ default: await once() })),
+    preload: once,
+    loaded: () => arrived,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** Whether `part`'s chunk has arrived; re-renders when it does (it is not fetched by this). */
+export function useLoaded(part: Pick<LazyPart<unknown>, 'loaded' | 'subscribe'>): boolean {
+  return useSyncExternalStore(part.subscribe, part.loaded);
 }
 
 /**
