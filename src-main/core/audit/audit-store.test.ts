@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { tempDir } from '../../test-support/temp-dir';
 import { DATABASE_FILE, openDatabase } from '../store/database';
+import { MIGRATIONS } from '../store/migrations';
 import { AuditStore, type AuditDecisionRow } from './audit-store';
 import type { JournalEntry } from './write-ahead-journal';
 
@@ -170,5 +171,38 @@ describe('the audit trail, write-ahead through its journal', () => {
     audit.flush();
     // The refusal is recorded; no row claims that a call left.
     expect(reader.prepare('SELECT call_id, decision FROM tool_audit').all()).toEqual([{ call_id: 'call-1', decision: 'denied' }]);
+  });
+});
+
+describe('the trail table after migration 015 (its CHECKs as comparisons, not IN lists)', () => {
+  const insertSql = `INSERT INTO tool_audit (call_id, server_id, server_name, tool_name, origin, decided_by, decision, args_digest,
+      args_json, requested_at, decided_at, outcome) VALUES (?, 's', 'S', 'echo', ?, ?, ?, 'd', '{}', 't', 't', ?)`;
+
+  it('keeps the rows of a schema-14 database and still refuses every value outside its column’s set', () => {
+    const dir = tempDir();
+    const v14 = MIGRATIONS.slice(0, 14);
+    const old = openDatabase(dir, { migrations: v14 }).db;
+    old.prepare(insertSql).run('old-call', 'app', 'timeout', 'denied', 'interrupted');
+    old.close();
+
+    const { db } = openDatabase(dir);
+    onTestFinished(() => {
+      db.close();
+    });
+    expect(db.prepare('SELECT call_id, origin, decided_by, decision, outcome FROM tool_audit').all()).toEqual([
+      { call_id: 'old-call', origin: 'app', decided_by: 'timeout', decision: 'denied', outcome: 'interrupted' },
+    ]);
+    const insert = db.prepare(insertSql);
+    // Every allowed value of each column goes in; an open call has no outcome yet (NULL passes).
+    insert.run('ok-1', 'user', 'user', 'allowed', null);
+    insert.run('ok-2', 'model', 'policy', 'allowed', 'ok');
+    insert.run('ok-3', 'app', 'host', 'denied', 'protocol_error');
+    for (const outcome of ['tool_error', 'cancelled', 'denied']) insert.run(`ok-${outcome}`, 'model', 'user', 'allowed', outcome);
+    expect(() => insert.run('bad-origin', 'robot', 'user', 'allowed', 'ok')).toThrow(/CHECK constraint failed/);
+    expect(() => insert.run('bad-decider', 'user', 'someone', 'allowed', 'ok')).toThrow(/CHECK constraint failed/);
+    expect(() => insert.run('bad-decision', 'user', 'user', 'maybe', 'ok')).toThrow(/CHECK constraint failed/);
+    expect(() => insert.run('bad-outcome', 'user', 'user', 'allowed', 'fine')).toThrow(/CHECK constraint failed/);
+    expect(() => insert.run('case', 'User', 'user', 'allowed', 'ok')).toThrow(/CHECK constraint failed/);
+    expect(count(db)).toBe(7);
   });
 });

@@ -4,12 +4,12 @@
  * values under secret-looking keys (`password`, `api_key`, `GITHUB_TOKEN`…) are replaced whole,
  * since tool arguments are structured and a password in `{"password": "…"}` has no recognisable shape.
  */
-import { REDACTED, Redactor } from '../logs/redactor';
+import { PATTERNS_ONLY, REDACTED, Redactor } from '../logs/redactor';
 
 export { REDACTED, Redactor };
 
-/** For a server whose secrets are unknown: token shapes only. */
-export const PATTERNS_ONLY_REDACTOR = new Redactor();
+/** For a server whose secrets are unknown: token shapes only (the logs' instance: one for the host). */
+export const PATTERNS_ONLY_REDACTOR = PATTERNS_ONLY;
 
 /** Keys whose (string) values are secrets. */
 export const SECRET_KEY =

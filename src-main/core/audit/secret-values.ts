@@ -42,6 +42,6 @@ export class SecretValues {
         values.push(variable.value);
       }
     }
-    return new Redactor(values);
+    return Redactor.forSecrets(values);
   }
 }

@@ -121,7 +121,7 @@ export class LogService {
 
   /** Uses these secret values (besides the API key patterns) to redact everything of this server from now on. */
   setSecrets(serverId: string, secretValues: readonly string[]): void {
-    this.redactors.set(serverId, new Redactor(secretValues));
+    this.redactors.set(serverId, Redactor.forSecrets(secretValues));
   }
 
   redactorFor(serverId: string): Redactor {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boundedJson } from './bounded-json';
-import { REDACTED, Redactor } from './redactor';
+import { PATTERNS_ONLY, REDACTED, Redactor } from './redactor';
 
 describe('Redactor', () => {
   it('replaces the secret values it was given, also as they appear inside JSON strings', () => {
@@ -9,6 +9,24 @@ describe('Redactor', () => {
     const json = JSON.stringify({ env: 'with "quotes" \\ inside' });
     expect(redactor.redact(json)).toBe(`{"env":"${REDACTED}"}`);
     expect(JSON.parse(redactor.redact(json))).toEqual({ env: REDACTED });
+  });
+
+  it('keeps one patterns-only redactor for servers without secrets, and redactors sharing the patterns stay independent', () => {
+    expect(Redactor.forSecrets([])).toBe(PATTERNS_ONLY);
+    expect(Redactor.forSecrets(['ab'])).toBe(PATTERNS_ONLY);
+    const a = Redactor.forSecrets(['alpha-secret']);
+    const b = Redactor.forSecrets(['beta-secret']);
+    expect(a).not.toBe(PATTERNS_ONLY);
+    // Alternating servers, several matches per line: each line is redacted whole, with its own secrets only.
+    for (let i = 0; i < 3; i++) {
+      expect(a.redact('alpha-secret sk-ant-api03-AbCdEf0123456789 beta-secret sk-ant-api03-AbCdEf0123456789')).toBe(
+        `${REDACTED} ${REDACTED} beta-secret ${REDACTED}`,
+      );
+      expect(b.redact('alpha-secret Authorization: Bearer abcdefghijklmnop beta-secret')).toBe(
+        `alpha-secret Authorization: ${REDACTED} ${REDACTED}`,
+      );
+      expect(PATTERNS_ONLY.redact('no secret here')).toBe('no secret here');
+    }
   });
 
   it('ignores secrets too short to search for, and leaves ordinary text alone', () => {

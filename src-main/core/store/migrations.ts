@@ -13,6 +13,7 @@ import hardening011 from './migrations/011_hardening';
 import providers012 from './migrations/012_providers';
 import resources013 from './migrations/013_resources';
 import appsTasks014 from './migrations/014_apps_tasks';
+import auditChecks015 from './migrations/015_audit_checks';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly string[] = [
   providers012,
   resources013,
   appsTasks014,
+  auditChecks015,
 ];
 
 /** The schema version this build writes. */

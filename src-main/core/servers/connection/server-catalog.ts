@@ -3,7 +3,8 @@
  * the capabilities it declares, every page), and kept fresh from `notifications/…/list_changed`.
  *
  * Tools go through the SDK's own list walk (`cacheMode: 'bypass'`: the catalog is Patchbay's one copy,
- * never served from nor serialized into the SDK's response cache; see response-cache.ts).
+ * never served from nor serialized into the SDK's response cache; see response-cache.ts). Every list
+ * goes through `sharedList`: servers that list the same definitions share one frozen copy.
  * The content lists (resources, templates, prompts) are walked by `walkList`, page by page, so a
  * server with 100,000 resources or a looping cursor is listed as far as sensible and says why it
  * stops. A failing content list does not fail the start: the server is usable for its tools, and the
@@ -11,6 +12,7 @@
  */
 import type { Client, ListChangedHandlers, RequestMethod, RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
 import { walkList, type ListPage } from './list-walker';
+import { sharedList } from './shared-lists';
 import { CONTENT_LISTS, emptyCatalog, type ContentListKind, type ServerCatalog } from './server-state';
 
 /** The JSON-RPC method and the words for each content list. */
@@ -51,7 +53,7 @@ export async function fetchCatalog(
     capabilities.tools
       ? (async () => {
           try {
-            catalog.tools = (await client.listTools(undefined, { ...options, cacheMode: 'bypass' })).tools;
+            catalog.tools = sharedList((await client.listTools(undefined, { ...options, cacheMode: 'bypass' })).tools);
           } catch (error) {
             onPhase?.('tools'); // the failure message names the list that failed
             throw error;
@@ -98,7 +100,7 @@ export async function fetchContentList<K extends ContentListKind>(
         onPage: (count) => ++pages % 10 === 0 && onProgress?.(count),
       },
     );
-    return { items: walk.items as ServerCatalog[K], ...(walk.incomplete ? { note: walk.incomplete } : {}) };
+    return { items: sharedList(walk.items) as ServerCatalog[K], ...(walk.incomplete ? { note: walk.incomplete } : {}) };
   } catch (error) {
     return {
       items: [] as unknown as ServerCatalog[K],
@@ -126,7 +128,7 @@ export function listChangedHandlers(
   debounceMs: number,
 ): ListChangedHandlers {
   return {
-    tools: { debounceMs, onChanged: (error, items) => (error ? onError('tools', error) : items && onTools(items)) },
+    tools: { debounceMs, onChanged: (error, items) => (error ? onError('tools', error) : items && onTools(sharedList(items))) },
     resources: { debounceMs, autoRefresh: false, onChanged: () => onStale('resources') },
     prompts: { debounceMs, autoRefresh: false, onChanged: () => onStale('prompts') },
   };
