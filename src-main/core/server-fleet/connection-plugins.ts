@@ -87,10 +87,43 @@ export function clientFeaturesFor(plugins: readonly ConnectionPlugin[], server: 
   };
 }
 
+/**
+ * The observers of the two hooks that run for every JSON-RPC message and every stderr line, picked
+ * once per fleet: `notifyPlugins` looks the hook up on every plugin (most have none) and spreads the
+ * arguments, which on this path is paid three times per tool call. Same isolation: a failing plugin
+ * never breaks the connection or the others.
+ */
+export function streamObservers(plugins: readonly ConnectionPlugin[]) {
+  const wire = plugins.filter((plugin) => plugin.onWire);
+  const stderr = plugins.filter((plugin) => plugin.onStderrLine);
+  return {
+    onWire(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, json?: string): void {
+      for (const plugin of wire) {
+        try {
+          plugin.onWire!(server, direction, message, bytes, json);
+        } catch (error) {
+          console.error('[patchbay] connection plugin onWire failed:', error);
+        }
+      }
+    },
+    onStderrLine(server: ServerRef, line: string): void {
+      for (const plugin of stderr) {
+        try {
+          plugin.onStderrLine!(server, line);
+        } catch (error) {
+          console.error('[patchbay] connection plugin onStderrLine failed:', error);
+        }
+      }
+    },
+  };
+}
+
 /** Calls one observer on every plugin; a failing plugin never breaks the connection or the others. */
-export function notifyPlugins<
-  K extends 'onStderrLine' | 'onWire' | 'onWarning' | 'onStateChange' | 'onCatalogChange' | 'onRemoved' | 'onLaunch',
->(plugins: readonly ConnectionPlugin[], hook: K, ...args: Parameters<NonNullable<ConnectionPlugin[K]>>): void {
+export function notifyPlugins<K extends 'onWarning' | 'onStateChange' | 'onCatalogChange' | 'onRemoved' | 'onLaunch'>(
+  plugins: readonly ConnectionPlugin[],
+  hook: K,
+  ...args: Parameters<NonNullable<ConnectionPlugin[K]>>
+): void {
   for (const plugin of plugins) {
     try {
       (plugin[hook] as ((...a: unknown[]) => void) | undefined)?.(...args);

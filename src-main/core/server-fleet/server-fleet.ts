@@ -12,7 +12,7 @@ import { REMOTE_RESTART } from '../servers/connection/restart-policy';
 import { CONNECTION_DEFAULTS, ServerConnection, type ServerConnectionOptions } from '../servers/connection/server-connection';
 import { recordFor } from '../servers/process/process-reaper';
 import { diagnoseLaunch } from './launch-diagnosis';
-import { clientFeaturesFor, launchInfo, notifyPlugins, type ConnectionPlugin } from './connection-plugins';
+import { clientFeaturesFor, launchInfo, notifyPlugins, streamObservers, type ConnectionPlugin } from './connection-plugins';
 import { buildLaunchConfig, parseEraVerdict, type LaunchOverride } from './launch-spec';
 import { toRuntimeView } from './runtime-view';
 
@@ -209,6 +209,8 @@ export class ServerFleet implements ServerControl {
       return this.viewById(id);
     }
     const plugins = this.options.plugins ?? [];
+    // Picked per start, not in the constructor: the host adds its plugins after making the fleet.
+    const observers = streamObservers(plugins);
     const ref = { id, name: server.name };
     // Observers (the logs' redactor) learn the launch, secrets included, before any output can arrive.
     const secretKeys = new Set([...server.env, ...server.headers].filter((v) => v.sealed).map((v) => v.key));
@@ -217,8 +219,8 @@ export class ServerFleet implements ServerControl {
       ...this.options.connectionDefaults,
       config,
       clientFeatures: clientFeaturesFor(plugins, ref),
-      onStderrLine: (line) => notifyPlugins(plugins, 'onStderrLine', ref, line),
-      onWire: (direction, message, bytes, json) => notifyPlugins(plugins, 'onWire', ref, direction, message, bytes, json),
+      onStderrLine: (line) => observers.onStderrLine(ref, line),
+      onWire: (direction, message, bytes, json) => observers.onWire(ref, direction, message, bytes, json),
       onWarning: (message) => notifyPlugins(plugins, 'onWarning', ref, message),
       prior: parseEraVerdict(server.eraVerdict),
       timeouts: { ...this.options.connectionDefaults?.timeouts, startMs: server.initTimeoutMs, requestMs: server.requestTimeoutMs },
