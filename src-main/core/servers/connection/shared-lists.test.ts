@@ -29,6 +29,18 @@ describe('sharedList', () => {
     expect(first[0].description).toBe('Echoes');
   });
 
+  it('compares the whole list, not only its ends: a list differing in the middle stays its own', () => {
+    const ends = (middle: string) => [tool('first'), tool('middle', middle), tool('last')];
+    const one = sharedList(ends('One'));
+    const two = sharedList(ends('Two'));
+    expect(two).not.toBe(one);
+    expect(sharedList(ends('Two'))).toBe(two);
+    expect(sharedList(ends('One'))).toBe(one);
+    // Equal as JSON with members in another order: the same definitions.
+    const reordered = [tool('first'), { inputSchema: tool('x').inputSchema, description: 'One', name: 'middle' }, tool('last')];
+    expect(sharedList(reordered)).toBe(one);
+  });
+
   it('returns an empty list as it is (callers may fill an empty catalog)', () => {
     const empty: string[] = [];
     expect(sharedList(empty)).toBe(empty);
