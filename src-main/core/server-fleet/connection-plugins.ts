@@ -89,8 +89,8 @@ export function clientFeaturesFor(plugins: readonly ConnectionPlugin[], server: 
 
 /**
  * The observers of the two hooks that run for every JSON-RPC message and every stderr line, picked
- * once per fleet: `notifyPlugins` looks the hook up on every plugin (most have none) and spreads the
- * arguments, which on this path is paid three times per tool call. Same isolation: a failing plugin
+ * once per connection start: `notifyPlugins` looks the hook up on every plugin (most have none) and
+ * spreads the arguments, which on this path is paid three times per tool call. Same isolation: a failing plugin
  * never breaks the connection or the others.
  */
 export function streamObservers(plugins: readonly ConnectionPlugin[]) {
