@@ -10,3 +10,20 @@ export interface Clock {
 
 /** The real time. */
 export const systemClock: Clock = { now: () => new Date() };
+
+let lastMs = Number.NaN;
+let lastIso = '';
+
+/**
+ * `date.toISOString()`, remembered for the last millisecond asked: a tool call's record stamps its
+ * request, decision, start and end (≈ 0.5 µs each on Node 20), and a local call usually fits in one
+ * or two milliseconds.
+ */
+export function isoTime(date: Date): string {
+  const ms = date.getTime();
+  if (ms !== lastMs) {
+    lastIso = date.toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}

@@ -97,13 +97,15 @@ export class WriteAheadJournal {
     this.group = undefined;
     try {
       if (this.fd === undefined) throw new Error('The audit journal is closed');
-      const bytes = Buffer.from(`${group.lines.join('\n')}\n`);
-      const written = fs.writeSync(this.fd, bytes, 0, bytes.length, this.offset);
-      if (written !== bytes.length) {
+      // Written as a string: no Buffer made per call (the lines are JSON, so their UTF-8 length is known below).
+      const text = group.lines.length === 1 ? `${group.lines[0]}\n` : `${group.lines.join('\n')}\n`;
+      const size = Buffer.byteLength(text);
+      const written = fs.writeSync(this.fd, text, this.offset);
+      if (written !== size) {
         // A short write (a full disk): not one of these calls may go out, so none of their lines may
         // stay behind to be read as "sent" at the next start.
         fs.ftruncateSync(this.fd, this.offset);
-        throw new Error(`only ${written} of ${bytes.length} bytes of the audit journal were written`);
+        throw new Error(`only ${written} of ${size} bytes of the audit journal were written`);
       }
       this.offset += written;
     } catch (error) {

@@ -8,7 +8,7 @@ import type { AuditDecisionRow, AuditStore } from '../audit/audit-store';
 import { PATTERNS_ONLY_REDACTOR, redactValue, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../clock';
+import { isoTime, type Clock } from '../clock';
 import type { CallError } from './call-messages';
 import { argsDigest, definitionHash } from '../tool-definition/definition';
 
@@ -54,8 +54,8 @@ export class CallRecorder {
       definitionHash: definitionHash(tool),
       argsDigest: argsDigest(decision.args),
       argsJson: JSON.stringify(redactValue(decision.args, redactor)),
-      requestedAt: requestedAt.toISOString(),
-      decidedAt: decidedAt.toISOString(),
+      requestedAt: isoTime(requestedAt),
+      decidedAt: isoTime(decidedAt),
     });
   }
 
@@ -72,7 +72,7 @@ export class CallRecorder {
     const note = error?.message ?? (status === 'tool_error' ? firstText(result) : undefined);
     this.deps.audit.finish({
       callId: base.callId,
-      finishedAt: this.deps.clock.now().toISOString(),
+      finishedAt: isoTime(this.deps.clock.now()),
       durationMs,
       outcome: status,
       outcomeNote: note ? redactor.redact(note.slice(0, 500)) : undefined,

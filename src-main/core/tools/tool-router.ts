@@ -20,7 +20,7 @@ import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
-import type { Clock } from '../clock';
+import { isoTime, type Clock } from '../clock';
 import type { ServerConnection } from '../servers/connection/server-connection';
 import { runsAsTask, type ToolTasks } from '../tasks/tool-tasks';
 import { describeIssues, validateArgs } from '../tool-definition/args-validator';
@@ -223,7 +223,7 @@ export class ToolRouter {
       serverName: base.serverName,
       tool: base.tool,
       origin: base.origin,
-      startedAt: startedAt.toISOString(),
+      startedAt: isoTime(startedAt),
     };
     if (request.chat) view.chat = request.chat;
     this.running.set(base.callId, { view, controller });
