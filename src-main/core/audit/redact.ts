@@ -6,10 +6,8 @@
  */
 import { PATTERNS_ONLY, REDACTED, Redactor } from '../logs/redactor';
 
-export { REDACTED, Redactor };
-
-/** For a server whose secrets are unknown: token shapes only (the logs' instance: one for the host). */
-export const PATTERNS_ONLY_REDACTOR = PATTERNS_ONLY;
+/** `PATTERNS_ONLY`: for a server whose secrets are unknown, token shapes only (one for the host). */
+export { PATTERNS_ONLY, REDACTED, Redactor };
 
 /** Keys whose (string) values are secrets. */
 export const SECRET_KEY =

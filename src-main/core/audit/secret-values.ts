@@ -1,6 +1,6 @@
 import type { ServerConfigRepository } from '../server-config/server-config-repository';
 import type { SecretBox } from '../secrets/secret-box';
-import { PATTERNS_ONLY_REDACTOR as PATTERNS_ONLY, Redactor, SECRET_KEY } from './redact';
+import { PATTERNS_ONLY, Redactor, SECRET_KEY } from './redact';
 
 /**
  * A redactor per server that knows the secret values it was configured with (its secret environment

@@ -98,7 +98,7 @@ export class WriteAheadJournal {
     try {
       if (this.fd === undefined) throw new Error('The audit journal is closed');
       // Written as a string: no Buffer made per call (the lines are JSON, so their UTF-8 length is known below).
-      const text = group.lines.length === 1 ? `${group.lines[0]}\n` : `${group.lines.join('\n')}\n`;
+      const text = `${group.lines.join('\n')}\n`;
       const size = Buffer.byteLength(text);
       const written = fs.writeSync(this.fd, text, this.offset);
       if (written !== size) {

@@ -5,7 +5,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { AuditDecider, ToolCallOrigin, ToolRunStatus } from '../../../src-preload/contract';
 import type { AuditDecisionRow, AuditStore } from '../audit/audit-store';
-import { PATTERNS_ONLY_REDACTOR, redactValue, type Redactor } from '../audit/redact';
+import { PATTERNS_ONLY, redactValue, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
 import { isoTime, type Clock } from '../clock';
@@ -36,7 +36,7 @@ export class CallRecorder {
 
   /** The server's redactor (its secret values and token shapes), opened once per server. */
   redactor(serverId: string): Promise<Redactor> {
-    return this.deps.secretValues.get(serverId).catch(() => PATTERNS_ONLY_REDACTOR);
+    return this.deps.secretValues.get(serverId).catch(() => PATTERNS_ONLY);
   }
 
   /** Makes the decision row safe before the call leaves (rejects when it cannot: the call must not go). */
