@@ -1,5 +1,4 @@
 import type { HostEvents, LogEntry, LogStream } from '../../../src-preload/contract';
-import { streamKey } from './log-record';
 
 export interface LiveBatcherOptions {
   /** How often a batch goes out while entries arrive (default 150 ms). */
@@ -9,11 +8,16 @@ export interface LiveBatcherOptions {
   emit(batch: HostEvents['logAppended']): void;
 }
 
+/** An entry to send, read only when its batch goes out (a `DeferredRecord` is made then, not before). */
+export interface LiveItem {
+  readonly entry: LogEntry;
+}
+
 /** The newest `max` entries of one stream since the last batch, in a fixed circular buffer. */
 interface Bucket {
   serverId: string;
   stream: LogStream;
-  slots: LogEntry[];
+  slots: LiveItem[];
   /** Entries ever added since the last batch (more than slots.length: the oldest were overwritten). */
   added: number;
 }
@@ -35,14 +39,14 @@ export class LiveBatcher {
     this.max = Math.max(1, options.maxPerStream ?? 250);
   }
 
-  add(entry: LogEntry): void {
+  /** `key`: the stream's `streamKey(serverId, stream)`, which the caller has at hand. */
+  add(key: string, serverId: string, stream: LogStream, item: LiveItem): void {
     if (this.disposed) return;
-    const key = streamKey(entry.serverId, entry.stream);
     let bucket = this.buckets.get(key);
-    if (!bucket) this.buckets.set(key, (bucket = { serverId: entry.serverId, stream: entry.stream, slots: [], added: 0 }));
+    if (!bucket) this.buckets.set(key, (bucket = { serverId, stream, slots: [], added: 0 }));
     // O(1) whatever the rate: overwrite the oldest slot once full.
-    if (bucket.slots.length < this.max) bucket.slots.push(entry);
-    else bucket.slots[bucket.added % this.max] = entry;
+    if (bucket.slots.length < this.max) bucket.slots.push(item);
+    else bucket.slots[bucket.added % this.max] = item;
     bucket.added += 1;
     this.timer ??= setTimeout(() => this.flush(), this.flushMs).unref();
   }
@@ -55,10 +59,10 @@ export class LiveBatcher {
     const batch: HostEvents['logAppended'] = { entries: [], skipped: [] };
     for (const bucket of this.buckets.values()) {
       const { slots, added } = bucket;
-      if (added <= slots.length) batch.entries.push(...slots);
-      else {
-        const start = added % this.max;
-        batch.entries.push(...slots.slice(start), ...slots.slice(0, start));
+      // Oldest first: once the slots wrapped around, the oldest kept is at `added % max`.
+      const start = added <= slots.length ? 0 : added % this.max;
+      for (let i = 0; i < slots.length; i++) batch.entries.push(slots[(start + i) % slots.length].entry);
+      if (added > slots.length) {
         batch.skipped.push({ serverId: bucket.serverId, stream: bucket.stream, count: added - slots.length });
       }
     }

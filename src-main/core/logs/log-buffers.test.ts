@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HostEvents, LogEntry, LogStream } from '../../../src-preload/contract';
 import { LiveBatcher } from './live-batcher';
-import { recordSize, type LogRecord } from './log-record';
+import { recordSize, streamKey, type LogRecord } from './log-record';
 import { LogRing } from './log-ring';
 import { ProtocolTracker } from './protocol-tracker';
 
@@ -59,18 +59,29 @@ describe('LiveBatcher', () => {
     vi.useFakeTimers();
     const batches: HostEvents['logAppended'][] = [];
     const batcher = new LiveBatcher({ flushMs: 150, maxPerStream: 100, emit: (b) => batches.push(b) });
-    const flood = Array.from({ length: 100_000 }, (_, i) => record(`flood ${i}`).entry);
-    flood.forEach((e) => batcher.add(e));
-    const quiet = record('hello', 'host').entry;
-    batcher.add(quiet);
+    // Each item counts the reads of its entry: only what a batch sends is read (a deferred record is made by it).
+    let reads = 0;
+    const counted = (r: LogRecord) => ({
+      get entry() {
+        reads += 1;
+        return r.entry;
+      },
+    });
+    const add = (r: LogRecord) => batcher.add(streamKey(r.entry.serverId, r.entry.stream), r.entry.serverId, r.entry.stream, counted(r));
+    const flood = Array.from({ length: 100_000 }, (_, i) => record(`flood ${i}`));
+    flood.forEach(add);
+    const quiet = record('hello', 'host');
+    add(quiet);
     expect(batches).toHaveLength(0);
+    expect(reads).toBe(0);
     vi.advanceTimersByTime(150);
     expect(batches).toHaveLength(1);
+    expect(reads).toBe(101);
     const [batch] = batches;
     const output = batch.entries.filter((e) => e.stream === 'output');
     expect(output).toHaveLength(100);
-    expect(output.map((e) => e.text)).toEqual(flood.slice(-100).map((e) => e.text));
-    expect(batch.entries).toContain(quiet);
+    expect(output.map((e) => e.text)).toEqual(flood.slice(-100).map((r) => r.entry.text));
+    expect(batch.entries).toContain(quiet.entry);
     expect(batch.skipped).toEqual([{ serverId: 's1', stream: 'output', count: 99_900 }]);
     vi.advanceTimersByTime(1000);
     expect(batches).toHaveLength(1);
@@ -96,6 +107,10 @@ describe('ProtocolTracker', () => {
     const error = tracker.describe('in', { jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'nope' } }, 60, 1100);
     expect(error).toMatchObject({ level: 'error', fields: { kind: 'error', rpcId: 9 } });
     expect(error.fields?.latencyMs).toBeUndefined();
+    // JSON-RPC ids 1 and "1" are different requests.
+    tracker.describe('out', { jsonrpc: '2.0', id: 2, method: 'ping' }, 40, 1150);
+    expect(tracker.describe('in', { jsonrpc: '2.0', id: '2', result: {} }, 20, 1160).fields?.method).toBeUndefined();
+    expect(tracker.describe('in', { jsonrpc: '2.0', id: 2, result: {} }, 20, 1170).fields).toMatchObject({ method: 'ping', latencyMs: 20 });
     const note = tracker.describe(
       'in',
       { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } },

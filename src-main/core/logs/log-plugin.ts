@@ -9,7 +9,8 @@ import { boundedJson } from './bounded-json';
 import { describeSpawn, describeStateChange, guessStderrLevel, type StateMemory } from './host-events';
 import { LogLevels, type LevelSession } from './log-levels';
 import type { LogService } from './log-service';
-import { ProtocolTracker } from './protocol-tracker';
+import { ENTRY_OVERHEAD } from './log-record';
+import { protocolEntrySize, ProtocolTracker } from './protocol-tracker';
 
 /** Characters of a message's data shown in its one-line text. */
 const MESSAGE_PREVIEW_CHARS = 500;
@@ -76,14 +77,20 @@ export class LogPlugin implements ConnectionPlugin {
   }
 
   onStderrLine(server: ServerRef, line: string): void {
-    this.deps.logs.appendLater(server.id, 'output', () => ({ level: guessStderrLevel(line), text: line }));
+    this.deps.logs.appendLater(server.id, 'output', ENTRY_OVERHEAD + line.length, () => ({ level: guessStderrLevel(line), text: line }));
   }
 
   onWire(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, json?: string): void {
     const facts = this.facts(server);
-    // Paired now, made (serialized, redacted) with the next batch: off the path of the message itself.
+    // Paired now; made (serialized, redacted) only when read: off the path of the message itself.
     const now = this.deps.clock.now().getTime();
-    this.deps.logs.appendLater(server.id, 'protocol', facts.tracker.track(direction, message, bytes, now, json), now);
+    this.deps.logs.appendLater(
+      server.id,
+      'protocol',
+      protocolEntrySize(bytes),
+      facts.tracker.track(direction, message, bytes, now, json),
+      now,
+    );
   }
 
   onWarning(server: ServerRef, message: string): void {

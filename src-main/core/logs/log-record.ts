@@ -25,7 +25,7 @@ export interface LogRecord {
 }
 
 /** Fixed per-entry overhead counted on top of its strings (object headers, numbers, indexes). */
-const ENTRY_OVERHEAD = 96;
+export const ENTRY_OVERHEAD = 96;
 
 /** The approximate size of a record (UTF-16 characters counted as bytes: this is a bound, not an account). */
 export function recordSize(entry: LogEntry, detail: string | undefined): number {
@@ -97,3 +97,71 @@ export function buildRecord(
 
 /** The optional fields an entry may carry (`AppendInput['fields']`). */
 const FIELD_KEYS = ['logger', 'direction', 'kind', 'method', 'rpcId', 'bytes', 'latencyMs', 'event'] as const;
+
+/** Where and when a deferred entry happened: all a record needs before it is made. */
+export interface DeferredAt {
+  seq: number;
+  ts: number;
+  serverId: string;
+  stream: LogStream;
+}
+
+/**
+ * A record made the first time something reads it: the writer saving it, the live batch sending it, a
+ * page or search showing it. Made then from what was captured when it happened (its `make`, the
+ * server's redactor of that moment), exactly as `buildRecord` would have made it at once; until then it
+ * holds only that closure. Under a flood most entries are neither saved (the writer's per-interval cap)
+ * nor sent (the live batch keeps the newest) nor read before the ring lets them go: those are never
+ * serialized or redacted at all. Nothing unredacted leaves: every reader goes through `entry`/`detail`.
+ *
+ * `size` is fixed when the record is created (the ring sums it in and out, so it must not change): the
+ * caller's estimate, which counts the raw message the closure holds until then.
+ */
+export class DeferredRecord implements LogRecord {
+  saved?: boolean;
+  detailOnDisk?: boolean;
+  private built: LogRecord | undefined;
+  /** Until made: how (dropped by the making, and with it the raw message the closure holds). */
+  private make: (() => AppendInput) | undefined;
+
+  constructor(
+    private readonly at: DeferredAt,
+    make: () => AppendInput,
+    private readonly redactor: Redactor,
+    private readonly detailMaxChars: number,
+    readonly size: number,
+  ) {
+    this.make = make;
+  }
+
+  get entry(): LogEntry {
+    return this.materialized().entry;
+  }
+
+  get detail(): string | undefined {
+    return this.materialized().detail;
+  }
+
+  set detail(value: string | undefined) {
+    this.materialized().detail = value;
+  }
+
+  get truncated(): boolean | undefined {
+    return this.materialized().truncated;
+  }
+
+  /** The record as `buildRecord` makes it (made now if it was not yet). */
+  materialized(): LogRecord {
+    if (this.built) return this.built;
+    const make = this.make!;
+    this.make = undefined;
+    try {
+      this.built = buildRecord(this.at, make(), this.redactor, this.detailMaxChars);
+    } catch (error) {
+      console.error('[patchbay] could not make a log entry:', error);
+      const text = `This entry could not be made: ${(error as Error).message}`;
+      this.built = buildRecord(this.at, { level: 'error', text }, this.redactor, 0);
+    }
+    return this.built;
+  }
+}

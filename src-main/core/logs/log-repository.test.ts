@@ -3,7 +3,8 @@ import type { LogEntry, LogStream } from '../../../src-preload/contract';
 import { tempDir } from '../../test-support/temp-dir';
 import { HostEventBus } from '../events';
 import { openDatabase } from '../store/database';
-import { LogService } from './log-service';
+import { waitFor } from '../servers/wait';
+import { LogService, type AppendInput } from './log-service';
 
 const DAY = 86_400_000;
 const services: LogService[] = [];
@@ -157,6 +158,59 @@ describe('LogService storage', () => {
     expect(texts.filter((t) => t.startsWith('later '))).toEqual(after.map((l) => l.text));
     expect(texts.some((t) => t.includes('were not saved to disk'))).toBe(true);
     expect(service.tail('s1', 'output', 3).map((e) => e.text)).toEqual(['later 0', 'later 1', 'later 2']);
+  });
+
+  it('makes a deferred entry only when it is read, written or sent, redacted as of when it happened', async () => {
+    const { service, db, appended } = setup(undefined, undefined, 5);
+    service.setSecrets('s1', ['hunter22']);
+    let made = 0;
+    const later = (i: number, extra: Partial<AppendInput> = {}) =>
+      service.appendLater('s1', 'output', 200, () => {
+        made += 1;
+        return { level: 'info', text: `line ${i} hunter22`, ...extra };
+      });
+    for (let i = 0; i < 1000; i++) later(i);
+    // A secret set afterwards does not reach back: the redactor is the one of the moment.
+    service.setSecrets('s1', []);
+    expect(made).toBe(0);
+    // The live batch (newest 250 at most) and the writer (first 5 of the interval) make what they take.
+    await waitFor(() => appended.length > 0 && (db.prepare('SELECT COUNT(*) AS n FROM log_entries').get() as { n: number }).n >= 5, {
+      what: 'the live batch and the write',
+    });
+    expect(made).toBeGreaterThanOrEqual(5 + 1);
+    expect(made).toBeLessThanOrEqual(5 + 250);
+    const stored = db.prepare("SELECT text FROM log_entries WHERE stream = 'output' ORDER BY seq").all() as { text: string }[];
+    // (The flood's own "not saved" marker may be written by now too.)
+    const lines = (texts: string[]) => texts.filter((text) => text.startsWith('line '));
+    expect(lines(stored.map((r) => r.text))).toEqual([0, 1, 2, 3, 4].map((i) => `line ${i} [REDACTED]`));
+    expect(lines(appended.map((e) => e.text)).at(-1)).toBe('line 999 [REDACTED]');
+    // A page makes what it shows: the newest twenty of the ring (the flood's "not saved" marker among them).
+    const before = made;
+    const page = service.page({ serverId: 's1', stream: 'output' }, undefined, 20).entries.filter((e) => e.event !== 'dropped');
+    expect(page.slice(-10).map((e) => e.text)).toEqual(Array.from({ length: 10 }, (_, i) => `line ${990 + i} [REDACTED]`));
+    expect(made - before).toBeLessThanOrEqual(21);
+    // A make that throws is an error entry in its place, not a lost stream.
+    service.appendLater('s1', 'output', 200, () => {
+      throw new Error('bad message');
+    });
+    later(1000);
+    expect(service.tail('s1', 'output', 2).map((e) => [e.level, e.text])).toEqual([
+      ['error', 'This entry could not be made: bad message'],
+      ['info', 'line 1000 hunter22'],
+    ]);
+  });
+
+  it('makes a big deferred entry at once: its raw message is not held, and its detail is capped', () => {
+    const { service } = setup();
+    let made = 0;
+    const big = 'z'.repeat(300_000);
+    service.appendLater('s1', 'protocol', 2 * big.length, () => {
+      made += 1;
+      return { level: 'info', text: '← result', detailJson: `{"text":"${big}"}` };
+    });
+    expect(made).toBe(1);
+    expect(service.memoryStats('s1').ringBytes).toBeLessThan(70 * 1024);
+    expect(service.entry(service.tail('s1', 'protocol', 1)[0].seq)?.truncated).toBe(true);
   });
 
   it('finds text anywhere in the whole entry (its full message too, in memory or on disk), and a method by any part', () => {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { LOG_LEVELS, levelRank, type LogEntry, type LogFilter, type LogSettings, type LogStream } from '../../../src-preload/contract';
 import { RelaxedWriter } from '../store/relaxed-write';
-import type { LogRecord } from './log-record';
+import { recordSize, type LogRecord } from './log-record';
 
 interface Row {
   seq: number;
@@ -75,7 +75,9 @@ export class LogRepository {
   }
 
   private insertRows(records: readonly LogRecord[]): void {
-    for (const { entry, detail, truncated, size } of records) {
+    for (const record of records) {
+      // Read once each: a deferred record is made by its first read (see `DeferredRecord`).
+      const { entry, detail, truncated } = record;
       this.insert.run(
         entry.seq,
         entry.serverId,
@@ -88,7 +90,8 @@ export class LogRepository {
         metaJson(entry),
         detail ?? null,
         truncated ? 1 : 0,
-        size,
+        // What is stored, not a deferred record's estimate of what it held before it was made.
+        recordSize(entry, detail),
       );
     }
   }

@@ -13,13 +13,16 @@ import type { Clock } from '../clock';
 import { indentJson } from './bounded-json';
 import { LiveBatcher, type LiveBatcherOptions } from './live-batcher';
 import { LogPreferences } from './log-preferences';
-import { buildRecord, DETAIL_MAX_CHARS, streamKey, type AppendInput, type LogRecord } from './log-record';
+import { buildRecord, DeferredRecord, DETAIL_MAX_CHARS, streamKey, type AppendInput, type LogRecord } from './log-record';
 
 export type { AppendInput };
 import { LogRepository } from './log-repository';
 import { LogRing, type RingLimits } from './log-ring';
 import { LogWriter, type LogWriterOptions } from './log-writer';
 import { PATTERNS_ONLY, Redactor } from './redactor';
+
+/** Deferred entries estimated above this many bytes are made at once (see `appendLater`). */
+const MAKE_AT_ONCE_ABOVE = 128 * 1024;
 
 /** Default in-memory caps per server and stream. */
 export const RING_DEFAULTS: Record<LogStream, RingLimits> = {
@@ -34,17 +37,6 @@ export const RING_DEFAULTS: Record<LogStream, RingLimits> = {
  * start alone leaves ≈ 40 entries each (its protocol exchange, what the host did), ≈ 20 KB per server.
  */
 const SAVED_KEPT_IN_MEMORY = 0;
-/** Deferred entries (`appendLater`) held before they are made at once, whatever the tick. */
-const MAX_DEFERRED = 256;
-
-/** An entry whose making (serialization, redaction) waits for the next batch. */
-interface Deferred {
-  serverId: string;
-  stream: LogStream;
-  ts: number;
-  redactor: Redactor;
-  make: () => AppendInput;
-}
 
 export interface LogServiceOptions {
   db: Database.Database;
@@ -71,15 +63,10 @@ export class LogService {
   private readonly writer: LogWriter;
   private readonly live: LiveBatcher;
   private readonly sinceTrim = new Map<string, number>();
-  /** Per stream, the records still holding their detail in memory, oldest first. */
-  private readonly detailed = new Map<string, DetailQueue>();
   private readonly retentionTimer: NodeJS.Timeout;
   private settingsValue: LogSettings;
   private nextSeq: number;
   private disposed = false;
-  /** Entries not made yet, in arrival order (see `appendLater`). */
-  private deferred: Deferred[] = [];
-  private deferredTimer: NodeJS.Immediate | undefined;
 
   constructor(private readonly options: LogServiceOptions) {
     this.repo = new LogRepository(options.db);
@@ -97,13 +84,12 @@ export class LogService {
         }),
       onWritten: (counts) => {
         this.trimBusyStreams(counts);
-        // A stream with nothing left in memory gives its ring (and detail queue) back: 4 streams × 50 servers.
+        // A stream with nothing left in memory gives its ring back: 4 streams × 50 servers.
         for (const key of counts.keys()) {
           const ring = this.rings.get(key);
           ring?.releaseSaved(SAVED_KEPT_IN_MEMORY);
           if (ring?.size === 0) this.rings.delete(key);
         }
-        for (const [key, queue] of this.detailed) if (queue.release() === 0) this.detailed.delete(key);
       },
     });
     this.repo.deleteOrphans();
@@ -131,54 +117,33 @@ export class LogService {
   /** Adds an entry: redacted, numbered, into the ring, the next live batch and the next write. */
   append(serverId: string, stream: LogStream, input: AppendInput): LogEntry | undefined {
     if (this.disposed) return undefined;
-    this.settle();
-    return this.insert(this.makeRecord(serverId, stream, input, this.options.clock.now().getTime(), this.redactorFor(serverId)));
+    const record = this.makeRecord(serverId, stream, input, this.options.clock.now().getTime(), this.redactorFor(serverId));
+    this.insert(serverId, stream, record);
+    return record.entry;
   }
 
   /**
-   * Like `append`, for entries made often on a hot path (the protocol stream): the time and the
-   * redactor are taken now, the entry is made (serialized, redacted, numbered) in a batch on the next
-   * tick — or at once when `MAX_DEFERRED` are waiting, or before anything reads, appends or writes.
-   * `ts`: when it happened (epoch ms; default now).
-   * Nothing unredacted is stored or sent: until then only `make`'s closure holds the raw message.
+   * Like `append`, for entries that come often on a hot path (every protocol message, every stderr
+   * line): numbered and placed now, made (serialized, redacted) only when something reads it — see
+   * `DeferredRecord`. The redactor is the server's of this moment. `size`: the entry's approximate
+   * memory until made, counting what `make`'s closure holds (see `recordSize`). `ts`: when it happened
+   * (epoch ms; default now).
    */
-  appendLater(serverId: string, stream: LogStream, make: () => AppendInput, ts = this.options.clock.now().getTime()): void {
+  appendLater(serverId: string, stream: LogStream, size: number, make: () => AppendInput, ts = this.options.clock.now().getTime()): void {
     if (this.disposed) return;
-    this.deferred.push({ serverId, stream, ts, redactor: this.redactorFor(serverId), make });
-    if (this.deferred.length >= MAX_DEFERRED) this.settle();
-    else this.deferredTimer ??= setImmediate(() => this.settle());
+    const at = { seq: this.nextSeq++, ts, serverId, stream };
+    const record = new DeferredRecord(at, make, this.redactorFor(serverId), this.detailMaxChars, size);
+    // A big message is made at once: its raw form is not held, and the ring counts what is kept (≤ 64 KB).
+    this.insert(serverId, stream, size > MAKE_AT_ONCE_ABOVE ? record.materialized() : record);
   }
 
-  /** Makes every deferred entry now, in arrival order. */
-  settle(): void {
-    if (this.deferredTimer) clearImmediate(this.deferredTimer);
-    this.deferredTimer = undefined;
-    if (this.deferred.length === 0) return;
-    const batch = this.deferred;
-    this.deferred = [];
-    for (const item of batch) {
-      try {
-        this.insert(this.makeRecord(item.serverId, item.stream, item.make(), item.ts, item.redactor));
-      } catch (error) {
-        console.error('[patchbay] could not make a log entry:', error);
-      }
-    }
-  }
-
-  private insert(record: LogRecord): LogEntry {
-    const { serverId, stream } = record.entry;
+  private insert(serverId: string, stream: LogStream, record: LogRecord): void {
     const key = streamKey(serverId, stream);
     let ring = this.rings.get(key);
     if (!ring) this.rings.set(key, (ring = new LogRing({ ...RING_DEFAULTS[stream], ...this.options.rings?.[stream] })));
     ring.push(record);
-    this.live.add(record.entry);
-    this.writer.add(record);
-    if (record.detail !== undefined) {
-      let queue = this.detailed.get(key);
-      if (!queue) this.detailed.set(key, (queue = new DetailQueue()));
-      queue.add(record);
-    }
-    return record.entry;
+    this.live.add(key, serverId, stream, record);
+    this.writer.add(key, serverId, stream, record);
   }
 
   /**
@@ -194,7 +159,6 @@ export class LogService {
     limit = 500,
     withDetail = false,
   ): { records: LogRecord[]; hasMore: boolean } {
-    this.settle();
     const needle = filter.text?.toLowerCase();
     const rings = filter.serverId !== undefined ? [this.rings.get(streamKey(filter.serverId, filter.stream))] : this.ringsOf(filter.stream);
     const found: LogRecord[] = [];
@@ -231,7 +195,6 @@ export class LogService {
 
   /** One entry with its detail, from memory or disk. */
   entry(seq: number): LogEntryDetail | undefined {
-    this.settle();
     let record: LogRecord | undefined;
     for (const ring of this.rings.values()) {
       if ((ring.oldestSeq ?? Infinity) <= seq && (record = ring.find(seq))) break;
@@ -253,14 +216,10 @@ export class LogService {
 
   /** Forgets a server's entries (one stream, or all) everywhere. */
   clear(serverId: string, stream?: LogStream): void {
-    this.settle();
     for (const [key, ring] of this.rings) {
       if (key.startsWith(`${serverId}\u0000`) && (!stream || key === streamKey(serverId, stream))) ring.clear();
     }
     this.writer.discard(serverId, stream);
-    for (const key of [...this.detailed.keys()]) {
-      if (key.startsWith(`${serverId}\u0000`) && (!stream || key === streamKey(serverId, stream))) this.detailed.delete(key);
-    }
     this.live.discard(serverId, stream);
     this.repo.delete(serverId, stream);
   }
@@ -281,7 +240,6 @@ export class LogService {
 
   /** Memory in use by the rings (all, or one server's) and the pending write queue (for tests and the bench). */
   memoryStats(serverId?: string): { ringEntries: number; ringBytes: number; pendingWrites: number } {
-    this.settle();
     let ringEntries = 0;
     let ringBytes = 0;
     for (const [key, ring] of this.rings) {
@@ -294,14 +252,12 @@ export class LogService {
 
   /** Writes what is pending now. */
   flush(): void {
-    this.settle();
     this.writer.flush();
   }
 
   /** Last live batch out, last write done, timers stopped. Later appends are ignored. */
   dispose(): void {
     if (this.disposed) return;
-    this.settle();
     this.disposed = true;
     clearInterval(this.retentionTimer);
     this.live.flush();
@@ -323,7 +279,11 @@ export class LogService {
   }
 
   private makeRecord(serverId: string, stream: LogStream, input: AppendInput, ts: number, redactor: Redactor): LogRecord {
-    return buildRecord({ seq: this.nextSeq++, ts, serverId, stream }, input, redactor, this.options.detailMaxChars ?? DETAIL_MAX_CHARS);
+    return buildRecord({ seq: this.nextSeq++, ts, serverId, stream }, input, redactor, this.detailMaxChars);
+  }
+
+  private get detailMaxChars(): number {
+    return this.options.detailMaxChars ?? DETAIL_MAX_CHARS;
   }
 
   /** After a write: a stream that got many rows is trimmed to its limit now, not at the next timer. */
@@ -357,39 +317,4 @@ function recordMatches(record: LogRecord, filter: LogFilter, needle: string | un
   if (entryMatches(record.entry, filter)) return true;
   if (needle === undefined || record.detail === undefined) return false;
   return entryMatches(record.entry, { ...filter, text: undefined }) && record.detail.toLowerCase().includes(needle);
-}
-
-/**
- * The records of one stream still holding their detail (a full protocol message or message data, up to
- * 64 KB) in memory, oldest first. Once the writer saved a record its detail is released and read back
- * from SQLite when asked for (`getLogEntry`, export); the ring usually lets the whole record go at the
- * same moment, but not one behind an entry a flood kept from the disk. A record that will never be
- * saved keeps its detail: the ring's byte cap bounds it.
- */
-class DetailQueue {
-  private records: LogRecord[] = [];
-  private head = 0;
-
-  add(record: LogRecord): void {
-    this.records.push(record);
-  }
-
-  /** Releases the details of the settled records, oldest first; stops at the first pending one. Returns how many wait. */
-  release(): number {
-    while (this.head < this.records.length) {
-      const oldest = this.records[this.head];
-      if (oldest.saved === undefined) break;
-      this.head += 1;
-      if (oldest.saved) {
-        oldest.detail = undefined;
-        oldest.detailOnDisk = true;
-      }
-    }
-    // Settled records leave the queue soon: it must not keep what the rings let go alive.
-    if (this.head > 0 && (this.head >= 16 || this.head * 2 >= this.records.length)) {
-      this.records = this.records.slice(this.head);
-      this.head = 0;
-    }
-    return this.records.length - this.head;
-  }
 }

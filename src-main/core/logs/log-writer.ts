@@ -1,6 +1,5 @@
 import type { LogStream } from '../../../src-preload/contract';
 import type { LogRecord } from './log-record';
-import { streamKey } from './log-record';
 import type { LogRepository } from './log-repository';
 
 export interface LogWriterOptions {
@@ -68,10 +67,9 @@ export class LogWriter {
     return n;
   }
 
-  add(record: LogRecord): void {
+  /** `key`: the stream's `streamKey(serverId, stream)`, which the caller has at hand. */
+  add(key: string, serverId: string, stream: LogStream, record: LogRecord): void {
     if (this.disposed) return;
-    const { serverId, stream } = record.entry;
-    const key = streamKey(serverId, stream);
     let bucket = this.buckets.get(key);
     if (!bucket) this.buckets.set(key, (bucket = { serverId, stream, records: [], dropped: 0 }));
     if (bucket.records.length < this.maxPerFlush) bucket.records.push(record);
@@ -149,7 +147,14 @@ export class LogWriter {
     if (records.length === 0) return;
     try {
       this.repo.insertBatch(records);
-      for (const record of records) record.saved = true;
+      for (const record of records) {
+        record.saved = true;
+        // On disk now: memory lets the detail go (up to 64 KB each); reads fetch it back (`LogService.entry`).
+        if (record.detail !== undefined) {
+          record.detail = undefined;
+          record.detailOnDisk = true;
+        }
+      }
     } catch (error) {
       // Dropped rather than retried: a failing disk must not make the log grow in memory.
       for (const record of records) record.saved = false;

@@ -2,7 +2,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { LogEntry } from '../../../src-preload/contract';
 import { initiatorOf } from '../servers/transport/wire-initiator';
 import { boundedJson, formatSize } from './bounded-json';
-import type { AppendInput } from './log-record';
+import { ENTRY_OVERHEAD, type AppendInput } from './log-record';
 
 /** Requests remembered for pairing; beyond this the oldest are forgotten (their responses show no latency). */
 const MAX_PENDING = 10_000;
@@ -23,11 +23,13 @@ type Message = {
  * our requests are answered `in`, the server's requests `out`).
  */
 export class ProtocolTracker {
-  private readonly pending = new Map<string, { method: string; at: number; from?: string }>();
+  /** Requests awaiting their response, by direction and id (JSON-RPC ids 1 and "1" are different ids). */
+  private readonly pending = { in: new Map<string | number, Pending>(), out: new Map<string | number, Pending>() };
 
   /** A new process: ids start over, nothing pending can be answered any more. */
   reset(): void {
-    this.pending.clear();
+    this.pending.in.clear();
+    this.pending.out.clear();
   }
 
   describe(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number, json?: string): AppendInput {
@@ -35,59 +37,98 @@ export class ProtocolTracker {
   }
 
   /**
-   * Pairs the message now (pairing depends on order) and returns how to make its entry, which may run
-   * later: the preview serialization is the costly part and is left to the log's next batch. `json`:
-   * the message as it crossed the wire, kept as the detail instead of serializing the message again.
+   * Pairs the message now (pairing depends on order) and returns how to make its entry, which runs
+   * only when the entry is read (see `DeferredRecord`): the text and the preview serialization are the
+   * costly part. `json`: the message as it crossed the wire, kept as the detail instead of serializing
+   * the message again — and all the entry holds until it is made, parsed again then: holding the
+   * message object would keep the request's whole object graph alive in the ring (under load most of
+   * the young objects that survive a garbage collection were these).
    */
   track(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number, json?: string): () => AppendInput {
     const m = message as Message;
-    const hasId = m.id !== undefined && m.id !== null;
-    const arrow = direction === 'out' ? '→' : '←';
-    const fields: NonNullable<AppendInput['fields']> = { direction, bytes };
-    if (hasId) fields.rpcId = m.id as string | number;
-    let level: LogEntry['level'] = 'info';
-    let head: string;
-    let body: unknown;
-
-    if (typeof m.method === 'string') {
-      fields.method = m.method;
-      fields.kind = hasId ? 'request' : 'notification';
-      // A request someone other than the user or the model asked for (a server's app) says so.
-      const from = direction === 'out' ? initiatorOf(message) : undefined;
-      if (hasId) this.remember(`${direction}:${String(m.id)}`, m.method, now, from);
-      head = `${arrow} ${m.method}${hasId ? ` #${String(m.id)}` : ''}${from ? ` — from ${from}` : ''}`;
-      body = m.params;
-    } else {
+    const id = m.id;
+    const hasId = id !== undefined && id !== null;
+    const method = typeof m.method === 'string' ? m.method : undefined;
+    // A request someone other than the user or the model asked for (a server's app) says so.
+    const from = method !== undefined && direction === 'out' ? initiatorOf(message) : undefined;
+    let request: Pending | undefined;
+    if (method !== undefined && hasId) {
+      this.remember(this.pending[direction], id, { method, at: now, from });
+    } else if (hasId) {
       // A response travels the other way from its request.
-      const request = hasId ? this.take(`${direction === 'in' ? 'out' : 'in'}:${String(m.id)}`) : undefined;
-      if (request) {
-        fields.method = request.method;
-        fields.latencyMs = Math.max(0, now - request.at);
-      }
-      const failed = m.error !== undefined;
-      fields.kind = failed ? 'error' : 'response';
-      if (failed) level = 'error';
-      head = `${arrow} ${failed ? 'error' : 'result'}${request ? ` of ${request.method}` : ''}${hasId ? ` #${String(m.id)}` : ''}${request?.from ? ` — for ${request.from}` : ''}`;
-      body = failed ? m.error : m.result;
+      request = this.take(this.pending[direction === 'in' ? 'out' : 'in'], id);
     }
-    return () => {
-      const cut = body === undefined ? undefined : boundedJson(body, PREVIEW_CHARS, 0, bytes);
-      const preview = cut ? ` ${cut.text}${cut.truncated ? '…' : ''}` : '';
-      const latency = fields.latencyMs !== undefined ? ` in ${fields.latencyMs} ms` : '';
-      const text = `${head} (${formatSize(bytes)}${latency})${preview}`;
-      return json === undefined ? { level, text, fields, detail: message, detailBytes: bytes } : { level, text, fields, detailJson: json };
-    };
+    if (json === undefined) return () => describeMessage(direction, m, request, from, bytes, now, undefined);
+    return () => describeMessage(direction, JSON.parse(json) as Message, request, from, bytes, now, json);
   }
 
-  private remember(key: string, method: string, at: number, from?: string): void {
-    this.pending.delete(key);
-    this.pending.set(key, { method, at, ...(from ? { from } : {}) });
-    if (this.pending.size > MAX_PENDING) this.pending.delete(this.pending.keys().next().value as string);
+  private remember(pending: Map<string | number, Pending>, id: string | number, request: Pending): void {
+    pending.delete(id);
+    pending.set(id, request);
+    if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value as string | number);
   }
 
-  private take(key: string): { method: string; at: number; from?: string } | undefined {
-    const found = this.pending.get(key);
-    this.pending.delete(key);
+  private take(pending: Map<string | number, Pending>, id: string | number): Pending | undefined {
+    const found = pending.get(id);
+    if (found) pending.delete(id);
     return found;
   }
+}
+
+/** A request waiting for its response: what the response's entry says about it. */
+interface Pending {
+  method: string;
+  at: number;
+  from: string | undefined;
+}
+
+/**
+ * The entry of one message: `request` is the request a response answers, `from` who asked for a
+ * request (see `initiatorOf`), `json` the message as it crossed the wire when known.
+ */
+function describeMessage(
+  direction: 'in' | 'out',
+  m: Message,
+  request: Pending | undefined,
+  from: string | undefined,
+  bytes: number,
+  now: number,
+  json: string | undefined,
+): AppendInput {
+  const hasId = m.id !== undefined && m.id !== null;
+  const arrow = direction === 'out' ? '→' : '←';
+  const fields: NonNullable<AppendInput['fields']> = { direction, bytes };
+  if (hasId) fields.rpcId = m.id as string | number;
+  let level: LogEntry['level'] = 'info';
+  let head: string;
+  let body: unknown;
+  if (typeof m.method === 'string') {
+    fields.method = m.method;
+    fields.kind = hasId ? 'request' : 'notification';
+    head = `${arrow} ${m.method}${hasId ? ` #${String(m.id)}` : ''}${from ? ` — from ${from}` : ''}`;
+    body = m.params;
+  } else {
+    if (request) {
+      fields.method = request.method;
+      fields.latencyMs = Math.max(0, now - request.at);
+    }
+    const failed = m.error !== undefined;
+    fields.kind = failed ? 'error' : 'response';
+    if (failed) level = 'error';
+    head = `${arrow} ${failed ? 'error' : 'result'}${request ? ` of ${request.method}` : ''}${hasId ? ` #${String(m.id)}` : ''}${request?.from ? ` — for ${request.from}` : ''}`;
+    body = failed ? m.error : m.result;
+  }
+  const cut = body === undefined ? undefined : boundedJson(body, PREVIEW_CHARS, 0, bytes);
+  const preview = cut ? ` ${cut.text}${cut.truncated ? '…' : ''}` : '';
+  const latency = fields.latencyMs !== undefined ? ` in ${fields.latencyMs} ms` : '';
+  const text = `${head} (${formatSize(bytes)}${latency})${preview}`;
+  return json === undefined ? { level, text, fields, detail: m, detailBytes: bytes } : { level, text, fields, detailJson: json };
+}
+
+/**
+ * The approximate memory of a protocol entry until it is made (see `DeferredRecord`): its text (head
+ * and preview) and the message twice — the parsed message and its wire JSON, both held by the closure.
+ */
+export function protocolEntrySize(bytes: number): number {
+  return ENTRY_OVERHEAD + 2 * PREVIEW_CHARS + 2 * bytes;
 }
