@@ -14,6 +14,7 @@ import './lib/as-built-entry';
 import path from 'node:path';
 import { measureMessagePersistence } from './lib/chat-persistence';
 import { benchLogAppend } from './lib/log-append';
+import { countingListenerWarnings } from './lib/listener-warnings';
 import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStats } from './lib/tool-arms';
 import { REPO } from './lib/servers';
 import { runChatUi, SCROLL_TOLERANCE } from './scenarios/chat-ui';
@@ -43,14 +44,19 @@ function report(metric: string, host: number, base: number, unit: string, target
 async function toolRouting() {
   const host: CallStats[] = [];
   const sdk: CallStats[] = [];
+  const warnings = { host: 0, sdk: 0 };
   const calls = quick ? 500 : 2000;
   const warmup = quick ? 1000 : 5000;
   for (let round = 0; round < rounds; round++) {
     const hostArm = await hostToolArm(fixture('echo.mjs'), ['echo']);
-    host.push(await measureCalls(() => hostArm.call('echo', { message: 'hi' }), { calls, warmup }));
+    const hostRun = await countingListenerWarnings(() => measureCalls(() => hostArm.call('echo', { message: 'hi' }), { calls, warmup }));
+    host.push(hostRun.value);
+    warnings.host += hostRun.warnings;
     await hostArm.dispose();
     const sdkArm = await sdkToolArm(fixture('echo.mjs'));
-    sdk.push(await measureCalls(() => sdkArm.call('echo', { message: 'hi' }), { calls, warmup }));
+    const sdkRun = await countingListenerWarnings(() => measureCalls(() => sdkArm.call('echo', { message: 'hi' }), { calls, warmup }));
+    sdk.push(sdkRun.value);
+    warnings.sdk += sdkRun.warnings;
     await sdkArm.dispose();
   }
   const m = (list: CallStats[], key: keyof CallStats) => median(list.map((s) => s[key] as number));
@@ -78,6 +84,7 @@ async function toolRouting() {
   rows[rows.length - 1][5] = 'info';
   report(`  first ${warmup} calls in the process: CPU per call`, first(host).cpuUsPerCall, first(sdk).cpuUsPerCall, 'µs', 'info', true);
   rows[rows.length - 1][5] = 'info';
+  listenerWarningsRow('  abort-listener warnings', warnings);
 }
 
 async function bigResultPreview() {
@@ -220,6 +227,12 @@ async function remoteServer() {
     '≥ 0.8×',
     m(host, 'throughput') >= 0.8 * m(sdk, 'throughput'),
   );
+  listenerWarningsRow('remote: abort-listener warnings', result.listenerWarnings);
+}
+
+/** Node's listener-leak warnings while each arm's calls ran (counted, not printed: see listener-warnings.ts). */
+function listenerWarningsRow(metric: string, counts: { host: number; sdk: number }) {
+  rows.push([metric, String(counts.host), `${counts.sdk} (bare SDK)`, '', 'host = 0', counts.host === 0 ? 'PASS' : 'MISS']);
 }
 
 async function notificationFlood() {

@@ -18,6 +18,7 @@ import { createHost } from '../../src-main/core/host';
 import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { everythingHttp, EVERYTHING_LISTENING, freePort } from '../../src-main/core/servers/test-support/everything-http';
 import { waitFor } from '../../src-main/core/servers/wait';
+import { countingListenerWarnings } from '../lib/listener-warnings';
 import { hostToolArm, measureCalls, sdkToolArm, type CallStats } from '../lib/tool-arms';
 
 export interface RemoteBenchResult {
@@ -26,6 +27,8 @@ export interface RemoteBenchResult {
   /** The core's very first connect in a fresh host (cold code, version probe), one per round. */
   firstMs: number[];
   calls: { host: CallStats[]; sdk: CallStats[] };
+  /** `MaxListenersExceededWarning`s while each arm's calls ran, summed over the rounds (see listener-warnings.ts). */
+  listenerWarnings: { host: number; sdk: number };
 }
 
 /** server-everything over Streamable HTTP; resolves once it listens. */
@@ -103,7 +106,12 @@ export async function runRemote({
   calls: number;
 }): Promise<RemoteBenchResult> {
   const server = await startEverythingHttp();
-  const result: RemoteBenchResult = { connectMs: { host: [], sdk: [] }, firstMs: [], calls: { host: [], sdk: [] } };
+  const result: RemoteBenchResult = {
+    connectMs: { host: [], sdk: [] },
+    firstMs: [],
+    calls: { host: [], sdk: [] },
+    listenerWarnings: { host: 0, sdk: 0 },
+  };
   try {
     await sdkConnectMs(server.url); // warm-up, like the host arm's first connect
     for (let round = 0; round < rounds; round++) {
@@ -112,10 +120,18 @@ export async function runRemote({
       result.connectMs.host.push(...host.warm);
       for (let i = 0; i < connects; i++) result.connectMs.sdk.push(await sdkConnectMs(server.url));
       const hostArm = await hostToolArm({ url: server.url }, ['get-sum']);
-      result.calls.host.push(await measureCalls(() => hostArm.call('get-sum', { a: 1, b: 2 }), { calls, warmup: 50, inFlight: 16 }));
+      const hostCalls = await countingListenerWarnings(() =>
+        measureCalls(() => hostArm.call('get-sum', { a: 1, b: 2 }), { calls, warmup: 50, inFlight: 16 }),
+      );
+      result.calls.host.push(hostCalls.value);
+      result.listenerWarnings.host += hostCalls.warnings;
       await hostArm.dispose();
       const sdkArm = await sdkToolArm({ url: server.url });
-      result.calls.sdk.push(await measureCalls(() => sdkArm.call('get-sum', { a: 1, b: 2 }), { calls, warmup: 50, inFlight: 16 }));
+      const sdkCalls = await countingListenerWarnings(() =>
+        measureCalls(() => sdkArm.call('get-sum', { a: 1, b: 2 }), { calls, warmup: 50, inFlight: 16 }),
+      );
+      result.calls.sdk.push(sdkCalls.value);
+      result.listenerWarnings.sdk += sdkCalls.warnings;
       await sdkArm.dispose();
     }
   } finally {
