@@ -100,10 +100,13 @@ export async function runRemote({
   rounds,
   connects,
   calls,
+  warmup,
 }: {
   rounds: number;
   connects: number;
   calls: number;
+  /** Calls made before measuring, as in the stdio scenario: until then V8 is still compiling the hot path (reported apart). */
+  warmup: number;
 }): Promise<RemoteBenchResult> {
   const server = await startEverythingHttp();
   const result: RemoteBenchResult = {
@@ -121,14 +124,14 @@ export async function runRemote({
       for (let i = 0; i < connects; i++) result.connectMs.sdk.push(await sdkConnectMs(server.url));
       const hostArm = await hostToolArm({ url: server.url }, ['get-sum']);
       const hostCalls = await countingListenerWarnings(() =>
-        measureCalls(() => hostArm.call('get-sum', { a: 1, b: 2 }), { calls, warmup: 50, inFlight: 16 }),
+        measureCalls(() => hostArm.call('get-sum', { a: 1, b: 2 }), { calls, warmup, inFlight: 16 }),
       );
       result.calls.host.push(hostCalls.value);
       result.listenerWarnings.host += hostCalls.warnings;
       await hostArm.dispose();
       const sdkArm = await sdkToolArm({ url: server.url });
       const sdkCalls = await countingListenerWarnings(() =>
-        measureCalls(() => sdkArm.call('get-sum', { a: 1, b: 2 }), { calls, warmup: 50, inFlight: 16 }),
+        measureCalls(() => sdkArm.call('get-sum', { a: 1, b: 2 }), { calls, warmup, inFlight: 16 }),
       );
       result.calls.sdk.push(sdkCalls.value);
       result.listenerWarnings.sdk += sdkCalls.warnings;
