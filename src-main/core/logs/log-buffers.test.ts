@@ -119,4 +119,19 @@ describe('ProtocolTracker', () => {
     );
     expect(note.fields).toMatchObject({ kind: 'notification', method: 'notifications/message' });
   });
+
+  it('makes an entry later from the wire JSON of a small message, and from the message itself for a big one', () => {
+    const tracker = new ProtocolTracker();
+    for (const text of ['hi', 'x'.repeat(10_000)]) {
+      const message = { jsonrpc: '2.0' as const, id: 7, result: { content: [{ type: 'text', text }] } };
+      const json = JSON.stringify(message);
+      const make = tracker.track('in', message, json.length + 1, 2000, json);
+      // What the server sent is what the entry says, whatever happens to the object meanwhile.
+      if (text === 'hi') message.result.content[0].text = 'changed';
+      const entry = make();
+      expect(entry.text).toMatch(/^← result #7 \(.+\) \{"content":\[\{"type":"text","text":"(hi|x+)/);
+      expect(entry.text).not.toContain('changed');
+      expect(entry.detailJson).toBe(json);
+    }
+  });
 });

@@ -8,6 +8,8 @@ import { ENTRY_OVERHEAD, type AppendInput } from './log-record';
 const MAX_PENDING = 10_000;
 /** Characters of params/result shown in a protocol entry's one-line text. */
 const PREVIEW_CHARS = 300;
+/** Wire JSON up to this length is all an entry holds until made, parsed again then (see `track`). */
+const PARSE_AGAIN_UP_TO = 4096;
 
 type Message = {
   id?: string | number | null;
@@ -40,9 +42,9 @@ export class ProtocolTracker {
    * Pairs the message now (pairing depends on order) and returns how to make its entry, which runs
    * only when the entry is read (see `DeferredRecord`): the text and the preview serialization are the
    * costly part. `json`: the message as it crossed the wire, kept as the detail instead of serializing
-   * the message again — and all the entry holds until it is made, parsed again then: holding the
-   * message object would keep the request's whole object graph alive in the ring (under load most of
-   * the young objects that survive a garbage collection were these).
+   * the message again — and, for a message up to 4 KB, all the entry holds until it is made, parsed
+   * again then: holding the message object would keep the request's whole object graph alive in the
+   * ring (under load most of the young objects that survive a garbage collection were these).
    */
   track(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number, json?: string): () => AppendInput {
     const m = message as Message;
@@ -58,7 +60,9 @@ export class ProtocolTracker {
       // A response travels the other way from its request.
       request = this.take(this.pending[direction === 'in' ? 'out' : 'in'], id);
     }
-    if (json === undefined) return () => describeMessage(direction, m, request, from, bytes, now, undefined);
+    // A big message is held as it is: parsing it again would cost more than keeping it (and one over
+    // 128 KB is made at once anyway); the many small ones of a busy wire are parsed again.
+    if (json === undefined || json.length > PARSE_AGAIN_UP_TO) return () => describeMessage(direction, m, request, from, bytes, now, json);
     return () => describeMessage(direction, JSON.parse(json) as Message, request, from, bytes, now, json);
   }
 
