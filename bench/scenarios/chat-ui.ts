@@ -22,6 +22,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBuilt, startWebHost, stopWebHost } from '../lib/browser-session';
 import { seedConversation } from '../lib/chat-persistence';
+import { withDeadline } from '../lib/deadline';
 
 const SCROLL_STEPS = 60;
 const SCROLL_STEP_PX = 300;
@@ -64,6 +65,9 @@ interface Session {
   messages: number;
 }
 
+/** A measured step in the browser (open or scroll) fails past this instead of hanging the bench. */
+const STEP_DEADLINE_MS = 120_000;
+
 /** One arm: a fresh data dir with the measured conversation (and a newer small one), web host and browser. */
 async function withSession<T>(messages: number, body: (session: Session) => Promise<T>): Promise<{ value: T; leftovers: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-chat-ui-'));
@@ -85,7 +89,10 @@ async function withSession<T>(messages: number, body: (session: Session) => Prom
       .locator('button.conversation-open', { hasText: `Measured ${messages}` })
       .waitFor({ timeout: 30_000 });
     await page.waitForTimeout(300);
-    return { value: await body({ page, conversationId, messages }), leftovers };
+    const value = await withDeadline(`the chat UI with ${messages} messages`, STEP_DEADLINE_MS, () =>
+      body({ page, conversationId, messages }),
+    );
+    return { value, leftovers };
   } finally {
     await browser?.close().catch(() => undefined);
     if (host) leftovers += await stopWebHost(host.child);

@@ -25,6 +25,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBuilt, startWebHost, stopWebHost } from '../lib/browser-session';
 import { seedServers } from '../lib/seed';
 import { REPO } from '../lib/servers';
+import { withDeadline } from '../lib/deadline';
 
 const LAB = path.join(REPO, 'e2e/fixtures/content-lab.mjs');
 const RESOURCES = 10_000;
@@ -62,14 +63,16 @@ async function hostArm(result: ResourcesUiResult): Promise<void> {
     await page.getByRole('tab', { name: /^Resources/ }).click();
     await page.getByRole('status').filter({ hasText: LISTED_TEXT }).waitFor({ timeout: 30_000 });
     await page.waitForTimeout(500);
-    result.listMs.host.push(await measureClick(page, 'Refresh', 'patchbay:resources-painted'));
+    result.listMs.host.push(
+      await withDeadline('Refresh → painted', 120_000, () => measureClick(page, 'Refresh', 'patchbay:resources-painted')),
+    );
     await page.getByRole('searchbox', { name: 'Search resources' }).fill('big.txt');
     await page.getByRole('list', { name: 'Resources of lab' }).getByRole('button', { name: 'big.txt', exact: true }).click();
-    result.readMs.host.push(await measureClick(page, 'Read', 'patchbay:read-painted'));
+    result.readMs.host.push(await withDeadline('Read → painted', 120_000, () => measureClick(page, 'Read', 'patchbay:read-painted')));
     await page.getByRole('searchbox', { name: 'Search resources' }).fill('');
     await page.getByRole('status').filter({ hasText: LISTED_TEXT }).waitFor();
     await page.waitForTimeout(1000);
-    result.scroll.push(await measureScroll(page));
+    result.scroll.push(await withDeadline('scrolling 10,000 resources', 120_000, () => measureScroll(page)));
   } finally {
     await browser?.close().catch(() => undefined);
     if (host) result.leftovers += await stopWebHost(host.child);
