@@ -18,7 +18,7 @@ export interface BoundedJson {
  * Work is proportional to the output kept, not to the size of `value`.
  */
 export function boundedJson(value: unknown, maxChars: number, indent = 2, sizeHint?: number): BoundedJson {
-  if (sizeHint !== undefined && sizeHint <= FAST_PATH_MAX_BYTES) {
+  if (sizeHint !== undefined && sizeHint <= Math.min(FAST_PATH_MAX_BYTES, Math.max(FAST_PATH_MIN_BYTES, 8 * maxChars))) {
     const fast = nativeJson(value, maxChars, indent);
     if (fast) return fast;
   }
@@ -77,6 +77,13 @@ export function boundedJson(value: unknown, maxChars: number, indent = 2, sizeHi
  * the full text gives the same result as the budgeted walk.
  */
 const FAST_PATH_MAX_BYTES = 64 * 1024;
+/**
+ * …and only while the value is small next to what is kept: `JSON.stringify` costs ≈ 3 µs per KB of the
+ * whole value, the walk ≈ 25 ns per character kept. A 300-character preview of a 10 KB page of
+ * resources took 30 µs natively and 8 µs walked (1.8 and 6.4 µs at 1 KB), so the native path serves up
+ * to 8 × `maxChars`, and at least 2 KB.
+ */
+const FAST_PATH_MIN_BYTES = 2048;
 
 /** `JSON.stringify`, cut to `maxChars`; undefined when it cannot stand in for the walk (bigint, top-level undefined). */
 function nativeJson(value: unknown, maxChars: number, indent: number): BoundedJson | undefined {

@@ -18,6 +18,8 @@ const tool = (name: string, description = 'Echoes') => ({
 describe('sharedList', () => {
   it('answers an identical list with the copy already held, deeply frozen; a different list stays its own', () => {
     const first = sharedList([tool('echo'), tool('add')]);
+    // One server's own list is left as it is until another server shares it.
+    expect(Object.isFrozen(first)).toBe(false);
     const same = sharedList([tool('echo'), tool('add')]);
     const other = sharedList([tool('echo'), tool('add', 'Adds')]);
     expect(same).toBe(first);
