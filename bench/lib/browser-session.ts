@@ -13,12 +13,43 @@ const WEB_ENTRY = path.join(REPO, 'out/main/web.js');
 // The same browser and flags as the end-to-end tests.
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
 
-/** Builds the app once if `out/` has no web entry. */
+/** What the build is made from: a file here newer than `out/` means the build is stale. */
+const BUILD_SOURCES = ['src-main', 'src-preload', 'src-renderer', 'electron.vite.config.ts'].map((p) => path.join(REPO, p));
+
+/**
+ * Builds the app if `out/` has no web entry or is older than its sources. `npm run bench` builds
+ * first; a scenario run alone (`npx tsx bench/areas.ts --area resources`) would otherwise measure
+ * whatever build was left behind, silently.
+ */
 export function ensureBuilt(): void {
-  if (fs.existsSync(WEB_ENTRY)) return;
+  if (fs.existsSync(WEB_ENTRY) && !changedSince(fs.statSync(WEB_ENTRY).mtimeMs, BUILD_SOURCES)) return;
   const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: REPO, encoding: 'utf8' });
   if (r.status !== 0 || !fs.existsSync(WEB_ENTRY))
     throw new Error(`electron-vite build failed: ${(r.stdout + r.stderr).trim().split('\n').slice(-3).join(' ')}`);
+}
+
+/** Whether any file under `paths` (files or directories, walked) was modified after `time` (epoch ms). */
+export function changedSince(time: number, paths: readonly string[]): boolean {
+  for (const p of paths) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(p);
+    } catch {
+      continue;
+    }
+    if (!stat.isDirectory()) {
+      if (stat.mtimeMs > time) return true;
+      continue;
+    }
+    if (
+      changedSince(
+        time,
+        fs.readdirSync(p).map((name) => path.join(p, name)),
+      )
+    )
+      return true;
+  }
+  return false;
 }
 
 /** Starts the web host on `dataDir` (a free port) and resolves with its tokened URL. */
