@@ -4,14 +4,10 @@
  * `npm run bench` waiting for ten minutes with nothing said: past the deadline the step fails with its
  * name, and the scenario's `finally` closes the browser and stops the web host.
  */
+import { withTimeout } from '../../src-main/core/servers/wait';
+
 export async function withDeadline<T>(what: string, ms: number, step: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${Math.round(ms / 1000)} s`)), ms);
-  });
-  try {
-    return await Promise.race([step(), expired]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const running = step();
+  if (!(await withTimeout(running, ms))) throw new Error(`${what} did not finish within ${Math.round(ms / 1000)} s`);
+  return running;
 }
