@@ -45,9 +45,13 @@ async function countsPerTurn(db: ReturnType<typeof openDatabase>['db'], rows: nu
   return seen;
 }
 
+/** A writer cap no test interval reaches, for tests about slices and retention rather than the cap. */
+const ROOMY_CAP = 5000;
+
 describe('LogService storage', () => {
   it('writes a busy interval in slices, letting the event loop run between them; a flush before a read writes the rest at once', async () => {
-    const { service, db } = setup();
+    // A cap above the interval's 1,200 rows: this is about slices, not the cap.
+    const { service, db } = setup(undefined, undefined, ROOMY_CAP);
     for (let i = 0; i < 1200; i++) add(service, 'output', `line ${i}`);
     // The timed flush: 500 rows per transaction, one turn of the event loop each.
     expect(await countsPerTurn(db, 1200)).toEqual([0, 500, 1000, 1200]);
@@ -64,7 +68,7 @@ describe('LogService storage', () => {
   });
 
   it('never writes a removed server’s rows that were waiting for their slice', async () => {
-    const { service, db } = setup();
+    const { service, db } = setup(undefined, undefined, ROOMY_CAP);
     for (let i = 0; i < 1500; i++) service.append(i % 2 ? 's1' : 's2', 'output', { level: 'info', text: `line ${i}` });
     const seen: number[] = [];
     const count = db.prepare("SELECT COUNT(*) AS n FROM log_entries WHERE server_id = 's1'");
@@ -158,6 +162,23 @@ describe('LogService storage', () => {
     expect(texts.filter((t) => t.startsWith('later '))).toEqual(after.map((l) => l.text));
     expect(texts.some((t) => t.includes('were not saved to disk'))).toBe(true);
     expect(service.tail('s1', 'output', 3).map((e) => e.text)).toEqual(['later 0', 'later 1', 'later 2']);
+  });
+
+  it('saves at most 500 entries of one stream per interval by default, and says how many it did not', () => {
+    const { service, db } = setup();
+    for (let i = 0; i < 1200; i++) add(service, 'output', `line ${i}`);
+    add(service, 'protocol', 'another stream has its own 500');
+    service.flush();
+    const rows = db.prepare('SELECT stream, COUNT(*) AS n FROM log_entries GROUP BY stream ORDER BY stream').all();
+    expect(rows).toEqual([
+      { stream: 'output', n: 500 },
+      { stream: 'protocol', n: 1 },
+    ]);
+    // The first 500 are on disk; the marker names the 700 that are not (it is written with the next flush).
+    service.flush();
+    const saved = db.prepare("SELECT text FROM log_entries WHERE stream = 'output' ORDER BY seq").all() as { text: string }[];
+    expect(saved[499].text).toBe('line 499');
+    expect(saved.at(-1)?.text).toMatch(/^… 700 entries were not saved to disk/);
   });
 
   it('makes a deferred entry only when it is read, written or sent, redacted as of when it happened', async () => {
@@ -273,7 +294,7 @@ describe('LogService storage', () => {
   });
 
   it('trims to the retention limits: entries per stream, total size and age', () => {
-    const { service, now } = setup();
+    const { service, now } = setup(undefined, undefined, ROOMY_CAP);
     service.updateSettings({ maxEntriesPerStream: 100 });
     for (let i = 0; i < 1000; i++) add(service, 'output', `old ${i}`);
     add(service, 'host', 'a host entry');
