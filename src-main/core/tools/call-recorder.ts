@@ -99,7 +99,7 @@ export class CallRecorder {
     tool?: Tool,
   ): Promise<void> {
     const redactor = await this.redactor(base.serverId);
-    const now = this.deps.clock.now().toISOString();
+    const now = isoTime(this.deps.clock.now());
     const row: AuditDecisionRow = {
       ...base,
       decidedBy: by,
@@ -108,7 +108,7 @@ export class CallRecorder {
       ...(tool ? { definitionHash: definitionHash(tool) } : {}),
       argsDigest: argsDigest(args),
       argsJson: JSON.stringify(redactValue(args, redactor)),
-      requestedAt: requestedAt.toISOString(),
+      requestedAt: isoTime(requestedAt),
       decidedAt: now,
     };
     const outcome = status === 'denied' || status === 'cancelled' ? status : 'protocol_error';
