@@ -79,7 +79,7 @@ export class LogService {
       onDropped: (serverId, stream, dropped) =>
         this.append(serverId, stream, {
           level: 'warning',
-          text: `… ${dropped.toLocaleString('en-US')} entries were not saved to disk: they arrived faster than the log store keeps up (the newest stay in memory)`,
+          text: `… ${dropped.toLocaleString('en-US')} entries were not saved to disk: a stream saves at most ${this.writer.savedPerSecond.toLocaleString('en-US')} a second (the newest stay in memory)`,
           fields: { event: 'dropped' },
         }),
       onWritten: (counts) => {

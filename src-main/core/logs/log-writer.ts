@@ -70,6 +70,11 @@ export class LogWriter {
     this.maxPerFlush = options.maxPerStreamPerFlush ?? MAX_PER_STREAM_PER_FLUSH;
   }
 
+  /** Most records of one stream saved per second (what the cap per flush comes to). */
+  get savedPerSecond(): number {
+    return Math.round((this.maxPerFlush * 1000) / this.flushMs);
+  }
+
   /** Records waiting for the next flush. */
   get pending(): number {
     let n = 0;
