@@ -1,7 +1,7 @@
 import { EyeOff, FileWarning, ShieldAlert, Syringe, TerminalSquare, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import type { CommandRisk, CommandRiskKind } from '../../src-preload/contract';
-import { VisibleText } from './VisibleText';
+import { EscapedText, VisibleText } from './VisibleText';
 import './visible-text.css';
 
 const KINDS: Record<CommandRiskKind, { label: string; Icon: typeof TriangleAlert }> = {
@@ -33,6 +33,14 @@ export function CommandRiskList({ risks, title = 'Check before installing' }: { 
               <Icon aria-hidden="true" size={16} />
               <span>
                 <span className="risk-kind">{label}:</span> <VisibleText text={risk.message} />
+                {risk.kind === 'hidden-characters' && (
+                  <>
+                    {' '}
+                    <code>
+                      <EscapedText text={risk.subject} />
+                    </code>
+                  </>
+                )}
               </span>
             </li>
           );

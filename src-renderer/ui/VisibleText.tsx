@@ -21,3 +21,23 @@ export function VisibleText({ text }: { text: string }) {
     </>
   );
 }
+
+/**
+ * Text that already holds escapes (`\u{202E}`, as `escapeHiddenChars` writes them, e.g. a risk's
+ * subject), with those escapes styled like the ones `VisibleText` shows.
+ */
+export function EscapedText({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(\\u\{[0-9A-F]{4,6}\})/).map((piece, index) =>
+        index % 2 === 1 ? (
+          <mark key={index} className="hidden-char">
+            {piece}
+          </mark>
+        ) : (
+          piece
+        ),
+      )}
+    </>
+  );
+}

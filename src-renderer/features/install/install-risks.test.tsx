@@ -80,9 +80,9 @@ describe('install dialog: hidden characters', () => {
     expect(dialog.getByText((_, element) => element?.tagName === 'CODE' && element.textContent === 'MODE=x\\u{2066}y')).toBeTruthy();
     const risks = within(dialog.getByRole('region', { name: 'Check before installing' }));
     expect(risks.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Hidden characters: Argument 2 holds an invisible or direction-changing character (shown as \\u{…}): on screen it can read otherwise than it runs.',
-      'Hidden characters: Argument 3 holds an invisible or direction-changing character (shown as \\u{…}): on screen it can read otherwise than it runs.',
-      'Hidden characters: The value of MODE holds an invisible or direction-changing character (shown as \\u{…}): on screen it can read otherwise than it runs.',
+      'Hidden characters: Argument 2 holds an invisible or direction-changing character (shown as \\u{…}): on screen it can read otherwise than it runs. pkg\\u{202E}sj.exe',
+      'Hidden characters: Argument 3 holds an invisible or direction-changing character (shown as \\u{…}): on screen it can read otherwise than it runs. a\\u{200B}b',
+      'Hidden characters: The value of MODE holds an invisible or direction-changing character (shown as \\u{…}): on screen it can read otherwise than it runs. x\\u{2066}y',
     ]);
   });
 });
