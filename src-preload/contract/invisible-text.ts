@@ -7,8 +7,7 @@
  * (`\u{202E}`) instead. The one place that decides what is hidden, shared by the host and the window.
  */
 
-const HIDDEN =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\uFE00-\uFE0F\u115F\u1160\u3164\uFFA0\u{E0100}-\u{E01EF}]/u;
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\u115F\u3164\uFFA0]|\u1160|\p{Variation_Selector}/u;
 const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
 
 const NAMES: Record<number, string> = {
