@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdString, method } from './method';
+import type { CommandRisk } from './command-risks';
 import type { ServerView } from './servers';
 
 /**
@@ -84,6 +85,8 @@ export interface InstallPreview {
   missing: string[];
   /** Anything the user should know before installing (an unsupported variable, a runtime it needs…). */
   notes: string[];
+  /** What the command line could do beyond running the server it names (`commandRisks`), shown before Install. */
+  risks: CommandRisk[];
 }
 
 /** What the source is, in facts the dialog shows above the form. */

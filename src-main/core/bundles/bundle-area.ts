@@ -122,8 +122,14 @@ export function createBundleArea(deps: BundleAreaDeps) {
       opened.set(token, { file, ownsFile, bundle, openedAt: deps.clock.now().getTime() });
       sweep();
       const source: BundleSource = { kind: 'bundle', token };
-      const plan = await installer.plan(source);
-      return { ...plan, source, preview: toPreview(await installer.build(source, plan.suggestedName, {})) };
+      try {
+        const plan = await installer.plan(source);
+        return { ...plan, source, preview: toPreview(await installer.build(source, plan.suggestedName, {})) };
+      } catch (error) {
+        // Refused while planning (a program outside the bundle…): nothing of it is kept, its upload included.
+        forget(token);
+        throw error;
+      }
     },
   };
 

@@ -1,7 +1,14 @@
 import { extractSignatureBlock, verifyMcpbFile } from '@anthropic-ai/mcpb/node';
 import fs from 'node:fs';
-import type { InstallAbout } from '../../../src-preload/contract';
-import { bundleIdOf, checkManifestAgainstArchive, MAX_MANIFEST_BYTES, parseManifest, type BundleManifest } from './bundle-manifest';
+import { escapeHiddenChars, formatCommandLine, type InstallAbout } from '../../../src-preload/contract';
+import {
+  bundleIdOf,
+  checkManifestAgainstArchive,
+  MAX_MANIFEST_BYTES,
+  parseManifest,
+  platformConfig,
+  type BundleManifest,
+} from './bundle-manifest';
 import { checkZip, ZipRefusedError, type CheckedZip, type ZipLimits } from '../safe-zip';
 
 /** Signature of a bundle, as `@anthropic-ai/mcpb` verifies it against the system's trusted certificates. */
@@ -49,12 +56,24 @@ async function verifySignature(file: string): Promise<BundleSignature> {
   }
 }
 
-const RUNS: Record<BundleManifest['server']['type'], string> = {
-  node: 'Node.js (Patchbay’s own)',
-  python: 'Python (with uv)',
-  uv: 'Python (uv)',
-  binary: 'A program in the bundle',
+const RUNTIMES: Record<BundleManifest['server']['type'], { name: string; runs: string; command: RegExp }> = {
+  node: { name: 'Node.js', runs: 'Node.js (Patchbay’s own)', command: /^node(\.exe)?$/i },
+  python: { name: 'Python', runs: 'Python (with uv)', command: /^(python3?|uv)(\.exe)?$/i },
+  uv: { name: 'Python', runs: 'Python (uv)', command: /^uv(\.exe)?$/i },
+  binary: { name: 'a program in the bundle', runs: 'A program in the bundle', command: /^/ },
 };
+
+/**
+ * What a bundle really runs: the runtime its type names only when its command is that runtime; any other
+ * command (`sh -c …` in a "node" bundle) is named as it is, so the dialog never vouches for what it is not.
+ */
+export function describeRuns(manifest: BundleManifest, platform: NodeJS.Platform = process.platform): string {
+  const runtime = RUNTIMES[manifest.server.type];
+  const { command, args = [] } = platformConfig(manifest, platform);
+  if (runtime.command.test(command)) return runtime.runs;
+  const shown = escapeHiddenChars(formatCommandLine(command, args.slice(0, 2)) + (args.length > 2 ? ' …' : ''));
+  return `${shown} — a program from this computer, not ${runtime.name} as the bundle’s type says`;
+}
 
 /** What the install dialog shows about a bundle. */
 export function describeBundle(bundle: InspectedBundle, nodeVersion = process.versions.node): InstallAbout {
@@ -83,7 +102,7 @@ export function describeBundle(bundle: InspectedBundle, nodeVersion = process.ve
             ? 'Not signed'
             : `${signature.status === 'self-signed' ? 'Self-signed' : 'Signed'} by ${signature.publisher ?? 'unknown'}${signature.issuer && signature.status === 'signed' ? ` (issued by ${signature.issuer})` : ''}`,
       },
-      { label: 'Runs', value: RUNS[manifest.server.type] },
+      { label: 'Runs', value: describeRuns(manifest) },
       { label: 'Tools', value: list(manifest.tools, manifest.tools_generated) },
       { label: 'Prompts', value: list(manifest.prompts, manifest.prompts_generated) },
       {

@@ -1,4 +1,5 @@
 import {
+  escapeHiddenChars,
   HostCallError,
   type HandlersFor,
   type InstallSource,
@@ -84,9 +85,10 @@ export function createRegistryArea(deps: RegistryAreaDeps) {
         if (!parsed.success) {
           const raw = (item as { server?: { name?: unknown } } | null)?.server?.name;
           const issue = parsed.error.issues[0];
+          const name = typeof raw === 'string' ? plainText(raw) : '';
           page.skipped.push({
-            ...(typeof raw === 'string' ? { name: raw.slice(0, 200) } : {}),
-            reason: `${issue.path.join('.') || 'entry'}: ${issue.message}`,
+            ...(name ? { name } : {}),
+            reason: plainText(`${issue.path.join('.') || 'entry'}: ${issue.message}`),
           });
           continue;
         }
@@ -152,10 +154,26 @@ function toEntry(response: RegistryResponse): RegistryEntry {
     description: server.description,
     version: server.version,
     publisher: server.name.split('/')[0],
-    ...(server.repository?.url ? { repositoryUrl: server.repository.url } : {}),
+    ...(server.repository?.url && isWebUrl(server.repository.url) ? { repositoryUrl: server.repository.url } : {}),
     ...(server.websiteUrl ? { websiteUrl: server.websiteUrl } : {}),
     ...(status ? { status } : {}),
     kinds,
     options,
   };
+}
+
+/** Only web pages are offered as a repository: a `javascript:` or `file:` URL from a registry is dropped. */
+function isWebUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url) && URL.canParse(url);
+}
+
+/**
+ * An invalid entry's name as the left-out note may quote it: markup removed (a name is never HTML),
+ * hidden characters shown as escapes, and short.
+ */
+function plainText(raw: string): string {
+  return escapeHiddenChars(raw.replace(/<[^>]*>?/g, '').replace(/[<>]/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
 }

@@ -72,7 +72,12 @@ export class UploadSessions {
   append(id: string, offset: number, base64: string): number {
     const session = this.get(id);
     if (offset !== session.received) {
-      throw new HostCallError('invalid_input', `Chunk at ${offset} arrived out of order (expected ${session.received})`);
+      // A refused upload is over: its partial file goes now, not when it would have idled out.
+      this.cancel(id);
+      throw new HostCallError(
+        'invalid_input',
+        `Chunk at ${offset} of ${session.fileName} arrived out of order (expected ${session.received}): choose the file again`,
+      );
     }
     const bytes = Buffer.from(base64, 'base64');
     if (session.received + bytes.length > session.size) {
@@ -88,9 +93,16 @@ export class UploadSessions {
   /** The finished upload's file and name; the caller owns (and deletes) the file from now on. */
   take(id: string, purpose: UploadPurpose): { file: string; fileName: string } {
     const session = this.get(id);
-    if (session.purpose !== purpose) throw new HostCallError('invalid_input', `That upload is not a ${purpose}`);
+    if (session.purpose !== purpose) {
+      this.cancel(id);
+      throw new HostCallError('invalid_input', `That upload is not a ${purpose}: choose the file again`);
+    }
     if (session.received !== session.size) {
-      throw new HostCallError('invalid_input', `${session.fileName} is not complete (${session.received} of ${session.size} bytes)`);
+      this.cancel(id);
+      throw new HostCallError(
+        'invalid_input',
+        `${session.fileName} is not complete (${session.received} of ${session.size} bytes): choose the file again`,
+      );
     }
     this.sessions.delete(id);
     return { file: session.file, fileName: session.fileName };

@@ -155,7 +155,7 @@ function RegistryItem({ entry, busy, onInstall }: { entry: RegistryEntry; busy: 
       <p>{entry.description}</p>
       <p className="muted">
         Published by {entry.publisher}
-        {entry.repositoryUrl && (
+        {entry.repositoryUrl && isWebLink(entry.repositoryUrl) && (
           <>
             {' · '}
             <a href={entry.repositoryUrl} target="_blank" rel="noreferrer noopener">
@@ -189,4 +189,9 @@ function RegistryItem({ entry, busy, onInstall }: { entry: RegistryEntry; busy: 
       )}
     </li>
   );
+}
+
+/** Only web pages are linked: a `javascript:`, `file:` or `data:` URL from a registry is not a link to follow. */
+function isWebLink(url: string): boolean {
+  return /^https?:\/\//i.test(url);
 }

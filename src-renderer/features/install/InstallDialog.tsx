@@ -1,8 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import type { HostApi, InstallPlan, InstallPreview, InstallValues, ServerView } from '../../../src-preload/contract';
+import {
+  escapeHiddenChars,
+  type HostApi,
+  type InstallPlan,
+  type InstallPreview,
+  type InstallValues,
+  type ServerView,
+} from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
+import { VisibleText } from '../../ui/VisibleText';
 import { InstallFields } from './InstallFields';
 import { InstallPreviewView } from './InstallPreviewView';
 import './install.css';
@@ -30,7 +38,7 @@ const PREVIEW_DELAY_MS = 250;
  * "Start it now". Nothing is written before `Install`.
  */
 export function InstallDialog({ plan, api, openRequestId, pickFolder, onCancel, onInstalled }: InstallDialogProps) {
-  const title = plan ? `${plan.updates ? 'Update' : 'Install'} ${plan.about.title}` : 'Install';
+  const title = plan ? `${plan.updates ? 'Update' : 'Install'} ${escapeHiddenChars(plan.about.title)}` : 'Install';
   return (
     <Modal open={plan !== null} onOpenChange={(open) => !open && onCancel()} title={title} className="modal-wide">
       {plan && (
@@ -97,7 +105,9 @@ function InstallForm({ plan, api, openRequestId, pickFolder, onCancel, onInstall
         {about.facts.map((fact) => (
           <div key={fact.label} className="fact">
             <dt>{fact.label}</dt>
-            <dd>{fact.value}</dd>
+            <dd>
+              <VisibleText text={fact.value} />
+            </dd>
           </div>
         ))}
       </dl>

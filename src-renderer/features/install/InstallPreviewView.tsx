@@ -1,4 +1,6 @@
 import type { InstallPreview, PreviewPair } from '../../../src-preload/contract';
+import { CommandRiskList } from '../../ui/CommandRiskList';
+import { VisibleText } from '../../ui/VisibleText';
 
 /** Environment variables or headers, one per line; a secret's value is never shown. */
 function Pairs({ title, pairs, separator }: { title: string; pairs: PreviewPair[]; separator: string }) {
@@ -10,7 +12,9 @@ function Pairs({ title, pairs, separator }: { title: string; pairs: PreviewPair[
         <ul className="plain-list">
           {pairs.map((pair) => (
             <li key={pair.key}>
-              <code>{`${pair.key}${separator}${pair.secret ? '•••••• (secret)' : (pair.value ?? '')}`}</code>
+              <code>
+                <VisibleText text={`${pair.key}${separator}${pair.secret ? '•••••• (secret)' : (pair.value ?? '')}`} />
+              </code>
             </li>
           ))}
         </ul>
@@ -19,7 +23,10 @@ function Pairs({ title, pairs, separator }: { title: string; pairs: PreviewPair[
   );
 }
 
-/** Exactly what would be stored, as the host computed it: the command line or URL, its environment or headers. */
+/**
+ * Exactly what would be stored, as the host computed it: the command line or URL, its environment or
+ * headers — hidden characters shown as escapes — and, before Install, what in it deserves a second look.
+ */
 export function InstallPreviewView({ preview }: { preview: InstallPreview }) {
   return (
     <section aria-labelledby="install-preview-title" className="install-preview">
@@ -29,7 +36,9 @@ export function InstallPreviewView({ preview }: { preview: InstallPreview }) {
           <>
             <dt>Command line</dt>
             <dd>
-              <code data-testid="install-command-line">{preview.commandLine}</code>
+              <code data-testid="install-command-line">
+                <VisibleText text={preview.commandLine} />
+              </code>
             </dd>
           </>
         )}
@@ -37,7 +46,9 @@ export function InstallPreviewView({ preview }: { preview: InstallPreview }) {
           <>
             <dt>URL</dt>
             <dd>
-              <code data-testid="install-url">{preview.url}</code>
+              <code data-testid="install-url">
+                <VisibleText text={preview.url} />
+              </code>
             </dd>
           </>
         )}
@@ -45,13 +56,16 @@ export function InstallPreviewView({ preview }: { preview: InstallPreview }) {
           <>
             <dt>Working directory</dt>
             <dd>
-              <code>{preview.cwd}</code>
+              <code>
+                <VisibleText text={preview.cwd} />
+              </code>
             </dd>
           </>
         )}
         <Pairs title="Environment" pairs={preview.env} separator="=" />
         <Pairs title="Headers" pairs={preview.headers} separator=": " />
       </dl>
+      <CommandRiskList risks={preview.risks} />
       {preview.missing.length > 0 && <p className="hint">Still needed: {preview.missing.join(', ')}.</p>}
       {preview.notes.map((note) => (
         <p key={note} className="hint">

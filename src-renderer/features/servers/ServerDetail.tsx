@@ -1,5 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import type { EnvVarView, LaunchFixField, ServerConfigView, ServerView } from '../../../src-preload/contract';
+import { commandRisks, type EnvVarView, type LaunchFixField, type ServerConfigView, type ServerView } from '../../../src-preload/contract';
+import { CommandRiskList } from '../../ui/CommandRiskList';
+import { VisibleText } from '../../ui/VisibleText';
 import type { ServerTab } from '../../routing/routes';
 import { ServerLogs } from '../logs/ServerLogs';
 import { PromptsPanel } from '../prompts/PromptsPanel';
@@ -77,7 +79,9 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
               <>
                 <dt>URL</dt>
                 <dd>
-                  <code>{config.url}</code>
+                  <code>
+                    <VisibleText text={config.url ?? ''} />
+                  </code>
                 </dd>
                 <dt>Headers</dt>
                 <dd>{pairsText(config.headers, ': ')}</dd>
@@ -119,12 +123,30 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
               <>
                 <dt>Command line</dt>
                 <dd>
-                  <code>{commandLine(config.command, config.args)}</code>
+                  <code>
+                    <VisibleText text={commandLine(config.command, config.args)} />
+                  </code>
+                  <CommandRiskList
+                    title="Check this command"
+                    risks={commandRisks({
+                      command: config.command,
+                      args: config.args,
+                      env: config.env.map(({ key, value }) => ({ key, value })),
+                    })}
+                  />
                 </dd>
                 <dt>Environment</dt>
                 <dd>{pairsText(config.env, '=')}</dd>
                 <dt>Working directory</dt>
-                <dd>{config.cwd ? <code>{config.cwd}</code> : 'Home directory'}</dd>
+                <dd>
+                  {config.cwd ? (
+                    <code>
+                      <VisibleText text={config.cwd} />
+                    </code>
+                  ) : (
+                    'Home directory'
+                  )}
+                </dd>
               </>
             )}
             <dt>Timeouts</dt>
@@ -189,9 +211,9 @@ function pairsText(pairs: EnvVarView[], separator: string) {
   if (pairs.length === 0) return 'Nothing added';
   return pairs.map((v) => (
     <code key={v.key} className="env-entry">
-      {v.key}
+      <VisibleText text={v.key} />
       {separator}
-      {v.secret ? `${SECRET_PLACEHOLDER} (secret)` : v.value}
+      <VisibleText text={v.secret ? `${SECRET_PLACEHOLDER} (secret)` : (v.value ?? '')} />
     </code>
   ));
 }

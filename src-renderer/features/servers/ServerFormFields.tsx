@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { HiddenCharsNote, linesOf } from './HiddenCharsNote';
 import type { LaunchFixField, ServerConfigView, ServerTransportKind } from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
 import { ENV_SYNTAX, HEADER_SYNTAX, SECRET_PLACEHOLDER } from './key-value-lines';
@@ -85,6 +86,14 @@ export function LocalFields({ draft, errors, stored, edit, focus }: FieldsProps)
           />
         )}
       </Field>
+      <HiddenCharsNote
+        texts={[
+          { where: 'The command', text: draft.command },
+          ...linesOf('Arguments', draft.args),
+          ...linesOf('Environment', draft.env.text),
+          { where: 'The working directory', text: draft.cwd },
+        ]}
+      />
     </>
   );
 }
@@ -122,6 +131,7 @@ export function RemoteFields({ draft, errors, stored, edit }: FieldsProps) {
         error={errors.headers}
         onChange={(headers) => edit({ headers }, 'headers')}
       />
+      <HiddenCharsNote texts={[{ where: 'The URL', text: draft.url }, ...linesOf('Headers', draft.headers.text)]} />
     </>
   );
 }

@@ -26,6 +26,7 @@ export function installPreview(overrides: Partial<InstallPreview> = {}): Install
     headers: [],
     missing: [],
     notes: [],
+    risks: [],
     ...overrides,
   };
 }
