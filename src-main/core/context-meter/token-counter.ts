@@ -15,9 +15,13 @@ const MAX_REMEMBERED = 50_000;
  */
 export const IMAGE_TOKENS = 1_500;
 
-/** The text a tool definition is counted as: the JSON a request carries for it. */
+/** The text a tool definition is counted as: the JSON a Messages API request carries for it. */
 export function toolDefinitionText(tool: LlmTool): string {
-  return JSON.stringify({ name: tool.name, description: tool.description ?? '', input_schema: tool.inputSchema });
+  return JSON.stringify({
+    name: tool.name,
+    ...(tool.description ? { description: tool.description } : {}),
+    input_schema: { type: 'object', ...tool.inputSchema },
+  });
 }
 
 export class TokenCounter {

@@ -5,8 +5,8 @@
  *
  * The ranks (2.3 MB of JavaScript, seconds to parse on a busy machine) are loaded on the first count,
  * not at start-up. Two costs are kept bounded:
- * - js-tiktoken's byte-pair merge is quadratic in the length of one regex piece, so a long run without
- *   spaces (a 100 KB base64 blob in a tool description) would stall the host for minutes; such runs
+ * - js-tiktoken's byte-pair merge is quadratic in the length of one regex piece, so a long run of
+ *   letters (a 100 KB blob in a tool description) would stall the host for minutes; such runs
  *   are counted in slices of `RUN_SLICE` characters (the count differs from the exact one by at most
  *   a token per slice);
  * - long texts are counted in chunks, with a turn of the event loop between them, so the host keeps
@@ -14,8 +14,12 @@
  */
 import type { Tiktoken } from 'js-tiktoken/lite';
 
-/** A run of non-space characters longer than this is counted slice by slice. */
-const LONG_RUN = /\S{65,}/g;
+/**
+ * A run the encoder's pattern keeps as one piece (letters, or punctuation), longer than any word: it is
+ * counted slice by slice. Digits need nothing (the pattern splits them in threes), nor does JSON
+ * (its pieces are short).
+ */
+const LONG_RUN = /[\p{L}\p{M}]{49,}|[^\s\p{L}\p{N}]{49,}/gu;
 const RUN_SLICE = 32;
 /** Characters counted between two turns of the event loop. */
 const CHUNK_CHARS = 16_384;
@@ -54,7 +58,7 @@ export async function countTokens(text: string): Promise<number> {
 
 /**
  * The text in pieces short enough to encode quickly: ordinary text in chunks of about `CHUNK_CHARS`
- * cut at whitespace (where the encoder itself would split), long runs of non-space in short slices.
+ * cut at whitespace (where the encoder itself would split), long runs of one piece in short slices.
  */
 export function* splitLongRuns(text: string): Generator<string> {
   let at = 0;
