@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { EnvVarView, LaunchFixField, ServerConfigView, ServerView } from '../../../src-preload/contract';
 import type { ServerTab } from '../../routing/routes';
+import { ServerContextSection } from '../context-meter/ServerContextSection';
 import { ServerLogs } from '../logs/ServerLogs';
 import { PromptsPanel } from '../prompts/PromptsPanel';
 import { ResourcesPanel } from '../resources/ResourcesPanel';
@@ -155,6 +156,7 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
               </details>
             )
           )}
+          <ServerContextSection serverId={config.id} serverName={config.name} runtime={runtime} />
           <ServerFoldersSection serverId={config.id} serverName={config.name} />
         </Tabs.Content>
         <Tabs.Content value="tools" className="card">
