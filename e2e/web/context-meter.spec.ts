@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { formatTokens } from '../../src-preload/contract';
 import { contractClient, expectServerStatus, openPage, serverRow } from '../support/flows';
 import { REPO_ROOT } from '../support/paths';
 import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
-import { formatTokens } from '../../src-renderer/features/context-meter/format-tokens';
 import { expect, test } from '../support/web-host';
 
 const llm = useScriptedLlm();

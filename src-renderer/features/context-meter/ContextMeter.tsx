@@ -1,6 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import type { ContextMeasure } from '../../../src-preload/contract';
-import { formatTokens } from './format-tokens';
+import { formatTokens, type ContextMeasure } from '../../../src-preload/contract';
 import { useContextMeasure, type MeasureRequest } from './use-context-measure';
 import './context-meter.css';
 

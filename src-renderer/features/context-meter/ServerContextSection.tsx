@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import './context-meter.css';
-import type { ServerContextView, ServerRuntime } from '../../../src-preload/contract';
+import { formatTokens, type ServerContextView, type ServerRuntime } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
-import { formatTokens } from './format-tokens';
 
 export interface ServerContextSectionProps {
   serverId: string;
