@@ -74,7 +74,7 @@ export const contextMethods = {
 export function formatTokens(tokens: number): string {
   if (tokens < 1_000) return String(tokens);
   if (tokens < 100_000) return `${trim((tokens / 1_000).toFixed(1))}k`;
-  if (tokens < 1_000_000) return `${Math.round(tokens / 1_000)}k`;
+  if (tokens < 999_500) return `${Math.round(tokens / 1_000)}k`;
   return `${trim((tokens / 1_000_000).toFixed(1))}M`;
 }
 
