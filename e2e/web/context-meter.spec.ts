@@ -4,6 +4,7 @@
  * breakdown lists the servers, and a server's Overview shows its tools' cost and its instructions
  * with their switch — which the model's next request honours.
  */
+import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatTokens } from '../../src-preload/contract';
@@ -17,9 +18,17 @@ const INSTRUCTED = path.join(REPO_ROOT, 'e2e', 'fixtures', 'instructed.mjs');
 
 const meter = (page: Page) => page.getByRole('button', { name: /^≈ [\d.]+[kM]? tokens$/ });
 
-async function breakdownServers(page: Page): Promise<string[]> {
+/** Serious or critical axe findings (WCAG 2.1 A and AA) on what is on screen. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+}
+
+async function breakdownServers(page: Page, audit = false): Promise<string[]> {
   await meter(page).click();
   const breakdown = page.getByRole('dialog', { name: 'Context breakdown' });
+  await expect(breakdown).toBeVisible();
+  if (audit) expect(await axeProblems(page)).toEqual([]);
   const names = await breakdown.getByRole('list', { name: 'Tool tokens by server' }).locator('.context-meter-server').allTextContents();
   await page.keyboard.press('Escape');
   await expect(breakdown).toBeHidden();
@@ -53,7 +62,7 @@ test('the meter counts what the next request carries and follows the servers; th
     const counted = async () => `≈ ${formatTokens((await client.api.measureContext({ conversationId: conversation.id })).total)} tokens`;
     const all = await counted();
     await expect(meter(page)).toHaveText(all, { timeout: 15_000 });
-    expect((await breakdownServers(page)).sort()).toEqual(['Everything (demo)', 'instructed']);
+    expect((await breakdownServers(page, true)).sort()).toEqual(['Everything (demo)', 'instructed']);
 
     // Stopping a server takes its tools out; starting it brings them back.
     await client.api.stopServer({ id: instructed.config.id });
@@ -85,6 +94,7 @@ test('the meter counts what the next request carries and follows the servers; th
     await expect(page.getByLabel('Instructions from instructed')).toContainText('Call instructed-echo with a message');
     const send = page.getByRole('switch', { name: 'Send instructions to the model' });
     await expect(send).toBeChecked();
+    expect(await axeProblems(page)).toEqual([]);
     await send.click();
     await expect(send).not.toBeChecked();
 

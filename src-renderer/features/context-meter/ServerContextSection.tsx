@@ -59,7 +59,8 @@ export function ServerContextSection({ serverId, serverName, runtime }: ServerCo
             </p>
           ) : (
             <>
-              <pre className="server-instructions" aria-label={`Instructions from ${serverName}`}>
+              {/* A region of its own: long instructions scroll, and the keyboard reaches them. */}
+              <pre className="server-instructions" role="region" tabIndex={0} aria-label={`Instructions from ${serverName}`}>
                 {view.instructions}
               </pre>
               {view.instructions.trim().length > view.instructionsLimit && (
