@@ -217,10 +217,7 @@ export function createHost(ports: HostPorts): Host {
   // Server instructions: what each Ready server said in its handshake, sent to the model unless switched off.
   const instructions = createInstructionsSource({
     prefs: new InstructionPrefs(db),
-    instructionsOf: (id) => {
-      const state = fleet.connection(id)?.state;
-      return state?.status === 'ready' ? state.server.instructions : undefined;
-    },
+    state: (id) => fleet.connection(id)?.state,
     serverName,
   });
   const chat = createChatArea({

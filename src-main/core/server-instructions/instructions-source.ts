@@ -1,10 +1,11 @@
+import type { ServerState } from '../servers/connection/server-state';
 import type { InstructionPrefs } from './instruction-prefs';
 import type { ServerInstructions } from './server-instructions';
 
 export interface InstructionsSourceDeps {
   prefs: InstructionPrefs;
-  /** What a Ready server said in its handshake; undefined when it said nothing or is not Ready. */
-  instructionsOf(serverId: string): string | undefined;
+  /** A server's connection state (a Ready one carries what its handshake said). */
+  state(serverId: string): ServerState | undefined;
   serverName(serverId: string): string | undefined;
 }
 
@@ -17,7 +18,12 @@ export interface InstructionsSource {
   setSend(serverId: string, send: boolean): void;
 }
 
-export function createInstructionsSource({ prefs, instructionsOf, serverName }: InstructionsSourceDeps): InstructionsSource {
+export function createInstructionsSource({ prefs, state, serverName }: InstructionsSourceDeps): InstructionsSource {
+  // From the initialize result, or `server/discover` in the 2026 era (the SDK keeps either).
+  const instructionsOf = (serverId: string) => {
+    const current = state(serverId);
+    return current?.status === 'ready' ? current.server.instructions : undefined;
+  };
   return {
     forServers: (serverIds) =>
       serverIds.flatMap((serverId) => {
