@@ -17,6 +17,7 @@ import { bundleMethods } from './contract/bundles';
 import { HostCallError, type CallResult } from './contract/errors';
 import { chatMethods, type ChatEvents } from './contract/chat';
 import { completionMethods } from './contract/completion';
+import { contextMethods } from './contract/context';
 import { contentAuditMethods, type ContentAuditEvents } from './contract/content-audit';
 import { consentMethods, type ConsentEvents } from './contract/consent';
 import type { HostSnapshot } from './contract/host';
@@ -43,6 +44,7 @@ export * from './contract/chat';
 export * from './contract/command-risks';
 export * from './contract/completion';
 export * from './contract/content-audit';
+export * from './contract/context';
 export * from './contract/consent';
 export * from './contract/errors';
 export * from './contract/host';
@@ -94,6 +96,7 @@ export const HOST_METHODS = {
   ...contentAuditMethods,
   ...taskMethods,
   ...mcpAppMethods,
+  ...contextMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;

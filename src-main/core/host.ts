@@ -12,6 +12,8 @@ import { ServerConfigRepository } from './server-config/server-config-repository
 import { SqliteLiveProcessStore } from './server-fleet/live-process-store';
 import { ServerFleet } from './server-fleet/server-fleet';
 import { listFleetTools } from './server-fleet/fleet-tools';
+import { InstructionPrefs } from './server-instructions/instruction-prefs';
+import { createInstructionsSource } from './server-instructions/instructions-source';
 import { createServerHandlers } from './server-fleet/server-handlers';
 import { loginShellPathFor } from './servers/process/command-resolver';
 import { reapRecordedLeftovers } from './servers/process/process-reaper';
@@ -212,8 +214,16 @@ export function createHost(ports: HostPorts): Host {
   // MCP Apps: tools' interactive views on an origin of their own; what they ask passes the model's rules.
   const apps = createMcpAppsArea({ clock, connection: (id) => fleet.connection(id), router: tools.router, reader: resources.reader });
   plugins.push(apps.plugin);
+  // Server instructions: what each Ready server said in its handshake, sent to the model unless switched off.
+  const instructions = createInstructionsSource({
+    prefs: new InstructionPrefs(db),
+    state: (id) => fleet.connection(id)?.state,
+    serverName,
+  });
   const chat = createChatArea({
     db,
+    instructions,
+    serverExists: (id) => repo.get(id) !== undefined,
     llm,
     settings: () => settings.read(),
     events,
@@ -223,6 +233,7 @@ export function createHost(ports: HostPorts): Host {
     toolbox: {
       list: (serverIds) => listFleetTools(fleet, serverIds).filter((entry) => visibleTo(entry.tool, 'model')),
       call: (request) => tools.router.callToolWithConsent(request),
+      instructions: (serverIds) => instructions.forServers(serverIds),
     },
     // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
     context: {

@@ -17,10 +17,9 @@ import type { ModelRoute } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
 import { toLlmMessages } from './api-history';
 import { AnswerRecorder } from './answer-recorder';
-import type { FleetTool } from '../server-fleet/fleet-tools';
 import type { ChatToolbox } from './chat-toolbox';
 import type { MessageRepository } from './message-repository';
-import { offerTools, ToolNameMap, type ToolIdentity } from './tool-names';
+import { requestSystemPrompt, requestTools } from './request-context';
 import { notRunBlock, toResultBlock } from './tool-results';
 
 /** At most this many stored messages are read for a request (more never fit a context window). */
@@ -53,18 +52,6 @@ export interface TurnDeps {
 
 export type TurnResult = { kind: 'done' } | { kind: 'stopped' } | { kind: 'round-cap'; rounds: number };
 
-type ToolEntry = ToolIdentity & { description?: string; inputSchema: Record<string, unknown> };
-
-function identify(entries: FleetTool[]): ToolEntry[] {
-  return entries.map(({ serverId, serverName, tool }) => ({
-    serverId,
-    serverName,
-    toolName: tool.name,
-    description: tool.description ?? tool.title,
-    inputSchema: tool.inputSchema as Record<string, unknown>,
-  }));
-}
-
 /**
  * Runs a turn to its end. Resolves with how it ended; rejects with an `LlmError` when the model
  * request fails (what was written is kept, interrupted, and unrun calls get results saying so).
@@ -72,8 +59,8 @@ function identify(entries: FleetTool[]): ToolEntry[] {
 export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
   const { messages, conversationId, settings, signal, route } = deps;
   // A model that refused tools is offered none (its history's tool blocks go as text).
-  const names = new ToolNameMap(route.offerTools ? identify(deps.toolbox.list(deps.serverIds ?? undefined)) : []);
-  const tools = offerTools(names);
+  const { names, tools } = requestTools(deps.toolbox, deps.serverIds, route.offerTools);
+  const system = requestSystemPrompt(settings, deps.toolbox, names);
 
   for (let round = 1; ; round++) {
     const history = messages.recent(conversationId, MAX_HISTORY_MESSAGES);
@@ -95,7 +82,7 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
       const request = {
         model: route.model,
         maxTokens: settings.maxTokens,
-        system: settings.systemPrompt.trim() || undefined,
+        system,
         messages: toLlmMessages(history, { offerTools: tools.length > 0 }),
         tools,
       };

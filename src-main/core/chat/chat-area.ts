@@ -10,7 +10,11 @@ import type { ModelRouter } from '../llm/llm-types';
 import type { Clock } from '../clock';
 import type { QuickLlmControls } from '../llm/llm-area';
 import type { ChatContextSources } from './chat-context';
+import { TokenCounter } from '../context-meter/token-counter';
+import type { InstructionsSource } from '../server-instructions/instructions-source';
 import { createChatHandlers } from './chat-handlers';
+import { createContextHandlers } from './context-handlers';
+import { ContextMeasurer } from './context-measure';
 import { ChatService } from './chat-service';
 import type { ChatToolbox } from './chat-toolbox';
 import { ConversationRepository } from './conversation-repository';
@@ -27,11 +31,15 @@ export interface ChatAreaOptions {
   llm: { router: ModelRouter; status(): LlmStatus; quick: QuickLlmControls };
   /** Resources and prompts the user adds to messages (attachments, `/` prompts). */
   context?: ChatContextSources;
+  /** Servers' instructions and the user's switches for them (the system prompt, the Overview). */
+  instructions: InstructionsSource;
+  /** Whether a server with this id is configured. */
+  serverExists(serverId: string): boolean;
 }
 
 export interface ChatArea {
   service: ChatService;
-  handlers: ReturnType<typeof createChatHandlers>;
+  handlers: ReturnType<typeof createChatHandlers> & ReturnType<typeof createContextHandlers>;
   snapshot(): ChatSnapshot;
   /** Stops every running turn (call before the fleet stops, so tool calls are cancelled first). */
   dispose(): Promise<void>;
@@ -39,9 +47,11 @@ export interface ChatArea {
 
 export function createChatArea(options: ChatAreaOptions): ChatArea {
   const { db, events, clock, llm } = options;
+  const conversations = new ConversationRepository(db);
+  const messages = new MessageRepository(db);
   const service = new ChatService({
-    conversations: new ConversationRepository(db),
-    messages: new MessageRepository(db),
+    conversations,
+    messages,
     router: llm.router,
     llmStatus: llm.status,
     toolbox: options.toolbox,
@@ -50,6 +60,19 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     now: clock.now,
   });
   const sender = new MessageSender(service, options.settings, options.context);
-  const handlers = createChatHandlers({ chat: service, quick: llm.quick, sender });
+  const measurer = new ContextMeasurer({
+    toolbox: options.toolbox,
+    instructions: options.instructions,
+    counter: new TokenCounter(),
+    settings: options.settings,
+    conversations,
+    messages,
+    router: llm.router,
+    sender,
+  });
+  const handlers = {
+    ...createChatHandlers({ chat: service, quick: llm.quick, sender }),
+    ...createContextHandlers({ measurer, instructions: options.instructions, serverExists: options.serverExists }),
+  };
   return { service, handlers, snapshot: () => service.snapshot(), dispose: () => service.dispose() };
 }

@@ -118,6 +118,11 @@ export class AttachmentStaging {
     this.held.delete(attachmentId);
   }
 
+  /** The blocks of an attachment still held (for the context meter: it never reads anything). */
+  heldBlocks(attachmentId: string): ChatBlock[] | undefined {
+    return this.held.get(attachmentId)?.blocks;
+  }
+
   /** The blocks of an attachment for sending: the held ones, else read again (the host restarted meanwhile). */
   async blocksFor(ref: { attachmentId: string; serverId: string; uri: string }): Promise<HeldAttachment> {
     const held = this.held.get(ref.attachmentId);

@@ -143,7 +143,9 @@ describe('chat with an OpenAI-compatible provider', () => {
     expect(switched).toMatchObject({ providerId: localId, model: 'llama3.1:8b' });
     await api.sendMessage({ conversationId: conversation.id, text: 'Now 10 + 20?' });
     await idleWith(t.events, 8); // allowed always: no dialog this time
-    const toOpenAi = (await openai.chatRequests())[0].body!.messages;
+    // server-everything's instructions lead as the system message; then the history, mapped.
+    const [system, ...toOpenAi] = (await openai.chatRequests())[0].body!.messages;
+    expect(system).toMatchObject({ role: 'system', content: expect.stringContaining('<server-instructions server="everything">') });
     expect(toOpenAi.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user']);
     expect(toOpenAi[1]).toMatchObject({
       content: 'Adding.',

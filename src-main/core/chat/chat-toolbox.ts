@@ -5,11 +5,14 @@
  * the router's own vocabulary (`tool`, `onStage`, `status`), so nothing translates in between.
  */
 import type { FleetTool } from '../server-fleet/fleet-tools';
+import type { ServerInstructions } from '../server-instructions/server-instructions';
 import type { ToolCallDone, ToolCallRequest } from '../tools/tool-call';
 
 export interface ChatToolbox {
   /** Tools of Ready servers (only these server ids when given), with the server's identity. */
   list(serverIds?: readonly string[]): FleetTool[];
   /** Runs a model-initiated call through consent; never rejects for tool errors or denials. */
+  /** The instructions of these servers that the user lets go to the model (Ready servers that gave some, in this order). */
+  instructions?(serverIds: readonly string[]): ServerInstructions[];
   call(request: ToolCallRequest): Promise<Pick<ToolCallDone, 'status' | 'result' | 'editedArgs' | 'definition'>>;
 }

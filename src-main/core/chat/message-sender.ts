@@ -35,6 +35,13 @@ export class MessageSender {
     this.staging?.detach(attachmentId);
   }
 
+  /** The blocks a draft carries besides its text: held attachments (ones no longer held are left out) and a held prompt's messages. */
+  draftBlocks(attachmentIds: readonly string[], promptUseId?: string): { role: 'user' | 'assistant'; content: ChatBlock[] }[] {
+    const attached = attachmentIds.flatMap((id) => this.staging?.heldBlocks(id) ?? []);
+    const prompt = promptUseId !== undefined ? this.sources?.heldPrompt(promptUseId) : undefined;
+    return [...(prompt ? promptMessages(prompt) : []), ...(attached.length > 0 ? [{ role: 'user' as const, content: attached }] : [])];
+  }
+
   async send({ conversationId, text, attachments, promptUseId }: SendInput): Promise<ChatMessage> {
     const fromApps = this.sources?.appContexts?.(conversationId);
     if (attachments.length === 0 && promptUseId === undefined && !fromApps?.blocks.length) return this.chat.send(conversationId, text);

@@ -3,6 +3,7 @@ import { commandRisks, type EnvVarView, type LaunchFixField, type ServerConfigVi
 import { CommandRiskList } from '../../ui/CommandRiskList';
 import { VisibleText } from '../../ui/VisibleText';
 import type { ServerTab } from '../../routing/routes';
+import { ServerContextSection } from '../context-meter/ServerContextSection';
 import { ServerLogs } from '../logs/ServerLogs';
 import { PromptsPanel } from '../prompts/PromptsPanel';
 import { ResourcesPanel } from '../resources/ResourcesPanel';
@@ -177,6 +178,7 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
               </details>
             )
           )}
+          <ServerContextSection serverId={config.id} serverName={config.name} runtime={runtime} />
           <ServerFoldersSection serverId={config.id} serverName={config.name} />
         </Tabs.Content>
         <Tabs.Content value="tools" className="card">

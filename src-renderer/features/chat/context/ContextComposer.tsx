@@ -1,6 +1,7 @@
 import { Suspense, useMemo, useState } from 'react';
 import type { PromptView, ServerView } from '../../../../src-preload/contract';
 import { useMountedOnceOpen } from '../../../ui/lazy-part';
+import { ContextMeter } from '../../context-meter/ContextMeter';
 import { Composer, type ComposerProps } from '../Composer';
 import { attachDialogPart, promptDialogPart } from './context-dialog-parts';
 import { ContextChips } from './ContextChips';
@@ -56,19 +57,27 @@ export function ContextComposer({ draftKey, servers, selectedServers, ...compose
         hasContext={context.attachments.length > 0 || context.prompt !== undefined}
         blocked={draft.blocked}
         tools={
-          <button
-            type="button"
-            className="secondary"
-            disabled={!offersResources}
-            title={
-              offersResources
-                ? 'Attach resources of this conversation’s servers'
-                : 'None of this conversation’s Ready servers offers resources'
-            }
-            onClick={() => setAttaching(true)}
-          >
-            Attach
-          </button>
+          <>
+            <ContextMeter
+              conversationId={draftKey}
+              draftChars={composer.draft.length}
+              attachmentIds={context.attachments.map((a) => a.attachmentId)}
+              promptUseId={context.prompt?.useId}
+            />
+            <button
+              type="button"
+              className="secondary"
+              disabled={!offersResources}
+              title={
+                offersResources
+                  ? 'Attach resources of this conversation’s servers'
+                  : 'None of this conversation’s Ready servers offers resources'
+              }
+              onClick={() => setAttaching(true)}
+            >
+              Attach
+            </button>
+          </>
         }
         slashPrompts={slashPrompts}
         onSlashPrompt={(id) => {

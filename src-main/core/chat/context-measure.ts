@@ -1,0 +1,114 @@
+/**
+ * The context meter's count: what the next request of a conversation will carry, in tokens — the
+ * tool definitions (by server), the system prompt (with the servers' instructions), the draft's
+ * attachments and the history with the draft's text. Built from the same pieces the agent loop sends
+ * (`request-context.ts`), counted by one cached tokenizer (approximate for every provider).
+ */
+import {
+  HostCallError,
+  type ChatBlock,
+  type ChatMessage,
+  type ContextMeasure,
+  type ServerContextView,
+  type ServerToolTokens,
+  type Settings,
+} from '../../../src-preload/contract';
+import type { TokenCounter } from '../context-meter/token-counter';
+import type { ModelRouter } from '../llm/llm-types';
+import { MAX_INSTRUCTION_CHARS } from '../server-instructions/server-instructions';
+import type { InstructionsSource } from '../server-instructions/instructions-source';
+import { MAX_HISTORY_MESSAGES } from './agent-loop';
+import { toLlmMessages } from './api-history';
+import type { ChatToolbox } from './chat-toolbox';
+import type { ConversationRepository } from './conversation-repository';
+import type { MessageRepository } from './message-repository';
+import type { MessageSender } from './message-sender';
+import { requestSystemPrompt, requestTools } from './request-context';
+
+/** Characters a token stands for in the draft's text (it changes on every keystroke: estimated, not tokenized). */
+const CHARS_PER_TOKEN = 4;
+
+export interface ContextMeasurerDeps {
+  toolbox: ChatToolbox;
+  instructions: InstructionsSource;
+  counter: TokenCounter;
+  settings(): Pick<Settings, 'systemPrompt'>;
+  conversations: Pick<ConversationRepository, 'get'>;
+  messages: Pick<MessageRepository, 'recent'>;
+  router: Pick<ModelRouter, 'route'>;
+  sender: Pick<MessageSender, 'draftBlocks'>;
+}
+
+export interface MeasureInput {
+  conversationId?: string;
+  draftChars: number;
+  attachmentIds: string[];
+  promptUseId?: string;
+}
+
+export class ContextMeasurer {
+  constructor(private readonly deps: ContextMeasurerDeps) {}
+
+  async measure({ conversationId, draftChars, attachmentIds, promptUseId }: MeasureInput): Promise<ContextMeasure> {
+    const { deps } = this;
+    const conversation = conversationId !== undefined ? deps.conversations.get(conversationId) : undefined;
+    if (conversationId !== undefined && !conversation)
+      throw new HostCallError('invalid_input', `No conversation with id ${conversationId}`);
+    const route = deps.router.route(conversation ?? {});
+    const { names, tools } = requestTools(deps.toolbox, conversation?.serverIds ?? null, route.offerTools);
+    const system = requestSystemPrompt(deps.settings(), deps.toolbox, names);
+    const history = conversation ? deps.messages.recent(conversation.id, MAX_HISTORY_MESSAGES) : [];
+    const offer = { offerTools: tools.length > 0 };
+    const extra = deps.sender.draftBlocks(attachmentIds, promptUseId);
+
+    const [toolTokens, systemTokens, historyTokens, attachmentTokens] = await Promise.all([
+      deps.counter.countTools(tools),
+      deps.counter.count(system ?? ''),
+      deps.counter.countMessages(toLlmMessages(history, offer)),
+      deps.counter.countMessages(toLlmMessages(extra.map(asMessage), offer)),
+    ]);
+    const servers = new Map<string, ServerToolTokens>();
+    tools.forEach((tool, i) => {
+      const { serverId, serverName } = names.resolve(tool.name)!;
+      const entry = servers.get(serverId) ?? { serverId, serverName, tools: 0, tokens: 0 };
+      entry.tools += 1;
+      entry.tokens += toolTokens[i];
+      servers.set(serverId, entry);
+    });
+    const toolsTotal = sum(toolTokens);
+    const historyTotal = historyTokens + Math.ceil(draftChars / CHARS_PER_TOKEN);
+    return {
+      total: toolsTotal + systemTokens + attachmentTokens + historyTotal,
+      tools: toolsTotal,
+      toolCount: tools.length,
+      system: systemTokens,
+      attachments: attachmentTokens,
+      history: historyTotal,
+      servers: [...servers.values()].sort((a, b) => b.tokens - a.tokens || a.serverName.localeCompare(b.serverName)),
+    };
+  }
+
+  /** What one server adds to requests: its offered tools' tokens, its instructions and their switch. */
+  async serverContext(serverId: string): Promise<ServerContextView> {
+    const { tools } = requestTools(this.deps.toolbox, [serverId], true);
+    const tokens = await this.deps.counter.countTools(tools);
+    const { text, send } = this.deps.instructions.of(serverId);
+    return {
+      serverId,
+      ...(text !== undefined ? { instructions: text } : {}),
+      sendInstructions: send,
+      instructionsLimit: MAX_INSTRUCTION_CHARS,
+      tools: tools.length,
+      toolTokens: sum(tokens),
+    };
+  }
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/** A draft's blocks as a history message (for `toLlmMessages`, which turns resources into what the model gets). */
+function asMessage(message: { role: 'user' | 'assistant'; content: ChatBlock[] }, i: number): ChatMessage {
+  return { id: -1 - i, conversationId: '', seq: i + 1, role: message.role, content: message.content, status: 'complete', createdAt: '' };
+}

@@ -1,0 +1,95 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatTokens, type ContextMeasure } from '../../../src-preload/contract';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
+import { serverView } from '../servers/test-support/server-factories';
+import { ChatPage } from '../chat/ChatPage';
+
+afterEach(cleanup);
+beforeAll(() => {
+  // jsdom lays nothing out: the popover measures its trigger.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+const measure = (extra: Partial<ContextMeasure> = {}): ContextMeasure => ({
+  total: 12_400,
+  tools: 9_000,
+  toolCount: 23,
+  system: 1_400,
+  attachments: 0,
+  history: 2_000,
+  servers: [
+    { serverId: 's1', serverName: 'everything', tools: 19, tokens: 4_100 },
+    { serverId: 's2', serverName: 'memory', tools: 4, tokens: 4_900 },
+  ],
+  ...extra,
+});
+
+function host(reply: () => ContextMeasure) {
+  return fakeHost({
+    servers: [serverView({ id: 's1', name: 'everything' })],
+    chat: {
+      conversations: [
+        {
+          id: 'c1',
+          title: 'Notes',
+          createdAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+          messageCount: 0,
+          serverIds: null,
+          turn: 'idle',
+        },
+      ],
+    },
+    replies: { listMessages: () => ({ messages: [], hasMore: false }), measureContext: reply },
+  });
+}
+
+describe('the context meter', () => {
+  it(
+    'shows what the next request carries, its breakdown and tools by server on click, and counts again when the draft grows',
+    { timeout: 15_000 },
+    async () => {
+      let next = measure();
+      const h = host(() => next);
+      await renderWithHost(<ChatPage />, h, 'chat');
+      const meter = await screen.findByRole('button', { name: '≈ 12.4k tokens' }, { timeout: 3_000 });
+      expect(h.of('measureContext')).toEqual([{ conversationId: 'c1', draftChars: 0, attachmentIds: [] }]);
+
+      fireEvent.click(meter);
+      const breakdown = await screen.findByRole('dialog', { name: 'Context breakdown' });
+      expect(breakdown.textContent).toContain('Tools (23)≈ 9k');
+      expect(breakdown.textContent).toContain('System prompt≈ 1.4k');
+      expect(breakdown.textContent).toContain('History≈ 2k');
+      expect(
+        within(within(breakdown).getByRole('list', { name: 'Tool tokens by server' }))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['everything19 tools, ≈ 4.1k', 'memory4 tools, ≈ 4.9k']);
+      fireEvent.keyDown(breakdown, { key: 'Escape' });
+
+      next = measure({ total: 12_900, history: 2_500 });
+      await act(async () => fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'x'.repeat(2_000) } }));
+      await screen.findByRole('button', { name: '≈ 12.9k tokens' }, { timeout: 3_000 });
+      expect(h.of('measureContext').at(-1)).toMatchObject({ conversationId: 'c1', draftChars: 2_000 });
+    },
+  );
+
+  it('says when the host could not count', async () => {
+    const h = host(() => {
+      throw new Error('No conversation with id c1');
+    });
+    await renderWithHost(<ChatPage />, h, 'chat');
+    await waitFor(() => expect(screen.getByText('Tokens not counted').getAttribute('title')).toContain('No conversation with id c1'));
+  });
+});
+
+describe('formatTokens', () => {
+  it('reads as people say token counts', () => {
+    expect([0, 850, 4_100, 12_449, 128_000, 1_234_567].map(formatTokens)).toEqual(['0', '850', '4.1k', '12.4k', '128k', '1.2M']);
+  });
+});

@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import './context-meter.css';
+import { formatTokens, type ServerContextView, type ServerRuntime } from '../../../src-preload/contract';
+import { useAppStore } from '../../stores/use-app-store';
+import { messageOf } from '../../ui/call-errors';
+import { useTrackedCalls } from '../../ui/use-tracked-calls';
+
+export interface ServerContextSectionProps {
+  serverId: string;
+  serverName: string;
+  /** Asked again when this changes (the server restarted, its tools changed). */
+  runtime: ServerRuntime;
+}
+
+/**
+ * A server's Overview: what it adds to every chat request that offers its tools — the tools' token
+ * cost, and the instructions it gave, with the switch that lets them go into the system prompt.
+ */
+export function ServerContextSection({ serverId, serverName, runtime }: ServerContextSectionProps) {
+  const api = useAppStore((s) => s.api);
+  const [view, setView] = useState<ServerContextView | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const calls = useTrackedCalls<'send'>();
+  const revision = `${runtime.status}:${runtime.since}:${runtime.counts?.tools ?? 0}`;
+
+  useEffect(() => {
+    let current = true;
+    api
+      .getServerContext({ serverId })
+      .then((next) => {
+        if (!current) return;
+        setView(next);
+        setFailure(null);
+      })
+      .catch((error: unknown) => current && setFailure(messageOf(error)));
+    return () => {
+      current = false;
+    };
+  }, [api, serverId, revision]);
+
+  return (
+    <section className="server-context" aria-labelledby="server-context-title">
+      <h3 id="server-context-title">Model context</h3>
+      {failure && (
+        <p className="field-error">
+          Could not count {serverName}’s tools: {failure}
+        </p>
+      )}
+      {view && (
+        <>
+          <p>
+            Tools: {view.tools}, ≈ {formatTokens(view.toolTokens)} tokens
+            <span className="muted"> (in every chat request that offers {serverName}’s tools)</span>
+          </p>
+          <h4>Instructions</h4>
+          {view.instructions === undefined ? (
+            <p className="muted">
+              {runtime.status === 'ready' ? `${serverName} gave no instructions.` : `Shown once ${serverName} is Ready.`}
+            </p>
+          ) : (
+            <>
+              {/* A region of its own: long instructions scroll, and the keyboard reaches them. */}
+              <pre className="server-instructions" role="region" tabIndex={0} aria-label={`Instructions from ${serverName}`}>
+                {view.instructions}
+              </pre>
+              {view.instructions.trim().length > view.instructionsLimit && (
+                <p className="hint">
+                  {view.instructions.trim().length.toLocaleString('en-US')} characters: the model gets the first{' '}
+                  {view.instructionsLimit.toLocaleString('en-US')}, and is told they were cut.
+                </p>
+              )}
+            </>
+          )}
+          <label
+            className="switch"
+            title="Put these instructions, marked as this server’s, into the system prompt of chats that offer its tools."
+          >
+            <input
+              type="checkbox"
+              role="switch"
+              checked={view.sendInstructions}
+              disabled={calls.isPending('send')}
+              onChange={(e) => {
+                const send = e.target.checked;
+                void calls.run('send', async () => setView(await api.setServerInstructions({ serverId, send })));
+              }}
+            />
+            Send instructions to the model
+          </label>
+          {calls.failure && (
+            <p role="alert" className="field-error">
+              Not changed: {calls.failure.message}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
