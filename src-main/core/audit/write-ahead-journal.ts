@@ -14,7 +14,7 @@
  * Positional writes (no O_APPEND) so that starting over is a truncate that works on every platform.
  */
 import fs from 'node:fs';
-import type { AuditDecisionRow, AuditOutcomeRow } from './audit-store';
+import type { AuditDecisionRow, AuditOutcomeRow } from './audit-rows';
 
 /** One line: a call's decision row, and its outcome when it was known at once (a refused call). */
 export interface JournalEntry {
