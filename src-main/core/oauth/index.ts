@@ -1,3 +1,4 @@
-/** The OAuth area's public surface (host.ts). */
+/** The OAuth area's public surface (host.ts, the conformance runner). */
 export { createOAuthArea } from './oauth-area';
+export { createHeadlessBrowser } from './headless-browser';
 export { openSignInSettings } from './sign-in-settings';
