@@ -24,7 +24,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results', 'conformance');
 /** The spec versions whose scenarios Patchbay claims; a suite release with a new one is not claimed until added here. */
 const SPEC_VERSIONS = ['2025-03-26', '2025-06-18', '2025-11-25', 'draft', 'extension'];
-/** Scenarios that cannot pass, each with the reason (also in the README). Empty: every one must pass. */
+/** Scenarios that cannot pass, each with the reason (also in docs/testing.md). Empty: every one must pass. */
 const EXPECTED_FAILURES = {};
 
 const args = process.argv.slice(2);

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check the project has, in order — typecheck, lint, formatting, unit + integration (vitest),
+ * `npm test`: every check the project has, in order — typecheck, lint, dependency rules, formatting, unit + integration (vitest),
  * the official MCP conformance suite's client scenarios (one count per scenario), build, end-to-end
  * (Playwright + Debian Chromium against web mode; Electron specs skip without the binary). Every step runs even when an earlier one failed, so one run shows everything; the last line
  * is the total across all suites, `N passed, N failed, N skipped`, and the exit code is 1 on any failure.
@@ -56,6 +56,8 @@ check('typecheck', bin('tsc'), ['-b']);
 // The benchmarks are a project of their own (bundled by bench/lib/as-built.ts when run, not by the build): typecheck them too.
 check('typecheck (bench)', bin('tsc'), ['-p', path.join(root, 'bench', 'tsconfig.json')]);
 check('lint', bin('eslint'), ['.']);
+// The architecture's import rules: layers, area ranks, no cycles (.dependency-cruiser.mjs, docs/architecture.md).
+check('dependency rules', bin('depcruise'), ['--config', '.dependency-cruiser.mjs', 'src-main', 'src-preload', 'src-renderer']);
 // Formatting is a machine's job: any file Prettier would change fails the run (`npm run format` fixes it).
 check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 suite(

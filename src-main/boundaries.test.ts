@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layering rules of the README's architecture section, checked by path on the sources (lint and
+ * The layering rules of docs/architecture.md, checked by path on the sources (lint and
  * the TypeScript projects say some of it too; this holds wherever the tests run):
  *
  * - the core never imports 'electron', web mode or the Electron glue; `core/host.ts` is its top: only

@@ -62,6 +62,7 @@ export * from './contract/sampling';
 export * from './contract/servers';
 export * from './contract/settings';
 export * from './contract/tasks';
+export * from './contract/tool-call-origin';
 export * from './contract/tools';
 export * from './contract/uploads';
 export * from './contract/uri-template';

@@ -10,8 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, WEB_ENTRY } from './paths';
 
-export { launchChromium } from './chromium';
-
 export interface WebHostOptions {
   /** Data directory to use; default: a fresh `data/` (not yet created) inside a new temp directory. */
   dataDir?: string;

@@ -16,8 +16,7 @@ let lastIso = '';
 
 /**
  * `date.toISOString()`, remembered for the last millisecond asked: a tool call's record stamps its
- * request, decision, start and end (≈ 0.5 µs each on Node 20), and a local call usually fits in one
- * or two milliseconds.
+ * request, decision, start and end, and a local call usually fits in one or two milliseconds.
  */
 export function isoTime(date: Date): string {
   const ms = date.getTime();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdString, method, NoInput } from './method';
-import { ToolArgsSchema, type JsonObject, type ToolCallOrigin, type ToolHints } from './tools';
+import { ToolArgsSchema, type JsonObject, type ToolHints } from './tools';
+import type { ToolCallOrigin } from './tool-call-origin';
 
 /**
  * Consent for model-initiated tool calls. The requests live in the core's broker: the renderer can

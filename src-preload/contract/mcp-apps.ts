@@ -15,16 +15,6 @@ export const APPS_EXTENSION_ID = 'io.modelcontextprotocol/ui';
 /** The MIME type of the app resources Patchbay renders. */
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
-/** Who may call a tool (`_meta.ui.visibility`): the model, the server's app, or both (the default). */
-export type ToolAudience = 'model' | 'app';
-
-/** A tool's interactive view, as its `_meta.ui` declares it. */
-export interface ToolAppInfo {
-  /** The `ui://` resource holding the app. */
-  resourceUri: string;
-  visibility: ToolAudience[];
-}
-
 /** The network origins an app's Content-Security-Policy lets through (from its resource's `_meta.ui.csp`). */
 export interface AppCspView {
   connectDomains: string[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdString, method } from './method';
-import type { ToolCallOrigin } from './tools';
+import type { ToolCallOrigin } from './tool-call-origin';
 
 /**
  * Tasks (protocol 2025-11-25): long work that runs in the background and is polled. Two sides:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdString, method } from './method';
-import type { ToolAppInfo } from './mcp-apps';
 import type { ToolCallTask } from './tasks';
+import type { ToolCallOrigin } from './tool-call-origin';
 
 /**
  * Tools: what each server offers, running them on the user's own click, and the results as people
@@ -12,6 +12,16 @@ import type { ToolCallTask } from './tasks';
 /** Any JSON value (what tool arguments, schemas and structured results are made of). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
+
+/** Who may call a tool (`_meta.ui.visibility`): the model, the server's app, or both (the default). */
+export type ToolAudience = 'model' | 'app';
+
+/** A tool's interactive view, as its `_meta.ui` declares it. */
+export interface ToolAppInfo {
+  /** The `ui://` resource holding the app. */
+  resourceUri: string;
+  visibility: ToolAudience[];
+}
 
 /** The server's own description of a tool's behaviour: hints only, never trusted, never granting anything. */
 export interface ToolHints {
@@ -124,10 +134,6 @@ export interface ToolCallOutcome {
 
 /** Largest result (characters of its JSON) handed whole to a tool's app. */
 export const MAX_APP_RESULT_CHARS = 512 * 1024;
-
-/** Who asked for a call: the user (Tools panel), the model (chat), or a server's app (MCP Apps). */
-export const TOOL_CALL_ORIGINS = ['user', 'model', 'app'] as const;
-export type ToolCallOrigin = (typeof TOOL_CALL_ORIGINS)[number];
 
 /** A call in flight (after any consent), with its latest progress. */
 export interface RunningToolCall {

@@ -1,6 +1,20 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useRef } from 'react';
-import type { ActionsMenuProps } from './ActionsMenu';
+
+/** The menu's items and its trigger's name live here, beside the menu that shows them; ActionsMenu imports them as types. */
+export interface MenuAction {
+  /** The item's text (its accessible name). */
+  label: string;
+  onSelect(): void;
+  /** Shown in the danger color (Delete). */
+  danger?: boolean;
+}
+
+export interface ActionsMenuProps {
+  /** The trigger's accessible name, e.g. "Actions for Tax questions". */
+  label: string;
+  actions: MenuAction[];
+}
 
 /** What the user did to the stand-in trigger before this chunk arrived: done again to the real one. */
 export type ReplayedPress = { kind: 'key'; key: string } | { kind: 'pointer' };

@@ -1,21 +1,8 @@
 import { Suspense, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { ReplayedPress } from './ActionsDropdown';
+// Types only (erased): the dropdown's code stays in its own chunk.
+import type { ActionsMenuProps, ReplayedPress } from './ActionsDropdown';
 import { lazyPart, useLoaded } from './lazy-part';
 import './actions-menu.css';
-
-export interface MenuAction {
-  /** The item's text (its accessible name). */
-  label: string;
-  onSelect(): void;
-  /** Shown in the danger color (Delete). */
-  danger?: boolean;
-}
-
-export interface ActionsMenuProps {
-  /** The trigger's accessible name, e.g. "Actions for Tax questions". */
-  label: string;
-  actions: MenuAction[];
-}
 
 /** The Radix menu (ActionsDropdown.tsx): fetched when the browser is idle after the first paint, or on first use. */
 export const actionsDropdownPart = lazyPart(async () => (await import('./ActionsDropdown')).ActionsDropdown);

@@ -9,7 +9,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { tempDir } from '../../test-support/temp-dir';
 import { DATABASE_FILE, openDatabase } from '../store/database';
 import { MIGRATIONS } from '../store/migrations';
-import { AuditStore, type AuditDecisionRow } from './audit-store';
+import type { AuditDecisionRow } from './audit-rows';
+import { AuditStore } from './audit-store';
 import type { JournalEntry } from './write-ahead-journal';
 
 function open() {

@@ -17,40 +17,9 @@
  */
 import type Database from 'better-sqlite3';
 import { RelaxedWriter } from '../store/relaxed-write';
+import type { AuditDecisionRow, AuditOutcomeRow } from './audit-rows';
 import { WriteAheadJournal, type JournalEntry } from './write-ahead-journal';
 import type { AuditDecider, AuditEntry, AuditOutcome, AuditPage, ToolCallOrigin } from '../../../src-preload/contract';
-
-/** The decision row, written before the call leaves: the entry's decision fields, as stored. */
-export type AuditDecisionRow = Pick<
-  AuditEntry,
-  | 'callId'
-  | 'serverId'
-  | 'serverName'
-  | 'tool'
-  | 'origin'
-  | 'decidedBy'
-  | 'decision'
-  | 'decisionNote'
-  | 'definitionHash'
-  | 'argsDigest'
-  | 'requestedAt'
-> & {
-  /** Redacted JSON. */
-  argsJson: string;
-  decidedAt: string;
-};
-
-/** How a call ended. */
-export interface AuditOutcomeRow {
-  /** The call `writeAhead` recorded. */
-  callId: string;
-  finishedAt: string;
-  durationMs: number;
-  outcome: Exclude<AuditOutcome, 'running' | 'interrupted'>;
-  /** Redacted. */
-  outcomeNote?: string;
-  resultBytes?: number;
-}
 
 interface Row {
   seq: number;

@@ -3,10 +3,8 @@
  * line each, the rows of calls that are not in the database yet.
  *
  * Why a file in front of SQLite: the decision row of a call must be safe before the call is sent, and
- * a SQLite commit of one row costs about 85 µs on the bench machine between calls (locks, WAL frames,
- * wal-index — a dozen system calls on cold caches), more than the whole round trip of a local tool
- * call (≈ 70 µs). One `write()` of a line costs 3–13 µs and is exactly as safe as the relaxed commit it
- * replaces: once it returns, the line is in the OS's file cache and survives Patchbay crashing or being
+ * a SQLite commit of one row costs more than the whole round trip of a local tool call, while one
+ * `write()` of a line is a fraction of it and exactly as safe as the relaxed commit it replaces: once it returns, the line is in the OS's file cache and survives Patchbay crashing or being
  * killed; only an OS crash or power cut can lose the last lines. The lines of the calls of one turn of
  * the event loop share that write (32 calls in flight: one system call). The rows move into the
  * database in batches (`AuditStore.flush`), after which the journal starts over.
@@ -14,7 +12,7 @@
  * Positional writes (no O_APPEND) so that starting over is a truncate that works on every platform.
  */
 import fs from 'node:fs';
-import type { AuditDecisionRow, AuditOutcomeRow } from './audit-store';
+import type { AuditDecisionRow, AuditOutcomeRow } from './audit-rows';
 
 /** One line: a call's decision row, and its outcome when it was known at once (a refused call). */
 export interface JournalEntry {

@@ -6,16 +6,22 @@
  */
 import { ProtocolError, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import { type ElicitationContent, type ElicitationRequestView, HostCallError, type NestedToolCall } from '../../../src-preload/contract';
+import {
+  type ElicitationContent,
+  type ElicitationRequestView,
+  HostCallError,
+  type InteractionAuditEntry,
+  type NestedToolCall,
+} from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';
-import { PendingRequests } from '../sampling/pending-requests';
-import type { SamplingRepository } from '../sampling/sampling-repository';
+import { PendingRequests } from '../pending-requests';
 import { validateElicitation } from './elicitation-validate';
 
 export interface ElicitationServiceDeps {
-  repo: SamplingRepository;
+  /** Where answered requests are recorded (the sampling area's repository: elicitation sits below sampling). */
+  repo: { record(entry: Omit<InteractionAuditEntry, 'seq'>): void };
   events: HostEventBus;
   clock: Clock;
   runningCallFor(serverId: string): NestedToolCall | undefined;

@@ -15,11 +15,6 @@ import { fieldText, missingFields, type InstallKind } from './install-kind';
 
 type LinkSource = Extract<InstallSource, { kind: 'link' }>;
 
-/** True for text that is an install link (Patchbay's or VS Code's), as pasted into Import servers. */
-export function looksLikeInstallLink(text: string): boolean {
-  return /^(patchbay:|vscode(-insiders)?:)/i.test(text.trim());
-}
-
 /**
  * Reads `patchbay://install?{url-encoded JSON}` and VS Code's own `vscode:mcp/install?{json}` (the
  * same JSON): it names the server and says how to run or reach it (see `McpInstallLinkSchema`). Any

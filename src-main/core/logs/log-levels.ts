@@ -1,5 +1,6 @@
 import { LOG_LEVEL_META_KEY, type Client } from '@modelcontextprotocol/client';
 import { HostCallError, type LogLevel, type LogLevelDelivery } from '../../../src-preload/contract';
+import { extendOutboundMeta } from '../servers/sdk-internals/outbound-meta';
 import type { LogPreferences } from './log-preferences';
 
 /** What the level control knows of a server's current session. */
@@ -11,9 +12,6 @@ export interface LevelSession {
   /** The server declared the `logging` capability (2025 era: it accepts logging/setLevel). */
   declaresLogging: boolean;
 }
-
-/** The SDK client's per-request `_meta` envelope seam (protected API: "the envelope seam"). */
-type EnvelopeSeam = { _outboundMetaEnvelope?: (this: Client) => Readonly<Record<string, unknown>> | undefined };
 
 /**
  * The log level the user chose per server, and how it reaches the server: 2025 era with the `logging`
@@ -35,21 +33,12 @@ export class LogLevels {
     return this.chosen.get(serverId);
   }
 
-  /**
-   * Makes every request of a modern-era session carry the chosen level. The SDK builds each request's
-   * `_meta` envelope in one overridable method and attaches it only on a modern-era connection, so
-   * wrapping it on this instance adds the level there and nowhere else (legacy traffic is unchanged).
-   */
+  /** Makes every request of a modern-era session carry the chosen level (legacy traffic is unchanged). */
   installPerRequestLevel(client: Client, serverId: string): void {
-    const seam = client as unknown as EnvelopeSeam;
-    const base = seam._outboundMetaEnvelope;
-    if (typeof base !== 'function') return;
-    const levels = this.chosen;
-    seam._outboundMetaEnvelope = function (this: Client) {
-      const envelope = base.call(this);
-      const level = levels.get(serverId);
-      return envelope && level ? { ...envelope, [LOG_LEVEL_META_KEY]: level } : envelope;
-    };
+    extendOutboundMeta(client, () => {
+      const level = this.chosen.get(serverId);
+      return level ? { [LOG_LEVEL_META_KEY]: level } : undefined;
+    });
   }
 
   /** Records the choice and delivers it as the session allows. Rejects when the server cannot take one. */

@@ -37,12 +37,6 @@ export function streamKey(serverId: string, stream: LogStream): string {
   return `${serverId}\u0000${stream}`;
 }
 
-/** Splits a `streamKey` back apart. */
-export function parseStreamKey(key: string): { serverId: string; stream: LogStream } {
-  const at = key.lastIndexOf('\u0000');
-  return { serverId: key.slice(0, at), stream: key.slice(at + 1) as LogStream };
-}
-
 /** One new entry, before it gets its seq, time and redaction. */
 export interface AppendInput {
   level: LogLevel;

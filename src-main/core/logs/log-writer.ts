@@ -40,10 +40,8 @@ interface Bucket {
 /**
  * Records of one stream saved per flush: 1,000 a second, far more than anyone reads (the ring keeps the
  * newest in memory, and the gap is said in the stream). Each saved record is made (parsed, previewed,
- * redacted) and inserted; at 2,000 per flush (4,000 a second) a server answering calls as fast as it can
- * cost ≈ 10 µs more host CPU per call (`npm run bench` tools area: 161 → 152 µs, medians of 4
- * alternating runs), and a flood pushed a stream's whole saved history (20,000 entries by default) out
- * of retention in 5 s instead of 20.
+ * redacted) and inserted; saving more cost every busy server's calls host CPU, and let a flood push a
+ * stream's whole saved history (20,000 entries by default) out of retention in seconds (docs/benchmarks.md).
  */
 const MAX_PER_STREAM_PER_FLUSH = 500;
 

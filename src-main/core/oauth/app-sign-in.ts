@@ -24,7 +24,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { jwtDisplayName } from './account-name';
 import { OAuthHopRefusedError, type OAuthHopGuard } from './oauth-hop-guard';
-import { signingKeyOf } from './private-key';
+import { signingKeyOf } from '../server-config/private-key';
 import type { ServerCredentials } from './server-credentials';
 import { discoverAuthServer, type DiscoveredAuthServer } from './sign-in-discovery';
 import type { AutomaticSignIn, OrganizationSignIn } from './sign-in-settings';

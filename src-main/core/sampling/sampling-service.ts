@@ -23,7 +23,7 @@ import { completeMessage, type ModelRouter } from '../llm/llm-types';
 import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 import { chooseModel, type ChoosableModel } from './model-choice';
-import { PendingRequests } from './pending-requests';
+import { PendingRequests } from '../pending-requests';
 import type { InteractionAuditInput, SamplingRepository } from './sampling-repository';
 import { responseText, toCreateMessageResult, toLlmMessages, toMessageViews } from './sampling-mapping';
 

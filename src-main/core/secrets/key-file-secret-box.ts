@@ -10,7 +10,7 @@ const TAG_BYTES = 16;
 /**
  * AES-256-GCM with a random key kept in `secrets.key` (mode 0600) in the data directory. This keeps
  * secrets out of the database file (a copied or synced database reveals nothing), but anyone who can
- * read the whole data directory can read them: the README says so.
+ * read the whole data directory can read them: docs/security.md says so.
  */
 export class KeyFileSecretBox implements SecretBox {
   readonly scheme = SCHEME_KEY_FILE;

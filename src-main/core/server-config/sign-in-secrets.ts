@@ -5,7 +5,7 @@
  * stray credential behind. A secret belongs to its client ID: a new ID without a new secret has none.
  */
 import type { ServerInputParsed } from '../../../src-preload/contract';
-import { signingKeyOf } from '../oauth/private-key';
+import { signingKeyOf } from './private-key';
 import type { SecretBox } from '../secrets/secret-box';
 import type { StoredServer } from './server-config-repository';
 

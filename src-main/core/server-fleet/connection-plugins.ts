@@ -1,6 +1,6 @@
 import type { Client, ClientCapabilities, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { ClientFeatures } from '../servers/connection/connection-options';
-import type { RequestHandler } from '../servers/connection/host-client';
+import type { RequestHandler } from '../servers/sdk-internals/host-client';
 import type { ServerCatalog, ServerState } from '../servers/connection/server-state';
 
 /** Which server an observation is about. */

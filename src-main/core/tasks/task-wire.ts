@@ -28,7 +28,6 @@ export const CreateTaskResultSchema = z.looseObject({ task: TaskSchema });
 export const GetTaskResultSchema = TaskSchema;
 /** `tasks/result` answers with the underlying request's result (a CallToolResult for tools/call). */
 export const TaskPayloadSchema = z.looseObject({});
-export const ListTasksResultSchema = z.looseObject({ tasks: z.array(TaskSchema), nextCursor: z.string().optional() });
 
 /** The `task` params of a task-augmented request, when it is one. */
 export function taskParams(params: unknown): { ttl?: number } | undefined {

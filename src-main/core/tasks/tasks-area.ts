@@ -10,7 +10,7 @@ import { HostCallError, FINISHED_TASK_STATES, type HandlersFor, type taskMethods
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin, ServerRef } from '../server-fleet/connection-plugins';
-import type { RequestHandler } from '../servers/connection/host-client';
+import type { RequestHandler } from '../servers/sdk-internals/host-client';
 import type { ServerConnection } from '../servers/connection/server-connection';
 import { ClientTasks } from './client-tasks';
 import { TaskBook } from './task-book';

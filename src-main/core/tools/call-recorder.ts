@@ -4,7 +4,8 @@
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { AuditDecider, ToolCallOrigin, ToolRunStatus } from '../../../src-preload/contract';
-import type { AuditDecisionRow, AuditStore } from '../audit/audit-store';
+import type { AuditDecisionRow } from '../audit/audit-rows';
+import type { AuditStore } from '../audit/audit-store';
 import { PATTERNS_ONLY, redactValue, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';

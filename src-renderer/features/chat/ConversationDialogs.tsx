@@ -3,7 +3,10 @@ import type { ConversationSummary } from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { messageOf } from '../../ui/call-errors';
-import type { ConversationListProps } from './ConversationList';
+
+/** What the list's Rename and Delete do (ConversationList's props use these types). */
+export type RenameConversation = (id: string, title: string) => Promise<unknown>;
+export type DeleteConversation = (id: string) => Promise<unknown>;
 
 /** Rename and Delete of a conversation (the conversation list's ⋯ menu), loaded when first asked for. */
 export function RenameDialog({
@@ -13,7 +16,7 @@ export function RenameDialog({
 }: {
   conversation: ConversationSummary;
   onOpenChange(open: boolean): void;
-  onRename: ConversationListProps['onRename'];
+  onRename: RenameConversation;
 }) {
   const [title, setTitle] = useState(conversation.title);
   const [error, setError] = useState<string | undefined>();
@@ -50,7 +53,7 @@ export function DeleteDialog({
 }: {
   conversation: ConversationSummary;
   onOpenChange(open: boolean): void;
-  onDelete: ConversationListProps['onDelete'];
+  onDelete: DeleteConversation;
 }) {
   const [error, setError] = useState<string | undefined>();
   return (

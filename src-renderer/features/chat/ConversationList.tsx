@@ -4,6 +4,8 @@ import type { ConversationSummary } from '../../../src-preload/contract';
 import { ActionsMenu } from '../../ui/ActionsMenu';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { lazyPart } from '../../ui/lazy-part';
+// Types only (erased): the dialogs' code stays in their own chunk.
+import type { DeleteConversation, RenameConversation } from './ConversationDialogs';
 
 /** Rename and Delete open on the user's action: their dialogs are a chunk of their own (see ConversationDialogs.tsx). */
 export const renameDialogPart = lazyPart(async () => (await import('./ConversationDialogs')).RenameDialog);
@@ -17,8 +19,8 @@ export interface ConversationListProps {
   activeId: string | null;
   onSelect(conversation: ConversationSummary): void;
   onNew(): void;
-  onRename(id: string, title: string): Promise<unknown>;
-  onDelete(id: string): Promise<unknown>;
+  onRename: RenameConversation;
+  onDelete: DeleteConversation;
   /** More follow the last one: asked for with `onLoadMore` when the end scrolls near. */
   hasMore: boolean;
   loading: boolean;

@@ -1,5 +1,5 @@
 /**
- * The app's keyboard shortcuts, as data (the palette and the README list them) and as one pure
+ * The app's keyboard shortcuts, as data (the palette and docs/usage.md list them) and as one pure
  * function from a key event to the shortcut it means. None is one a browser keeps for itself
  * (Ctrl+N, Ctrl+T, Ctrl+W, Ctrl+L…), so they work the same in web mode and in the desktop app.
  */

@@ -7,7 +7,7 @@ import type { LiveProcessStore } from '../process/process-reaper';
 import type { RemoteAuth } from '../transport/remote-auth';
 import type { RemoteTransportMode } from '../transport/remote-transport';
 import type { WireTap } from '../transport/session-transport';
-import type { HandlerWrap } from './host-client';
+import type { HandlerWrap } from '../sdk-internals/host-client';
 import type { RestartPolicyOptions } from './restart-policy';
 import type { ServerCatalog, ServerState } from './server-state';
 import type { StderrRingOptions } from '../process/stderr-ring';

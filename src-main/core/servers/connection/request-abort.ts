@@ -3,8 +3,8 @@
  * Node `AbortSignal` for every request.
  *
  * Why: Node's `AbortSignal` is an `EventTarget`. Making one per request, and the SDK adding and
- * removing its abort listener on it, cost the host ≈ 20 µs of CPU per sequential tool call on Node 20
- * (167 → 146 µs with this class, medians of 13 rounds; the bare SDK passes no signal). Yet the SDK's `request` reads
+ * removing its abort listener on it, was a measurable share of the host's CPU per tool call (the bare
+ * SDK passes no signal). Yet the SDK's `request` reads
  * only this much of the signal in its options: `aborted`, `reason`, and `addEventListener` /
  * `removeEventListener` of `'abort'` (also when it hands the signal on to a retried leg, an
  * `input_required` round or a wait between rounds). `signal` is this object, typed as an AbortSignal

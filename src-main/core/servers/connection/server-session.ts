@@ -6,7 +6,7 @@
  */
 import type { Implementation, PriorDiscovery } from '@modelcontextprotocol/client';
 import { HealthMonitor } from './health-monitor';
-import { HostClient } from './host-client';
+import { HostClient } from '../sdk-internals/host-client';
 import type { ClientFeatures, RemoteTransportMode, ServerSpec } from './connection-options';
 import type { RemoteAuth } from '../transport/remote-auth';
 import { RemoteServerTransport } from '../transport/remote-transport';

@@ -94,9 +94,6 @@ export type ServerState =
       restart?: PendingRestart;
     };
 
-/** Just the discriminant: stopped | starting | ready | error | crashed. */
-export type ServerStatus = ServerState['status'];
-
 /** "exit code 3", "signal SIGKILL", or "unknown exit status". */
 export function describeExit(exit: ExitInfo | undefined): string {
   if (!exit) return 'unknown exit status';

@@ -218,8 +218,3 @@ export function startedFromShell(env: NodeJS.ProcessEnv): boolean {
 }
 
 const noLoginShellPath = async (): Promise<string[]> => [];
-
-/** Forgets the cached login-shell PATH (tests, or after the user changed their shell setup). */
-export function resetLoginShellPathCache(): void {
-  cachedLoginPath = undefined;
-}

@@ -6,7 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { buildChildEnv, getPathVar, withPathVar, type EnvMap } from './child-env';
 import { resolveCommand } from './command-resolver';
-import { LaunchError, launchErrorFromSpawn } from './launch-error';
+import { launchErrorFromSpawn } from './launch-error';
 import { isGroupAlive, readProcessStartTime, signalGroup } from './process-tree';
 import { StderrRing, type StderrRingOptions } from './stderr-ring';
 import { BACKGROUND_NICE, setGroupNice } from './start-priority';
@@ -138,7 +138,7 @@ export class StdioProcess {
 
   /**
    * Resolves the command (see `resolveCommand`), builds the environment and spawns the server.
-   * Rejects with a {@link LaunchError} whose message is fit for the user.
+   * Rejects with a `LaunchError` (launch-error.ts) whose message is fit for the user.
    */
   static async spawn(spec: ProcessSpec, options: StdioProcessOptions): Promise<StdioProcess> {
     const platform = process.platform;
@@ -284,5 +284,3 @@ function windowsLaunch(
   const comspec = Object.entries(env).find(([key]) => key.toUpperCase() === 'COMSPEC')?.[1] ?? 'cmd.exe';
   return { file: comspec, args: ['/d', '/s', '/c', `"${line}"`], verbatim: true };
 }
-
-export { LaunchError };

@@ -8,6 +8,10 @@
  *
  * It also keeps the result validator of each spec method per era instead of letting the SDK rebuild
  * (and re-probe) it for every request — the tool-call hot path (see `request`).
+ *
+ * This folder (sdk-internals/) is the one place that reaches into the SDK's protected members
+ * (`_wireCodec`, `_negotiatedProtocolVersion`, `_wrapHandler`, `_outboundMetaEnvelope`);
+ * sdk-internals.test.ts fails by name when an SDK update changes one of them.
  */
 import {
   Client,
@@ -43,8 +47,8 @@ export class HostClient extends Client {
    * A spec request without a result schema (every `callTool`, `readResource`, …) is sent with the
    * negotiated era's result validator, made once per method instead of once per request. The SDK
    * makes it per request, and first probes the era by validating `undefined` against the result
-   * schema: a failing zod parse whose error message is formatted and thrown away, on every tool call
-   * (≈ 10–20 µs of CPU each in the bench). Passing the same validator explicitly takes the same road
+   * schema: a failing zod parse whose error message is formatted and thrown away, on every tool call.
+   * Passing the same validator explicitly takes the same road
    * in the SDK (`_requestWithSchemaViaCodec` with the same codec): the era check still runs, results
    * are validated exactly as before. Anything else (no era negotiated yet, a schema of the caller's,
    * methods not in the era, `tasks/get`/`tasks/cancel` which the SDK era-checks differently) is left
@@ -63,7 +67,7 @@ export class HostClient extends Client {
 
   /**
    * Readies the 2025 era's result validation on later turns, once per process: the SDK builds its
-   * wire schemas lazily, on the first request that needs them (≈ 8–10 ms of zod construction), and
+   * wire schemas lazily, on the first request that needs them (milliseconds of zod construction), and
    * zod compiles each schema's fast path on its first parse (a few ms per list). After a
    * `server/discover` probe the first such request is `initialize`, sent only once the probe was
    * answered, and the lists follow it: all of that sat between the server's first answer and ready.
