@@ -19,8 +19,8 @@ const RANKS = [
   ['tools'],
   ['consent'],
   ['app', 'audit', 'bundles', 'registry', 'sampling'],
-  ['elicitation', 'install', 'logs', 'roots', 'tasks'],
-  ['backup', 'completion', 'llm', 'oauth', 'server-fleet'],
+  ['context-meter', 'elicitation', 'install', 'logs', 'roots', 'tasks'],
+  ['backup', 'completion', 'llm', 'oauth', 'server-fleet', 'server-instructions'],
   ['server-config', 'servers', 'settings', 'uploads'],
   ['rpc', 'secrets', 'store', 'tool-definition', 'shared'],
 ];
