@@ -17,11 +17,10 @@ import type { ModelRoute } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
 import { toLlmMessages } from './api-history';
 import { AnswerRecorder } from './answer-recorder';
-import type { FleetTool } from '../server-fleet/fleet-tools';
 import type { ChatToolbox } from './chat-toolbox';
 import type { MessageRepository } from './message-repository';
-import { offerTools, ToolNameMap, type ToolIdentity } from './tool-names';
 import { notRunBlock, toResultBlock } from './tool-results';
+import { TurnTools } from './turn-tools';
 
 /** At most this many stored messages are read for a request (more never fit a context window). */
 export const MAX_HISTORY_MESSAGES = 10_000;
@@ -32,7 +31,7 @@ export interface TurnDeps {
   route: ModelRoute;
   toolbox: ChatToolbox;
   messages: MessageRepository;
-  settings: Pick<Settings, 'maxTokens' | 'systemPrompt' | 'maxToolRounds' | 'toolResultMaxChars'>;
+  settings: Pick<Settings, 'maxTokens' | 'systemPrompt' | 'maxToolRounds' | 'toolResultMaxChars' | 'toolSearch'>;
   /** The servers whose tools are offered; null: every Ready server. */
   serverIds: string[] | null;
   signal: AbortSignal;
@@ -51,19 +50,12 @@ export interface TurnDeps {
   batchMs?: number;
 }
 
-export type TurnResult = { kind: 'done' } | { kind: 'stopped' } | { kind: 'round-cap'; rounds: number };
-
-type ToolEntry = ToolIdentity & { description?: string; inputSchema: Record<string, unknown> };
-
-function identify(entries: FleetTool[]): ToolEntry[] {
-  return entries.map(({ serverId, serverName, tool }) => ({
-    serverId,
-    serverName,
-    toolName: tool.name,
-    description: tool.description ?? tool.title,
-    inputSchema: tool.inputSchema as Record<string, unknown>,
-  }));
-}
+export type TurnResult =
+  | { kind: 'done' }
+  | { kind: 'stopped' }
+  | { kind: 'round-cap'; rounds: number }
+  /** Tool search is off and more tools are offered than the provider accepts: nothing was sent. */
+  | { kind: 'too-many-tools'; count: number; limit: number };
 
 /**
  * Runs a turn to its end. Resolves with how it ended; rejects with an `LlmError` when the model
@@ -72,11 +64,19 @@ function identify(entries: FleetTool[]): ToolEntry[] {
 export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
   const { messages, conversationId, settings, signal, route } = deps;
   // A model that refused tools is offered none (its history's tool blocks go as text).
-  const names = new ToolNameMap(route.offerTools ? identify(deps.toolbox.list(deps.serverIds ?? undefined)) : []);
-  const tools = offerTools(names);
+  const turnTools = new TurnTools(
+    route.offerTools ? deps.toolbox.list(deps.serverIds ?? undefined) : [],
+    settings.toolSearch,
+    route.toolLimits,
+  );
+  const names = turnTools.names;
 
   for (let round = 1; ; round++) {
     const history = messages.recent(conversationId, MAX_HISTORY_MESSAGES);
+    // Found tools join the request after the search that found them (the plan reads them from the history).
+    const plan = turnTools.plan(history);
+    if (plan.kind === 'over-limit') return { kind: 'too-many-tools', count: plan.count, limit: plan.limit };
+    const tools = plan.tools;
     const recorder = new AnswerRecorder({
       messages,
       conversationId,
@@ -120,18 +120,25 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
       recordNotRun(deps, calls, `Not run: this turn reached its limit of ${settings.maxToolRounds} model requests.`);
       return { kind: 'round-cap', rounds: round };
     }
-    await runCalls(deps, calls);
+    await runCalls(deps, calls, turnTools);
     if (signal.aborted) return { kind: 'stopped' };
   }
 }
 
 /** Runs the calls of one answer in order and stores their results as one user message. */
-async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_use' }>[]): Promise<void> {
+async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_use' }>[], turnTools: TurnTools): Promise<void> {
   const results: ChatBlock[] = [];
   for (const call of calls) {
     if (deps.signal.aborted) {
       results.push(notRunBlock(call.id, 'Not run: the user stopped the turn.'));
       deps.onToolStatus(call.id, 'cancelled');
+      continue;
+    }
+    if (turnTools.isSearchCall(call)) {
+      // Answered by the host: no server, no consent (it only reads the catalog).
+      const answer = turnTools.answerSearch(call);
+      results.push(answer);
+      deps.onToolStatus(call.id, answer.outcome);
       continue;
     }
     if (!call.serverId) {

@@ -266,6 +266,13 @@ export class ChatService {
       this.fail(conversationId, toChatError(error, now()));
       return;
     }
+    if (result.kind === 'too-many-tools') {
+      this.fail(
+        conversationId,
+        tooManyToolsError(result.count, result.limit, this.options.router.route(this.stored(conversationId)).providerName, now()),
+      );
+      return;
+    }
     if (result.kind === 'round-cap') {
       this.fail(conversationId, {
         kind: 'round-cap',
@@ -310,6 +317,18 @@ export function titleFrom(text: string): string {
   const cut = line.slice(0, 60);
   const space = cut.lastIndexOf(' ');
   return `${space > 30 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Said before sending, instead of a request the provider would refuse; the user's message is kept. */
+function tooManyToolsError(count: number, limit: number, providerName: string, at: Date): ChatError {
+  return {
+    kind: 'too-many-tools',
+    message:
+      `Not sent: this conversation offers ${count} tools and ${providerName} accepts at most ${limit} in one request. ` +
+      'Turn on tool search, or offer fewer servers or tools to this conversation, then press Retry. Your message is kept.',
+    retryable: true,
+    at: at.toISOString(),
+  };
 }
 
 function toChatError(error: unknown, at: Date): ChatError {
