@@ -7,7 +7,8 @@
  * read to a painted preview, long tasks while scrolling; scenarios/resources-ui.ts), a remote server
  * over Streamable HTTP (scenarios/remote.ts), a server flooding notifications for 10 s against the
  * same call without the flood (scenarios/flood.ts), and a streamed answer from an OpenAI-compatible
- * endpoint through the core and the renderer against the bare `openai` SDK (scenarios/openai-stream.ts). Arms alternate
+ * endpoint through the core and the renderer against the bare `openai` SDK (scenarios/openai-stream.ts), and tool search
+ * (tool definitions in the first request with search on and off, the index, a search round; scenarios/tool-search.ts). Arms alternate
  * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
  */
 import './lib/as-built-entry';

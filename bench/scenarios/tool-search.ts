@@ -24,7 +24,8 @@ import { createHost, type Host } from '../../src-main/core/host';
 import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { waitFor } from '../../src-main/core/servers/wait';
 import { paramNamesOf, ToolIndex } from '../../src-main/core/tool-search/tool-index';
-import { startScriptedLlm, type ScriptedLlm, type ScriptStep } from '../../src-main/core/chat/test-support/scripted-llm';
+import type { RecordedRequest, ScriptStep } from '../../src-main/core/chat/test-support/scripted-llm';
+import { startScriptedProcess } from '../../src-main/test-support/scripted-process';
 import { REPO } from '../lib/servers';
 
 export interface FirstRequest {
@@ -48,6 +49,22 @@ export interface ToolSearchResult {
   upFrontMs: number[];
   searchedMs: number[];
 }
+
+/** The scripted Messages API, its path from the repository (this file runs bundled elsewhere, see lib/as-built.ts). */
+async function startScriptedLlm() {
+  const server = await startScriptedProcess<ScriptStep, RecordedRequest>(
+    path.join(REPO, 'e2e/fixtures/scripted-llm/server.mjs'),
+    'scripted LLM',
+    {},
+  );
+  return {
+    ...server,
+    async messageRequests() {
+      return (await server.requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/v1/messages'));
+    },
+  };
+}
+type ScriptedLlm = Awaited<ReturnType<typeof startScriptedLlm>>;
 
 const EVERYTHING = path.join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const FORTY = path.join(REPO, 'e2e/fixtures/forty-tools.mjs');
