@@ -20,6 +20,7 @@ import { AnswerRecorder } from './answer-recorder';
 import type { ChatToolbox } from './chat-toolbox';
 import type { MessageRepository } from './message-repository';
 import { notRunBlock, toResultBlock } from './tool-results';
+import type { ToolIndexCache } from '../tool-search/tool-index';
 import { TurnTools } from './turn-tools';
 
 /** At most this many stored messages are read for a request (more never fit a context window). */
@@ -32,6 +33,8 @@ export interface TurnDeps {
   toolbox: ChatToolbox;
   messages: MessageRepository;
   settings: Pick<Settings, 'maxTokens' | 'systemPrompt' | 'maxToolRounds' | 'toolResultMaxChars' | 'toolSearch'>;
+  /** Tool-search indexes kept between turns (absent: the turn builds its own when the model searches). */
+  toolIndexes?: ToolIndexCache;
   /** The servers whose tools are offered; null: every Ready server. */
   serverIds: string[] | null;
   signal: AbortSignal;
@@ -68,6 +71,7 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
     route.offerTools ? deps.toolbox.list(deps.serverIds ?? undefined) : [],
     settings.toolSearch,
     route.toolLimits,
+    deps.toolIndexes,
   );
   const names = turnTools.names;
 

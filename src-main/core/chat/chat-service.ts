@@ -21,6 +21,7 @@ import {
 import type { HostEventBus } from '../events';
 import type { ModelChoice, ModelRouter } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
+import { ToolIndexCache } from '../tool-search/tool-index';
 import { runTurn, type TurnResult } from './agent-loop';
 import type { AnswerRecorder } from './answer-recorder';
 import type { ChatToolbox } from './chat-toolbox';
@@ -63,6 +64,8 @@ interface RunningTurn {
 
 export class ChatService {
   private readonly turns = new Map<string, RunningTurn>();
+  /** The tool-search index, rebuilt only when the offered tools change. */
+  private readonly toolIndexes = new ToolIndexCache();
   private disposed = false;
 
   constructor(private readonly options: ChatServiceOptions) {
@@ -253,6 +256,7 @@ export class ChatService {
         messages: this.options.messages,
         settings: this.options.settings(),
         serverIds: conversation.serverIds,
+        toolIndexes: this.toolIndexes,
         signal: turn.controller.signal,
         now,
         onMessage: (message) => events.emit('chatMessage', message),

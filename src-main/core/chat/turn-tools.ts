@@ -11,7 +11,7 @@ import type { ToolLimits } from '../llm/provider-kind';
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import { planToolOffer, type OfferPlan } from '../tool-search/offer-plan';
 import { parseSearchInput, SEARCH_TOOL, searchAnswer } from '../tool-search/search-tool';
-import { paramNamesOf, ToolIndex } from '../tool-search/tool-index';
+import { paramNamesOf, ToolIndexCache, type ToolIndex } from '../tool-search/tool-index';
 import { offerTools, ToolNameMap, type ToolIdentity } from './tool-names';
 
 type ToolEntry = ToolIdentity & { title?: string; description?: string; inputSchema: Record<string, unknown>; pinned: boolean };
@@ -48,6 +48,8 @@ export class TurnTools {
     offered: readonly FleetTool[],
     private readonly mode: ToolSearchMode,
     private readonly limits?: ToolLimits,
+    /** Indexes kept between turns (the chat's); without it, each turn builds its own. */
+    private readonly indexes: ToolIndexCache = new ToolIndexCache(),
   ) {
     this.names = new ToolNameMap(identify(offered));
     this.all = offerTools(this.names);
@@ -80,7 +82,7 @@ export class TurnTools {
     if ('error' in input) {
       return { type: 'tool_result', toolUseId: call.id, content: [{ type: 'text', text: input.error }], isError: true, outcome: 'error' };
     }
-    this.index ??= new ToolIndex(
+    this.index ??= this.indexes.get(
       this.names.entries().map(([name, tool]) => ({ ...tool, name, paramNames: paramNamesOf(tool.inputSchema) })),
     );
     const hits = this.index.search(input.query, input.limit);

@@ -4,10 +4,11 @@
  * per turn from the tools offered then; what a tool says about itself is capped, so a server with a
  * 100 KB description cannot make the index (or a search answer) large.
  */
+import crypto from 'node:crypto';
 import MiniSearch from 'minisearch';
 
-/** Characters of a description the index reads (a search finds a tool by what it says first). */
-export const MAX_INDEXED_DESCRIPTION = 1_000;
+/** Characters of a description the index reads (a search finds a tool by what it says first; the rest only slows the build). */
+export const MAX_INDEXED_DESCRIPTION = 500;
 /** Parameter names the index reads per tool. */
 const MAX_INDEXED_PARAMS = 50;
 
@@ -23,10 +24,10 @@ export interface SearchableTool {
 
 interface IndexedDoc {
   id: number;
+  /** The tool's own name and title. */
   name: string;
-  server: string;
-  title: string;
-  description: string;
+  /** Its server's name, then its description. */
+  text: string;
   params: string;
 }
 
@@ -34,7 +35,7 @@ interface IndexedDoc {
 function tokenize(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[\s\p{P}\p{S}]+/u)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
 }
 
@@ -48,18 +49,18 @@ export class ToolIndex {
   private readonly search_: MiniSearch<IndexedDoc>;
 
   constructor(private readonly tools: readonly SearchableTool[]) {
+    // Prefix matching ("sum" finds "summary") from three letters on; no fuzzy matching: a model spells
+    // its query, and expanding every word to its near misses made a search over 2,000 tools several times slower.
     this.search_ = new MiniSearch<IndexedDoc>({
-      fields: ['name', 'server', 'title', 'description', 'params'],
+      fields: ['name', 'text', 'params'],
       tokenize,
-      searchOptions: { prefix: true, fuzzy: 0.2, boost: { name: 3, title: 2, params: 1.5 }, combineWith: 'OR' },
+      searchOptions: { prefix: (term) => term.length >= 3, boost: { name: 3, params: 1.5 }, combineWith: 'OR' },
     });
     this.search_.addAll(
       tools.map((tool, id) => ({
         id,
-        name: tool.toolName,
-        server: tool.serverName,
-        title: tool.title ?? '',
-        description: (tool.description ?? '').slice(0, MAX_INDEXED_DESCRIPTION),
+        name: tool.title ? `${tool.toolName} ${tool.title}` : tool.toolName,
+        text: `${tool.serverName} ${(tool.description ?? '').slice(0, MAX_INDEXED_DESCRIPTION)}`,
         params: tool.paramNames.slice(0, MAX_INDEXED_PARAMS).join(' '),
       })),
     );
@@ -76,5 +77,24 @@ export class ToolIndex {
       .search(query)
       .slice(0, limit)
       .map((hit) => this.tools[hit.id as number]);
+  }
+}
+
+/**
+ * The index of the catalog searched last: later turns reuse it until the offered tools change (a
+ * digest of everything the index reads tells), so only the first search after a change pays the build.
+ */
+export class ToolIndexCache {
+  private last: { digest: string; index: ToolIndex } | undefined;
+
+  get(tools: readonly SearchableTool[]): ToolIndex {
+    const hash = crypto.createHash('sha256');
+    for (const tool of tools) {
+      hash.update(`${tool.name}\0${tool.serverName}\0${tool.toolName}\0${tool.title ?? ''}\0`);
+      hash.update(`${(tool.description ?? '').slice(0, MAX_INDEXED_DESCRIPTION)}\0${tool.paramNames.join('\0')}\u0001`);
+    }
+    const digest = hash.digest('hex');
+    if (this.last?.digest !== digest) this.last = { digest, index: new ToolIndex(tools) };
+    return this.last.index;
   }
 }
