@@ -31,6 +31,17 @@ interface IndexedDoc {
   params: string;
 }
 
+/** Words that tell tools apart by nothing (dropped: fewer entries make the build faster). */
+const STOP_WORDS = new Set(
+  'a an and are as at be by for from has have if in into is it its of on or that the this to was when which will with'.split(' '),
+);
+
+/** Lower case; no stop words. */
+function processTerm(term: string): string | null {
+  const word = term.toLowerCase();
+  return STOP_WORDS.has(word) ? null : word;
+}
+
 /** `getSum`, `get_sum`, `get-sum` and `GetSUM` all yield the words get and sum. */
 function tokenize(text: string): string[] {
   return text
@@ -54,6 +65,7 @@ export class ToolIndex {
     this.search_ = new MiniSearch<IndexedDoc>({
       fields: ['name', 'text', 'params'],
       tokenize,
+      processTerm,
       searchOptions: { prefix: (term) => term.length >= 3, boost: { name: 3, params: 1.5 }, combineWith: 'OR' },
     });
     this.search_.addAll(
