@@ -47,18 +47,19 @@ test('the model searches the tools, the chat shows the search step, then the fou
     await message.press('Enter');
     const step = log.getByText(/^Searched tools: 'sum' → \d+ found$/);
     await expect(step).toBeVisible();
-    await step.click();
-    await expect(log.getByRole('listitem').filter({ hasText: 'get-sum' })).toBeVisible();
+    // The found tool passes consent like any other.
     const card = log.getByRole('article', { name: `Tool call get-sum on ${SERVER}` });
     await page
       .getByRole('dialog', { name: /^Allow/ })
       .getByRole('button', { name: 'Allow once' })
       .click();
     await expect(card.getByRole('status')).toHaveText('Done');
+    await step.click();
+    await expect(log.getByRole('listitem').filter({ hasText: 'get-sum' })).toBeVisible();
     await expect(log.getByText('The sum is 5.')).toBeVisible();
     const [first, second] = await llm().messageRequests();
     expect((first.body?.tools ?? []).map((t) => t.name)).toEqual(['search_tools']);
-    expect((second.body?.tools ?? []).map((t) => t.name)).toContain('everything__get-sum');
+    expect((second.body?.tools ?? []).map((t) => t.name)).toContain('Everything_demo__get-sum');
   });
 
   await test.step('a search with no match: the step says none found, and the answer comes', async () => {

@@ -117,10 +117,7 @@ describe('tool search and tool limits, OpenAI-compatible', () => {
       { type: 'text', text: 'I have no tool for that.' },
     ]);
     await api.sendMessage({ conversationId: conversation.id, text: 'Teleport me' });
-    await waitFor(async () => (await api.listMessages({ conversationId: conversation.id })).messages.length >= 10, {
-      timeoutMs: 20_000,
-      what: 'the answer after a search with no match',
-    });
+    await idleWith(api, t.events, conversation.id, 10);
     const [again] = await openai.chatRequests();
     // Found tools stay offered for the conversation: the next turn's first request carries them.
     expect(toolNamesOf(again)).toEqual(found);
@@ -128,6 +125,7 @@ describe('tool search and tool limits, OpenAI-compatible', () => {
     const none = searchResults(after).at(-1)!;
     expect(none.toolSearch).toEqual({ query: 'zzqx quantum teleporter', found: [] });
     expect(none.content[0]).toMatchObject({ text: expect.stringContaining('No tools match "zzqx quantum teleporter"') });
+    expect(after.at(-1)).toMatchObject({ role: 'assistant', content: [{ type: 'text', text: 'I have no tool for that.' }] });
     expect((await api.getConversation({ id: conversation.id }))?.lastError).toBeUndefined();
   }, 120_000);
 });
