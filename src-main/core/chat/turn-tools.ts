@@ -31,7 +31,7 @@ function identify(entries: readonly FleetTool[]): ToolEntry[] {
 }
 
 /** The tools found by searches stored in a conversation's history. */
-export function foundInHistory(history: readonly ChatMessage[]): ToolSearchRecord['found'] {
+function foundInHistory(history: readonly ChatMessage[]): ToolSearchRecord['found'] {
   return history.flatMap((message) =>
     message.content.flatMap((block) => (block.type === 'tool_result' && block.toolSearch ? block.toolSearch.found : [])),
   );

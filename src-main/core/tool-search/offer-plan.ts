@@ -10,16 +10,16 @@ import type { LlmTool } from '../llm/llm-types';
 import type { ToolLimits } from '../llm/provider-kind';
 
 /** `automatic` engages past this many tools (models choose worse among more). */
-export const AUTOMATIC_MAX_TOOLS = 40;
+const AUTOMATIC_MAX_TOOLS = 40;
 /** …or when the tools' definitions would take more than this share of the context window. */
-export const AUTOMATIC_CONTEXT_SHARE = 0.1;
+const AUTOMATIC_CONTEXT_SHARE = 0.1;
 /** The context assumed when the provider does not say. */
 const DEFAULT_CONTEXT_TOKENS = 200_000;
 
 export type OfferPlan =
   { kind: 'all'; tools: LlmTool[] } | { kind: 'search'; tools: LlmTool[] } | { kind: 'over-limit'; count: number; limit: number };
 
-export interface OfferInput {
+interface OfferInput {
   mode: ToolSearchMode;
   /** Every tool the user offers this conversation, in listing order. */
   all: readonly LlmTool[];
@@ -32,12 +32,12 @@ export interface OfferInput {
 }
 
 /** Tokens the tool definitions cost, estimated as four characters of JSON a token (a fast, rough measure). */
-export function estimateToolTokens(tools: readonly LlmTool[]): number {
+function estimateToolTokens(tools: readonly LlmTool[]): number {
   return Math.ceil(JSON.stringify(tools).length / 4);
 }
 
 /** Whether tool search should be engaged for these tools. */
-export function searchEngages(mode: ToolSearchMode, all: readonly LlmTool[], limits?: ToolLimits): boolean {
+function searchEngages(mode: ToolSearchMode, all: readonly LlmTool[], limits?: ToolLimits): boolean {
   if (all.length === 0 || mode === 'off') return false;
   if (mode === 'always') return true;
   if (all.length > AUTOMATIC_MAX_TOOLS) return true;

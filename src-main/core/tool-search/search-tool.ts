@@ -7,8 +7,8 @@ import { TOOL_SEARCH_TOOL_NAME } from '../../../src-preload/contract';
 import type { LlmTool } from '../llm/llm-types';
 
 /** Results one search returns unless the model asks for another number (at most `MAX_RESULTS`). */
-export const DEFAULT_RESULTS = 5;
-export const MAX_RESULTS = 10;
+const DEFAULT_RESULTS = 5;
+const MAX_RESULTS = 10;
 /** Characters of a query kept (a search is a few words). */
 const MAX_QUERY = 500;
 /** Characters of a found tool's description in the answer (its whole definition comes with the next request). */

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import MiniSearch from 'minisearch';
 
 /** Characters of a description the index reads (a search finds a tool by what it says first; the rest only slows the build). */
-export const MAX_INDEXED_DESCRIPTION = 500;
+const MAX_INDEXED_DESCRIPTION = 500;
 /** Parameter names the index reads per tool. */
 const MAX_INDEXED_PARAMS = 50;
 
