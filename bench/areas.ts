@@ -400,7 +400,7 @@ async function toolSearch() {
     '  turn with a search round (12× everything)',
     `${searched.toFixed(1)} ms`,
     `up front: ${upFront.toFixed(1)} ms`,
-    `+${(searched - upFront).toFixed(1)} ms`,
+    `${searched >= upFront ? '+' : '−'}${Math.abs(searched - upFront).toFixed(1)} ms`,
     'one more model round (local scripted endpoint)',
     'info',
   ]);
