@@ -130,6 +130,26 @@ describe('tool search and tool limits, OpenAI-compatible', () => {
   }, 120_000);
 });
 
+describe('the scripted OpenAI-compatible endpoint', () => {
+  it('refuses more than 128 tools as OpenAI does', async () => {
+    const tool = (i: number) => ({ type: 'function', function: { name: `t${i}`, parameters: { type: 'object' } } });
+    const ask = (count: number) =>
+      fetch(`${openai.url}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'm',
+          messages: [{ role: 'user', content: 'hi' }],
+          tools: Array.from({ length: count }, (_, i) => tool(i)),
+        }),
+      });
+    const refused = await ask(129);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: 'array_above_max_length', param: 'tools' } });
+    expect((await ask(128)).status).toBe(200);
+  });
+});
+
 describe('tool search, Anthropic', () => {
   it('engages past 40 tools, finds the same tool name on three servers, calls one, and keeps them offered', async () => {
     const t = startHost();
