@@ -3,7 +3,9 @@
  * server-everything copies and both scripted model endpoints: more tools than OpenAI accepts is said
  * before sending (the message kept); with search on, the model gets the search tool only, searches,
  * and calls the found tool (through consent) from the next request on; a search with no match is told
- * to the model and the turn goes on; found tools stay offered for the conversation, after a restart too.
+ * to the model and the turn goes on; found tools stay offered for the conversation's next turns. The
+ * scripted endpoint itself refuses more than 128 tools, as OpenAI does, so a request Patchbay should not
+ * have sent fails loudly.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
