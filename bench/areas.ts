@@ -7,7 +7,8 @@
  * read to a painted preview, long tasks while scrolling; scenarios/resources-ui.ts), a remote server
  * over Streamable HTTP (scenarios/remote.ts), a server flooding notifications for 10 s against the
  * same call without the flood (scenarios/flood.ts), and a streamed answer from an OpenAI-compatible
- * endpoint through the core and the renderer against the bare `openai` SDK (scenarios/openai-stream.ts). Arms alternate
+ * endpoint through the core and the renderer against the bare `openai` SDK (scenarios/openai-stream.ts), and tool search
+ * (tool definitions in the first request with search on and off, the index, a search round; scenarios/tool-search.ts). Arms alternate
  * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
  */
 import './lib/as-built-entry';
@@ -23,6 +24,7 @@ import { percentile, runFlood } from './scenarios/flood';
 import { FIRST_TOKEN_MS, runOpenAiStream, TOKEN_MS } from './scenarios/openai-stream';
 import { runRemote } from './scenarios/remote';
 import { runResourcesUi } from './scenarios/resources-ui';
+import { runToolSearch } from './scenarios/tool-search';
 
 const quick = process.argv.includes('--quick');
 const rounds = quick ? 1 : 3;
@@ -352,12 +354,65 @@ async function firstPaint() {
   if (result.leftovers > 0) rows.push(['  web host processes killed by force', String(result.leftovers), '', '', '0', 'MISS']);
 }
 
+/** Tool search: tool definitions in the first request, search On against Off; the index; a search round's cost. */
+async function toolSearch() {
+  let result: Awaited<ReturnType<typeof runToolSearch>>;
+  try {
+    result = await runToolSearch({ rounds, quick });
+  } catch (error) {
+    notMeasured('tool search', error);
+    return;
+  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  for (const fleet of result.fleets) {
+    const { off, on } = fleet;
+    rows.push([
+      `tool search: ${fleet.label}, first request's tools`,
+      `${kb(on.bytes)}, ≈ ${on.tokens.toLocaleString('en-US')} tokens (${on.tools} tools)`,
+      `off: ${kb(off.bytes)}, ≈ ${off.tokens.toLocaleString('en-US')} tokens (${off.tools} tools)`,
+      `${(on.bytes / off.bytes).toFixed(3)}×`,
+      '≤ 8 KB with search on',
+      on.bytes <= 8 * 1024 ? 'PASS' : 'MISS',
+    ]);
+  }
+  const build = median(result.buildMs);
+  const buildCpu = median(result.buildCpuMs);
+  rows.push([
+    `  index build, ${result.indexTools} tools`,
+    `${build.toFixed(1)} ms`,
+    `CPU ${buildCpu.toFixed(1)} ms`,
+    '',
+    '≤ 50 ms',
+    build <= 50 ? 'PASS' : 'MISS',
+  ]);
+  rows.push([
+    '  search latency p95',
+    `${result.searchP95Ms.toFixed(2)} ms`,
+    `CPU ${result.searchCpuP95Ms.toFixed(2)} ms`,
+    '',
+    '≤ 5 ms',
+    result.searchP95Ms <= 5 ? 'PASS' : 'MISS',
+  ]);
+  rows.push(['  index heap per 1,000 tools', `${result.heapPer1000ToolsKB.toFixed(0)} KB`, '', '', 'after GC', 'info']);
+  const upFront = median(result.upFrontMs);
+  const searched = median(result.searchedMs);
+  rows.push([
+    '  turn with a search round (12× everything)',
+    `${searched.toFixed(1)} ms`,
+    `up front: ${upFront.toFixed(1)} ms`,
+    `${searched >= upFront ? '+' : '−'}${Math.abs(searched - upFront).toFixed(1)} ms`,
+    'one more model round (local scripted endpoint)',
+    'info',
+  ]);
+}
+
 /** A scenario that could not run: a MISS row with the first line of the reason. */
 function notMeasured(label: string, error: unknown): void {
   rows.push([label, 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
 }
 
 const areas: Record<string, () => unknown> = {
+  'tool-search': toolSearch,
   'first-paint': firstPaint,
   tools: toolRouting,
   big: bigResultPreview,

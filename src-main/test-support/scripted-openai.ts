@@ -40,7 +40,9 @@ export type OpenAiScriptStep =
       raw?: string;
     }
   | { type: 'stream-error'; text?: string; message?: string }
-  | { type: 'disconnect'; text?: string };
+  | { type: 'disconnect'; text?: string }
+  /** Calls the tool ending so when offered, else the host's search tool with `query` first (e2e/fixtures/lib/find-tool.mjs). */
+  | { type: 'find_tool'; nameEndsWith: string; query?: string; input?: Record<string, unknown>; searchTool?: string };
 
 /** A Chat Completions message as the server received it. */
 export interface ReceivedChatMessage {

@@ -40,6 +40,19 @@ export type ToolResultPart =
  */
 export type ResourceOrigin = 'attachment' | 'prompt' | 'app';
 
+/**
+ * The host's own tool-search tool, offered to the model when tool search is on. Server tools are
+ * offered as `<server>__<tool>` (or that cut to 54 characters plus `_` and an 8-character hash, 63 in
+ * all), so a short name without `__` can never be one of theirs.
+ */
+export const TOOL_SEARCH_TOOL_NAME = 'search_tools';
+
+/** What one tool search asked and found (stored with its result, so found tools stay offered after a reload). */
+export interface ToolSearchRecord {
+  query: string;
+  found: { serverId: string; toolName: string; name: string }[];
+}
+
 /** A content block of a stored message (our format, close to the Messages API's). */
 export type ChatBlock =
   | { type: 'text'; text: string }
@@ -74,6 +87,8 @@ export type ChatBlock =
       app?: { resourceUri: string };
       /** For a tool with an app: the result's structured content, for the app (absent when over the size cap). */
       structuredContent?: Record<string, unknown>;
+      /** The host's tool search answered this call: what was asked and the tools it found (offered from then on). */
+      toolSearch?: ToolSearchRecord;
     }
   /**
    * A resource the user attached (or a prompt they chose embedded), as the model gets it: its text with
@@ -143,6 +158,8 @@ export type ChatErrorKind =
   | 'round-cap'
   /** The model refused the tools it was offered (many local models): the user may go on without tools. */
   | 'tools-unsupported'
+  /** More tools are offered than the provider accepts and tool search is off: nothing was sent. */
+  | 'too-many-tools'
   | 'internal';
 
 export interface ChatError {

@@ -6,6 +6,9 @@ import { DEFAULT_REGISTRY_URL } from './registry';
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
+export const TOOL_SEARCH_MODES = ['automatic', 'always', 'off'] as const;
+export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
+
 /** User settings persisted in SQLite. Every key has a default, so a new install needs nothing. */
 export const SettingsSchema = z.object({
   theme: z.enum(THEMES),
@@ -40,6 +43,12 @@ export const SettingsSchema = z.object({
   updateFeed: UpdateFeedSettingSchema,
   /** Find servers: the MCP registry searched (its `/v0.1/servers` API); an organisation can run its own. */
   registryUrl: z.url({ protocol: /^https?$/ }).max(2_000),
+  /**
+   * Chat: tool search (deferred loading). `automatic`: when the offered tools are too many for the
+   * model, it gets the pinned tools plus a search tool and finds the rest; `always`: so for every
+   * request; `off`: every offered tool goes up front (a request over the provider's limit is not sent).
+   */
+  toolSearch: z.enum(TOOL_SEARCH_MODES),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -57,6 +66,7 @@ export const DEFAULT_SETTINGS: Settings = {
   updatesEnabled: false,
   updateFeed: '',
   registryUrl: DEFAULT_REGISTRY_URL,
+  toolSearch: 'automatic',
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();

@@ -19,8 +19,10 @@ import { toLlmMessages } from './api-history';
 import { AnswerRecorder } from './answer-recorder';
 import type { ChatToolbox } from './chat-toolbox';
 import type { MessageRepository } from './message-repository';
-import { requestSystemPrompt, requestTools } from './request-context';
+import { requestSystemPrompt, toolsOfTurn } from './request-context';
 import { notRunBlock, toResultBlock } from './tool-results';
+import type { ToolIndexCache } from '../tool-search/tool-index';
+import type { TurnTools } from './turn-tools';
 
 /** At most this many stored messages are read for a request (more never fit a context window). */
 export const MAX_HISTORY_MESSAGES = 10_000;
@@ -31,7 +33,9 @@ export interface TurnDeps {
   route: ModelRoute;
   toolbox: ChatToolbox;
   messages: MessageRepository;
-  settings: Pick<Settings, 'maxTokens' | 'systemPrompt' | 'maxToolRounds' | 'toolResultMaxChars'>;
+  settings: Pick<Settings, 'maxTokens' | 'systemPrompt' | 'maxToolRounds' | 'toolResultMaxChars' | 'toolSearch'>;
+  /** Tool-search indexes kept between turns (absent: the turn builds its own when the model searches). */
+  toolIndexes?: ToolIndexCache;
   /** The servers whose tools are offered; null: every Ready server. */
   serverIds: string[] | null;
   signal: AbortSignal;
@@ -50,7 +54,12 @@ export interface TurnDeps {
   batchMs?: number;
 }
 
-export type TurnResult = { kind: 'done' } | { kind: 'stopped' } | { kind: 'round-cap'; rounds: number };
+export type TurnResult =
+  | { kind: 'done' }
+  | { kind: 'stopped' }
+  | { kind: 'round-cap'; rounds: number }
+  /** Tool search is off and more tools are offered than the provider accepts: nothing was sent. */
+  | { kind: 'too-many-tools'; count: number; limit: number };
 
 /**
  * Runs a turn to its end. Resolves with how it ended; rejects with an `LlmError` when the model
@@ -59,11 +68,16 @@ export type TurnResult = { kind: 'done' } | { kind: 'stopped' } | { kind: 'round
 export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
   const { messages, conversationId, settings, signal, route } = deps;
   // A model that refused tools is offered none (its history's tool blocks go as text).
-  const { names, tools } = requestTools(deps.toolbox, deps.serverIds, route.offerTools);
-  const system = requestSystemPrompt(settings, deps.toolbox, names);
+  const turnTools = toolsOfTurn(deps.toolbox, deps.serverIds, route, settings, deps.toolIndexes);
+  const names = turnTools.names;
+  const system = requestSystemPrompt(settings, deps.toolbox, turnTools);
 
   for (let round = 1; ; round++) {
     const history = messages.recent(conversationId, MAX_HISTORY_MESSAGES);
+    // Found tools join the request after the search that found them (the plan reads them from the history).
+    const plan = turnTools.plan(history);
+    if (plan.kind === 'over-limit') return { kind: 'too-many-tools', count: plan.count, limit: plan.limit };
+    const tools = plan.tools;
     const recorder = new AnswerRecorder({
       messages,
       conversationId,
@@ -107,18 +121,25 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
       recordNotRun(deps, calls, `Not run: this turn reached its limit of ${settings.maxToolRounds} model requests.`);
       return { kind: 'round-cap', rounds: round };
     }
-    await runCalls(deps, calls);
+    await runCalls(deps, calls, turnTools);
     if (signal.aborted) return { kind: 'stopped' };
   }
 }
 
 /** Runs the calls of one answer in order and stores their results as one user message. */
-async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_use' }>[]): Promise<void> {
+async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_use' }>[], turnTools: TurnTools): Promise<void> {
   const results: ChatBlock[] = [];
   for (const call of calls) {
     if (deps.signal.aborted) {
       results.push(notRunBlock(call.id, 'Not run: the user stopped the turn.'));
       deps.onToolStatus(call.id, 'cancelled');
+      continue;
+    }
+    if (turnTools.isSearchCall(call)) {
+      // Answered by the host: no server, no consent (it only reads the catalog).
+      const answer = turnTools.answerSearch(call);
+      results.push(answer);
+      deps.onToolStatus(call.id, answer.outcome);
       continue;
     }
     if (!call.serverId) {

@@ -21,6 +21,7 @@ import {
 import type { HostEventBus } from '../events';
 import type { ModelChoice, ModelRouter } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
+import { ToolIndexCache } from '../tool-search/tool-index';
 import { runTurn, type TurnResult } from './agent-loop';
 import type { AnswerRecorder } from './answer-recorder';
 import type { ChatToolbox } from './chat-toolbox';
@@ -63,6 +64,8 @@ interface RunningTurn {
 
 export class ChatService {
   private readonly turns = new Map<string, RunningTurn>();
+  /** The tool-search index, rebuilt only when the offered tools change. */
+  private readonly toolIndexes = new ToolIndexCache();
   private disposed = false;
 
   constructor(private readonly options: ChatServiceOptions) {
@@ -253,6 +256,7 @@ export class ChatService {
         messages: this.options.messages,
         settings: this.options.settings(),
         serverIds: conversation.serverIds,
+        toolIndexes: this.toolIndexes,
         signal: turn.controller.signal,
         now,
         onMessage: (message) => events.emit('chatMessage', message),
@@ -264,6 +268,13 @@ export class ChatService {
       });
     } catch (error) {
       this.fail(conversationId, toChatError(error, now()));
+      return;
+    }
+    if (result.kind === 'too-many-tools') {
+      this.fail(
+        conversationId,
+        tooManyToolsError(result.count, result.limit, this.options.router.route(this.stored(conversationId)).providerName, now()),
+      );
       return;
     }
     if (result.kind === 'round-cap') {
@@ -310,6 +321,18 @@ export function titleFrom(text: string): string {
   const cut = line.slice(0, 60);
   const space = cut.lastIndexOf(' ');
   return `${space > 30 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Said before sending, instead of a request the provider would refuse; the user's message is kept. */
+function tooManyToolsError(count: number, limit: number, providerName: string, at: Date): ChatError {
+  return {
+    kind: 'too-many-tools',
+    message:
+      `Not sent: this conversation offers ${count} tools and ${providerName} accepts at most ${limit} in one request. ` +
+      'Turn on tool search, or offer fewer servers or tools to this conversation, then press Retry. Your message is kept.',
+    retryable: true,
+    at: at.toISOString(),
+  };
 }
 
 function toChatError(error: unknown, at: Date): ChatError {

@@ -23,7 +23,7 @@ import type { ChatToolbox } from './chat-toolbox';
 import type { ConversationRepository } from './conversation-repository';
 import type { MessageRepository } from './message-repository';
 import type { MessageSender } from './message-sender';
-import { requestSystemPrompt, requestTools } from './request-context';
+import { requestSystemPrompt, toolsOfTurn } from './request-context';
 
 /** Characters a token stands for in the draft's text (it changes on every keystroke: estimated, not tokenized). */
 const CHARS_PER_TOKEN = 4;
@@ -32,7 +32,7 @@ export interface ContextMeasurerDeps {
   toolbox: ChatToolbox;
   instructions: InstructionsSource;
   counter: TokenCounter;
-  settings(): Pick<Settings, 'systemPrompt'>;
+  settings(): Pick<Settings, 'systemPrompt' | 'toolSearch'>;
   conversations: Pick<ConversationRepository, 'get'>;
   messages: Pick<MessageRepository, 'recent'>;
   router: Pick<ModelRouter, 'route'>;
@@ -55,9 +55,15 @@ export class ContextMeasurer {
     if (conversationId !== undefined && !conversation)
       throw new HostCallError('invalid_input', `No conversation with id ${conversationId}`);
     const route = deps.router.route(conversation ?? {});
-    const { names, tools } = requestTools(deps.toolbox, conversation?.serverIds ?? null, route.offerTools);
-    const system = requestSystemPrompt(deps.settings(), deps.toolbox, names);
+    const settings = deps.settings();
+    const turn = toolsOfTurn(deps.toolbox, conversation?.serverIds ?? null, route, settings);
+    const system = requestSystemPrompt(settings, deps.toolbox, turn);
     const history = conversation ? deps.messages.recent(conversation.id, MAX_HISTORY_MESSAGES) : [];
+    // What the next request carries under tool search; over the provider's limit nothing is sent, and
+    // the meter shows what the conversation offers (that is what the notice asks the user to cut).
+    const plan = turn.plan(history);
+    const tools = plan.kind === 'over-limit' ? turn.all : plan.tools;
+    const names = turn.names;
     const offer = { offerTools: tools.length > 0 };
     const extra = deps.sender.draftBlocks(attachmentIds, promptUseId);
 
@@ -69,7 +75,10 @@ export class ContextMeasurer {
     ]);
     const servers = new Map<string, ServerToolTokens>();
     tools.forEach((tool, i) => {
-      const { serverId, serverName } = names.resolve(tool.name)!;
+      // The host's own search tool belongs to no server: it counts in the total only.
+      const owner = names.resolve(tool.name);
+      if (!owner) return;
+      const { serverId, serverName } = owner;
       const entry = servers.get(serverId) ?? { serverId, serverName, tools: 0, tokens: 0 };
       entry.tools += 1;
       entry.tokens += toolTokens[i];
@@ -90,7 +99,7 @@ export class ContextMeasurer {
 
   /** What one server adds to requests: its offered tools' tokens, its instructions and their switch. */
   async serverContext(serverId: string): Promise<ServerContextView> {
-    const { tools } = requestTools(this.deps.toolbox, [serverId], true);
+    const { all: tools } = toolsOfTurn(this.deps.toolbox, [serverId], { offerTools: true }, { toolSearch: 'off' });
     const tokens = await this.deps.counter.countTools(tools);
     const { text, send } = this.deps.instructions.of(serverId);
     return {

@@ -1,43 +1,33 @@
 /**
- * What a chat request carries besides the history: the tool definitions offered, and the system
- * prompt (the user's own plus the instructions of the servers whose tools are offered). One place,
- * so the agent loop sends exactly what the context meter counts.
+ * What a chat request carries besides the history: the tools of the turn (every tool the
+ * conversation offers, and which of them each request carries under tool search and the provider's
+ * limits) and the system prompt (the user's own plus the instructions of the servers whose tools are
+ * offered). One place, so the agent loop sends exactly what the context meter counts.
  */
 import type { Settings } from '../../../src-preload/contract';
-import type { LlmTool } from '../llm/llm-types';
-import type { FleetTool } from '../server-fleet/fleet-tools';
+import type { ModelRoute } from '../llm/llm-types';
 import { composeSystemPrompt } from '../server-instructions/server-instructions';
+import type { ToolIndexCache } from '../tool-search/tool-index';
 import type { ChatToolbox } from './chat-toolbox';
-import { offerTools, ToolNameMap, type ToolIdentity } from './tool-names';
+import { TurnTools } from './turn-tools';
 
-export type ToolEntry = ToolIdentity & { description?: string; inputSchema: Record<string, unknown> };
-
-function identify(entries: FleetTool[]): ToolEntry[] {
-  return entries.map(({ serverId, serverName, tool }) => ({
-    serverId,
-    serverName,
-    toolName: tool.name,
-    description: tool.description ?? tool.title,
-    inputSchema: tool.inputSchema as Record<string, unknown>,
-  }));
-}
-
-/** The offered tools under their API names (none for a model that refused tools). */
-export function requestTools(
+/** The tools of a turn (none for a model that refused tools). */
+export function toolsOfTurn(
   toolbox: Pick<ChatToolbox, 'list'>,
   serverIds: readonly string[] | null,
-  offer: boolean,
-): { names: ToolNameMap<ToolEntry>; tools: LlmTool[] } {
-  const names = new ToolNameMap(offer ? identify(toolbox.list(serverIds ?? undefined)) : []);
-  return { names, tools: offerTools(names) };
+  route: Pick<ModelRoute, 'offerTools' | 'toolLimits'>,
+  settings: Pick<Settings, 'toolSearch'>,
+  indexes?: ToolIndexCache,
+): TurnTools {
+  return new TurnTools(route.offerTools ? toolbox.list(serverIds ?? undefined) : [], settings.toolSearch, route.toolLimits, indexes);
 }
 
-/** The system prompt of a request offering these tools: instructions only of servers with a tool in it. */
+/** The system prompt of a turn: instructions only of servers with a tool offered to the conversation. */
 export function requestSystemPrompt(
   settings: Pick<Settings, 'systemPrompt'>,
   toolbox: Pick<ChatToolbox, 'instructions'>,
-  names: ToolNameMap<ToolEntry>,
+  tools: TurnTools,
 ): string | undefined {
-  const serverIds = [...new Set(names.entries().map(([, tool]) => tool.serverId))];
+  const serverIds = [...new Set(tools.names.entries().map(([, tool]) => tool.serverId))];
   return composeSystemPrompt(settings.systemPrompt, serverIds.length > 0 ? (toolbox.instructions?.(serverIds) ?? []) : []);
 }

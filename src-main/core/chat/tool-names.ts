@@ -70,7 +70,7 @@ export class ToolNameMap<T extends ToolIdentity = ToolIdentity> {
   }
 
   /** The API name of a tool. */
-  nameOf(tool: ToolIdentity): string | undefined {
+  nameOf(tool: Pick<ToolIdentity, 'serverId' | 'toolName'>): string | undefined {
     return this.byTool.get(key(tool));
   }
 
@@ -79,7 +79,7 @@ export class ToolNameMap<T extends ToolIdentity = ToolIdentity> {
   }
 }
 
-function key(tool: ToolIdentity): string {
+function key(tool: Pick<ToolIdentity, 'serverId' | 'toolName'>): string {
   return `${tool.serverId}\0${tool.toolName}`;
 }
 

@@ -108,6 +108,8 @@ export const anthropicKind: ProviderKind = {
   defaultBaseUrl: DEFAULT_ANTHROPIC_BASE_URL,
   keyRequired: true,
   envKey: () => 'ANTHROPIC_API_KEY',
+  // The Messages API documents no tool count limit; Claude models take 200k tokens of context.
+  toolLimits: { contextTokens: 200_000 },
   create: (access) =>
     new AnthropicProvider({ apiKey: access.apiKey, baseUrl: access.baseUrl, missingKeyMessage: access.missingKeyMessage }),
 };

@@ -5,7 +5,7 @@ import type { ChatErrorKind } from '../../../src-preload/contract';
  */
 
 /** The chat's error kinds a provider can produce (the chat adds its own), plus a cancelled request. */
-export type LlmErrorKind = Exclude<ChatErrorKind, 'round-cap' | 'internal'> | 'cancelled';
+export type LlmErrorKind = Exclude<ChatErrorKind, 'round-cap' | 'too-many-tools' | 'internal'> | 'cancelled';
 
 /** A provider request failed; `message` is meant for the user. */
 export class LlmError extends Error {

@@ -5,6 +5,7 @@
  */
 import type { ModelList } from '../../../src-preload/contract';
 import { LlmError } from './llm-errors';
+import type { ToolLimits } from './provider-kind';
 
 /** What a tool result may carry to the model. */
 export type LlmResultPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string };
@@ -105,6 +106,8 @@ export interface ModelRoute extends ModelChoice {
   providerName: string;
   /** False for a model that refused tools (the user chose to go on without them). */
   offerTools: boolean;
+  /** What the provider's API takes in tools (absent: no hard limit, a 200k-token context). */
+  toolLimits?: ToolLimits;
 }
 
 /** One model of one provider, as choices list it (sampling's dialog, its preselection). */

@@ -31,6 +31,7 @@ export class ProviderRouter implements ModelRouter {
       provider: this.registry.provider(resolved.providerId),
       providerName: stored.name,
       offerTools: !stored.noToolModels.includes(resolved.model),
+      toolLimits: this.registry.toolLimits(resolved.providerId),
     };
   }
 

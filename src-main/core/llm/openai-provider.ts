@@ -116,5 +116,8 @@ export const openAiCompatibleKind: ProviderKind = {
       return undefined;
     }
   },
+  // OpenAI refuses a request with more than 128 tools; servers that copy its API keep the limit or take fewer.
+  // Context: OpenAI's models take 128k tokens or more; local ones often less, so tool search engages sooner there is no harm.
+  toolLimits: { maxTools: 128, contextTokens: 128_000 },
   create: (access) => new OpenAiCompatibleProvider({ name: access.name, baseUrl: access.baseUrl, apiKey: access.apiKey }),
 };

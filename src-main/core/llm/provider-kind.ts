@@ -18,6 +18,14 @@ export interface ProviderAccess {
   missingKeyMessage(): string;
 }
 
+/** What a provider's models can take in tools: the API's hard limit, and a context size to judge "too many" by. */
+export interface ToolLimits {
+  /** The most tools one request may carry (undefined: the API sets none). */
+  maxTools?: number;
+  /** An estimate of the models' context window, in tokens (the API does not say; used for tool search's 10% rule). */
+  contextTokens: number;
+}
+
 export interface ProviderKind {
   readonly type: ProviderType;
   /** Where requests go when the base URL is empty ('' when the type has no default). */
@@ -26,5 +34,6 @@ export interface ProviderKind {
   readonly keyRequired: boolean;
   /** The environment variable web mode may take this provider's key from, for a base URL (none: undefined). */
   envKey(baseUrl: string): string | undefined;
+  readonly toolLimits: ToolLimits;
   create(access: ProviderAccess): LlmProvider;
 }

@@ -9,7 +9,7 @@ import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { LlmProvider } from './llm-types';
 import { noApiKeyMessage, NO_API_KEY_MESSAGE } from './llm-errors';
-import type { ProviderKind } from './provider-kind';
+import type { ProviderKind, ToolLimits } from './provider-kind';
 import { PROVIDER_KINDS } from './provider-kinds';
 import type { ProviderKeys } from './provider-keys';
 import type { ProviderRepository, StoredProvider } from './provider-repository';
@@ -62,6 +62,11 @@ export class ProviderRegistry {
   /** A provider that exists, or undefined. */
   find(id: string): StoredProvider | undefined {
     return this.options.repo.get(id);
+  }
+
+  /** What the provider's API takes in tools (its type's limits). */
+  toolLimits(id: string): ToolLimits {
+    return this.kindOf(this.stored(id)).toolLimits;
   }
 
   /** The `LlmProvider` of a provider (made once; it reads name, base URL and key at each request). */

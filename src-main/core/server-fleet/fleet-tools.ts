@@ -10,6 +10,8 @@ export interface FleetTool {
   serverId: string;
   serverName: string;
   tool: Tool;
+  /** The user pinned it: it always goes to the model up front, even with tool search on (undefined: not pinned). */
+  pinned?: boolean;
 }
 
 /** The tools of every Ready server (or of `serverIds` only), in server order. */

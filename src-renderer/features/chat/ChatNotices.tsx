@@ -39,6 +39,7 @@ export function TurnErrorBanner({
   error,
   onRetry,
   onContinueWithoutTools,
+  onTurnOnToolSearch,
   onOpenSettings,
   retrying,
 }: {
@@ -46,6 +47,8 @@ export function TurnErrorBanner({
   onRetry(): void;
   /** For a model that refused tools: retry the turn offering none (remembered for this model). */
   onContinueWithoutTools(): void;
+  /** For more tools than the provider takes: turn tool search on (Automatic) and retry. */
+  onTurnOnToolSearch(): void;
   onOpenSettings(): void;
   retrying: boolean;
 }) {
@@ -57,6 +60,11 @@ export function TurnErrorBanner({
         {error.kind === 'tools-unsupported' && (
           <button type="button" className="button" onClick={onContinueWithoutTools} disabled={retrying}>
             Continue without tools
+          </button>
+        )}
+        {error.kind === 'too-many-tools' && (
+          <button type="button" className="button" onClick={onTurnOnToolSearch} disabled={retrying}>
+            Turn on tool search
           </button>
         )}
         {error.retryable && error.kind !== 'tools-unsupported' && (

@@ -117,6 +117,17 @@ export function ChatPage() {
   // The key the conversation's provider needs (none for providers whose key is optional).
   const keyStatus = routed ? (routed.keyRequired ? routed.apiKey : undefined) : apiKey;
 
+  // Too many tools for the provider: tool search on (Automatic), then the kept message is sent again.
+  const turnOnToolSearch = async () => {
+    try {
+      await api.updateSettings({ toolSearch: 'automatic' });
+    } catch (e) {
+      setFailure(messageOf(e));
+      return;
+    }
+    await retry();
+  };
+
   const retry = async (withoutTools = false) => {
     if (!activeId) return;
     setRetrying(true);
@@ -204,6 +215,7 @@ export function ChatPage() {
             error={active.lastError}
             onRetry={() => void retry()}
             onContinueWithoutTools={() => void retry(true)}
+            onTurnOnToolSearch={() => void turnOnToolSearch()}
             onOpenSettings={() => go({ page: 'settings', section: 'preferences' })}
             retrying={retrying}
           />

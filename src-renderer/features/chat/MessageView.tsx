@@ -1,10 +1,11 @@
 import { memo } from 'react';
-import type { ChatMessage, ToolStatusUpdate } from '../../../src-preload/contract';
+import { TOOL_SEARCH_TOOL_NAME, type ChatMessage, type ToolStatusUpdate } from '../../../src-preload/contract';
 import { CopyButton } from '../../ui/CopyButton';
 import { cardStatus, type ToolResultBlock } from './chat-model';
 import { Markdown } from './Markdown';
 import { PromptMarker, ResourceBlockView } from './ContextBlocks';
 import { ToolCallCard } from './ToolCallCard';
+import { ToolSearchStep } from './ToolSearchStep';
 
 export interface MessageViewProps {
   message: ChatMessage;
@@ -65,6 +66,9 @@ export const MessageView = memo(function MessageView({
             return <PromptMarker key={i} block={block} role={message.role} />;
           case 'tool_use': {
             const result = results.get(block.id);
+            // The host's own tool search (no server): a small step, not a tool card.
+            if (block.name === TOOL_SEARCH_TOOL_NAME && !block.serverId)
+              return <ToolSearchStep key={block.id} call={block} result={result} />;
             const { status, progress } = cardStatus(result, toolStatus[block.id], turnRunning);
             return (
               <ToolCallCard

@@ -2,18 +2,20 @@ import { useId, useState } from 'react';
 import {
   PRIMARY_PROVIDER_ID,
   THEMES,
+  TOOL_SEARCH_MODES,
   type ApiKeyStatus,
   type ProviderView,
   type Settings,
   type SettingsPatch,
   type Theme,
+  type ToolSearchMode,
 } from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
 import { ApiKeyField, ModelChoices } from '../chat/ApiKeyField';
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 /** The settings that are preferences: they apply (and are saved) the moment they change, without Save. */
-type Preference = 'theme' | 'updatesEnabled';
+type Preference = 'theme' | 'updatesEnabled' | 'toolSearch';
 type FieldErrors = Partial<Record<keyof Settings | 'apiKey', string>>;
 
 export interface SettingsFormProps {
@@ -32,6 +34,7 @@ export interface SettingsFormProps {
 }
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const TOOL_SEARCH_LABELS: Record<ToolSearchMode, string> = { automatic: 'Automatic', always: 'Always', off: 'Off' };
 
 /** A number field's value: empty while the user has cleared it (the host then says what is wrong). */
 const numberValue = (n: number) => (Number.isNaN(n) ? '' : n);
@@ -102,6 +105,7 @@ export function SettingsForm({
         updatesEnabled: draft.updatesEnabled,
         updateFeed: draft.updateFeed.trim(),
         registryUrl: draft.registryUrl.trim(),
+        toolSearch: draft.toolSearch,
       });
       if (keyDraft.trim() && onSetApiKey) {
         await onSetApiKey(keyDraft.trim());
@@ -214,6 +218,20 @@ export function SettingsForm({
               value={numberValue(draft.maxToolRounds)}
               onChange={(e) => edit('maxToolRounds', e.target.valueAsNumber)}
             />
+          )}
+        </Field>
+        <Field
+          label="Tool search"
+          hint="With many tools the model gets the pinned ones and a search tool, and finds the rest as it needs them. Automatic: past 40 tools, a tenth of the model's context or the provider's limit. Off: every offered tool goes with each request."
+        >
+          {(control) => (
+            <select {...control} value={draft.toolSearch} onChange={(e) => void apply('toolSearch', e.target.value as ToolSearchMode)}>
+              {TOOL_SEARCH_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {TOOL_SEARCH_LABELS[mode]}
+                </option>
+              ))}
+            </select>
           )}
         </Field>
         <Field

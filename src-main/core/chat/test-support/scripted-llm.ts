@@ -22,7 +22,9 @@ export type ScriptStep =
     }
   | { type: 'error'; status: number; errorType?: string; message?: string; retryAfter?: number }
   | { type: 'stream-error'; text?: string; errorType?: string; message?: string }
-  | { type: 'disconnect'; text?: string };
+  | { type: 'disconnect'; text?: string }
+  /** Calls the tool ending so when offered, else the host's search tool with `query` first (e2e/fixtures/lib/find-tool.mjs). */
+  | { type: 'find_tool'; nameEndsWith: string; query?: string; input?: Record<string, unknown>; searchTool?: string };
 
 /** A request the server received. */
 export interface RecordedRequest {

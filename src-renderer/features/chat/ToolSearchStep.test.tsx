@@ -1,0 +1,67 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOOL_SEARCH_TOOL_NAME } from '../../../src-preload/contract';
+import type { ToolResultBlock, ToolUseBlock } from './chat-model';
+import { TurnErrorBanner } from './ChatNotices';
+import { ToolSearchStep } from './ToolSearchStep';
+
+afterEach(cleanup);
+
+const call: ToolUseBlock = {
+  type: 'tool_use',
+  id: 'tu1',
+  name: TOOL_SEARCH_TOOL_NAME,
+  input: { query: 'sum' },
+  serverId: '',
+  serverName: '',
+  toolName: '',
+};
+const answered = (found: { serverId: string; toolName: string; name: string }[]): ToolResultBlock => ({
+  type: 'tool_result',
+  toolUseId: 'tu1',
+  content: [{ type: 'text', text: 'Found…' }],
+  isError: false,
+  outcome: 'done',
+  toolSearch: { query: 'sum', found },
+});
+
+describe('ToolSearchStep', () => {
+  it('says what was searched and how many were found, opening to the tools', () => {
+    const found = [
+      { serverId: 'a', toolName: 'get-sum', name: 'everything-1__get-sum' },
+      { serverId: 'b', toolName: 'get-sum', name: 'everything-2__get-sum' },
+    ];
+    render(<ToolSearchStep call={call} result={answered(found)} />);
+    fireEvent.click(screen.getByText("Searched tools: 'sum' → 2 found"));
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'get-sum (everything-1__get-sum)',
+      'get-sum (everything-2__get-sum)',
+    ]);
+  });
+
+  it('while the host answers, and when nothing matched', () => {
+    const { rerender } = render(<ToolSearchStep call={call} />);
+    expect(screen.getByText("Searching tools: 'sum'…")).toBeTruthy();
+    rerender(<ToolSearchStep call={call} result={answered([])} />);
+    expect(screen.getByText("Searched tools: 'sum' → none found")).toBeTruthy();
+  });
+});
+
+describe('TurnErrorBanner for too many tools', () => {
+  it('offers to turn on tool search, and Retry', () => {
+    const onTurnOnToolSearch = vi.fn();
+    render(
+      <TurnErrorBanner
+        error={{ kind: 'too-many-tools', message: 'Not sent: this conversation offers 133 tools…', retryable: true, at: '' }}
+        onRetry={() => {}}
+        onContinueWithoutTools={() => {}}
+        onTurnOnToolSearch={onTurnOnToolSearch}
+        onOpenSettings={() => {}}
+        retrying={false}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on tool search' }));
+    expect(onTurnOnToolSearch).toHaveBeenCalledOnce();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});

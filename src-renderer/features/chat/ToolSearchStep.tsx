@@ -1,0 +1,30 @@
+import type { ChatBlock } from '../../../src-preload/contract';
+import type { ToolResultBlock } from './chat-model';
+
+/**
+ * The model searched the tools (the host's tool search): one small line in the answer, "Searched
+ * tools: 'sum' → 3 found", opening to the tools found. No card: the host answered it, nothing ran.
+ */
+export function ToolSearchStep({ call, result }: { call: Extract<ChatBlock, { type: 'tool_use' }>; result?: ToolResultBlock }) {
+  const query = typeof call.input.query === 'string' ? call.input.query : '';
+  if (!result) return <p className="tool-search-step muted">{`Searching tools: '${query}'…`}</p>;
+  if (!result.toolSearch) {
+    const why = result.content.find((part) => part.type === 'text')?.text ?? 'no answer';
+    return <p className="tool-search-step muted">Tool search did not run: {why}</p>;
+  }
+  const { found } = result.toolSearch;
+  const summary = `Searched tools: '${result.toolSearch.query}' → ${found.length === 0 ? 'none' : found.length} found`;
+  if (found.length === 0) return <p className="tool-search-step muted">{summary}</p>;
+  return (
+    <details className="tool-search-step muted">
+      <summary>{summary}</summary>
+      <ul>
+        {found.map((tool) => (
+          <li key={tool.name}>
+            <code>{tool.toolName}</code> <span>({tool.name})</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
