@@ -34,6 +34,7 @@ import { serverMethods, signInMethods, type ServerEvents } from './contract/serv
 import { settingsMethods, type SettingsEvents } from './contract/settings';
 import { taskMethods, type TaskEvents } from './contract/tasks';
 import { toolMethods, type ToolEvents } from './contract/tools';
+import { toolOfferMethods, type ToolOfferEvents } from './contract/tool-offers';
 import { uploadMethods } from './contract/uploads';
 
 export * from './contract/app';
@@ -59,6 +60,7 @@ export * from './contract/servers';
 export * from './contract/settings';
 export * from './contract/tasks';
 export * from './contract/tools';
+export * from './contract/tool-offers';
 export * from './contract/uploads';
 export * from './contract/uri-template';
 export * from './contract/wire';
@@ -92,6 +94,7 @@ export const HOST_METHODS = {
   ...contentAuditMethods,
   ...taskMethods,
   ...mcpAppMethods,
+  ...toolOfferMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -158,7 +161,8 @@ export interface HostEvents
     ProviderEvents,
     ResourceEvents,
     ContentAuditEvents,
-    TaskEvents {}
+    TaskEvents,
+    ToolOfferEvents {}
 
 export type HostEventName = keyof HostEvents;
 

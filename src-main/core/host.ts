@@ -40,6 +40,7 @@ import { UploadSessions } from './uploads/upload-sessions';
 import type { ToolRouter } from './tools/tool-router';
 import { createToolsArea } from './tools/tools-area';
 import { createTasksArea } from './tasks/tasks-area';
+import { createToolOffersArea } from './tool-offers/tool-offers-area';
 import { createMcpAppsArea } from './mcp-apps/apps-area';
 import type { AppSandboxServer } from './mcp-apps/sandbox-server';
 import { visibleTo } from './tool-definition/tool-ui';
@@ -212,6 +213,20 @@ export function createHost(ports: HostPorts): Host {
   // MCP Apps: tools' interactive views on an origin of their own; what they ask passes the model's rules.
   const apps = createMcpAppsArea({ clock, connection: (id) => fleet.connection(id), router: tools.router, reader: resources.reader });
   plugins.push(apps.plugin);
+  // Per-tool control and tool sets: what the user offers to the model, recorded at each tool's first sight.
+  const toolOffers = createToolOffersArea({
+    db,
+    events,
+    clock,
+    fleet,
+    serverName,
+    setConversationToolSet: (id, toolSetId) => chat.service.setToolSet(id, toolSetId),
+    onSetDeleted: (id) => {
+      chat.service.forgetToolSet(id);
+      if (settings.read().defaultToolSetId === id) events.emit('settingsChanged', settings.write({ defaultToolSetId: '' }, clock.now()));
+    },
+  });
+  plugins.push(toolOffers.plugin);
   const chat = createChatArea({
     db,
     llm,
@@ -219,9 +234,13 @@ export function createHost(ports: HostPorts): Host {
     events,
     clock,
     // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
-    // Tools a server keeps for its app (`_meta.ui.visibility`) are never offered to the model.
+    // Tools a server keeps for its app (`_meta.ui.visibility`) are never offered to the model, nor tools the user turned off.
     toolbox: {
-      list: (serverIds) => listFleetTools(fleet, serverIds).filter((entry) => visibleTo(entry.tool, 'model')),
+      list: (serverIds, toolSetId) =>
+        toolOffers.offered(
+          listFleetTools(fleet, serverIds).filter((entry) => visibleTo(entry.tool, 'model')),
+          toolSetId,
+        ),
       call: (request) => tools.router.callToolWithConsent(request),
     },
     // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
@@ -286,6 +305,7 @@ export function createHost(ports: HostPorts): Host {
       providers: llm.snapshot(),
       resources: resources.snapshot(),
       tasks: tasks.snapshot(),
+      toolOffers: toolOffers.snapshot(),
     }),
     ...createSettingsHandlers(settings, events, clock),
     ...createServerHandlers({
@@ -301,6 +321,7 @@ export function createHost(ports: HostPorts): Host {
     ...oauth.handlers,
     ...roots.handlers,
     ...chat.handlers,
+    ...toolOffers.handlers,
     ...tools.handlers,
     ...sampling.handlers,
     ...llm.handlers,
@@ -361,6 +382,7 @@ export function createHost(ports: HostPorts): Host {
       sampling.dispose();
       // Running chat turns stop (stream aborted, tool calls cancelled) while their servers still run.
       await chat.dispose();
+      toolOffers.dispose();
       // Model lists still being asked for are abandoned before the database closes.
       llm.dispose();
       // Pending consent requests are denied and running tool calls cancelled (audited) while servers still run.

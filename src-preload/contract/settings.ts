@@ -40,6 +40,8 @@ export const SettingsSchema = z.object({
   updateFeed: UpdateFeedSettingSchema,
   /** Find servers: the MCP registry searched (its `/v0.1/servers` API); an organisation can run its own. */
   registryUrl: z.url({ protocol: /^https?$/ }).max(2_000),
+  /** The tool set new conversations start with (an id; empty: every offered tool). */
+  defaultToolSetId: z.string().max(100),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -57,6 +59,7 @@ export const DEFAULT_SETTINGS: Settings = {
   updatesEnabled: false,
   updateFeed: '',
   registryUrl: DEFAULT_REGISTRY_URL,
+  defaultToolSetId: '',
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();

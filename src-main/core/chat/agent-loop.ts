@@ -35,6 +35,8 @@ export interface TurnDeps {
   settings: Pick<Settings, 'maxTokens' | 'systemPrompt' | 'maxToolRounds' | 'toolResultMaxChars'>;
   /** The servers whose tools are offered; null: every Ready server. */
   serverIds: string[] | null;
+  /** The conversation's tool set (absent: every offered tool). */
+  toolSetId?: string;
   signal: AbortSignal;
   now(): Date;
   onMessage(message: ChatMessage): void;
@@ -72,7 +74,7 @@ function identify(entries: FleetTool[]): ToolEntry[] {
 export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
   const { messages, conversationId, settings, signal, route } = deps;
   // A model that refused tools is offered none (its history's tool blocks go as text).
-  const names = new ToolNameMap(route.offerTools ? identify(deps.toolbox.list(deps.serverIds ?? undefined)) : []);
+  const names = new ToolNameMap(route.offerTools ? identify(deps.toolbox.list(deps.serverIds ?? undefined, deps.toolSetId)) : []);
   const tools = offerTools(names);
 
   for (let round = 1; ; round++) {

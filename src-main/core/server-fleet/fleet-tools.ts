@@ -10,6 +10,8 @@ export interface FleetTool {
   serverId: string;
   serverName: string;
   tool: Tool;
+  /** The user pinned it: always sent up front, even when tool search is on (set by the tool-offers area). */
+  pinned?: boolean;
 }
 
 /** The tools of every Ready server (or of `serverIds` only), in server order. */
