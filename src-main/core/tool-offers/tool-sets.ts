@@ -53,7 +53,9 @@ export class ToolSets {
     const name = (id: string) => this.serverName(id) ?? known.get(id) ?? id;
     const servers = [...new Set(ids.servers)].map((id) => ({ id, name: name(id) }));
     const seen = new Set<string>();
-    const tools = ids.tools.filter((t) => !seen.has(JSON.stringify([t.serverId, t.tool])) && seen.add(JSON.stringify([t.serverId, t.tool])));
+    const tools = ids.tools.filter(
+      (t) => !seen.has(JSON.stringify([t.serverId, t.tool])) && seen.add(JSON.stringify([t.serverId, t.tool])),
+    );
     return { servers, tools: tools.map((t) => ({ serverId: t.serverId, serverName: name(t.serverId), tool: t.tool })) };
   }
 
