@@ -63,6 +63,11 @@ export interface ToolOffersSnapshot {
   sets: ToolSetView[];
 }
 
+/** Whether a set names this tool, itself or through its whole server (the core and the renderer agree on it here). */
+export function setIncludes(members: ToolSetMembers, serverId: string, tool: string): boolean {
+  return members.servers.some((s) => s.id === serverId) || members.tools.some((t) => t.serverId === serverId && t.tool === tool);
+}
+
 /** The words a set's unavailable members are shown with. */
 export function describeUnavailable(unavailable: readonly UnavailableMember[]): string {
   const n = unavailable.length;

@@ -2,17 +2,12 @@
  * What goes to the model: of the tools a conversation could use, those the user offers (and, with a
  * tool set, those the set names), each marked pinned when the user pinned it.
  */
-import type { ToolSetMembers } from '../../../src-preload/contract';
+import { setIncludes, type ToolSetMembers } from '../../../src-preload/contract';
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import type { ToolChoice } from './tool-offer-repository';
 
 /** The choice for a tool of a server (recorded at first sight, so a missing one means "offered"). */
 export type ChoiceOf = (serverId: string, tool: string) => ToolChoice | undefined;
-
-/** Whether a set names this tool, itself or through its whole server. */
-export function setIncludes(members: ToolSetMembers, serverId: string, tool: string): boolean {
-  return members.servers.some((s) => s.id === serverId) || members.tools.some((t) => t.serverId === serverId && t.tool === tool);
-}
 
 export function offeredTools(entries: readonly FleetTool[], choiceOf: ChoiceOf, set?: ToolSetMembers): FleetTool[] {
   const offered: FleetTool[] = [];

@@ -5,6 +5,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import type { LoadPart } from './result/ResultBlocks';
 import { EFFECTIVE_WORDS, ToolDetail, type ToolPolicyChoice } from './ToolDetail';
+import { OfferNewToolsSwitch, ToolOfferControls } from './ToolOfferControls';
 import { hintedTools, TrustServerDialog } from './TrustServerDialog';
 import './tools.css';
 
@@ -108,6 +109,7 @@ export function ToolsPanel({ serverId, serverName, status, revision, ...choice }
         />
         Trust all tools of this server (the model may run them without asking, as they are now)
       </label>
+      <OfferNewToolsSwitch serverId={serverId} serverName={serverName} />
       {confirmingTrust && (
         <TrustServerDialog
           serverName={serverName}
@@ -125,6 +127,7 @@ export function ToolsPanel({ serverId, serverName, status, revision, ...choice }
         <ul className="tool-list" aria-label={`Tools of ${serverName}`}>
           {tools.map((t) => (
             <li key={t.name} data-policy={t.policy}>
+              <ToolOfferControls serverId={serverId} tool={t.name} />
               <button
                 type="button"
                 className="tool-name"
