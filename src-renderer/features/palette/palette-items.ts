@@ -186,7 +186,7 @@ export function paletteItems(ctx: PaletteContext): PaletteItem[] {
 function toolSetItems(ctx: PaletteContext): PaletteItem[] {
   const conversation = ctx.activeConversation;
   if (!conversation || !ctx.toolSets?.length) return [];
-  const use = (toolSetId: string | null) => () => ctx.api.setConversationToolSet({ id: conversation.id, toolSetId });
+  const choose = (toolSetId: string | null) => () => ctx.api.setConversationToolSet({ id: conversation.id, toolSetId });
   const items: PaletteItem[] = ctx.toolSets
     .filter((set) => set.id !== conversation.toolSetId)
     .map((set) => ({
@@ -194,7 +194,7 @@ function toolSetItems(ctx: PaletteContext): PaletteItem[] {
       group: 'Actions' as const,
       label: `Use tool set ${set.name}`,
       keywords: ['tool set', 'tools', 'switch'],
-      run: use(set.id),
+      run: choose(set.id),
     }));
   if (conversation.toolSetId) {
     items.push({
@@ -202,7 +202,7 @@ function toolSetItems(ctx: PaletteContext): PaletteItem[] {
       group: 'Actions',
       label: 'Use all offered tools',
       keywords: ['tool set', 'tools'],
-      run: use(null),
+      run: choose(null),
     });
   }
   return items;

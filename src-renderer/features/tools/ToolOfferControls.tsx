@@ -23,12 +23,15 @@ function CallError({ error, what }: { error: string | null; what: string }) {
   ) : null;
 }
 
-/** `Offer <tool> to the model` and its pin, for one tool of one server. */
-export function ToolOfferControls({ serverId, tool }: { serverId: string; tool: string }) {
+function useOffer(serverId: string, tool: string) {
   const offer = useAppStore((s) => s.toolOffers.tools.find((t) => t.serverId === serverId && t.tool === tool));
+  return { offered: offer?.offered ?? true, pinned: offer?.pinned ?? false };
+}
+
+/** `Offer <tool> to the model`, for one tool of one server (in the Tools tab's list). */
+export function ToolOfferSwitch({ serverId, tool }: { serverId: string; tool: string }) {
+  const { offered } = useOffer(serverId, tool);
   const { run, error } = useOfferCall();
-  const offered = offer?.offered ?? true;
-  const pinned = offer?.pinned ?? false;
   return (
     <span className="tool-offer-controls">
       <LabelledSwitch
@@ -36,19 +39,31 @@ export function ToolOfferControls({ serverId, tool }: { serverId: string; tool: 
         checked={offered}
         onChange={(next) => run((api) => api.setToolOffered({ serverId, tool, offered: next }))}
       />
+      <CallError error={error} what={tool} />
+    </span>
+  );
+}
+
+/** The open tool's pin: always sent to the model up front, even when tool search is on. */
+export function ToolPinToggle({ serverId, tool }: { serverId: string; tool: string }) {
+  const { offered, pinned } = useOffer(serverId, tool);
+  const { run, error } = useOfferCall();
+  return (
+    <p className="tool-offer-controls">
       <button
         type="button"
-        className="link tool-pin"
+        className="secondary tool-pin"
         aria-pressed={pinned}
         aria-label={`Pin ${tool}`}
         title={pinned ? 'Pinned: always sent to the model, even when tool search is on' : 'Pin: always send it to the model'}
         disabled={!offered}
         onClick={() => run((api) => api.setToolPinned({ serverId, tool, pinned: !pinned }))}
       >
-        {pinned ? 'Pinned' : 'Pin'}
+        {pinned ? `Pinned: ${tool} always goes to the model` : `Pin ${tool}`}
       </button>
+      {!offered && <span className="muted"> (not offered to the model: turn its switch on to pin it)</span>}
       <CallError error={error} what={tool} />
-    </span>
+    </p>
   );
 }
 
