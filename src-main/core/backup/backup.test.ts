@@ -122,6 +122,10 @@ describe('full backup', () => {
     await addServers(first.api);
     const plan = await first.api.openBundle({ uploadId: await uploadFile(first.api, 'bundle', packBundle('notes')) });
     await first.api.install({ source: plan.source, values: { greeting: 'Restored' }, start: false });
+    // Tool sets and per-tool choices live in the database: the backup carries them.
+    const docsId = (await first.api.getSnapshot()).servers.find((s) => s.config.name === 'docs')!.config.id;
+    await first.api.saveToolSet({ name: 'Research', members: { servers: [docsId], tools: [] } });
+    await first.api.setToolOffered({ serverId: docsId, tool: 'search', offered: false });
     const backup = await first.api.createBackup();
     expect(backup.path).toBe(path.join(dataDir, 'backups', backup.name));
     const names = await zipNames(backup.path);
@@ -134,6 +138,7 @@ describe('full backup', () => {
     await first.api.removeServer({ id: servers.find((s) => s.config.name === 'echo')!.config.id });
     await first.api.removeServer({ id: servers.find((s) => s.config.bundleId)!.config.id });
     await first.api.addServer({ name: 'added later', command: 'node', enabled: false });
+    await first.api.deleteToolSet({ id: (await first.api.getSnapshot()).toolOffers.sets[0].id });
     expect(fs.existsSync(path.join(dataDir, 'bundles', 'notes-bundle'))).toBe(false);
 
     const state = await first.api.stageRestore({ backup: backup.name });
@@ -148,6 +153,9 @@ describe('full backup', () => {
     const restored = (await second.api.getSnapshot()).servers;
     expect(restored.map((s) => s.config.name).sort()).toEqual(['Filesystem', 'Notes (bundle)', 'docs', 'echo']);
     expect((await second.api.getBackupState()).pendingRestore).toBeUndefined();
+    expect((await second.api.getSnapshot()).toolOffers.sets).toMatchObject([
+      { name: 'Research', members: { servers: [{ id: docsId, name: 'docs' }] } },
+    ]);
     const aside = fs.readdirSync(dataDir).filter((name) => name.startsWith('before-restore-'));
     expect(aside).toHaveLength(1);
     expect(fs.existsSync(path.join(dataDir, aside[0], 'patchbay.db'))).toBe(true);

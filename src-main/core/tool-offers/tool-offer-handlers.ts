@@ -10,20 +10,30 @@ export interface ToolOfferHandlerDeps {
   changedNow(): ToolOffersSnapshot;
   setConversationToolSet(conversationId: string, toolSetId: string | null): ConversationSummary;
   onSetDeleted(id: string): void;
+  /** A configured server's name; undefined when there is no such server. */
+  serverName(id: string): string | undefined;
 }
 
 export function createToolOfferHandlers(deps: ToolOfferHandlerDeps): HandlersFor<typeof toolOfferMethods> {
   const { offers, sets, changedNow } = deps;
+  const known = (serverId: string) => {
+    if (deps.serverName(serverId) === undefined) {
+      throw new HostCallError('invalid_input', `No server with id ${serverId}: it may have been removed. Nothing was changed.`);
+    }
+  };
   return {
     setToolOffered: async ({ serverId, tool, offered }) => {
+      known(serverId);
       offers.setOffered(serverId, tool, offered);
       return changedNow();
     },
     setToolPinned: async ({ serverId, tool, pinned }) => {
+      known(serverId);
       offers.setPinned(serverId, tool, pinned);
       return changedNow();
     },
     setServerOfferNew: async ({ serverId, offerNew }) => {
+      known(serverId);
       offers.setOfferNew(serverId, offerNew);
       return changedNow();
     },

@@ -111,6 +111,7 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
       changedNow,
       setConversationToolSet: options.setConversationToolSet,
       onSetDeleted: options.onSetDeleted,
+      serverName: options.serverName,
     }),
     // Servers stopping after this change nothing the renderer will see; the database closes soon after.
     dispose: () => {

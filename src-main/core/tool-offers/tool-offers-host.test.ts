@@ -65,6 +65,10 @@ describe('offering tools to the model', () => {
     const after = await first.api.setToolOffered({ serverId: id, tool: 'echo', offered: false });
     expect(after.tools.find((t) => t.tool === 'echo')).toMatchObject({ offered: false });
     expect(first.events.at(-1)).toMatchObject({ name: 'toolOffersChanged' });
+    await expect(first.api.setToolOffered({ serverId: 'no-such-server', tool: 'echo', offered: false })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'No server with id no-such-server: it may have been removed. Nothing was changed.',
+    });
     await first.api.setToolPinned({ serverId: id, tool: 'get-sum', pinned: true });
 
     await llm.reset();
