@@ -11,7 +11,6 @@ import { KeyFileSecretBox } from './secrets/key-file-secret-box';
 import { ServerConfigRepository } from './server-config/server-config-repository';
 import { SqliteLiveProcessStore } from './server-fleet/live-process-store';
 import { ServerFleet } from './server-fleet/server-fleet';
-import { listFleetTools } from './server-fleet/fleet-tools';
 import { createServerHandlers } from './server-fleet/server-handlers';
 import { loginShellPathFor } from './servers/process/command-resolver';
 import { reapRecordedLeftovers } from './servers/process/process-reaper';
@@ -43,7 +42,6 @@ import { createTasksArea } from './tasks/tasks-area';
 import { createToolOffersArea } from './tool-offers/tool-offers-area';
 import { createMcpAppsArea } from './mcp-apps/apps-area';
 import type { AppSandboxServer } from './mcp-apps/sandbox-server';
-import { visibleTo } from './tool-definition/tool-ui';
 
 /** A running host core: the handlers every bridge dispatches to, its events, and one way to stop. */
 export interface Host {
@@ -213,20 +211,6 @@ export function createHost(ports: HostPorts): Host {
   // MCP Apps: tools' interactive views on an origin of their own; what they ask passes the model's rules.
   const apps = createMcpAppsArea({ clock, connection: (id) => fleet.connection(id), router: tools.router, reader: resources.reader });
   plugins.push(apps.plugin);
-  // Per-tool control and tool sets: what the user offers to the model, recorded at each tool's first sight.
-  const toolOffers = createToolOffersArea({
-    db,
-    events,
-    clock,
-    fleet,
-    serverName,
-    setConversationToolSet: (id, toolSetId) => chat.service.setToolSet(id, toolSetId),
-    onSetDeleted: (id) => {
-      chat.service.forgetToolSet(id);
-      if (settings.read().defaultToolSetId === id) events.emit('settingsChanged', settings.write({ defaultToolSetId: '' }, clock.now()));
-    },
-  });
-  plugins.push(toolOffers.plugin);
   const chat = createChatArea({
     db,
     llm,
@@ -234,13 +218,9 @@ export function createHost(ports: HostPorts): Host {
     events,
     clock,
     // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
-    // Tools a server keeps for its app (`_meta.ui.visibility`) are never offered to the model, nor tools the user turned off.
+    // Only tools the user offers to the model (and never those a server keeps for its app): see tool-offers/.
     toolbox: {
-      list: (serverIds, toolSetId) =>
-        toolOffers.offered(
-          listFleetTools(fleet, serverIds).filter((entry) => visibleTo(entry.tool, 'model')),
-          toolSetId,
-        ),
+      list: (serverIds, toolSetId) => toolOffers.forModel(serverIds, toolSetId),
       call: (request) => tools.router.callToolWithConsent(request),
     },
     // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
@@ -256,6 +236,9 @@ export function createHost(ports: HostPorts): Host {
       appContexts: (conversationId) => apps.takeModelContexts(conversationId),
     },
   });
+  // Per-tool control and tool sets: what the user offers to the model, recorded at each tool's first sight.
+  const toolOffers = createToolOffersArea({ db, events, clock, fleet, serverName, settings, conversations: chat.service });
+  plugins.push(toolOffers.plugin);
   // Sampling and elicitation: server requests answered through any configured provider, with the user in the loop.
   const sampling = createSamplingArea({
     db,

@@ -10,6 +10,8 @@ import type { HostEventBus } from '../events';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
 import { listFleetTools, type FleetTool } from '../server-fleet/fleet-tools';
 import type { ServerFleet } from '../server-fleet/server-fleet';
+import type { SettingsRepository } from '../settings/settings-repository';
+import { visibleTo } from '../tool-definition/tool-ui';
 import { offeredTools } from './offered-tools';
 import { createToolOfferHandlers } from './tool-offer-handlers';
 import { ToolOfferRepository, type ToolChoice } from './tool-offer-repository';
@@ -23,10 +25,13 @@ export interface ToolOffersAreaOptions {
   fleet: Pick<ServerFleet, 'list' | 'connection'>;
   /** A configured server's name; undefined once it is removed. */
   serverName(id: string): string | undefined;
-  /** The conversation's tool set changed (null: none). */
-  setConversationToolSet(conversationId: string, toolSetId: string | null): ConversationSummary;
-  /** A set was deleted: conversations and the default that used it go back to every offered tool. */
-  onSetDeleted(id: string): void;
+  /** The default set for new conversations is a setting (cleared when its set is deleted). */
+  settings: Pick<SettingsRepository, 'read' | 'write'>;
+  /** Each conversation's set: chosen, and forgotten when its set is deleted (back to every offered tool). */
+  conversations: {
+    setToolSet(conversationId: string, toolSetId: string | null): ConversationSummary;
+    forgetToolSet(toolSetId: string): void;
+  };
 }
 
 export function createToolOffersArea(options: ToolOffersAreaOptions) {
@@ -102,15 +107,26 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
   return {
     plugin,
     snapshot,
-    /** What `ChatToolbox.list` returns: the tools offered to the model, within the conversation's set. */
-    offered: (entries: readonly FleetTool[], toolSetId?: string): FleetTool[] =>
-      offeredTools(entries, choicesReader(), toolSetId ? sets.get(toolSetId)?.members : undefined),
+    /**
+     * What `ChatToolbox.list` returns: of Ready servers (only `serverIds` when given), the tools offered
+     * to the model, within the conversation's set; never those a server keeps for its app.
+     */
+    forModel: (serverIds?: readonly string[], toolSetId?: string): FleetTool[] =>
+      offeredTools(
+        listFleetTools(fleet, serverIds).filter((entry) => visibleTo(entry.tool, 'model')),
+        choicesReader(),
+        toolSetId ? sets.get(toolSetId)?.members : undefined,
+      ),
     handlers: createToolOfferHandlers({
       offers,
       sets,
       changedNow,
-      setConversationToolSet: options.setConversationToolSet,
-      onSetDeleted: options.onSetDeleted,
+      setConversationToolSet: (id, toolSetId) => options.conversations.setToolSet(id, toolSetId),
+      onSetDeleted: (id) => {
+        options.conversations.forgetToolSet(id);
+        const { settings, clock } = options;
+        if (settings.read().defaultToolSetId === id) events.emit('settingsChanged', settings.write({ defaultToolSetId: '' }, clock.now()));
+      },
       serverName: options.serverName,
     }),
     // Servers stopping after this change nothing the renderer will see; the database closes soon after.

@@ -3,6 +3,7 @@ import type { ServerView, ToolOfferView, ToolSetView } from '../../../src-preloa
 import { LabelledSwitch } from '../../ui/LabelledSwitch';
 import { SaveToolSetDialog } from './SaveToolSetDialog';
 import { offeredCount, selectionAsMembers, toolsForModel } from './tool-selection';
+import './tool-picker.css';
 
 export interface ServerTogglesProps {
   servers: ServerView[];

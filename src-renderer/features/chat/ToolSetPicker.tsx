@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { describeUnavailable, type ToolSetView } from '../../../src-preload/contract';
+import './tool-picker.css';
 
 export interface ToolSetPickerProps {
   sets: readonly ToolSetView[];
