@@ -2,12 +2,20 @@
  * Per-tool control and tool sets, end to end in web mode: a tool turned off in the Tools tab, a set
  * made in Settings, chosen in the chat header; the scripted Messages API shows what the model got.
  */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { hostApi } from '../support/host-api';
 import { useScriptedLlm } from '../support/scripted-llm';
 import { expect, test } from '../support/web-host';
 
 const llm = useScriptedLlm();
 const SERVER = 'Everything (demo)';
+
+/** Serious or critical axe findings (WCAG 2.1 A/AA) inside `selector`. */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(selector).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
 
 test('a tool turned off and a chosen tool set: the model request carries only the set’s offered tools', async ({ page, webHost }) => {
   const host = await hostApi(webHost);
@@ -43,6 +51,7 @@ test('a tool turned off and a chosen tool set: the model request carries only th
     await tools.getByRole('checkbox', { name: /^echo/ }).check();
     await form.getByRole('button', { name: 'Save tool set' }).click();
     await expect(section.getByRole('list', { name: 'Tool sets' })).toContainText('Math');
+    expect(await axeProblems(page, '.tool-sets-settings')).toEqual([]);
   });
 
   await test.step('the chat header: choose the set; the picker counts the tools offered', async () => {
@@ -52,6 +61,10 @@ test('a tool turned off and a chosen tool set: the model request carries only th
     await expect(picker.getByRole('option')).toHaveText(['All offered tools', 'Math']);
     await picker.selectOption({ label: 'Math' });
     await expect(page.getByText(/Tools: 1 of \d+ tools offered \(set Math\)/)).toBeVisible();
+    // The picker lists each tool with its switch (echo stays off there too).
+    await page.getByText(/^Tools: /).click();
+    await expect(page.getByRole('switch', { name: 'Offer echo to the model', exact: true })).toHaveAttribute('aria-checked', 'false');
+    expect(await axeProblems(page, '.chat-head')).toEqual([]);
   });
 
   await test.step('the model request carries get-sum only', async () => {
