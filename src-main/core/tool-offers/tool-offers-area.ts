@@ -4,7 +4,7 @@
  * the handlers, and the connection plugin that records tools at first sight.
  */
 import type Database from 'better-sqlite3';
-import type { ConversationSummary, ToolOffersSnapshot } from '../../../src-preload/contract';
+import type { ConversationSummary, ImportResult, ToolOffersSnapshot } from '../../../src-preload/contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
@@ -16,6 +16,7 @@ import { offeredTools } from './offered-tools';
 import { createToolOfferHandlers } from './tool-offer-handlers';
 import { ToolOfferRepository, type ToolChoice } from './tool-offer-repository';
 import { ToolSetRepository } from './tool-set-repository';
+import { exportToolSets, importedToolSets } from './tool-set-transfer';
 import { ToolSets } from './tool-sets';
 
 export interface ToolOffersAreaOptions {
@@ -37,7 +38,8 @@ export interface ToolOffersAreaOptions {
 export function createToolOffersArea(options: ToolOffersAreaOptions) {
   const { events, fleet } = options;
   const offers = new ToolOfferRepository(options.db);
-  const sets = new ToolSets(new ToolSetRepository(options.db), fleet, options.serverName, options.clock);
+  const setRepo = new ToolSetRepository(options.db);
+  const sets = new ToolSets(setRepo, fleet, options.serverName, options.clock);
   const offerNew = (serverId: string) => offers.offerNew()[serverId] ?? true;
 
   /** Choices per server for one pass; a tool without a row (not yet recorded) follows its server's default. */
@@ -104,9 +106,32 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
     },
   };
 
+  /** After an import: the file's tool sets, matched to servers by name (those just imported first). */
+  const importSets = (text: string, result: ImportResult) => {
+    const byName = new Map(fleet.list().map((view) => [view.config.name, view.config.id]));
+    for (const view of result.imported) byName.set(view.config.name, view.config.id);
+    const existing = new Set(setRepo.list().map((set) => set.name.toLowerCase()));
+    let added = false;
+    for (const set of importedToolSets(text, (name) => byName.get(name))) {
+      if (existing.has(set.name.toLowerCase())) {
+        result.notes.push({ name: set.name, note: `Tool set not imported: a tool set named "${set.name}" exists already` });
+        continue;
+      }
+      sets.save({ name: set.name, members: set.members });
+      added = true;
+      if (set.leftOut.length > 0) {
+        result.notes.push({ name: set.name, note: `Tool set imported without ${set.leftOut.join(', ')}: no server of that name here` });
+      }
+    }
+    if (added) changed();
+  };
+
   return {
     plugin,
     snapshot,
+    /** A Patchbay export's `toolSets`. */
+    exportSets: () => exportToolSets(setRepo.list()),
+    importSets,
     /**
      * What `ChatToolbox.list` returns: of Ready servers (only `serverIds` when given), the tools offered
      * to the model, within the conversation's set; never those a server keeps for its app.
