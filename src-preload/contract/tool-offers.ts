@@ -87,8 +87,9 @@ const MembersInputSchema = z
     tools: z.array(z.object({ serverId: IdString, tool: ToolName }).strict()).max(5000),
   })
   .strict();
+/** A set's members as the user picks them: whole servers by id, and tools by server id and name. */
+export type ToolSetMemberIds = z.infer<typeof MembersInputSchema>;
 const SaveToolSetSchema = z.object({ id: IdString.optional(), name: ToolSetNameSchema, members: MembersInputSchema }).strict();
-export type SaveToolSetInput = z.input<typeof SaveToolSetSchema>;
 const ConversationToolSetSchema = z.object({ id: IdString, toolSetId: IdString.nullable() }).strict();
 
 export const toolOfferMethods = {

@@ -162,5 +162,3 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
     },
   };
 }
-
-export type ToolOffersArea = ReturnType<typeof createToolOffersArea>;

@@ -4,9 +4,8 @@
  * import; a member whose server is not there is left out and said so.
  */
 import { z } from 'zod';
-import { ToolSetNameSchema } from '../../../src-preload/contract';
+import { ToolSetNameSchema, type ToolSetMemberIds } from '../../../src-preload/contract';
 import type { StoredToolSet } from './tool-set-repository';
-import type { MemberIds } from './tool-sets';
 
 /** One tool set as exported. */
 export interface ExportedToolSet {
@@ -41,7 +40,7 @@ export function exportToolSets(sets: readonly StoredToolSet[]): ExportedToolSet[
 /** A set to create from an imported file, and what of it could not be matched. */
 export interface ImportedToolSet {
   name: string;
-  members: MemberIds;
+  members: ToolSetMemberIds;
   leftOut: string[];
 }
 

@@ -3,17 +3,11 @@
  * saved, so a member that is gone (a removed server, a tool its Ready server no longer lists) can be
  * named when the set says so; the rest of the set keeps working.
  */
-import type { ToolSetMembers, ToolSetView, UnavailableMember } from '../../../src-preload/contract';
+import type { ToolSetMemberIds, ToolSetMembers, ToolSetView, UnavailableMember } from '../../../src-preload/contract';
 import { HostCallError } from '../../../src-preload/contract';
 import type { Clock } from '../clock';
 import type { ServerFleet } from '../server-fleet/server-fleet';
 import type { StoredToolSet, ToolSetRepository } from './tool-set-repository';
-
-/** Members as the user picks them: server ids, and tools by server id and name. */
-export interface MemberIds {
-  servers: string[];
-  tools: { serverId: string; tool: string }[];
-}
 
 export class ToolSets {
   constructor(
@@ -32,7 +26,7 @@ export class ToolSets {
   }
 
   /** Creates a set (no id) or replaces one's name and members. */
-  save(input: { id?: string; name: string; members: MemberIds }): ToolSetView {
+  save(input: { id?: string; name: string; members: ToolSetMemberIds }): ToolSetView {
     const members = this.named(input.members, input.id ? this.repo.get(input.id)?.members : undefined);
     if (!input.id) return this.view(this.repo.create(input.name, members, this.clock.now()));
     if (!this.repo.update(input.id, input.name, members)) {
@@ -46,7 +40,7 @@ export class ToolSets {
   }
 
   /** Members with their names: the server's current name, else the name the set had for it (a removed server). */
-  private named(ids: MemberIds, before?: ToolSetMembers): ToolSetMembers {
+  private named(ids: ToolSetMemberIds, before?: ToolSetMembers): ToolSetMembers {
     const known = new Map<string, string>();
     for (const s of before?.servers ?? []) known.set(s.id, s.name);
     for (const t of before?.tools ?? []) known.set(t.serverId, t.serverName);

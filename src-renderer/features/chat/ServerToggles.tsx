@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerView, ToolOfferView, ToolSetView } from '../../../src-preload/contract';
+import type { ServerView, ToolOfferView, ToolSetMemberIds, ToolSetView } from '../../../src-preload/contract';
 import { LabelledSwitch } from '../../ui/LabelledSwitch';
 import { SaveToolSetDialog } from './SaveToolSetDialog';
 import { offeredCount, selectionAsMembers, toolsForModel } from './tool-selection';
@@ -16,7 +16,7 @@ export interface ServerTogglesProps {
   set?: ToolSetView;
   onOffer(serverId: string, tool: string, offered: boolean): void;
   /** Saves the current selection as a new tool set. */
-  onSaveSet(name: string, members: { servers: string[]; tools: { serverId: string; tool: string }[] }): Promise<unknown>;
+  onSaveSet(name: string, members: ToolSetMemberIds): Promise<unknown>;
   disabled?: boolean;
 }
 

@@ -1,12 +1,6 @@
 import { useId, useState } from 'react';
-import { describeUnavailable, type ToolOfferView, type ToolSetView } from '../../../src-preload/contract';
+import { describeUnavailable, type ToolOfferView, type ToolSetMemberIds, type ToolSetView } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
-
-/** Members as the host takes them. */
-export interface MemberIds {
-  servers: string[];
-  tools: { serverId: string; tool: string }[];
-}
 
 export interface ToolSetEditorProps {
   /** The set being edited; absent: a new one. */
@@ -15,7 +9,7 @@ export interface ToolSetEditorProps {
   servers: readonly { id: string; name: string }[];
   /** Every tool of every Ready server. */
   tools: readonly ToolOfferView[];
-  onSave(name: string, members: MemberIds): Promise<unknown>;
+  onSave(name: string, members: ToolSetMemberIds): Promise<unknown>;
   onCancel(): void;
 }
 
@@ -37,7 +31,7 @@ export function ToolSetEditor({ set, servers, tools, onSave, onCancel }: ToolSet
   const save = () => {
     if (!name.trim()) return setError('A tool set needs a name.');
     const known = new Set(servers.map((s) => s.id));
-    const members: MemberIds = {
+    const members: ToolSetMemberIds = {
       servers: [...wholeServers].filter((id) => known.has(id)),
       tools: tools
         .filter((t) => chosenTools.has(key(t.serverId, t.tool)) && !wholeServers.has(t.serverId))
