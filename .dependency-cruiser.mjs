@@ -19,7 +19,7 @@ const RANKS = [
   ['tools'],
   ['consent'],
   ['app', 'audit', 'bundles', 'registry', 'sampling'],
-  ['context-meter', 'elicitation', 'install', 'logs', 'roots', 'tasks'],
+  ['context-meter', 'elicitation', 'install', 'logs', 'roots', 'tasks', 'tool-offers', 'tool-search'],
   ['backup', 'completion', 'llm', 'oauth', 'server-fleet', 'server-instructions'],
   ['server-config', 'servers', 'settings', 'uploads'],
   ['rpc', 'secrets', 'store', 'tool-definition', 'shared'],

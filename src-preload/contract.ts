@@ -35,6 +35,7 @@ import { serverMethods, signInMethods, type ServerEvents } from './contract/serv
 import { settingsMethods, type SettingsEvents } from './contract/settings';
 import { taskMethods, type TaskEvents } from './contract/tasks';
 import { toolMethods, type ToolEvents } from './contract/tools';
+import { toolOfferMethods, type ToolOfferEvents } from './contract/tool-offers';
 import { uploadMethods } from './contract/uploads';
 
 export * from './contract/app';
@@ -64,6 +65,7 @@ export * from './contract/settings';
 export * from './contract/tasks';
 export * from './contract/tool-call-origin';
 export * from './contract/tools';
+export * from './contract/tool-offers';
 export * from './contract/uploads';
 export * from './contract/uri-template';
 export * from './contract/wire';
@@ -98,6 +100,7 @@ export const HOST_METHODS = {
   ...taskMethods,
   ...mcpAppMethods,
   ...contextMethods,
+  ...toolOfferMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -164,7 +167,8 @@ export interface HostEvents
     ProviderEvents,
     ResourceEvents,
     ContentAuditEvents,
-    TaskEvents {}
+    TaskEvents,
+    ToolOfferEvents {}
 
 export type HostEventName = keyof HostEvents;
 

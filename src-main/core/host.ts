@@ -11,7 +11,6 @@ import { KeyFileSecretBox } from './secrets/key-file-secret-box';
 import { ServerConfigRepository } from './server-config/server-config-repository';
 import { SqliteLiveProcessStore } from './server-fleet/live-process-store';
 import { ServerFleet } from './server-fleet/server-fleet';
-import { listFleetTools } from './server-fleet/fleet-tools';
 import { InstructionPrefs } from './server-instructions/instruction-prefs';
 import { createInstructionsSource } from './server-instructions/instructions-source';
 import { createServerHandlers } from './server-fleet/server-handlers';
@@ -42,9 +41,9 @@ import { UploadSessions } from './uploads/upload-sessions';
 import type { ToolRouter } from './tools/tool-router';
 import { createToolsArea } from './tools/tools-area';
 import { createTasksArea } from './tasks/tasks-area';
+import { createToolOffersArea } from './tool-offers/tool-offers-area';
 import { createMcpAppsArea } from './mcp-apps/apps-area';
 import type { AppSandboxServer } from './mcp-apps/sandbox-server';
-import { visibleTo } from './tool-definition/tool-ui';
 
 /** A running host core: the handlers every bridge dispatches to, its events, and one way to stop. */
 export interface Host {
@@ -229,9 +228,9 @@ export function createHost(ports: HostPorts): Host {
     events,
     clock,
     // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
-    // Tools a server keeps for its app (`_meta.ui.visibility`) are never offered to the model.
+    // Only tools the user offers to the model (and never those a server keeps for its app): see tool-offers/.
     toolbox: {
-      list: (serverIds) => listFleetTools(fleet, serverIds).filter((entry) => visibleTo(entry.tool, 'model')),
+      list: (serverIds, toolSetId) => toolOffers.forModel(serverIds, toolSetId),
       call: (request) => tools.router.callToolWithConsent(request),
       instructions: (serverIds) => instructions.forServers(serverIds),
     },
@@ -248,6 +247,9 @@ export function createHost(ports: HostPorts): Host {
       appContexts: (conversationId) => apps.takeModelContexts(conversationId),
     },
   });
+  // Per-tool control and tool sets: what the user offers to the model, recorded at each tool's first sight.
+  const toolOffers = createToolOffersArea({ db, events, clock, fleet, serverName, settings, conversations: chat.service });
+  plugins.push(toolOffers.plugin);
   // Sampling and elicitation: server requests answered through any configured provider, with the user in the loop.
   const sampling = createSamplingArea({
     db,
@@ -297,6 +299,7 @@ export function createHost(ports: HostPorts): Host {
       providers: llm.snapshot(),
       resources: resources.snapshot(),
       tasks: tasks.snapshot(),
+      toolOffers: toolOffers.snapshot(),
     }),
     ...createSettingsHandlers(settings, events, clock),
     ...createServerHandlers({
@@ -308,10 +311,12 @@ export function createHost(ports: HostPorts): Host {
       dataDir: ports.dataDir,
       bundleAvailable: bundles.isInstalledAndFree,
       onRemoved: bundles.onServerRemoved,
+      onImported: (text, result) => toolOffers.importSets(text, result),
     }),
     ...oauth.handlers,
     ...roots.handlers,
     ...chat.handlers,
+    ...toolOffers.handlers,
     ...tools.handlers,
     ...sampling.handlers,
     ...llm.handlers,
@@ -338,6 +343,7 @@ export function createHost(ports: HostPorts): Host {
       nativeBinding: ports.sqliteNativeBinding,
       relaunch: ports.relaunch,
       bundleVersion: bundles.version,
+      toolSets: () => toolOffers.exportSets(),
     }),
     ...resources.handlers,
     ...prompts.handlers,
@@ -372,6 +378,7 @@ export function createHost(ports: HostPorts): Host {
       sampling.dispose();
       // Running chat turns stop (stream aborted, tool calls cancelled) while their servers still run.
       await chat.dispose();
+      toolOffers.dispose();
       // Model lists still being asked for are abandoned before the database closes.
       llm.dispose();
       // Pending consent requests are denied and running tool calls cancelled (audited) while servers still run.

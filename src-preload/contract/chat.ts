@@ -178,6 +178,8 @@ export interface ConversationSummary {
   messageCount: number;
   /** The servers whose tools this conversation offers; null means every Ready server. */
   serverIds: string[] | null;
+  /** The tool set this conversation uses (absent: every offered tool). */
+  toolSetId?: string;
   turn: 'idle' | 'running';
   /**
    * The model this conversation uses (chosen in the header; a new conversation starts with the default

@@ -10,6 +10,7 @@ import type { ServerView } from './servers';
 import type { Settings } from './settings';
 import type { TasksSnapshot } from './tasks';
 import type { ToolsSnapshot } from './tools';
+import type { ToolOffersSnapshot } from './tool-offers';
 
 export type HostMode = 'electron' | 'web';
 
@@ -53,4 +54,5 @@ export interface HostSnapshot {
   providers: ProvidersSnapshot;
   resources: ResourcesSnapshot;
   tasks: TasksSnapshot;
+  toolOffers: ToolOffersSnapshot;
 }

@@ -49,6 +49,8 @@ export const SettingsSchema = z.object({
    * request; `off`: every offered tool goes up front (a request over the provider's limit is not sent).
    */
   toolSearch: z.enum(TOOL_SEARCH_MODES),
+  /** The tool set new conversations start with (an id; empty: every offered tool). */
+  defaultToolSetId: z.string().max(100),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -67,6 +69,7 @@ export const DEFAULT_SETTINGS: Settings = {
   updateFeed: '',
   registryUrl: DEFAULT_REGISTRY_URL,
   toolSearch: 'automatic',
+  defaultToolSetId: '',
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();

@@ -13,7 +13,17 @@ export const SERVER_TABS = ['overview', 'tools', 'resources', 'prompts', 'tasks'
 export type ServerTab = (typeof SERVER_TABS)[number];
 
 /** The sections of Settings, in their order on the page (each a heading the route scrolls to). */
-export const SETTINGS_SECTIONS = ['preferences', 'providers', 'updates', 'backup', 'consent', 'requests', 'content', 'about'] as const;
+export const SETTINGS_SECTIONS = [
+  'preferences',
+  'providers',
+  'updates',
+  'backup',
+  'consent',
+  'toolsets',
+  'requests',
+  'content',
+  'about',
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** Where the app is. Absent parts mean the page's top level (its list, its first tab). */

@@ -16,6 +16,7 @@ import { providersSlice, type ProvidersState } from './slices/providers-slice';
 import { samplingSlice, type SamplingState } from './slices/sampling-slice';
 import { serversSlice, type ServersState } from './slices/servers-slice';
 import { tasksSlice, type TasksState } from './slices/tasks-slice';
+import { toolOffersSlice, type ToolOffersState } from './slices/tool-offers-slice';
 import type { StoreSlice } from './slices/slice';
 
 /** The pages (named in the contract too: the native menu navigates between them). */
@@ -42,7 +43,8 @@ export type AppState = ShellState &
   ProvidersState &
   ResourcesState &
   ChatContextState &
-  TasksState & { api: HostApi };
+  TasksState &
+  ToolOffersState & { api: HostApi };
 export type AppStore = StoreApi<AppState>;
 
 /** Every area's slice; an area adds its own here (and its state type to AppState). */
@@ -60,6 +62,7 @@ const SLICES: StoreSlice<object>[] = [
   resourcesSlice,
   chatContextSlice,
   tasksSlice,
+  toolOffersSlice,
 ] as StoreSlice<object>[];
 
 /**
@@ -82,7 +85,8 @@ export function createAppStore(transport: HostTransport, initial: Page | Route =
       ProvidersState &
       ResourcesState &
       ChatContextState &
-      TasksState),
+      TasksState &
+      ToolOffersState),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,

@@ -41,6 +41,7 @@ export interface FakeHostOptions {
   providers?: Partial<HostSnapshot['providers']>;
   resources?: Partial<HostSnapshot['resources']>;
   tasks?: Partial<HostSnapshot['tasks']>;
+  toolOffers?: Partial<HostSnapshot['toolOffers']>;
   /** Value answers per method; tests may add to it after the host was made. */
   replies?: Partial<Record<HostMethodName, ValueReply>>;
   /** Whole-result answers, asked after `replies`. */
@@ -79,6 +80,7 @@ export function fakeSnapshot(options: FakeHostOptions = {}): HostSnapshot {
     providers: { providers: [], ...options.providers },
     resources: { subscriptions: [], ...options.resources },
     tasks: { recent: [], ...options.tasks },
+    toolOffers: { tools: [], offerNew: {}, sets: [], ...options.toolOffers },
   };
 }
 

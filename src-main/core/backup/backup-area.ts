@@ -22,6 +22,8 @@ export interface BackupAreaDeps {
   relaunch?: () => void;
   /** The installed version of a bundle, for exports. */
   bundleVersion?: (id: string) => string | undefined;
+  /** Tool sets, for Patchbay's own export format (members named by server name). */
+  toolSets?: () => unknown[];
 }
 
 /** Export, full backups, and restoring them (staged, finished at the next start). */
@@ -43,10 +45,12 @@ export function createBackupHandlers(deps: BackupAreaDeps): HandlersFor<typeof b
         appVersion: deps.appVersion,
         now: deps.clock.now(),
       });
-      if (format !== 'patchbay' || !deps.bundleVersion) return exported;
-      // Name the installed version of each bundle a server runs.
-      const document = JSON.parse(exported.text) as { servers: { bundle?: { id: string; version: string } }[] };
-      for (const server of document.servers) if (server.bundle) server.bundle.version = deps.bundleVersion(server.bundle.id) ?? '';
+      if (format !== 'patchbay') return exported;
+      // Name the installed version of each bundle a server runs; add the tool sets.
+      const document = JSON.parse(exported.text) as { servers: { bundle?: { id: string; version: string } }[]; toolSets?: unknown[] };
+      for (const server of document.servers) if (server.bundle) server.bundle.version = deps.bundleVersion?.(server.bundle.id) ?? '';
+      const toolSets = deps.toolSets?.() ?? [];
+      if (toolSets.length > 0) document.toolSets = toolSets;
       return { ...exported, text: `${JSON.stringify(document, null, 2)}\n` };
     },
 

@@ -46,7 +46,13 @@ describe('export and restore', () => {
   it('exports every server with secrets left out, and a wiped Patchbay restores them all from it', async () => {
     const first = startTestHost();
     await addServers(first.api);
+    const [echoId, docsId] = (await first.api.getSnapshot()).servers.map((s) => s.config.id);
+    await first.api.saveToolSet({ name: 'Research', members: { servers: [docsId], tools: [{ serverId: echoId, tool: 'echo' }] } });
     const exported = await first.api.exportServers({ format: 'patchbay' });
+    // Tool sets travel with the servers, members named by server name (ids differ in another Patchbay).
+    expect(JSON.parse(exported.text).toolSets).toEqual([
+      { name: 'Research', servers: ['docs'], tools: [{ server: 'echo', tool: 'echo' }] },
+    ]);
     expect(exported).toMatchObject({
       fileName: 'patchbay-servers.json',
       servers: 3,
@@ -70,13 +76,19 @@ describe('export and restore', () => {
     expect(result.skipped).toEqual([]);
     const before = (await first.api.getSnapshot()).servers.map((s) => s.config);
     const after = (await second.api.getSnapshot()).servers.map((s) => s.config);
+    expect((await second.api.getSnapshot()).toolOffers.sets).toMatchObject([
+      { name: 'Research', members: { servers: [{ id: after[1].id, name: 'docs' }], tools: [{ serverId: after[0].id, tool: 'echo' }] } },
+    ]);
     expect(after.map((c) => c.name)).toEqual(before.map((c) => c.name));
     expect(after[0]).toMatchObject({ command: before[0].command, args: before[0].args, env: before[0].env, enabled: false });
     expect(after[1]).toMatchObject({ url: before[1].url, headers: before[1].headers, enabled: false });
     // The preset points at the new data directory's folder.
     expect(after[2]).toMatchObject({ preset: 'filesystem', args: [before[2].args[0], path.join(second.dataDir, 'files')] });
-    // Restoring again adds nothing: the names are taken.
+    // Restoring again adds nothing: the names are taken (the tool set's too, and it says so).
     expect((await second.api.previewImport({ text: exported.text })).entries.every((e) => e.action === 'skip')).toBe(true);
+    expect((await second.api.applyImport({ text: exported.text })).notes).toEqual([
+      { name: 'Research', note: 'Tool set not imported: a tool set named "Research" exists already' },
+    ]);
   });
 
   it('exports for Claude Desktop and VS Code in shapes their import reads back', async () => {
@@ -122,6 +134,10 @@ describe('full backup', () => {
     await addServers(first.api);
     const plan = await first.api.openBundle({ uploadId: await uploadFile(first.api, 'bundle', packBundle('notes')) });
     await first.api.install({ source: plan.source, values: { greeting: 'Restored' }, start: false });
+    // Tool sets and per-tool choices live in the database: the backup carries them.
+    const docsId = (await first.api.getSnapshot()).servers.find((s) => s.config.name === 'docs')!.config.id;
+    await first.api.saveToolSet({ name: 'Research', members: { servers: [docsId], tools: [] } });
+    await first.api.setToolOffered({ serverId: docsId, tool: 'search', offered: false });
     const backup = await first.api.createBackup();
     expect(backup.path).toBe(path.join(dataDir, 'backups', backup.name));
     const names = await zipNames(backup.path);
@@ -134,6 +150,7 @@ describe('full backup', () => {
     await first.api.removeServer({ id: servers.find((s) => s.config.name === 'echo')!.config.id });
     await first.api.removeServer({ id: servers.find((s) => s.config.bundleId)!.config.id });
     await first.api.addServer({ name: 'added later', command: 'node', enabled: false });
+    await first.api.deleteToolSet({ id: (await first.api.getSnapshot()).toolOffers.sets[0].id });
     expect(fs.existsSync(path.join(dataDir, 'bundles', 'notes-bundle'))).toBe(false);
 
     const state = await first.api.stageRestore({ backup: backup.name });
@@ -148,6 +165,9 @@ describe('full backup', () => {
     const restored = (await second.api.getSnapshot()).servers;
     expect(restored.map((s) => s.config.name).sort()).toEqual(['Filesystem', 'Notes (bundle)', 'docs', 'echo']);
     expect((await second.api.getBackupState()).pendingRestore).toBeUndefined();
+    expect((await second.api.getSnapshot()).toolOffers.sets).toMatchObject([
+      { name: 'Research', members: { servers: [{ id: docsId, name: 'docs' }] } },
+    ]);
     const aside = fs.readdirSync(dataDir).filter((name) => name.startsWith('before-restore-'));
     expect(aside).toHaveLength(1);
     expect(fs.existsSync(path.join(dataDir, aside[0], 'patchbay.db'))).toBe(true);

@@ -38,6 +38,8 @@ export interface TurnDeps {
   toolIndexes?: ToolIndexCache;
   /** The servers whose tools are offered; null: every Ready server. */
   serverIds: string[] | null;
+  /** The conversation's tool set (absent: every offered tool). */
+  toolSetId?: string;
   signal: AbortSignal;
   now(): Date;
   onMessage(message: ChatMessage): void;
@@ -68,7 +70,7 @@ export type TurnResult =
 export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
   const { messages, conversationId, settings, signal, route } = deps;
   // A model that refused tools is offered none (its history's tool blocks go as text).
-  const turnTools = toolsOfTurn(deps.toolbox, deps.serverIds, route, settings, deps.toolIndexes);
+  const turnTools = toolsOfTurn(deps.toolbox, { serverIds: deps.serverIds, toolSetId: deps.toolSetId }, route, settings, deps.toolIndexes);
   const names = turnTools.names;
   const system = requestSystemPrompt(settings, deps.toolbox, turnTools);
 

@@ -98,12 +98,14 @@ export class ChatService {
   create(title?: string): ConversationSummary {
     const { conversations, router } = this.options;
     const unused = title === undefined ? conversations.findEmpty(NEW_CONVERSATION_TITLE) : undefined;
+    const toolSetId = this.options.settings().defaultToolSetId || undefined;
     if (unused && !this.turns.has(unused.id)) {
       const choice = router.defaultChoice();
       if (choice) conversations.setModel(unused.id, choice);
+      conversations.setToolSet(unused.id, toolSetId ?? null);
       return this.publish(conversations.rename(unused.id, NEW_CONVERSATION_TITLE, this.options.now())!);
     }
-    return this.publish(conversations.create(title ?? NEW_CONVERSATION_TITLE, this.options.now(), router.defaultChoice()));
+    return this.publish(conversations.create(title ?? NEW_CONVERSATION_TITLE, this.options.now(), router.defaultChoice(), toolSetId));
   }
 
   /** The model of the conversation's next turns; the history stays and is mapped to the new provider. */
@@ -127,6 +129,20 @@ export class ChatService {
   rename(id: string, title: string): ConversationSummary {
     this.stored(id);
     return this.publish(this.options.conversations.rename(id, title, this.options.now())!);
+  }
+
+  /** The tool set of the conversation's next turns (null: every offered tool). */
+  setToolSet(id: string, toolSetId: string | null): ConversationSummary {
+    this.stored(id);
+    return this.publish(this.options.conversations.setToolSet(id, toolSetId)!);
+  }
+
+  /** Conversations that used a deleted tool set offer every offered tool again. */
+  forgetToolSet(toolSetId: string): void {
+    for (const id of this.options.conversations.forgetToolSet(toolSetId)) {
+      const conversation = this.options.conversations.get(id);
+      if (conversation) this.publish(conversation);
+    }
   }
 
   setServers(id: string, serverIds: string[] | null): ConversationSummary {
@@ -257,6 +273,7 @@ export class ChatService {
         settings: this.options.settings(),
         serverIds: conversation.serverIds,
         toolIndexes: this.toolIndexes,
+        ...(conversation.toolSetId ? { toolSetId: conversation.toolSetId } : {}),
         signal: turn.controller.signal,
         now,
         onMessage: (message) => events.emit('chatMessage', message),

@@ -9,8 +9,11 @@ import type { ServerInstructions } from '../server-instructions/server-instructi
 import type { ToolCallDone, ToolCallRequest } from '../tools/tool-call';
 
 export interface ChatToolbox {
-  /** Tools of Ready servers (only these server ids when given), with the server's identity. */
-  list(serverIds?: readonly string[]): FleetTool[];
+  /**
+   * The tools offered to the model: of Ready servers (only these server ids when given), those the user
+   * offers, within the tool set when one is given; pinned ones marked. With the server's identity.
+   */
+  list(serverIds?: readonly string[], toolSetId?: string): FleetTool[];
   /** Runs a model-initiated call through consent; never rejects for tool errors or denials. */
   /** The instructions of these servers that the user lets go to the model (Ready servers that gave some, in this order). */
   instructions?(serverIds: readonly string[]): ServerInstructions[];

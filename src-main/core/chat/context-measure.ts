@@ -56,7 +56,12 @@ export class ContextMeasurer {
       throw new HostCallError('invalid_input', `No conversation with id ${conversationId}`);
     const route = deps.router.route(conversation ?? {});
     const settings = deps.settings();
-    const turn = toolsOfTurn(deps.toolbox, conversation?.serverIds ?? null, route, settings);
+    const turn = toolsOfTurn(
+      deps.toolbox,
+      { serverIds: conversation?.serverIds ?? null, toolSetId: conversation?.toolSetId },
+      route,
+      settings,
+    );
     const system = requestSystemPrompt(settings, deps.toolbox, turn);
     const history = conversation ? deps.messages.recent(conversation.id, MAX_HISTORY_MESSAGES) : [];
     // What the next request carries under tool search; over the provider's limit nothing is sent, and
@@ -99,7 +104,7 @@ export class ContextMeasurer {
 
   /** What one server adds to requests: its offered tools' tokens, its instructions and their switch. */
   async serverContext(serverId: string): Promise<ServerContextView> {
-    const { all: tools } = toolsOfTurn(this.deps.toolbox, [serverId], { offerTools: true }, { toolSearch: 'off' });
+    const { all: tools } = toolsOfTurn(this.deps.toolbox, { serverIds: [serverId] }, { offerTools: true }, { toolSearch: 'off' });
     const tokens = await this.deps.counter.countTools(tools);
     const { text, send } = this.deps.instructions.of(serverId);
     return {

@@ -7,6 +7,8 @@ export interface StoredConversation {
   id: string;
   title: string;
   serverIds: string[] | null;
+  /** The tool set it uses (absent: every offered tool). */
+  toolSetId?: string;
   /** The model chosen for it (absent: the default). */
   providerId?: string;
   model?: string;
@@ -22,6 +24,7 @@ interface Row {
   id: string;
   title: string;
   server_ids: string | null;
+  tool_set_id: string | null;
   provider_id: string | null;
   model: string | null;
   last_error: string | null;
@@ -69,6 +72,7 @@ function fromRow(row: Row, query?: string): StoredConversation {
     id: row.id,
     title: row.title,
     serverIds: Array.isArray(serverIds) ? serverIds.filter((id): id is string => typeof id === 'string') : null,
+    ...(row.tool_set_id ? { toolSetId: row.tool_set_id } : {}),
     ...(row.provider_id && row.model ? { providerId: row.provider_id, model: row.model } : {}),
     lastError: parseJson<ChatError>(row.last_error),
     messageCount: row.message_count,
@@ -102,9 +106,11 @@ export class ConversationRepository {
         'SELECT * FROM conversations WHERE message_count = 0 AND title = ? ORDER BY updated_at DESC LIMIT 1',
       ),
       get: db.prepare<[string], Row>('SELECT * FROM conversations WHERE id = ?'),
-      insert: db.prepare<[string, string, string | null, string | null, string, string]>(
-        'INSERT INTO conversations (id, title, server_ids, provider_id, model, last_error, message_count, created_at, updated_at) VALUES (?, ?, NULL, ?, ?, NULL, 0, ?, ?)',
+      insert: db.prepare<[string, string, string | null, string | null, string | null, string, string]>(
+        'INSERT INTO conversations (id, title, server_ids, tool_set_id, provider_id, model, last_error, message_count, created_at, updated_at) VALUES (?, ?, NULL, ?, ?, ?, NULL, 0, ?, ?)',
       ),
+      toolSet: db.prepare<[string | null, string]>('UPDATE conversations SET tool_set_id = ? WHERE id = ?'),
+      forgetToolSet: db.prepare<[string], { id: string }>('UPDATE conversations SET tool_set_id = NULL WHERE tool_set_id = ? RETURNING id'),
       model: db.prepare<[string | null, string | null, string]>('UPDATE conversations SET provider_id = ?, model = ? WHERE id = ?'),
       forgetProvider: db.prepare<[string], { id: string }>(
         'UPDATE conversations SET provider_id = NULL, model = NULL WHERE provider_id = ? RETURNING id',
@@ -145,10 +151,10 @@ export class ConversationRepository {
   }
 
   /** A new conversation, with the model it starts with (absent: it follows the default). */
-  create(title: string, now: Date, choice?: { providerId: string; model: string }): StoredConversation {
+  create(title: string, now: Date, choice?: { providerId: string; model: string }, toolSetId?: string): StoredConversation {
     const id = crypto.randomUUID();
     const at = now.toISOString();
-    this.statements.insert.run(id, title, choice?.providerId ?? null, choice?.model ?? null, at, at);
+    this.statements.insert.run(id, title, toolSetId ?? null, choice?.providerId ?? null, choice?.model ?? null, at, at);
     return this.get(id)!;
   }
 
@@ -170,6 +176,16 @@ export class ConversationRepository {
   setServers(id: string, serverIds: string[] | null): StoredConversation | undefined {
     this.statements.servers.run(serverIds === null ? null : JSON.stringify(serverIds), id);
     return this.get(id);
+  }
+
+  setToolSet(id: string, toolSetId: string | null): StoredConversation | undefined {
+    this.statements.toolSet.run(toolSetId, id);
+    return this.get(id);
+  }
+
+  /** Conversations that used a deleted tool set go back to every offered tool; returns their ids. */
+  forgetToolSet(toolSetId: string): string[] {
+    return this.statements.forgetToolSet.all(toolSetId).map((row) => row.id);
   }
 
   setLastError(id: string, error: ChatError | undefined): void {

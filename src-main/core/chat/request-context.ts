@@ -14,12 +14,18 @@ import { TurnTools } from './turn-tools';
 /** The tools of a turn (none for a model that refused tools). */
 export function toolsOfTurn(
   toolbox: Pick<ChatToolbox, 'list'>,
-  serverIds: readonly string[] | null,
+  /** The conversation's servers (null: every Ready server) and tool set. */
+  selection: { serverIds: readonly string[] | null; toolSetId?: string },
   route: Pick<ModelRoute, 'offerTools' | 'toolLimits'>,
   settings: Pick<Settings, 'toolSearch'>,
   indexes?: ToolIndexCache,
 ): TurnTools {
-  return new TurnTools(route.offerTools ? toolbox.list(serverIds ?? undefined) : [], settings.toolSearch, route.toolLimits, indexes);
+  return new TurnTools(
+    route.offerTools ? toolbox.list(selection.serverIds ?? undefined, selection.toolSetId) : [],
+    settings.toolSearch,
+    route.toolLimits,
+    indexes,
+  );
 }
 
 /** The system prompt of a turn: instructions only of servers with a tool offered to the conversation. */

@@ -7,7 +7,7 @@
  */
 import type { ChatBlock, ChatMessage, ToolSearchMode, ToolSearchRecord } from '../../../src-preload/contract';
 import { TOOL_SEARCH_TOOL_NAME } from '../../../src-preload/contract';
-import type { ToolLimits } from '../llm/provider-kind';
+import type { ToolLimits } from '../llm/llm-types';
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import { planToolOffer, type OfferPlan } from '../tool-search/offer-plan';
 import { parseSearchInput, SEARCH_TOOL, searchAnswer } from '../tool-search/search-tool';

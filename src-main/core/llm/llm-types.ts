@@ -5,7 +5,6 @@
  */
 import type { ModelList } from '../../../src-preload/contract';
 import { LlmError } from './llm-errors';
-import type { ToolLimits } from './provider-kind';
 
 /** What a tool result may carry to the model. */
 export type LlmResultPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string };
@@ -128,4 +127,12 @@ export interface ModelRouter {
   defaultChoice(): ModelChoice;
   /** The model refused tools: offer it none from now on (until the user resets it in Settings). */
   markWithoutTools(choice: ModelChoice): void;
+}
+
+/** What a provider's models can take in tools: the API's hard limit, and a context size to judge "too many" by. */
+export interface ToolLimits {
+  /** The most tools one request may carry (undefined: the API sets none). */
+  maxTools?: number;
+  /** An estimate of the models' context window, in tokens (the API does not say; used for tool search's 10% rule). */
+  contextTokens: number;
 }

@@ -4,7 +4,7 @@
  * listed in provider-kinds.ts, plus its name in the contract's `PROVIDER_TYPES`.
  */
 import type { ProviderType } from '../../../src-preload/contract';
-import type { LlmProvider } from './llm-types';
+import type { LlmProvider, ToolLimits } from './llm-types';
 
 /** What a provider instance reads at each request (the user may change any of it at any time). */
 export interface ProviderAccess {
@@ -16,14 +16,6 @@ export interface ProviderAccess {
   apiKey(): Promise<string | undefined>;
   /** The message for a request that needs a key and has none. */
   missingKeyMessage(): string;
-}
-
-/** What a provider's models can take in tools: the API's hard limit, and a context size to judge "too many" by. */
-export interface ToolLimits {
-  /** The most tools one request may carry (undefined: the API sets none). */
-  maxTools?: number;
-  /** An estimate of the models' context window, in tokens (the API does not say; used for tool search's 10% rule). */
-  contextTokens: number;
 }
 
 export interface ProviderKind {

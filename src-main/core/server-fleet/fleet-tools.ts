@@ -10,7 +10,7 @@ export interface FleetTool {
   serverId: string;
   serverName: string;
   tool: Tool;
-  /** The user pinned it: it always goes to the model up front, even with tool search on (undefined: not pinned). */
+  /** The user pinned it: always sent up front, even when tool search is on (set by the tool-offers area). */
   pinned?: boolean;
 }
 

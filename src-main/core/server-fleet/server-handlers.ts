@@ -20,6 +20,8 @@ export interface ServerHandlerDeps {
   bundleAvailable?: (id: string) => boolean;
   /** Called once a server's configuration is deleted (a bundle's files go with it). */
   onRemoved?: (server: StoredServer) => Promise<void>;
+  /** After an import: what else the file carries (a Patchbay export's tool sets) is taken in; notes go in `result`. */
+  onImported?: (text: string, result: ImportResult) => void;
 }
 
 /** What a new server may carry besides its input: where it came from, and whether it may be saved incomplete. */
@@ -151,6 +153,7 @@ export function createServerHandlers(deps: ServerHandlerDeps): HandlersFor<typeo
           result.skipped.push({ name: entry.name, reason: (error as Error).message });
         }
       }
+      deps.onImported?.(text, result);
       return result;
     },
   };

@@ -14,6 +14,7 @@ import providers012 from './migrations/012_providers';
 import resources013 from './migrations/013_resources';
 import appsTasks014 from './migrations/014_apps_tasks';
 import auditChecks015 from './migrations/015_audit_checks';
+import toolOffers016 from './migrations/016_tool_offers';
 import serverInstructions018 from './migrations/018_server_instructions';
 
 /**
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly string[] = [
   resources013,
   appsTasks014,
   auditChecks015,
+  toolOffers016,
   serverInstructions018,
 ];
 

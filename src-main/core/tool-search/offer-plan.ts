@@ -7,7 +7,7 @@
  */
 import type { ToolSearchMode } from '../../../src-preload/contract';
 import type { LlmTool } from '../llm/llm-types';
-import type { ToolLimits } from '../llm/provider-kind';
+import type { ToolLimits } from '../llm/llm-types';
 
 /** `automatic` engages past this many tools (models choose worse among more). */
 const AUTOMATIC_MAX_TOOLS = 40;

@@ -13,6 +13,7 @@ import { MessageList } from './MessageList';
 import { MessageView } from './MessageView';
 import { ModelPicker } from './ModelPicker';
 import { ServerToggles } from './ServerToggles';
+import { ToolSetPicker } from './ToolSetPicker';
 import { useConversationSearch } from './use-conversation-search';
 import './chat.css';
 
@@ -35,6 +36,7 @@ export function ChatPage() {
     useShallow((s) => ({ providerId: s.settings?.defaultProviderId ?? PRIMARY_PROVIDER_ID, model: s.settings?.defaultModel ?? '' })),
   );
   const servers = useAppStore(useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter(Boolean)));
+  const toolOffers = useAppStore((s) => s.toolOffers);
   const draftKey = activeId ?? '';
   const draft = useAppStore((s) => s.chatDrafts[draftKey] ?? '');
   const go = useAppStore((s) => s.go);
@@ -171,10 +173,23 @@ export function ChatPage() {
             />
           )}
           {active && (
+            <ToolSetPicker
+              sets={toolOffers.sets}
+              value={active.toolSetId}
+              onChange={(toolSetId) => void actions.setToolSet(active.id, toolSetId).catch((e: unknown) => setFailure(messageOf(e)))}
+            />
+          )}
+          {active && (
             <ServerToggles
               servers={servers}
               selected={active.serverIds}
               onChange={(ids) => void actions.setServers(active.id, ids).catch((e: unknown) => setFailure(messageOf(e)))}
+              tools={toolOffers.tools}
+              set={toolOffers.sets.find((s) => s.id === active.toolSetId)}
+              onOffer={(serverId, tool, offered) =>
+                void api.setToolOffered({ serverId, tool, offered }).catch((e: unknown) => setFailure(messageOf(e)))
+              }
+              onSaveSet={(name, members) => api.saveToolSet({ name, members }).then((set) => actions.setToolSet(active.id, set.id))}
             />
           )}
         </header>

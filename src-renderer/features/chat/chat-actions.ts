@@ -150,6 +150,7 @@ export function createChatActions(store: AppStore) {
     retry: (id: string, withoutTools = false) => api().retryTurn({ conversationId: id, ...(withoutTools ? { withoutTools } : {}) }),
     rename: (id: string, title: string) => api().renameConversation({ id, title }),
     setServers: (id: string, serverIds: string[] | null) => api().setConversationServers({ id, serverIds }),
+    setToolSet: (id: string, toolSetId: string | null) => api().setConversationToolSet({ id, toolSetId }),
     async remove(id: string): Promise<void> {
       await api().deleteConversation({ id });
       if (store.getState().activeConversationId === id) store.setState({ activeConversationId: null });

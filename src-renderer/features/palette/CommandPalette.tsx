@@ -45,6 +45,8 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   const runningConversationId = useAppStore((s) =>
     s.activeConversationId && s.conversations[s.activeConversationId]?.turn === 'running' ? s.activeConversationId : null,
   );
+  const toolSets = useAppStore((s) => s.toolOffers.sets);
+  const activeConversation = useAppStore((s) => (s.activeConversationId ? s.conversations[s.activeConversationId] : undefined));
   const theme = useAppStore((s) => s.settings?.theme ?? 'system');
   const systemDark = useSystemDark();
   const chat = useChatActions();
@@ -60,6 +62,8 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
         conversations,
         tools,
         runningConversationId,
+        toolSets,
+        activeConversation,
         theme,
         systemDark,
         mac: isMac(),
@@ -72,7 +76,7 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
           request('focus-message');
         },
       }),
-    [servers, conversations, tools, runningConversationId, theme, systemDark, api, go, request, chat],
+    [servers, conversations, tools, runningConversationId, toolSets, activeConversation, theme, systemDark, api, go, request, chat],
   );
 
   const groups = useMemo(() => rankItems(items, search), [items, search]);

@@ -75,4 +75,34 @@ describe('palette items', () => {
     expect(rankItems(paletteItems(ctx), 'zzzz')).toEqual([]);
     expect(rankItems(paletteItems(ctx), '').map((g) => g.group)).toEqual(['Actions', 'Pages', 'Servers']);
   });
+
+  it('switches the open conversation’s tool set: every other set, and back to all offered tools', () => {
+    const setConversationToolSet = vi.fn();
+    const set = (id: string, name: string) => ({ id, name, members: { servers: [], tools: [] }, unavailable: [] });
+    const conversation = {
+      id: 'c1',
+      title: 'Plans',
+      createdAt: '',
+      updatedAt: '',
+      messageCount: 0,
+      serverIds: null,
+      turn: 'idle' as const,
+    };
+    const ctx = (toolSetId?: string) =>
+      context({
+        toolSets: [set('s1', 'Coding'), set('s2', 'Research')],
+        activeConversation: { ...conversation, ...(toolSetId ? { toolSetId } : {}) },
+        api: { setConversationToolSet } as unknown as HostApi,
+      });
+    expect(labels(ctx()).filter((l) => l.includes('tool'))).toEqual(['Actions: Use tool set Coding', 'Actions: Use tool set Research']);
+    expect(labels(ctx('s1')).filter((l) => l.includes('tool'))).toEqual([
+      'Actions: Use tool set Research',
+      'Actions: Use all offered tools',
+    ]);
+    paletteItems(ctx('s1'))
+      .find((i) => i.label === 'Use all offered tools')!
+      .run();
+    expect(setConversationToolSet).toHaveBeenCalledWith({ id: 'c1', toolSetId: null });
+    expect(labels(context()).some((l) => l.includes('tool set'))).toBe(false); // no conversation open, no sets
+  });
 });

@@ -3,7 +3,7 @@
  * the common actions, each server (open, start or stop, restart, its logs), the loaded conversations
  * and the tools of Ready servers. Pure: the palette renders these and runs the chosen one.
  */
-import type { ConversationSummary, HostApi, ServerView, Theme, ToolView } from '../../../src-preload/contract';
+import type { ConversationSummary, HostApi, ServerView, Theme, ToolSetView, ToolView } from '../../../src-preload/contract';
 import { SETTINGS_SECTIONS, type Route, type SettingsSection } from '../../routing/routes';
 import type { IntentKind } from '../../stores/navigation';
 import { canStart, PRESET_LABELS, STATUS_LABELS } from '../servers/server-status';
@@ -32,6 +32,9 @@ export interface PaletteContext {
   conversations: readonly ConversationSummary[];
   /** The tools of Ready servers, by server id (fetched when the palette opens). */
   tools: Readonly<Record<string, readonly ToolView[]>>;
+  /** Tool sets, and the open conversation (its set is switched from here). */
+  toolSets?: readonly ToolSetView[];
+  activeConversation?: ConversationSummary;
   /** The open conversation, if its answer is running (Stop is offered). */
   runningConversationId: string | null;
   theme: Theme;
@@ -118,6 +121,8 @@ export function paletteItems(ctx: PaletteContext): PaletteItem[] {
     },
   );
 
+  items.push(...toolSetItems(ctx));
+
   for (const { page, label } of PAGE_ITEMS) {
     items.push({ id: `page:${page}`, group: 'Pages', label, keywords: ['go to', 'page'], run: () => go({ page } as Route) });
   }
@@ -173,6 +178,32 @@ export function paletteItems(ctx: PaletteContext): PaletteItem[] {
         run: () => go({ page: 'servers', serverId: server.config.id, tab: 'tools', tool: tool.name }),
       });
     }
+  }
+  return items;
+}
+
+/** Switching the open conversation's tool set: one item per set other than the current one, and back to all. */
+function toolSetItems(ctx: PaletteContext): PaletteItem[] {
+  const conversation = ctx.activeConversation;
+  if (!conversation || !ctx.toolSets?.length) return [];
+  const choose = (toolSetId: string | null) => () => ctx.api.setConversationToolSet({ id: conversation.id, toolSetId });
+  const items: PaletteItem[] = ctx.toolSets
+    .filter((set) => set.id !== conversation.toolSetId)
+    .map((set) => ({
+      id: `action:tool-set:${set.id}`,
+      group: 'Actions' as const,
+      label: `Use tool set ${set.name}`,
+      keywords: ['tool set', 'tools', 'switch'],
+      run: choose(set.id),
+    }));
+  if (conversation.toolSetId) {
+    items.push({
+      id: 'action:tool-set:none',
+      group: 'Actions',
+      label: 'Use all offered tools',
+      keywords: ['tool set', 'tools'],
+      run: choose(null),
+    });
   }
   return items;
 }

@@ -6,6 +6,7 @@ import { ConsentSettings } from '../consent/ConsentSettings';
 import { ProvidersSettings } from '../providers/ProvidersSettings';
 import { ContentUseSettings } from '../resources/ContentUseSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
+import { ToolSetsSettings } from '../tool-sets/ToolSetsSettings';
 import { BackupPanel } from './BackupPanel';
 import { HostInfoPanel } from './HostInfoPanel';
 import { SettingsForm } from './SettingsForm';
@@ -76,6 +77,7 @@ export function SettingsPage() {
       {part('updates', <UpdatePanel state={update} api={api} />)}
       {part('backup', <BackupPanel api={api} />)}
       {part('consent', <ConsentSettings />)}
+      {part('toolsets', <ToolSetsSettings />)}
       {part('requests', <ServerRequestsSettings />)}
       {part('content', <ContentUseSettings />)}
       {info && part('about', <HostInfoPanel info={info} />)}

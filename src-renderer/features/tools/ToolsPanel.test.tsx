@@ -143,4 +143,31 @@ describe('ToolsPanel', () => {
     await renderWithHost(<ToolsPanel serverId="srv-1" serverName="everything" status="stopped" revision={1} />, host());
     expect(screen.getByText('Start the server to see its tools.')).toBeTruthy();
   });
+
+  it("each tool has its 'Offer … to the model' switch and the open tool its pin; both follow the host's snapshot", async () => {
+    const h = host();
+    await renderWithHost(<ToolsPanel serverId="srv-1" serverName="everything" status="ready" revision={1} />, h);
+    const echoSwitch = await screen.findByRole('switch', { name: 'Offer echo to the model' });
+    expect(echoSwitch.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(echoSwitch);
+    expect(h.of('setToolOffered')).toEqual([{ serverId: 'srv-1', tool: 'echo', offered: false }]);
+    // The switch shows what the host committed, not the click.
+    const offers = (offered: boolean, pinned = false) => ({
+      tools: [
+        { serverId: 'srv-1', serverName: 'everything', tool: 'get-sum', offered: true, pinned },
+        { serverId: 'srv-1', serverName: 'everything', tool: 'echo', offered, pinned: false },
+      ],
+      offerNew: { 'srv-1': false },
+      sets: [],
+    });
+    act(() => h.emit({ name: 'toolOffersChanged', payload: offers(false) }));
+    expect(screen.getByRole('switch', { name: 'Offer echo to the model' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('switch', { name: 'Offer new tools to the model' }).getAttribute('aria-checked')).toBe('false');
+
+    fireEvent.click(screen.getByRole('button', { name: 'get-sum' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pin get-sum' }));
+    expect(h.of('setToolPinned')).toEqual([{ serverId: 'srv-1', tool: 'get-sum', pinned: true }]);
+    act(() => h.emit({ name: 'toolOffersChanged', payload: offers(false, true) }));
+    expect(screen.getByRole('button', { name: 'Pin get-sum' }).getAttribute('aria-pressed')).toBe('true');
+  });
 });

@@ -5,6 +5,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import type { LoadPart } from './result/ResultBlocks';
 import { EFFECTIVE_WORDS, ToolDetail, type ToolPolicyChoice } from './ToolDetail';
+import { OfferNewToolsSwitch, ToolOfferSwitch, ToolPinToggle } from './ToolOfferControls';
 import { hintedTools, TrustServerDialog } from './TrustServerDialog';
 import './tools.css';
 
@@ -108,6 +109,7 @@ export function ToolsPanel({ serverId, serverName, status, revision, ...choice }
         />
         Trust all tools of this server (the model may run them without asking, as they are now)
       </label>
+      <OfferNewToolsSwitch serverId={serverId} serverName={serverName} />
       {confirmingTrust && (
         <TrustServerDialog
           serverName={serverName}
@@ -125,6 +127,7 @@ export function ToolsPanel({ serverId, serverName, status, revision, ...choice }
         <ul className="tool-list" aria-label={`Tools of ${serverName}`}>
           {tools.map((t) => (
             <li key={t.name} data-policy={t.policy}>
+              <ToolOfferSwitch serverId={serverId} tool={t.name} />
               <button
                 type="button"
                 className="tool-name"
@@ -140,22 +143,25 @@ export function ToolsPanel({ serverId, serverName, status, revision, ...choice }
           ))}
         </ul>
         {tool ? (
-          <ToolDetail
-            tool={tool}
-            policyChoice={choiceOf(tool.name)}
-            running={running.filter((call) => call.tool === tool.name)}
-            outcome={outcomes[tool.name]}
-            lastArgs={runArgs[tool.name]}
-            onRun={(args) => run(tool.name, args)}
-            onCancel={(callId) => api.cancelToolCall({ callId })}
-            onPolicy={(policy) =>
-              void api.setToolPolicy({ serverId, tool: tool.name, policy }).then(
-                () => setActionError(null),
-                (f: unknown) => setActionError(messageOf(f)),
-              )
-            }
-            loadPart={loadPart}
-          />
+          <div className="tool-detail-column">
+            <ToolPinToggle serverId={serverId} tool={tool.name} />
+            <ToolDetail
+              tool={tool}
+              policyChoice={choiceOf(tool.name)}
+              running={running.filter((call) => call.tool === tool.name)}
+              outcome={outcomes[tool.name]}
+              lastArgs={runArgs[tool.name]}
+              onRun={(args) => run(tool.name, args)}
+              onCancel={(callId) => api.cancelToolCall({ callId })}
+              onPolicy={(policy) =>
+                void api.setToolPolicy({ serverId, tool: tool.name, policy }).then(
+                  () => setActionError(null),
+                  (f: unknown) => setActionError(messageOf(f)),
+                )
+              }
+              loadPart={loadPart}
+            />
+          </div>
         ) : (
           <p className="muted tools-pick">Choose a tool to see what it does and run it.</p>
         )}

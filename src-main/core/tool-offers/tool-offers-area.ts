@@ -1,0 +1,164 @@
+/**
+ * Builds the tool-offers area for the composition root: the user's per-tool choices (offered, pinned,
+ * what new tools start as) and tool sets, the filter the chat's toolbox applies, the snapshot part,
+ * the handlers, and the connection plugin that records tools at first sight.
+ */
+import type Database from 'better-sqlite3';
+import type { ConversationSummary, ImportResult, ToolOffersSnapshot } from '../../../src-preload/contract';
+import type { Clock } from '../clock';
+import type { HostEventBus } from '../events';
+import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
+import { listFleetTools, type FleetTool } from '../server-fleet/fleet-tools';
+import type { ServerFleet } from '../server-fleet/server-fleet';
+import type { SettingsRepository } from '../settings/settings-repository';
+import { visibleTo } from '../tool-definition/tool-ui';
+import { offeredTools } from './offered-tools';
+import { createToolOfferHandlers } from './tool-offer-handlers';
+import { ToolOfferRepository, type ToolChoice } from './tool-offer-repository';
+import { ToolSetRepository } from './tool-set-repository';
+import { exportToolSets, importedToolSets } from './tool-set-transfer';
+import { ToolSets } from './tool-sets';
+
+export interface ToolOffersAreaOptions {
+  db: Database.Database;
+  events: HostEventBus;
+  clock: Clock;
+  fleet: Pick<ServerFleet, 'list' | 'connection'>;
+  /** A configured server's name; undefined once it is removed. */
+  serverName(id: string): string | undefined;
+  /** The default set for new conversations is a setting (cleared when its set is deleted). */
+  settings: Pick<SettingsRepository, 'read' | 'write'>;
+  /** Each conversation's set: chosen, and forgotten when its set is deleted (back to every offered tool). */
+  conversations: {
+    setToolSet(conversationId: string, toolSetId: string | null): ConversationSummary;
+    forgetToolSet(toolSetId: string): void;
+  };
+}
+
+export function createToolOffersArea(options: ToolOffersAreaOptions) {
+  const { events, fleet } = options;
+  const offers = new ToolOfferRepository(options.db);
+  const setRepo = new ToolSetRepository(options.db);
+  const sets = new ToolSets(setRepo, fleet, options.serverName, options.clock);
+  const offerNew = (serverId: string) => offers.offerNew()[serverId] ?? true;
+
+  /** Choices per server for one pass; a tool without a row (not yet recorded) follows its server's default. */
+  const choicesReader = () => {
+    const defaults = offers.offerNew();
+    const cache = new Map<string, Map<string, ToolChoice>>();
+    return (serverId: string, tool: string): ToolChoice => {
+      let choices = cache.get(serverId);
+      if (!choices) cache.set(serverId, (choices = offers.choices(serverId)));
+      return choices.get(tool) ?? { offered: defaults[serverId] ?? true, pinned: false };
+    };
+  };
+
+  const snapshot = (): ToolOffersSnapshot => {
+    const choiceOf = choicesReader();
+    const tools = listFleetTools(fleet).map(({ serverId, serverName, tool }) => ({
+      serverId,
+      serverName,
+      tool: tool.name,
+      ...(tool.title ? { title: tool.title } : {}),
+      ...choiceOf(serverId, tool.name),
+    }));
+    return { tools, offerNew: offers.offerNew(), sets: sets.list() };
+  };
+
+  // Catalogs and states change in bursts (a server starting, fifty at launch): one event per burst, and
+  // none when nothing the renderer shows changed.
+  let pending: NodeJS.Immediate | undefined;
+  let lastSent = '';
+  let closed = false;
+  const changed = () => {
+    if (closed) return;
+    pending ??= setImmediate(() => {
+      pending = undefined;
+      const next = snapshot();
+      const json = JSON.stringify(next);
+      if (json === lastSent) return;
+      lastSent = json;
+      events.emit('toolOffersChanged', next);
+    });
+  };
+  /** After the user's own change: the answer and the event carry the same snapshot. */
+  const changedNow = (): ToolOffersSnapshot => {
+    const next = snapshot();
+    lastSent = JSON.stringify(next);
+    events.emit('toolOffersChanged', next);
+    return next;
+  };
+
+  const plugin: ConnectionPlugin = {
+    // At ready and after each list_changed: tools never seen before start as the server's default says.
+    onCatalogChange: (server, catalog) => {
+      offers.recordFirstSight(
+        server.id,
+        catalog.tools.map((tool) => tool.name),
+        offerNew(server.id),
+      );
+      changed();
+    },
+    onStateChange: () => changed(),
+    onRemoved: (server) => {
+      offers.forgetServer(server.id);
+      changed();
+    },
+  };
+
+  /** After an import: the file's tool sets, matched to servers by name (those just imported first). */
+  const importSets = (text: string, result: ImportResult) => {
+    const byName = new Map(fleet.list().map((view) => [view.config.name, view.config.id]));
+    for (const view of result.imported) byName.set(view.config.name, view.config.id);
+    const existing = new Set(setRepo.list().map((set) => set.name.toLowerCase()));
+    let added = false;
+    for (const set of importedToolSets(text, (name) => byName.get(name))) {
+      if (existing.has(set.name.toLowerCase())) {
+        result.notes.push({ name: set.name, note: `Tool set not imported: a tool set named "${set.name}" exists already` });
+        continue;
+      }
+      sets.save({ name: set.name, members: set.members });
+      added = true;
+      if (set.leftOut.length > 0) {
+        result.notes.push({ name: set.name, note: `Tool set imported without ${set.leftOut.join(', ')}: no server of that name here` });
+      }
+    }
+    if (added) changed();
+  };
+
+  return {
+    plugin,
+    snapshot,
+    /** A Patchbay export's `toolSets`. */
+    exportSets: () => exportToolSets(setRepo.list()),
+    importSets,
+    /**
+     * What `ChatToolbox.list` returns: of Ready servers (only `serverIds` when given), the tools offered
+     * to the model, within the conversation's set; never those a server keeps for its app.
+     */
+    forModel: (serverIds?: readonly string[], toolSetId?: string): FleetTool[] =>
+      offeredTools(
+        listFleetTools(fleet, serverIds).filter((entry) => visibleTo(entry.tool, 'model')),
+        choicesReader(),
+        toolSetId ? sets.get(toolSetId)?.members : undefined,
+      ),
+    handlers: createToolOfferHandlers({
+      offers,
+      sets,
+      changedNow,
+      setConversationToolSet: (id, toolSetId) => options.conversations.setToolSet(id, toolSetId),
+      onSetDeleted: (id) => {
+        options.conversations.forgetToolSet(id);
+        const { settings, clock } = options;
+        if (settings.read().defaultToolSetId === id) events.emit('settingsChanged', settings.write({ defaultToolSetId: '' }, clock.now()));
+      },
+      serverName: options.serverName,
+    }),
+    // Servers stopping after this change nothing the renderer will see; the database closes soon after.
+    dispose: () => {
+      closed = true;
+      if (pending) clearImmediate(pending);
+      pending = undefined;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import { describeUnavailable, type ToolSetView } from '../../../src-preload/contract';
+import './tool-picker.css';
+
+export interface ToolSetPickerProps {
+  sets: readonly ToolSetView[];
+  /** The conversation's set; undefined: every offered tool. */
+  value: string | undefined;
+  onChange(toolSetId: string | null): void;
+  disabled?: boolean;
+}
+
+/** The chat header's `Tool set` combobox, and what of the chosen set is gone. */
+export function ToolSetPicker({ sets, value, onChange, disabled }: ToolSetPickerProps) {
+  const id = useId();
+  const chosen = sets.find((s) => s.id === value);
+  return (
+    <div className="tool-set-picker">
+      <label htmlFor={id}>Tool set</label>
+      <select id={id} value={chosen?.id ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value || null)}>
+        <option value="">All offered tools</option>
+        {sets.map((set) => (
+          <option key={set.id} value={set.id}>
+            {set.name}
+          </option>
+        ))}
+      </select>
+      {chosen && chosen.unavailable.length > 0 && (
+        <p className="warning tool-set-gone" role="status">
+          {chosen.name}: {describeUnavailable(chosen.unavailable)}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { describeUnavailable, type ToolOfferView, type ToolSetMemberIds, type ToolSetView } from '../../../src-preload/contract';
+import { messageOf } from '../../ui/call-errors';
+
+export interface ToolSetEditorProps {
+  /** The set being edited; absent: a new one. */
+  set?: ToolSetView;
+  /** Configured servers, by id and name. */
+  servers: readonly { id: string; name: string }[];
+  /** Every tool of every Ready server. */
+  tools: readonly ToolOfferView[];
+  onSave(name: string, members: ToolSetMemberIds): Promise<unknown>;
+  onCancel(): void;
+}
+
+const key = (serverId: string, tool: string) => JSON.stringify([serverId, tool]);
+
+/** A tool set's name and members: whole servers, or single tools of Ready servers. */
+export function ToolSetEditor({ set, servers, tools, onSave, onCancel }: ToolSetEditorProps) {
+  const nameId = useId();
+  const [name, setName] = useState(set?.name ?? '');
+  const [wholeServers, setWholeServers] = useState(() => new Set(set?.members.servers.map((s) => s.id)));
+  const [chosenTools, setChosenTools] = useState(() => new Set(set?.members.tools.map((t) => key(t.serverId, t.tool))));
+  const [error, setError] = useState<string | null>(null);
+  const flip = <T,>(current: Set<T>, value: T, on: boolean) => {
+    const next = new Set(current);
+    if (on) next.add(value);
+    else next.delete(value);
+    return next;
+  };
+  const save = () => {
+    if (!name.trim()) return setError('A tool set needs a name.');
+    const known = new Set(servers.map((s) => s.id));
+    const members: ToolSetMemberIds = {
+      servers: [...wholeServers].filter((id) => known.has(id)),
+      tools: tools
+        .filter((t) => chosenTools.has(key(t.serverId, t.tool)) && !wholeServers.has(t.serverId))
+        .map((t) => ({ serverId: t.serverId, tool: t.tool })),
+    };
+    onSave(name.trim(), members).catch((failure: unknown) => setError(messageOf(failure)));
+  };
+  return (
+    <form
+      className="tool-set-editor"
+      aria-label={set ? `Edit tool set ${set.name}` : 'New tool set'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <label htmlFor={nameId}>Tool set name</label>
+      <input id={nameId} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      {set && set.unavailable.length > 0 && <p className="warning">{describeUnavailable(set.unavailable)} Saving drops them.</p>}
+      <fieldset>
+        <legend>Members</legend>
+        {servers.map((server) => {
+          const whole = wholeServers.has(server.id);
+          return (
+            <div key={server.id} className="tool-set-server">
+              <label className="switch">
+                <input type="checkbox" checked={whole} onChange={(e) => setWholeServers((c) => flip(c, server.id, e.target.checked))} />
+                All tools of {server.name}
+              </label>
+              <ul aria-label={`Tools of ${server.name}`}>
+                {tools
+                  .filter((t) => t.serverId === server.id)
+                  .map((t) => (
+                    <li key={t.tool}>
+                      <label className="switch">
+                        <input
+                          type="checkbox"
+                          disabled={whole}
+                          checked={whole || chosenTools.has(key(t.serverId, t.tool))}
+                          onChange={(e) => setChosenTools((c) => flip(c, key(t.serverId, t.tool), e.target.checked))}
+                        />
+                        {t.tool}
+                        {!t.offered && <span className="muted"> (not offered to the model)</span>}
+                      </label>
+                    </li>
+                  ))}
+              </ul>
+            </div>
+          );
+        })}
+      </fieldset>
+      {error && (
+        <p role="alert" className="warning">
+          Could not save the tool set: {error}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary">
+          Save tool set
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolSetView } from '../../../src-preload/contract';
+import { fakeHost, renderWithHost } from '../../test-support/fake-host';
+import { serverView } from '../servers/test-support/server-factories';
+import { ToolSetsSettings } from './ToolSetsSettings';
+
+afterEach(cleanup);
+
+const research: ToolSetView = {
+  id: 'set-1',
+  name: 'Research',
+  members: { servers: [{ id: 'gone', name: 'Old search' }], tools: [{ serverId: 'a', serverName: 'Alpha', tool: 'fetch' }] },
+  unavailable: [{ kind: 'server', label: 'Old search' }],
+};
+
+function host() {
+  return fakeHost({
+    servers: [serverView({ id: 'a', name: 'Alpha' }, { status: 'ready' })],
+    toolOffers: {
+      tools: [
+        { serverId: 'a', serverName: 'Alpha', tool: 'fetch', offered: true, pinned: false },
+        { serverId: 'a', serverName: 'Alpha', tool: 'shell', offered: false, pinned: false },
+      ],
+      sets: [research],
+    },
+  });
+}
+
+describe('Settings › Tool sets', () => {
+  it('lists the sets, says what of a set is gone, and sets the default for new conversations', async () => {
+    const h = host();
+    await renderWithHost(<ToolSetsSettings />, h, 'settings');
+    const list = screen.getByRole('list', { name: 'Tool sets' });
+    expect(list.textContent).toContain('1 server in this set is no longer available: Old search.');
+    fireEvent.change(screen.getByLabelText('Tool set for new conversations'), { target: { value: 'set-1' } });
+    expect(h.of('updateSettings')).toEqual([{ defaultToolSetId: 'set-1' }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Research' }));
+    expect(h.of('deleteToolSet')).toEqual([{ id: 'set-1' }]);
+  });
+
+  it('creates a set from whole servers or single tools, and edits one (its missing members dropped)', async () => {
+    const h = host();
+    await renderWithHost(<ToolSetsSettings />, h, 'settings');
+    fireEvent.click(screen.getByRole('button', { name: 'New tool set' }));
+    const form = within(screen.getByRole('form', { name: 'New tool set' }));
+    fireEvent.click(form.getByRole('button', { name: 'Save tool set' }));
+    expect(form.getByRole('alert').textContent).toBe('Could not save the tool set: A tool set needs a name.');
+    fireEvent.change(form.getByLabelText('Tool set name'), { target: { value: 'Shell' } });
+    fireEvent.click(form.getByRole('checkbox', { name: /^shell/ }));
+    fireEvent.click(form.getByRole('button', { name: 'Save tool set' }));
+    expect(h.of('saveToolSet')).toEqual([{ name: 'Shell', members: { servers: [], tools: [{ serverId: 'a', tool: 'shell' }] } }]);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Research' }));
+    const edit = within(screen.getByRole('form', { name: 'Edit tool set Research' }));
+    fireEvent.click(edit.getByRole('checkbox', { name: 'All tools of Alpha' }));
+    fireEvent.click(edit.getByRole('button', { name: 'Save tool set' }));
+    expect(h.of('saveToolSet').at(-1)).toEqual({ id: 'set-1', name: 'Research', members: { servers: ['a'], tools: [] } });
+  });
+});

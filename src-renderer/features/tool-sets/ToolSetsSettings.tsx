@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { describeUnavailable, type ToolSetView } from '../../../src-preload/contract';
+import { useAppStore } from '../../stores/use-app-store';
+import { messageOf } from '../../ui/call-errors';
+import { ToolSetEditor } from './ToolSetEditor';
+import './tool-sets.css';
+
+/** What a set names, in a few words. */
+function membersSummary(set: ToolSetView): string {
+  const parts = [...set.members.servers.map((s) => `all of ${s.name}`), ...set.members.tools.map((t) => `${t.tool} (${t.serverName})`)];
+  return parts.length === 0 ? 'No members yet.' : parts.join(', ');
+}
+
+/** Settings › Tool sets: create, rename, edit members, delete, and the default for new conversations. */
+export function ToolSetsSettings() {
+  const api = useAppStore((s) => s.api);
+  const sets = useAppStore((s) => s.toolOffers.sets);
+  const tools = useAppStore((s) => s.toolOffers.tools);
+  const defaultId = useAppStore((s) => s.settings?.defaultToolSetId ?? '');
+  const servers = useAppStore(useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter(Boolean)));
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+  const defaultFieldId = useId();
+  const report = (promise: Promise<unknown>) =>
+    promise.then(
+      () => setError(null),
+      (failure: unknown) => setError(messageOf(failure)),
+    );
+  const serverRefs = servers.map((s) => ({ id: s.config.id, name: s.config.name }));
+  const editor = (set?: ToolSetView) => (
+    <ToolSetEditor
+      set={set}
+      servers={serverRefs}
+      tools={tools}
+      onCancel={() => setEditing(null)}
+      onSave={(name, members) => api.saveToolSet({ ...(set ? { id: set.id } : {}), name, members }).then(() => setEditing(null))}
+    />
+  );
+
+  return (
+    <section className="card tool-sets-settings" aria-labelledby={titleId}>
+      <h2 id={titleId}>Tool sets</h2>
+      <p className="hint">
+        Named sets of servers and tools. A conversation that uses a set offers the model only the set's tools (those you offer to the
+        model).
+      </p>
+      <label htmlFor={defaultFieldId}>Tool set for new conversations</label>
+      <select id={defaultFieldId} value={defaultId} onChange={(e) => void report(api.updateSettings({ defaultToolSetId: e.target.value }))}>
+        <option value="">All offered tools</option>
+        {sets.map((set) => (
+          <option key={set.id} value={set.id}>
+            {set.name}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p role="alert" className="warning">
+          {error}
+        </p>
+      )}
+      {sets.length === 0 && editing === null && <p className="muted">No tool sets yet.</p>}
+      <ul className="tool-set-list" aria-label="Tool sets">
+        {sets.map((set) => (
+          <li key={set.id}>
+            {editing === set.id ? (
+              editor(set)
+            ) : (
+              <>
+                <strong>{set.name}</strong> <span className="muted">{membersSummary(set)}</span>
+                {set.unavailable.length > 0 && <p className="warning">{describeUnavailable(set.unavailable)}</p>}
+                <div className="actions">
+                  <button type="button" className="secondary" aria-label={`Edit ${set.name}`} onClick={() => setEditing(set.id)}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`Delete ${set.name}`}
+                    onClick={() => void report(api.deleteToolSet({ id: set.id }))}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editing === 'new' ? (
+        editor()
+      ) : (
+        <button type="button" onClick={() => setEditing('new')}>
+          New tool set
+        </button>
+      )}
+    </section>
+  );
+}
