@@ -51,6 +51,36 @@ describe('a server flooding notifications', () => {
     expect(textOf(after)).toBe('echo: after');
   });
 
+  it(
+    'sheds a flood of 200,000 a second unparsed: the answer comes within 1 s of its end, memory stays flat, others answer',
+    { timeout: 120_000 },
+    async () => {
+      const t = startHost();
+      const flood = await t.fixture('notification-flood.mjs');
+      const echo = await t.fixture('echo.mjs');
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+      try {
+        const call = t.api.runTool({ serverId: flood, tool: 'flood', args: { seconds: 5, kind: 'both', rate: 200_000 } });
+        await t.next('logAppended', (p) => p.entries.some((e) => e.serverId === flood && e.stream === 'messages'));
+        const during = await t.api.runTool({ serverId: echo, tool: 'echo', args: { message: 'during the flood' } });
+        expect(textOf(during)).toBe('echo: during the flood');
+        const outcome = await call;
+        const answeredAt = Date.now();
+        const [, sent, endedAt] = /flooded (\d+) notifications in 5 s, ended at (\d+)/.exec(textOf(outcome))!.map(Number);
+        // Its answer is not held behind the flood; and the host kept reading it (at least 50,000 a second).
+        expect(answeredAt - endedAt).toBeLessThan(1000);
+        expect(sent).toBeGreaterThan(250_000);
+        expect(peak - before).toBeLessThan(50 * 1024 * 1024);
+        const drops = await dropEntries(t, flood);
+        expect(droppedIn(drops)).toBeGreaterThan(sent / 2);
+      } finally {
+        clearInterval(sampler);
+      }
+    },
+  );
+
   it('over HTTP too: the answer comes through and the excess is counted in the Host log', { timeout: 60_000 }, async () => {
     const server = await startSessionServer();
     const t = startHost();
