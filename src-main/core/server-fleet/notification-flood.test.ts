@@ -69,9 +69,9 @@ describe('a server flooding notifications', () => {
         const outcome = await call;
         const answeredAt = Date.now();
         const [, sent, endedAt] = /flooded (\d+) notifications in 5 s, ended at (\d+)/.exec(textOf(outcome))!.map(Number);
-        // Its answer is not held behind the flood; and the host kept reading it (at least 50,000 a second).
+        // Its answer is not held behind its own flood (up to 4 MB of it still unread when it ended).
+        expect(sent).toBeGreaterThan(50_000);
         expect(answeredAt - endedAt).toBeLessThan(1000);
-        expect(sent).toBeGreaterThan(250_000);
         expect(peak - before).toBeLessThan(50 * 1024 * 1024);
         // Shed, not parsed: most of it is counted in the Host log (one entry a second).
         await waitFor(
