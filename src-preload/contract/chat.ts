@@ -143,6 +143,8 @@ export type ChatErrorKind =
   | 'round-cap'
   /** The model refused the tools it was offered (many local models): the user may go on without tools. */
   | 'tools-unsupported'
+  /** The answer grew past the Answer limit setting (`maxAnswerChars`): it stopped being read. */
+  | 'answer-too-long'
   | 'internal';
 
 export interface ChatError {

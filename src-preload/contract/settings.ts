@@ -40,6 +40,11 @@ export const SettingsSchema = z.object({
   updateFeed: UpdateFeedSettingSchema,
   /** Find servers: the MCP registry searched (its `/v0.1/servers` API); an organisation can run its own. */
   registryUrl: z.url({ protocol: /^https?$/ }).max(2_000),
+  /**
+   * Chat: the most characters one model answer may hold (text and tool-call arguments); beyond it the
+   * answer stops being read, the request is ended, and the chat says so (what came is kept).
+   */
+  maxAnswerChars: z.number().int().min(10_000).max(100_000_000),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -57,6 +62,7 @@ export const DEFAULT_SETTINGS: Settings = {
   updatesEnabled: false,
   updateFeed: '',
   registryUrl: DEFAULT_REGISTRY_URL,
+  maxAnswerChars: 1_000_000,
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();
