@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { Markdown } from './Markdown';
 
 /** Characters of an answer rendered as Markdown; the rest waits behind "Show all". */
-export const MARKDOWN_HEAD_CHARS = 20_000;
+export const MARKDOWN_HEAD_CHARS = 8_000;
 /** Characters per piece of the rest once shown (each its own text node: no single huge layout run). */
 const PIECE_CHARS = 20_000;
 
