@@ -34,12 +34,12 @@ function settingsRoundTrip(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const go = async (name: string, done: () => boolean) => {
-      const button = [...document.querySelectorAll('nav[aria-label="Main"] button')].find((b) => b.textContent?.trim() === name);
+      const button = Array.from(document.querySelectorAll('nav[aria-label="Main"] button')).find((b) => b.textContent?.trim() === name);
       (button as HTMLButtonElement).click();
       while (!done()) await frame();
     };
     const started = performance.now();
-    await go('Settings', () => [...document.querySelectorAll('h1')].some((h) => h.textContent === 'Settings'));
+    await go('Settings', () => Array.from(document.querySelectorAll('h1')).some((h) => h.textContent === 'Settings'));
     await go('Chat', () => !!document.querySelector('textarea[data-message-box]'));
     return performance.now() - started;
   });
