@@ -5,6 +5,7 @@
  * calls a tool back through the Allow… dialog, resizes; what it asks of the user needs a click; and a
  * hostile app's escapes all fail while Patchbay keeps working.
  */
+import dgram from 'node:dgram';
 import path from 'node:path';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/paths';
@@ -178,12 +179,18 @@ test('in a chat: the model calls the tools, the cards show the apps; a message t
   });
 });
 
-test('a hostile app: reading the parent, cookies, the host’s WebSocket, undeclared origins, navigating, popups — all fail; Patchbay keeps working', async ({
+test('a hostile app: reading the parent, cookies, the host’s WebSocket, undeclared origins, navigating, popups, WebRTC — all fail; Patchbay keeps working', async ({
   page,
   webHost,
 }) => {
+  // The app's WebRTC target: a STUN "server" on loopback that counts what reaches it.
+  const udp = dgram.createSocket('udp4');
+  let packets = 0;
+  udp.on('message', () => packets++);
+  await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+  udp.unref();
   await page.goto(webHost.url);
-  await addServer(page, 'App lab', [LAB], `HOST_PORT=${webHost.port}`);
+  await addServer(page, 'App lab', [LAB], `HOST_PORT=${webHost.port}\nUDP_PORT=${udp.address().port}`);
   const pagesBefore = page.context().pages().length;
   await runTool(page, 'App lab', 'hostile-view');
   // The address names the tool's page (routes); the app must not change it from there.
@@ -197,6 +204,11 @@ test('a hostile app: reading the parent, cookies, the host’s WebSocket, undecl
     await expect(view).toContainText('5 refused');
   });
 
+  await test.step('WebRTC is gone though the app declared an HTTP origin: no constructor, no packet', async () => {
+    await expect(result('webrtc')).toHaveText('webrtc: blocked: RTCPeerConnection unavailable');
+    await expect(result('nested-webrtc-ran')).toHaveCount(0);
+  });
+
   await test.step('every escape is blocked', async () => {
     for (const attack of [
       'parent-dom',
@@ -208,6 +220,9 @@ test('a hostile app: reading the parent, cookies, the host’s WebSocket, undecl
       'undeclared-fetch',
       'navigate-top',
       'popup',
+      'webrtc-restore',
+      'nested-webrtc',
+      'static-nested-webrtc',
     ]) {
       await expect(result(attack), attack).toHaveText(new RegExp(`^${attack}: blocked`));
     }
@@ -225,4 +240,7 @@ test('a hostile app: reading the parent, cookies, the host’s WebSocket, undecl
     await nav(page, 'Settings').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   });
+  // Checked after the steps above, so a STUN request the app had sent has long arrived.
+  expect(packets, 'UDP packets from the app').toBe(0);
+  udp.close();
 });

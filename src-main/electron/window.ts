@@ -56,6 +56,10 @@ export function createMainWindow(
   });
   // The renderer never needs camera, microphone, notifications or the like.
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler((_wc, permission) => permission !== 'media');
+  // Nothing in the window uses WebRTC; an app's frame has it taken away (mcp-apps/app-bootstrap.ts),
+  // and without a proxy this policy keeps any WebRTC UDP from leaving the window at all.
+  window.webContents.setWebRTCIPHandlingPolicy('disable_non_proxied_udp');
 
   if (rendererUrl) void window.loadURL(rendererUrl);
   else void window.loadFile(path.join(appRoot, APP_FILES.renderer));

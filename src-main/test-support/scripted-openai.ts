@@ -21,7 +21,7 @@ interface StreamShape {
 
 /** One scripted answer (see the server's header comment). */
 export type OpenAiScriptStep =
-  | ({ type: 'text'; text: string } & StreamShape)
+  | ({ type: 'text'; text: string; bulkChars?: number } & StreamShape)
   | ({
       type: 'tool_calls';
       text?: string;
@@ -58,6 +58,8 @@ export interface OpenAiRecordedRequest {
   credential: { scheme: 'bearer' | null; key: string | null };
   /** When the server received it (ms since the epoch; chat completions only). */
   receivedAt?: number;
+  /** Characters of a `bulkChars` step streamed before the client stopped reading (or all of them). */
+  streamedChars?: number;
   body: {
     model: string;
     messages: ReceivedChatMessage[];

@@ -160,6 +160,8 @@ export type ChatErrorKind =
   | 'tools-unsupported'
   /** More tools are offered than the provider accepts and tool search is off: nothing was sent. */
   | 'too-many-tools'
+  /** The answer grew past the Answer limit setting (`maxAnswerChars`): it stopped being read. */
+  | 'answer-too-long'
   | 'internal';
 
 export interface ChatError {

@@ -51,6 +51,11 @@ export const SettingsSchema = z.object({
   toolSearch: z.enum(TOOL_SEARCH_MODES),
   /** The tool set new conversations start with (an id; empty: every offered tool). */
   defaultToolSetId: z.string().max(100),
+  /**
+   * Chat: the most characters one model answer may hold (text and tool-call arguments); beyond it the
+   * answer stops being read, the request is ended, and the chat says so (what came is kept).
+   */
+  maxAnswerChars: z.number().int().min(10_000).max(100_000_000),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -70,6 +75,7 @@ export const DEFAULT_SETTINGS: Settings = {
   registryUrl: DEFAULT_REGISTRY_URL,
   toolSearch: 'automatic',
   defaultToolSetId: '',
+  maxAnswerChars: 1_000_000,
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();

@@ -17,6 +17,7 @@ import type { ModelRoute } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
 import { toLlmMessages } from './api-history';
 import { AnswerRecorder } from './answer-recorder';
+import { AnswerCap } from './answer-cap';
 import type { ChatToolbox } from './chat-toolbox';
 import type { MessageRepository } from './message-repository';
 import { requestSystemPrompt, toolsOfTurn } from './request-context';
@@ -33,7 +34,7 @@ export interface TurnDeps {
   route: ModelRoute;
   toolbox: ChatToolbox;
   messages: MessageRepository;
-  settings: Pick<Settings, 'maxTokens' | 'systemPrompt' | 'maxToolRounds' | 'toolResultMaxChars' | 'toolSearch'>;
+  settings: Pick<Settings, 'maxTokens' | 'systemPrompt' | 'maxToolRounds' | 'toolResultMaxChars' | 'toolSearch' | 'maxAnswerChars'>;
   /** Tool-search indexes kept between turns (absent: the turn builds its own when the model searches). */
   toolIndexes?: ToolIndexCache;
   /** The servers whose tools are offered; null: every Ready server. */
@@ -93,6 +94,11 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
       batchMs: deps.batchMs,
     });
     deps.onRecorder?.(recorder);
+    const cap = new AnswerCap(settings.maxAnswerChars);
+    // Ends this request alone (an answer over the cap) or with the turn (the user's Stop).
+    const reading = new AbortController();
+    const stopReading = () => reading.abort();
+    signal.addEventListener('abort', stopReading, { once: true });
     let response;
     try {
       const request = {
@@ -102,8 +108,13 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
         messages: toLlmMessages(history, { offerTools: tools.length > 0 }),
         tools,
       };
-      for await (const event of route.provider.createMessage(request, { signal })) {
-        recorder.accept(event);
+      for await (const event of route.provider.createMessage(request, { signal: reading.signal })) {
+        const fit = cap.fit(event);
+        if (fit.event) recorder.accept(fit.event);
+        if (fit.full) {
+          reading.abort();
+          throw cap.error();
+        }
         if (event.type === 'message-stop') response = event.response;
       }
       if (!response) throw new LlmError('network', 'The answer stopped before it was complete. Retry to try again.');
@@ -114,6 +125,7 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
       if (stopped) return { kind: 'stopped' };
       throw error;
     } finally {
+      signal.removeEventListener('abort', stopReading);
       deps.onRecorder?.(undefined);
     }
     recorder.finish(response);

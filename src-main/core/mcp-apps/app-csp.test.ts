@@ -11,6 +11,7 @@ describe('buildAppCsp', () => {
     expect(directives.get('default-src')).toBe("'none'");
     expect(directives.get('connect-src')).toBe("'none'");
     expect(directives.get('frame-src')).toBe("'none'");
+    expect(directives.get('child-src')).toBe("'none'");
     expect(directives.get('base-uri')).toBe("'none'");
     expect(directives.get('object-src')).toBe("'none'");
     expect(directives.get('form-action')).toBe("'none'");

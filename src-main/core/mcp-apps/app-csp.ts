@@ -64,6 +64,8 @@ export function buildAppCsp(declared: DeclaredCsp | undefined, ownOrigins: reado
     `worker-src blob: ${resources}`.trim(),
     `connect-src ${list(view.connectDomains)}`,
     `frame-src ${list(view.frameDomains)}`,
+    // Frames and workers have their own directives; nothing else may open a nested context.
+    "child-src 'none'",
     `base-uri ${list(view.baseUriDomains)}`,
     "object-src 'none'",
     "form-action 'none'",

@@ -8,8 +8,11 @@
  * The inner frame is `sandbox="allow-scripts allow-forms"` without `allow-same-origin`: the app gets
  * an opaque origin of its own, so it cannot reach even this proxy's DOM, let alone the renderer's;
  * no `allow-top-navigation`, no `allow-popups`, no `allow-modals`. It is loaded with `srcdoc`, so it
- * inherits this page's Content-Security-Policy — the one built from the app's `_meta.ui.csp`.
+ * inherits this page's Content-Security-Policy — the one built from the app's `_meta.ui.csp`. The app's
+ * HTML gets the bootstrap (`app-bootstrap.ts`) first, after its doctype, so WebRTC is gone before the
+ * app's own scripts run.
  */
+import { APP_BOOTSTRAP } from './app-bootstrap';
 
 /** The proxy page for one app; `parentOrigin` is the renderer's origin (validated by the caller). */
 export function proxyPage(parentOrigin: string): string {
@@ -29,6 +32,11 @@ export function proxyPage(parentOrigin: string): string {
 /** The proxy's script (served from the sandbox origin, so the CSP's `'self'` runs it). */
 export const PROXY_SCRIPT = `(() => {
   'use strict';
+  const BOOTSTRAP = ${JSON.stringify(`<script>${APP_BOOTSTRAP}</script>`)};
+  const withBootstrap = (html) => {
+    const doctype = /^\\s*<!doctype[^>]*>/i.exec(html);
+    return doctype ? doctype[0] + BOOTSTRAP + html.slice(doctype[0].length) : BOOTSTRAP + html;
+  };
   const parentOrigin = document.currentScript && document.currentScript.dataset.parentOrigin;
   if (!parentOrigin || window.parent === window) return;
   const named = /^https?:\\/\\//.test(parentOrigin);
@@ -46,7 +54,7 @@ export const PROXY_SCRIPT = `(() => {
         inner = document.createElement('iframe');
         inner.setAttribute('sandbox', 'allow-scripts allow-forms');
         inner.setAttribute('title', 'App');
-        inner.srcdoc = html;
+        inner.srcdoc = withBootstrap(html);
         document.body.appendChild(inner);
         return;
       }

@@ -51,6 +51,39 @@ describe('a server flooding notifications', () => {
     expect(textOf(after)).toBe('echo: after');
   });
 
+  it(
+    'sheds a flood of 200,000 a second unparsed: the answer comes within 1 s of its end, memory stays flat, others answer',
+    { timeout: 120_000 },
+    async () => {
+      const t = startHost();
+      const flood = await t.fixture('notification-flood.mjs');
+      const echo = await t.fixture('echo.mjs');
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+      try {
+        const call = t.api.runTool({ serverId: flood, tool: 'flood', args: { seconds: 5, kind: 'both', rate: 200_000 } });
+        await t.next('logAppended', (p) => p.entries.some((e) => e.serverId === flood && e.stream === 'messages'));
+        const during = await t.api.runTool({ serverId: echo, tool: 'echo', args: { message: 'during the flood' } });
+        expect(textOf(during)).toBe('echo: during the flood');
+        const outcome = await call;
+        const answeredAt = Date.now();
+        const [, sent, endedAt] = /flooded (\d+) notifications in 5 s, ended at (\d+)/.exec(textOf(outcome))!.map(Number);
+        // Its answer is not held behind its own flood (up to 4 MB of it still unread when it ended).
+        expect(sent).toBeGreaterThan(50_000);
+        expect(answeredAt - endedAt).toBeLessThan(1000);
+        expect(peak - before).toBeLessThan(50 * 1024 * 1024);
+        // Shed, not parsed: most of it is counted in the Host log (one entry a second).
+        await waitFor(
+          async () => droppedIn((await t.api.queryLogs({ serverId: flood, stream: 'host', text: 'dropped' })).entries) > sent / 2,
+          { timeoutMs: 10_000, what: 'the Host log to count most of the flood as dropped' },
+        );
+      } finally {
+        clearInterval(sampler);
+      }
+    },
+  );
+
   it('over HTTP too: the answer comes through and the excess is counted in the Host log', { timeout: 60_000 }, async () => {
     const server = await startSessionServer();
     const t = startHost();

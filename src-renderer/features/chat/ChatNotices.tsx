@@ -52,7 +52,8 @@ export function TurnErrorBanner({
   onOpenSettings(): void;
   retrying: boolean;
 }) {
-  const settingsHelp = error.kind === 'no-api-key' || error.kind === 'auth' || error.kind === 'bad-request';
+  const settingsHelp =
+    error.kind === 'no-api-key' || error.kind === 'auth' || error.kind === 'bad-request' || error.kind === 'answer-too-long';
   return (
     <div role="alert" className="warning chat-notice" data-kind={error.kind}>
       <p>{error.message}</p>

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { TOOL_SEARCH_TOOL_NAME, type ChatMessage, type ToolStatusUpdate } from '../../../src-preload/contract';
 import { CopyButton } from '../../ui/CopyButton';
 import { cardStatus, type ToolResultBlock } from './chat-model';
-import { Markdown } from './Markdown';
+import { LongAnswer } from './LongAnswer';
 import { PromptMarker, ResourceBlockView } from './ContextBlocks';
 import { ToolCallCard } from './ToolCallCard';
 import { ToolSearchStep } from './ToolSearchStep';
@@ -56,7 +56,7 @@ export const MessageView = memo(function MessageView({
                 {block.text}
               </p>
             ) : (
-              <Markdown key={i} text={block.text} streaming={message.status === 'streaming'} />
+              <LongAnswer key={i} text={block.text} streaming={message.status === 'streaming'} />
             );
           case 'image':
             return <img key={i} className="message-image" alt="Attached image" src={`data:${block.mediaType};base64,${block.data}`} />;

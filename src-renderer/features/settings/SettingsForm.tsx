@@ -106,6 +106,7 @@ export function SettingsForm({
         updateFeed: draft.updateFeed.trim(),
         registryUrl: draft.registryUrl.trim(),
         toolSearch: draft.toolSearch,
+        maxAnswerChars: draft.maxAnswerChars,
       });
       if (keyDraft.trim() && onSetApiKey) {
         await onSetApiKey(keyDraft.trim());
@@ -261,6 +262,21 @@ export function SettingsForm({
               min={1000}
               value={numberValue(draft.attachmentBudgetChars)}
               onChange={(e) => edit('attachmentBudgetChars', e.target.valueAsNumber)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Answer limit (characters)"
+          error={errors.maxAnswerChars}
+          hint="A model answer longer than this stops being read, and the chat says so; what came is kept."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={10000}
+              value={numberValue(draft.maxAnswerChars)}
+              onChange={(e) => edit('maxAnswerChars', e.target.valueAsNumber)}
             />
           )}
         </Field>

@@ -125,18 +125,6 @@ export class StdioProcess {
   }
 
   /**
-   * Stops reading the server's stdout for `ms` (its writes then wait, as a pipe makes them when the
-   * reader is slower): how the transport slows a server that floods it. Repeated calls extend nothing:
-   * the first pause runs its course.
-   */
-  pauseStdout(ms: number): void {
-    const stdout = this.child.stdout;
-    if (stdout.isPaused() || stdout.destroyed) return;
-    stdout.pause();
-    setTimeout(() => stdout.resume(), ms).unref();
-  }
-
-  /**
    * Resolves the command (see `resolveCommand`), builds the environment and spawns the server.
    * Rejects with a `LaunchError` (launch-error.ts) whose message is fit for the user.
    */

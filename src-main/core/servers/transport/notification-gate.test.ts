@@ -111,6 +111,17 @@ describe('peeking at raw lines', () => {
     expect(peekNotificationMethod(line('{"method":"a\\"b"}'))).toBeUndefined();
   });
 
+  it('gives the same answers for lines in the usual shape (the fast path a flood takes)', () => {
+    const usual = '{"jsonrpc":"2.0","method":';
+    expect(peekNotificationMethod(line(`${usual}"notifications/progress","params":{"progressToken":3}}`))).toBe('notifications/progress');
+    expect(peekNotificationMethod(line(`${usual}"notifications/custom/x","params":{}}`))).toBe('notifications/custom/x');
+    // A request written method-first still has its id (after the method, or deep inside): kept.
+    expect(peekNotificationMethod(line(`${usual}"sampling/createMessage","params":{},"id":5}`))).toBeUndefined();
+    expect(peekNotificationMethod(line(`${usual}"roots/list","id":"a"}`))).toBeUndefined();
+    expect(peekNotificationMethod(line(`${usual}"notifications/message","params":{"data":{"id":1}}}`))).toBeUndefined();
+    expect(peekNotificationMethod(line(`${usual}"a\\"b","params":{}}`))).toBeUndefined();
+  });
+
   it('reads a progress token as written, for coalescing', () => {
     expect(peekProgressToken(line('{"params":{"progressToken":42,"progress":1}}'))).toBe('42');
     expect(peekProgressToken(line('{"params":{"progressToken": "tok-1" ,"progress":1}}'))).toBe('"tok-1"');

@@ -11,6 +11,11 @@
  * final progress still precedes its result. Holding is bounded (`maxHeld`); beyond it, dropped.
  * Responses and requests from the server never pass through the budget. What was dropped is reported
  * once per `reportIntervalMs` ("N messages dropped…"), and once more when the gate closes.
+ *
+ * The stdio transport meets the budget on raw bytes (`peekNotificationMethod`: a notification has a
+ * method and no "id"; a line in the usual shape is read by one loop in JavaScript) and reads stdout at
+ * full speed: a flooding server's answer waits behind its own notifications, so shedding must be
+ * cheaper than reading, not slower.
  */
 
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
@@ -231,8 +236,48 @@ function plainString(line: Buffer, i: number, max = 200): string | undefined {
  * afterwards.
  */
 export function peekNotificationMethod(line: Buffer): string | undefined {
+  const usual = peekUsualNotification(line);
+  if (usual !== NOT_USUAL) return usual;
   if (line.includes(ID_KEY)) return undefined;
   return plainString(line, valueAt(line, METHOD_KEY));
+}
+
+/** The start most servers write (JSON.stringify of `{jsonrpc, method, …}`): the fast path's shape. */
+const USUAL_START = Buffer.from('{"jsonrpc":"2.0","method":"');
+/** Method names a flood is made of, returned as these very strings (no new string per line). */
+const KNOWN_METHODS = [LOG_MESSAGE, PROGRESS, 'notifications/resources/updated', 'notifications/tools/list_changed'].map((name) => ({
+  name,
+  bytes: Buffer.from(name),
+}));
+const NOT_USUAL = Symbol('not usual');
+
+/**
+ * The same answer as the general path for a line in the usual shape, by one loop over its bytes in
+ * JavaScript: a flood is tens of thousands of short lines a second, and each native `indexOf` on a
+ * line costs more than reading it. NOT_USUAL when the line starts otherwise.
+ */
+function peekUsualNotification(line: Buffer): string | undefined | typeof NOT_USUAL {
+  const length = line.length;
+  if (length <= USUAL_START.length) return NOT_USUAL;
+  for (let i = 0; i < USUAL_START.length; i++) if (line[i] !== USUAL_START[i]) return NOT_USUAL;
+  const from = USUAL_START.length;
+  let end = from;
+  while (end < length && line[end] !== QUOTE) {
+    if (line[end] === BACKSLASH) return NOT_USUAL;
+    end++;
+  }
+  if (end >= length || end - from > 200) return NOT_USUAL;
+  // A request carries an "id" (anywhere): it must never be taken for a notification.
+  for (let i = end; i + 3 < length; i++) {
+    if (line[i] === QUOTE && line[i + 1] === 0x69 && line[i + 2] === 0x64 && line[i + 3] === QUOTE) return undefined;
+  }
+  for (const known of KNOWN_METHODS) {
+    if (known.bytes.length !== end - from) continue;
+    let same = true;
+    for (let i = 0; i < known.bytes.length && same; i++) same = line[from + i] === known.bytes[i];
+    if (same) return known.name;
+  }
+  return line.toString('utf8', from, end);
 }
 
 /** The progress token of a raw progress line as written (`7`, `"abc"`), for coalescing; undefined if unusual. */

@@ -25,13 +25,6 @@ import type { StderrRing, StderrRingOptions } from '../process/stderr-ring';
 import { withTimeout } from '../wait';
 
 /**
- * While a server's notifications are over budget, stdout is read at most this fast (notifications held
- * or dropped per millisecond): the server's own writes then wait, so a flood costs the host little
- * CPU, and a response behind it is at most one pause (≈ 25 ms for a 64 KB chunk) late.
- */
-const MAX_EXCESS_PER_MS = 20;
-
-/**
  * Default largest accepted stdout message (128 MB): room for a 50 MB resource sent as base64 (about
  * 67 MB), which the host previews and slices; beyond it a message is discarded, not the connection.
  */
@@ -104,8 +97,6 @@ export class StdioServerTransport implements SessionTransport {
   private readonly gate: NotificationGate<Buffer>;
   /** Set by `screen` for the line the framer decodes next: a notification that already passed the gate. */
   private screenedNotification = false;
-  /** Notifications of the current stdout chunk that the gate held or dropped. */
-  private excessInChunk = 0;
 
   constructor(private readonly options: StdioTransportOptions) {
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
@@ -154,7 +145,10 @@ export class StdioServerTransport implements SessionTransport {
       loginShellPath: this.options.loginShellPath,
       background: this.options.background,
       stderr: { ...this.options.stderr, onLine: this.options.onStderrLine },
-      onStdout: (chunk) => this.readChunk(chunk),
+      // Read at full speed even through a flood: the server's answer is queued behind its notifications
+      // (in the pipe and in its own buffers), so reading slower would hold the answer back; the excess
+      // costs a byte scan each (screen), not a string, a parse, an event or a log row.
+      onStdout: (chunk) => this.framer.push(chunk),
       onStdoutEnd: () => {
         this.framer.end();
         this.failUnlessExiting('stdout-closed');
@@ -227,22 +221,13 @@ export class StdioServerTransport implements SessionTransport {
     this.onclose?.();
   }
 
-  private readChunk(chunk: Buffer): void {
-    this.excessInChunk = 0;
-    this.framer.push(chunk);
-    // Over budget: read the rest of the flood slower (the pipe makes the server wait meanwhile).
-    if (this.excessInChunk > 0) this.proc?.pauseStdout(Math.ceil(this.excessInChunk / MAX_EXCESS_PER_MS));
-  }
-
   /** A line that can only be a notification meets the budget before it costs a string or a parse. */
   private screen(line: Buffer): boolean {
     const method = peekNotificationMethod(line);
     this.screenedNotification = method !== undefined;
     if (method === undefined) return true;
     this.lastMessageAt = Date.now();
-    if (this.gate.admit(method, line)) return true;
-    this.excessInChunk += 1;
-    return false;
+    return this.gate.admit(method, line);
   }
 
   private handleLine(line: string): void {
