@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKENIZER_WORKER_SOURCE } from '../context-meter/tokenizer-worker';
 import { startTestHost } from '../../test-support/test-host';
 import { tempDir } from '../../test-support/temp-dir';
@@ -25,6 +25,11 @@ ${TOKENIZER_WORKER_SOURCE}`;
 }
 
 const measureDraft = { draftChars: 0, attachmentIds: [] };
+let encoder: Tiktoken;
+beforeAll(() => {
+  // The encoding the worker uses (building it takes seconds of CPU: here, outside the tests' time).
+  encoder = new Tiktoken(o200k);
+});
 
 describe('the context meter’s tokenizer worker', () => {
   it('keeps the host answering while the first count is in flight, then gives the count', async () => {
@@ -44,7 +49,7 @@ describe('the context meter’s tokenizer worker', () => {
 
     await writeFile(gate, '');
     const measure = await measuring;
-    const tokens = new Tiktoken(o200k).encode('Be terse, and name the server a tool came from.').length;
+    const tokens = encoder.encode('Be terse, and name the server a tool came from.').length;
     expect(measure).toMatchObject({ total: tokens, system: tokens, tools: 0, history: 0 });
   });
 
