@@ -8,7 +8,8 @@
  * over Streamable HTTP (scenarios/remote.ts), a server flooding notifications for 10 s against the
  * same call without the flood (scenarios/flood.ts), and a streamed answer from an OpenAI-compatible
  * endpoint through the core and the renderer against the bare `openai` SDK (scenarios/openai-stream.ts), and tool search
- * (tool definitions in the first request with search on and off, the index, a search round; scenarios/tool-search.ts). Arms alternate
+ * (tool definitions in the first request with search on and off, the index, a search round; scenarios/tool-search.ts), and the
+ * host thread's worst stall during the context meter's first count (tokenizer worker vs in-process encoder). Arms alternate
  * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
  */
 import './lib/as-built-entry';
@@ -18,6 +19,7 @@ import { benchLogAppend } from './lib/log-append';
 import { countingListenerWarnings } from './lib/listener-warnings';
 import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStats } from './lib/tool-arms';
 import { REPO } from './lib/servers';
+import { measureFirstCountStall } from './lib/tokenizer-stall';
 import { runChatUi, SCROLL_TOLERANCE } from './scenarios/chat-ui';
 import { runFirstPaint } from './scenarios/first-paint';
 import { percentile, runFlood } from './scenarios/flood';
@@ -406,6 +408,16 @@ async function toolSearch() {
   ]);
 }
 
+/** The context meter's first count: the host thread's worst stall, tokenizer worker vs the encoder built on that thread. */
+async function tokenizerFirstCount() {
+  const { worker, inProcess, idleStallMs } = await measureFirstCountStall();
+  const target = inProcess.stallMs / 4;
+  report('context meter first count: main-thread stall', worker.stallMs, inProcess.stallMs, 'ms', '≤ 0.25×', worker.stallMs <= target);
+  rows.push(['  same window, idle (machine load)', `${idleStallMs.toFixed(3)} ms`, '', '', 'info', 'info']);
+  report('  first count done', worker.countMs, inProcess.countMs, 'ms', 'info', true);
+  rows[rows.length - 1][5] = 'info';
+}
+
 /** A scenario that could not run: a MISS row with the first line of the reason. */
 function notMeasured(label: string, error: unknown): void {
   rows.push([label, 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
@@ -423,6 +435,7 @@ const areas: Record<string, () => unknown> = {
   remote: remoteServer,
   flood: notificationFlood,
   openai: openAiStream,
+  tokenizer: tokenizerFirstCount,
 };
 // `--area NAME` (repeatable) runs only those: `npx tsx bench/areas.ts --area flood`.
 const chosen = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--area' ? [arg] : []));

@@ -223,6 +223,7 @@ export function createHost(ports: HostPorts): Host {
     db,
     instructions,
     serverExists: (id) => repo.get(id) !== undefined,
+    tokenizer: ports.tokenizer,
     llm,
     settings: () => settings.read(),
     events,

@@ -4,6 +4,7 @@ import type { RootsTimings } from './roots/roots-area';
 import type { ZipLimits } from './safe-zip';
 import type { FleetConnectionDefaults } from './server-fleet/server-fleet';
 import type { SecretBox } from './secrets/secret-box';
+import type { TokenizerWorkerOptions } from './context-meter/tokenizer-worker';
 
 /**
  * What the core needs from the outside world. The Electron glue and the web-mode launcher each
@@ -38,4 +39,6 @@ export interface HostPorts {
   findCommand?: (name: string) => Promise<string | undefined>;
   /** The local presets Settings › Providers detects (default: Ollama and LM Studio on their ports); tests point them elsewhere. */
   providerPresets?: readonly ProviderPreset[];
+  /** The context meter's tokenizer worker; tests give it a source that fails or waits. */
+  tokenizer?: TokenizerWorkerOptions;
 }

@@ -11,6 +11,7 @@ import type { Clock } from '../clock';
 import type { QuickLlmControls } from '../llm/llm-area';
 import type { ChatContextSources } from './chat-context';
 import { TokenCounter } from '../context-meter/token-counter';
+import type { TokenizerWorkerOptions } from '../context-meter/tokenizer-worker';
 import type { InstructionsSource } from '../server-instructions/instructions-source';
 import { createChatHandlers } from './chat-handlers';
 import { createContextHandlers } from './context-handlers';
@@ -35,13 +36,15 @@ export interface ChatAreaOptions {
   instructions: InstructionsSource;
   /** Whether a server with this id is configured. */
   serverExists(serverId: string): boolean;
+  /** The context meter's tokenizer worker (tests give it another source). */
+  tokenizer?: TokenizerWorkerOptions;
 }
 
 export interface ChatArea {
   service: ChatService;
   handlers: ReturnType<typeof createChatHandlers> & ReturnType<typeof createContextHandlers>;
   snapshot(): ChatSnapshot;
-  /** Stops every running turn (call before the fleet stops, so tool calls are cancelled first). */
+  /** Stops every running turn (call before the fleet stops, so tool calls are cancelled first) and the tokenizer's worker. */
   dispose(): Promise<void>;
 }
 
@@ -60,10 +63,12 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     now: clock.now,
   });
   const sender = new MessageSender(service, options.settings, options.context);
+  // Tokenizes on a worker thread (started by the first count), stopped with the area.
+  const counter = new TokenCounter(options.tokenizer);
   const measurer = new ContextMeasurer({
     toolbox: options.toolbox,
     instructions: options.instructions,
-    counter: new TokenCounter(),
+    counter,
     settings: options.settings,
     conversations,
     messages,
@@ -74,5 +79,13 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     ...createChatHandlers({ chat: service, quick: llm.quick, sender }),
     ...createContextHandlers({ measurer, instructions: options.instructions, serverExists: options.serverExists }),
   };
-  return { service, handlers, snapshot: () => service.snapshot(), dispose: () => service.dispose() };
+  return {
+    service,
+    handlers,
+    snapshot: () => service.snapshot(),
+    dispose: async () => {
+      await service.dispose();
+      await counter.dispose();
+    },
+  };
 }

@@ -5,20 +5,20 @@
  * really carried.
  */
 import path from 'node:path';
-import type { Tiktoken } from 'js-tiktoken/lite';
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200k from 'js-tiktoken/ranks/o200k_base';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { HostApi } from '../../../src-preload/contract';
 import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
-import { loadEncoder } from '../context-meter/tokenizer';
 import { waitFor } from '../servers/wait';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm } from './test-support/scripted-llm';
 
 let llm: ScriptedLlm;
 let encoder: Tiktoken;
 beforeAll(async () => {
-  // The host's own encoder (loading it takes seconds of CPU, once).
-  encoder = await loadEncoder();
+  // The encoding the host's tokenizer worker uses (building it takes seconds of CPU, once).
+  encoder = new Tiktoken(o200k);
   llm = await startScriptedLlm();
 });
 afterAll(async () => {

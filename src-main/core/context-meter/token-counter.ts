@@ -1,11 +1,12 @@
 /**
  * Token counts remembered by the hash of what was counted: tool definitions change rarely and a
  * conversation's history only grows, while the meter asks again on every change of the draft's
- * context — so each text is tokenized once.
+ * context — so each text is tokenized once, and a count asked for again never leaves the host's thread.
  */
 import crypto from 'node:crypto';
 import type { LlmContentBlock, LlmMessage, LlmTool } from '../llm/llm-types';
-import { countTokens } from './tokenizer';
+import { splitLongRuns } from './tokenizer';
+import { TokenizerWorker, type TokenizerWorkerOptions } from './tokenizer-worker';
 
 /** Texts remembered at most (a fleet of 50 servers × 40 tools is 2,000 definitions). */
 const MAX_REMEMBERED = 50_000;
@@ -26,6 +27,11 @@ export function toolDefinitionText(tool: LlmTool): string {
 
 export class TokenCounter {
   private readonly counted = new Map<string, Promise<number>>();
+  private readonly tokenizer: TokenizerWorker;
+
+  constructor(options: TokenizerWorkerOptions = {}) {
+    this.tokenizer = new TokenizerWorker(options);
+  }
 
   /** Tokens of a text (remembered). */
   count(text: string): Promise<number> {
@@ -33,13 +39,18 @@ export class TokenCounter {
     const key = crypto.createHash('sha1').update(text).digest('base64');
     let tokens = this.counted.get(key);
     if (!tokens) {
-      tokens = countTokens(text);
+      tokens = this.tokenizer.count([...splitLongRuns(text)]);
       // Forgotten if counting failed, so the next ask tries again.
       tokens.catch(() => this.counted.delete(key));
       if (this.counted.size >= MAX_REMEMBERED) this.counted.delete(this.counted.keys().next().value!);
       this.counted.set(key, tokens);
     }
     return tokens;
+  }
+
+  /** Stops the tokenizer's worker (the host's shutdown); counts still waiting fail. */
+  dispose(): Promise<void> {
+    return this.tokenizer.dispose();
   }
 
   /** Tokens of each tool definition, in order. */

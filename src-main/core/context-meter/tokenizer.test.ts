@@ -1,10 +1,14 @@
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
-import { describe, expect, it } from 'vitest';
-import { countTokens, splitLongRuns } from './tokenizer';
+import { afterAll, describe, expect, it } from 'vitest';
+import { splitLongRuns } from './tokenizer';
 import { TokenCounter, toolDefinitionText } from './token-counter';
 
 const encoder = new Tiktoken(o200k);
+// Counts on its worker thread, as the host does.
+const counter = new TokenCounter();
+const countTokens = (text: string) => counter.count(text);
+afterAll(() => counter.dispose());
 
 describe('token counts', () => {
   it('count ordinary text exactly as js-tiktoken does, also when it is long enough to be counted in chunks', async () => {
@@ -24,7 +28,6 @@ describe('token counts', () => {
       },
       { name: 'math__sum', inputSchema: { properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
     ];
-    const counter = new TokenCounter();
     expect(await counter.countTools(tools)).toEqual(tools.map((t) => encoder.encode(toolDefinitionText(t)).length));
     expect(JSON.parse(toolDefinitionText(tools[1]))).toEqual({
       name: 'math__sum',
