@@ -1,8 +1,33 @@
 /**
  * Defects a new user hit (issue #33), each reproduced in the browser against a real web-mode host.
  */
+import type { Page } from '@playwright/test';
 import { ContractSocket, signIn } from '../support/raw-client';
+import { useScriptedOpenAi } from '../support/scripted-openai';
 import { expect, test } from '../support/web-host';
+
+const openai = useScriptedOpenAi();
+const EVERYTHING = 'Everything (demo)';
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
+
+/** Settings › Providers: an OpenAI-compatible provider "Local" at the scripted endpoint. */
+async function addLocalProvider(page: Page) {
+  await nav(page, 'Settings').click();
+  await page.getByRole('button', { name: 'Add provider' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add provider' });
+  await dialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'OpenAI-compatible' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Local');
+  await dialog.getByRole('textbox', { name: 'Base URL' }).fill(openai().url);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Providers' }).getByRole('listitem', { name: 'Local' })).toContainText('2 models');
+}
+
+async function addEverything(page: Page) {
+  await nav(page, 'Servers').click();
+  await page.getByRole('group', { name: 'Quick add' }).getByRole('button', { name: EVERYTHING }).click();
+  await expect(page.getByRole('listitem', { name: EVERYTHING }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 });
+}
 
 const LONG_TITLE = 'Summarise the attached document about the quarterly results and the plans for next year';
 
@@ -45,4 +70,59 @@ test('a long conversation title starts at the left edge, ends in an ellipsis and
   expect(boxes.meta.right).toBeLessThanOrEqual(boxes.menuLeft + 0.5);
   // Pointing at the row shows the whole title.
   expect(boxes.hover).toContain(LONG_TITLE);
+});
+
+test('a provider that names every call call_1: each card keeps its own arguments, edit marker and result, after a reload too', async ({
+  page,
+  webHost,
+}) => {
+  await page.goto(webHost.url);
+  await addLocalProvider(page);
+  await addEverything(page);
+  await nav(page, 'Chat').click();
+  const message = page.getByRole('textbox', { name: 'Message' });
+  const log = page.getByRole('log', { name: 'Messages' });
+  const consent = page.getByRole('dialog', { name: /^Allow/ });
+  const cards = log.getByRole('article', { name: `Tool call get-sum on ${EVERYTHING}` });
+
+  await openai().script([
+    { type: 'tool_calls', calls: [{ nameEndsWith: '__get-sum', arguments: { a: 2, b: 3 }, id: 'call_1' }] },
+    { type: 'text', text: 'Forty-two, then.' },
+    { type: 'tool_calls', calls: [{ nameEndsWith: '__get-sum', arguments: { a: 5, b: 6 }, id: 'call_1' }] },
+    { type: 'text', text: 'Eleven.' },
+  ]);
+  await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption({ label: 'llama3.1:8b' });
+  await message.fill('What is 2 + 3?');
+  await message.press('Enter');
+  await consent.getByLabel('Arguments').fill('{ "a": 2, "b": 40 }');
+  await consent.getByRole('button', { name: 'Allow once' }).click();
+  await expect(log.getByText('Forty-two, then.')).toBeVisible();
+
+  await message.fill('And 5 + 6?');
+  await message.press('Enter');
+  await consent.getByRole('button', { name: 'Allow once' }).click();
+  await expect(log.getByText('Eleven.')).toBeVisible();
+
+  const expectCards = async () => {
+    await expect(cards).toHaveCount(2);
+    const [first, second] = [cards.nth(0), cards.nth(1)];
+    await expect(first.getByRole('status')).toHaveText('Done');
+    await expect(second.getByRole('status')).toHaveText('Done');
+    await expect(first.locator('details > summary').first()).toHaveText('Arguments — edited by you');
+    await expect(second.locator('details > summary').first()).toHaveText('Arguments');
+    await expect(first.locator('details').first().locator('pre').first()).toContainText('"b": 40', { useInnerText: false });
+    await expect(second.locator('details').first().locator('pre').first()).toContainText('"b": 6', { useInnerText: false });
+    await expect(first).toContainText('The sum of 2 and 40 is 42.', { useInnerText: false });
+    await expect(second).toContainText('The sum of 5 and 6 is 11.', { useInnerText: false });
+    await expect(second).not.toContainText('The sum of 2', { useInnerText: false });
+  };
+  await expectCards();
+  await page.reload();
+  await expectCards();
+
+  // The provider still gets its own ids back, each paired with its result.
+  const last = (await openai().chatRequests()).at(-1)!.body!.messages;
+  const calls = last.filter((m) => m.role === 'assistant' && m.tool_calls).map((m) => m.tool_calls![0].id);
+  expect(calls).toEqual(['call_1', 'call_1']);
+  expect(last.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_1', 'call_1']);
 });

@@ -47,8 +47,17 @@ export type ChatBlock =
   | { type: 'image'; mediaType: string; data: string }
   | {
       type: 'tool_use';
-      /** The model's id for this call; the matching result carries it as `toolUseId`. */
+      /**
+       * Patchbay's id for this call, unique in the conversation; the matching result, the live status
+       * events and the audit trail carry it as `toolUseId`. (Calls stored before Patchbay made its own
+       * ids have the provider's here and no `apiId`.)
+       */
       id: string;
+      /**
+       * The provider's id for the call, sent back to it in the history. Never used to tell calls apart:
+       * OpenAI-compatible servers may name every call `call_1`.
+       */
+      apiId?: string;
       /** The name the model used (the namespaced API name). */
       name: string;
       input: Record<string, unknown>;
