@@ -2,6 +2,8 @@
  * Defects a new user hit (issue #33), each reproduced in the browser against a real web-mode host.
  */
 import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import path from 'node:path';
 import { ContractSocket, signIn } from '../support/raw-client';
 import { useScriptedOpenAi } from '../support/scripted-openai';
 import { expect, test } from '../support/web-host';
@@ -126,3 +128,67 @@ test('a provider that names every call call_1: each card keeps its own arguments
   expect(calls).toEqual(['call_1', 'call_1']);
   expect(last.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_1', 'call_1']);
 });
+
+test('what was typed is not lost: Add server asks before discarding, a chat draft survives a reload', async ({ page, webHost }) => {
+  await page.goto(webHost.url);
+  await test.step('Add server with a name typed: Esc, a click outside and Cancel ask first', async () => {
+    await nav(page, 'Servers').click();
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add server' });
+    const confirm = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    // Nothing typed yet: Esc closes at once.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(confirm).toBeHidden();
+
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('My notes server');
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('My notes server');
+
+    await page.mouse.click(5, 5); // the overlay, outside the dialog
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('My notes server');
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('a draft in a conversation comes back after a reload', async () => {
+    const socket = await ContractSocket.connect(`ws://127.0.0.1:${webHost.port}/ws`, {
+      origin: webHost.origin,
+      credential: (await signIn(webHost.url)).credential,
+    });
+    await socket.call(1, 'createConversation', { title: 'Holiday plans' });
+    socket.socket.close();
+    await page.reload();
+    await nav(page, 'Chat').click();
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: /^Holiday plans/ })
+      .click();
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill('Book the train to Lyon for the');
+    await expect.poll(() => savedDraft(webHost.dataDir)).toBe('Book the train to Lyon for the');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'Holiday plans' })).toBeVisible();
+    await expect(message).toHaveValue('Book the train to Lyon for the');
+  });
+});
+
+/** The newest saved draft, read from the database file as a restarted host would. */
+function savedDraft(dataDir: string): string | undefined {
+  const db = new Database(path.join(dataDir, 'patchbay.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare<[], { text: string }>('SELECT text FROM chat_drafts ORDER BY updated_at DESC LIMIT 1').get()?.text;
+  } catch {
+    return undefined; // no such table before the fix
+  } finally {
+    db.close();
+  }
+}

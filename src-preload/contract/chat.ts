@@ -204,6 +204,8 @@ export interface ChatSnapshot {
   /** Older conversations exist after the first page. */
   moreConversations: boolean;
   llm: LlmStatus;
+  /** What was typed and not sent, by conversation id ('' for the box before any conversation exists). */
+  drafts?: Record<string, string>;
 }
 
 /** Where a page of conversations ends: the last one's place in the order (updated time, then id, both descending). */
@@ -356,6 +358,13 @@ const RetrySchema = z.object({
   /** Offer the model no tools from now on (after it said it cannot use them), then run the turn again. */
   withoutTools: z.boolean().optional(),
 });
+const DraftSchema = z
+  .object({
+    /** The conversation, or '' for the message box before any conversation exists. */
+    conversationId: z.union([IdString, z.literal('')]),
+    text: z.string().max(MAX_MESSAGE_CHARS, `At most ${MAX_MESSAGE_CHARS} characters`),
+  })
+  .strict();
 const ModelChoiceSchema = z.object({ id: IdString, providerId: IdString, model: z.string().trim().min(1).max(200) });
 
 export const chatMethods = {
@@ -387,6 +396,8 @@ export const chatMethods = {
   retryTurn: method<typeof RetrySchema, void>(RetrySchema),
   /** The model (provider › model) the conversation's next turns use; the history is kept and mapped. */
   setConversationModel: method<typeof ModelChoiceSchema, ConversationSummary>(ModelChoiceSchema),
+  /** Keeps what is typed in a conversation's message box, so a reload gives it back ('' text forgets it). */
+  saveChatDraft: method<typeof DraftSchema, void>(DraftSchema),
   /** Seals and stores the key of the Anthropic provider (Settings' quick field); it is never sent back. */
   setApiKey: method<typeof ApiKeySchema, LlmStatus>(ApiKeySchema),
   clearApiKey: method<typeof NoInput, LlmStatus>(NoInput),

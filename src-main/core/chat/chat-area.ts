@@ -14,6 +14,7 @@ import { createChatHandlers } from './chat-handlers';
 import { ChatService } from './chat-service';
 import type { ChatToolbox } from './chat-toolbox';
 import { ConversationRepository } from './conversation-repository';
+import { DraftRepository } from './draft-repository';
 import { MessageRepository } from './message-repository';
 import { MessageSender } from './message-sender';
 
@@ -50,6 +51,7 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     now: clock.now,
   });
   const sender = new MessageSender(service, options.settings, options.context);
-  const handlers = createChatHandlers({ chat: service, quick: llm.quick, sender });
-  return { service, handlers, snapshot: () => service.snapshot(), dispose: () => service.dispose() };
+  const drafts = new DraftRepository(db);
+  const handlers = createChatHandlers({ chat: service, quick: llm.quick, sender, drafts, now: clock.now });
+  return { service, handlers, snapshot: () => ({ ...service.snapshot(), drafts: drafts.all() }), dispose: () => service.dispose() };
 }
