@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import path from 'node:path';
+import { contractClient, expectServerStatus, serverRow } from '../support/flows';
 import { ContractSocket, signIn } from '../support/raw-client';
 import { useScriptedOpenAi } from '../support/scripted-openai';
 import { expect, test } from '../support/web-host';
@@ -192,3 +193,36 @@ function savedDraft(dataDir: string): string | undefined {
     db.close();
   }
 }
+
+test('"Starts with Patchbay" decides only what happens at launch: it neither stops nor starts the server', async ({ page, webHost }) => {
+  await page.goto(webHost.url);
+  await addEverything(page);
+  const client = await contractClient(webHost);
+  try {
+    const id = (await client.api.getSnapshot()).servers.find((s) => s.config.name === EVERYTHING)!.config.id;
+    const row = serverRow(page, EVERYTHING);
+    const starts = row.getByRole('switch', { name: 'Starts with Patchbay' });
+
+    await starts.click(); // the switch follows the host: its state changes once the call is answered
+    await expect(starts).not.toBeChecked();
+    await expect(starts).toBeEnabled();
+    expect((await client.server(id)).runtime.status).toBe('ready');
+    await expectServerStatus(page, EVERYTHING, 'ready');
+
+    await row.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expectServerStatus(page, EVERYTHING, 'stopped');
+    await starts.click();
+    await expect(starts).toBeChecked();
+    await expect(starts).toBeEnabled();
+    expect((await client.server(id)).runtime.status).toBe('stopped');
+    await expectServerStatus(page, EVERYTHING, 'stopped');
+  } finally {
+    await client.close();
+  }
+
+  // At the next launch it starts, as the switch says.
+  await webHost.restart();
+  await page.goto(webHost.url);
+  await nav(page, 'Servers').click();
+  await expectServerStatus(page, EVERYTHING, 'ready');
+});
