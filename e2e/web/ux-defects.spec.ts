@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { contractClient, expectServerStatus, serverRow } from '../support/flows';
+import { REPO_ROOT } from '../support/paths';
 import { ContractSocket, signIn } from '../support/raw-client';
 import { useScriptedOpenAi } from '../support/scripted-openai';
 import { expect, test } from '../support/web-host';
@@ -225,4 +226,44 @@ test('"Starts with Patchbay" decides only what happens at launch: it neither sto
   await page.goto(webHost.url);
   await nav(page, 'Servers').click();
   await expectServerStatus(page, EVERYTHING, 'ready');
+});
+
+test('a finished task keeps its result: the Tasks tab shows it after leaving the Tools tab and after a reload', async ({
+  page,
+  webHost,
+}) => {
+  const LAB = 'Task lab';
+  await page.goto(webHost.url);
+  await nav(page, 'Servers').click();
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const add = page.getByRole('dialog', { name: 'Add server' });
+  await add.getByLabel('Name', { exact: true }).fill(LAB);
+  await add.getByLabel('Command', { exact: true }).fill(process.execPath);
+  await add.getByLabel('Arguments', { exact: true }).fill(path.join(REPO_ROOT, 'e2e/fixtures/task-lab.mjs'));
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expectServerStatus(page, LAB, 'ready');
+  await serverRow(page, LAB).getByRole('button', { name: LAB, exact: true }).click();
+  await page.getByRole('tab', { name: /^Tools/ }).click();
+  await page
+    .getByRole('list', { name: `Tools of ${LAB}` })
+    .getByRole('button', { name: 'doomed', exact: true })
+    .click();
+  await page.getByRole('form', { name: 'Run doomed' }).getByRole('button', { name: 'Run' }).click();
+  const shown = page.getByRole('region', { name: `The tool reported an error: doomed on ${LAB}` });
+  await expect(shown).toContainText('The disk is full');
+
+  const showInTasksTab = async () => {
+    await page.getByRole('tab', { name: /^Tasks/ }).click();
+    const row = page.getByRole('listitem', { name: 'Task doomed: Failed', exact: true });
+    await row.getByText('Result', { exact: true }).click();
+    await expect(row.getByRole('region', { name: `The tool reported an error: doomed on ${LAB}` })).toContainText('The disk is full');
+  };
+  await page.getByRole('tab', { name: 'Overview', exact: true }).click();
+  await expect(shown).toBeHidden();
+  await showInTasksTab();
+
+  await page.reload();
+  await nav(page, 'Servers').click();
+  await serverRow(page, LAB).getByRole('button', { name: LAB, exact: true }).click();
+  await showInTasksTab();
 });

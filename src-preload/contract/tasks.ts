@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdString, method } from './method';
-import type { ToolCallOrigin } from './tools';
+import type { ToolCallOrigin, ToolCallOutcome } from './tools';
 
 /**
  * Tasks (protocol 2025-11-25): long work that runs in the background and is polled. Two sides:
@@ -82,6 +82,11 @@ export const taskMethods = {
    * cancelled), or — for a request the server made — the request is withdrawn and reported cancelled.
    */
   cancelTask: method<typeof TaskIdSchema, TaskView>(TaskIdSchema),
+  /**
+   * What a tool call run as a task returned (the preview the Tools tab showed), kept with the task; null
+   * when none was kept (the call was not the user's own run, or it had not finished).
+   */
+  getTaskResult: method<typeof TaskIdSchema, ToolCallOutcome | null>(TaskIdSchema),
 };
 
 export interface TaskEvents {
