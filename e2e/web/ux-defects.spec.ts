@@ -74,6 +74,17 @@ test('a long conversation title starts at the left edge, ends in an ellipsis and
   expect(boxes.meta.right).toBeLessThanOrEqual(boxes.menuLeft + 0.5);
   // Pointing at the row shows the whole title.
   expect(boxes.hover).toContain(LONG_TITLE);
+
+  await test.step('a refused rename says why in words on the screen, not in the contract’s terms', async () => {
+    await row.getByRole('button', { name: `Actions for ${LONG_TITLE}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename conversation' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('x'.repeat(201));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toContainText('At most 200 characters');
+    await expect(dialog).not.toContainText('renameConversation');
+    await expect(dialog).not.toContainText('Invalid input');
+  });
 });
 
 test('a provider that names every call call_1: each card keeps its own arguments, edit marker and result, after a reload too', async ({

@@ -8,7 +8,7 @@ import { HostCallError, PRIMARY_PROVIDER_ID, type ApiKeyStatus, type ProviderTyp
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { LlmProvider } from './llm-types';
-import { noApiKeyMessage, NO_API_KEY_MESSAGE } from './llm-errors';
+import { forModelListing, noApiKeyMessage, NO_API_KEY_MESSAGE } from './llm-errors';
 import type { ProviderKind } from './provider-kind';
 import { PROVIDER_KINDS } from './provider-kinds';
 import type { ProviderKeys } from './provider-keys';
@@ -146,7 +146,8 @@ export class ProviderRegistry {
     const list = await provider.listModels({ signal });
     if (this.lifetime.signal.aborted) throw new HostCallError('internal', 'Patchbay is shutting down.');
     if (!this.options.repo.get(id)) return this.toView(this.stored(id)); // removed meanwhile: says so
-    this.options.repo.setModels(id, list.models, list.source === 'api' ? undefined : list.note, this.now());
+    const note = list.source === 'api' || list.note === undefined ? undefined : forModelListing(list.note);
+    this.options.repo.setModels(id, list.models, note, this.now());
     this.publish();
     return this.view(id);
   }

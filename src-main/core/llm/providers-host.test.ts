@@ -61,7 +61,7 @@ describe('providers through the host API', () => {
     const refreshed = await api.refreshProviderModels({ id: down.id });
     expect(refreshed.models).toEqual([]);
     expect(refreshed.modelsNote).toBe(
-      `Could not list models: Ollama at http://127.0.0.1:${port}/v1 is not running (connection refused). Start it, then Retry.`,
+      `Could not list models: Ollama at http://127.0.0.1:${port}/v1 is not running (connection refused). Start it, then press Refresh models.`,
     );
 
     const moved = await api.updateProvider({ id: down.id, baseUrl: server.url, name: 'Ollama here' });
