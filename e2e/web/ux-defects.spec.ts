@@ -278,3 +278,19 @@ test('a finished task keeps its result: the Tasks tab shows it after leaving the
   await serverRow(page, LAB).getByRole('button', { name: LAB, exact: true }).click();
   await showInTasksTab();
 });
+
+test('web mode has a favicon (the app icon) and the page asks for nothing that is not there', async ({ page, webHost }) => {
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
+  await page.goto(webHost.url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const icon = await page.request.get(new URL(href!, page.url()).toString());
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  // Chromium asks for /favicon.ico by itself when the page names no icon.
+  await expect.poll(() => missing).toEqual([]);
+});
