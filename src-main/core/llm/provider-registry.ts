@@ -23,6 +23,8 @@ export interface ProviderRegistryOptions {
   kinds?: Readonly<Record<ProviderType, ProviderKind>>;
   /** How long asking a models API may take. */
   modelsTimeoutMs?: number;
+  /** A base URL from the environment for a type's default (web mode only; see `ProviderKind.baseUrlEnv`). */
+  envBaseUrl?(name: string): string | undefined;
 }
 
 export interface ProviderInput {
@@ -210,7 +212,8 @@ export class ProviderRegistry {
 
   private endpointOf(p: StoredProvider | undefined): string {
     if (!p) return '';
-    return p.baseUrl || this.kindOf(p).defaultBaseUrl;
+    const kind = this.kindOf(p);
+    return p.baseUrl || (kind.baseUrlEnv && this.options.envBaseUrl?.(kind.baseUrlEnv)) || kind.defaultBaseUrl;
   }
 
   private kindOf(p: StoredProvider): ProviderKind {
