@@ -7,10 +7,12 @@ import path from 'node:path';
 import { contractClient, expectServerStatus, serverRow } from '../support/flows';
 import { REPO_ROOT } from '../support/paths';
 import { ContractSocket, signIn } from '../support/raw-client';
+import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
 import { useScriptedOpenAi } from '../support/scripted-openai';
 import { expect, test } from '../support/web-host';
 
 const openai = useScriptedOpenAi();
+const anthropic = useScriptedLlm();
 const EVERYTHING = 'Everything (demo)';
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
 
@@ -293,4 +295,27 @@ test('web mode has a favicon (the app icon) and the page asks for nothing that i
   expect(icon.headers()['content-type']).toContain('image/svg+xml');
   // Chromium asks for /favicon.ico by itself when the page names no icon.
   await expect.poll(() => missing).toEqual([]);
+});
+
+test('sending after scrolling up brings the view to the new message', async ({ page, webHost }) => {
+  await page.goto(webHost.url);
+  await pointAnthropicAt(page, anthropic().url);
+  await nav(page, 'Chat').click();
+  const message = page.getByRole('textbox', { name: 'Message' });
+  const log = page.getByRole('log', { name: 'Messages' });
+  const longAnswer = Array.from({ length: 80 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n\n');
+  await anthropic().script([
+    { type: 'text', text: longAnswer },
+    { type: 'text', text: 'Short answer.' },
+  ]);
+  await message.fill('Tell me a lot');
+  await message.press('Enter');
+  await expect(log.getByText('Line 80 of a long answer.')).toBeVisible();
+
+  await log.evaluate((el) => el.scrollTo(0, 0));
+  await expect(log.getByText('Tell me a lot')).toBeInViewport();
+  await message.fill('And briefly?');
+  await message.press('Enter');
+  await expect(log.getByText('And briefly?')).toBeInViewport();
+  await expect(log.getByText('Short answer.')).toBeInViewport();
 });
