@@ -5,7 +5,7 @@ import { useScriptedServer } from './scripted-server';
 
 /** Registers the hooks; call the returned function inside a test to get the running server. */
 export function useScriptedLlm(): () => ScriptedLlm {
-  return useScriptedServer(() => startScriptedLlm(), { what: 'The scripted LLM', dropEnv: ['ANTHROPIC_API_KEY'] });
+  return useScriptedServer(() => startScriptedLlm(), { what: 'The scripted LLM', dropEnv: ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'] });
 }
 
 /** Settings › Preferences: the Anthropic provider's base URL set to `url` (the scripted server) and a key saved. */

@@ -203,7 +203,16 @@ export function createHost(ports: HostPorts): Host {
   });
   plugins.push(tasks.plugin);
   // Tools and consent: the router every tool call goes through (user runs, model and app calls alike).
-  const tools = createToolsArea({ db, connection: (id) => fleet.connection(id), repo, secrets, events, clock, tasks: tasks.toolTasks });
+  const tools = createToolsArea({
+    db,
+    connection: (id) => fleet.connection(id),
+    repo,
+    secrets,
+    events,
+    clock,
+    tasks: tasks.toolTasks,
+    keepTaskOutcome: (outcome) => tasks.results.keep(outcome),
+  });
   plugins.push(tools.plugin);
   // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
   const serverName = (id: string) => repo.get(id)?.name;

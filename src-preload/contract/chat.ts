@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ByIdSchema, IdString, method, NoInput } from './method';
-import type { ToolCallTask } from './tasks';
+import type { ToolCallTask } from './task-state';
 import type { ToolRunStatus } from './tools';
 
 /**
@@ -60,8 +60,17 @@ export type ChatBlock =
   | { type: 'image'; mediaType: string; data: string }
   | {
       type: 'tool_use';
-      /** The model's id for this call; the matching result carries it as `toolUseId`. */
+      /**
+       * Patchbay's id for this call, unique in the conversation; the matching result, the live status
+       * events and the audit trail carry it as `toolUseId`. (Calls stored before Patchbay made its own
+       * ids have the provider's here and no `apiId`.)
+       */
       id: string;
+      /**
+       * The provider's id for the call, sent back to it in the history. Never used to tell calls apart:
+       * OpenAI-compatible servers may name every call `call_1`.
+       */
+      apiId?: string;
       /** The name the model used (the namespaced API name). */
       name: string;
       input: Record<string, unknown>;
@@ -216,6 +225,8 @@ export interface ChatSnapshot {
   /** Older conversations exist after the first page. */
   moreConversations: boolean;
   llm: LlmStatus;
+  /** What was typed and not sent, by conversation id ('' for the box before any conversation exists). */
+  drafts?: Record<string, string>;
 }
 
 /** Where a page of conversations ends: the last one's place in the order (updated time, then id, both descending). */
@@ -368,6 +379,13 @@ const RetrySchema = z.object({
   /** Offer the model no tools from now on (after it said it cannot use them), then run the turn again. */
   withoutTools: z.boolean().optional(),
 });
+const DraftSchema = z
+  .object({
+    /** The conversation, or '' for the message box before any conversation exists. */
+    conversationId: z.union([IdString, z.literal('')]),
+    text: z.string().max(MAX_MESSAGE_CHARS, `At most ${MAX_MESSAGE_CHARS} characters`),
+  })
+  .strict();
 const ModelChoiceSchema = z.object({ id: IdString, providerId: IdString, model: z.string().trim().min(1).max(200) });
 
 export const chatMethods = {
@@ -399,6 +417,8 @@ export const chatMethods = {
   retryTurn: method<typeof RetrySchema, void>(RetrySchema),
   /** The model (provider › model) the conversation's next turns use; the history is kept and mapped. */
   setConversationModel: method<typeof ModelChoiceSchema, ConversationSummary>(ModelChoiceSchema),
+  /** Keeps what is typed in a conversation's message box, so a reload gives it back ('' text forgets it). */
+  saveChatDraft: method<typeof DraftSchema, void>(DraftSchema),
   /** Seals and stores the key of the Anthropic provider (Settings' quick field); it is never sent back. */
   setApiKey: method<typeof ApiKeySchema, LlmStatus>(ApiKeySchema),
   clearApiKey: method<typeof NoInput, LlmStatus>(NoInput),

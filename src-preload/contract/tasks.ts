@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { IdString, method } from './method';
 import type { ToolCallOrigin } from './tool-call-origin';
+import type { TaskState } from './task-state';
+import type { ToolCallOutcome } from './tools';
+
+export { FINISHED_TASK_STATES, TASK_STATUSES, type TaskState, type TaskStatus, type ToolCallTask } from './task-state';
 
 /**
  * Tasks (protocol 2025-11-25): long work that runs in the background and is polled. Two sides:
@@ -10,14 +14,6 @@ import type { ToolCallOrigin } from './tool-call-origin';
  *    server polls Patchbay while the user answers the usual dialog.
  * Records are kept in the database, so a reload (and a restart) still shows them.
  */
-
-/** The spec's task states. */
-export const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-/** A task's state as Patchbay knows it: the spec's, or `lost` (the server no longer knows it, e.g. after it restarted). */
-export type TaskState = TaskStatus | 'lost';
-/** States a task never leaves. */
-export const FINISHED_TASK_STATES: readonly TaskState[] = ['completed', 'failed', 'cancelled', 'lost'];
 
 /** What the task does. */
 export type TaskKind = 'tool' | 'sampling' | 'elicitation';
@@ -50,14 +46,6 @@ export interface TaskView {
   pollIntervalMs?: number;
 }
 
-/** The part of a task a running tool call carries (the card shows it). */
-export interface ToolCallTask {
-  id: string;
-  taskId: string;
-  status: TaskState;
-  statusMessage?: string;
-}
-
 /** What the renderer needs at (re)connect: the newest tasks of every server (the Tasks view pages on). */
 export interface TasksSnapshot {
   recent: TaskView[];
@@ -82,6 +70,11 @@ export const taskMethods = {
    * cancelled), or — for a request the server made — the request is withdrawn and reported cancelled.
    */
   cancelTask: method<typeof TaskIdSchema, TaskView>(TaskIdSchema),
+  /**
+   * What a tool call run as a task returned (the preview the Tools tab showed), kept with the task; null
+   * when none was kept (the call was not the user's own run, or it had not finished).
+   */
+  getTaskResult: method<typeof TaskIdSchema, ToolCallOutcome | null>(TaskIdSchema),
 };
 
 export interface TaskEvents {

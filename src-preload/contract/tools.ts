@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdString, method } from './method';
-import type { ToolCallTask } from './tasks';
+import type { ToolCallTask } from './task-state';
 import type { ToolCallOrigin } from './tool-call-origin';
 
 /**

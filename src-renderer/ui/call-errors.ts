@@ -17,8 +17,15 @@ export function issuesOf(error: unknown): FieldIssue[] {
   return Array.isArray(data) ? data.filter(isIssue) : [];
 }
 
-/** A human message for any rejection. */
+/**
+ * A human message for any rejection. Input the contract's schemas refused reads as their own messages
+ * ("A title is required"), which are written for people, not as the core's summary, which names the
+ * method and the field paths ("Invalid input for renameConversation: title: …").
+ */
 export function messageOf(error: unknown): string {
+  const issues = issuesOf(error);
+  if (issues.length > 0 && (error as { code?: unknown }).code === 'invalid_input')
+    return [...new Set(issues.map((i) => i.message))].join('; ');
   if (error instanceof Error) return error.message;
   if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
     return (error as { message: string }).message;

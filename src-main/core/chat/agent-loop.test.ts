@@ -50,6 +50,9 @@ describe('the agent loop', () => {
       serverName: 'Everything (demo)',
       toolName: 'get-sum',
     });
+    // The call is keyed by Patchbay's id; the provider's own is kept to send back.
+    expect(use.id).toMatch(/^pb_[0-9a-f]{32}$/);
+    expect(use.apiId).toMatch(/^toolu_/);
     expect(messages[3].content).toEqual([{ type: 'text', text: 'The sum is **5**.' }]);
     expect(toolStatuses(f.events, use.id)).toEqual(['waiting-approval', 'running', 'done']);
     expect(f.summary(conversation.id)).toMatchObject({ title: 'What is 2 + 3?', messageCount: 4, turn: 'idle' });
@@ -60,7 +63,12 @@ describe('the agent loop', () => {
     expect(second.body?.messages.at(-1)).toEqual({
       role: 'user',
       content: [
-        { type: 'tool_result', tool_use_id: use.id, content: [{ type: 'text', text: 'ran get-sum with {"a":2,"b":3}' }], is_error: false },
+        {
+          type: 'tool_result',
+          tool_use_id: use.apiId,
+          content: [{ type: 'text', text: 'ran get-sum with {"a":2,"b":3}' }],
+          is_error: false,
+        },
       ],
     });
   });

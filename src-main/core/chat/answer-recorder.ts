@@ -3,6 +3,7 @@
  * (the row is created with the first content, checkpointed about every second and at every tool-call
  * boundary, then finished), and reports changes to the renderer as batched deltas.
  */
+import { randomUUID } from 'node:crypto';
 import type { ChatBlock, ChatDeltaOp, ChatMessage } from '../../../src-preload/contract';
 import type { LlmResponse, LlmStreamEvent } from '../llm/llm-types';
 import type { MessageRepository } from './message-repository';
@@ -83,6 +84,9 @@ export class AnswerRecorder {
           const tool = this.options.resolveTool(event.block.name);
           const block: ChatBlock = {
             ...event.block,
+            // Calls are told apart by an id of ours: a provider may reuse its own (`call_1` every time).
+            id: newToolCallId(),
+            apiId: event.block.id,
             serverId: tool?.serverId ?? '',
             serverName: tool?.serverName ?? '',
             toolName: tool?.toolName ?? event.block.name,
@@ -177,4 +181,9 @@ export class AnswerRecorder {
     if (!this.message || this.closed) return;
     this.options.messages.checkpoint(this.message.id, this.content, this.options.now());
   }
+}
+
+/** A tool call id of Patchbay's own: unique, and in the characters every provider accepts (`^[a-zA-Z0-9_-]+$`). */
+export function newToolCallId(): string {
+  return `pb_${randomUUID().replaceAll('-', '')}`;
 }

@@ -26,6 +26,26 @@ const result = (id: string, t = 'ok'): ChatBlock => ({
 });
 
 describe('stored history → request messages', () => {
+  it('pairs calls by Patchbay’s ids and sends each with the provider’s own, even when the provider reused it', () => {
+    const withApiId = (id: string): ChatBlock => ({ ...(use(id) as Extract<ChatBlock, { type: 'tool_use' }>), apiId: 'call_1' });
+    const out = toLlmMessages(
+      [
+        msg('user', [text('q')]),
+        msg('assistant', [withApiId('pb_1')]),
+        msg('user', [result('pb_1', 'first')]),
+        msg('assistant', [withApiId('pb_2')]),
+        msg('user', [result('pb_2', 'second')]),
+      ],
+      { offerTools: true },
+    );
+    expect(out.slice(1).map((m) => m.content[0])).toEqual([
+      { type: 'tool_use', id: 'call_1', name: 'srv__t', input: { q: 'pb_1' } },
+      { type: 'tool_result', toolUseId: 'call_1', content: [{ type: 'text', text: 'first' }], isError: false },
+      { type: 'tool_use', id: 'call_1', name: 'srv__t', input: { q: 'pb_2' } },
+      { type: 'tool_result', toolUseId: 'call_1', content: [{ type: 'text', text: 'second' }], isError: false },
+    ]);
+  });
+
   it('passes a plain conversation through', () => {
     expect(
       toLlmMessages([msg('user', [text('hi')]), msg('assistant', [text('hello')]), msg('user', [text('bye')])], { offerTools: true }),

@@ -3,6 +3,7 @@
  * API is stricter, so this repairs without changing what is stored:
  * - an interrupted answer that a retry replaced (or that ends the history) is left out;
  * - empty text and empty messages are left out;
+ * - calls are paired by Patchbay's ids, then sent with the provider's own (`apiId`);
  * - every tool_use gets a tool_result in the next user message (a missing one says it did not run);
  *   a tool_result without its tool_use is left out;
  * - consecutive messages of one role are merged, tool results first in a user message;
@@ -133,11 +134,26 @@ export function toLlmMessages(history: readonly ChatMessage[], options: HistoryO
     if (merged[0]?.content.length === 0) merged.shift();
   }
   while (merged.length > 0 && merged[merged.length - 1].role !== 'user') merged.pop();
-  if (options.offerTools) return merged;
+  if (options.offerTools) return withProviderIds(merged, history);
   const names = new Map<string, string>();
   return merged.map((m) => ({ role: m.role, content: m.content.map((b) => asText(b, names)) }));
 }
 
 function notRun(toolUseId: string): LlmContentBlock {
   return { type: 'tool_result', toolUseId, content: [{ type: 'text', text: NOT_RUN }], isError: true };
+}
+
+/** Each call and its result under the provider's id for the call (stored calls are keyed by Patchbay's). */
+function withProviderIds(messages: LlmMessage[], history: readonly ChatMessage[]): LlmMessage[] {
+  const apiIds = new Map<string, string>();
+  for (const message of history)
+    for (const block of message.content) if (block.type === 'tool_use' && block.apiId) apiIds.set(block.id, block.apiId);
+  if (apiIds.size === 0) return messages;
+  const apiId = (id: string) => apiIds.get(id) ?? id;
+  return messages.map((m) => ({
+    role: m.role,
+    content: m.content.map((b) =>
+      b.type === 'tool_use' ? { ...b, id: apiId(b.id) } : b.type === 'tool_result' ? { ...b, toolUseId: apiId(b.toolUseId) } : b,
+    ),
+  }));
 }

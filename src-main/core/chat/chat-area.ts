@@ -19,6 +19,7 @@ import { ContextMeasurer } from './context-measure';
 import { ChatService } from './chat-service';
 import type { ChatToolbox } from './chat-toolbox';
 import { ConversationRepository } from './conversation-repository';
+import { DraftRepository } from './draft-repository';
 import { MessageRepository } from './message-repository';
 import { MessageSender } from './message-sender';
 
@@ -75,14 +76,15 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     router: llm.router,
     sender,
   });
+  const drafts = new DraftRepository(db);
   const handlers = {
-    ...createChatHandlers({ chat: service, quick: llm.quick, sender }),
+    ...createChatHandlers({ chat: service, quick: llm.quick, sender, drafts, now: clock.now }),
     ...createContextHandlers({ measurer, instructions: options.instructions, serverExists: options.serverExists }),
   };
   return {
     service,
     handlers,
-    snapshot: () => service.snapshot(),
+    snapshot: () => ({ ...service.snapshot(), drafts: drafts.all() }),
     dispose: async () => {
       await service.dispose();
       await counter.dispose();

@@ -3,7 +3,7 @@ import { validateElicitation } from './elicitation-validate';
 
 const schema = {
   properties: {
-    name: { type: 'string', minLength: 2 },
+    name: { type: 'string', minLength: 2, title: 'Full name' },
     email: { type: 'string', format: 'email' },
     born: { type: 'string', format: 'date' },
     n: { type: 'integer', minimum: 1, maximum: 10 },
@@ -21,7 +21,7 @@ describe('elicitation answers against the flat schema subset', () => {
     ).toEqual([]);
     expect(validateElicitation(schema, { name: 'Ada' })).toEqual([]);
   });
-  it('names every problem by field', () => {
+  it('names every problem by field, in words that name the field (its title, else its key)', () => {
     const issues = validateElicitation(schema, {
       email: 'nope',
       born: '10/12/1815',
@@ -33,14 +33,14 @@ describe('elicitation answers against the flat schema subset', () => {
     });
     expect(issues).toEqual(
       expect.arrayContaining([
-        { path: ['extra'], message: 'is not asked for' },
-        { path: ['name'], message: 'is required' },
-        { path: ['email'], message: 'must be an email address' },
-        { path: ['born'], message: 'must be a date (YYYY-MM-DD)' },
-        { path: ['n'], message: 'must be a whole number' },
-        { path: ['ok'], message: 'must be true or false' },
-        { path: ['hero'], message: 'must be one of the choices' },
-        { path: ['tags'], message: 'must only contain the choices' },
+        { path: ['extra'], message: 'extra is not asked for' },
+        { path: ['name'], message: 'Full name is required' },
+        { path: ['email'], message: 'email must be an email address' },
+        { path: ['born'], message: 'born must be a date (YYYY-MM-DD)' },
+        { path: ['n'], message: 'n must be a whole number' },
+        { path: ['ok'], message: 'ok must be true or false' },
+        { path: ['hero'], message: 'hero must be one of the choices' },
+        { path: ['tags'], message: 'tags must only contain the choices' },
       ]),
     );
   });

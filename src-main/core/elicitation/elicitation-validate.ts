@@ -32,11 +32,13 @@ export function validateElicitation(
   const issues: FieldIssue[] = [];
   const required = new Set(schema.required ?? []);
   for (const key of Object.keys(content)) {
-    if (!(key in schema.properties)) issues.push({ path: [key], message: 'is not asked for' });
+    if (!(key in schema.properties)) issues.push({ path: [key], message: `${key} is not asked for` });
   }
   for (const [key, field] of Object.entries(schema.properties)) {
     const value = content[key];
-    const fail = (message: string) => issues.push({ path: [key], message });
+    // Each message names its field as the form labels it, so it reads whole wherever it is shown.
+    const label = typeof field.title === 'string' && field.title.trim() !== '' ? field.title : key;
+    const fail = (message: string) => issues.push({ path: [key], message: `${label} ${message}` });
     if (value === undefined || value === '') {
       if (required.has(key)) fail('is required');
       continue;

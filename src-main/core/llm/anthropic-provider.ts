@@ -106,6 +106,7 @@ export class AnthropicProvider implements LlmProvider {
 export const anthropicKind: ProviderKind = {
   type: 'anthropic',
   defaultBaseUrl: DEFAULT_ANTHROPIC_BASE_URL,
+  baseUrlEnv: 'ANTHROPIC_BASE_URL',
   keyRequired: true,
   envKey: () => 'ANTHROPIC_API_KEY',
   // The Messages API documents no tool count limit; Claude models take 200k tokens of context.

@@ -75,7 +75,9 @@ export function createLlmArea(options: LlmAreaOptions): LlmArea {
   const { db, clock } = options;
   const repo = new ProviderRepository(db);
   const keys = new ProviderKeys({ repo, secrets: options.secrets, mode: options.mode, env: options.env, now: clock.now });
-  const registry = new ProviderRegistry({ repo, keys, events: options.events, clock });
+  // Web mode is started from a shell: like the providers' SDKs, it honours their base-URL variables there.
+  const envBaseUrl = (name: string) => (options.mode === 'web' ? options.env[name]?.trim() || undefined : undefined);
+  const registry = new ProviderRegistry({ repo, keys, events: options.events, clock, envBaseUrl });
   const router = new ProviderRouter(registry, options.defaults);
   const status = (): LlmStatus => ({ apiKey: registry.primaryKeyStatus() });
 

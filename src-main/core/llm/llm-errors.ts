@@ -40,6 +40,14 @@ export function noApiKeyMessage(providerName: string): string {
   return `No API key is set for ${providerName}. Add one in Settings › Providers, then press Retry.`;
 }
 
+/**
+ * A failure's words for where models are listed: the button there is "Refresh models", not Retry
+ * ("Start it, then Retry." → "Start it, then press Refresh models.").
+ */
+export function forModelListing(message: string): string {
+  return message.replace(/\b(?:press )?Retry\b/g, 'press Refresh models');
+}
+
 /** The host part of a base URL, for messages ("can't reach 127.0.0.1:9"). */
 export function hostOf(baseUrl: string): string {
   try {

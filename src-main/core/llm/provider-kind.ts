@@ -22,6 +22,11 @@ export interface ProviderKind {
   readonly type: ProviderType;
   /** Where requests go when the base URL is empty ('' when the type has no default). */
   readonly defaultBaseUrl: string;
+  /**
+   * The environment variable whose URL web mode uses instead of `defaultBaseUrl` when the base URL is
+   * empty, as the provider's own SDK does (e.g. ANTHROPIC_BASE_URL).
+   */
+  readonly baseUrlEnv?: string;
   /** Requests fail without a key (else the key is optional: local endpoints need none). */
   readonly keyRequired: boolean;
   /** The environment variable web mode may take this provider's key from, for a base URL (none: undefined). */

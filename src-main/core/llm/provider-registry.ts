@@ -8,7 +8,7 @@ import { HostCallError, PRIMARY_PROVIDER_ID, type ApiKeyStatus, type ProviderTyp
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { LlmProvider } from './llm-types';
-import { noApiKeyMessage, NO_API_KEY_MESSAGE } from './llm-errors';
+import { forModelListing, noApiKeyMessage, NO_API_KEY_MESSAGE } from './llm-errors';
 import type { ProviderKind } from './provider-kind';
 import type { ToolLimits } from './llm-types';
 import { PROVIDER_KINDS } from './provider-kinds';
@@ -24,6 +24,8 @@ export interface ProviderRegistryOptions {
   kinds?: Readonly<Record<ProviderType, ProviderKind>>;
   /** How long asking a models API may take. */
   modelsTimeoutMs?: number;
+  /** A base URL from the environment for a type's default (web mode only; see `ProviderKind.baseUrlEnv`). */
+  envBaseUrl?(name: string): string | undefined;
 }
 
 export interface ProviderInput {
@@ -152,7 +154,8 @@ export class ProviderRegistry {
     const list = await provider.listModels({ signal });
     if (this.lifetime.signal.aborted) throw new HostCallError('internal', 'Patchbay is shutting down.');
     if (!this.options.repo.get(id)) return this.toView(this.stored(id)); // removed meanwhile: says so
-    this.options.repo.setModels(id, list.models, list.source === 'api' ? undefined : list.note, this.now());
+    const note = list.source === 'api' || list.note === undefined ? undefined : forModelListing(list.note);
+    this.options.repo.setModels(id, list.models, note, this.now());
     this.publish();
     return this.view(id);
   }
@@ -215,7 +218,8 @@ export class ProviderRegistry {
 
   private endpointOf(p: StoredProvider | undefined): string {
     if (!p) return '';
-    return p.baseUrl || this.kindOf(p).defaultBaseUrl;
+    const kind = this.kindOf(p);
+    return p.baseUrl || (kind.baseUrlEnv && this.options.envBaseUrl?.(kind.baseUrlEnv)) || kind.defaultBaseUrl;
   }
 
   private kindOf(p: StoredProvider): ProviderKind {

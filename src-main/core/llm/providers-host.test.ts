@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PRIMARY_PROVIDER_ID, type ProviderPreset } from '../../../src-preload/contract';
 import { startTestHost } from '../../test-support/test-host';
 import { useScriptedOpenAi } from '../../test-support/use-scripted-openai';
@@ -61,7 +61,7 @@ describe('providers through the host API', () => {
     const refreshed = await api.refreshProviderModels({ id: down.id });
     expect(refreshed.models).toEqual([]);
     expect(refreshed.modelsNote).toBe(
-      `Could not list models: Ollama at http://127.0.0.1:${port}/v1 is not running (connection refused). Start it, then Retry.`,
+      `Could not list models: Ollama at http://127.0.0.1:${port}/v1 is not running (connection refused). Start it, then press Refresh models.`,
     );
 
     const moved = await api.updateProvider({ id: down.id, baseUrl: server.url, name: 'Ollama here' });
@@ -121,6 +121,18 @@ describe('providers through the host API', () => {
     expect(events.some((e) => e.name === 'llmStatusChanged' && e.payload.apiKey.state === 'set')).toBe(true);
     await api.updateProvider({ id: PRIMARY_PROVIDER_ID, clearApiKey: true });
     expect((await api.getSnapshot()).chat.llm.apiKey).toMatchObject({ state: 'not-set' });
+  });
+
+  it('web mode takes the Anthropic base URL from ANTHROPIC_BASE_URL when none is set, as the SDK does; a set one wins', async () => {
+    vi.stubEnv('ANTHROPIC_BASE_URL', 'http://127.0.0.1:9/from-env');
+    try {
+      const { api } = startTestHost();
+      expect((await api.getSnapshot()).providers.providers[0]).toMatchObject({ baseUrl: '', endpoint: 'http://127.0.0.1:9/from-env' });
+      await api.updateSettings({ anthropicBaseUrl: 'http://127.0.0.1:9/gateway' });
+      expect((await api.getSnapshot()).providers.providers[0].endpoint).toBe('http://127.0.0.1:9/gateway');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('removing the default provider puts conversations and the default back on the Anthropic provider', async () => {

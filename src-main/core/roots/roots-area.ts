@@ -54,7 +54,9 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
     timeoutMs: consentTimeoutMs,
     onAnswer: (request, answer) => {
       const mode = !answer.share ? 'none' : answer.rootIds ? 'subset' : 'all';
-      service.setSharing(request.serverId, mode, answer.rootIds ?? [], 'answered “Share folders”');
+      // The audit trail names the button the user pressed, in the dialog's words.
+      const how = answer.share ? 'you chose Share when it asked' : 'you chose Don’t share when it asked';
+      service.setSharing(request.serverId, mode, answer.rootIds ?? [], how);
     },
     batch: (answerAll) => service.batch(answerAll),
     onSettled: (request, outcome) => {

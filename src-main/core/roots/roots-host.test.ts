@@ -111,6 +111,9 @@ describe('roots in the host', () => {
       serverId: id,
       mode: 'none',
     });
+    // The trail says what the user chose, in the dialog's words.
+    const decided = (await api(host).listRootsAudit({ serverId: id })).filter((e) => e.action === 'sharing');
+    expect(decided.map((e) => e.detail)).toEqual(['Shares no folders (you chose Don’t share when it asked)']);
 
     await api(host).restartServer({ id });
     await waitFor(async () => (await api(host).listRootsAudit({ serverId: id })).filter((e) => e.action === 'sent').length >= 3, {

@@ -177,8 +177,8 @@ describe('elicitation through the host', () => {
     await expect(t.api.resolveElicitation({ id: asked.id, action: 'accept', content: { integer: 500 } })).rejects.toMatchObject({
       code: 'invalid_input',
       data: expect.arrayContaining([
-        { path: ['content', 'name'], message: 'is required' },
-        { path: ['content', 'integer'], message: 'must be at most 100' },
+        { path: ['content', 'name'], message: 'String is required' },
+        { path: ['content', 'integer'], message: 'Integer must be at most 100' },
       ]),
     });
     await t.api.resolveElicitation({

@@ -65,9 +65,8 @@ export async function replaceServer(
   throwIfIssues(checkServerInput(input, repo, existing));
   const pairs = await sealServerPairs(input, secrets, existing);
   const stored = repo.update(id, { ...input, ...pairs, ...(existing?.preset ? { preset: existing.preset } : {}) }, clock.now());
-  const status = fleet.viewById(id).runtime.status;
-  if (!stored.enabled) await fleet.stop(id);
-  else if (status !== 'stopped' || !existing?.enabled) void fleet.start(id).catch(() => undefined);
+  // A running server restarts with its new settings; "Starts with Patchbay" (enabled) decides only what happens at launch.
+  if (fleet.viewById(id).runtime.status !== 'stopped') void fleet.start(id).catch(() => undefined);
   fleet.publish(id);
   return fleet.view(stored);
 }
@@ -126,9 +125,11 @@ export function createServerHandlers(deps: ServerHandlerDeps): HandlersFor<typeo
       return fleet.start(id);
     },
 
+    // "Starts with Patchbay" decides what happens at launch only: a running server keeps running, a stopped one stays stopped.
     setServerEnabled: async ({ id, enabled }) => {
       repo.setEnabled(id, enabled, clock.now());
-      return enabled ? fleet.start(id) : fleet.stop(id);
+      fleet.publish(id);
+      return fleet.viewById(id);
     },
 
     diagnoseServer: async ({ id }) => fleet.diagnose(id, (diagnosis) => events.emit('serverDiagnosis', diagnosis)),

@@ -16,6 +16,7 @@ import appsTasks014 from './migrations/014_apps_tasks';
 import auditChecks015 from './migrations/015_audit_checks';
 import toolOffers016 from './migrations/016_tool_offers';
 import serverInstructions018 from './migrations/018_server_instructions';
+import draftsTaskResults019 from './migrations/019_drafts_task_results';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly string[] = [
   auditChecks015,
   toolOffers016,
   serverInstructions018,
+  draftsTaskResults019,
 ];
 
 /** The schema version this build writes. */

@@ -14,6 +14,7 @@ import type { RequestHandler } from '../servers/sdk-internals/host-client';
 import type { ServerConnection } from '../servers/connection/server-connection';
 import { ClientTasks } from './client-tasks';
 import { TaskBook } from './task-book';
+import { TaskResults } from './task-results';
 import { TaskSchema, taskParams } from './task-wire';
 import { ToolTasks, reasonOf } from './tool-tasks';
 
@@ -30,6 +31,8 @@ export interface TasksAreaDeps {
 
 export interface TasksArea {
   readonly book: TaskBook;
+  /** What tool calls run as tasks returned, kept for the Tasks tab. */
+  readonly results: TaskResults;
   /** For the tool router: calls of task-capable tools run through it. */
   readonly toolTasks: ToolTasks;
   readonly plugin: ConnectionPlugin;
@@ -58,6 +61,7 @@ export function createTasksArea(deps: TasksAreaDeps): TasksArea {
   }
   book.prune();
   const toolTasks = new ToolTasks({ book, log: deps.log });
+  const results = new TaskResults(deps.db);
   const clientTasks = new ClientTasks({ book, clock: deps.clock, log: deps.log });
   /** Followers of tasks resumed after a restart, per server: stopped when the server goes. */
   const resumed = new Map<string, AbortController>();
@@ -111,6 +115,10 @@ export function createTasksArea(deps: TasksAreaDeps): TasksArea {
 
   const handlers: HandlersFor<typeof taskMethods> = {
     listTasks: async ({ serverId, limit }) => book.list(serverId, limit),
+    getTaskResult: async ({ id }) => {
+      if (!book.get(id)) throw new HostCallError('invalid_input', 'There is no such task: it may have been pruned.');
+      return results.get(id);
+    },
     cancelTask: async ({ id }) => {
       const task = book.get(id);
       if (!task) throw new HostCallError('invalid_input', 'There is no such task.');
@@ -127,6 +135,7 @@ export function createTasksArea(deps: TasksAreaDeps): TasksArea {
 
   return {
     book,
+    results,
     toolTasks,
     plugin,
     handlers,

@@ -1,5 +1,12 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import { type HandlersFor, HostCallError, type JsonObject, type toolMethods, type ToolView } from '../../../src-preload/contract';
+import {
+  type HandlersFor,
+  HostCallError,
+  type JsonObject,
+  type ToolCallOutcome,
+  type toolMethods,
+  type ToolView,
+} from '../../../src-preload/contract';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { ServerConnection } from '../servers/connection/server-connection';
 import { definitionHash, toolHints } from '../tool-definition/definition';
@@ -15,6 +22,8 @@ export interface ToolHandlerDeps {
   results: ResultCache;
   policies: ConsentPolicies;
   connection(serverId: string): ServerConnection | undefined;
+  /** Keeps the outcome of a call that ran as a task, for the Tasks tab. */
+  keepTaskOutcome?(outcome: ToolCallOutcome): void;
 }
 
 /** A catalog tool as the Tools panel shows it, with its standing decision (and, given the connection, whether it runs as a task). */
@@ -57,7 +66,9 @@ export function createToolHandlers(deps: ToolHandlerDeps): HandlersFor<typeof to
 
     runTool: async ({ serverId, tool, args, callId }) => {
       const done = await deps.router.callToolWithConsent({ serverId, tool, args, origin: 'user', ...(callId ? { callId } : {}) });
-      return toOutcome(done, deps.results);
+      const outcome = toOutcome(done, deps.results);
+      deps.keepTaskOutcome?.(outcome);
+      return outcome;
     },
 
     cancelToolCall: async ({ callId }) => {

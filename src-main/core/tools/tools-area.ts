@@ -21,7 +21,7 @@ import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
 import type { ServerConnection } from '../servers/connection/server-connection';
 import { CatalogWatch } from './catalog-watch';
 import { ResultCache } from './result-cache';
-import { createToolHandlers } from './tool-handlers';
+import { createToolHandlers, type ToolHandlerDeps } from './tool-handlers';
 import { ToolRouter, type ToolRouterDeps } from './tool-router';
 
 export interface ToolsAreaDeps {
@@ -34,6 +34,8 @@ export interface ToolsAreaDeps {
   clock: Clock;
   /** Runs calls of task-capable tools as tasks. */
   tasks?: ToolRouterDeps['tasks'];
+  /** Keeps the outcome of a user's run that ran as a task, for the Tasks tab. */
+  keepTaskOutcome?: ToolHandlerDeps['keepTaskOutcome'];
 }
 
 export interface ToolsArea {
@@ -92,7 +94,7 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
       onToolsListed: (id) => watch.poke(id),
     }),
     handlers: {
-      ...createToolHandlers({ router, results, policies, connection: deps.connection }),
+      ...createToolHandlers({ router, results, policies, connection: deps.connection, keepTaskOutcome: deps.keepTaskOutcome }),
       ...createConsentHandlers({ broker, policies, prefs, audit, isRunning: (callId) => router.isRunning(callId), events }),
     },
     snapshot: () => ({

@@ -111,7 +111,7 @@ export function ConversationList(props: ConversationListProps) {
                   aria-setsize={hasMore ? -1 : conversations.length}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <button type="button" className="conversation-open" onClick={() => onSelect(c)}>
+                  <button type="button" className="conversation-open" title={c.title} onClick={() => onSelect(c)}>
                     <span className="conversation-title">{c.title}</span>
                     {c.match && <span className="conversation-match">{c.match}</span>}
                     <span className="muted conversation-meta">

@@ -23,7 +23,8 @@ const LOAD_AHEAD_ROWS = 5;
 /**
  * The virtualized history: only the rows in view (plus a few) exist in the DOM, whatever the length.
  * End-anchored (TanStack Virtual's chat mode): it opens at the newest message, follows streaming
- * output and new messages only while the reader is at the end, and keeps the visible message in place
+ * output and new messages only while the reader is at the end (a message the user sends brings the
+ * view to the end wherever it was), and keeps the visible message in place
  * when older history is prepended.
  */
 export function MessageList({ rows, hasMore, onLoadOlder, loadingOlder, renderRow, conversationKey, initialRect }: MessageListProps) {
@@ -46,6 +47,16 @@ export function MessageList({ rows, hasMore, onLoadOlder, loadingOlder, renderRo
   useLayoutEffect(() => {
     virtualizer.scrollToEnd();
   }, [conversationKey, virtualizer]);
+
+  // The user's own new message is shown, wherever they had scrolled to: sending means looking at the end.
+  const last = rows[rows.length - 1];
+  const lastSentId = last?.role === 'user' ? last.id : undefined;
+  const seenSent = useRef(lastSentId);
+  useLayoutEffect(() => {
+    if (lastSentId === undefined || lastSentId === seenSent.current) return;
+    seenSent.current = lastSentId;
+    virtualizer.scrollToEnd();
+  }, [lastSentId, virtualizer]);
 
   const canLoad = hasMore && !loadingOlder && rows.length > 0;
   // Older history is asked for when the reader scrolls near the top — on the scroll itself, read from

@@ -22,6 +22,28 @@ export function createChatActions(store: AppStore) {
       return next ? { chatHistory: { ...s.chatHistory, [id]: next } } : {};
     });
 
+  /**
+   * Drafts go to the host as they are typed (so a reload keeps them): one save in flight per draft, and
+   * when it is done the newest text follows if it changed meanwhile.
+   */
+  const saving = new Map<string, { sent: string; next?: string }>();
+  const saveDraft = (key: string, text: string) => {
+    const current = saving.get(key);
+    if (current) {
+      current.next = text;
+      return;
+    }
+    const entry: { sent: string; next?: string } = { sent: text };
+    saving.set(key, entry);
+    void api()
+      .saveChatDraft({ conversationId: key, text })
+      .catch(() => undefined) // the draft is still in memory; the next keystroke tries again
+      .finally(() => {
+        saving.delete(key);
+        if (entry.next !== undefined && entry.next !== entry.sent) saveDraft(key, entry.next);
+      });
+  };
+
   /** A conversation being started because none was open (picking a model, sending): both wait for the same one. */
   let starting: Promise<string> | null = null;
   /** The open conversation, or a new one that takes over what was typed meanwhile. */
@@ -31,10 +53,11 @@ export function createChatActions(store: AppStore) {
     starting ??= actions
       .newConversation()
       .then(({ id }) => {
-        store.setState((s) => {
-          const { ['']: typed = '', ...drafts } = s.chatDrafts;
-          return { chatDrafts: { ...drafts, [id]: s.chatDrafts[id] || typed } };
-        });
+        const { ['']: typed = '', ...drafts } = store.getState().chatDrafts;
+        const moved = drafts[id] || typed;
+        store.setState({ chatDrafts: { ...drafts, [id]: moved } });
+        saveDraft('', '');
+        saveDraft(id, moved);
         return id;
       })
       .finally(() => (starting = null));
@@ -157,7 +180,9 @@ export function createChatActions(store: AppStore) {
     },
 
     setDraft(key: string, text: string): void {
+      if ((store.getState().chatDrafts[key] ?? '') === text) return;
       store.setState((s) => ({ chatDrafts: { ...s.chatDrafts, [key]: text } }));
+      saveDraft(key, text);
     },
   };
   return actions;

@@ -27,13 +27,16 @@ describe('the elicitation dialog', () => {
   it('pre-fills defaults, sends typed values on Accept, shows field errors, and maps Decline and Cancel', async () => {
     const onResolve = vi.fn(async (action: string, content?: unknown) => {
       if (action === 'accept' && !(content as { name?: string }).name)
-        throw Object.assign(new Error('bad'), { code: 'invalid_input', data: [{ path: ['content', 'name'], message: 'is required' }] });
+        throw Object.assign(new Error('bad'), {
+          code: 'invalid_input',
+          data: [{ path: ['content', 'name'], message: 'Name is required' }],
+        });
     });
     render(<ElicitationDialog request={form} onResolve={onResolve} openUrl={() => undefined} />);
     expect(screen.getByRole('dialog', { name: 'everything asks…' })).toBeTruthy();
     expect((screen.getByRole('spinbutton', { name: 'Count' }) as HTMLInputElement).value).toBe('42');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));
-    expect(screen.getByText('is required')).toBeTruthy();
+    expect(screen.getByText('Name is required')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'Name (required)' }), { target: { value: 'Ada' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'OK' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));

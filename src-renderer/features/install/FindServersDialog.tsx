@@ -23,6 +23,11 @@ export function FindServersDialog({ open, api, onOpenChange, onPlan }: FindServe
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Find servers" description="Search the MCP Registry." className="modal-wide">
       {open && <FindServers api={api} onPlan={onPlan} />}
+      <div className="actions">
+        <button type="button" className="secondary" onClick={() => onOpenChange(false)}>
+          Close
+        </button>
+      </div>
     </Modal>
   );
 }

@@ -68,6 +68,15 @@ describe('Find servers', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.getByRole('button', { name: 'Add server' })).toBeTruthy();
   });
+
+  it('has a Close button, which closes it', async () => {
+    const host = fakeHost({ replies: { searchRegistry: () => ({ registryUrl: 'http://127.0.0.1:1234', entries: [], skipped: [] }) } });
+    await renderWithHost(<ServersPage />, host);
+    fireEvent.click(screen.getByRole('button', { name: 'Find servers' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Find servers' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find servers' })).toBeNull());
+  });
 });
 
 describe('Install bundle', () => {

@@ -105,4 +105,17 @@ describe('palette items', () => {
     expect(setConversationToolSet).toHaveBeenCalledWith({ id: 'c1', toolSetId: null });
     expect(labels(context()).some((l) => l.includes('tool set'))).toBe(false); // no conversation open, no sets
   });
+
+  it('a short fuzzy search lists the tool it spells first and few others (not every tool holding those letters)', () => {
+    const names = ['get-sum', 'get-env', 'echo', 'get-tiny-image', 'gzip-file-as-resource', 'simulate-research-query']
+      .concat(['trigger-sampling-request', 'trigger-long-running-operation', 'get-annotated-message', 'get-resource-links'])
+      .concat(['get-resource-reference', 'get-structured-content', 'toggle-simulated-logging', 'toggle-subscriber-updates']);
+    const ctx = context({
+      servers: [serverView({ id: 'e', name: 'Everything (demo)' }, { status: 'ready' })],
+      tools: { e: names.map((name) => toolView({ serverId: 'e', serverName: 'Everything (demo)', name, title: undefined })) },
+    });
+    const found = rankItems(paletteItems(ctx), 'gsum').flatMap((g) => g.items.map((i) => i.label));
+    expect(found[0]).toMatch(/get-sum/);
+    expect(found.length).toBeLessThanOrEqual(3);
+  });
 });

@@ -29,6 +29,23 @@ const request = (over: Partial<SamplingRequestView> = {}): SamplingRequestView =
 });
 
 describe('the sampling dialog', () => {
+  it('says "usage unknown" rather than "0 input tokens" when the provider did not report usage', () => {
+    render(
+      <SamplingDialog
+        request={request({
+          stage: 'review',
+          response: { text: 'Answer', model: 'm2', stopReason: 'end_turn', usage: { inputTokens: 0, outputTokens: 0 } },
+        })}
+        onApprove={vi.fn()}
+        onSend={vi.fn()}
+        onReject={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sampling request' });
+    expect(dialog.textContent).toContain('m2 · usage unknown');
+    expect(dialog.textContent).not.toContain('0 input tokens');
+  });
+
   it('shows who asks and within which tool call, sends edits on Approve, and Send response after review', async () => {
     const onApprove = vi.fn(async () => undefined);
     const onSend = vi.fn(async () => undefined);

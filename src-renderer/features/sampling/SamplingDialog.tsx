@@ -180,8 +180,7 @@ export function SamplingDialog({ request, onApprove, onSend, onReject, policy, o
             onChange={(e) => setAnswer(e.target.value)}
           />
           <p className="hint">
-            {request.response.model} · {request.response.usage.inputTokens} input tokens, {request.response.usage.outputTokens} output
-            tokens
+            {request.response.model} · {usageText(request.response.usage)}
             {request.response.stopReason ? ` · stopped: ${request.response.stopReason}` : ''}
           </p>
         </div>
@@ -243,4 +242,10 @@ function Block({
   if (block.type === 'audio')
     return <audio controls aria-label="Audio sent with the request" src={`data:${block.mimeType};base64,${block.data}`} />;
   return <p className="hint">{block.summary}</p>;
+}
+
+/** Token counts, or "usage unknown" when the provider did not say (it reports zeros then, not the truth). */
+export function usageText(usage: { inputTokens: number; outputTokens: number }): string {
+  if (usage.inputTokens === 0 && usage.outputTokens === 0) return 'usage unknown';
+  return `${usage.inputTokens} input tokens, ${usage.outputTokens} output tokens`;
 }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ServerConfigView, ServerInput } from '../../../src-preload/contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
+import { useDiscardGuard } from '../../ui/discard-guard';
 import { draftFrom, errorsFromIssues, SIGN_IN_FIELDS, toServerInput, type FormErrors, type ServerDraft } from './server-form-model';
 import { LocalFields, RemoteFields, TransportChoice, type EditDraft, type FocusField } from './ServerFormFields';
 import { SignInFields } from './SignInFields';
@@ -21,10 +22,12 @@ export interface ServerFormDialogProps {
 /** Add or edit a server (local command or remote URL). Closes only after the host confirmed; on failure the draft stays as typed. */
 export function ServerFormDialog({ open, server, onOpenChange, onSubmit, focusField }: ServerFormDialogProps) {
   const [busy, setBusy] = useState(false);
+  // Esc, a click outside and Cancel ask first when something was typed.
+  const guard = useDiscardGuard(() => onOpenChange(false), server ? `Edit ${server.name}` : 'Add server');
   return (
     <Modal
       open={open}
-      onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}
+      onOpenChange={(next) => (busy && !next ? undefined : next ? onOpenChange(true) : guard.requestClose())}
       title={server ? `Edit ${server.name}` : 'Add server'}
       className="modal-wide"
     >
@@ -33,9 +36,15 @@ export function ServerFormDialog({ open, server, onOpenChange, onSubmit, focusFi
         busy={busy}
         onBusyChange={setBusy}
         onSubmit={onSubmit}
-        onClose={() => onOpenChange(false)}
+        onCancel={guard.requestClose}
+        onSaved={() => {
+          guard.setDirty(false);
+          onOpenChange(false);
+        }}
+        onDirtyChange={guard.setDirty}
         focus={focusField}
       />
+      {guard.confirmation}
     </Modal>
   );
 }
@@ -45,14 +54,19 @@ interface ServerFormProps {
   busy: boolean;
   onBusyChange(busy: boolean): void;
   onSubmit(input: ServerInput): Promise<unknown>;
-  onClose(): void;
+  onCancel(): void;
+  onSaved(): void;
+  onDirtyChange(dirty: boolean): void;
   focus?: FocusField;
 }
 
 const ADVANCED: (keyof FormErrors)[] = ['initTimeoutMs', 'requestTimeoutMs', ...SIGN_IN_FIELDS];
 
-function ServerForm({ server, busy, onBusyChange, onSubmit, onClose, focus }: ServerFormProps) {
-  const [draft, setDraft] = useState<ServerDraft>(() => draftFrom(server));
+function ServerForm({ server, busy, onBusyChange, onSubmit, onCancel, onSaved, onDirtyChange, focus }: ServerFormProps) {
+  const [initial] = useState<ServerDraft>(() => draftFrom(server));
+  const [draft, setDraft] = useState<ServerDraft>(initial);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const [errors, setErrors] = useState<FormErrors>({});
   // A server that signs in without the browser has its settings there: show them.
   const [advancedOpen, setAdvancedOpen] = useState(() => server?.transport === 'http' && server.signInMode !== 'browser');
@@ -74,7 +88,7 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onClose, focus }: Se
     onBusyChange(true);
     try {
       await onSubmit(result.input);
-      onClose();
+      onSaved();
     } catch (error) {
       const fieldErrors = errorsFromIssues(issuesOf(error), result.sent);
       const unplaced = fieldErrors.form;
@@ -150,7 +164,7 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onClose, focus }: Se
         <button type="submit" disabled={busy}>
           Save
         </button>
-        <button type="button" className="secondary" onClick={onClose} disabled={busy}>
+        <button type="button" className="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
         <span role="status" className="save-state">

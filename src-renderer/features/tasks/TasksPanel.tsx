@@ -10,6 +10,7 @@ import type { TaskView } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { RelativeTime } from '../../ui/RelativeTime';
+import { TaskResult } from './TaskResult';
 import { TASK_KIND_LABELS, TASK_STATE_LABELS, isRunningTask } from './task-labels';
 import './tasks.css';
 
@@ -103,6 +104,9 @@ function TaskRow({ task }: { task: TaskView }) {
       {task.statusMessage && <p className="task-message">{task.statusMessage}</p>}
       {task.note && <p className="muted">{task.note}</p>}
       {error && <p className="field-error">{error}</p>}
+      {task.kind === 'tool' && task.side === 'server' && (task.status === 'completed' || task.status === 'failed') && (
+        <TaskResult task={task} />
+      )}
       <p className="muted task-times">
         Started <RelativeTime iso={task.createdAt} />, last change <RelativeTime iso={task.updatedAt} /> · task {task.taskId}
       </p>

@@ -9,6 +9,12 @@ export const RISKY_HINT_WORDS: Record<RiskyHint, string> = {
   'open-world': 'reaches outside systems',
 };
 
+/** What the hints claim, after "may" in the dialog's warning. */
+const CLAIM_WORDS: Record<RiskyHint, string> = {
+  destructive: 'destroy or overwrite data',
+  'open-world': 'reach outside systems',
+};
+
 /** The tools whose hints deserve a confirmation before the whole server is trusted, with what they say. */
 export function hintedTools(tools: readonly ToolView[]): { name: string; hints: RiskyHint[] }[] {
   return tools.map((tool) => ({ name: tool.name, hints: riskyHintsOf(tool.annotations) })).filter((tool) => tool.hints.length > 0);
@@ -42,6 +48,10 @@ export function TrustServerDialog({ serverName, hinted, onConfirm, onCancel }: T
     }
   };
   const count = hinted.length;
+  // The warning says what the listed tools claim: "may do damage" only when one says it is destructive.
+  const claims = [...new Set(hinted.flatMap((tool) => tool.hints))];
+  const claim = `may ${claims.map((hint) => CLAIM_WORDS[hint]).join(' or ')}`;
+  const they = count === 1 ? 'this one, which says it' : `these ${count}, which say they`;
   return (
     <Modal
       open
@@ -50,9 +60,8 @@ export function TrustServerDialog({ serverName, hinted, onConfirm, onCancel }: T
       title={`Trust all tools of ${serverName}?`}
       description={
         <>
-          The model will run every tool of {serverName} without asking, including{' '}
-          {count === 1 ? 'this one, which says' : `these ${count}, which say`} {count === 1 ? 'it' : 'they'} may do damage. These are hints
-          from the server, not verified.
+          The model will run every tool of {serverName} without asking, including {they} {claim}. These are hints from the server, not
+          verified.
         </>
       }
     >

@@ -62,6 +62,8 @@ export const chatSlice: StoreSlice<ChatState> = {
           llm: snapshot.chat.llm,
           chatHistory: {},
           toolStatus: {},
+          // What was typed and not sent is kept by the host (a reload gives it back).
+          ...(snapshot.chat.drafts ? { chatDrafts: snapshot.chat.drafts } : {}),
         }
       : {},
   apply: (state, event) => {
