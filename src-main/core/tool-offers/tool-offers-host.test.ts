@@ -105,7 +105,7 @@ describe('offering tools to the model', () => {
     const id = server.config.id;
     // Before it was ever seen: its tools start off.
     await api.setServerOfferNew({ serverId: id, offerNew: false });
-    await api.setServerEnabled({ id, enabled: true });
+    await api.startServer({ id });
     await ready(api, id);
     await waitFor(async () => (await offerOf(api, id, 'echo')) !== undefined, { what: 'the tools in the snapshot' });
     expect(await offerOf(api, id, 'echo')).toMatchObject({ offered: false });
