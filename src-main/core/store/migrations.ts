@@ -14,6 +14,7 @@ import providers012 from './migrations/012_providers';
 import resources013 from './migrations/013_resources';
 import appsTasks014 from './migrations/014_apps_tasks';
 import auditChecks015 from './migrations/015_audit_checks';
+import sandbox017 from './migrations/017_sandbox';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly string[] = [
   resources013,
   appsTasks014,
   auditChecks015,
+  sandbox017,
 ];
 
 /** The schema version this build writes. */
