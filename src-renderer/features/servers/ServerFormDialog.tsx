@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerConfigView, ServerInput } from '../../../src-preload/contract';
+import type { SandboxSupport, ServerConfigView, ServerInput } from '../../../src-preload/contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
@@ -16,10 +16,12 @@ export interface ServerFormDialogProps {
   onSubmit(input: ServerInput): Promise<unknown>;
   /** Open with the cursor in this field (e.g. the command, when it could not be started). */
   focusField?: FocusField;
+  /** Whether this machine can run servers in a sandbox (the host info says). */
+  sandboxSupport?: SandboxSupport;
 }
 
 /** Add or edit a server (local command or remote URL). Closes only after the host confirmed; on failure the draft stays as typed. */
-export function ServerFormDialog({ open, server, onOpenChange, onSubmit, focusField }: ServerFormDialogProps) {
+export function ServerFormDialog({ open, server, onOpenChange, onSubmit, focusField, sandboxSupport }: ServerFormDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Modal
@@ -35,6 +37,7 @@ export function ServerFormDialog({ open, server, onOpenChange, onSubmit, focusFi
         onSubmit={onSubmit}
         onClose={() => onOpenChange(false)}
         focus={focusField}
+        sandboxSupport={sandboxSupport}
       />
     </Modal>
   );
@@ -47,11 +50,12 @@ interface ServerFormProps {
   onSubmit(input: ServerInput): Promise<unknown>;
   onClose(): void;
   focus?: FocusField;
+  sandboxSupport?: SandboxSupport;
 }
 
 const ADVANCED: (keyof FormErrors)[] = ['initTimeoutMs', 'requestTimeoutMs', ...SIGN_IN_FIELDS];
 
-function ServerForm({ server, busy, onBusyChange, onSubmit, onClose, focus }: ServerFormProps) {
+function ServerForm({ server, busy, onBusyChange, onSubmit, onClose, focus, sandboxSupport }: ServerFormProps) {
   const [draft, setDraft] = useState<ServerDraft>(() => draftFrom(server));
   const [errors, setErrors] = useState<FormErrors>({});
   // A server that signs in without the browser has its settings there: show them.
@@ -103,7 +107,7 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onClose, focus }: Se
       {draft.transport === 'http' ? (
         <RemoteFields draft={draft} errors={errors} stored={server} edit={edit} />
       ) : (
-        <LocalFields draft={draft} errors={errors} stored={server} edit={edit} focus={focus} />
+        <LocalFields draft={draft} errors={errors} stored={server} edit={edit} focus={focus} sandboxSupport={sandboxSupport} />
       )}
       <details open={advancedOpen} onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}>
         <summary>Advanced</summary>

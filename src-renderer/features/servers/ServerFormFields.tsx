@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import type { LaunchFixField, ServerConfigView, ServerTransportKind } from '../../../src-preload/contract';
+import type { LaunchFixField, SandboxSupport, ServerConfigView, ServerTransportKind } from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
 import { ENV_SYNTAX, HEADER_SYNTAX, SECRET_PLACEHOLDER } from './key-value-lines';
 import { KeyValueField } from './KeyValueField';
 import type { FormErrors, ServerDraft } from './server-form-model';
+import { SandboxFields } from './SandboxFields';
 
 /** A field the form opens focused on (a launch problem's "Edit server" fix points at the command or folder). */
 export type FocusField = LaunchFixField;
@@ -19,6 +20,8 @@ interface FieldsProps {
   edit: EditDraft;
   /** The field to put the cursor in when the form opens. */
   focus?: FocusField;
+  /** Whether this machine can run servers in a sandbox. */
+  sandboxSupport?: SandboxSupport;
 }
 
 const TRANSPORT_LABELS: Record<ServerTransportKind, string> = { stdio: 'Local command', http: 'Remote URL' };
@@ -40,7 +43,7 @@ export function TransportChoice({ value, onChange }: { value: ServerTransportKin
 }
 
 /** A program Patchbay runs on this computer and talks to over stdio. */
-export function LocalFields({ draft, errors, stored, edit, focus }: FieldsProps) {
+export function LocalFields({ draft, errors, stored, edit, focus, sandboxSupport }: FieldsProps) {
   return (
     <>
       <Field label="Command" error={errors.command} hint="The program to run, e.g. npx, uvx, node or a full path.">
@@ -85,6 +88,7 @@ export function LocalFields({ draft, errors, stored, edit, focus }: FieldsProps)
           />
         )}
       </Field>
+      <SandboxFields draft={draft} errors={errors} edit={edit} support={sandboxSupport} />
     </>
   );
 }

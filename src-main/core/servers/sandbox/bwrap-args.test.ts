@@ -12,8 +12,8 @@ const spec: SandboxSpec = {
   network: 'blocked',
 };
 /** A merged-/usr Debian: /bin, /lib… are symlinks into /usr. */
-const debian = (p: string): PathKind =>
-  ({ '/usr': { kind: 'dir' }, '/etc': { kind: 'dir' }, '/bin': { kind: 'symlink', target: 'usr/bin' } })[p] ?? { kind: 'missing' };
+const DEBIAN: Record<string, PathKind> = { '/usr': { kind: 'dir' }, '/etc': { kind: 'dir' }, '/bin': { kind: 'symlink', target: 'usr/bin' } };
+const debian = (p: string): PathKind => DEBIAN[p] ?? { kind: 'missing' };
 
 /** The mount targets in command-line order. */
 function mounts(args: string[]): string[] {
