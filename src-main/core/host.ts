@@ -325,6 +325,7 @@ export function createHost(ports: HostPorts): Host {
       clock,
       kinds: { registry: registry.installer, link: createLinkInstaller(repo), bundle: bundles.installer },
       dismissOpenRequest: (id) => app.handlers.dismissOpenRequest({ id }),
+      sandboxSupported: () => sandboxSupport().supported,
     }),
     ...registry.handlers,
     ...bundles.handlers,
