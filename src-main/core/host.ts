@@ -387,6 +387,8 @@ export function createHost(ports: HostPorts): Host {
       // Pending sign-ins end (their loopback listener closes) before the servers stop.
       await oauth.dispose();
       await fleet.dispose();
+      // After the servers stopped: their "Only these hosts" proxies close.
+      sandboxes.dispose();
       bundles.dispose();
       uploads.dispose();
       // After the servers stopped (their last Host entries are in), before the database closes.

@@ -4,6 +4,7 @@
  * Skipped, with the reason printed, where the sandbox cannot run (no bubblewrap, no user namespaces).
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,6 +100,27 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     const port = (listener.address() as net.AddressInfo).port;
     const { boxed } = await probes(h, folder(scope, 'work'), { enabled: true, network: 'allowed', hosts: [] });
     expect(await say(h, boxed, 'connect', { host: '127.0.0.1', port })).toBe('ok: hello');
+  });
+
+  it('with Only these hosts, reaches a listed host through the proxy, and neither an unlisted one nor anything directly', async ({
+    onTestFinished,
+  }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const web = http.createServer((_request, response) => response.end('hello over http'));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    scope.defer(() => new Promise((resolve) => web.close(resolve)));
+    const port = (web.address() as net.AddressInfo).port;
+    const { boxed, open } = await probes(h, folder(scope, 'work'), { enabled: true, network: 'hosts', hosts: ['127.0.0.1'] });
+
+    expect(await say(h, boxed, 'http-get', { url: `http://127.0.0.1:${port}/` })).toBe('ok: HTTP/1.1 200 OK | hello over http');
+    expect(await say(h, boxed, 'http-get', { url: `http://localhost:${port}/` })).toMatch(/^ok: HTTP\/1.1 403 Forbidden/);
+    expect(await say(h, boxed, 'connect', { host: '127.0.0.1', port })).toMatch(/^error: ECONNREFUSED/);
+    // Unsandboxed, the same unlisted host answers.
+    expect(await say(h, open, 'http-get', { url: `http://localhost:${port}/` })).toMatch(/^ok: HTTP\/1.1 200 OK/);
+    expect(h.sandboxLog.some((line) => line.serverId === boxed && line.text.includes(`blocked a connection to localhost:${port}`))).toBe(
+      true,
+    );
   });
 
   it('takes a child that left its process group down with it, and cannot see host processes in /proc', async ({ onTestFinished }) => {

@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { SandboxPolicy, SandboxRuntime } from '../../../src-preload/contract';
 import type { StoredServer } from '../server-config/server-config-repository';
 import type { ServerConfig } from '../servers/connection/server-connection';
-import type { SandboxRunner } from '../servers/sandbox/sandbox-support';
+import { findOnPath, type SandboxRunner } from '../servers/sandbox/sandbox-support';
+import { PROXY_PORT, startHostFilterProxy, type HostFilterProxy } from '../servers/sandbox/host-filter-proxy';
 import type { SandboxSpec } from '../servers/sandbox/sandbox-spec';
 import { findBlockedPath } from '../servers/sandbox/sandbox-denial';
 
@@ -30,6 +31,8 @@ interface Launched {
 
 export class ServerSandboxes {
   private readonly launched = new Map<string, Launched>();
+  /** The host-filtering proxy of each server whose network is "Only these hosts". */
+  private readonly proxies = new Map<string, HostFilterProxy>();
 
   constructor(private readonly options: ServerSandboxesOptions) {}
 
@@ -53,17 +56,29 @@ export class ServerSandboxes {
       hidden: [this.options.dataDir],
       network: server.sandbox.network === 'allowed' ? 'allowed' : 'blocked',
     };
-    if (server.sandbox.network === 'hosts')
-      this.options.log(
+    this.proxies.get(server.id)?.close();
+    this.proxies.delete(server.id);
+    if (server.sandbox.network === 'hosts') {
+      const socat = findOnPath('socat', process.env.PATH ?? '');
+      if (!socat)
+        throw new Error(
+          `"${server.name}" may only reach ${server.sandbox.hosts.join(', ')}, which needs socat: install it (Debian/Ubuntu: sudo apt install socat), or choose another Network in Edit.`,
+        );
+      const socket = path.join(scratch, 'proxy.sock');
+      const hosts = server.sandbox.hosts;
+      this.proxies.set(
         server.id,
-        'warning',
-        `Sandbox: "Only these hosts" (${server.sandbox.hosts.join(', ')}) cannot be enforced in this version, so all network is blocked`,
+        await startHostFilterProxy(socket, hosts, (host) =>
+          this.options.log(server.id, 'warning', `Sandbox: blocked a connection to ${host} (not in its list: ${hosts.join(', ')})`),
+        ),
       );
+      spec.proxy = { socket, port: PROXY_PORT, socat };
+    }
     this.launched.set(server.id, { spec, policy: server.sandbox });
     this.options.log(
       server.id,
       'info',
-      `Sandbox: started with bubblewrap; reads and writes ${folders.length === 0 ? 'no shared folders' : folders.join(', ')}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.network}`,
+      `Sandbox: started with bubblewrap; reads and writes ${folders.length === 0 ? 'no shared folders' : folders.join(', ')}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.proxy ? `only ${server.sandbox.hosts.join(', ')} (through a proxy)` : spec.network}`,
     );
     return { ...config, sandbox: spec };
   }
@@ -85,8 +100,10 @@ export class ServerSandboxes {
     return this.launched.get(serverId)?.spec.readWrite;
   }
 
-  forget(serverId: string): void {
-    this.launched.delete(serverId);
+  /** Closes every host-filtering proxy (at quit). */
+  dispose(): void {
+    for (const proxy of this.proxies.values()) proxy.close();
+    this.proxies.clear();
   }
 
   /** Real paths; a folder that is gone is left out, one shared through a symlink is shared as its target. */
@@ -108,7 +125,12 @@ export class ServerSandboxes {
 /** "Sandboxed: sees 2 shared folders; network blocked". */
 export function describeSandbox(folderCount: number, policy: SandboxPolicy): string {
   const folders = folderCount === 0 ? 'sees no shared folders' : `sees ${folderCount} shared folder${folderCount === 1 ? '' : 's'}`;
-  const network = policy.network === 'allowed' ? 'network allowed' : 'network blocked';
+  const network =
+    policy.network === 'allowed'
+      ? 'network allowed'
+      : policy.network === 'hosts'
+        ? `network only to ${policy.hosts.join(', ')}`
+        : 'network blocked';
   return `Sandboxed: ${folders}; ${network}`;
 }
 

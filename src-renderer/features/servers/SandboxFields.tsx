@@ -69,7 +69,8 @@ export function SandboxFields({
                 onChange={(e) => edit({ sandboxHosts: e.target.value }, 'sandbox')}
               />
               <p id={`${id}-hosts-hint`} className="hint">
-                One host name per line. This version cannot filter by host yet: until it can, all network is blocked.
+                One host name per line (<code>*.example.com</code> for its subdomains, <code>host:443</code> for one port). Programs that
+                use a proxy (npm, pip, uv, curl) reach these through Patchbay; everything else is blocked. Needs socat.
               </p>
             </>
           )}

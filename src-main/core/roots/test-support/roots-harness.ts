@@ -93,6 +93,7 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
   scope.defer(async () => {
     area.dispose();
     await fleet.dispose();
+    sandboxes.dispose();
     events.clear();
     db.close();
   });

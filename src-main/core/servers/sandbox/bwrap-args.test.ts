@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bwrapArgs, type PathKind } from './bwrap-args';
+import { hostAllowed } from './host-filter-proxy';
 import { findBlockedPath } from './sandbox-denial';
 import type { SandboxSpec } from './sandbox-spec';
 
@@ -12,7 +13,11 @@ const spec: SandboxSpec = {
   network: 'blocked',
 };
 /** A merged-/usr Debian: /bin, /lib… are symlinks into /usr. */
-const DEBIAN: Record<string, PathKind> = { '/usr': { kind: 'dir' }, '/etc': { kind: 'dir' }, '/bin': { kind: 'symlink', target: 'usr/bin' } };
+const DEBIAN: Record<string, PathKind> = {
+  '/usr': { kind: 'dir' },
+  '/etc': { kind: 'dir' },
+  '/bin': { kind: 'symlink', target: 'usr/bin' },
+};
 const debian = (p: string): PathKind => DEBIAN[p] ?? { kind: 'missing' };
 
 /** The mount targets in command-line order. */
@@ -68,5 +73,17 @@ describe('findBlockedPath', () => {
     expect(findBlockedPath(["Error: ENOENT: no such file or directory, open '/home/ada/shared/missing.txt'"], box)).toBeUndefined();
     expect(findBlockedPath(['loading /home/ada/.npmrc'], box)).toBeUndefined();
     expect(findBlockedPath(["PermissionError: [Errno 13] Permission denied: '/root/.ssh/id_rsa'"], box)).toBe('/root/.ssh/id_rsa');
+  });
+});
+
+describe('hostAllowed', () => {
+  it('matches a listed name exactly, a *. entry for subdomains only, and a port when one is given', () => {
+    const list = ['registry.npmjs.org', '*.example.com', 'api.test:8443'];
+    expect(hostAllowed('registry.npmjs.org', 443, list)).toBe(true);
+    expect(hostAllowed('evil-registry.npmjs.org', 443, list)).toBe(false);
+    expect(hostAllowed('a.example.com', 443, list)).toBe(true);
+    expect(hostAllowed('example.com.evil.net', 443, list)).toBe(false);
+    expect(hostAllowed('api.test', 8443, list)).toBe(true);
+    expect(hostAllowed('api.test', 443, list)).toBe(false);
   });
 });

@@ -73,7 +73,27 @@ export function bwrapArgs(spec: SandboxSpec, command: SandboxedCommand, kindOf: 
   const home = spec.scratch;
   const cwd = isCovered(command.cwd, [...spec.readOnly, ...spec.readWrite, home]) ? command.cwd : home;
   args.push('--setenv', 'HOME', home, '--setenv', 'TMPDIR', path.join(home, 'tmp'), '--chdir', cwd);
-  args.push('--', command.file, ...command.args);
+  if (!spec.proxy) {
+    args.push('--', command.file, ...command.args);
+    return args;
+  }
+  // The relay starts in the background, then the server replaces the shell (same process, so the
+  // sandbox still ends when the server does, taking the relay with it).
+  const proxyUrl = `http://127.0.0.1:${spec.proxy.port}`;
+  for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy', 'npm_config_proxy', 'npm_config_https_proxy'])
+    args.push('--setenv', name, proxyUrl);
+  args.push('--unsetenv', 'NO_PROXY', '--unsetenv', 'no_proxy');
+  args.push(
+    '--',
+    '/bin/sh',
+    '-c',
+    '"$0" "$1" "$2" & shift 2; exec "$@"',
+    spec.proxy.socat,
+    `TCP-LISTEN:${spec.proxy.port},bind=127.0.0.1,fork,reuseaddr`,
+    `UNIX-CONNECT:${spec.proxy.socket}`,
+    command.file,
+    ...command.args,
+  );
   return args;
 }
 

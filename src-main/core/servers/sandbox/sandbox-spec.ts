@@ -15,4 +15,9 @@ export interface SandboxSpec {
   hidden: string[];
   /** `blocked`: no network at all, loopback included (a network namespace of its own). */
   network: 'allowed' | 'blocked';
+  /**
+   * "Only these hosts": no network of its own, but socat (at `socat`) relays 127.0.0.1:`port` inside to
+   * the host-side filtering proxy listening on `socket` (a unix socket in the scratch folder).
+   */
+  proxy?: { socket: string; port: number; socat: string };
 }

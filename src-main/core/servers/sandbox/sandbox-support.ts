@@ -41,7 +41,7 @@ export function detect(platform: NodeJS.Platform, pathVar: string): SandboxRunne
   };
 }
 
-function findOnPath(name: string, pathVar: string): string | undefined {
+export function findOnPath(name: string, pathVar: string): string | undefined {
   for (const dir of [...pathVar.split(path.delimiter), '/usr/bin', '/bin']) {
     if (!dir) continue;
     const candidate = path.join(dir, name);
