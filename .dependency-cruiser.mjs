@@ -20,7 +20,7 @@ const RANKS = [
   ['consent'],
   ['app', 'audit', 'bundles', 'registry', 'sampling'],
   ['context-meter', 'elicitation', 'install', 'logs', 'roots', 'tasks', 'tool-offers', 'tool-search'],
-  ['backup', 'completion', 'llm', 'oauth', 'server-fleet', 'server-instructions'],
+  ['backup', 'completion', 'llm', 'oauth', 'sandbox', 'server-fleet', 'server-instructions'],
   ['server-config', 'servers', 'settings', 'uploads'],
   ['rpc', 'secrets', 'store', 'tool-definition', 'shared'],
 ];

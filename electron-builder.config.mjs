@@ -127,6 +127,20 @@ const config = {
     desktop: { entry: desktopEntry() },
   },
   deb: {
+    // electron-builder's own defaults (setting `depends` replaces them), plus bubblewrap: the sandbox
+    // local servers run in (see src-main/core/servers/sandbox/).
+    depends: [
+      'libgtk-3-0',
+      'libnotify4',
+      'libnss3',
+      'libxss1',
+      'libxtst6',
+      'xdg-utils',
+      'libatspi2.0-0',
+      'libuuid1',
+      'libsecret-1-0',
+      'bubblewrap',
+    ],
     // AppStream metadata for software centres (dpkg triggers refresh their caches).
     fpm: [
       `${path.join(root, resource('linux', 'app.patchbay.Patchbay.metainfo.xml'))}=/usr/share/metainfo/app.patchbay.Patchbay.metainfo.xml`,

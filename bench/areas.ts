@@ -27,6 +27,7 @@ import { FIRST_TOKEN_MS, runOpenAiStream, TOKEN_MS } from './scenarios/openai-st
 import { runRemote } from './scenarios/remote';
 import { runResourcesUi } from './scenarios/resources-ui';
 import { runToolSearch } from './scenarios/tool-search';
+import { runSandbox } from './scenarios/sandbox';
 
 const quick = process.argv.includes('--quick');
 const rounds = quick ? 1 : 3;
@@ -418,6 +419,37 @@ async function tokenizerFirstCount() {
   rows[rows.length - 1][5] = 'info';
 }
 
+/** A server in its bubblewrap sandbox against the same server without one (issue #31). */
+async function sandboxedServer() {
+  let result: Awaited<ReturnType<typeof runSandbox>>;
+  try {
+    result = await runSandbox({ rounds: quick ? 1 : 3 });
+  } catch (error) {
+    notMeasured('sandboxed server (bubblewrap)', error);
+    return;
+  }
+  const m = (arm: 'sandboxed' | 'plain', key: 'startMs' | 'callP50Ms' | 'groupRssKb') => median(result[arm].map((s) => s[key]));
+  rows.push(['Sandboxed server vs the same unsandboxed', '', '', '', 'server-everything, network blocked', 'info']);
+  report(
+    '  start → ready',
+    m('sandboxed', 'startMs'),
+    m('plain', 'startMs'),
+    'ms',
+    '≤ 1.3×',
+    m('sandboxed', 'startMs') <= 1.3 * m('plain', 'startMs'),
+  );
+  report(
+    '  tool-call p50',
+    m('sandboxed', 'callP50Ms'),
+    m('plain', 'callP50Ms'),
+    'ms',
+    '≤ 1.1×',
+    m('sandboxed', 'callP50Ms') <= 1.1 * m('plain', 'callP50Ms'),
+  );
+  const addedMb = (m('sandboxed', 'groupRssKb') - m('plain', 'groupRssKb')) / 1024;
+  rows.push(['  memory added per server (process group RSS)', `${addedMb.toFixed(1)} MB`, '', '', 'bubblewrap + its init', 'info']);
+}
+
 /** A scenario that could not run: a MISS row with the first line of the reason. */
 function notMeasured(label: string, error: unknown): void {
   rows.push([label, 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
@@ -436,6 +468,7 @@ const areas: Record<string, () => unknown> = {
   flood: notificationFlood,
   openai: openAiStream,
   tokenizer: tokenizerFirstCount,
+  sandbox: sandboxedServer,
 };
 // `--area NAME` (repeatable) runs only those: `npx tsx bench/areas.ts --area flood`.
 const chosen = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--area' ? [arg] : []));

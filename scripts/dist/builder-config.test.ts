@@ -93,6 +93,10 @@ describe('electron-builder.config.mjs', () => {
       expect(fs.existsSync(path.join(root, config.linux!.icon!, `${size}x${size}.png`))).toBe(true);
   });
 
+  it('the .deb depends on bubblewrap (the servers’ sandbox) and keeps electron-builder’s own dependencies', () => {
+    expect(config.deb!.depends).toEqual(expect.arrayContaining(['bubblewrap', 'libgtk-3-0', 'libnss3', 'libsecret-1-0']));
+  });
+
   it('the desktop entry in resources/ says what the builder derives: its MimeType, category and extra keys', () => {
     const text = fs.readFileSync(path.join(root, 'resources', 'linux', 'patchbay.desktop'), 'utf8');
     const key = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(text)?.[1];

@@ -22,6 +22,8 @@ import { createOAuthArea, openSignInSettings } from './oauth';
 import { createPromptsArea } from './prompts/prompts-area';
 import { createResourcesArea } from './resources/resources-area';
 import { createRootsArea } from './roots/roots-area';
+import { ServerSandboxes } from './sandbox/server-sandboxes';
+import { publicSupport, sandboxSupport } from './servers/sandbox/sandbox-support';
 import { redactValue } from './audit/redact';
 import { createSamplingArea } from './sampling/sampling-area';
 import type { ConnectionPlugin } from './server-fleet/connection-plugins';
@@ -160,12 +162,20 @@ export function createHost(ports: HostPorts): Host {
     clock,
     serverName: (id) => repo.get(id)?.name,
     restartServer: (id) => void fleet.start(id).catch(() => undefined),
+    sandboxedFolders: (id) => sandboxes.foldersOf(id),
     pickFolder: ports.pickFolder,
     timings: ports.roots,
   });
   plugins.push(roots.plugin);
   const logs = createLogArea({ db, events, clock, loginShellPath, pidOf: (id) => fleet.connection(id)?.pid });
   plugins.push(logs.plugin);
+  // Sandboxes: a sandboxed server sees the system, its own install location and the folders shared with it.
+  const sandboxes = new ServerSandboxes({
+    dataDir: ports.dataDir,
+    support: sandboxSupport,
+    sharedFolders: (id) => roots.sharedFolders(id),
+    log: (id, level, text) => logs.plugin.recordHostEvent(id, 'sandbox', level, text),
+  });
   // OAuth for remote servers: tokens sealed in SQLite, sign-in in the system browser (or a web-mode tab).
   const oauth = createOAuthArea({
     db,
@@ -190,6 +200,7 @@ export function createHost(ports: HostPorts): Host {
     redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
     remoteAuth: oauth.source,
     launchOverride: bundles.launchOverride,
+    sandboxes,
   });
   oauth.attach(fleet, (id) => fleet.viewById(id));
   // Tasks: tool calls run as tasks (polled, cancellable, recorded) and server requests Patchbay runs as tasks.
@@ -288,6 +299,7 @@ export function createHost(ports: HostPorts): Host {
     database: status,
     startedAt: clock.now().toISOString(),
     logFile: appLog.path,
+    sandbox: publicSupport(sandboxSupport()),
   };
   appLog.write(
     'info',
@@ -339,6 +351,7 @@ export function createHost(ports: HostPorts): Host {
       clock,
       kinds: { registry: registry.installer, link: createLinkInstaller(repo), bundle: bundles.installer },
       dismissOpenRequest: (id) => app.handlers.dismissOpenRequest({ id }),
+      sandboxSupported: () => sandboxSupport().supported,
     }),
     ...registry.handlers,
     ...bundles.handlers,
@@ -402,6 +415,8 @@ export function createHost(ports: HostPorts): Host {
       // Pending sign-ins end (their loopback listener closes) before the servers stop.
       await oauth.dispose();
       await fleet.dispose();
+      // After the servers stopped: their "Only these hosts" proxies close.
+      sandboxes.dispose();
       bundles.dispose();
       uploads.dispose();
       // After the servers stopped (their last Host entries are in), before the database closes.

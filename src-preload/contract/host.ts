@@ -6,7 +6,7 @@ import type { ProvidersSnapshot } from './providers';
 import type { ResourcesSnapshot } from './resources';
 import type { RootsSnapshot } from './roots';
 import type { SamplingSnapshot } from './sampling';
-import type { ServerView } from './servers';
+import type { SandboxSupport, ServerView } from './servers';
 import type { Settings } from './settings';
 import type { TasksSnapshot } from './tasks';
 import type { ToolsSnapshot } from './tools';
@@ -37,6 +37,8 @@ export interface HostInfo {
   startedAt: string;
   /** The app's own log file (rotated beside it): spawns, crashes, restarts, decisions, main-process errors. */
   logFile: string;
+  /** Whether local servers can run in a sandbox here (absent: unknown, treated as not supported). */
+  sandbox?: SandboxSupport;
 }
 
 /** Full current state, sent first on (re)connect; events then keep it current. */

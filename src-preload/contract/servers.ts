@@ -75,6 +75,34 @@ export function isHttpUrl(text: string): boolean {
   return /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(text);
 }
 
+/** What a sandboxed server may reach over the network: anything, nothing, or only the listed host names. */
+export const SANDBOX_NETWORKS = ['allowed', 'blocked', 'hosts'] as const;
+export type SandboxNetwork = (typeof SANDBOX_NETWORKS)[number];
+
+/** A host name (or IP address) a server may connect to, with an optional `:port`; `*.` allows subdomains. */
+export const SANDBOX_HOST_PATTERN = /^(\*\.)?[A-Za-z0-9]([A-Za-z0-9.-]{0,252})(:[0-9]{1,5})?$/;
+
+/**
+ * A local server's sandbox: whether it runs inside one (Linux: bubblewrap) that lets it see only the
+ * system, its own install location, the folders shared with it and a private scratch folder; and what
+ * network it gets there.
+ */
+export const SandboxPolicySchema = z.object({
+  enabled: z.boolean().default(false),
+  network: z.enum(SANDBOX_NETWORKS).default('blocked'),
+  hosts: z
+    .array(z.string().trim().toLowerCase().regex(SANDBOX_HOST_PATTERN, 'Enter a host name such as api.example.com'))
+    .max(100)
+    .default([]),
+});
+export type SandboxPolicy = z.output<typeof SandboxPolicySchema>;
+
+/** A server that was never put in a sandbox (every server from before sandboxes existed). */
+export const NO_SANDBOX: SandboxPolicy = { enabled: false, network: 'allowed', hosts: [] };
+
+/** Whether this machine can run servers in a sandbox; when not, the one line that says what to install. */
+export type SandboxSupport = { supported: true } | { supported: false; reason: string };
+
 /** A server as the user configures it (add and edit take the same shape): a command, or a URL. */
 export const ServerInputSchema = z
   .object({
@@ -119,10 +147,14 @@ export const ServerInputSchema = z
     initTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
     requestTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
     autoRestart: z.boolean().default(true),
+    /** stdio: the sandbox it runs in (none by default: the form and installers turn it on). */
+    sandbox: SandboxPolicySchema.default(NO_SANDBOX),
   })
   .superRefine((input, ctx) => {
     if (input.transport === 'stdio' && input.command === '')
       ctx.addIssue({ code: 'custom', path: ['command'], message: 'Command is required' });
+    if (input.transport === 'stdio' && input.sandbox.enabled && input.sandbox.network === 'hosts' && input.sandbox.hosts.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['sandbox', 'hosts'], message: 'List at least one host, or choose Blocked' });
     if (input.transport === 'http') {
       if (input.url === '') ctx.addIssue({ code: 'custom', path: ['url'], message: 'URL is required' });
       else if (!isHttpUrl(input.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Enter an http:// or https:// URL' });
@@ -195,6 +227,8 @@ export interface ServerConfigView {
   initTimeoutMs: number;
   requestTimeoutMs: number;
   autoRestart: boolean;
+  /** Its sandbox (remote servers, and servers from before sandboxes: off). */
+  sandbox?: SandboxPolicy;
   preset?: PresetId;
   /** The installed bundle (`bundles/<id>/`) this server runs, when it came from one. */
   bundleId?: string;
@@ -230,6 +264,18 @@ export interface ServerRuntime {
   auth?: AuthView;
   /** Error: the program could not be launched at all — what was looked for, where, and what to do. */
   launch?: LaunchProblem;
+  /** Running in a sandbox: what it sees, in words ("Sandboxed: sees 2 shared folders; network blocked"). */
+  sandbox?: SandboxRuntime;
+}
+
+/** A sandboxed server's boundary as it was launched, and what it ran into. */
+export interface SandboxRuntime {
+  /** One sentence for the Overview. */
+  summary: string;
+  /** Folders shared with it, as mounted (real paths). */
+  folders: string[];
+  /** A path the server failed on that lies outside the sandbox (from its stderr), when one was seen. */
+  blockedPath?: string;
 }
 
 /** How a remote server is being reached. */

@@ -25,6 +25,8 @@ export interface InstallAreaDeps {
   kinds: { [K in InstallSource['kind']]: InstallKind<SourceOf<K>> };
   /** Forgets the open request an install answered (the link or bundle the operating system handed over). */
   dismissOpenRequest: (id: string) => Promise<void>;
+  /** Whether servers can run in a sandbox here: new local servers from an install then start in one. */
+  sandboxSupported?: () => boolean;
 }
 
 /**
@@ -62,7 +64,15 @@ export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof
         );
       }
       // A server that still needs editing (an unresolved variable) is added disabled whatever was ticked.
-      const server = { ...built.server, enabled: start && built.server.enabled };
+      // Code from a registry, a link or a bundle is a stranger's: a new local one starts sandboxed where
+      // that is possible (network allowed: npx and uvx fetch the package as they start); a replaced
+      // one keeps the sandbox the user gave it.
+      const sandbox = built.replaces
+        ? (deps.repo.get(built.replaces)?.sandbox ?? built.server.sandbox)
+        : built.server.transport === 'stdio' && deps.sandboxSupported?.()
+          ? { enabled: true, network: 'allowed' as const, hosts: [] }
+          : built.server.sandbox;
+      const server = { ...built.server, enabled: start && built.server.enabled, sandbox };
       // A server being replaced stops first: its files are swapped under it (Windows cannot move a running program).
       if (built.replaces) await deps.fleet.stop(built.replaces);
       const prepared = await built.prepare?.();

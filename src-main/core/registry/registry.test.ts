@@ -4,6 +4,7 @@ import { startRegistryFixture } from '../../test-support/registry-fixture';
 import { startTestHost } from '../../test-support/test-host';
 import { freePort } from '../servers/test-support/everything-http';
 import { waitFor } from '../servers/wait';
+import { sandboxSupport } from '../servers/sandbox/sandbox-support';
 
 /** A host whose Registry URL is the fixture. */
 async function hostWithRegistry(args: string[] = []) {
@@ -151,6 +152,8 @@ describe('registry: install', () => {
     expect(plan.preview.commandLine).toBe('npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio');
     const view = await api.install({ source: source(entry), values: {}, start: true });
     expect(view.config).toMatchObject({ name: 'Everything', command: 'npx', enabled: true });
+    // A stranger's code starts sandboxed where the machine can (network allowed: npx fetches it).
+    if (sandboxSupport().supported) expect(view.config.sandbox).toEqual({ enabled: true, network: 'allowed', hosts: [] });
     await waitFor(async () => (await api.getSnapshot()).servers[0].runtime.status === 'ready', {
       timeoutMs: 150_000,
       what: 'the registry-installed server to be ready',

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { fileURLToPath } from 'node:url';
 import type { RootsSnapshot } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
@@ -27,6 +28,8 @@ export interface RootsAreaDeps {
   clock: Clock;
   serverName(id: string): string | undefined;
   restartServer(id: string): void;
+  /** The folders a running sandboxed server's sandbox was built with (undefined: not sandboxed). */
+  sandboxedFolders?(id: string): readonly string[] | undefined;
   pickFolder?: () => Promise<string | undefined>;
   timings?: RootsTimings;
 }
@@ -36,6 +39,8 @@ export interface RootsArea {
   plugin: ConnectionPlugin;
   handlers: ReturnType<typeof createRootsHandlers>;
   snapshot(): RootsSnapshot;
+  /** Paths of the folders shared with a server now (available ones): what its sandbox lets it use. */
+  sharedFolders(serverId: string): Promise<string[]>;
   /** Stops the availability timer and settles every open question as "nothing shared". */
   dispose(): void;
 }
@@ -71,6 +76,7 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
     holdMs,
     modernHoldMs: consentTimeoutMs,
     restartServer: deps.restartServer,
+    sandboxedFolders: deps.sandboxedFolders,
     onWarning: (_server, message) => console.warn(`[patchbay] ${message}`),
   });
   service.onChanged = (change) => void connections.notify(change);
@@ -102,6 +108,7 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
       consents: consent.list(),
       audit: audit.list({ limit: 50 }),
     }),
+    sharedFolders: async (serverId) => (await service.sharedWith(serverId)).map((root) => fileURLToPath(root.uri)),
     dispose: () => {
       disposed = true;
       clearInterval(timer);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Client, ListRootsResult, Root } from '@modelcontextprotocol/client';
 import type { ConnectionPlugin, ServerRef } from '../server-fleet/connection-plugins';
 import type { ServerState } from '../servers/connection/server-state';
@@ -17,6 +18,8 @@ export interface RootsConnectionsOptions {
   modernHoldMs: number;
   /** Restarts a running server (used when the user takes its last folder away; see `notify`). */
   restartServer(id: string): void;
+  /** The folders a running sandboxed server's sandbox was built with (undefined: not sandboxed). */
+  sandboxedFolders?(id: string): readonly string[] | undefined;
   onWarning?(server: ServerRef, message: string): void;
 }
 
@@ -98,6 +101,7 @@ export class RootsConnections {
     const { service, consent } = this.options;
     await Promise.all(
       [...this.sessions.values()].map(async (session) => {
+        if (await this.restartSandboxIfMoved(session)) return;
         if (session.lastSent === undefined || session.inFlight > 0 || session.client.getProtocolEra() !== 'legacy') return;
         const id = session.server.id;
         const roots = await service.sharedWith(id);
@@ -118,6 +122,24 @@ export class RootsConnections {
         });
       }),
     );
+  }
+
+  /**
+   * A sandboxed server can only use the folders its sandbox was built with: when the folders shared
+   * with it change, it is restarted inside a new boundary (the user was told so on the share controls),
+   * and asks for its roots again as it starts.
+   */
+  private async restartSandboxIfMoved(session: Session): Promise<boolean> {
+    const id = session.server.id;
+    const built = this.options.sandboxedFolders?.(id);
+    if (built === undefined) return false;
+    const now = (await this.options.service.sharedWith(id)).map((root) => fileURLToPath(root.uri));
+    const same = now.length === built.length && now.every((folder) => built.includes(folder));
+    if (same || this.sessions.get(id) !== session) return false;
+    this.sessions.delete(id);
+    this.options.service.recordNote(session.server, 'Restarted so its sandbox holds exactly the folders shared with it');
+    this.options.restartServer(id);
+    return true;
   }
 }
 

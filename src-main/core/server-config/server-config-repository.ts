@@ -1,10 +1,12 @@
 import type Database from 'better-sqlite3';
 import crypto from 'node:crypto';
 import { RelaxedWriter } from '../store/relaxed-write';
+import { NO_SANDBOX, SandboxPolicySchema } from '../../../src-preload/contract';
 import type {
   ClientAuthKind,
   EnvVarView,
   PresetId,
+  SandboxPolicy,
   ServerConfigView,
   ServerInputParsed,
   ServerTransportKind,
@@ -43,6 +45,7 @@ export interface StoredServer {
   initTimeoutMs: number;
   requestTimeoutMs: number;
   autoRestart: boolean;
+  sandbox: SandboxPolicy;
   preset?: PresetId;
   /** The installed bundle it runs (`bundles/<id>/`). */
   bundleId?: string;
@@ -76,6 +79,7 @@ interface ServerRow {
   auto_restart: number;
   preset: string | null;
   bundle_id: string | null;
+  sandbox: string | null;
   era_verdict: string | null;
   created_at: string;
 }
@@ -180,10 +184,10 @@ export class ServerConfigRepository {
           `INSERT INTO servers (id, name, name_key, transport, command, args, cwd, url, oauth_client_id, oauth_client_secret,
              sign_in_mode, oauth_client_auth, oauth_private_key, oauth_issuer, idp_issuer, idp_token_endpoint, idp_client_id,
              idp_client_secret, idp_id_token_command, enabled, init_timeout_ms, request_timeout_ms, auto_restart, preset, bundle_id,
-             position, created_at, updated_at)
+             sandbox, position, created_at, updated_at)
            VALUES (@id, @name, @nameKey, @transport, @command, @args, @cwd, @url, @oauthClientId, @oauthClientSecret,
              @signInMode, @oauthClientAuth, @oauthPrivateKey, @oauthIssuer, @idpIssuer, @idpTokenEndpoint, @idpClientId,
-             @idpClientSecret, @idpIdTokenCommand, @enabled, @init, @request, @autoRestart, @preset, @bundleId, @position, @at, @at)`,
+             @idpClientSecret, @idpIdTokenCommand, @enabled, @init, @request, @autoRestart, @preset, @bundleId, @sandbox, @position, @at, @at)`,
         )
         .run({ ...columns(fields), id, position, at });
       this.writePairs('server_env', id, fields.env);
@@ -202,7 +206,7 @@ export class ServerConfigRepository {
              sign_in_mode = @signInMode, oauth_client_auth = @oauthClientAuth, oauth_private_key = @oauthPrivateKey,
              oauth_issuer = @oauthIssuer, idp_issuer = @idpIssuer, idp_token_endpoint = @idpTokenEndpoint, idp_client_id = @idpClientId, idp_client_secret = @idpClientSecret,
              idp_id_token_command = @idpIdTokenCommand, enabled = @enabled, init_timeout_ms = @init, request_timeout_ms = @request,
-             auto_restart = @autoRestart, updated_at = @at WHERE id = @id`,
+             auto_restart = @autoRestart, sandbox = @sandbox, updated_at = @at WHERE id = @id`,
         )
         .run({ ...columns(fields), id, at: now.toISOString() });
       if (result.changes === 0) throw new Error(`No server with id ${id}`);
@@ -276,7 +280,19 @@ function columns(fields: ServerFields) {
     autoRestart: fields.autoRestart ? 1 : 0,
     preset: fields.preset ?? null,
     bundleId: fields.bundleId ?? null,
+    sandbox: fields.transport === 'stdio' && fields.sandbox.enabled ? JSON.stringify(fields.sandbox) : null,
   };
+}
+
+/** The stored policy; anything unreadable is no sandbox (and the form shows it off, not a pretence). */
+function parseSandbox(json: string | null): SandboxPolicy {
+  if (!json) return NO_SANDBOX;
+  try {
+    const parsed = SandboxPolicySchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : NO_SANDBOX;
+  } catch {
+    return NO_SANDBOX;
+  }
 }
 
 function toStoredEnv(row: EnvRow): StoredEnvVar {
@@ -309,6 +325,7 @@ function toStored(row: ServerRow, env: StoredEnvVar[], headers: StoredEnvVar[]):
     initTimeoutMs: row.init_timeout_ms,
     requestTimeoutMs: row.request_timeout_ms,
     autoRestart: row.auto_restart === 1,
+    sandbox: parseSandbox(row.sandbox),
     ...(row.preset ? { preset: row.preset as PresetId } : {}),
     ...(row.bundle_id ? { bundleId: row.bundle_id } : {}),
     ...(row.era_verdict ? { eraVerdict: row.era_verdict } : {}),

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import crypto from 'node:crypto';
-import { HostCallError, type ServerDiagnosis, type ServerView } from '../../../src-preload/contract';
+import { HostCallError, type SandboxRuntime, type ServerDiagnosis, type ServerView } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { ServerConfigRepository, StoredServer } from '../server-config/server-config-repository';
@@ -9,7 +9,12 @@ import type { SecretBox } from '../secrets/secret-box';
 import type { LiveProcessStore } from '../servers/process/process-reaper';
 import type { RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
 import { REMOTE_RESTART } from '../servers/connection/restart-policy';
-import { CONNECTION_DEFAULTS, ServerConnection, type ServerConnectionOptions } from '../servers/connection/server-connection';
+import {
+  CONNECTION_DEFAULTS,
+  ServerConnection,
+  type ServerConfig,
+  type ServerConnectionOptions,
+} from '../servers/connection/server-connection';
 import { recordFor } from '../servers/process/process-reaper';
 import { diagnoseLaunch } from './launch-diagnosis';
 import { clientFeaturesFor, launchInfo, notifyPlugins, streamObservers, type ConnectionPlugin } from './connection-plugins';
@@ -36,6 +41,14 @@ export interface ServerFleetOptions {
   remoteAuth?: RemoteAuthSource;
   /** What other areas change in a launch (bundles: the app's own Node, sealed argument values). */
   launchOverride?: LaunchOverride;
+  /** Puts sandboxed servers in their sandbox at launch, and says what each one's sandbox is. */
+  sandboxes?: FleetSandboxes;
+}
+
+/** The fleet's view of the sandbox area (see sandbox/server-sandboxes.ts). */
+export interface FleetSandboxes {
+  apply(server: StoredServer, config: ServerConfig): Promise<ServerConfig>;
+  runtime(serverId: string, stderrTail?: readonly string[]): SandboxRuntime | undefined;
 }
 
 /**
@@ -115,9 +128,17 @@ export class ServerFleet implements ServerControl {
           : { status: 'stopped' as const, since: new Date(0).toISOString() };
     const remote = connection?.state.status === 'ready' ? connection.remote : undefined;
     const auth = server.transport === 'http' ? this.options.remoteAuth?.view(server.id) : undefined;
+    const sandbox = connection
+      ? this.options.sandboxes?.runtime(server.id, 'lastStderr' in runtime ? runtime.lastStderr : undefined)
+      : undefined;
     return {
       config: toConfigView(server),
-      runtime: { ...this.redacted(server.id, runtime), ...(remote ? { remote } : {}), ...(auth ? { auth } : {}) },
+      runtime: {
+        ...this.redacted(server.id, runtime),
+        ...(remote ? { remote } : {}),
+        ...(auth ? { auth } : {}),
+        ...(sandbox ? { sandbox } : {}),
+      },
     };
   }
 
@@ -203,6 +224,7 @@ export class ServerFleet implements ServerControl {
     let config;
     try {
       config = await buildLaunchConfig(server, this.options.secrets, this.options.launchOverride);
+      if (this.options.sandboxes) config = await this.options.sandboxes.apply(server, config);
     } catch (error) {
       this.launchFailures.set(id, { reason: (error as Error).message, since: this.options.clock.now().getTime() });
       this.publish(id);

@@ -15,6 +15,7 @@ import resources013 from './migrations/013_resources';
 import appsTasks014 from './migrations/014_apps_tasks';
 import auditChecks015 from './migrations/015_audit_checks';
 import toolOffers016 from './migrations/016_tool_offers';
+import sandbox017 from './migrations/017_sandbox';
 import serverInstructions018 from './migrations/018_server_instructions';
 import draftsTaskResults019 from './migrations/019_drafts_task_results';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly string[] = [
   appsTasks014,
   auditChecks015,
   toolOffers016,
+  sandbox017,
   serverInstructions018,
   draftsTaskResults019,
 ];

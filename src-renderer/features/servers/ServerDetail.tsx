@@ -15,6 +15,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { FailureOutput } from './FailureOutput';
 import { LaunchProblemView } from './LaunchProblemView';
 import { RuntimeFacts } from './RuntimeFacts';
+import { SandboxBlockedNotice, sandboxText } from './ServerSandbox';
 import { commandLine, PRESET_LABELS } from './server-status';
 import { StatusBadge } from './StatusBadge';
 import { SECRET_PLACEHOLDER } from './server-form-model';
@@ -148,6 +149,8 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
                     'Home directory'
                   )}
                 </dd>
+                <dt>Sandbox</dt>
+                <dd>{sandboxText(server)}</dd>
               </>
             )}
             <dt>Timeouts</dt>
@@ -164,6 +167,7 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
           <RuntimeFacts runtime={runtime} showProcess />
           {runtime.status === 'error' || runtime.status === 'crashed' ? (
             <>
+              <SandboxBlockedNotice server={server} />
               <FailureOutput serverName={config.name} runtime={runtime} outputOpen />
               {runtime.launch && (
                 <LaunchProblemView serverName={config.name} problem={runtime.launch} onEdit={(field) => onEdit(config.id, field)} />
@@ -177,6 +181,11 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
                 <pre>{runtime.lastStderr.join('\n')}</pre>
               </details>
             )
+          )}
+          {config.sandbox?.enabled && (
+            <p className="hint">
+              “{config.name}” runs in a sandbox: changing the folders shared with it restarts it, so that it sees exactly those folders.
+            </p>
           )}
           <ServerContextSection serverId={config.id} serverName={config.name} runtime={runtime} />
           <ServerFoldersSection serverId={config.id} serverName={config.name} />

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ServerInput } from '../../../src-preload/contract';
+import type { SandboxSupport, ServerInput } from '../../../src-preload/contract';
 import { HostCallError } from '../../../src-preload/contract';
 import { ServerFormDialog } from './ServerFormDialog';
 import { deferred, serverView } from './test-support/server-factories';
@@ -10,11 +10,19 @@ afterEach(cleanup);
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-function renderForm(server = serverView().config, mode: 'add' | 'edit' = 'add') {
+function renderForm(server = serverView().config, mode: 'add' | 'edit' = 'add', sandboxSupport: SandboxSupport = { supported: true }) {
   const call = deferred();
   const onSubmit = vi.fn((_input: ServerInput) => call.promise);
   const onOpenChange = vi.fn();
-  render(<ServerFormDialog open server={mode === 'edit' ? server : undefined} onOpenChange={onOpenChange} onSubmit={onSubmit} />);
+  render(
+    <ServerFormDialog
+      open
+      server={mode === 'edit' ? server : undefined}
+      onOpenChange={onOpenChange}
+      onSubmit={onSubmit}
+      sandboxSupport={sandboxSupport}
+    />,
+  );
   return { call, onSubmit, onOpenChange };
 }
 
@@ -46,6 +54,7 @@ describe('ServerFormDialog', () => {
       initTimeoutMs: 30_000,
       requestTimeoutMs: 60_000,
       autoRestart: true,
+      sandbox: { enabled: false, network: 'blocked', hosts: [] },
     });
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(onOpenChange).not.toHaveBeenCalled();
@@ -140,5 +149,38 @@ describe('ServerFormDialog', () => {
     expect(save.form).toBe(field('Command').form);
     fireEvent.submit(field('Command').form as HTMLFormElement);
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs a local server in a sandbox with the chosen network, and lists the hosts of Only these hosts', () => {
+    const { onSubmit } = renderForm();
+    type('Name', 'files');
+    type('Command', 'npx');
+    expect(screen.queryByRole('combobox', { name: 'Network' })).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Sandbox' }));
+    const network = screen.getByRole('combobox', { name: 'Network' }) as HTMLSelectElement;
+    expect([...network.options].map((o) => o.text)).toEqual(['Allowed', 'Blocked', 'Only these hosts']);
+    expect(network.value).toBe('blocked');
+    fireEvent.change(network, { target: { value: 'hosts' } });
+    type('Hosts', 'registry.npmjs.org\napi.example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      sandbox: { enabled: true, network: 'hosts', hosts: ['registry.npmjs.org', 'api.example.com'] },
+    });
+  });
+
+  it('shows a stored sandbox as it is, and sends it unchanged', () => {
+    const server = serverView({ sandbox: { enabled: true, network: 'allowed', hosts: [] } }).config;
+    const { onSubmit } = renderForm(server, 'edit');
+    expect((screen.getByRole('switch', { name: 'Sandbox' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('combobox', { name: 'Network' }) as HTMLSelectElement).value).toBe('allowed');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ sandbox: { enabled: true, network: 'allowed', hosts: [] } });
+  });
+
+  it('says in one line what to install where the sandbox cannot run, and offers no sandbox there', () => {
+    const reason = 'To run servers in a sandbox, install bubblewrap (Debian/Ubuntu: sudo apt install bubblewrap).';
+    renderForm(serverView().config, 'add', { supported: false, reason });
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Sandbox' }) as HTMLInputElement).disabled).toBe(true);
   });
 });

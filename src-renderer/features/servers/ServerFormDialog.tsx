@@ -1,11 +1,19 @@
 import { useEffect, useState } from 'react';
-import type { ServerConfigView, ServerInput } from '../../../src-preload/contract';
+import type { SandboxSupport, ServerConfigView, ServerInput } from '../../../src-preload/contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { useDiscardGuard } from '../../ui/discard-guard';
-import { draftFrom, errorsFromIssues, SIGN_IN_FIELDS, toServerInput, type FormErrors, type ServerDraft } from './server-form-model';
-import { LocalFields, RemoteFields, TransportChoice, type EditDraft, type FocusField } from './ServerFormFields';
+import {
+  draftFrom,
+  errorsFromIssues,
+  SIGN_IN_FIELDS,
+  toServerInput,
+  type EditDraft,
+  type FormErrors,
+  type ServerDraft,
+} from './server-form-model';
+import { LocalFields, RemoteFields, TransportChoice, type FocusField } from './ServerFormFields';
 import { SignInFields } from './SignInFields';
 
 export interface ServerFormDialogProps {
@@ -17,10 +25,12 @@ export interface ServerFormDialogProps {
   onSubmit(input: ServerInput): Promise<unknown>;
   /** Open with the cursor in this field (e.g. the command, when it could not be started). */
   focusField?: FocusField;
+  /** Whether this machine can run servers in a sandbox (the host info says). */
+  sandboxSupport?: SandboxSupport;
 }
 
 /** Add or edit a server (local command or remote URL). Closes only after the host confirmed; on failure the draft stays as typed. */
-export function ServerFormDialog({ open, server, onOpenChange, onSubmit, focusField }: ServerFormDialogProps) {
+export function ServerFormDialog({ open, server, onOpenChange, onSubmit, focusField, sandboxSupport }: ServerFormDialogProps) {
   const [busy, setBusy] = useState(false);
   // Esc, a click outside and Cancel ask first when something was typed.
   const guard = useDiscardGuard(() => onOpenChange(false), server ? `Edit ${server.name}` : 'Add server');
@@ -43,6 +53,7 @@ export function ServerFormDialog({ open, server, onOpenChange, onSubmit, focusFi
         }}
         onDirtyChange={guard.setDirty}
         focus={focusField}
+        sandboxSupport={sandboxSupport}
       />
       {guard.confirmation}
     </Modal>
@@ -58,11 +69,12 @@ interface ServerFormProps {
   onSaved(): void;
   onDirtyChange(dirty: boolean): void;
   focus?: FocusField;
+  sandboxSupport?: SandboxSupport;
 }
 
 const ADVANCED: (keyof FormErrors)[] = ['initTimeoutMs', 'requestTimeoutMs', ...SIGN_IN_FIELDS];
 
-function ServerForm({ server, busy, onBusyChange, onSubmit, onCancel, onSaved, onDirtyChange, focus }: ServerFormProps) {
+function ServerForm({ server, busy, onBusyChange, onSubmit, onCancel, onSaved, onDirtyChange, focus, sandboxSupport }: ServerFormProps) {
   const [initial] = useState<ServerDraft>(() => draftFrom(server));
   const [draft, setDraft] = useState<ServerDraft>(initial);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
@@ -117,7 +129,7 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onCancel, onSaved, o
       {draft.transport === 'http' ? (
         <RemoteFields draft={draft} errors={errors} stored={server} edit={edit} />
       ) : (
-        <LocalFields draft={draft} errors={errors} stored={server} edit={edit} focus={focus} />
+        <LocalFields draft={draft} errors={errors} stored={server} edit={edit} focus={focus} sandboxSupport={sandboxSupport} />
       )}
       <details open={advancedOpen} onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}>
         <summary>Advanced</summary>

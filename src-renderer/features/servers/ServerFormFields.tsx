@@ -1,16 +1,16 @@
 import { useId } from 'react';
 import { HiddenCharsNote, linesOf } from './HiddenCharsNote';
-import type { LaunchFixField, ServerConfigView, ServerTransportKind } from '../../../src-preload/contract';
+import type { LaunchFixField, SandboxSupport, ServerConfigView, ServerTransportKind } from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
 import { ENV_SYNTAX, HEADER_SYNTAX, SECRET_PLACEHOLDER } from './key-value-lines';
 import { KeyValueField } from './KeyValueField';
-import type { FormErrors, ServerDraft } from './server-form-model';
+import type { EditDraft, FormErrors, ServerDraft } from './server-form-model';
+import { SandboxFields } from './SandboxFields';
 
 /** A field the form opens focused on (a launch problem's "Edit server" fix points at the command or folder). */
 export type FocusField = LaunchFixField;
 
 /** Changes the draft; naming a field clears its error (the user is fixing it). */
-export type EditDraft = (patch: Partial<ServerDraft>, field?: keyof FormErrors) => void;
 
 interface FieldsProps {
   draft: ServerDraft;
@@ -20,6 +20,8 @@ interface FieldsProps {
   edit: EditDraft;
   /** The field to put the cursor in when the form opens. */
   focus?: FocusField;
+  /** Whether this machine can run servers in a sandbox. */
+  sandboxSupport?: SandboxSupport;
 }
 
 const TRANSPORT_LABELS: Record<ServerTransportKind, string> = { stdio: 'Local command', http: 'Remote URL' };
@@ -41,7 +43,7 @@ export function TransportChoice({ value, onChange }: { value: ServerTransportKin
 }
 
 /** A program Patchbay runs on this computer and talks to over stdio. */
-export function LocalFields({ draft, errors, stored, edit, focus }: FieldsProps) {
+export function LocalFields({ draft, errors, stored, edit, focus, sandboxSupport }: FieldsProps) {
   return (
     <>
       <Field label="Command" error={errors.command} hint="The program to run, e.g. npx, uvx, node or a full path.">
@@ -94,6 +96,7 @@ export function LocalFields({ draft, errors, stored, edit, focus }: FieldsProps)
           { where: 'The working directory', text: draft.cwd },
         ]}
       />
+      <SandboxFields draft={draft} errors={errors} edit={edit} support={sandboxSupport} />
     </>
   );
 }

@@ -94,6 +94,46 @@ describe('ServersPage', () => {
     expect(screen.getByRole('listitem', { name: 'gh' })).toBeTruthy();
   });
 
+  it('says in words whether a server is sandboxed, and offers Share folder or Run unsandboxed when the sandbox stopped its launch', async () => {
+    const boxed = { enabled: true, network: 'blocked' as const, hosts: [] };
+    const host = await renderPage([
+      serverView(
+        { id: 'b1', name: 'notes', sandbox: boxed },
+        {
+          status: 'error',
+          reason: 'Server "notes" exited during startup (exit code 1).',
+          lastStderr: ["Error: ENOENT: no such file or directory, open '/home/ana/.notesrc'"],
+          sandbox: {
+            summary: 'Sandboxed: sees 2 shared folders; network blocked',
+            folders: ['/a', '/b'],
+            blockedPath: '/home/ana/.notesrc',
+          },
+        },
+      ),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'notes' }));
+    expect(screen.getByText('Sandboxed: sees 2 shared folders; network blocked')).toBeTruthy();
+    expect(screen.getByText(/runs in a sandbox: changing the folders shared with it restarts it/)).toBeTruthy();
+    const notice = within(screen.getByText(/could not read/).closest('[role="alert"]') as HTMLElement);
+    expect(notice.getByText('/home/ana/.notesrc')).toBeTruthy();
+    expect(screen.getByText(/could not read/).textContent).toContain('outside the sandbox');
+
+    await act(async () => fireEvent.click(notice.getByRole('button', { name: 'Run unsandboxed' })));
+    expect(host.calls.at(-1)).toMatchObject({
+      method: 'updateServer',
+      input: { id: 'b1', server: { name: 'notes', sandbox: { enabled: false } } },
+    });
+    await act(async () => fireEvent.click(notice.getByRole('button', { name: 'Share folder' })));
+    expect(host.calls.map((c) => c.method)).toEqual(expect.arrayContaining(['addRoot', 'setRootSharing', 'startServer']));
+    expect(host.calls.find((c) => c.method === 'addRoot')?.input).toEqual({ path: '/home/ana' });
+  });
+
+  it('says a server that was never sandboxed is not', async () => {
+    await renderPage([serverView({ id: 'o1', name: 'open' })]);
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(screen.getByText('Not sandboxed: it can read and write everything you can')).toBeTruthy();
+  });
+
   it('searches servers by name or command and filters them by status, with counts', async () => {
     await renderPage([
       serverView({ id: 'a', name: 'github', command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'] }, { status: 'ready' }),

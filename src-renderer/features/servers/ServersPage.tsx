@@ -33,6 +33,7 @@ const REQUESTED_DIALOGS = { 'add-server': 'add', 'import-servers': 'import', 'fi
 export function ServersPage() {
   const api = useAppStore((s) => s.api);
   const loaded = useAppStore((s) => s.info !== null || s.loadError !== null);
+  const sandboxSupport = useAppStore((s) => s.info?.sandbox);
   const servers = useAppStore(useShallow((s) => s.serverOrder.map((id) => s.servers[id]).filter(Boolean)));
   const [ownDialog, setOwnDialog] = useState<Dialog>(null);
   // The open server's detail is part of the address (#/servers/<id>/<tab>).
@@ -196,6 +197,7 @@ export function ServersPage() {
         open={dialog?.kind === 'add' || (dialog?.kind === 'edit' && editing !== undefined)}
         server={editing?.config}
         focusField={dialog?.kind === 'edit' ? dialog.focus : undefined}
+        sandboxSupport={sandboxSupport}
         onOpenChange={close}
         onSubmit={(input) => (editing ? api.updateServer({ id: editing.config.id, server: input }) : api.addServer(input))}
       />

@@ -3,7 +3,7 @@ import type { ClientAuthKind, ServerConfigView, SignInMode } from '../../../src-
 import { Field } from '../../ui/Field';
 import { SECRET_PLACEHOLDER } from './key-value-lines';
 import type { FormErrors, ServerDraft } from './server-form-model';
-import type { EditDraft } from './ServerFormFields';
+import type { EditDraft } from './server-form-model';
 
 interface SignInFieldsProps {
   draft: ServerDraft;

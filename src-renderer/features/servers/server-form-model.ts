@@ -1,4 +1,11 @@
-import type { ClientAuthKind, ServerConfigView, ServerInput, ServerTransportKind, SignInMode } from '../../../src-preload/contract';
+import type {
+  ClientAuthKind,
+  SandboxNetwork,
+  ServerConfigView,
+  ServerInput,
+  ServerTransportKind,
+  SignInMode,
+} from '../../../src-preload/contract';
 import type { FieldIssue } from '../../ui/call-errors';
 import {
   ENV_SYNTAX,
@@ -31,6 +38,7 @@ export type FormField =
   | 'idpIdTokenCommand'
   | 'initTimeoutMs'
   | 'requestTimeoutMs'
+  | 'sandbox'
   | 'form';
 export type FormErrors = Partial<Record<FormField, string>>;
 
@@ -49,7 +57,7 @@ export const SIGN_IN_FIELDS = [
 
 /** The fields each transport shows; an issue on a field that is not shown goes to the form. */
 const SHOWN: Record<ServerTransportKind, readonly FormField[]> = {
-  stdio: ['name', 'command', 'args', 'env', 'cwd', 'initTimeoutMs', 'requestTimeoutMs'],
+  stdio: ['name', 'command', 'args', 'env', 'cwd', 'sandbox', 'initTimeoutMs', 'requestTimeoutMs'],
   http: ['name', 'url', 'headers', ...SIGN_IN_FIELDS, 'initTimeoutMs', 'requestTimeoutMs'],
 };
 
@@ -87,6 +95,11 @@ export interface ServerDraft {
   requestTimeoutS: string;
   autoRestart: boolean;
   enabled: boolean;
+  /** Run in a sandbox (local servers). */
+  sandbox: boolean;
+  sandboxNetwork: SandboxNetwork;
+  /** The hosts of `Only these hosts`, one per line. */
+  sandboxHosts: string;
 }
 
 export function draftFrom(config?: ServerConfigView): ServerDraft {
@@ -114,6 +127,10 @@ export function draftFrom(config?: ServerConfigView): ServerDraft {
     requestTimeoutS: String((config?.requestTimeoutMs ?? 60_000) / 1000),
     autoRestart: config?.autoRestart ?? true,
     enabled: config?.enabled ?? true,
+    sandbox: config?.sandbox?.enabled ?? false,
+    // A server that never had a sandbox is offered the strictest network when the user turns it on.
+    sandboxNetwork: config?.sandbox?.enabled ? config.sandbox.network : 'blocked',
+    sandboxHosts: config?.sandbox?.hosts.join('\n') ?? '',
   };
 }
 
@@ -175,8 +192,13 @@ export function toServerInput(
     .split(/\r?\n/)
     .map((arg) => arg.trim())
     .filter((arg) => arg !== '');
+  const hosts = draft.sandboxHosts
+    .split(/[\s,]+/)
+    .map((host) => host.trim())
+    .filter((host) => host !== '');
+  const sandbox = { enabled: draft.sandbox, network: draft.sandboxNetwork, hosts };
   return {
-    input: { transport: 'stdio', ...common, command: draft.command.trim(), args, env: pairs.pairs, cwd: draft.cwd.trim() },
+    input: { transport: 'stdio', ...common, command: draft.command.trim(), args, env: pairs.pairs, cwd: draft.cwd.trim(), sandbox },
     sent: { transport: 'stdio', env: pairs },
   };
 }
@@ -201,3 +223,6 @@ export function errorsFromIssues(issues: FieldIssue[], sent: SentForm): FormErro
   }
   return Object.fromEntries(Object.entries(grouped).map(([field, messages]) => [field, messages.join('; ')]));
 }
+
+/** How a field changes the draft (and clears its own error). */
+export type EditDraft = (patch: Partial<ServerDraft>, field?: keyof FormErrors) => void;

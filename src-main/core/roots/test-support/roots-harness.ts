@@ -7,7 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
-import { HOST_METHODS, type HostEvent, type HostHandlers, type HostMethodName, ServerInputSchema } from '../../../../src-preload/contract';
+import {
+  HOST_METHODS,
+  type HostEvent,
+  type HostHandlers,
+  type HostMethodName,
+  type SandboxPolicy,
+  ServerInputSchema,
+} from '../../../../src-preload/contract';
+import { ServerSandboxes } from '../../sandbox/server-sandboxes';
+import { sandboxSupport } from '../../servers/sandbox/sandbox-support';
 import { HostEventBus } from '../../events';
 import { systemClock } from '../../clock';
 import { inProcessApi } from '../../rpc/dispatch';
@@ -30,8 +39,10 @@ export interface RootsHarness {
   readonly wire: { serverId: string; direction: 'in' | 'out'; message: JSONRPCMessage }[];
   /** Calls a roots method the way every bridge does (validated input, errors as HostCallError). */
   call<K extends RootsMethod>(method: K, input: z.input<(typeof HOST_METHODS)[K]['input']>): Promise<Output<K>>;
-  /** Adds a server (not started). */
-  addServer(name: string, spec: ProcessSpec): string;
+  /** Sandbox lines written to servers' Host log stream, in order. */
+  readonly sandboxLog: { serverId: string; level: string; text: string }[];
+  /** Adds a server (not started), in a sandbox when `sandbox` says so. */
+  addServer(name: string, spec: ProcessSpec, sandbox?: SandboxPolicy): string;
   /** Starts a server and waits until it is ready. */
   start(id: string): Promise<void>;
   /** Calls a tool on a ready server. */
@@ -59,7 +70,15 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
     clock: systemClock,
     serverName: (id) => repo.get(id)?.name,
     restartServer: (id) => void fleet.start(id).catch(() => undefined),
+    sandboxedFolders: (id) => sandboxes.foldersOf(id),
     timings: { availabilityIntervalMs: 0, ...timings },
+  });
+  const sandboxLog: RootsHarness['sandboxLog'] = [];
+  const sandboxes = new ServerSandboxes({
+    dataDir,
+    support: sandboxSupport,
+    sharedFolders: (id) => area.sharedFolders(id),
+    log: (serverId, level, text) => sandboxLog.push({ serverId, level, text }),
   });
   const fleet = new ServerFleet({
     repo,
@@ -69,10 +88,12 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
     clock: systemClock,
     connectionDefaults: { shutdown: { stdinGraceMs: 500, termGraceMs: 500 }, loginShellPath: async () => [] },
     plugins: [area.plugin, { onWire: (server, direction, message) => wire.push({ serverId: server.id, direction, message }) }],
+    sandboxes,
   });
   scope.defer(async () => {
     area.dispose();
     await fleet.dispose();
+    sandboxes.dispose();
     events.clear();
     db.close();
   });
@@ -82,9 +103,10 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
     events: seen,
     fleet,
     wire,
+    sandboxLog,
     call: (method, input) => (api[method] as (input: unknown) => Promise<never>)(input),
-    addServer(name, spec) {
-      const input = ServerInputSchema.parse({ name, command: spec.command, args: spec.args ?? [], enabled: false });
+    addServer(name, spec, sandbox) {
+      const input = ServerInputSchema.parse({ name, command: spec.command, args: spec.args ?? [], enabled: false, sandbox });
       return repo.insert(
         {
           ...input,

@@ -11,6 +11,8 @@ import { isGroupAlive, readProcessStartTime, signalGroup } from './process-tree'
 import { StderrRing, type StderrRingOptions } from './stderr-ring';
 import { BACKGROUND_NICE, setGroupNice } from './start-priority';
 import { sleep, withTimeout } from '../wait';
+import { sandboxedLaunch } from '../sandbox/sandbox-launch';
+import type { SandboxSpec } from '../sandbox/sandbox-spec';
 
 /** What to run. */
 export interface ProcessSpec {
@@ -19,6 +21,8 @@ export interface ProcessSpec {
   /** The server's own configured variables, added to the allow-listed host environment. */
   env?: EnvMap;
   cwd?: string;
+  /** Run inside this sandbox (Linux, bubblewrap); the command is resolved outside it first. */
+  sandbox?: SandboxSpec;
 }
 
 /** How a process ended. `signal` is set when it was killed by one. */
@@ -138,13 +142,16 @@ export class StdioProcess {
       loginShellPath: options.loginShellPath,
     });
     const env = withPathVar(buildChildEnv(parentEnv, spec.env, platform), resolved.pathEnv, platform);
-    const launch = windowsLaunch(resolved.file, spec.args ?? [], platform, env);
+    const launch = spec.sandbox
+      ? { ...sandboxedLaunch(spec.sandbox, resolved.file, spec.args ?? [], spec.cwd), verbatim: false }
+      : windowsLaunch(resolved.file, spec.args ?? [], platform, env);
     const details = { command: spec.command, file: resolved.file, searched: resolved.searched, ...(spec.cwd ? { cwd: spec.cwd } : {}) };
 
     let child: ChildProcessWithoutNullStreams;
     try {
       child = spawn(launch.file, launch.args, {
-        cwd: spec.cwd,
+        // Inside a sandbox bubblewrap changes directory (the configured one may not exist in there).
+        cwd: spec.sandbox ? undefined : spec.cwd,
         env,
         stdio: ['pipe', 'pipe', 'pipe'],
         // Own process group (POSIX): one signal reaches every grandchild, and Ctrl-C in the

@@ -32,6 +32,7 @@ export function server(fields: Pick<ServerInputParsed, 'name' | 'command'> & Par
     initTimeoutMs: 60_000,
     requestTimeoutMs: 60_000,
     autoRestart: true,
+    sandbox: { enabled: false, network: 'allowed', hosts: [] },
     ...fields,
   };
 }

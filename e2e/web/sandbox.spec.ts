@@ -1,0 +1,67 @@
+/**
+ * A sandboxed server end to end: turned on in the form (Sandbox, Network), it starts inside
+ * bubblewrap and the Overview says what it sees; a server whose launch trips over a path outside its
+ * sandbox says so, and Run unsandboxed gets it going. Skipped where bubblewrap cannot run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { sandboxSupport } from '../../src-main/core/servers/sandbox/sandbox-support';
+import { REPO_ROOT } from '../support/paths';
+import { expect, test } from '../support/web-host';
+
+const FIXTURES = path.join(REPO_ROOT, 'e2e', 'fixtures');
+const support = sandboxSupport();
+
+function card(page: Page, name: string): Locator {
+  return page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name, exact: true });
+}
+
+async function addServer(page: Page, name: string, args: string[], network: 'Allowed' | 'Blocked') {
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Command', { exact: true }).fill(process.execPath);
+  await dialog.getByLabel('Arguments', { exact: true }).fill(args.join('\n'));
+  await dialog.getByRole('switch', { name: 'Sandbox' }).check();
+  await dialog.getByRole('combobox', { name: 'Network' }).selectOption({ label: network });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('sandbox: a sandboxed server says what it sees; one stopped by its sandbox can run unsandboxed', async ({ page, webHost }) => {
+  test.skip(!support.supported, support.supported ? '' : support.reason);
+  const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-e2e-outside-'));
+  const scripts = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-e2e-server-'));
+  const file = path.join(outside, 'settings.json');
+  fs.writeFileSync(file, '{}');
+  try {
+    await page.goto(webHost.url);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Servers', exact: true }).click();
+
+    await addServer(page, 'boxed echo', [path.join(FIXTURES, 'echo.mjs')], 'Blocked');
+    await expect(card(page, 'boxed echo')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+    await card(page, 'boxed echo').getByRole('button', { name: 'boxed echo', exact: true }).click();
+    await expect(page.getByText('Sandboxed: sees no shared folders; network blocked')).toBeVisible();
+    await page.getByRole('button', { name: 'All servers' }).click();
+
+    // Reads a file outside its sandbox as it starts, then serves: stopped by the sandbox only.
+    // Its own folder is readable inside (its install location); the config folder is not.
+    const reader = path.join(scripts, 'reader.mjs');
+    fs.writeFileSync(
+      reader,
+      `import fs from 'node:fs';\nfs.readFileSync(${JSON.stringify(file)});\nawait import(${JSON.stringify(path.join(FIXTURES, 'echo.mjs'))});\n`,
+    );
+    await addServer(page, 'needs config', [reader], 'Blocked');
+    await expect(card(page, 'needs config')).toHaveAttribute('data-status', /error|crashed/, { timeout: 60_000 });
+    await card(page, 'needs config').getByRole('button', { name: 'needs config', exact: true }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'outside the sandbox' });
+    await expect(notice).toContainText(file);
+    await notice.getByRole('button', { name: 'Run unsandboxed' }).click();
+    await expect(page.getByText('Not sandboxed: it can read and write everything you can')).toBeVisible({ timeout: 60_000 });
+  } finally {
+    fs.rmSync(outside, { recursive: true, force: true });
+    fs.rmSync(scripts, { recursive: true, force: true });
+  }
+});

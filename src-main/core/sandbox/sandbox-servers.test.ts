@@ -1,0 +1,222 @@
+/**
+ * Sandboxed servers against real processes (bubblewrap): the same fixture server runs sandboxed and
+ * unsandboxed side by side, so each test shows that the sandbox — nothing else — stopped the access.
+ * Skipped, with the reason printed, where the sandbox cannot run (no bubblewrap, no user namespaces).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SandboxPolicy } from '../../../src-preload/contract';
+import { fixture, referenceServer, testScope, type TestScope } from '../../test-support/fixtures';
+import { rootsHarness, type RootsHarness } from '../roots/test-support/roots-harness';
+import { sandboxSupport } from '../servers/sandbox/sandbox-support';
+import { waitFor } from '../servers/wait';
+
+const support = sandboxSupport();
+if (!support.supported) console.log(`[sandbox tests skipped] ${support.reason}`);
+
+const BLOCKED: SandboxPolicy = { enabled: true, network: 'blocked', hosts: [] };
+
+/** A real temp folder (symlinks resolved) named `name`, holding `files`, removed when the test ends. */
+function folder(scope: TestScope, name: string, files: Record<string, string> = {}): string {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-sandbox-')));
+  scope.defer(() => fs.rmSync(base, { recursive: true, force: true }));
+  const dir = path.join(base, name);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
+  return dir;
+}
+
+/** The probe twice, sandboxed and not, both sharing exactly `shared`; started. */
+async function probes(h: RootsHarness, shared: string, sandbox: SandboxPolicy = BLOCKED): Promise<{ boxed: string; open: string }> {
+  const root = await h.call('addRoot', { path: shared });
+  const boxed = h.addServer('boxed', fixture('sandbox-probe.mjs'), sandbox);
+  const open = h.addServer('open', fixture('sandbox-probe.mjs'));
+  for (const id of [boxed, open]) await h.call('setRootSharing', { serverId: id, mode: 'subset', rootIds: [root.id] });
+  await Promise.all([h.start(boxed), h.start(open)]);
+  return { boxed, open };
+}
+
+const say = async (h: RootsHarness, id: string, tool: string, args: Record<string, unknown>) => h.text(await h.tool(id, tool, args));
+
+/** Live processes whose command line holds `marker`. */
+function processesWith(marker: string): number[] {
+  return fs.readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      const state = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.[0];
+      return cmdline.includes(marker) && state !== 'Z' ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
+  it('reads and writes the shared folder, but not an unshared one (which the unsandboxed twin can)', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const shared = folder(scope, 'shared folder', { 'note.txt': 'shared\n' });
+    const other = folder(scope, 'private', { 'secret.txt': 'not shared\n' });
+    const { boxed, open } = await probes(h, shared);
+
+    for (const id of [boxed, open]) {
+      expect(await say(h, id, 'read', { path: path.join(shared, 'note.txt') })).toBe('ok: shared\n');
+      expect(await say(h, id, 'write', { path: path.join(shared, `${id}.txt`), text: 'x' })).toMatch(/^ok: wrote/);
+    }
+    expect(await say(h, open, 'read', { path: path.join(other, 'secret.txt') })).toBe('ok: not shared\n');
+    expect(await say(h, boxed, 'read', { path: path.join(other, 'secret.txt') })).toMatch(/^error: ENOENT/);
+    expect(await say(h, open, 'write', { path: path.join(other, 'planted.txt'), text: 'x' })).toMatch(/^ok: wrote/);
+    expect(await say(h, boxed, 'write', { path: path.join(other, 'planted-boxed.txt'), text: 'x' })).toMatch(/^error: /);
+    expect(fs.existsSync(path.join(other, 'planted-boxed.txt'))).toBe(false);
+    // Its own code is readable, not writable; its HOME is a scratch folder of its own.
+    expect(await say(h, boxed, 'write', { path: fixture('sandbox-probe.mjs').args![0], text: 'x' })).toMatch(/^error: EROFS/);
+    expect(h.sandboxLog.find((line) => line.serverId === boxed)?.text).toContain(`reads and writes ${shared}`);
+  });
+
+  it('cannot connect to a listener on the host loopback with network blocked', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const listener = net.createServer((socket) => socket.end('hello from the host\n'));
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    scope.defer(() => new Promise((resolve) => listener.close(resolve)));
+    const port = (listener.address() as net.AddressInfo).port;
+    const { boxed, open } = await probes(h, folder(scope, 'work'));
+
+    expect(await say(h, open, 'connect', { host: '127.0.0.1', port })).toBe('ok: hello from the host');
+    expect(await say(h, boxed, 'connect', { host: '127.0.0.1', port })).toMatch(/^error: ECONNREFUSED/);
+  });
+
+  it('can connect with network allowed', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const listener = net.createServer((socket) => socket.end('hello\n'));
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    scope.defer(() => new Promise((resolve) => listener.close(resolve)));
+    const port = (listener.address() as net.AddressInfo).port;
+    const { boxed } = await probes(h, folder(scope, 'work'), { enabled: true, network: 'allowed', hosts: [] });
+    expect(await say(h, boxed, 'connect', { host: '127.0.0.1', port })).toBe('ok: hello');
+  });
+
+  it('with Only these hosts, reaches a listed host through the proxy, and neither an unlisted one nor anything directly', async ({
+    onTestFinished,
+  }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const web = http.createServer((_request, response) => response.end('hello over http'));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    scope.defer(() => new Promise((resolve) => web.close(resolve)));
+    const port = (web.address() as net.AddressInfo).port;
+    const { boxed, open } = await probes(h, folder(scope, 'work'), { enabled: true, network: 'hosts', hosts: ['127.0.0.1'] });
+
+    expect(await say(h, boxed, 'http-get', { url: `http://127.0.0.1:${port}/` })).toBe('ok: HTTP/1.1 200 OK | hello over http');
+    expect(await say(h, boxed, 'http-get', { url: `http://localhost:${port}/` })).toMatch(/^ok: HTTP\/1.1 403 Forbidden/);
+    expect(await say(h, boxed, 'connect', { host: '127.0.0.1', port })).toMatch(/^error: ECONNREFUSED/);
+    // Unsandboxed, the same unlisted host answers.
+    expect(await say(h, open, 'http-get', { url: `http://localhost:${port}/` })).toMatch(/^ok: HTTP\/1.1 200 OK/);
+    expect(h.sandboxLog.some((line) => line.serverId === boxed && line.text.includes(`blocked a connection to localhost:${port}`))).toBe(
+      true,
+    );
+  });
+
+  it('takes a child that left its process group down with it, and cannot see host processes in /proc', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const { boxed, open } = await probes(h, folder(scope, 'work'));
+    const marker = (id: string) => `patchbay-escape-${id}`;
+    for (const id of [boxed, open]) expect(await say(h, id, 'spawn-child', { marker: marker(id) })).toMatch(/^ok: child \d+/);
+    expect(processesWith(marker(boxed))).toHaveLength(1);
+    expect(processesWith(marker(open))).toHaveLength(1);
+
+    expect(await say(h, open, 'read-proc', { pid: process.pid })).toMatch(/^ok: .*node/);
+    expect(await say(h, boxed, 'read-proc', { pid: process.pid })).toMatch(/^error: ENOENT/);
+
+    await Promise.all([h.fleet.stop(boxed), h.fleet.stop(open)]);
+    await waitFor(() => processesWith(marker(boxed)).length === 0, { timeoutMs: 5000, what: 'the sandboxed escapee to be gone' });
+    // Unsandboxed, the escapee outlives its server: that is what the sandbox prevents. Cleaned up here.
+    const survivors = processesWith(marker(open));
+    expect(survivors).toHaveLength(1);
+    for (const pid of survivors) process.kill(pid, 'SIGKILL');
+  });
+
+  it('restarts inside the new boundary when the folders shared with it change', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const first = folder(scope, 'first');
+    const second = folder(scope, 'second', { 'later.txt': 'shared later\n' });
+    const { boxed } = await probes(h, first);
+    const pid = h.fleet.connection(boxed)!.pid;
+    expect(await say(h, boxed, 'read', { path: path.join(second, 'later.txt') })).toMatch(/^error: ENOENT/);
+
+    const added = await h.call('addRoot', { path: second });
+    const firstId = h.events.flatMap((e) => (e.name === 'rootsChanged' ? e.payload.roots : [])).find((r) => r.path === first)!.id;
+    await h.call('setRootSharing', { serverId: boxed, mode: 'subset', rootIds: [firstId, added.id] });
+
+    await waitFor(() => h.fleet.connection(boxed)?.state.status === 'ready' && h.fleet.connection(boxed)?.pid !== pid, {
+      timeoutMs: 20_000,
+      what: 'the sandboxed server to be restarted',
+    });
+    expect(await say(h, boxed, 'read', { path: path.join(second, 'later.txt') })).toBe('ok: shared later\n');
+    const audit = await h.call('listRootsAudit', { serverId: boxed });
+    expect(audit.some((entry) => entry.detail.startsWith('Restarted so its sandbox'))).toBe(true);
+  });
+
+  it('names the path outside the sandbox that a failed launch tripped over', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const other = folder(scope, 'config', { 'settings.json': '{}' });
+    const file = path.join(other, 'settings.json');
+    const id = h.addServer(
+      'reader',
+      { command: process.execPath, args: ['-e', `require('fs').readFileSync(${JSON.stringify(file)})`] },
+      BLOCKED,
+    );
+    await h.call('setRootSharing', { serverId: id, mode: 'none', rootIds: [] });
+    const view = await h.fleet.start(id);
+    expect(view.runtime.status).not.toBe('ready');
+    await waitFor(() => h.fleet.viewById(id).runtime.sandbox?.blockedPath !== undefined, {
+      timeoutMs: 10_000,
+      what: `the blocked path in ${JSON.stringify(h.fleet.viewById(id).runtime)}`,
+    });
+    expect(h.fleet.viewById(id).runtime.sandbox).toMatchObject({
+      blockedPath: file,
+      summary: 'Sandboxed: sees no shared folders; network blocked',
+    });
+  });
+});
+
+describe.skipIf(!support.supported).concurrent('reference servers in a sandbox', () => {
+  it('server-filesystem works in a shared folder with a space in its name, and nowhere else', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const shared = folder(scope, "my 'project' folder", { 'note.txt': 'inside\n' });
+    const other = folder(scope, 'private', { 'secret.txt': 'outside\n' });
+    const root = await h.call('addRoot', { path: shared });
+    const id = h.addServer('files', referenceServer('filesystem'), BLOCKED);
+    await h.call('setRootSharing', { serverId: id, mode: 'subset', rootIds: [root.id] });
+    await h.start(id);
+
+    await waitFor(async () => (await say(h, id, 'list_allowed_directories', {})).includes(shared), {
+      timeoutMs: 20_000,
+      what: 'the shared folder to be allowed',
+    });
+    expect(await say(h, id, 'read_text_file', { path: path.join(shared, 'note.txt') })).toBe('inside\n');
+    await h.tool(id, 'write_file', { path: path.join(shared, 'written.txt'), content: 'by the server' });
+    expect(fs.readFileSync(path.join(shared, 'written.txt'), 'utf8')).toBe('by the server');
+    expect((await h.tool(id, 'read_text_file', { path: path.join(other, 'secret.txt') })).isError).toBe(true);
+  });
+
+  it('server-everything starts and answers sandboxed', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const id = h.addServer('everything', referenceServer('everything'), BLOCKED);
+    await h.call('setRootSharing', { serverId: id, mode: 'none', rootIds: [] });
+    await h.start(id);
+    expect(await say(h, id, 'echo', { message: 'from inside' })).toContain('from inside');
+    expect(h.fleet.viewById(id).runtime.sandbox?.summary).toBe('Sandboxed: sees no shared folders; network blocked');
+  });
+});

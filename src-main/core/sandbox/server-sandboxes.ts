@@ -1,0 +1,137 @@
+/**
+ * Puts sandboxed servers in their sandbox at each launch: the folders shared with the server right
+ * now (real paths; a folder that is gone is left out and said so), a scratch folder of its own under
+ * Patchbay's data directory, and the network its policy allows. Remembers what each running server
+ * was launched with, for the Overview and for keeping the boundary in step with its roots.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SandboxPolicy, SandboxRuntime } from '../../../src-preload/contract';
+import type { StoredServer } from '../server-config/server-config-repository';
+import type { ServerConfig } from '../servers/connection/server-connection';
+import { findOnPath, type SandboxRunner } from '../servers/sandbox/sandbox-support';
+import { PROXY_PORT, startHostFilterProxy, type HostFilterProxy } from '../servers/sandbox/host-filter-proxy';
+import type { SandboxSpec } from '../servers/sandbox/sandbox-spec';
+import { findBlockedPath } from '../servers/sandbox/sandbox-denial';
+
+export interface ServerSandboxesOptions {
+  dataDir: string;
+  support(): SandboxRunner;
+  /** Absolute paths of the folders shared with the server now (available ones). */
+  sharedFolders(serverId: string): Promise<string[]>;
+  /** A line in the server's Host log stream. */
+  log(serverId: string, level: 'info' | 'warning', text: string): void;
+}
+
+/** A sandbox as one launch of a server got it. */
+interface Launched {
+  spec: SandboxSpec;
+  policy: SandboxPolicy;
+}
+
+export class ServerSandboxes {
+  private readonly launched = new Map<string, Launched>();
+  /** The host-filtering proxy of each server whose network is "Only these hosts". */
+  private readonly proxies = new Map<string, HostFilterProxy>();
+
+  constructor(private readonly options: ServerSandboxesOptions) {}
+
+  /** The launch config, put in its sandbox when the server's policy asks for one. Rejects (a message for the user) when it cannot be. */
+  async apply(server: StoredServer, config: ServerConfig): Promise<ServerConfig> {
+    this.launched.delete(server.id);
+    if (server.transport !== 'stdio' || !server.sandbox.enabled) return config;
+    const support = this.options.support();
+    if (!support.supported || !support.runner)
+      throw new Error(
+        `"${server.name}" is set to run in a sandbox, but ${support.supported ? 'no sandbox program was found' : lowerFirst(support.reason)} Turn Sandbox off in Edit to run it unsandboxed.`,
+      );
+    const folders = await this.realFolders(server.id, await this.options.sharedFolders(server.id));
+    const scratch = path.join(this.options.dataDir, 'sandboxes', server.id);
+    fs.mkdirSync(path.join(scratch, 'tmp'), { recursive: true, mode: 0o700 });
+    const spec: SandboxSpec = {
+      runner: support.runner,
+      readOnly: [],
+      readWrite: folders,
+      scratch,
+      hidden: [this.options.dataDir],
+      network: server.sandbox.network === 'allowed' ? 'allowed' : 'blocked',
+    };
+    this.proxies.get(server.id)?.close();
+    this.proxies.delete(server.id);
+    if (server.sandbox.network === 'hosts') {
+      const socat = findOnPath('socat', process.env.PATH ?? '');
+      if (!socat)
+        throw new Error(
+          `"${server.name}" may only reach ${server.sandbox.hosts.join(', ')}, which needs socat: install it (Debian/Ubuntu: sudo apt install socat), or choose another Network in Edit.`,
+        );
+      const socket = path.join(scratch, 'proxy.sock');
+      const hosts = server.sandbox.hosts;
+      this.proxies.set(
+        server.id,
+        await startHostFilterProxy(socket, hosts, (host) =>
+          this.options.log(server.id, 'warning', `Sandbox: blocked a connection to ${host} (not in its list: ${hosts.join(', ')})`),
+        ),
+      );
+      spec.proxy = { socket, port: PROXY_PORT, socat };
+    }
+    this.launched.set(server.id, { spec, policy: server.sandbox });
+    this.options.log(
+      server.id,
+      'info',
+      `Sandbox: started with bubblewrap; reads and writes ${folders.length === 0 ? 'no shared folders' : folders.join(', ')}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.proxy ? `only ${server.sandbox.hosts.join(', ')} (through a proxy)` : spec.network}`,
+    );
+    return { ...config, sandbox: spec };
+  }
+
+  /** What the Overview says of a sandboxed server's current launch (undefined when not sandboxed). */
+  runtime(serverId: string, stderrTail: readonly string[] = []): SandboxRuntime | undefined {
+    const launched = this.launched.get(serverId);
+    if (!launched) return undefined;
+    const blockedPath = findBlockedPath(stderrTail, launched.spec);
+    return {
+      summary: describeSandbox(launched.spec.readWrite.length, launched.policy),
+      folders: launched.spec.readWrite,
+      ...(blockedPath ? { blockedPath } : {}),
+    };
+  }
+
+  /** The folders the running server's sandbox was built with (undefined when it is not sandboxed). */
+  foldersOf(serverId: string): readonly string[] | undefined {
+    return this.launched.get(serverId)?.spec.readWrite;
+  }
+
+  /** Closes every host-filtering proxy (at quit). */
+  dispose(): void {
+    for (const proxy of this.proxies.values()) proxy.close();
+    this.proxies.clear();
+  }
+
+  /** Real paths; a folder that is gone is left out, one shared through a symlink is shared as its target. */
+  private async realFolders(serverId: string, folders: string[]): Promise<string[]> {
+    const real: string[] = [];
+    for (const folder of folders) {
+      try {
+        const target = await fs.promises.realpath(folder);
+        if (target !== folder) this.options.log(serverId, 'info', `Sandbox: ${folder} is a link; shared as its target ${target}`);
+        real.push(target);
+      } catch {
+        this.options.log(serverId, 'warning', `Sandbox: shared folder ${folder} no longer exists; left out of the sandbox`);
+      }
+    }
+    return [...new Set(real)];
+  }
+}
+
+/** "Sandboxed: sees 2 shared folders; network blocked". */
+export function describeSandbox(folderCount: number, policy: SandboxPolicy): string {
+  const folders = folderCount === 0 ? 'sees no shared folders' : `sees ${folderCount} shared folder${folderCount === 1 ? '' : 's'}`;
+  const network =
+    policy.network === 'allowed'
+      ? 'network allowed'
+      : policy.network === 'hosts'
+        ? `network only to ${policy.hosts.join(', ')}`
+        : 'network blocked';
+  return `Sandboxed: ${folders}; ${network}`;
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -1,0 +1,105 @@
+/**
+ * A {@link SandboxSpec} as bubblewrap's command line. The sandbox starts from an empty root: only
+ * what is listed here exists inside, so the user's home, other servers' data and Patchbay's own
+ * files are simply absent (ENOENT), not merely forbidden.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SandboxSpec } from './sandbox-spec';
+
+/** System locations a program needs to run (programs, libraries, configuration), read-only. */
+const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt'];
+
+/** What the host's file system looks like at a path: a symlink (merged /usr layouts), a directory, or nothing. */
+export type PathKind = { kind: 'symlink'; target: string } | { kind: 'dir' } | { kind: 'file' } | { kind: 'missing' };
+
+export function pathKind(p: string): PathKind {
+  try {
+    const stat = fs.lstatSync(p);
+    if (stat.isSymbolicLink()) return { kind: 'symlink', target: fs.readlinkSync(p) };
+    return stat.isDirectory() ? { kind: 'dir' } : { kind: 'file' };
+  } catch {
+    return { kind: 'missing' };
+  }
+}
+
+/** The program to run inside, with its arguments and working directory. */
+export interface SandboxedCommand {
+  file: string;
+  args: string[];
+  cwd: string;
+}
+
+/**
+ * bubblewrap's arguments for running `command` inside `spec`. `kindOf` is the file-system probe
+ * (tests pass their own).
+ *
+ * Process lifetime: `--die-with-parent` ends the sandbox when Patchbay dies, and `--unshare-pid`
+ * makes bubblewrap the init of a PID namespace, so when the server exits every process it left
+ * behind (even one that called setsid to leave the process group) is killed by the kernel. No
+ * `--new-session`: the server is spawned detached (setsid) already, so it has no terminal to abuse,
+ * and staying in bubblewrap's process group keeps "SIGTERM the group" reaching everything inside.
+ */
+export function bwrapArgs(spec: SandboxSpec, command: SandboxedCommand, kindOf: (p: string) => PathKind = pathKind): string[] {
+  const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
+  if (spec.network === 'blocked') args.push('--unshare-net');
+  for (const dir of SYSTEM_DIRS) {
+    const kind = kindOf(dir);
+    if (kind.kind === 'symlink') args.push('--symlink', kind.target, dir);
+    else if (kind.kind === 'dir') args.push('--ro-bind', dir, dir);
+  }
+  // A resolv.conf managed elsewhere (systemd-resolved's stub) must come along for names to resolve.
+  if (spec.network === 'allowed') {
+    const resolv = kindOf('/etc/resolv.conf');
+    if (resolv.kind === 'symlink') {
+      const target = path.resolve('/etc', resolv.target);
+      if (!target.startsWith('/etc/')) args.push('--ro-bind-try', target, target);
+    }
+  }
+  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
+
+  // Deeper mounts go last so they lay over shallower ones: a folder shared inside the install
+  // location stays writable, the data directory stays hidden inside a shared home, the scratch
+  // folder (inside the data directory) comes back on top of that.
+  const mounts: { at: string; args: string[] }[] = [
+    ...spec.readOnly.map((p) => ({ at: p, args: ['--ro-bind', p, p] })),
+    ...spec.readWrite.map((p) => ({ at: p, args: ['--bind', p, p] })),
+    ...spec.hidden.filter((p) => isCovered(p, [...spec.readOnly, ...spec.readWrite])).map((p) => ({ at: p, args: ['--tmpfs', p] })),
+    { at: spec.scratch, args: ['--bind', spec.scratch, spec.scratch] },
+  ];
+  mounts.sort((a, b) => depth(a.at) - depth(b.at));
+  for (const mount of mounts) args.push(...mount.args);
+
+  const home = spec.scratch;
+  const cwd = isCovered(command.cwd, [...spec.readOnly, ...spec.readWrite, home]) ? command.cwd : home;
+  args.push('--setenv', 'HOME', home, '--setenv', 'TMPDIR', path.join(home, 'tmp'), '--chdir', cwd);
+  if (!spec.proxy) {
+    args.push('--', command.file, ...command.args);
+    return args;
+  }
+  // The relay starts in the background, then the server replaces the shell (same process, so the
+  // sandbox still ends when the server does, taking the relay with it).
+  const proxyUrl = `http://127.0.0.1:${spec.proxy.port}`;
+  for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy', 'npm_config_proxy', 'npm_config_https_proxy'])
+    args.push('--setenv', name, proxyUrl);
+  args.push('--unsetenv', 'NO_PROXY', '--unsetenv', 'no_proxy');
+  args.push(
+    '--',
+    '/bin/sh',
+    '-c',
+    '"$0" "$1" "$2" & shift 2; exec "$@"',
+    spec.proxy.socat,
+    `TCP-LISTEN:${spec.proxy.port},bind=127.0.0.1,fork,reuseaddr`,
+    `UNIX-CONNECT:${spec.proxy.socket}`,
+    command.file,
+    ...command.args,
+  );
+  return args;
+}
+
+/** True when `p` is one of `dirs` or inside one. */
+export function isCovered(p: string, dirs: readonly string[]): boolean {
+  return dirs.some((dir) => p === dir || p.startsWith(dir.endsWith('/') ? dir : `${dir}/`));
+}
+
+const depth = (p: string) => p.split('/').filter(Boolean).length;

@@ -1,0 +1,109 @@
+/**
+ * The "Only these hosts" network of a sandbox: the server has no network of its own (a network
+ * namespace with only loopback); inside, socat relays 127.0.0.1:<port> to a unix socket bound in
+ * from its scratch folder, where this HTTP proxy listens on the host side. It lets through CONNECT
+ * tunnels (HTTPS) and plain HTTP requests to the listed hosts only, and reports every refusal.
+ * Programs that honour HTTPS_PROXY/HTTP_PROXY (npm, pip, uv, curl, Python's requests…) reach the
+ * listed hosts; anything that ignores them reaches nothing.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+
+/** The proxy's address inside the sandbox. */
+export const PROXY_PORT = 3128;
+
+/** True when `host` (and `port`) matches one of `allowed` (`name`, `name:port`, `*.suffix`). */
+export function hostAllowed(host: string, port: number, allowed: readonly string[]): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return allowed.some((entry) => {
+    const [pattern, entryPort] = entry.split(':');
+    if (entryPort !== undefined && Number(entryPort) !== port) return false;
+    return pattern.startsWith('*.') ? name.endsWith(pattern.slice(1)) : name === pattern;
+  });
+}
+
+export interface HostFilterProxy {
+  close(): void;
+}
+
+/** Starts the proxy on `socketPath`; `onBlocked` hears every refused host. */
+export async function startHostFilterProxy(
+  socketPath: string,
+  allowed: readonly string[],
+  onBlocked: (host: string) => void,
+): Promise<HostFilterProxy> {
+  fs.rmSync(socketPath, { force: true });
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => client.destroy());
+    let head = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      head = Buffer.concat([head, chunk]);
+      const end = head.indexOf('\r\n\r\n');
+      if (end === -1) {
+        if (head.length > 64 * 1024) client.destroy();
+        return;
+      }
+      client.off('data', onData);
+      relay(client, head.subarray(0, end + 4), head.subarray(end + 4));
+    };
+    client.on('data', onData);
+  });
+  const relay = (client: net.Socket, header: Buffer, rest: Buffer) => {
+    const lines = header.toString('latin1').split('\r\n');
+    const [method = '', target = '', version = 'HTTP/1.1'] = lines[0].split(' ');
+    let host: string;
+    let port: number;
+    let firstBytes: Buffer;
+    if (method === 'CONNECT') {
+      const at = target.lastIndexOf(':');
+      host = target.slice(0, at);
+      port = Number(target.slice(at + 1));
+      firstBytes = rest;
+    } else {
+      let url: URL;
+      try {
+        url = new URL(target);
+      } catch {
+        return void client.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      }
+      host = url.hostname;
+      port = Number(url.port || 80);
+      const originForm = [`${method} ${url.pathname}${url.search} ${version}`, ...lines.slice(1)].join('\r\n');
+      firstBytes = Buffer.concat([Buffer.from(originForm, 'latin1'), rest]);
+    }
+    if (!host || !Number.isInteger(port) || !hostAllowed(host, port, allowed)) {
+      onBlocked(`${host}:${port}`);
+      return void client.end(
+        'HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\nPatchbay: this host is not in the server’s sandbox list\n',
+      );
+    }
+    const upstream = net.connect({ host, port });
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
+    upstream.once('connect', () => {
+      if (method === 'CONNECT') client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (firstBytes.length > 0) upstream.write(firstBytes);
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+    upstream.on('error', () => {
+      if (!client.destroyed) client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
+    });
+    client.on('close', () => upstream.destroy());
+  };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, resolve);
+  });
+  server.unref();
+  return {
+    close() {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+      fs.rmSync(socketPath, { force: true });
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Recognises, in what a server wrote to stderr, a file access the sandbox stopped: a "no such file"
+ * or "permission denied" error naming a path that lies outside everything the sandbox lets it see.
+ * Inside a bubblewrap sandbox unshared places simply do not exist, so ENOENT on such a path is the
+ * sandbox's doing (the same path may well exist for the user).
+ */
+import { isCovered } from './bwrap-args';
+import type { SandboxSpec } from './sandbox-spec';
+
+/** Error words Node, Python and libc print next to a path they failed on. */
+const DENIAL = /ENOENT|EACCES|EPERM|EROFS|No such file or directory|Permission denied|Read-only file system/;
+/** An absolute path, possibly quoted; quotes and trailing punctuation are trimmed. */
+const PATH = /(?:'|"|\s|^)(\/[^\s'"`,:;()]+)/g;
+/** What every sandbox shows of the system (its /tmp is empty: the host's /tmp is outside). */
+const VISIBLE = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/proc', '/dev'];
+
+/** The first path outside `spec` that a denial line in `lines` names, or undefined. */
+export function findBlockedPath(
+  lines: readonly string[],
+  spec: Pick<SandboxSpec, 'readOnly' | 'readWrite' | 'scratch'>,
+): string | undefined {
+  const inside = [...VISIBLE, ...spec.readOnly, ...spec.readWrite, spec.scratch];
+  if (!lines.some((line) => DENIAL.test(line))) return undefined;
+  // Node prints an error object over several lines: the code on one, `path: '…'` on another.
+  for (const line of lines) {
+    if (!DENIAL.test(line) && !/\bpath:/.test(line)) continue;
+    for (const match of line.matchAll(PATH)) {
+      const candidate = match[1].replace(/[.'"]+$/, '');
+      if (candidate.length > 1 && !isCovered(candidate, inside)) return candidate;
+    }
+  }
+  return undefined;
+}

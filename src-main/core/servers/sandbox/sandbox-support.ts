@@ -1,0 +1,61 @@
+/**
+ * Whether this machine can run servers in a sandbox: Linux with bubblewrap installed and user
+ * namespaces allowed. Found once per process by running a tiny sandbox for real (a kernel that
+ * forbids unprivileged user namespaces only shows itself that way).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SandboxSupport } from '../../../../src-preload/contract';
+
+/** The support verdict plus, when supported, the bubblewrap program to use. */
+export type SandboxRunner = SandboxSupport & { runner?: string };
+
+const INSTALL = 'install bubblewrap (Debian/Ubuntu: sudo apt install bubblewrap; Fedora: sudo dnf install bubblewrap)';
+
+let cached: SandboxRunner | undefined;
+
+/** The verdict for this machine (cached after the first call). */
+export function sandboxSupport(): SandboxRunner {
+  cached ??= detect(process.platform, process.env.PATH ?? '');
+  return cached;
+}
+
+export function detect(platform: NodeJS.Platform, pathVar: string): SandboxRunner {
+  if (platform === 'win32')
+    return { supported: false, reason: 'Sandboxes are not available on Windows: servers run with your full access.' };
+  if (platform !== 'linux')
+    return { supported: false, reason: 'Sandboxes are only available on Linux in this version: servers run with your full access.' };
+  const runner = findOnPath('bwrap', pathVar);
+  if (!runner) return { supported: false, reason: `To run servers in a sandbox, ${INSTALL}.` };
+  const trial = spawnSync(
+    runner,
+    ['--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--unshare-pid', '--unshare-net', '--die-with-parent', '--', 'true'],
+    { encoding: 'utf8', timeout: 5000 },
+  );
+  if (trial.status === 0) return { supported: true, runner };
+  const why = (trial.stderr || trial.error?.message || `exit ${trial.status}`).trim().split('\n')[0];
+  return {
+    supported: false,
+    reason: `bubblewrap cannot create a sandbox here (${why}): allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1) or ${INSTALL} with its setuid helper.`,
+  };
+}
+
+export function findOnPath(name: string, pathVar: string): string | undefined {
+  for (const dir of [...pathVar.split(path.delimiter), '/usr/bin', '/bin']) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** The verdict as the renderer sees it (without the program's path). */
+export function publicSupport(support: SandboxRunner): SandboxSupport {
+  return support.supported ? { supported: true } : { supported: false, reason: support.reason };
+}

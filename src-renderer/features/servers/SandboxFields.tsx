@@ -1,0 +1,86 @@
+import { useId } from 'react';
+import { SANDBOX_NETWORKS, type SandboxNetwork, type SandboxSupport } from '../../../src-preload/contract';
+import type { EditDraft } from './server-form-model';
+import type { FormErrors, ServerDraft } from './server-form-model';
+
+export const NETWORK_LABELS: Record<SandboxNetwork, string> = { allowed: 'Allowed', blocked: 'Blocked', hosts: 'Only these hosts' };
+
+/**
+ * Sandbox and Network of a local server. Where this machine cannot run a sandbox the form says so
+ * in one line, with what to install; a server already set to run sandboxed keeps its switch (so it
+ * can be turned off) and will refuse to start rather than run unsandboxed behind the user's back.
+ */
+export function SandboxFields({
+  draft,
+  errors,
+  edit,
+  support,
+}: {
+  draft: ServerDraft;
+  errors: FormErrors;
+  edit: EditDraft;
+  /** Whether this machine can run a sandbox (the host says; unknown counts as no). */
+  support?: SandboxSupport;
+}) {
+  const id = useId();
+  const unsupported =
+    support?.supported === false ? support.reason : support === undefined ? 'Sandboxes are not available here.' : undefined;
+  return (
+    <fieldset className="sandbox-fields" aria-describedby={`${id}-note`}>
+      <legend>Sandbox</legend>
+      <label className="inline">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={draft.sandbox}
+          disabled={unsupported !== undefined && !draft.sandbox}
+          onChange={(e) => edit({ sandbox: e.target.checked }, 'sandbox')}
+        />
+        Sandbox
+      </label>
+      <p id={`${id}-note`} className="hint">
+        {unsupported ??
+          'Sees only the system, its own files, the folders you share with it and a scratch folder of its own. Changing its folders restarts it.'}
+      </p>
+      {draft.sandbox && (
+        <>
+          <label htmlFor={`${id}-network`}>Network</label>
+          <select
+            id={`${id}-network`}
+            value={draft.sandboxNetwork}
+            onChange={(e) => edit({ sandboxNetwork: e.target.value as SandboxNetwork }, 'sandbox')}
+          >
+            {SANDBOX_NETWORKS.map((network) => (
+              <option key={network} value={network}>
+                {NETWORK_LABELS[network]}
+              </option>
+            ))}
+          </select>
+          {draft.sandboxNetwork === 'hosts' && (
+            <>
+              <label htmlFor={`${id}-hosts`}>Hosts</label>
+              <textarea
+                id={`${id}-hosts`}
+                rows={2}
+                spellCheck={false}
+                placeholder="api.example.com"
+                value={draft.sandboxHosts}
+                aria-describedby={`${id}-hosts-hint`}
+                onChange={(e) => edit({ sandboxHosts: e.target.value }, 'sandbox')}
+              />
+              <p id={`${id}-hosts-hint`} className="hint">
+                One host name per line (<code>*.example.com</code> for its subdomains, <code>host:443</code> for one port). Programs that
+                use a proxy (npm, pip, uv, curl) reach these through Patchbay; everything else is blocked. Needs socat.
+              </p>
+            </>
+          )}
+        </>
+      )}
+      {errors.sandbox && (
+        <p role="alert" className="field-error">
+          {errors.sandbox}
+        </p>
+      )}
+    </fieldset>
+  );
+}
