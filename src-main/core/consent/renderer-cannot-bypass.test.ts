@@ -19,11 +19,13 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
   it('the contract has no method that runs a tool as the model, and no input that carries an origin', () => {
     // Any new tool or consent method must be reviewed against this rule: the list is spelled out.
     // callToolFromApp (MCP Apps) runs as the app of an open view's server, always through the broker
-    // (apps-host.test.ts): its input names the view, never an origin.
+    // (apps-host.test.ts): its input names the view, never an origin. The tool-offer methods (per-tool
+    // switches, pins, tool sets) only narrow what the model is offered; none runs a tool.
     expect(HOST_METHOD_NAMES.filter((name) => /tool|consent|decision|trust/i.test(name) && !/roots/i.test(name)).sort()).toEqual(
       [
         'callToolFromApp',
         'cancelToolCall',
+        'deleteToolSet',
         'getToolResultPart',
         'listStandingDecisions',
         'listToolAudit',
@@ -31,7 +33,11 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
         'resolveConsent',
         'revokeDecision',
         'runTool',
+        'saveToolSet',
+        'setConversationToolSet',
         'setServerTrust',
+        'setToolOffered',
+        'setToolPinned',
         'setToolPolicy',
         'updateConsentSettings',
       ].sort(),
