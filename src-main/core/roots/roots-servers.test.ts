@@ -75,7 +75,7 @@ describe.concurrent('server-filesystem without directory arguments', () => {
 
     const audit = await h.call('listRootsAudit', { serverId: id });
     expect(audit.some((e) => e.action === 'sent' && e.roots.some((r) => r.uri === rootUri(dir)))).toBe(true);
-    expect(audit.some((e) => e.action === 'sharing' && e.detail.includes('Share folders'))).toBe(true);
+    expect(audit.some((e) => e.action === 'sharing' && e.detail.includes('you chose Share when it asked'))).toBe(true);
     // It was told "no folders" by a restart: the reference server ignores an empty list (see RootsConnections.notify).
     expect(audit.some((e) => e.detail.startsWith('Restarted'))).toBe(true);
     expect(audit.flatMap((e) => e.roots).some((r) => r.uri === rootUri(other))).toBe(false);
