@@ -172,7 +172,13 @@ for (const theme of ['light', 'dark'] as const) {
           await add.getByRole('radio', { name: 'Remote URL' }).check();
           await add.locator('summary', { hasText: 'Advanced' }).click();
           await audit.check('add server dialog (remote, advanced)', { dialog: true });
+          // The form has changes: Escape asks before it drops them.
           await page.keyboard.press('Escape');
+          const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+          await expect(discard).toBeVisible();
+          await audit.check('discard changes confirmation', { dialog: true });
+          await discard.getByRole('button', { name: 'Discard' }).click();
+          await expect(add).toBeHidden();
 
           await card.getByRole('button', { name: 'Edit' }).click();
           await expect(page.getByRole('dialog', { name: /^Edit/ })).toBeVisible();

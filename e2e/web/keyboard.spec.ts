@@ -15,7 +15,7 @@ const llm = useScriptedLlm();
 const EVERYTHING = 'Everything (demo)';
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus: how a keyboard user gets somewhere. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}) {
+async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');

@@ -15,6 +15,7 @@ import { describeExit, formatDuration } from '../servers/connection/server-state
 import { getPathVar } from '../servers/process/child-env';
 import { resolveCommand } from '../servers/process/command-resolver';
 import { LaunchError } from '../servers/process/launch-error';
+import { waitFor } from '../servers/wait';
 import { launchProblemOf } from '../servers/process/launch-problem';
 import type { ShutdownOptions, StdioProcess } from '../servers/process/stdio-process';
 import type { RemoteAuth } from '../servers/transport/remote-auth';
@@ -251,6 +252,9 @@ async function handshake(
     } catch (error) {
       if (!remote && !spawned)
         return report.fail('spawn', (error as Error).message, {}, error instanceof LaunchError ? launchProblemOf(error) : undefined);
+      // A process that dies at once breaks the pipe (EPIPE) before its exit is reported, which waits for
+      // its last output: give the report a moment, so the step names the exit rather than the pipe.
+      if (!remote) await waitFor(() => session.transport.closeReport, { timeoutMs: 1000, what: 'the close report' }).catch(() => undefined);
       return report.fail(
         handshakeStep,
         handshakeFailure(session, error, expired, o.handshakeMs, o.signal?.aborted),
