@@ -66,7 +66,10 @@ test('servers: add, crash, edit live, restart, stop, import', async ({ page, web
     await expect(page.getByRole('dialog')).toContainText('already exists');
     await expect(page.getByRole('dialog')).toContainText('No such directory');
     await expect(page.getByRole('dialog').getByLabel('Name', { exact: true })).toHaveValue('ECHO');
+    // What was typed is not dropped without asking.
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByRole('list', { name: 'Servers' }).getByRole('listitem')).toHaveCount(1);
   });
 

@@ -95,6 +95,8 @@ export class StdioServerTransport implements SessionTransport {
   private readonly maxBytes: number;
   /** Excess notifications stop here, before they are decoded, parsed, logged or queued. */
   private readonly gate: NotificationGate<Buffer>;
+  /** The server closed its stdout or broke its stdin: it is ending by itself. */
+  private pipeBroken = false;
   /** Set by `screen` for the line the framer decodes next: a notification that already passed the gate. */
   private screenedNotification = false;
 
@@ -182,8 +184,11 @@ export class StdioServerTransport implements SessionTransport {
       this.reportClose({ reason: 'closed-by-host' });
       return undefined;
     }
+    // A process that had already exited, or broken its end of the pipe (its exit report still waiting for
+    // its last output), ended by itself: the host's close must not take that from the report.
+    const exitedByItself = !this.proc.alive || this.pipeBroken;
     const result = await this.proc.shutdown(this.options.shutdown);
-    this.reportClose({ reason: 'closed-by-host', exit: this.proc.exit });
+    this.reportClose({ reason: exitedByItself ? 'process-exited' : 'closed-by-host', exit: this.proc.exit });
     return result;
   }
 
@@ -202,6 +207,7 @@ export class StdioServerTransport implements SessionTransport {
    * not exit, the server broke the pipe but keeps running: the connection is over all the same.
    */
   private failUnlessExiting(reason: 'stdout-closed' | 'stdin-broken'): void {
+    this.pipeBroken = true;
     const proc = this.proc;
     if (proc?.alive) void withTimeout(proc.exited, 500).then(() => proc.alive && this.fail(reason));
   }
