@@ -53,6 +53,8 @@ test('README screenshots: a chat with a tool call on server-everything, light an
   await expect(log.locator('strong', { hasText: '6912' })).toBeVisible();
   // Nothing left blinking or half-drawn: the composer is idle again.
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
+  // The context meter has its count (the tokenizer's first count takes a moment).
+  await expect(page.getByRole('button', { name: /^≈ [\d.]+[kM]? tokens$/ })).toBeVisible({ timeout: 60_000 });
   await message.blur();
 
   fs.mkdirSync(IMAGES, { recursive: true });
