@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 /** Unit and integration tests: the core in Node, the renderer's components in jsdom. */
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one file at a time (cores − 1), and most core files wait on
+    // real server processes rather than compute: two at a time roughly halves the suite's wall time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
