@@ -114,11 +114,15 @@ export class RootsConsentBroker {
     this.options.questions.answer(id, { kind: 'roots', ...answer });
   }
 
-  /** The same answer to every open question of a group, at once. Throws when none of the group is open any more. */
-  answerGroup(groupId: string, answer: RootsConsentAnswer): void {
-    const member = this.list().find((q) => q.groupId === groupId);
-    if (!member) throw new HostCallError('invalid_input', 'These questions were already answered, expired or withdrawn.');
-    this.options.questions.answer(member.id, { kind: 'roots', ...answer, wholeGroup: true });
+  /**
+   * The same answer to every open question of a group, at once (as through the queue, with `wholeGroup`).
+   * Returns the questions answered; throws when none of the group is open any more.
+   */
+  answerGroup(groupId: string, answer: RootsConsentAnswer): RootsConsentRequest[] {
+    const group = this.list().filter((q) => q.groupId === groupId);
+    if (group.length === 0) throw new HostCallError('invalid_input', 'These questions were already answered, expired or withdrawn.');
+    this.options.questions.answer(group[0].id, { kind: 'roots', ...answer, wholeGroup: true });
+    return group;
   }
 
   /** The server went away: its question is moot. */

@@ -12,7 +12,7 @@ export interface RootsHandlerDeps {
 }
 
 /** The contract's roots methods ("Share folders" is answered through the one queue of questions: questions/). */
-export function createRootsHandlers({ service, consent, audit, pickFolder }: RootsHandlerDeps): HandlersFor<typeof rootsMethods> {
+export function createRootsHandlers({ service, audit, pickFolder }: RootsHandlerDeps): HandlersFor<typeof rootsMethods> {
   return {
     addRoot: ({ path, name }) => service.add(path, name),
     renameRoot: async ({ id, name }) => service.rename(id, name),
