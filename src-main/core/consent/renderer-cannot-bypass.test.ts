@@ -18,12 +18,13 @@ const text = (outcome: ToolCallOutcome) => {
 
 describe('the renderer cannot make a model-initiated call skip the broker', () => {
   it('the contract has no method that runs a tool as the model, and no input that carries an origin', () => {
-    // Any new tool or consent method must be reviewed against this rule: the list is spelled out.
+    // Any new tool, consent or question method must be reviewed against this rule: the list is spelled out.
     // callToolFromApp (MCP Apps) runs as the app of an open view's server, always through the broker
     // (apps-host.test.ts): its input names the view, never an origin. The tool-offer methods (per-tool
     // switches, pins, tool sets) only narrow what the model is offered; none runs a tool.
-    expect(HOST_METHOD_NAMES.filter((name) => /tool|consent|decision|trust/i.test(name) && !/roots/i.test(name)).sort()).toEqual(
+    expect(HOST_METHOD_NAMES.filter((name) => /tool|consent|decision|trust|question/i.test(name) && !/roots/i.test(name)).sort()).toEqual(
       [
+        'answerQuestion',
         'callToolFromApp',
         'cancelToolCall',
         'deleteToolSet',
@@ -31,7 +32,6 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
         'listStandingDecisions',
         'listToolAudit',
         'listTools',
-        'resolveConsent',
         'revokeDecision',
         'runTool',
         'saveToolSet',
@@ -61,8 +61,8 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
     const attempts = [
       dispatchCall(t.host.handlers, 'runTool', { serverId: id, tool: 'echo', args: { message: 'x' }, origin: 'model' }),
       dispatchCall(t.host.handlers, 'callToolWithConsent', { serverId: id, tool: 'echo', args: {}, origin: 'model' }),
-      dispatchCall(t.host.handlers, 'resolveConsent', { id: 'made-up', decision: 'allow_once' }),
-      dispatchCall(t.host.handlers, 'resolveConsent', { id: 'made-up', decision: 'allow_once', origin: 'model' }),
+      dispatchCall(t.host.handlers, 'answerQuestion', { id: 'made-up', answer: { kind: 'tool', decision: 'allow_once' } }),
+      dispatchCall(t.host.handlers, 'answerQuestion', { id: 'made-up', answer: { kind: 'tool', decision: 'allow_once', origin: 'model' } }),
       dispatchCall(t.host.handlers, 'callToolFromApp', { viewId: 'made-up', tool: 'echo', args: {}, origin: 'model' }),
       dispatchCall(t.host.handlers, 'callToolFromApp', { viewId: 'made-up', tool: 'echo', args: {} }),
     ];
