@@ -11,7 +11,10 @@ export const answerTool = (api: HostApi, { id, ...answer }: Input<AnswerOf<'tool
 
 export const approveSampling = (
   api: HostApi,
-  { id, ...answer }: { id: string } & Omit<Extract<AnswerOf<'sampling'>, { action: 'approve' }>, 'kind' | 'action' | 'edits'> & {
+  {
+    id,
+    ...answer
+  }: { id: string } & Omit<Extract<AnswerOf<'sampling'>, { action: 'approve' }>, 'kind' | 'action' | 'edits'> & {
       edits?: Extract<AnswerOf<'sampling'>, { action: 'approve' }>['edits'];
     },
 ) => api.answerQuestion({ id, answer: { kind: 'sampling', action: 'approve', ...answer } });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdString, method, NoInput } from './method';
-import { ToolArgsSchema, type JsonObject, type ToolHints } from './tools';
+import type { JsonObject, ToolHints } from './tools';
 import type { ToolCallOrigin } from './tool-call-origin';
 
 /**

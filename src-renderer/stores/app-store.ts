@@ -84,7 +84,7 @@ export function createAppStore(transport: HostTransport, initial: Page | Route =
       LogsState &
       ToolsState &
       ConsentState &
-  QuestionsState &
+      QuestionsState &
       SamplingState &
       ProvidersState &
       ResourcesState &

@@ -101,10 +101,16 @@ describe('chat through the host API', () => {
         what: `the turn to end with ${count} messages`,
       });
     const nextConsent = (after: number) =>
-      waitFor(() => events.slice(after).find((e): e is Extract<typeof e, { name: 'questionAsked' }> => (e.name === 'questionAsked' && e.payload.kind === 'tool')), {
-        timeoutMs: 20_000,
-        what: 'a consent request',
-      });
+      waitFor(
+        () =>
+          events
+            .slice(after)
+            .find((e): e is Extract<typeof e, { name: 'questionAsked' }> => e.name === 'questionAsked' && e.payload.kind === 'tool'),
+        {
+          timeoutMs: 20_000,
+          what: 'a consent request',
+        },
+      );
 
     let mark = events.length;
     await api.sendMessage({ conversationId: conversation.id, text: 'What is 2 + 3?' });
@@ -135,9 +141,12 @@ describe('chat through the host API', () => {
     await api.sendMessage({ conversationId: conversation.id, text: 'And 4 + 4?' });
     const third = await nextConsent(mark);
     await api.stopTurn({ conversationId: conversation.id });
-    await waitFor(() => events.some((e) => (e.name === 'questionSettled' && e.payload.kind === 'tool') && e.payload.id === third.payload.id), {
-      what: 'the dialog to be withdrawn',
-    });
+    await waitFor(
+      () => events.some((e) => e.name === 'questionSettled' && e.payload.kind === 'tool' && e.payload.id === third.payload.id),
+      {
+        what: 'the dialog to be withdrawn',
+      },
+    );
     await waitFor(async () => (await api.listMessages({ conversationId: conversation.id })).messages.length === 11, {
       what: 'the stopped turn to be stored',
     });
@@ -160,10 +169,16 @@ describe('chat through the host API', () => {
     await llm.script([call(2, 3), { type: 'text', text: 'Forty-two.' }, call(1, 1), { type: 'text', text: 'Two.' }]);
     const conversation = await api.createConversation();
     const consent = (after: number) =>
-      waitFor(() => events.slice(after).find((e): e is Extract<typeof e, { name: 'questionAsked' }> => (e.name === 'questionAsked' && e.payload.kind === 'tool')), {
-        timeoutMs: 20_000,
-        what: 'a consent request',
-      });
+      waitFor(
+        () =>
+          events
+            .slice(after)
+            .find((e): e is Extract<typeof e, { name: 'questionAsked' }> => e.name === 'questionAsked' && e.payload.kind === 'tool'),
+        {
+          timeoutMs: 20_000,
+          what: 'a consent request',
+        },
+      );
     const idleWith = (count: number) =>
       waitFor(() => events.some((e) => e.name === 'conversationUpdated' && e.payload.turn === 'idle' && e.payload.messageCount === count), {
         timeoutMs: 20_000,

@@ -45,7 +45,7 @@ describe('ConsentBroker', () => {
     answer(one.id, 'deny');
     expect(await first).toMatchObject({ kind: 'deny', outcome: 'denied' });
     expect(await second).toMatchObject({ kind: 'allow', always: true, edited: true, args: { path: '/tmp/y' } });
-    expect(seen.filter((e) => (e.name === 'questionSettled' && e.payload.kind === 'tool')).map((e) => e.payload)).toEqual([
+    expect(seen.filter((e) => e.name === 'questionSettled' && e.payload.kind === 'tool').map((e) => e.payload)).toEqual([
       { id: two.id, kind: 'tool', serverId: 's1', outcome: 'allowed' },
       { id: one.id, kind: 'tool', serverId: 's1', outcome: 'denied', note: 'The user declined' },
     ]);

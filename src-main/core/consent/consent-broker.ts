@@ -6,12 +6,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import {
-  type ConsentOutcome,
-  type DiffLine,
-  HostCallError,
-  type JsonObject,
-} from '../../../src-preload/contract';
+import { type ConsentOutcome, type DiffLine, HostCallError, type JsonObject } from '../../../src-preload/contract';
 import type { Clock } from '../clock';
 import type { QuestionQueue, Settlement } from '../questions/question-queue';
 import { describeIssues, validateArgs } from '../tool-definition/args-validator';
@@ -47,7 +42,8 @@ export class ConsentBroker {
   ask(ask: ConsentAsk, signal?: AbortSignal): Promise<ConsentAnswer> {
     const { questions, clock } = this.options;
     const now = clock.now();
-    if (questions.isClosed('tool')) return Promise.resolve({ kind: 'deny', outcome: 'shutdown', note: 'Patchbay is quitting', decidedAt: now });
+    if (questions.isClosed('tool'))
+      return Promise.resolve({ kind: 'deny', outcome: 'shutdown', note: 'Patchbay is quitting', decidedAt: now });
     if (signal?.aborted) return Promise.resolve({ kind: 'deny', outcome: 'withdrawn', note: 'The request was cancelled', decidedAt: now });
     const timeoutMs = this.options.timeoutMs();
     const hints = toolHints(ask.tool);

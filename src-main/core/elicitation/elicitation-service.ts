@@ -35,7 +35,6 @@ export interface ElicitationServiceDeps {
 type Params = ElicitRequest['params'];
 
 export class ElicitationService {
-
   constructor(private readonly deps: ElicitationServiceDeps) {}
 
   async handle(server: ServerRef, params: Params, signal?: AbortSignal): Promise<ElicitResult> {

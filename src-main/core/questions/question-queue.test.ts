@@ -72,7 +72,10 @@ describe('the one queue of questions', () => {
       withdrawn: () => ({ outcome: 'withdrawn' }),
       shutdown: () => ({ outcome: 'shutdown' }),
     };
-    q.ask<'roots'>({ kind: 'roots', id: 'b', groupId: 'b', serverId: 's2', serverName: 's2', requestedAt: '2026-01-01T00:00:01.000Z' }, refusing);
+    q.ask<'roots'>(
+      { kind: 'roots', id: 'b', groupId: 'b', serverId: 's2', serverName: 's2', requestedAt: '2026-01-01T00:00:01.000Z' },
+      refusing,
+    );
     expect(() => q.answer('b', { kind: 'roots', share: true })).toThrow('not like this');
     expect(q.list().map((x) => x.id)).toEqual(['a', 'b']);
     expect(told('questionSettled')).toEqual([]);
@@ -86,7 +89,10 @@ describe('the one queue of questions', () => {
       withdrawn: () => ({ outcome: 'withdrawn' }),
       shutdown: () => ({ outcome: 'shutdown' }),
     };
-    const asked = q.ask<'roots'>({ kind: 'roots', id: 'a', groupId: 'a', serverId: 's1', serverName: 's1', requestedAt: '2026-01-01T00:00:00.000Z' }, hooks);
+    const asked = q.ask<'roots'>(
+      { kind: 'roots', id: 'a', groupId: 'a', serverId: 's1', serverName: 's1', requestedAt: '2026-01-01T00:00:00.000Z' },
+      hooks,
+    );
     q.answer('a', { kind: 'roots', share: true });
     expect(q.get('a', 'roots')).toBeDefined();
     q.update({ ...asked, serverName: 'renamed' });

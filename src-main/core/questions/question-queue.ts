@@ -76,9 +76,7 @@ export class QuestionQueue {
   ask<K extends QuestionKind>(question: NewQuestion<K>, hooks: QuestionHooks<K>, options: AskOptions = {}): QuestionOf<K> {
     const { timeoutMs, signal } = options;
     const asked = (
-      timeoutMs === undefined
-        ? question
-        : { ...question, expiresAt: new Date(Date.parse(question.requestedAt) + timeoutMs).toISOString() }
+      timeoutMs === undefined ? question : { ...question, expiresAt: new Date(Date.parse(question.requestedAt) + timeoutMs).toISOString() }
     ) as QuestionOf<K>;
     const id = asked.id;
     const timer =

@@ -32,7 +32,10 @@ export interface RootsConsentOptions {
  */
 export class RootsConsentBroker {
   /** Each open question's waiters, and how it ends, by question id. */
-  private readonly open = new Map<string, { settled: Promise<RootsConsentOutcome>; ended(outcome: RootsConsentOutcome): Settlement<'roots'> }>();
+  private readonly open = new Map<
+    string,
+    { settled: Promise<RootsConsentOutcome>; ended(outcome: RootsConsentOutcome): Settlement<'roots'> }
+  >();
 
   constructor(private readonly options: RootsConsentOptions) {}
 
@@ -57,7 +60,6 @@ export class RootsConsentBroker {
     const first = this.list()[0];
     let resolve!: (outcome: RootsConsentOutcome) => void;
     const settled = new Promise<RootsConsentOutcome>((r) => (resolve = r));
-    let request!: RootsConsentRequest;
     const ended = (outcome: RootsConsentOutcome): Settlement<'roots'> => ({
       outcome,
       effects: () => {
@@ -69,7 +71,8 @@ export class RootsConsentBroker {
         }
       },
     });
-    request = questions.ask<'roots'>(
+    // The hooks run only after `ask` returned (on an answer, the timer, a withdrawal): `request` is set by then.
+    const request: RootsConsentRequest = questions.ask<'roots'>(
       {
         kind: 'roots',
         id,

@@ -29,7 +29,10 @@ const everything = () => {
   const spec = referenceServer('everything', ['stdio']);
   return { name: 'everything', command: spec.command, args: spec.args, enabled: false };
 };
-const consentEvents = (events: HostEvent[]) => events.filter((e) => (e.name === 'questionAsked' && e.payload.kind === 'roots') || (e.name === 'questionSettled' && e.payload.kind === 'roots'));
+const consentEvents = (events: HostEvent[]) =>
+  events.filter(
+    (e) => (e.name === 'questionAsked' && e.payload.kind === 'roots') || (e.name === 'questionSettled' && e.payload.kind === 'roots'),
+  );
 
 describe('roots in the host', () => {
   it('keeps folders and policies in SQLite, and drops a removed folder or server from every policy', async () => {
@@ -106,7 +109,10 @@ describe('roots in the host', () => {
 
     // A folder appears: the undecided server is nudged, asks again, and the user is asked.
     await api(host).addRoot({ path: realTemp() });
-    const asked = await waitFor(() => events.find((e) => (e.name === 'questionAsked' && e.payload.kind === 'roots')), { what: 'a question', timeoutMs: 15_000 });
+    const asked = await waitFor(() => events.find((e) => e.name === 'questionAsked' && e.payload.kind === 'roots'), {
+      what: 'a question',
+      timeoutMs: 15_000,
+    });
     expect((await api(host).getSnapshot()).questions.filter((q) => q.kind === 'roots')).toEqual([asked.payload]);
     await answerRoots(api(host), { id: (asked.payload as { id: string }).id, share: false });
     expect((await api(host).getSnapshot()).roots.sharing.find((s) => s.serverId === id)).toMatchObject({ serverId: id, mode: 'none' });
@@ -119,7 +125,7 @@ describe('roots in the host', () => {
       what: 'the restarted server to ask',
       timeoutMs: 15_000,
     });
-    expect(consentEvents(events).filter((e) => (e.name === 'questionAsked' && e.payload.kind === 'roots'))).toHaveLength(1);
+    expect(consentEvents(events).filter((e) => e.name === 'questionAsked' && e.payload.kind === 'roots')).toHaveLength(1);
     expect((await api(host).listRootsAudit({ serverId: id })).filter((e) => e.action === 'sent').every((e) => e.roots.length === 0)).toBe(
       true,
     );
@@ -130,9 +136,15 @@ describe('roots in the host', () => {
     await api(host).addRoot({ path: realTemp() });
     const id = (await api(host).addServer(everything())).config.id;
     await api(host).startServer({ id });
-    await waitFor(() => events.some((e) => (e.name === 'questionAsked' && e.payload.kind === 'roots')), { what: 'a question', timeoutMs: 15_000 });
+    await waitFor(() => events.some((e) => e.name === 'questionAsked' && e.payload.kind === 'roots'), {
+      what: 'a question',
+      timeoutMs: 15_000,
+    });
     await api(host).stopServer({ id });
-    expect(consentEvents(events).at(-1)).toMatchObject({ name: 'questionSettled', payload: { kind: 'roots', serverId: id, outcome: 'withdrawn' } });
+    expect(consentEvents(events).at(-1)).toMatchObject({
+      name: 'questionSettled',
+      payload: { kind: 'roots', serverId: id, outcome: 'withdrawn' },
+    });
     expect((await api(host).getSnapshot()).questions.filter((q) => q.kind === 'roots')).toEqual([]);
 
     await api(host).startServer({ id });
@@ -146,7 +158,10 @@ describe('roots in the host', () => {
     await api(host).addRoot({ path: realTemp() });
     const id = (await api(host).addServer(everything())).config.id;
     await api(host).startServer({ id });
-    await waitFor(() => events.some((e) => (e.name === 'questionSettled' && e.payload.kind === 'roots')), { what: 'the question to expire', timeoutMs: 15_000 });
+    await waitFor(() => events.some((e) => e.name === 'questionSettled' && e.payload.kind === 'roots'), {
+      what: 'the question to expire',
+      timeoutMs: 15_000,
+    });
     expect(consentEvents(events).at(-1)).toMatchObject({ payload: { outcome: 'timed-out' } });
     const audit = await api(host).listRootsAudit({ serverId: id });
     expect(audit.some((e) => e.detail.includes('not answered within'))).toBe(true);

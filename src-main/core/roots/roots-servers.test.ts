@@ -65,7 +65,9 @@ describe.concurrent('server-filesystem without directory arguments', () => {
     expect(allowed).not.toContain(other);
     expect(h.text(await h.tool(id, 'read_text_file', { path: path.join(dir, 'note.txt') }))).toBe('inside the shared folder\n');
     expect((await h.tool(id, 'read_text_file', { path: path.join(other, 'secret.txt') })).isError).toBe(true);
-    await expect(h.call('answerQuestion', { id: question.id, answer: { kind: 'roots', share: false } })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(h.call('answerQuestion', { id: question.id, answer: { kind: 'roots', share: false } })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
 
     await h.call('removeRoot', { id: root.id });
     await toolTextUntil(h, id, 'list_allowed_directories', (t) => !t.includes(dir), 'the removed folder to be gone');
@@ -112,7 +114,7 @@ describe.concurrent('one folder added while several servers run', () => {
     const h = rootsHarness(scope);
     const ids = ['files A', 'files B'].map((name) => h.addServer(name, referenceServer('filesystem')));
     await Promise.all(ids.map((id) => h.start(id)));
-    expect(h.events.some((e) => (e.name === 'questionAsked' && e.payload.kind === 'roots'))).toBe(false); // no folders yet: nothing to ask
+    expect(h.events.some((e) => e.name === 'questionAsked' && e.payload.kind === 'roots')).toBe(false); // no folders yet: nothing to ask
 
     const dir = folder(scope, 'new project', { 'todo.txt': 'one folder, one question\n' });
     await h.call('addRoot', { path: dir });
@@ -125,7 +127,9 @@ describe.concurrent('one folder added while several servers run', () => {
     expect(policies.map((p) => [p.serverId, p.mode]).sort()).toEqual(ids.map((id) => [id, 'all']).sort());
     // The renderer hears of both decisions in one change, and both questions settle as shared.
     expect(h.events.slice(mark).filter((e) => e.name === 'rootsChanged')).toHaveLength(1);
-    expect(h.events.slice(mark).filter((e) => (e.name === 'questionSettled' && e.payload.kind === 'roots') && e.payload.outcome === 'shared')).toHaveLength(2);
+    expect(
+      h.events.slice(mark).filter((e) => e.name === 'questionSettled' && e.payload.kind === 'roots' && e.payload.outcome === 'shared'),
+    ).toHaveLength(2);
 
     for (const id of ids) {
       await toolTextUntil(h, id, 'list_allowed_directories', (t) => t.includes(dir), `${id} to be allowed the folder`);

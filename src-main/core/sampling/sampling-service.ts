@@ -121,8 +121,7 @@ export class SamplingService {
     const result = new Promise<CreateMessageResult>((resolve, reject) => {
       this.extras.set(id, { params, server, steps, reply: (r) => ('ok' in r ? resolve(r.ok) : reject(r.error)) });
     });
-    const quit = (note: string) =>
-      this.finish(id, { error: new ProtocolError(USER_REJECTED, note) }, 'shutdown', 'host', undefined, note);
+    const quit = (note: string) => this.finish(id, { error: new ProtocolError(USER_REJECTED, note) }, 'shutdown', 'host', undefined, note);
     this.deps.questions.ask<'sampling'>(
       view,
       {

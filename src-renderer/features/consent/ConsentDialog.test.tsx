@@ -52,7 +52,10 @@ describe('the tool consent dialog', () => {
 
     fireEvent.change(args, { target: { value: '{"a": 5, "b": 2}' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Always allow' })));
-    expect(host.of('answerQuestion').at(-1)).toEqual({ id: 'req-1', answer: { kind: 'tool', decision: 'always_allow', editedArgs: { a: 5, b: 2 } } });
+    expect(host.of('answerQuestion').at(-1)).toEqual({
+      id: 'req-1',
+      answer: { kind: 'tool', decision: 'always_allow', editedArgs: { a: 5, b: 2 } },
+    });
   });
 
   it('shows what changed when an approval was suspended, and treats Escape as Deny', async () => {

@@ -103,7 +103,10 @@ describe('the Share folders question', () => {
     expect(dialog.getByText('with the 2 still asking')).toBeTruthy();
 
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Share' })));
-    expect(host.last()).toEqual({ method: 'answerQuestion', input: { id: 'q1', answer: { kind: 'roots', share: true, rootIds: ['r1', 'r2'], wholeGroup: true } } });
+    expect(host.last()).toEqual({
+      method: 'answerQuestion',
+      input: { id: 'q1', answer: { kind: 'roots', share: true, rootIds: ['r1', 'r2'], wholeGroup: true } },
+    });
     host.emit({ name: 'questionSettled', payload: { id: 'q1', kind: 'roots', serverId: 's1', outcome: 'shared' } });
     host.emit({ name: 'questionSettled', payload: { id: 'q3', kind: 'roots', serverId: 's-q3', outcome: 'shared' } });
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -84,7 +84,6 @@ describe('the sampling dialog', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reject' })));
     expect(onReject).toHaveBeenCalledTimes(1);
   });
-
 });
 
 describe('the sampling policy form in the dialog', () => {
