@@ -21,7 +21,7 @@ const RANKS = [
   ['app', 'audit', 'bundles', 'registry', 'sampling'],
   ['context-meter', 'elicitation', 'install', 'logs', 'roots', 'tasks', 'tool-offers', 'tool-search'],
   ['backup', 'completion', 'llm', 'oauth', 'sandbox', 'server-fleet', 'server-instructions'],
-  ['server-config', 'servers', 'settings', 'uploads'],
+  ['questions', 'server-config', 'servers', 'settings', 'uploads'],
   ['rpc', 'secrets', 'store', 'tool-definition', 'shared'],
 ];
 

@@ -28,6 +28,7 @@ import { method, NoInput } from './contract/method';
 import { registryMethods } from './contract/registry';
 import { providerMethods, type ProviderEvents } from './contract/providers';
 import { promptMethods } from './contract/prompts';
+import { questionMethods, type QuestionEvents } from './contract/questions';
 import { resourceMethods, type ResourceEvents } from './contract/resources';
 import { rootsMethods, type RootsEvents } from './contract/roots';
 import { samplingMethods, type SamplingEvents } from './contract/sampling';
@@ -57,6 +58,7 @@ export * from './contract/mcp-apps';
 export * from './contract/registry';
 export * from './contract/providers';
 export * from './contract/prompts';
+export * from './contract/questions';
 export * from './contract/resources';
 export * from './contract/roots';
 export * from './contract/sampling';
@@ -84,6 +86,7 @@ export const HOST_METHODS = {
   ...chatMethods,
   ...toolMethods,
   ...consentMethods,
+  ...questionMethods,
   ...logMethods,
   ...samplingMethods,
   ...appMethods,
@@ -161,6 +164,7 @@ export interface HostEvents
     ChatEvents,
     ToolEvents,
     ConsentEvents,
+    QuestionEvents,
     LogEvents,
     SamplingEvents,
     AppEvents,

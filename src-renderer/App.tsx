@@ -8,8 +8,8 @@ import { markdownPart } from './features/chat/Markdown';
 import { installDialogPart } from './features/install/install-dialog-part';
 import { openResourceDialogPart } from './features/resources/OpenResource';
 import { InstallFromOutside } from './features/install/InstallFromOutside';
-import { consentDialogParts } from './features/sampling/consent-dialog-parts';
-import { ConsentQueueHost } from './features/sampling/ConsentQueueHost';
+import { questionDialogParts } from './features/questions/question-dialog-parts';
+import { QuestionHost } from './features/questions/QuestionHost';
 import { Navigation } from './features/shell/Navigation';
 import { ShellNotice } from './features/shell/ShellNotice';
 import { useShortcuts } from './features/shell/use-shortcuts';
@@ -37,7 +37,7 @@ const palettePart = lazyPart(async () => (await import('./features/palette/Comma
 const LATER = [
   ...Object.values(PAGES),
   markdownPart,
-  ...consentDialogParts,
+  ...questionDialogParts,
   palettePart,
   installDialogPart,
   ...contextDialogParts,
@@ -149,8 +149,8 @@ export function App() {
           <palettePart.Component open={paletteOpen} onOpenChange={setPaletteOpen} />
         </Suspense>
       )}
-      {/* Every consent dialog (folders, tool calls, sampling, elicitation): one at a time, oldest first. */}
-      <ConsentQueueHost />
+      {/* Every question to the user (folders, tool calls, sampling, elicitation): one at a time, oldest first. */}
+      <QuestionHost />
     </div>
   );
 }

@@ -109,7 +109,8 @@ async function startFleet(llm: ScriptedLlm, servers: ServerInput[]): Promise<{ h
   });
   // Every consent is allowed at once (both arms of the latency comparison ask one).
   host.events.subscribe((event: HostEvent) => {
-    if (event.name === 'consentRequested') void api.resolveConsent({ id: event.payload.id, decision: 'allow_once' });
+    if (event.name === 'questionAsked' && event.payload.kind === 'tool')
+      void api.answerQuestion({ id: event.payload.id, answer: { kind: 'tool', decision: 'allow_once' } });
   });
   return { host, api, dataDir };
 }

@@ -211,7 +211,7 @@ test('consent: Deny, Allow once, Always allow, Revoke — one dialog at a time, 
       for (const [id, method, input] of [
         [1, 'runTool', { serverId: 'x', tool: 'get-sum', args: { a: 1, b: 1 }, origin: 'model' }],
         [2, 'callToolWithConsent', { tool: 'get-sum', origin: 'model' }],
-        [3, 'resolveConsent', { id: 'made-up', decision: 'always_allow' }],
+        [3, 'answerQuestion', { id: 'made-up', answer: { kind: 'tool', decision: 'always_allow' } }],
       ] as const) {
         const frame = await socket.call(id, method, input);
         codes.push(frame.result.ok ? 'ok' : frame.result.error.code);

@@ -63,14 +63,15 @@ function formDefaults(request: ElicitationRequestView): Record<string, string | 
 
 // The scripted user: consent, elicitation and sampling dialogs as they appear.
 host.events.subscribe((event) => {
-  if (event.name === 'consentRequested')
-    void api.resolveConsent({ id: event.payload.id, decision: 'allow_once' }).catch((e) => log(`consent: ${e}`));
-  if (event.name === 'elicitationRequested') {
+  if (event.name !== 'questionAsked') return;
+  const { id, kind } = event.payload;
+  if (kind === 'tool') void api.answerQuestion({ id, answer: { kind, decision: 'allow_once' } }).catch((e) => log(`consent: ${e}`));
+  if (kind === 'elicitation') {
     void api
-      .resolveElicitation({ id: event.payload.id, action: 'accept', content: formDefaults(event.payload) })
+      .answerQuestion({ id, answer: { kind, action: 'accept', content: formDefaults(event.payload) } })
       .catch((e) => log(`elicitation: ${e}`));
   }
-  if (event.name === 'samplingRequested') void api.rejectSampling({ id: event.payload.id }).catch((e) => log(`sampling: ${e}`));
+  if (kind === 'sampling') void api.answerQuestion({ id, answer: { kind, action: 'reject' } }).catch((e) => log(`sampling: ${e}`));
 });
 
 async function runtime(id: string): Promise<ServerRuntime> {

@@ -21,6 +21,8 @@ import { AppLog } from './logs/app-log';
 import { createOAuthArea, openSignInSettings } from './oauth';
 import { createPromptsArea } from './prompts/prompts-area';
 import { createResourcesArea } from './resources/resources-area';
+import { createQuestionHandlers } from './questions/question-handlers';
+import { QuestionQueue } from './questions/question-queue';
 import { createRootsArea } from './roots/roots-area';
 import { ServerSandboxes } from './sandbox/server-sandboxes';
 import { publicSupport, sandboxSupport } from './servers/sandbox/sandbox-support';
@@ -156,10 +158,13 @@ export function createHost(ports: HostPorts): Host {
   const registry = createRegistryArea({ repo, registryUrl: () => settings.read().registryUrl });
   // Each host area that talks to servers (logs, roots, sampling…) adds its plugin here.
   const plugins: ConnectionPlugin[] = [];
+  // The one queue of questions to the user (consent, sampling, elicitation, "Share folders"): the areas ask, the renderer answers.
+  const questions = new QuestionQueue({ events, clock });
   const roots = createRootsArea({
     db,
     events,
     clock,
+    questions,
     serverName: (id) => repo.get(id)?.name,
     restartServer: (id) => void fleet.start(id).catch(() => undefined),
     sandboxedFolders: (id) => sandboxes.foldersOf(id),
@@ -221,6 +226,7 @@ export function createHost(ports: HostPorts): Host {
     secrets,
     events,
     clock,
+    questions,
     tasks: tasks.toolTasks,
     keepTaskOutcome: (outcome) => tasks.results.keep(outcome),
   });
@@ -276,6 +282,7 @@ export function createHost(ports: HostPorts): Host {
     db,
     events,
     clock,
+    questions,
     router: llm.router,
     models: () => llm.models(),
     runningCallFor: (serverId) => {
@@ -313,6 +320,7 @@ export function createHost(ports: HostPorts): Host {
       settings: settings.read(),
       servers: fleet.list(),
       roots: roots.snapshot(),
+      questions: questions.list(),
       chat: chat.snapshot(),
       ...tools.snapshot(),
       logs: logs.snapshot(),
@@ -341,6 +349,7 @@ export function createHost(ports: HostPorts): Host {
     ...toolOffers.handlers,
     ...tools.handlers,
     ...sampling.handlers,
+    ...createQuestionHandlers(questions),
     ...llm.handlers,
     ...createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info, appLog }),
     ...app.handlers,

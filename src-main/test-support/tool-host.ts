@@ -4,7 +4,16 @@
  */
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { HostApi, HostEvent, HostEventName, HostEvents, ServerInput } from '../../src-preload/contract';
+import type {
+  HostApi,
+  HostEvent,
+  HostEventName,
+  HostEvents,
+  QuestionKind,
+  QuestionOf,
+  QuestionSettled,
+  ServerInput,
+} from '../../src-preload/contract';
 import type { Host } from '../core/host';
 import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
 import { waitFor } from '../core/servers/wait';
@@ -19,6 +28,18 @@ export interface TestHost {
   /** Resolves with the first event (from now on, or already seen after `since`) matching. */
   next<K extends HostEventName>(name: K, match?: (payload: HostEvents[K]) => boolean, since?: number): Promise<HostEvents[K]>;
   count<K extends HostEventName>(name: K, match?: (payload: HostEvents[K]) => boolean): number;
+  /** `next('questionAsked')` for a question of one kind. */
+  asked<K extends QuestionKind>(kind: K, match?: (question: QuestionOf<K>) => boolean, since?: number): Promise<QuestionOf<K>>;
+  /** `next('questionUpdated')` for a question of one kind. */
+  updated<K extends QuestionKind>(kind: K, match?: (question: QuestionOf<K>) => boolean, since?: number): Promise<QuestionOf<K>>;
+  /** `next('questionSettled')` for a question of one kind. */
+  settled<K extends QuestionKind>(
+    kind: K,
+    match?: (settled: Extract<QuestionSettled, { kind: K }>) => boolean,
+    since?: number,
+  ): Promise<Extract<QuestionSettled, { kind: K }>>;
+  /** How many questions of one kind were asked (matching). */
+  countAsked<K extends QuestionKind>(kind: K, match?: (question: QuestionOf<K>) => boolean): number;
   /** Adds a server and waits until it is ready; returns its id. */
   addServer(input: ServerInput): Promise<string>;
   fixture(file: string, extra?: Partial<ServerInput>): Promise<string>;
@@ -47,22 +68,33 @@ export function startHost(dataDir = tempDir()): TestHost {
     return id;
   };
 
+  const next = async <K extends HostEventName>(name: K, match?: (payload: HostEvents[K]) => boolean, since = events.length) => {
+    const [found] = await waitFor(
+      () => {
+        const hits = matching(name, match, since);
+        return hits.length > 0 ? hits : undefined;
+      },
+      { timeoutMs: 20_000, what: `event ${name}` },
+    );
+    return found.payload as HostEvents[K];
+  };
+  /** Matches a question (or its settlement) of one kind. */
+  const ofKind =
+    <T extends { kind: QuestionKind }>(kind: QuestionKind, match?: (payload: never) => boolean) =>
+    (payload: T) =>
+      payload.kind === kind && (!match || match(payload as never));
+
   return {
     host,
     api,
     dataDir,
     events,
-    async next(name, match, since = events.length) {
-      const [found] = await waitFor(
-        () => {
-          const hits = matching(name, match, since);
-          return hits.length > 0 ? hits : undefined;
-        },
-        { timeoutMs: 20_000, what: `event ${name}` },
-      );
-      return found.payload as HostEvents[typeof name];
-    },
+    next,
     count: (name, match) => matching(name, match).length,
+    asked: async (kind, match, since) => (await next('questionAsked', ofKind(kind, match), since)) as never,
+    updated: async (kind, match, since) => (await next('questionUpdated', ofKind(kind, match), since)) as never,
+    settled: async (kind, match, since) => (await next('questionSettled', ofKind(kind, match), since)) as never,
+    countAsked: (kind, match) => matching('questionAsked', ofKind(kind, match)).length,
     addServer,
     fixture: (file, extra = {}) =>
       addServer({ name: file.replace(/\.mjs$/, ''), command: process.execPath, args: [path.join(FIXTURES_DIR, file)], ...extra }),

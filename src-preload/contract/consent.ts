@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { IdString, method, NoInput } from './method';
-import { ToolArgsSchema, type JsonObject, type ToolHints } from './tools';
+import type { JsonObject, ToolHints } from './tools';
 import type { ToolCallOrigin } from './tool-call-origin';
 
 /**
  * Consent for model-initiated tool calls. The requests live in the core's broker: the renderer can
- * only see them and answer them (`resolveConsent`), never create one or run a tool as the model.
+ * only see them and answer them (`answerQuestion`, see questions.ts), never create one or run a tool as the model.
  * Standing decisions ("always allow", "trust this server") are pinned to the tool's definition.
  */
 
@@ -101,7 +101,6 @@ export interface ConsentSettings {
 
 /** What the renderer needs at (re)connect. */
 export interface ConsentSnapshot {
-  pending: ConsentRequestView[];
   decisions: StandingDecision[];
   settings: ConsentSettings;
 }
@@ -109,14 +108,6 @@ export interface ConsentSnapshot {
 export const CONSENT_DECISIONS = ['allow_once', 'always_allow', 'deny'] as const;
 export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
 
-const ResolveConsentSchema = z
-  .object({
-    id: IdString,
-    decision: z.enum(CONSENT_DECISIONS),
-    /** Arguments as the user edited them (validated against the tool's schema before anything runs). */
-    editedArgs: ToolArgsSchema.optional(),
-  })
-  .strict();
 const SetToolPolicySchema = z
   .object({ serverId: IdString, tool: z.string().min(1).max(500), policy: z.enum(['allow', 'deny', 'ask', 'default']) })
   .strict();
@@ -142,8 +133,6 @@ const ListAuditSchema = z
 const ConsentSettingsSchema = z.object({ timeoutMinutes: z.number().int().min(1).max(1440) }).strict();
 
 export const consentMethods = {
-  /** Answers a pending request, exactly once; edited arguments failing the schema are field errors (`editedArgs.…`). */
-  resolveConsent: method<typeof ResolveConsentSchema, void>(ResolveConsentSchema),
   listStandingDecisions: method<typeof NoInput, StandingDecision[]>(NoInput),
   /** Per tool: `allow` pins the tool's current definition; `default` removes the tool's own decision. */
   setToolPolicy: method<typeof SetToolPolicySchema, StandingDecision[]>(SetToolPolicySchema),
@@ -160,8 +149,6 @@ export const consentMethods = {
 };
 
 export interface ConsentEvents {
-  consentRequested: ConsentRequestView;
-  consentSettled: { id: string; outcome: ConsentOutcome };
   standingDecisionsChanged: StandingDecision[];
   consentSettingsChanged: ConsentSettings;
 }

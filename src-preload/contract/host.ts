@@ -3,6 +3,7 @@ import type { ChatSnapshot } from './chat';
 import type { ConsentSnapshot } from './consent';
 import type { LogOverview } from './logs';
 import type { ProvidersSnapshot } from './providers';
+import type { QuestionsSnapshot } from './questions';
 import type { ResourcesSnapshot } from './resources';
 import type { RootsSnapshot } from './roots';
 import type { SamplingSnapshot } from './sampling';
@@ -50,6 +51,8 @@ export interface HostSnapshot {
   chat: ChatSnapshot;
   tools: ToolsSnapshot;
   consent: ConsentSnapshot;
+  /** Every question waiting for the user, oldest first. */
+  questions: QuestionsSnapshot;
   logs: LogOverview;
   sampling: SamplingSnapshot;
   app: AppSnapshot;

@@ -68,7 +68,6 @@ export interface RootsAuditEntry {
 export interface RootsSnapshot {
   roots: RootView[];
   sharing: RootSharingView[];
-  consents: RootsConsentRequest[];
   /** The latest audit entries, newest first. */
   audit: RootsAuditEntry[];
 }
@@ -98,18 +97,6 @@ const SetRootSharingSchema = z.object({
   mode: z.enum(['none', 'all', 'subset']),
   rootIds: z.array(IdString).max(1000).default([]),
 });
-const AnswerRootsConsentSchema = z.object({
-  id: IdString,
-  share: z.boolean(),
-  /** Share only these folders; omitted with `share: true` means all folders, including later ones. */
-  rootIds: z.array(IdString).max(1000).optional(),
-});
-const AnswerRootsConsentGroupSchema = z.object({
-  groupId: IdString,
-  share: z.boolean(),
-  /** As for one question: omitted with `share: true` means all folders, including later ones. */
-  rootIds: z.array(IdString).max(1000).optional(),
-});
 const ListFoldersSchema = z.object({
   /** Empty or omitted: the user's home directory. */
   path: z.string().trim().max(4096).default(''),
@@ -128,10 +115,6 @@ export const rootsMethods = {
   removeRoot: method<typeof RootIdSchema, void>(RootIdSchema),
   /** Changes what one server may see. */
   setRootSharing: method<typeof SetRootSharingSchema, RootSharingView>(SetRootSharingSchema),
-  /** Answers a pending "Share folders" question, exactly once. */
-  answerRootsConsent: method<typeof AnswerRootsConsentSchema, RootSharingView>(AnswerRootsConsentSchema),
-  /** Answers every question of a group still open the same way at once (the dialog's Share / Don't share for all). */
-  answerRootsConsentGroup: method<typeof AnswerRootsConsentGroupSchema, RootSharingView[]>(AnswerRootsConsentGroupSchema),
   /** Opens the native folder picker (desktop app only); `path` is null when the user cancelled. */
   pickFolder: method<typeof NoInput, { path: string | null }>(NoInput),
   /** Lists the subfolders of a folder, for the web-mode folder browser. */
@@ -143,7 +126,5 @@ export const rootsMethods = {
 export interface RootsEvents {
   /** The folders, their availability, or a sharing policy changed. */
   rootsChanged: { roots: RootView[]; sharing: RootSharingView[] };
-  rootsConsentRequested: RootsConsentRequest;
-  rootsConsentSettled: { id: string; serverId: string; outcome: RootsConsentOutcome };
   rootsAuditAppended: RootsAuditEntry;
 }

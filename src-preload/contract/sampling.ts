@@ -5,7 +5,7 @@ import type { JsonObject } from './tools';
 /**
  * Sampling (`sampling/createMessage`) and elicitation (`elicitation/create`): a server asks the host
  * for a model answer or asks the user for information. The requests live in the core; the renderer
- * sees them and answers them, one dialog at a time, queued with the other consent dialogs.
+ * sees them and answers them, one dialog at a time, as questions of the one queue (questions.ts).
  */
 
 /** One content block of a sampling message, as the dialog shows it. */
@@ -150,36 +150,9 @@ export interface InteractionAuditPage {
 }
 
 export interface SamplingSnapshot {
-  sampling: SamplingRequestView[];
-  elicitations: ElicitationRequestView[];
   policies: SamplingPolicy[];
 }
 
-const ApproveSamplingSchema = z
-  .object({
-    id: IdString,
-    /** Edited text blocks: message index, block index, new text. */
-    edits: z
-      .array(z.object({ message: z.number().int().min(0), block: z.number().int().min(0), text: z.string().max(1_000_000) }).strict())
-      .max(1000)
-      .default([]),
-    systemPrompt: z.string().max(1_000_000).optional(),
-    model: z.string().min(1).max(200),
-    /** The provider of `model` (absent: the preselected one's). */
-    providerId: IdString.optional(),
-  })
-  .strict();
-const SendSamplingSchema = z.object({ id: IdString, text: z.string().max(1_000_000) }).strict();
-const IdOnly = z.object({ id: IdString }).strict();
-const ResolveElicitationSchema = z
-  .object({
-    id: IdString,
-    action: z.enum(['accept', 'decline', 'cancel']),
-    content: z
-      .record(z.string().max(200), z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)]))
-      .optional(),
-  })
-  .strict();
 const SetSamplingPolicySchema = z
   .object({
     serverId: IdString,
@@ -197,14 +170,6 @@ const ListInteractionAuditSchema = z
   .strict();
 
 export const samplingMethods = {
-  /** Approves (edited) request: the provider generates; the response comes back for review. */
-  approveSampling: method<typeof ApproveSamplingSchema, void>(ApproveSamplingSchema),
-  /** Sends the reviewed (maybe edited) response to the server. */
-  sendSamplingResponse: method<typeof SendSamplingSchema, void>(SendSamplingSchema),
-  /** Rejects at either step: the server gets the spec's user-rejected error (-1). */
-  rejectSampling: method<typeof IdOnly, void>(IdOnly),
-  /** Accept (with content, validated against the schema), Decline or Cancel. */
-  resolveElicitation: method<typeof ResolveElicitationSchema, void>(ResolveElicitationSchema),
   listSamplingPolicies: method<typeof NoInput, SamplingPolicy[]>(NoInput),
   setSamplingPolicy: method<typeof SetSamplingPolicySchema, SamplingPolicy[]>(SetSamplingPolicySchema),
   /** The sampling/elicitation audit trail, newest first, in pages (like `listToolAudit`). */
@@ -212,9 +177,6 @@ export const samplingMethods = {
 };
 
 export interface SamplingEvents {
-  samplingRequested: SamplingRequestView;
-  samplingUpdated: SamplingRequestView;
-  elicitationRequested: ElicitationRequestView;
   /**
    * A sampling or elicitation request is over, and audited: answered, withdrawn, or refused at once
    * (`blocked`: it was never pending). `note` tells the user why when it was withdrawn.

@@ -13,6 +13,7 @@ import { toolsSlice, type ToolsState } from './slices/tools-slice';
 import { resourcesSlice, type ResourcesState } from './slices/resources-slice';
 import { rootsSlice, type RootsState } from './slices/roots-slice';
 import { providersSlice, type ProvidersState } from './slices/providers-slice';
+import { questionsSlice, type QuestionsState } from './slices/questions-slice';
 import { samplingSlice, type SamplingState } from './slices/sampling-slice';
 import { serversSlice, type ServersState } from './slices/servers-slice';
 import { tasksSlice, type TasksState } from './slices/tasks-slice';
@@ -39,6 +40,7 @@ export type AppState = ShellState &
   LogsState &
   ToolsState &
   ConsentState &
+  QuestionsState &
   SamplingState &
   ProvidersState &
   ResourcesState &
@@ -57,6 +59,7 @@ const SLICES: StoreSlice<object>[] = [
   logsSlice,
   toolsSlice,
   consentSlice,
+  questionsSlice,
   samplingSlice,
   providersSlice,
   resourcesSlice,
@@ -81,6 +84,7 @@ export function createAppStore(transport: HostTransport, initial: Page | Route =
       LogsState &
       ToolsState &
       ConsentState &
+      QuestionsState &
       SamplingState &
       ProvidersState &
       ResourcesState &

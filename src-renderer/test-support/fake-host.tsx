@@ -42,6 +42,8 @@ export interface FakeHostOptions {
   resources?: Partial<HostSnapshot['resources']>;
   tasks?: Partial<HostSnapshot['tasks']>;
   toolOffers?: Partial<HostSnapshot['toolOffers']>;
+  /** Pending questions, oldest first. */
+  questions?: HostSnapshot['questions'];
   /** Value answers per method; tests may add to it after the host was made. */
   replies?: Partial<Record<HostMethodName, ValueReply>>;
   /** Whole-result answers, asked after `replies`. */
@@ -65,7 +67,7 @@ export function fakeSnapshot(options: FakeHostOptions = {}): HostSnapshot {
     },
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     servers: options.servers ?? [],
-    roots: { roots: [], sharing: [], consents: [], audit: [], ...options.roots },
+    roots: { roots: [], sharing: [], audit: [], ...options.roots },
     chat: {
       conversations: [],
       moreConversations: false,
@@ -73,9 +75,10 @@ export function fakeSnapshot(options: FakeHostOptions = {}): HostSnapshot {
       ...options.chat,
     },
     tools: { running: [], ...options.tools },
-    consent: { pending: [], decisions: [], settings: { timeoutMinutes: 10 }, ...options.consent },
+    consent: { decisions: [], settings: { timeoutMinutes: 10 }, ...options.consent },
     logs: { settings: DEFAULT_LOG_SETTINGS, levels: {}, ...options.logs },
-    sampling: { sampling: [], elicitations: [], policies: [], ...options.sampling },
+    sampling: { policies: [], ...options.sampling },
+    questions: options.questions ?? [],
     app: { openRequests: [], update: { status: 'unsupported', reason: 'web mode' }, windowRecovery: null, ...options.app },
     providers: { providers: [], ...options.providers },
     resources: { subscriptions: [], ...options.resources },

@@ -10,6 +10,7 @@ import { startTestHost } from '../../test-support/test-host';
 import { ConversationRepository, snippetAround } from './conversation-repository';
 import { waitFor } from '../servers/wait';
 import { startScriptedLlm, type ScriptedLlm } from './test-support/scripted-llm';
+import { answerTool } from '../../test-support/answers';
 
 let llm: ScriptedLlm;
 beforeAll(async () => {
@@ -100,17 +101,23 @@ describe('chat through the host API', () => {
         what: `the turn to end with ${count} messages`,
       });
     const nextConsent = (after: number) =>
-      waitFor(() => events.slice(after).find((e): e is Extract<typeof e, { name: 'consentRequested' }> => e.name === 'consentRequested'), {
-        timeoutMs: 20_000,
-        what: 'a consent request',
-      });
+      waitFor(
+        () =>
+          events
+            .slice(after)
+            .find((e): e is Extract<typeof e, { name: 'questionAsked' }> => e.name === 'questionAsked' && e.payload.kind === 'tool'),
+        {
+          timeoutMs: 20_000,
+          what: 'a consent request',
+        },
+      );
 
     let mark = events.length;
     await api.sendMessage({ conversationId: conversation.id, text: 'What is 2 + 3?' });
     const first = await nextConsent(mark);
     expect(first.payload).toMatchObject({ serverId: server.config.id, tool: 'get-sum', args: { a: 2, b: 3 } });
     expect(events.some((e) => e.name === 'chatToolStatus' && e.payload.status === 'waiting-approval')).toBe(true);
-    await api.resolveConsent({ id: first.payload.id, decision: 'allow_once' });
+    await answerTool(api, { id: first.payload.id, decision: 'allow_once' });
     await idleWith(4);
     const allowed = (await llm.messageRequests())[1].body!.messages.at(-1)!.content as unknown as Record<string, unknown>[];
     expect(allowed[0]).toMatchObject({
@@ -122,7 +129,7 @@ describe('chat through the host API', () => {
     mark = events.length;
     await api.sendMessage({ conversationId: conversation.id, text: 'And 1 + 1?' });
     const second = await nextConsent(mark);
-    await api.resolveConsent({ id: second.payload.id, decision: 'deny' });
+    await answerTool(api, { id: second.payload.id, decision: 'deny' });
     await idleWith(8);
     const denied = (await llm.messageRequests())[3].body!.messages.at(-1)!.content as unknown as Record<string, unknown>[];
     expect(denied[0]).toMatchObject({ type: 'tool_result', is_error: true });
@@ -134,9 +141,12 @@ describe('chat through the host API', () => {
     await api.sendMessage({ conversationId: conversation.id, text: 'And 4 + 4?' });
     const third = await nextConsent(mark);
     await api.stopTurn({ conversationId: conversation.id });
-    await waitFor(() => events.some((e) => e.name === 'consentSettled' && e.payload.id === third.payload.id), {
-      what: 'the dialog to be withdrawn',
-    });
+    await waitFor(
+      () => events.some((e) => e.name === 'questionSettled' && e.payload.kind === 'tool' && e.payload.id === third.payload.id),
+      {
+        what: 'the dialog to be withdrawn',
+      },
+    );
     await waitFor(async () => (await api.listMessages({ conversationId: conversation.id })).messages.length === 11, {
       what: 'the stopped turn to be stored',
     });
@@ -159,10 +169,16 @@ describe('chat through the host API', () => {
     await llm.script([call(2, 3), { type: 'text', text: 'Forty-two.' }, call(1, 1), { type: 'text', text: 'Two.' }]);
     const conversation = await api.createConversation();
     const consent = (after: number) =>
-      waitFor(() => events.slice(after).find((e): e is Extract<typeof e, { name: 'consentRequested' }> => e.name === 'consentRequested'), {
-        timeoutMs: 20_000,
-        what: 'a consent request',
-      });
+      waitFor(
+        () =>
+          events
+            .slice(after)
+            .find((e): e is Extract<typeof e, { name: 'questionAsked' }> => e.name === 'questionAsked' && e.payload.kind === 'tool'),
+        {
+          timeoutMs: 20_000,
+          what: 'a consent request',
+        },
+      );
     const idleWith = (count: number) =>
       waitFor(() => events.some((e) => e.name === 'conversationUpdated' && e.payload.turn === 'idle' && e.payload.messageCount === count), {
         timeoutMs: 20_000,
@@ -171,7 +187,7 @@ describe('chat through the host API', () => {
 
     let mark = events.length;
     await api.sendMessage({ conversationId: conversation.id, text: 'What is 2 + 3?' });
-    await api.resolveConsent({ id: (await consent(mark)).payload.id, decision: 'allow_once', editedArgs: { a: 2, b: 40 } });
+    await answerTool(api, { id: (await consent(mark)).payload.id, decision: 'allow_once', editedArgs: { a: 2, b: 40 } });
     await idleWith(4);
     // The card learns what runs as soon as it runs, and the stored result keeps it.
     expect(events).toContainEqual({
@@ -191,7 +207,7 @@ describe('chat through the host API', () => {
     // "Edited" to the same arguments is no edit.
     mark = events.length;
     await api.sendMessage({ conversationId: conversation.id, text: 'And 1 + 1?' });
-    await api.resolveConsent({ id: (await consent(mark)).payload.id, decision: 'allow_once', editedArgs: { b: 1, a: 1 } });
+    await answerTool(api, { id: (await consent(mark)).payload.id, decision: 'allow_once', editedArgs: { b: 1, a: 1 } });
     await idleWith(8);
     const plain = (await api.listMessages({ conversationId: conversation.id })).messages[6].content[0];
     expect(plain).toMatchObject({ type: 'tool_result', outcome: 'done' });

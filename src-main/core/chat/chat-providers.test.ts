@@ -10,6 +10,7 @@ import { startHost, type TestHost } from '../../test-support/tool-host';
 import { useScriptedOpenAi } from '../../test-support/use-scripted-openai';
 import { waitFor } from '../servers/wait';
 import { startScriptedLlm, type ScriptedLlm } from './test-support/scripted-llm';
+import { answerTool } from '../../test-support/answers';
 
 const openai = useScriptedOpenAi();
 let anthropic: ScriptedLlm;
@@ -51,9 +52,9 @@ describe('chat with an OpenAI-compatible provider', () => {
     const conversation = await api.createConversation();
     await api.setConversationModel({ id: conversation.id, providerId: localId, model: 'llama3.1:8b' });
     await api.sendMessage({ conversationId: conversation.id, text: 'What is 2 + 3?' });
-    const consent = await t.next('consentRequested');
+    const consent = await t.asked('tool');
     expect(consent).toMatchObject({ tool: 'get-sum', args: { a: 2, b: 3 } });
-    await api.resolveConsent({ id: consent.id, decision: 'allow_once' });
+    await answerTool(api, { id: consent.id, decision: 'allow_once' });
     await idleWith(t.events, 4);
 
     const [first, second] = await openai.chatRequests();
@@ -136,7 +137,7 @@ describe('chat with an OpenAI-compatible provider', () => {
     expect(conversation).toMatchObject({ providerId: 'anthropic', model: 'claude-sonnet-5-5' });
 
     await api.sendMessage({ conversationId: conversation.id, text: '1 + 2?' });
-    await api.resolveConsent({ id: (await t.next('consentRequested')).id, decision: 'always_allow' });
+    await answerTool(api, { id: (await t.asked('tool')).id, decision: 'always_allow' });
     await idleWith(t.events, 4);
 
     const switched = await api.setConversationModel({ id: conversation.id, providerId: localId, model: 'llama3.1:8b' });

@@ -15,6 +15,7 @@ import { startHost, type TestHost } from '../../test-support/tool-host';
 import { useScriptedOpenAi } from '../../test-support/use-scripted-openai';
 import { waitFor } from '../servers/wait';
 import { startScriptedLlm, type ScriptedLlm } from './test-support/scripted-llm';
+import { answerTool } from '../../test-support/answers';
 
 const openai = useScriptedOpenAi();
 let anthropic: ScriptedLlm;
@@ -89,9 +90,9 @@ describe('tool search and tool limits, OpenAI-compatible', () => {
       { type: 'text', text: 'The sum is 5.' },
     ]);
     await api.retryTurn({ conversationId: conversation.id });
-    const consent = await t.next('consentRequested');
+    const consent = await t.asked('tool');
     expect(consent).toMatchObject({ tool: 'get-sum', args: { a: 2, b: 3 } });
-    await api.resolveConsent({ id: consent.id, decision: 'allow_once' });
+    await answerTool(api, { id: consent.id, decision: 'allow_once' });
     await idleWith(api, t.events, conversation.id, 6);
 
     const [first, second, third] = await openai.chatRequests();
@@ -103,7 +104,7 @@ describe('tool search and tool limits, OpenAI-compatible', () => {
     expect(found.length).toBeLessThanOrEqual(6);
     expect(toolNamesOf(third)).toEqual(found);
     // One consent only: the search itself needed none.
-    expect(t.count('consentRequested')).toBe(1);
+    expect(t.countAsked('tool')).toBe(1);
 
     const messages = (await api.listMessages({ conversationId: conversation.id })).messages;
     const [search] = searchResults(messages);
@@ -165,9 +166,9 @@ describe('tool search, Anthropic', () => {
     ]);
     const conversation = await t.api.createConversation();
     await t.api.sendMessage({ conversationId: conversation.id, text: 'Echo hi' });
-    const consent = await t.next('consentRequested');
+    const consent = await t.asked('tool');
     expect(consent).toMatchObject({ tool: 'echo', args: { message: 'hi' } });
-    await t.api.resolveConsent({ id: consent.id, decision: 'allow_once' });
+    await answerTool(t.api, { id: consent.id, decision: 'allow_once' });
     await idleWith(t.api, t.events, conversation.id, 6);
 
     const names = (await anthropic.messageRequests()).map((r) => (r.body?.tools ?? []).map((tool) => tool.name));

@@ -1,22 +1,15 @@
 /**
- * The consent broker: every model-initiated tool call that no standing decision covers waits here
- * for the user. Requests are plain data keyed by id (the renderer shows them, in order, one dialog
- * at a time); each settles exactly once — answered, timed out (denied), withdrawn (the server went
- * away, the caller gave up) or denied at shutdown. Fail closed: anything but an explicit "allow"
- * is a denial.
+ * The consent broker: every model-initiated tool call that no standing decision covers asks the user
+ * — a `tool` question of the one queue (questions/), which orders the questions, times them out and
+ * settles each exactly once. This broker says what the question shows and what each end means. Fail
+ * closed: anything but an explicit "allow" is a denial (timed out, withdrawn, at shutdown).
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import {
-  type ConsentDecision,
-  type ConsentOutcome,
-  type ConsentRequestView,
-  type DiffLine,
-  HostCallError,
-  type JsonObject,
-} from '../../../src-preload/contract';
-import type { HostEventBus } from '../events';
+import { type ConsentOutcome, type DiffLine, HostCallError, type JsonObject } from '../../../src-preload/contract';
 import type { Clock } from '../clock';
+import type { QuestionQueue, Settlement } from '../questions/question-queue';
+import { describeIssues, validateArgs } from '../tool-definition/args-validator';
 import { toolHints } from '../tool-definition/definition';
 
 /** What the router asks about. */
@@ -35,128 +28,91 @@ export type ConsentAnswer =
   | { kind: 'allow'; always: boolean; args: Record<string, unknown>; edited: boolean; decidedAt: Date }
   | { kind: 'deny'; outcome: Exclude<ConsentOutcome, 'allowed'>; note: string; decidedAt: Date };
 
-interface Pending {
-  view: ConsentRequestView;
-  tool: Tool;
-  settle(answer: ConsentAnswer): void;
-  timer: NodeJS.Timeout;
-}
-
 export interface ConsentBrokerOptions {
-  events: HostEventBus;
+  questions: QuestionQueue;
   clock: Clock;
   /** Read at each request, so a changed setting applies to the next one. */
   timeoutMs(): number;
 }
 
 export class ConsentBroker {
-  /** Insertion order is the queue order. */
-  private readonly waiting = new Map<string, Pending>();
-  private closed = false;
-
   constructor(private readonly options: ConsentBrokerOptions) {}
 
-  /** Queues a request; the promise settles exactly once. An aborted `signal` withdraws it. */
+  /** Asks the user; the promise settles exactly once. An aborted `signal` withdraws the question. */
   ask(ask: ConsentAsk, signal?: AbortSignal): Promise<ConsentAnswer> {
-    const now = this.options.clock.now();
-    if (this.closed) return Promise.resolve({ kind: 'deny', outcome: 'shutdown', note: 'Patchbay is quitting', decidedAt: now });
+    const { questions, clock } = this.options;
+    const now = clock.now();
+    if (questions.isClosed('tool'))
+      return Promise.resolve({ kind: 'deny', outcome: 'shutdown', note: 'Patchbay is quitting', decidedAt: now });
     if (signal?.aborted) return Promise.resolve({ kind: 'deny', outcome: 'withdrawn', note: 'The request was cancelled', decidedAt: now });
-    const id = crypto.randomUUID();
     const timeoutMs = this.options.timeoutMs();
     const hints = toolHints(ask.tool);
-    const view: ConsentRequestView = {
-      id,
-      serverId: ask.serverId,
-      serverName: ask.serverName,
-      tool: ask.tool.name,
-      ...(ask.tool.title ? { title: ask.tool.title } : {}),
-      ...(ask.tool.description ? { description: ask.tool.description } : {}),
-      ...(hints ? { annotations: hints } : {}),
-      inputSchema: ask.tool.inputSchema as JsonObject,
-      args: ask.args as JsonObject,
-      reason: ask.reason,
-      ...(ask.origin === 'app' ? { origin: 'app' as const } : {}),
-      ...(ask.diff ? { diff: ask.diff } : {}),
-      requestedAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + timeoutMs).toISOString(),
-    };
+    const args = ask.args as JsonObject;
     return new Promise<ConsentAnswer>((resolve) => {
-      const onAbort = () =>
-        this.settle(id, { kind: 'deny', outcome: 'withdrawn', note: 'The request was cancelled', decidedAt: this.options.clock.now() });
-      const timer = setTimeout(() => {
-        const minutes = Math.round(timeoutMs / 60_000);
-        this.settle(id, {
-          kind: 'deny',
-          outcome: 'timed_out',
-          note: `Nobody answered within ${minutes >= 1 ? `${minutes} min` : `${timeoutMs} ms`}`,
-          decidedAt: this.options.clock.now(),
-        });
-      }, timeoutMs);
-      timer.unref?.();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.set(id, {
-        view,
-        tool: ask.tool,
-        timer,
-        settle: (answer) => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(answer);
-        },
+      const deny = (outcome: Exclude<ConsentOutcome, 'allowed'>, note: string): Settlement<'tool'> => ({
+        outcome,
+        note,
+        effects: () => resolve({ kind: 'deny', outcome, note, decidedAt: clock.now() }),
       });
-      this.options.events.emit('consentRequested', view);
+      questions.ask<'tool'>(
+        {
+          kind: 'tool',
+          id: crypto.randomUUID(),
+          serverId: ask.serverId,
+          serverName: ask.serverName,
+          tool: ask.tool.name,
+          ...(ask.tool.title ? { title: ask.tool.title } : {}),
+          ...(ask.tool.description ? { description: ask.tool.description } : {}),
+          ...(hints ? { annotations: hints } : {}),
+          inputSchema: ask.tool.inputSchema as JsonObject,
+          args,
+          reason: ask.reason,
+          ...(ask.origin === 'app' ? { origin: 'app' as const } : {}),
+          ...(ask.diff ? { diff: ask.diff } : {}),
+          requestedAt: now.toISOString(),
+        },
+        {
+          answer: ({ decision, editedArgs }) => {
+            if (decision === 'deny') return deny('denied', 'The user declined');
+            if (editedArgs !== undefined) {
+              const issues = validateArgs(ask.tool.inputSchema, editedArgs);
+              if (issues.length > 0) {
+                throw new HostCallError(
+                  'invalid_input',
+                  `The edited arguments do not match the tool's schema: ${describeIssues(issues)}`,
+                  issues.map((i) => ({ path: ['editedArgs', ...i.path], message: i.message })),
+                );
+              }
+            }
+            const decidedAt = clock.now();
+            const answer: ConsentAnswer = {
+              kind: 'allow',
+              always: decision === 'always_allow',
+              args: editedArgs ?? ask.args,
+              edited: editedArgs !== undefined,
+              decidedAt,
+            };
+            return { outcome: 'allowed', effects: () => resolve(answer) };
+          },
+          timedOut: () => {
+            const minutes = Math.round(timeoutMs / 60_000);
+            return deny('timed_out', `Nobody answered within ${minutes >= 1 ? `${minutes} min` : `${timeoutMs} ms`}`);
+          },
+          withdrawn: (note) => deny('withdrawn', note),
+          shutdown: (note) => deny('shutdown', note),
+        },
+        { timeoutMs, ...(signal ? { signal } : {}), cancelNote: 'The request was cancelled' },
+      );
     });
-  }
-
-  /** Pending requests, oldest first. */
-  pending(): ConsentRequestView[] {
-    return [...this.waiting.values()].map((p) => p.view);
-  }
-
-  /** The tool a pending request is about (to validate edited arguments), or a user-facing error. */
-  toolOf(id: string): Tool {
-    const pending = this.waiting.get(id);
-    if (!pending) throw notPending();
-    return pending.tool;
-  }
-
-  /** The user's answer. Throws when the request is no longer pending (answered, expired, withdrawn). */
-  answer(id: string, decision: ConsentDecision, editedArgs?: Record<string, unknown>): void {
-    const pending = this.waiting.get(id);
-    if (!pending) throw notPending();
-    const decidedAt = this.options.clock.now();
-    if (decision === 'deny') {
-      this.settle(id, { kind: 'deny', outcome: 'denied', note: 'The user declined', decidedAt });
-      return;
-    }
-    const args = editedArgs ?? (pending.view.args as Record<string, unknown>);
-    this.settle(id, { kind: 'allow', always: decision === 'always_allow', args, edited: editedArgs !== undefined, decidedAt });
   }
 
   /** The server disconnected, stopped or was removed: its requests are withdrawn (denied). */
   withdrawServer(serverId: string, note: string): void {
-    for (const [id, pending] of [...this.waiting]) {
-      if (pending.view.serverId === serverId)
-        this.settle(id, { kind: 'deny', outcome: 'withdrawn', note, decidedAt: this.options.clock.now() });
-    }
+    this.options.questions.withdrawServer(serverId, note, ['tool']);
   }
 
   /** Quit: every pending request is denied, and any later one too. */
   dispose(note = 'Patchbay is quitting'): void {
-    this.closed = true;
-    for (const id of [...this.waiting.keys()])
-      this.settle(id, { kind: 'deny', outcome: 'shutdown', note, decidedAt: this.options.clock.now() });
+    this.options.questions.shutdown(['tool'], note);
   }
-
-  private settle(id: string, answer: ConsentAnswer): void {
-    const pending = this.waiting.get(id);
-    if (!pending) return; // settled already: exactly once
-    this.waiting.delete(id);
-    clearTimeout(pending.timer);
-    this.options.events.emit('consentSettled', { id, outcome: answer.kind === 'allow' ? 'allowed' : answer.outcome });
-    pending.settle(answer);
-  }
-}
-
-function notPending(): HostCallError {
-  return new HostCallError('invalid_input', 'This request is no longer pending (it was answered, timed out or withdrawn).');
 }

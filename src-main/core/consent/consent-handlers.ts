@@ -1,13 +1,10 @@
-import { type consentMethods, type HandlersFor, HostCallError } from '../../../src-preload/contract';
+import type { consentMethods, HandlersFor } from '../../../src-preload/contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { HostEventBus } from '../events';
-import { describeIssues, validateArgs } from '../tool-definition/args-validator';
-import type { ConsentBroker } from './consent-broker';
 import type { ConsentPolicies } from './consent-policies';
 import type { ConsentPrefs } from './consent-prefs';
 
 export interface ConsentHandlerDeps {
-  broker: ConsentBroker;
   policies: ConsentPolicies;
   prefs: ConsentPrefs;
   audit: AuditStore;
@@ -17,8 +14,8 @@ export interface ConsentHandlerDeps {
 }
 
 /**
- * The renderer's side of consent: answer a pending request (it cannot create one), manage standing
- * decisions, read the audit trail. Every change of standing decisions is pushed to every window.
+ * The renderer's side of consent (its questions are answered through the one queue: questions/):
+ * manage standing decisions, read the audit trail. Every change of standing decisions is pushed to every window.
  */
 export function createConsentHandlers(deps: ConsentHandlerDeps): HandlersFor<typeof consentMethods> {
   const changed = () => {
@@ -28,20 +25,6 @@ export function createConsentHandlers(deps: ConsentHandlerDeps): HandlersFor<typ
   };
 
   return {
-    resolveConsent: async ({ id, decision, editedArgs }) => {
-      if (editedArgs !== undefined && decision !== 'deny') {
-        const issues = validateArgs(deps.broker.toolOf(id).inputSchema, editedArgs);
-        if (issues.length > 0) {
-          throw new HostCallError(
-            'invalid_input',
-            `The edited arguments do not match the tool's schema: ${describeIssues(issues)}`,
-            issues.map((i) => ({ path: ['editedArgs', ...i.path], message: i.message })),
-          );
-        }
-      }
-      deps.broker.answer(id, decision, decision === 'deny' ? undefined : editedArgs);
-    },
-
     listStandingDecisions: async () => deps.policies.list(),
 
     setToolPolicy: async ({ serverId, tool, policy }) => {

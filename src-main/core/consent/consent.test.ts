@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../servers/wait';
 import { startHost, type TestHost } from '../../test-support/tool-host';
+import { answerTool } from '../../test-support/answers';
 
 /** A model-initiated call through the core's in-process API (what the chat loop uses). */
 function modelCall(t: TestHost, serverId: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal) {
@@ -11,7 +12,7 @@ function modelCall(t: TestHost, serverId: string, tool: string, args: Record<str
 async function asking(t: TestHost, serverId: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal) {
   const mark = t.events.length;
   const call = modelCall(t, serverId, tool, args, signal);
-  const request = await t.next('consentRequested', undefined, mark);
+  const request = await t.asked('tool', undefined, mark);
   return { call, request };
 }
 
@@ -30,17 +31,17 @@ describe('consent for model-initiated calls', () => {
       annotations: { readOnlyHint: true },
     });
     expect(Date.parse(ask1.expiresAt) - Date.parse(ask1.requestedAt)).toBe(10 * 60_000);
-    expect((await t.api.getSnapshot()).consent.pending.map((p) => p.id)).toEqual([ask1.id]);
-    await t.api.resolveConsent({ id: ask1.id, decision: 'deny' });
+    expect((await t.api.getSnapshot()).questions.filter((q) => q.kind === 'tool').map((p) => p.id)).toEqual([ask1.id]);
+    await answerTool(t.api, { id: ask1.id, decision: 'deny' });
     expect(await denied).toMatchObject({
       status: 'denied',
       decidedBy: 'user',
       result: { isError: true, content: [{ type: 'text', text: 'The user declined to run tool "get-sum" on server "everything".' }] },
     });
-    await expect(t.api.resolveConsent({ id: ask1.id, decision: 'allow_once' })).rejects.toThrow('no longer pending');
+    await expect(answerTool(t.api, { id: ask1.id, decision: 'allow_once' })).rejects.toThrow('no longer pending');
 
     const { call: once, request: ask2 } = await asking(t, id, 'get-sum', { a: 1, b: 2 });
-    await t.api.resolveConsent({ id: ask2.id, decision: 'allow_once', editedArgs: { a: 10, b: 5 } });
+    await answerTool(t.api, { id: ask2.id, decision: 'allow_once', editedArgs: { a: 10, b: 5 } });
     expect(await once).toMatchObject({
       status: 'ok',
       decidedBy: 'user',
@@ -48,11 +49,11 @@ describe('consent for model-initiated calls', () => {
     });
 
     const { call: always, request: ask3 } = await asking(t, id, 'get-sum', { a: 2, b: 2 });
-    await expect(t.api.resolveConsent({ id: ask3.id, decision: 'always_allow', editedArgs: { a: 'x' } })).rejects.toMatchObject({
+    await expect(answerTool(t.api, { id: ask3.id, decision: 'always_allow', editedArgs: { a: 'x' } })).rejects.toMatchObject({
       code: 'invalid_input',
       data: expect.arrayContaining([{ path: ['editedArgs', 'a'], message: 'Must be number' }]),
     });
-    await t.api.resolveConsent({ id: ask3.id, decision: 'always_allow' });
+    await answerTool(t.api, { id: ask3.id, decision: 'always_allow' });
     expect((await always).status).toBe('ok');
     const [decision] = await t.api.listStandingDecisions();
     expect(decision).toMatchObject({
@@ -65,15 +66,15 @@ describe('consent for model-initiated calls', () => {
     });
     expect((await t.api.listTools({ serverId: id })).find((tool) => tool.name === 'get-sum')?.policy).toBe('allow');
 
-    const asked = t.count('consentRequested');
+    const asked = t.countAsked('tool');
     expect(await modelCall(t, id, 'get-sum', { a: 3, b: 4 })).toMatchObject({ status: 'ok', decidedBy: 'policy' });
-    expect(t.count('consentRequested')).toBe(asked);
+    expect(t.countAsked('tool')).toBe(asked);
 
     await t.api.revokeDecision({ id: decision.id });
     expect(await t.api.listStandingDecisions()).toEqual([]);
     const { call: again, request: ask4 } = await asking(t, id, 'get-sum', { a: 5, b: 6 });
     expect(ask4.tool).toBe('get-sum');
-    await t.api.resolveConsent({ id: ask4.id, decision: 'deny' });
+    await answerTool(t.api, { id: ask4.id, decision: 'deny' });
     await again;
 
     const audit = await t.api.listToolAudit({ serverId: id });
@@ -94,14 +95,14 @@ describe('consent for model-initiated calls', () => {
     const calls = [1, 2, 3].map((n) => modelCall(t, id, 'echo', { message: `m${n}` }));
     const pending = await waitFor(
       async () => {
-        const list = (await t.api.getSnapshot()).consent.pending;
+        const list = (await t.api.getSnapshot()).questions.filter((q) => q.kind === 'tool');
         return list.length === 3 ? list : undefined;
       },
       { what: 'three pending requests' },
     );
     expect(pending.map((p) => p.args.message)).toEqual(['m1', 'm2', 'm3']);
     for (const request of pending)
-      await t.api.resolveConsent({ id: request.id, decision: request.args.message === 'm2' ? 'deny' : 'allow_once' });
+      await answerTool(t.api, { id: request.id, decision: request.args.message === 'm2' ? 'deny' : 'allow_once' });
     expect((await Promise.all(calls)).map((c) => c.status)).toEqual(['ok', 'denied', 'ok']);
   });
 
@@ -132,7 +133,7 @@ describe('consent for model-initiated calls', () => {
 
     await t.api.setToolPolicy({ serverId: id, tool: 'get-sum', policy: 'ask' });
     const pending = await asking(t, id, 'get-sum', { a: 1, b: 1 });
-    await t.api.resolveConsent({ id: pending.request.id, decision: 'deny' });
+    await answerTool(t.api, { id: pending.request.id, decision: 'deny' });
     expect((await pending.call).status).toBe('denied');
     expect(t.count('standingDecisionsChanged')).toBeGreaterThanOrEqual(3);
   });
@@ -155,7 +156,7 @@ describe('consent for model-initiated calls', () => {
     expect(ask.diff).toContainEqual({ kind: 'removed', text: '  "description": "Reads your notes.",' });
     expect(ask.diff).toContainEqual({ kind: 'added', text: expect.stringContaining('~/.ssh/id_rsa') });
     expect(ask.diff).toContainEqual({ kind: 'added', text: expect.stringContaining('"forward_to"') });
-    await t.api.resolveConsent({ id: ask.id, decision: 'always_allow' });
+    await answerTool(t.api, { id: ask.id, decision: 'always_allow' });
     expect((await call).status).toBe('ok');
     expect((await t.api.listTools({ serverId: id })).find((candidate) => candidate.name === 'read-notes')?.policy).toBe('allow');
   });
@@ -166,7 +167,7 @@ describe('consent for model-initiated calls', () => {
     const other = await t.fixture('echo.mjs');
     const { call: withdrawn, request: ask } = await asking(t, id, 'echo', { message: 'x' });
     await t.api.stopServer({ id });
-    expect(await t.next('consentSettled', (p) => p.id === ask.id, 0)).toEqual({ id: ask.id, outcome: 'withdrawn' });
+    expect(await t.settled('tool', (p) => p.id === ask.id, 0)).toMatchObject({ id: ask.id, kind: 'tool', outcome: 'withdrawn' });
     expect(await withdrawn).toMatchObject({ status: 'denied', decidedBy: 'host', error: { kind: 'withdrawn' } });
 
     const cancelled = new AbortController();
@@ -174,7 +175,7 @@ describe('consent for model-initiated calls', () => {
     cancelled.abort();
     // The caller gave up (the chat's Stop): withdrawn, and recorded as cancelled by the user rather than denied.
     expect(await abandoned).toMatchObject({ status: 'cancelled', decidedBy: 'user', error: { kind: 'withdrawn' } });
-    expect(t.count('consentSettled', (p) => p.id === ask2.id && p.outcome === 'withdrawn')).toBe(1);
+    expect(t.count('questionSettled', (p) => p.id === ask2.id && p.outcome === 'withdrawn')).toBe(1);
 
     const { call: atQuit } = await asking(t, other, 'echo', { message: 'z' });
     await t.host.dispose();
@@ -190,7 +191,7 @@ describe('consent for model-initiated calls', () => {
       result: { isError: true, content: [{ text: expect.stringContaining('a: Must be number') }] },
     });
     expect(await modelCall(t, 'no-such-server', 'echo', {})).toMatchObject({ status: 'protocol_error', error: { kind: 'not-ready' } });
-    expect(t.count('consentRequested')).toBe(0);
+    expect(t.countAsked('tool')).toBe(0);
     expect((await t.api.listToolAudit({})).entries.map((e) => [e.decidedBy, e.decision, e.outcome])).toEqual([
       ['host', 'denied', 'protocol_error'],
       ['host', 'denied', 'protocol_error'],

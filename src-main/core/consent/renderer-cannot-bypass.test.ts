@@ -9,6 +9,7 @@ import { HOST_METHOD_NAMES, HOST_METHODS, type ToolCallOutcome } from '../../../
 import { dispatchCall } from '../rpc/dispatch';
 import { waitFor } from '../servers/wait';
 import { startHost } from '../../test-support/tool-host';
+import { answerTool } from '../../test-support/answers';
 
 const text = (outcome: ToolCallOutcome) => {
   const block = outcome.blocks[0];
@@ -17,12 +18,13 @@ const text = (outcome: ToolCallOutcome) => {
 
 describe('the renderer cannot make a model-initiated call skip the broker', () => {
   it('the contract has no method that runs a tool as the model, and no input that carries an origin', () => {
-    // Any new tool or consent method must be reviewed against this rule: the list is spelled out.
+    // Any new tool, consent or question method must be reviewed against this rule: the list is spelled out.
     // callToolFromApp (MCP Apps) runs as the app of an open view's server, always through the broker
     // (apps-host.test.ts): its input names the view, never an origin. The tool-offer methods (per-tool
     // switches, pins, tool sets) only narrow what the model is offered; none runs a tool.
-    expect(HOST_METHOD_NAMES.filter((name) => /tool|consent|decision|trust/i.test(name) && !/roots/i.test(name)).sort()).toEqual(
+    expect(HOST_METHOD_NAMES.filter((name) => /tool|consent|decision|trust|question/i.test(name) && !/roots/i.test(name)).sort()).toEqual(
       [
+        'answerQuestion',
         'callToolFromApp',
         'cancelToolCall',
         'deleteToolSet',
@@ -30,7 +32,6 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
         'listStandingDecisions',
         'listToolAudit',
         'listTools',
-        'resolveConsent',
         'revokeDecision',
         'runTool',
         'saveToolSet',
@@ -60,8 +61,8 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
     const attempts = [
       dispatchCall(t.host.handlers, 'runTool', { serverId: id, tool: 'echo', args: { message: 'x' }, origin: 'model' }),
       dispatchCall(t.host.handlers, 'callToolWithConsent', { serverId: id, tool: 'echo', args: {}, origin: 'model' }),
-      dispatchCall(t.host.handlers, 'resolveConsent', { id: 'made-up', decision: 'allow_once' }),
-      dispatchCall(t.host.handlers, 'resolveConsent', { id: 'made-up', decision: 'allow_once', origin: 'model' }),
+      dispatchCall(t.host.handlers, 'answerQuestion', { id: 'made-up', answer: { kind: 'tool', decision: 'allow_once' } }),
+      dispatchCall(t.host.handlers, 'answerQuestion', { id: 'made-up', answer: { kind: 'tool', decision: 'allow_once', origin: 'model' } }),
       dispatchCall(t.host.handlers, 'callToolFromApp', { viewId: 'made-up', tool: 'echo', args: {}, origin: 'model' }),
       dispatchCall(t.host.handlers, 'callToolFromApp', { viewId: 'made-up', tool: 'echo', args: {} }),
     ];
@@ -87,7 +88,7 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
       args: { message: 'from the model' },
       origin: 'model',
     });
-    const request = await t.next('consentRequested', undefined, mark);
+    const request = await t.asked('tool', undefined, mark);
 
     // The user's own run is just that: it runs as the user, and the model's call keeps waiting.
     expect(text(await t.api.runTool({ serverId: id, tool: 'count', args: {} }))).toBe('tools/call received: 1');
@@ -95,10 +96,10 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
     // Standing decisions made now apply to later calls, not to the question already asked.
     await t.api.setToolPolicy({ serverId: id, tool: 'echo', policy: 'allow' });
     await t.api.setServerTrust({ serverId: id, trusted: true });
-    expect((await t.api.getSnapshot()).consent.pending.map((p) => p.id)).toEqual([request.id]);
+    expect((await t.api.getSnapshot()).questions.filter((q) => q.kind === 'tool').map((p) => p.id)).toEqual([request.id]);
     expect(text(await t.api.runTool({ serverId: id, tool: 'count', args: {} }))).toBe('tools/call received: 3');
 
-    await t.api.resolveConsent({ id: request.id, decision: 'deny' });
+    await answerTool(t.api, { id: request.id, decision: 'deny' });
     expect(await modelCall).toMatchObject({ status: 'denied', decidedBy: 'user' });
     expect(text(await t.api.runTool({ serverId: id, tool: 'count', args: {} }))).toBe('tools/call received: 4');
     await waitFor(async () => (await t.api.listToolAudit({})).entries.length === 5, { what: 'five audit rows' });

@@ -10,6 +10,7 @@ import type { ContentAuditEntry } from '../../../src-preload/contract';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
 import { startHost } from '../../test-support/tool-host';
 import { waitFor } from '../servers/wait';
+import { answerTool } from '../../test-support/answers';
 
 const PARENT = 'http://127.0.0.1:4321';
 
@@ -116,15 +117,15 @@ describe('MCP Apps in the host', () => {
     const { viewId } = await t.api.openAppView({ serverId: id, tool: 'counter-view', parentOrigin: PARENT });
     const since = t.events.length;
     const call = t.api.callToolFromApp({ viewId, tool: 'app-increment', args: {} });
-    const asked = await t.next('consentRequested', undefined, since);
+    const asked = await t.asked('tool', undefined, since);
     expect(asked).toMatchObject({ origin: 'app', tool: 'app-increment', serverName: 'app-lab' });
-    await t.api.resolveConsent({ id: asked.id, decision: 'always_allow' });
+    await answerTool(t.api, { id: asked.id, decision: 'always_allow' });
     expect((await call).result).toMatchObject({ content: [{ type: 'text', text: '1' }] });
     // Always allow holds for the next app call: no dialog.
     expect((await t.api.callToolFromApp({ viewId, tool: 'app-increment', args: {} })).result).toMatchObject({
       content: [{ text: '2' }],
     });
-    expect(t.count('consentRequested')).toBe(1);
+    expect(t.countAsked('tool')).toBe(1);
     const refused = await t.api.callToolFromApp({ viewId, tool: 'model-only', args: {} });
     expect(refused.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/not offered to the server's app/) }] });
     const audit = (await t.api.listToolAudit({ serverId: id })).entries;

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
 import type { RootsSnapshot } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
+import type { QuestionQueue } from '../questions/question-queue';
 import type { Clock } from '../clock';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
 import { formatDuration } from '../servers/connection/server-state';
@@ -26,6 +27,8 @@ export interface RootsAreaDeps {
   db: Database.Database;
   events: HostEventBus;
   clock: Clock;
+  /** Where the "Share folders" questions wait for the user. */
+  questions: QuestionQueue;
   serverName(id: string): string | undefined;
   restartServer(id: string): void;
   /** The folders a running sandboxed server's sandbox was built with (undefined: not sandboxed). */
@@ -54,7 +57,7 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
   const audit = new RootsAuditRepository(deps.db);
   const service = new RootsService({ repo, audit, events: deps.events, clock: deps.clock, serverName: deps.serverName });
   const consent = new RootsConsentBroker({
-    events: deps.events,
+    questions: deps.questions,
     clock: deps.clock,
     timeoutMs: consentTimeoutMs,
     onAnswer: (request, answer) => {
@@ -101,11 +104,10 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
 
   return {
     plugin: connections.plugin,
-    handlers: createRootsHandlers({ service, consent, audit, pickFolder: deps.pickFolder }),
+    handlers: createRootsHandlers({ service, audit, pickFolder: deps.pickFolder }),
     snapshot: () => ({
       roots: service.views(),
       sharing: service.sharingViews(),
-      consents: consent.list(),
       audit: audit.list({ limit: 50 }),
     }),
     sharedFolders: async (serverId) => (await service.sharedWith(serverId)).map((root) => fileURLToPath(root.uri)),

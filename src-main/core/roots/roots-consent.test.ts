@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HostEvent } from '../../../src-preload/contract';
 import { HostEventBus } from '../events';
+import { QuestionQueue } from '../questions/question-queue';
 import { RootsConsentBroker, type RootsConsentAnswer } from './roots-consent';
 
 function broker(timeoutMs = 60_000) {
@@ -9,9 +10,10 @@ function broker(timeoutMs = 60_000) {
   events.subscribe((event) => seen.push(event));
   const answers: Array<{ serverId: string; answer: RootsConsentAnswer }> = [];
   const settled: string[] = [];
+  const clock = { now: () => new Date('2026-01-01T00:00:00Z') };
   const b = new RootsConsentBroker({
-    events,
-    clock: { now: () => new Date('2026-01-01T00:00:00Z') },
+    questions: new QuestionQueue({ events, clock }),
+    clock,
     timeoutMs,
     onAnswer: (request, answer) => answers.push({ serverId: request.serverId, answer }),
     onSettled: (_request, outcome) => settled.push(outcome),
@@ -34,14 +36,14 @@ describe('RootsConsentBroker', () => {
       requestedAt: '2026-01-01T00:00:00.000Z',
       expiresAt: '2026-01-01T00:01:00.000Z',
     });
-    expect(seen).toEqual([{ name: 'rootsConsentRequested', payload: request }]);
+    expect(seen).toEqual([{ name: 'questionAsked', payload: request }]);
 
     b.answer(request.id, { share: true, rootIds: ['r1'] });
     expect(await first).toBe('shared');
     expect(await second).toBe('shared');
     expect(answers).toEqual([{ serverId: 's1', answer: { share: true, rootIds: ['r1'] } }]);
     expect(settled).toEqual(['shared']);
-    expect(seen.at(-1)).toEqual({ name: 'rootsConsentSettled', payload: { id: request.id, serverId: 's1', outcome: 'shared' } });
+    expect(seen.at(-1)).toEqual({ name: 'questionSettled', payload: { id: request.id, kind: 'roots', serverId: 's1', outcome: 'shared' } });
     expect(() => b.answer(request.id, { share: false })).toThrow(/already answered/);
     expect(answers).toHaveLength(1);
     expect(b.list()).toEqual([]);
@@ -85,9 +87,10 @@ describe('RootsConsentBroker', () => {
     const answers: string[] = [];
     const batches: string[][] = [];
     let current: string[] | undefined;
+    const clock = { now: () => new Date('2026-01-01T00:00:00Z') };
     const b = new RootsConsentBroker({
-      events,
-      clock: { now: () => new Date('2026-01-01T00:00:00Z') },
+      questions: new QuestionQueue({ events, clock }),
+      clock,
       timeoutMs: 60_000,
       onAnswer: (request) => (current ?? answers).push(request.serverId),
       batch: (answerAll) => {

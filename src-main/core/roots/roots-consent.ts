@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { HostCallError, type RootsConsentOutcome, type RootsConsentRequest } from '../../../src-preload/contract';
-import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
+import type { QuestionQueue, Settlement } from '../questions/question-queue';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 
 /** The user's answer to "Share folders". `rootIds` omitted with `share` = every folder, later ones too. */
@@ -11,7 +11,7 @@ export interface RootsConsentAnswer {
 }
 
 export interface RootsConsentOptions {
-  events: HostEventBus;
+  questions: QuestionQueue;
   clock: Clock;
   /** How long a question waits for the user before it counts as "Don't share" (default 10 min). */
   timeoutMs: number;
@@ -23,110 +23,118 @@ export interface RootsConsentOptions {
   onSettled?(request: RootsConsentRequest, outcome: RootsConsentOutcome): void;
 }
 
-interface Pending {
-  request: RootsConsentRequest;
-  timer: NodeJS.Timeout;
-  settled: Promise<RootsConsentOutcome>;
-  resolve(outcome: RootsConsentOutcome): void;
-}
-
 /**
- * The pending "Share folders" questions: plain data keyed by id (they cross the contract), at most one
- * per server (later `roots/list` requests of the same server join it), each settled exactly once —
- * by the user's answer, by the timeout or the host's shutdown (both: nothing shared), or withdrawn
- * when the server goes away. Nothing here ever waits forever.
+ * The "Share folders" questions: `roots` questions of the one queue (questions/), which orders them,
+ * times them out and settles each exactly once. Here: at most one per server (later `roots/list`
+ * requests of the same server join it), grouped while one is open, and what each end means — the
+ * user's answer is persisted; a timeout or the host's shutdown shares nothing; a server that goes away
+ * withdraws its question. Nothing here ever waits forever.
  */
 export class RootsConsentBroker {
-  private readonly byId = new Map<string, Pending>();
+  /** Each open question's waiters, and how it ends, by question id. */
+  private readonly open = new Map<
+    string,
+    { settled: Promise<RootsConsentOutcome>; ended(outcome: RootsConsentOutcome): Settlement<'roots'> }
+  >();
 
   constructor(private readonly options: RootsConsentOptions) {}
 
   /** Every open question, oldest first. */
   list(): RootsConsentRequest[] {
-    return [...this.byId.values()].map((p) => p.request);
+    return this.options.questions.list('roots');
   }
 
   /** The open question for a server, if any. */
   openFor(serverId: string): RootsConsentRequest | undefined {
-    return this.find(serverId)?.request;
+    return this.list().find((q) => q.serverId === serverId);
   }
 
   /** Asks the user about `server` (or joins the question already open); resolves when it settles. */
   ask(server: ServerRef): Promise<RootsConsentOutcome> {
-    const existing = this.find(server.id);
-    if (existing) return existing.settled;
-    const now = this.options.clock.now();
+    const existing = this.openFor(server.id);
+    const joined = existing && this.open.get(existing.id);
+    if (joined) return joined.settled;
+    const { questions, clock, timeoutMs } = this.options;
     const id = crypto.randomUUID();
     // While a question is open, a new one joins its group: the servers one change made ask are answered in one dialog.
-    const open = this.byId.values().next().value as Pending | undefined;
-    const request: RootsConsentRequest = {
-      id,
-      groupId: open?.request.groupId ?? id,
-      serverId: server.id,
-      serverName: server.name,
-      requestedAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + this.options.timeoutMs).toISOString(),
-    };
+    const first = this.list()[0];
     let resolve!: (outcome: RootsConsentOutcome) => void;
     const settled = new Promise<RootsConsentOutcome>((r) => (resolve = r));
-    const timer = setTimeout(() => this.settle(request.id, 'timed-out'), this.options.timeoutMs);
-    timer.unref();
-    this.byId.set(id, { request, timer, settled, resolve });
-    this.options.events.emit('rootsConsentRequested', request);
+    const ended = (outcome: RootsConsentOutcome): Settlement<'roots'> => ({
+      outcome,
+      effects: () => {
+        this.open.delete(id);
+        try {
+          this.options.onSettled?.(request, outcome);
+        } finally {
+          resolve(outcome);
+        }
+      },
+    });
+    // The hooks run only after `ask` returned (on an answer, the timer, a withdrawal): `request` is set by then.
+    const request: RootsConsentRequest = questions.ask<'roots'>(
+      {
+        kind: 'roots',
+        id,
+        groupId: first?.groupId ?? id,
+        serverId: server.id,
+        serverName: server.name,
+        requestedAt: clock.now().toISOString(),
+      },
+      {
+        answer: ({ share, rootIds, wholeGroup }) => {
+          const answer: RootsConsentAnswer = { share, ...(rootIds ? { rootIds } : {}) };
+          const outcome = share ? 'shared' : 'declined';
+          if (!wholeGroup) {
+            this.options.onAnswer(request, answer);
+            return ended(outcome);
+          }
+          // Every open question of the group, answered at once: their decisions are told to servers together.
+          const group = this.list().filter((q) => q.groupId === request.groupId);
+          const answerAll = () => {
+            for (const member of group) this.options.onAnswer(member, answer);
+          };
+          if (this.options.batch) this.options.batch(answerAll);
+          else answerAll();
+          for (const member of group) {
+            const other = member.id !== id && this.open.get(member.id);
+            if (other) questions.settle(member.id, other.ended(outcome));
+          }
+          return ended(outcome);
+        },
+        timedOut: () => ended('timed-out'),
+        withdrawn: () => ended('withdrawn'),
+        shutdown: () => ended('shutdown'),
+      },
+      { timeoutMs },
+    );
+    this.open.set(id, { settled, ended });
     return settled;
   }
 
-  /** The user's answer. Throws when the question is no longer open (answered, expired, withdrawn). */
-  answer(id: string, answer: RootsConsentAnswer): RootsConsentRequest {
-    const pending = this.byId.get(id);
-    if (!pending) throw new HostCallError('invalid_input', 'This question was already answered, expired or withdrawn.');
-    this.options.onAnswer(pending.request, answer);
-    this.settle(id, answer.share ? 'shared' : 'declined');
-    return pending.request;
+  /** The user's answer (as through the queue). Throws when the question is no longer open (answered, expired, withdrawn). */
+  answer(id: string, answer: RootsConsentAnswer): void {
+    this.options.questions.answer(id, { kind: 'roots', ...answer });
   }
 
   /**
-   * The same answer to every open question of a group, at once (their decisions are told to servers
-   * together). Returns the questions answered; throws when none of the group is open any more.
+   * The same answer to every open question of a group, at once (as through the queue, with `wholeGroup`).
+   * Returns the questions answered; throws when none of the group is open any more.
    */
   answerGroup(groupId: string, answer: RootsConsentAnswer): RootsConsentRequest[] {
-    const group = [...this.byId.values()].filter((p) => p.request.groupId === groupId).map((p) => p.request);
+    const group = this.list().filter((q) => q.groupId === groupId);
     if (group.length === 0) throw new HostCallError('invalid_input', 'These questions were already answered, expired or withdrawn.');
-    const answerAll = () => {
-      for (const request of group) this.options.onAnswer(request, answer);
-    };
-    if (this.options.batch) this.options.batch(answerAll);
-    else answerAll();
-    for (const request of group) this.settle(request.id, answer.share ? 'shared' : 'declined');
+    this.options.questions.answer(group[0].id, { kind: 'roots', ...answer, wholeGroup: true });
     return group;
   }
 
   /** The server went away: its question is moot. */
   withdraw(serverId: string): void {
-    const pending = this.find(serverId);
-    if (pending) this.settle(pending.request.id, 'withdrawn');
+    this.options.questions.withdrawServer(serverId, 'the server went away', ['roots']);
   }
 
   /** Host shutdown: every open question settles as "nothing shared". */
   dispose(): void {
-    for (const id of [...this.byId.keys()]) this.settle(id, 'shutdown');
-  }
-
-  private find(serverId: string): Pending | undefined {
-    for (const pending of this.byId.values()) if (pending.request.serverId === serverId) return pending;
-    return undefined;
-  }
-
-  private settle(id: string, outcome: RootsConsentOutcome): void {
-    const pending = this.byId.get(id);
-    if (!pending) return;
-    this.byId.delete(id);
-    clearTimeout(pending.timer);
-    try {
-      this.options.onSettled?.(pending.request, outcome);
-    } finally {
-      this.options.events.emit('rootsConsentSettled', { id, serverId: pending.request.serverId, outcome });
-      pending.resolve(outcome);
-    }
+    this.options.questions.shutdown(['roots']);
   }
 }

@@ -1,39 +1,23 @@
-import { type HandlersFor, HostCallError, type RootSharingView, type rootsMethods } from '../../../src-preload/contract';
+import { type HandlersFor, HostCallError, type rootsMethods } from '../../../src-preload/contract';
 import { listFolders } from './folder-listing';
 import { RootPathError } from './root-path';
 import type { RootsAuditRepository } from './roots-audit-repository';
-import type { RootsConsentBroker } from './roots-consent';
 import type { RootsService } from './roots-service';
 
 export interface RootsHandlerDeps {
   service: RootsService;
-  consent: RootsConsentBroker;
   audit: RootsAuditRepository;
   /** The native folder picker (desktop app only). */
   pickFolder?: () => Promise<string | undefined>;
 }
 
-/** The contract's roots methods. */
-export function createRootsHandlers({ service, consent, audit, pickFolder }: RootsHandlerDeps): HandlersFor<typeof rootsMethods> {
+/** The contract's roots methods ("Share folders" is answered through the one queue of questions: questions/). */
+export function createRootsHandlers({ service, audit, pickFolder }: RootsHandlerDeps): HandlersFor<typeof rootsMethods> {
   return {
     addRoot: ({ path, name }) => service.add(path, name),
     renameRoot: async ({ id, name }) => service.rename(id, name),
     removeRoot: async ({ id }) => service.remove(id),
     setRootSharing: async ({ serverId, mode, rootIds }) => service.setSharing(serverId, mode, rootIds, 'changed by you'),
-
-    answerRootsConsent: async ({ id, share, rootIds }) => {
-      // The decision itself is persisted by the broker's onAnswer (see roots-area), exactly once.
-      const request = consent.answer(id, { share, rootIds });
-      return service.policy(request.serverId) ?? ({ serverId: request.serverId, mode: 'undecided', rootIds: [] } satisfies RootSharingView);
-    },
-
-    answerRootsConsentGroup: async ({ groupId, share, rootIds }) =>
-      consent
-        .answerGroup(groupId, { share, rootIds })
-        .map(
-          (request) =>
-            service.policy(request.serverId) ?? ({ serverId: request.serverId, mode: 'undecided', rootIds: [] } satisfies RootSharingView),
-        ),
 
     pickFolder: async () => {
       if (!pickFolder)

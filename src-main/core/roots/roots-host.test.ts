@@ -10,6 +10,7 @@ import { tempDir } from '../../test-support/temp-dir';
 import { hostApi, startTestHost } from '../../test-support/test-host';
 import { referenceServer } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
+import { answerRoots } from '../../test-support/answers';
 
 function startHost(dataDir?: string, extra: { pickFolder?: () => Promise<string | undefined>; consentTimeoutMs?: number } = {}) {
   const { host, events } = startTestHost({
@@ -28,7 +29,10 @@ const everything = () => {
   const spec = referenceServer('everything', ['stdio']);
   return { name: 'everything', command: spec.command, args: spec.args, enabled: false };
 };
-const consentEvents = (events: HostEvent[]) => events.filter((e) => e.name === 'rootsConsentRequested' || e.name === 'rootsConsentSettled');
+const consentEvents = (events: HostEvent[]) =>
+  events.filter(
+    (e) => (e.name === 'questionAsked' && e.payload.kind === 'roots') || (e.name === 'questionSettled' && e.payload.kind === 'roots'),
+  );
 
 describe('roots in the host', () => {
   it('keeps folders and policies in SQLite, and drops a removed folder or server from every policy', async () => {
@@ -105,12 +109,13 @@ describe('roots in the host', () => {
 
     // A folder appears: the undecided server is nudged, asks again, and the user is asked.
     await api(host).addRoot({ path: realTemp() });
-    const asked = await waitFor(() => events.find((e) => e.name === 'rootsConsentRequested'), { what: 'a question', timeoutMs: 15_000 });
-    expect((await api(host).getSnapshot()).roots.consents).toEqual([asked.payload]);
-    expect(await api(host).answerRootsConsent({ id: (asked.payload as { id: string }).id, share: false })).toMatchObject({
-      serverId: id,
-      mode: 'none',
+    const asked = await waitFor(() => events.find((e) => e.name === 'questionAsked' && e.payload.kind === 'roots'), {
+      what: 'a question',
+      timeoutMs: 15_000,
     });
+    expect((await api(host).getSnapshot()).questions.filter((q) => q.kind === 'roots')).toEqual([asked.payload]);
+    await answerRoots(api(host), { id: (asked.payload as { id: string }).id, share: false });
+    expect((await api(host).getSnapshot()).roots.sharing.find((s) => s.serverId === id)).toMatchObject({ serverId: id, mode: 'none' });
     // The trail says what the user chose, in the dialog's words.
     const decided = (await api(host).listRootsAudit({ serverId: id })).filter((e) => e.action === 'sharing');
     expect(decided.map((e) => e.detail)).toEqual(['Shares no folders (you chose Don’t share when it asked)']);
@@ -120,7 +125,7 @@ describe('roots in the host', () => {
       what: 'the restarted server to ask',
       timeoutMs: 15_000,
     });
-    expect(consentEvents(events).filter((e) => e.name === 'rootsConsentRequested')).toHaveLength(1);
+    expect(consentEvents(events).filter((e) => e.name === 'questionAsked' && e.payload.kind === 'roots')).toHaveLength(1);
     expect((await api(host).listRootsAudit({ serverId: id })).filter((e) => e.action === 'sent').every((e) => e.roots.length === 0)).toBe(
       true,
     );
@@ -131,15 +136,21 @@ describe('roots in the host', () => {
     await api(host).addRoot({ path: realTemp() });
     const id = (await api(host).addServer(everything())).config.id;
     await api(host).startServer({ id });
-    await waitFor(() => events.some((e) => e.name === 'rootsConsentRequested'), { what: 'a question', timeoutMs: 15_000 });
+    await waitFor(() => events.some((e) => e.name === 'questionAsked' && e.payload.kind === 'roots'), {
+      what: 'a question',
+      timeoutMs: 15_000,
+    });
     await api(host).stopServer({ id });
-    expect(consentEvents(events).at(-1)).toMatchObject({ name: 'rootsConsentSettled', payload: { serverId: id, outcome: 'withdrawn' } });
-    expect((await api(host).getSnapshot()).roots.consents).toEqual([]);
+    expect(consentEvents(events).at(-1)).toMatchObject({
+      name: 'questionSettled',
+      payload: { kind: 'roots', serverId: id, outcome: 'withdrawn' },
+    });
+    expect((await api(host).getSnapshot()).questions.filter((q) => q.kind === 'roots')).toEqual([]);
 
     await api(host).startServer({ id });
     await waitFor(() => consentEvents(events).length === 3, { what: 'a second question', timeoutMs: 15_000 });
     await host.dispose();
-    expect(consentEvents(events).at(-1)).toMatchObject({ name: 'rootsConsentSettled', payload: { outcome: 'shutdown' } });
+    expect(consentEvents(events).at(-1)).toMatchObject({ name: 'questionSettled', payload: { kind: 'roots', outcome: 'shutdown' } });
   });
 
   it('counts a question nobody answers as "Don\'t share" for now, and notes it in the audit trail', async () => {
@@ -147,7 +158,10 @@ describe('roots in the host', () => {
     await api(host).addRoot({ path: realTemp() });
     const id = (await api(host).addServer(everything())).config.id;
     await api(host).startServer({ id });
-    await waitFor(() => events.some((e) => e.name === 'rootsConsentSettled'), { what: 'the question to expire', timeoutMs: 15_000 });
+    await waitFor(() => events.some((e) => e.name === 'questionSettled' && e.payload.kind === 'roots'), {
+      what: 'the question to expire',
+      timeoutMs: 15_000,
+    });
     expect(consentEvents(events).at(-1)).toMatchObject({ payload: { outcome: 'timed-out' } });
     const audit = await api(host).listRootsAudit({ serverId: id });
     expect(audit.some((e) => e.detail.includes('not answered within'))).toBe(true);

@@ -58,14 +58,16 @@ describe.concurrent('server-filesystem without directory arguments', () => {
     const started = h.start(id);
     const question = await h.openConsent(id);
     expect(question).toMatchObject({ serverId: id, serverName: 'files' });
-    await h.call('answerRootsConsent', { id: question.id, share: true, rootIds: [root.id] });
+    await h.call('answerQuestion', { id: question.id, answer: { kind: 'roots', share: true, rootIds: [root.id] } });
     await started;
 
     const allowed = await toolTextUntil(h, id, 'list_allowed_directories', (t) => t.includes(dir), 'the shared folder to be allowed');
     expect(allowed).not.toContain(other);
     expect(h.text(await h.tool(id, 'read_text_file', { path: path.join(dir, 'note.txt') }))).toBe('inside the shared folder\n');
     expect((await h.tool(id, 'read_text_file', { path: path.join(other, 'secret.txt') })).isError).toBe(true);
-    await expect(h.call('answerRootsConsent', { id: question.id, share: false })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(h.call('answerQuestion', { id: question.id, answer: { kind: 'roots', share: false } })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
 
     await h.call('removeRoot', { id: root.id });
     await toolTextUntil(h, id, 'list_allowed_directories', (t) => !t.includes(dir), 'the removed folder to be gone');
@@ -112,19 +114,22 @@ describe.concurrent('one folder added while several servers run', () => {
     const h = rootsHarness(scope);
     const ids = ['files A', 'files B'].map((name) => h.addServer(name, referenceServer('filesystem')));
     await Promise.all(ids.map((id) => h.start(id)));
-    expect(h.events.some((e) => e.name === 'rootsConsentRequested')).toBe(false); // no folders yet: nothing to ask
+    expect(h.events.some((e) => e.name === 'questionAsked' && e.payload.kind === 'roots')).toBe(false); // no folders yet: nothing to ask
 
     const dir = folder(scope, 'new project', { 'todo.txt': 'one folder, one question\n' });
     await h.call('addRoot', { path: dir });
     const questions = await Promise.all(ids.map((id) => h.openConsent(id)));
     expect(new Set(questions.map((q) => q.groupId)).size).toBe(1);
     const mark = h.events.length;
-    const policies = await h.call('answerRootsConsentGroup', { groupId: questions[0].groupId, share: true });
+    await h.call('answerQuestion', { id: questions[0].id, answer: { kind: 'roots', share: true, wholeGroup: true } });
+    const policies = h.sharing().filter((p) => ids.includes(p.serverId));
     // In the order the servers asked, which is theirs to decide: compared as a set.
     expect(policies.map((p) => [p.serverId, p.mode]).sort()).toEqual(ids.map((id) => [id, 'all']).sort());
     // The renderer hears of both decisions in one change, and both questions settle as shared.
     expect(h.events.slice(mark).filter((e) => e.name === 'rootsChanged')).toHaveLength(1);
-    expect(h.events.slice(mark).filter((e) => e.name === 'rootsConsentSettled' && e.payload.outcome === 'shared')).toHaveLength(2);
+    expect(
+      h.events.slice(mark).filter((e) => e.name === 'questionSettled' && e.payload.kind === 'roots' && e.payload.outcome === 'shared'),
+    ).toHaveLength(2);
 
     for (const id of ids) {
       await toolTextUntil(h, id, 'list_allowed_directories', (t) => t.includes(dir), `${id} to be allowed the folder`);
@@ -197,7 +202,7 @@ describe.concurrent('server-everything get-roots-list', () => {
     await waitFor(async () => (await h.call('listRootsAudit', { serverId: id })).some((e) => e.action === 'sent' && e.roots.length === 0), {
       what: 'the held request to be answered empty',
     });
-    await h.call('answerRootsConsent', { id: question.id, share: true });
+    await h.call('answerQuestion', { id: question.id, answer: { kind: 'roots', share: true } });
     await toolTextUntil(h, id, 'get-roots-list', (t) => t.includes(root.uri), 'the shared root after the late answer');
   });
 });
@@ -214,7 +219,7 @@ describe.concurrent('the 2026 era', () => {
 
     const call = h.tool(id, 'list-roots');
     const question = await h.openConsent(id);
-    await h.call('answerRootsConsent', { id: question.id, share: true, rootIds: [shared.id] });
+    await h.call('answerQuestion', { id: question.id, answer: { kind: 'roots', share: true, rootIds: [shared.id] } });
     expect(JSON.parse(h.text(await call))).toEqual([{ uri: shared.uri, name: shared.name }]);
 
     // No notification in this era: the next round simply carries the new list.

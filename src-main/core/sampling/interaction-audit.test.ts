@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InteractionAuditEntry } from '../../../src-preload/contract';
 import { startHost, type TestHost } from '../../test-support/tool-host';
+import { answerElicitation } from '../../test-support/answers';
 
 /** A blocked sampling request: audited by the policy at once, no model and no dialog needed. */
 async function blockedSampling(t: TestHost, serverId: string) {
@@ -17,8 +18,8 @@ async function blockedSampling(t: TestHost, serverId: string) {
 /** An elicitation the user declines. */
 async function declinedElicitation(t: TestHost, serverId: string) {
   const run = t.api.runTool({ serverId, tool: 'trigger-elicitation-request', args: {} });
-  const asked = await t.next('elicitationRequested');
-  await t.api.resolveElicitation({ id: asked.id, action: 'decline' });
+  const asked = await t.asked('elicitation');
+  await answerElicitation(t.api, { id: asked.id, action: 'decline' });
   expect(JSON.stringify(await run)).toContain('declined');
 }
 

@@ -1,6 +1,7 @@
 /**
  * Builds the sampling and elicitation area for the composition root: storage, the two services, the
  * connection plugin (capabilities + SDK handlers + withdrawal when a server goes), handlers, snapshot.
+ * Their requests wait for the user as questions of the one queue (questions/), answered through it.
  */
 import type Database from 'better-sqlite3';
 import type { HandlersFor, samplingMethods, SamplingSnapshot } from '../../../src-preload/contract';
@@ -18,7 +19,7 @@ export interface SamplingArea {
   plugin: ConnectionPlugin;
   handlers: HandlersFor<typeof samplingMethods>;
   snapshot(): SamplingSnapshot;
-  /** Pending requests are answered (rejected / cancelled) before the servers stop. */
+  /** Pending requests are answered (rejected / cancelled) before the servers stop; later ones are refused. */
   dispose(): void;
 }
 
@@ -26,10 +27,8 @@ export function createSamplingArea(deps: SamplingAreaDeps): SamplingArea {
   const repo = new SamplingRepository(deps.db);
   const sampling = new SamplingService({ ...deps, repo });
   const elicitation = new ElicitationService({ ...deps, repo });
-  const withdraw = (serverId: string, note: string) => {
-    sampling.withdrawServer(serverId, note);
-    elicitation.withdrawServer(serverId, note);
-  };
+  const kinds = ['sampling', 'elicitation'] as const;
+  const withdraw = (serverId: string, note: string) => deps.questions.withdrawServer(serverId, note, kinds);
   const plugin: ConnectionPlugin = {
     // Exactly what is implemented: sampling without context inclusion or tools; both elicitation modes.
     capabilities: { sampling: {}, elicitation: { form: {}, url: {} } },
@@ -51,10 +50,6 @@ export function createSamplingArea(deps: SamplingAreaDeps): SamplingArea {
     return list;
   };
   const handlers: HandlersFor<typeof samplingMethods> = {
-    approveSampling: async ({ id, edits, systemPrompt, model, providerId }) => sampling.approve(id, edits, systemPrompt, model, providerId),
-    sendSamplingResponse: async ({ id, text }) => sampling.send(id, text),
-    rejectSampling: async ({ id }) => sampling.reject(id),
-    resolveElicitation: async ({ id, action, content }) => elicitation.resolve(id, action, content),
     listSamplingPolicies: async () => repo.policies(),
     setSamplingPolicy: async (policy) => {
       repo.setPolicy(policy, deps.clock.now());
@@ -67,10 +62,7 @@ export function createSamplingArea(deps: SamplingAreaDeps): SamplingArea {
     elicitation,
     plugin,
     handlers,
-    snapshot: () => ({ sampling: sampling.views(), elicitations: elicitation.views(), policies: repo.policies() }),
-    dispose: () => {
-      sampling.dispose();
-      elicitation.dispose();
-    },
+    snapshot: () => ({ policies: repo.policies() }),
+    dispose: () => deps.questions.shutdown(kinds),
   };
 }

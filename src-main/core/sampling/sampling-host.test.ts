@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
 import { startHost } from '../../test-support/tool-host';
+import { approveSampling, sendSampling, rejectSampling, answerElicitation } from '../../test-support/answers';
 
 let llm: ScriptedLlm;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ describe('sampling through the host', () => {
     const { t, id } = await ready();
     await llm.script([{ type: 'text', text: 'Scripted answer 42.' }]);
     const run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'Say hi', maxTokens: 50 } });
-    const asked = await t.next('samplingRequested');
+    const asked = await t.asked('sampling');
     expect(asked).toMatchObject({
       serverName: 'everything',
       toolCall: { tool: 'trigger-sampling-request' },
@@ -40,21 +41,21 @@ describe('sampling through the host', () => {
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Resource trigger-sampling-request context: Say hi' }] }],
     });
     expect(asked.modelReason).toMatch(/default model/);
-    expect((await t.api.getSnapshot()).sampling.sampling).toHaveLength(1);
+    expect((await t.api.getSnapshot()).questions.filter((q) => q.kind === 'sampling')).toHaveLength(1);
 
-    await t.api.approveSampling({
+    await approveSampling(t.api, {
       id: asked.id,
       edits: [{ message: 0, block: 0, text: 'Say hello instead' }],
       systemPrompt: 'Be brief.',
       model: asked.model,
     });
-    const review = await t.next('samplingUpdated', (v) => v.stage === 'review');
+    const review = await t.updated('sampling', (v) => v.stage === 'review');
     expect(review.response).toMatchObject({ text: 'Scripted answer 42.', usage: { outputTokens: expect.any(Number) } });
     const [request] = await llm.messageRequests();
     expect(request.body).toMatchObject({ system: 'Be brief.', max_tokens: 50 });
     expect(JSON.stringify(request.body?.messages)).toContain('Say hello instead');
 
-    await t.api.sendSamplingResponse({ id: asked.id, text: 'Reviewed: 42.' });
+    await sendSampling(t.api, { id: asked.id, text: 'Reviewed: 42.' });
     const outcome = await run;
     expect(JSON.stringify(outcome)).toContain('Reviewed: 42.');
     const [entry] = (await t.api.listInteractionAudit({})).entries;
@@ -67,16 +68,16 @@ describe('sampling through the host', () => {
     });
     expect(entry.request).toContain('Say hello instead');
     expect(entry.response).toContain('Reviewed: 42.');
-    expect((await t.api.getSnapshot()).sampling.sampling).toHaveLength(0);
+    expect((await t.api.getSnapshot()).questions.filter((q) => q.kind === 'sampling')).toHaveLength(0);
   });
 
   it('Reject reaches the server as -1; block answers with an error and no dialog; the cap and rate limit too', async () => {
     const { t, id } = await ready();
     const run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } });
-    const asked = await t.next('samplingRequested');
-    await t.api.rejectSampling({ id: asked.id });
+    const asked = await t.asked('sampling');
+    await rejectSampling(t.api, { id: asked.id });
     expect(JSON.stringify(await run)).toMatch(/-1|User rejected sampling request/);
-    await expect(t.api.rejectSampling({ id: asked.id })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(rejectSampling(t.api, { id: asked.id })).rejects.toMatchObject({ code: 'invalid_input' });
 
     await t.api.setSamplingPolicy({ serverId: id, mode: 'block' });
     expect(JSON.stringify(await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } }))).toContain(
@@ -89,13 +90,13 @@ describe('sampling through the host', () => {
     await t.api.setSamplingPolicy({ serverId: id, mode: 'auto', ratePerMinute: 1 });
     await llm.script([{ type: 'text', text: 'auto' }]);
     const auto = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } });
-    const reviewed = await t.next('samplingUpdated', (v) => v.stage === 'review' && v.autoApproved);
+    const reviewed = await t.updated('sampling', (v) => v.stage === 'review' && v.autoApproved);
     expect(JSON.stringify(await t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'y' } }))).toContain(
       'Rate limit exceeded',
     );
-    await t.api.sendSamplingResponse({ id: reviewed.id, text: reviewed.response!.text });
+    await sendSampling(t.api, { id: reviewed.id, text: reviewed.response!.text });
     expect(JSON.stringify(await auto)).toContain('auto');
-    expect(t.count('samplingRequested')).toBe(2);
+    expect(t.countAsked('sampling')).toBe(2);
     const outcomes = (await t.api.listInteractionAudit({})).entries.map((e) => e.outcome);
     expect(outcomes).toEqual(['sent', 'blocked', 'blocked', 'blocked', 'rejected']);
   });
@@ -106,8 +107,8 @@ describe('sampling through the host', () => {
 
     // Rejected at the first step: nothing was approved.
     let run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'first step' } });
-    let asked = await t.next('samplingRequested');
-    await t.api.rejectSampling({ id: asked.id });
+    let asked = await t.asked('sampling');
+    await rejectSampling(t.api, { id: asked.id });
     await run;
     let entry = await steps();
     expect(entry).toMatchObject({ outcome: 'rejected', decidedBy: 'user' });
@@ -117,10 +118,10 @@ describe('sampling through the host', () => {
     // Approved by the user (edited), then the response rejected.
     await llm.script([{ type: 'text', text: 'Not this.' }]);
     run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'second' } });
-    asked = await t.next('samplingRequested');
-    await t.api.approveSampling({ id: asked.id, edits: [{ message: 0, block: 0, text: 'edited prompt' }], model: asked.model });
-    await t.next('samplingUpdated', (v) => v.id === asked.id && v.stage === 'review');
-    await t.api.rejectSampling({ id: asked.id });
+    asked = await t.asked('sampling');
+    await approveSampling(t.api, { id: asked.id, edits: [{ message: 0, block: 0, text: 'edited prompt' }], model: asked.model });
+    await t.updated('sampling', (v) => v.id === asked.id && v.stage === 'review');
+    await rejectSampling(t.api, { id: asked.id });
     await run;
     entry = await steps();
     expect(entry.steps).toEqual([
@@ -133,8 +134,8 @@ describe('sampling through the host', () => {
     await t.api.setSamplingPolicy({ serverId: id, mode: 'auto' });
     await llm.script([{ type: 'text', text: 'Fine.' }]);
     run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'third' } });
-    const reviewed = await t.next('samplingUpdated', (v) => v.stage === 'review' && v.autoApproved);
-    await t.api.sendSamplingResponse({ id: reviewed.id, text: 'Fine.' });
+    const reviewed = await t.updated('sampling', (v) => v.stage === 'review' && v.autoApproved);
+    await sendSampling(t.api, { id: reviewed.id, text: 'Fine.' });
     await run;
     expect((await steps()).steps).toEqual([
       { stage: 'request', action: 'approved', by: 'policy', at: expect.any(String) },
@@ -149,7 +150,7 @@ describe('sampling through the host', () => {
     ]);
     await t.api.setSamplingPolicy({ serverId: id, mode: 'ask' });
     void t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'fifth' } }).catch(() => undefined);
-    asked = await t.next('samplingRequested');
+    asked = await t.asked('sampling');
     await t.api.stopServer({ id });
     await t.next('interactionSettled', (s) => s.id === asked.id, 0);
     expect((await steps()).steps).toEqual([
@@ -160,7 +161,7 @@ describe('sampling through the host', () => {
   it('withdraws the request when the server stops, and says so', async () => {
     const { t, id } = await ready();
     void t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } }).catch(() => undefined);
-    const asked = await t.next('samplingRequested');
+    const asked = await t.asked('sampling');
     await t.api.stopServer({ id });
     const settled = await t.next('interactionSettled', (s) => s.id === asked.id, 0);
     expect(settled).toMatchObject({ kind: 'sampling', outcome: 'withdrawn', note: expect.stringContaining('everything') });
@@ -171,17 +172,17 @@ describe('elicitation through the host', () => {
   it('Accept sends validated values; Decline and Cancel reach the server as such', async () => {
     const { t, id } = await ready();
     const run = t.api.runTool({ serverId: id, tool: 'trigger-elicitation-request', args: {} });
-    const asked = await t.next('elicitationRequested');
+    const asked = await t.asked('elicitation');
     expect(asked).toMatchObject({ serverName: 'everything', mode: 'form', toolCall: { tool: 'trigger-elicitation-request' } });
     expect(asked.requestedSchema?.properties.integer).toMatchObject({ type: 'integer', default: 42 });
-    await expect(t.api.resolveElicitation({ id: asked.id, action: 'accept', content: { integer: 500 } })).rejects.toMatchObject({
+    await expect(answerElicitation(t.api, { id: asked.id, action: 'accept', content: { integer: 500 } })).rejects.toMatchObject({
       code: 'invalid_input',
       data: expect.arrayContaining([
         { path: ['content', 'name'], message: 'String is required' },
         { path: ['content', 'integer'], message: 'Integer must be at most 100' },
       ]),
     });
-    await t.api.resolveElicitation({
+    await answerElicitation(t.api, {
       id: asked.id,
       action: 'accept',
       content: { name: 'Ada Lovelace', integer: 7, check: true, untitledMultipleSelectEnum: ['Piano'] },
@@ -192,11 +193,11 @@ describe('elicitation through the host', () => {
 
     for (const action of ['decline', 'cancel'] as const) {
       const again = t.api.runTool({ serverId: id, tool: 'trigger-elicitation-request', args: {} });
-      const next = await t.next(
-        'elicitationRequested',
+      const next = await t.asked(
+        'elicitation',
         (v) => v.id !== asked.id && !t.events.some((e) => e.name === 'interactionSettled' && e.payload.id === v.id),
       );
-      await t.api.resolveElicitation({ id: next.id, action });
+      await answerElicitation(t.api, { id: next.id, action });
       expect(JSON.stringify(await again)).toContain(action === 'decline' ? 'declined' : 'cancelled');
     }
     expect((await t.api.listInteractionAudit({})).entries.map((e) => e.outcome)).toEqual(['cancelled', 'declined', 'accepted']);

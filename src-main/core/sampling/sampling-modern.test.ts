@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
 import { startHost } from '../../test-support/tool-host';
+import { approveSampling, sendSampling, rejectSampling, answerElicitation } from '../../test-support/answers';
 
 let llm: ScriptedLlm;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ describe('sampling and elicitation on a 2026-07-28 server (input_required)', () 
     const id = await t.fixture('modern-sampling.mjs');
 
     const sample = t.api.runTool({ serverId: id, tool: 'ask-sample', args: {} });
-    const asked = await t.next('samplingRequested');
+    const asked = await t.asked('sampling');
     expect(asked).toMatchObject({
       serverName: 'modern-sampling',
       maxTokens: 40,
@@ -33,20 +34,20 @@ describe('sampling and elicitation on a 2026-07-28 server (input_required)', () 
       model: 'claude-haiku-5-5',
     });
     expect(asked.modelReason).toContain('"haiku"');
-    await t.api.approveSampling({ id: asked.id, edits: [], model: asked.model });
-    const review = await t.next('samplingUpdated', (v) => v.stage === 'review', 0);
-    await t.api.sendSamplingResponse({ id: asked.id, text: review.response!.text });
+    await approveSampling(t.api, { id: asked.id, edits: [], model: asked.model });
+    const review = await t.updated('sampling', (v) => v.stage === 'review', 0);
+    await sendSampling(t.api, { id: asked.id, text: review.response!.text });
     expect(JSON.stringify(await sample)).toContain('sampled: Old pond, a frog jumps');
 
     const form = t.api.runTool({ serverId: id, tool: 'ask-form', args: {} });
-    const elicited = await t.next('elicitationRequested');
+    const elicited = await t.asked('elicitation');
     expect(elicited.requestedSchema?.properties.name).toMatchObject({ default: 'Grace' });
-    await t.api.resolveElicitation({ id: elicited.id, action: 'accept', content: { name: 'Grace', age: 85 } });
+    await answerElicitation(t.api, { id: elicited.id, action: 'accept', content: { name: 'Grace', age: 85 } });
     expect(JSON.stringify(await form)).toContain('\\"action\\":\\"accept\\",\\"content\\":{\\"name\\":\\"Grace\\",\\"age\\":85}');
 
     const rejected = t.api.runTool({ serverId: id, tool: 'ask-sample', args: {} });
-    const again = await t.next('samplingRequested');
-    await t.api.rejectSampling({ id: again.id });
+    const again = await t.asked('sampling');
+    await rejectSampling(t.api, { id: again.id });
     await expect(rejected.then((r) => JSON.stringify(r))).resolves.toMatch(/User rejected sampling request/);
   });
 });

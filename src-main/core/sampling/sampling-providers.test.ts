@@ -8,6 +8,7 @@ import { PRIMARY_PROVIDER_ID } from '../../../src-preload/contract';
 import { startHost } from '../../test-support/tool-host';
 import { useScriptedOpenAi } from '../../test-support/use-scripted-openai';
 import { waitFor } from '../servers/wait';
+import { approveSampling, sendSampling, rejectSampling } from '../../test-support/answers';
 
 const openai = useScriptedOpenAi();
 
@@ -23,7 +24,7 @@ describe('sampling through an OpenAI-compatible provider', () => {
     await openai.script([{ type: 'text', text: 'A local answer.', usage: { prompt: 30, completion: 3 } }]);
 
     const run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'Say hi', maxTokens: 60 } });
-    const asked = await t.next('samplingRequested');
+    const asked = await t.asked('sampling');
     expect(asked).toMatchObject({ providerId: PRIMARY_PROVIDER_ID, model: 'claude-sonnet-5-5', modelReason: 'Your default model.' });
     expect(asked.models).toEqual(
       expect.arrayContaining([
@@ -32,8 +33,8 @@ describe('sampling through an OpenAI-compatible provider', () => {
       ]),
     );
 
-    await t.api.approveSampling({ id: asked.id, model: 'qwen2.5:7b', providerId: local.id });
-    const review = await t.next('samplingUpdated', (v) => v.stage === 'review');
+    await approveSampling(t.api, { id: asked.id, model: 'qwen2.5:7b', providerId: local.id });
+    const review = await t.updated('sampling', (v) => v.stage === 'review');
     expect(review).toMatchObject({ providerId: local.id, model: 'qwen2.5:7b' });
     expect(review.response).toMatchObject({ text: 'A local answer.', model: 'qwen2.5:7b', usage: { inputTokens: 30, outputTokens: 3 } });
     const [sent] = await openai.chatRequests();
@@ -44,7 +45,7 @@ describe('sampling through an OpenAI-compatible provider', () => {
     ]);
     expect(sent.body?.tools).toBeUndefined();
 
-    await t.api.sendSamplingResponse({ id: asked.id, text: review.response!.text });
+    await sendSampling(t.api, { id: asked.id, text: review.response!.text });
     const result = JSON.stringify(await run);
     expect(result).toContain('A local answer.');
     expect(result).toContain('qwen2.5:7b');
@@ -58,12 +59,12 @@ describe('sampling through an OpenAI-compatible provider', () => {
     await openai.reset();
     await openai.script([{ type: 'error', status: 404, message: 'model "llama3.1:8b" not found, try pulling it first' }]);
     const run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'x' } });
-    const asked = await t.next('samplingRequested');
+    const asked = await t.asked('sampling');
     expect(asked).toMatchObject({ providerId: local.id, model: 'llama3.1:8b', modelReason: 'Your default model.' });
-    await t.api.approveSampling({ id: asked.id, model: asked.model });
-    const failed = await t.next('samplingUpdated', (v) => v.stage === 'request' && v.error !== undefined);
+    await approveSampling(t.api, { id: asked.id, model: asked.model });
+    const failed = await t.updated('sampling', (v) => v.stage === 'request' && v.error !== undefined);
     expect(failed.error).toMatch(/Ollama has no model "llama3.1:8b"/);
-    await t.api.rejectSampling({ id: asked.id });
+    await rejectSampling(t.api, { id: asked.id });
     expect(JSON.stringify(await run)).toMatch(/User rejected sampling request/);
   });
 });

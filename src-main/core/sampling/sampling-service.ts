@@ -5,7 +5,8 @@
  * and sends, or rejects at either step (the spec's user-rejected error, -1). Per-server policy: ask,
  * auto-approve the request (the response is still reviewed), or block; plus a rate limit and a
  * max-tokens cap. Every request is audited once it ends, with each of its steps as it happened (who
- * approved or rejected it, at which step).
+ * approved or rejected it, at which step). Each request is a `sampling` question of the one queue
+ * (questions/): it orders, delivers and settles it exactly once; this service says what each step does.
  */
 import { ProtocolError, type CreateMessageRequestParamsBase, type CreateMessageResult } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
@@ -15,7 +16,7 @@ import {
   type InteractionStep,
   type JsonObject,
   type NestedToolCall,
-  type SamplingRequestView,
+  type QuestionOf,
   type SamplingResponseView,
 } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
@@ -23,9 +24,11 @@ import { completeMessage, type ModelRouter } from '../llm/llm-types';
 import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 import { chooseModel, type ChoosableModel } from './model-choice';
-import { PendingRequests } from '../pending-requests';
+import type { QuestionQueue, Settlement } from '../questions/question-queue';
 import type { InteractionAuditInput, SamplingRepository } from './sampling-repository';
 import { responseText, toCreateMessageResult, toLlmMessages, toMessageViews } from './sampling-mapping';
+
+type SamplingQuestion = QuestionOf<'sampling'>;
 
 /** The spec's code for "the user rejected the request". */
 export const USER_REJECTED = -1;
@@ -34,6 +37,8 @@ const INVALID_REQUEST = -32600;
 export interface SamplingServiceDeps {
   repo: SamplingRepository;
   events: HostEventBus;
+  /** Where the request waits for the user. */
+  questions: QuestionQueue;
   clock: Clock;
   /** Resolves the chosen model to its provider. */
   router: ModelRouter;
@@ -51,13 +56,13 @@ interface Extra {
   server: ServerRef;
   /** What happened so far, in order (the audit row gets them all). */
   steps: InteractionStep[];
+  /** Settles the SDK handler's promise: a result, or an error the server receives. */
+  reply(result: { ok: CreateMessageResult } | { error: Error }): void;
 }
 
 export class SamplingService {
-  private readonly pending = new PendingRequests<SamplingRequestView>();
   private readonly extras = new Map<string, Extra>();
   private readonly recent = new Map<string, number[]>();
-  private closed = false;
 
   constructor(private readonly deps: SamplingServiceDeps) {}
 
@@ -74,7 +79,7 @@ export class SamplingService {
       this.deps.events.emit('interactionSettled', { id: crypto.randomUUID(), kind: 'sampling', outcome: 'blocked', note });
       throw new ProtocolError(code, note);
     };
-    if (this.closed) throw new ProtocolError(USER_REJECTED, 'Patchbay is quitting');
+    if (this.deps.questions.isClosed('sampling')) throw new ProtocolError(USER_REJECTED, 'Patchbay is quitting');
     if (policy.mode === 'block') refuse(USER_REJECTED, `Sampling is blocked for server "${server.name}" in Patchbay.`);
     if (policy.maxTokensCap !== undefined && params.maxTokens > policy.maxTokensCap) {
       refuse(INVALID_REQUEST, `maxTokens ${params.maxTokens} exceeds this server's cap of ${policy.maxTokensCap} in Patchbay.`);
@@ -89,7 +94,8 @@ export class SamplingService {
     const models = this.modelList();
     const choice = chooseModel(models, params.modelPreferences, this.deps.router.defaultChoice());
     const id = crypto.randomUUID();
-    const view: SamplingRequestView = {
+    const view: SamplingQuestion = {
+      kind: 'sampling',
       id,
       serverId: server.id,
       serverName: server.name,
@@ -112,21 +118,30 @@ export class SamplingService {
     const steps: InteractionStep[] = view.autoApproved
       ? [{ stage: 'request', action: 'approved', by: 'policy', at: view.requestedAt }]
       : [];
-    this.extras.set(id, { params, server, steps });
-    const result = this.pending.add<CreateMessageResult>(view, signal, () =>
-      this.withdraw(id, `Server "${server.name}" cancelled its sampling request.`),
+    const result = new Promise<CreateMessageResult>((resolve, reject) => {
+      this.extras.set(id, { params, server, steps, reply: (r) => ('ok' in r ? resolve(r.ok) : reject(r.error)) });
+    });
+    const quit = (note: string) => this.finish(id, { error: new ProtocolError(USER_REJECTED, note) }, 'shutdown', 'host', undefined, note);
+    this.deps.questions.ask<'sampling'>(
+      view,
+      {
+        answer: (answer) => {
+          if (answer.action === 'reject') return this.reject(id);
+          if (answer.action === 'send') return this.send(id, answer.text);
+          this.approve(id, answer.edits, answer.systemPrompt, answer.model, answer.providerId);
+          return undefined; // the response comes back for review: still pending
+        },
+        withdrawn: (note) => this.withdraw(id, note),
+        shutdown: quit,
+      },
+      { ...(signal ? { signal } : {}), cancelNote: `Server "${server.name}" cancelled its sampling request.` },
     );
-    this.deps.events.emit('samplingRequested', view);
     if (view.autoApproved) void this.generate(id, view);
     return result;
   }
 
-  views(): SamplingRequestView[] {
-    return this.pending.views();
-  }
-
   /** The user approved (maybe edited) the request: generate with the real provider. */
-  approve(
+  private approve(
     id: string,
     edits: { message: number; block: number; text: string }[],
     systemPrompt: string | undefined,
@@ -142,7 +157,7 @@ export class SamplingService {
         return edit && b.type === 'text' ? { type: 'text' as const, text: edit.text } : b;
       }),
     }));
-    const next: SamplingRequestView = {
+    const next: SamplingQuestion = {
       ...view,
       messages,
       model,
@@ -161,18 +176,18 @@ export class SamplingService {
   }
 
   /** The user reviewed the response and sends it (maybe edited). */
-  send(id: string, text: string): void {
+  private send(id: string, text: string): Settlement<'sampling'> {
     const view = this.viewOf(id);
     if (view.stage !== 'review' || !view.response) throw new HostCallError('invalid_input', 'There is no response to send yet.');
     const result = toCreateMessageResult(text, view.response.model, view.response.stopReason);
-    this.finish(id, { ok: result }, 'sent', 'user', result, text !== view.response.text ? 'response edited by the user' : undefined);
+    return this.finish(id, { ok: result }, 'sent', 'user', result, text !== view.response.text ? 'response edited by the user' : undefined);
   }
 
   /** Reject at either step: the server gets -1. */
-  reject(id: string): void {
+  private reject(id: string): Settlement<'sampling'> {
     const view = this.viewOf(id);
     const note = view.stage === 'generating' ? 'while the response was being generated' : undefined;
-    this.finish(
+    return this.finish(
       id,
       { error: new ProtocolError(USER_REJECTED, 'User rejected sampling request') },
       'rejected',
@@ -183,35 +198,16 @@ export class SamplingService {
     );
   }
 
-  /** The server went away (stopped, crashed, removed): its requests are withdrawn. */
-  withdrawServer(serverId: string, note: string): void {
-    for (const id of this.pending.idsOf(serverId)) this.withdraw(id, note);
+  private withdraw(id: string, note: string): Settlement<'sampling'> {
+    return this.finish(id, { error: new ProtocolError(USER_REJECTED, note) }, 'withdrawn', 'host', undefined, note);
   }
 
-  dispose(): void {
-    this.closed = true;
-    for (const id of this.pending.ids())
-      this.finish(
-        id,
-        { error: new ProtocolError(USER_REJECTED, 'Patchbay is quitting') },
-        'shutdown',
-        'host',
-        undefined,
-        'Patchbay is quitting',
-      );
-  }
-
-  private withdraw(id: string, note: string): void {
-    this.finish(id, { error: new ProtocolError(USER_REJECTED, note) }, 'withdrawn', 'host', undefined, note);
-  }
-
-  private async generate(id: string, view: SamplingRequestView): Promise<void> {
+  private async generate(id: string, view: SamplingQuestion): Promise<void> {
     const extra = this.extras.get(id);
     if (!extra) return;
     const controller = new AbortController();
     extra.controller = controller;
-    this.pending.update(id, view);
-    this.deps.events.emit('samplingUpdated', view);
+    this.deps.questions.update(view);
     try {
       const route = this.deps.router.route({ providerId: view.providerId, model: view.model });
       const response = await completeMessage(
@@ -241,10 +237,8 @@ export class SamplingService {
     }
   }
 
-  private update(id: string, view: SamplingRequestView): void {
-    if (!this.pending.get(id)) return; // settled meanwhile
-    this.pending.update(id, view);
-    this.deps.events.emit('samplingUpdated', view);
+  private update(id: string, view: SamplingQuestion): void {
+    this.deps.questions.update(view); // nothing when it settled meanwhile
   }
 
   /** Records a step of a pending request as it happens. */
@@ -261,41 +255,47 @@ export class SamplingService {
   }
 
   /**
-   * Settles a request and audits it, its last step being `outcome` at the step the request stood at
-   * (the request step until a response was being generated or reviewed). `stepNote` goes with that step.
+   * How a request settles, for the queue: its last step is `outcome` at the step the request stood at
+   * (the request step until a response was being generated or reviewed; `stepNote` goes with it); then
+   * the server gets `result`, the request is audited, and the audit trail's readers are told.
    */
   private finish(
     id: string,
-    result: { ok: unknown } | { error: Error },
+    result: { ok: CreateMessageResult } | { error: Error },
     outcome: 'sent' | 'rejected' | 'withdrawn' | 'shutdown',
     decidedBy: 'user' | 'host',
     response?: unknown,
     note?: string,
     stepNote = note,
-  ): void {
-    const entry = this.pending.get(id);
-    const extra = this.extras.get(id);
-    if (!entry || !extra) return;
-    const view = entry.view;
-    this.step(id, view.stage === 'request' ? 'request' : 'response', outcome, decidedBy, stepNote);
-    extra.controller?.abort();
-    this.extras.delete(id);
-    this.pending.settle(id, result);
-    const approved = extra.steps.some((s) => s.action === 'approved');
-    this.audit({
-      server: extra.server,
-      toolCall: view.toolCall,
-      params: extra.params,
-      // What was approved, only when something was: a request rejected at the first step approved nothing.
-      ...(approved ? { sent: { model: view.model, systemPrompt: view.systemPrompt, messages: view.messages } } : {}),
-      steps: extra.steps,
-      decidedBy,
+  ): Settlement<'sampling'> {
+    const view = this.viewOf(id);
+    return {
       outcome,
-      response,
-      note,
-      requestedAt: new Date(view.requestedAt),
-    });
-    this.deps.events.emit('interactionSettled', { id, kind: 'sampling', outcome, ...(note ? { note } : {}) });
+      ...(note ? { note } : {}),
+      effects: () => {
+        const extra = this.extras.get(id);
+        if (!extra) return;
+        this.step(id, view.stage === 'request' ? 'request' : 'response', outcome, decidedBy, stepNote);
+        extra.controller?.abort();
+        this.extras.delete(id);
+        extra.reply(result);
+        const approved = extra.steps.some((s) => s.action === 'approved');
+        this.audit({
+          server: extra.server,
+          toolCall: view.toolCall,
+          params: extra.params,
+          // What was approved, only when something was: a request rejected at the first step approved nothing.
+          ...(approved ? { sent: { model: view.model, systemPrompt: view.systemPrompt, messages: view.messages } } : {}),
+          steps: extra.steps,
+          decidedBy,
+          outcome,
+          response,
+          note,
+          requestedAt: new Date(view.requestedAt),
+        });
+        this.deps.events.emit('interactionSettled', { id, kind: 'sampling', outcome, ...(note ? { note } : {}) });
+      },
+    };
   }
 
   private audit(a: {
@@ -327,10 +327,10 @@ export class SamplingService {
     });
   }
 
-  private viewOf(id: string): SamplingRequestView {
-    const entry = this.pending.get(id);
-    if (!entry) throw new HostCallError('invalid_input', 'This request is no longer pending (it was answered or withdrawn).');
-    return entry.view;
+  private viewOf(id: string): SamplingQuestion {
+    const view = this.deps.questions.get(id, 'sampling');
+    if (!view) throw new HostCallError('invalid_input', 'This request is no longer pending (it was answered or withdrawn).');
+    return view;
   }
 
   /** Every provider's listed models, plus the default model when its provider did not list it. */

@@ -13,6 +13,7 @@ import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripte
 import { startHost } from '../../test-support/tool-host';
 import { DATABASE_FILE } from '../store/database';
 import { waitFor } from '../servers/wait';
+import { approveSampling, sendSampling, answerElicitation } from '../../test-support/answers';
 
 let llm: ScriptedLlm;
 beforeAll(async () => {
@@ -50,10 +51,10 @@ describe('tool calls run as tasks', () => {
     const t = startHost();
     const id = await t.everything();
     const run = t.api.runTool({ serverId: id, tool: 'simulate-research-query', args: { topic: 'python', ambiguous: true } });
-    const asked = await t.next('elicitationRequested');
+    const asked = await t.asked('elicitation');
     expect(asked.message).toContain('could have multiple interpretations');
     await t.next('taskChanged', (task) => task.status === 'input_required', 0);
-    await t.api.resolveElicitation({ id: asked.id, action: 'accept', content: { interpretation: 'snake' } });
+    await answerElicitation(t.api, { id: asked.id, action: 'accept', content: { interpretation: 'snake' } });
     const outcome = await run;
     expect(outcome.status).toBe('ok');
     expect(text(outcome)).toContain('python (snake)');
@@ -142,12 +143,12 @@ describe('requests Patchbay runs as tasks for a server', () => {
     const tools = await t.api.listTools({ serverId: id });
     expect(tools.map((tool) => tool.name)).toContain('trigger-sampling-request-async');
     const run = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request-async', args: { prompt: 'Tell me', maxTokens: 40 } });
-    const asked = await t.next('samplingRequested');
+    const asked = await t.asked('sampling');
     const task = await t.next('taskChanged', (view: TaskView) => view.kind === 'sampling', 0);
     expect(task).toMatchObject({ side: 'client', status: 'working', serverName: 'everything' });
-    await t.api.approveSampling({ id: asked.id, model: asked.model });
-    const review = await t.next('samplingUpdated', (view) => view.stage === 'review');
-    await t.api.sendSamplingResponse({ id: asked.id, text: review.response!.text });
+    await approveSampling(t.api, { id: asked.id, model: asked.model });
+    const review = await t.updated('sampling', (view) => view.stage === 'review');
+    await sendSampling(t.api, { id: asked.id, text: review.response!.text });
     const outcome = await run;
     expect(text(outcome)).toContain('[COMPLETED] Async sampling completed');
     expect(text(outcome)).toContain('Async answer.');
@@ -157,9 +158,9 @@ describe('requests Patchbay runs as tasks for a server', () => {
   it('trigger-elicitation-request-async: the "asks…" dialog answers a task the server polls', async () => {
     const { t, id } = await ready();
     const run = t.api.runTool({ serverId: id, tool: 'trigger-elicitation-request-async', args: {} });
-    const asked = await t.next('elicitationRequested');
+    const asked = await t.asked('elicitation');
     const task = await t.next('taskChanged', (view: TaskView) => view.kind === 'elicitation', 0);
-    await t.api.resolveElicitation({ id: asked.id, action: 'decline' });
+    await answerElicitation(t.api, { id: asked.id, action: 'decline' });
     const outcome = await run;
     expect(text(outcome)).toMatch(/decline/i);
     await t.next('taskChanged', (view) => view.id === task.id && view.status === 'completed', 0);

@@ -14,6 +14,7 @@ import { consentPlugin } from '../consent/consent-plugin';
 import { ConsentPrefs } from '../consent/consent-prefs';
 import { PolicyRepository } from '../consent/policy-repository';
 import type { HostEventBus } from '../events';
+import type { QuestionQueue } from '../questions/question-queue';
 import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfigRepository } from '../server-config/server-config-repository';
@@ -32,6 +33,8 @@ export interface ToolsAreaDeps {
   secrets: SecretBox;
   events: HostEventBus;
   clock: Clock;
+  /** Where the consent dialog's questions wait for the user. */
+  questions: QuestionQueue;
   /** Runs calls of task-capable tools as tasks. */
   tasks?: ToolRouterDeps['tasks'];
   /** Keeps the outcome of a user's run that ran as a task, for the Tasks tab. */
@@ -62,7 +65,7 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
     return connection?.state.status === 'ready' ? connection.catalog.tools : undefined;
   };
   const policies = new ConsentPolicies(policyRepo, { tools: readyTools, serverName: (id) => deps.repo.get(id)?.name }, clock);
-  const broker = new ConsentBroker({ events, clock, timeoutMs: () => prefs.timeoutMs() });
+  const broker = new ConsentBroker({ questions: deps.questions, clock, timeoutMs: () => prefs.timeoutMs() });
   const policiesChanged = () => events.emit('standingDecisionsChanged', policies.list());
   const router = new ToolRouter({
     connection: deps.connection,
@@ -95,11 +98,11 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
     }),
     handlers: {
       ...createToolHandlers({ router, results, policies, connection: deps.connection, keepTaskOutcome: deps.keepTaskOutcome }),
-      ...createConsentHandlers({ broker, policies, prefs, audit, isRunning: (callId) => router.isRunning(callId), events }),
+      ...createConsentHandlers({ policies, prefs, audit, isRunning: (callId) => router.isRunning(callId), events }),
     },
     snapshot: () => ({
       tools: { running: router.runningCalls() },
-      consent: { pending: broker.pending(), decisions: policies.list(), settings: prefs.read() },
+      consent: { decisions: policies.list(), settings: prefs.read() },
     }),
     dispose() {
       disposed ??= (async () => {

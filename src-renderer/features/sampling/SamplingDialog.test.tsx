@@ -1,7 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SamplingRequestView } from '../../../src-preload/contract';
-import { frontKind } from './ConsentQueueHost';
 import { SamplingDialog } from './SamplingDialog';
 
 afterEach(cleanup);
@@ -84,13 +83,6 @@ describe('the sampling dialog', () => {
     expect(onSend).toHaveBeenCalledWith('Answer!');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reject' })));
     expect(onReject).toHaveBeenCalledTimes(1);
-  });
-
-  it('puts the oldest request of any kind in front', () => {
-    const base = { rootsConsents: [], toolConsents: [], samplingRequests: [], elicitations: [] };
-    expect(frontKind(base)).toBeNull();
-    const tool = { requestedAt: '2026-01-01T00:00:01.000Z' } as never;
-    expect(frontKind({ ...base, toolConsents: [tool], samplingRequests: [request()] })).toBe('sampling');
   });
 });
 

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { HostSnapshot, RootsAuditEntry, RootsConsentRequest } from '../../../src-preload/contract';
+import type { HostSnapshot, RootsAuditEntry } from '../../../src-preload/contract';
 import { ROOTS_AUDIT_KEPT, rootsSlice, type RootsState } from './roots-slice';
 
-const consent = (id: string, serverId = 's1'): RootsConsentRequest => ({
-  id,
-  groupId: id,
-  serverId,
-  serverName: 'files',
-  requestedAt: '',
-  expiresAt: '',
-});
 const entry = (id: number): RootsAuditEntry => ({ id, at: '', serverId: 's1', serverName: 'files', action: 'sent', roots: [], detail: '' });
 
 describe('rootsSlice', () => {
@@ -17,33 +9,23 @@ describe('rootsSlice', () => {
     const roots = {
       roots: [],
       sharing: [{ serverId: 's1', mode: 'all' as const, rootIds: [] }],
-      consents: [consent('q1')],
       audit: [entry(2), entry(1)],
     };
     expect(rootsSlice.fromSnapshot!({ roots } as unknown as HostSnapshot)).toEqual({
       roots: [],
       rootSharing: { s1: roots.sharing[0] },
-      rootsConsents: [consent('q1')],
       rootsAudit: [entry(2), entry(1)],
     });
     expect(rootsSlice.fromSnapshot!({} as HostSnapshot)).toEqual({});
   });
 
-  it('queues questions once each, drops settled ones and those of a removed server, and bounds the audit', () => {
+  it('drops the sharing of a removed server, and bounds the audit', () => {
     let state: RootsState = rootsSlice.initial;
     const apply = (event: Parameters<NonNullable<typeof rootsSlice.apply>>[1]) =>
       (state = { ...state, ...rootsSlice.apply!(state, event) });
-    apply({ name: 'rootsConsentRequested', payload: consent('q1') });
-    apply({ name: 'rootsConsentRequested', payload: consent('q1') });
-    apply({ name: 'rootsConsentRequested', payload: consent('q2', 's2') });
-    expect(state.rootsConsents.map((c) => c.id)).toEqual(['q1', 'q2']);
-    apply({ name: 'rootsConsentSettled', payload: { id: 'q1', serverId: 's1', outcome: 'shared' } });
-    expect(state.rootsConsents.map((c) => c.id)).toEqual(['q2']);
-
     apply({ name: 'rootsChanged', payload: { roots: [], sharing: [{ serverId: 's2', mode: 'none', rootIds: [] }] } });
     apply({ name: 'serverRemoved', payload: { id: 's2' } });
     expect(state.rootSharing).toEqual({});
-    expect(state.rootsConsents).toEqual([]);
 
     for (let id = 1; id <= ROOTS_AUDIT_KEPT + 5; id++) apply({ name: 'rootsAuditAppended', payload: entry(id) });
     expect(state.rootsAudit).toHaveLength(ROOTS_AUDIT_KEPT);

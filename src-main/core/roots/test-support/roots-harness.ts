@@ -12,6 +12,8 @@ import {
   type HostEvent,
   type HostHandlers,
   type HostMethodName,
+  type QuestionOf,
+  type RootSharingView,
   type SandboxPolicy,
   ServerInputSchema,
 } from '../../../../src-preload/contract';
@@ -27,9 +29,12 @@ import type { ProcessSpec } from '../../servers/process/stdio-process';
 import type { TestScope } from '../../../test-support/fixtures';
 import { waitFor } from '../../servers/wait';
 import { openDatabase } from '../../store/database';
+import { createQuestionHandlers } from '../../questions/question-handlers';
+import { QuestionQueue } from '../../questions/question-queue';
 import { createRootsArea, type RootsTimings } from '../roots-area';
 
-type RootsMethod = keyof ReturnType<typeof createRootsArea>['handlers'];
+/** The roots methods, and the one every question is answered with. */
+type RootsMethod = keyof ReturnType<typeof createRootsArea>['handlers'] | 'answerQuestion';
 type Output<K extends HostMethodName> = Exclude<(typeof HOST_METHODS)[K]['output'], undefined>;
 
 export interface RootsHarness {
@@ -50,7 +55,9 @@ export interface RootsHarness {
   /** The text of a tool result. */
   text(result: CallToolResult): string;
   /** Waits for an open (requested, not yet settled) "Share folders" question about this server. */
-  openConsent(serverId: string): Promise<Extract<HostEvent, { name: 'rootsConsentRequested' }>['payload']>;
+  openConsent(serverId: string): Promise<QuestionOf<'roots'>>;
+  /** What each decided server may see now (the snapshot's `sharing`). */
+  sharing(): RootSharingView[];
 }
 
 /** A roots harness on a temp data dir; everything it starts is stopped (and checked gone) at test end. */
@@ -64,10 +71,12 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
   events.subscribe((event) => seen.push(event));
   const repo = new ServerConfigRepository(db);
   const wire: RootsHarness['wire'] = [];
+  const questions = new QuestionQueue({ events, clock: systemClock });
   const area = createRootsArea({
     db,
     events,
     clock: systemClock,
+    questions,
     serverName: (id) => repo.get(id)?.name,
     restartServer: (id) => void fleet.start(id).catch(() => undefined),
     sandboxedFolders: (id) => sandboxes.foldersOf(id),
@@ -97,7 +106,7 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
     events.clear();
     db.close();
   });
-  const api = inProcessApi(area.handlers as unknown as HostHandlers);
+  const api = inProcessApi({ ...area.handlers, ...createQuestionHandlers(questions) } as unknown as HostHandlers);
 
   const harness: RootsHarness = {
     events: seen,
@@ -127,13 +136,16 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
     text: (result) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n'),
     openConsent(serverId) {
       const open = () => {
-        const settled = new Set(seen.flatMap((e) => (e.name === 'rootsConsentSettled' ? [e.payload.id] : [])));
+        const settled = new Set(seen.flatMap((e) => (e.name === 'questionSettled' ? [e.payload.id] : [])));
         return seen.flatMap((e) =>
-          e.name === 'rootsConsentRequested' && e.payload.serverId === serverId && !settled.has(e.payload.id) ? [e.payload] : [],
+          e.name === 'questionAsked' && e.payload.kind === 'roots' && e.payload.serverId === serverId && !settled.has(e.payload.id)
+            ? [e.payload]
+            : [],
         )[0];
       };
       return waitFor(open, { timeoutMs: 20_000, what: 'a Share folders question' });
     },
+    sharing: () => area.snapshot().sharing,
   };
   return harness;
 }

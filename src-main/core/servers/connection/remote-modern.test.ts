@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { startHost, type TestHost } from '../../../test-support/tool-host';
 import { modernStats, startModernHttpServer } from '../test-support/http-servers';
 import { waitFor } from '../wait';
+import { answerElicitation } from '../../../test-support/answers';
 
 async function runtimeOf(t: TestHost, id: string) {
   return (await t.api.getSnapshot()).servers.find((s) => s.config.id === id)!.runtime;
@@ -45,14 +46,14 @@ describe('a 2026-07-28 server over Streamable HTTP', () => {
 
     // The server answers input_required; the user fills in the form; the retry carries the answer.
     const asking = t.api.runTool({ serverId: id, tool: 'ask-name', args: {} });
-    const form = await t.next('elicitationRequested');
+    const form = await t.asked('elicitation');
     expect(form).toMatchObject({
       serverName: 'modern-remote',
       mode: 'form',
       message: 'What is your name?',
       toolCall: { tool: 'ask-name' },
     });
-    await t.api.resolveElicitation({ id: form.id, action: 'accept', content: { name: 'Grace Hopper' } });
+    await answerElicitation(t.api, { id: form.id, action: 'accept', content: { name: 'Grace Hopper' } });
     expect(JSON.stringify(await asking)).toContain('Hello, Grace Hopper!');
 
     const { requests } = await modernStats(server);

@@ -9,6 +9,7 @@ import { startScriptedLlm, type ScriptedLlm } from '../../chat/test-support/scri
 import { startHost, type TestHost } from '../../../test-support/tool-host';
 import { sessionStats, startEverythingHttp, startSessionServer } from '../test-support/http-servers';
 import { waitFor } from '../wait';
+import { approveSampling, sendSampling, answerElicitation } from '../../../test-support/answers';
 
 let llm: ScriptedLlm;
 beforeAll(async () => {
@@ -56,17 +57,17 @@ describe.each([
     // Sampling: the server asks in the middle of a tool call, the user approves, the LLM answers.
     await llm.script([{ type: 'text', text: `Sampled over ${mode}.` }]);
     const sampling = t.api.runTool({ serverId: id, tool: 'trigger-sampling-request', args: { prompt: 'Say hi', maxTokens: 20 } });
-    const asked = await t.next('samplingRequested');
+    const asked = await t.asked('sampling');
     expect(asked).toMatchObject({ serverName: 'everything-remote', toolCall: { tool: 'trigger-sampling-request' } });
-    await t.api.approveSampling({ id: asked.id, model: asked.model });
-    const review = await t.next('samplingUpdated', (v) => v.id === asked.id && v.stage === 'review');
-    await t.api.sendSamplingResponse({ id: asked.id, text: review.response!.text });
+    await approveSampling(t.api, { id: asked.id, model: asked.model });
+    const review = await t.updated('sampling', (v) => v.id === asked.id && v.stage === 'review');
+    await sendSampling(t.api, { id: asked.id, text: review.response!.text });
     expect(JSON.stringify(await sampling)).toContain(`Sampled over ${mode}.`);
 
     // Elicitation: a form the user fills in.
     const elicit = t.api.runTool({ serverId: id, tool: 'trigger-elicitation-request', args: {} });
-    const form = await t.next('elicitationRequested');
-    await t.api.resolveElicitation({
+    const form = await t.asked('elicitation');
+    await answerElicitation(t.api, {
       id: form.id,
       action: 'accept',
       content: { name: 'Grace Hopper', integer: 9, check: true, untitledMultipleSelectEnum: ['Piano'] },

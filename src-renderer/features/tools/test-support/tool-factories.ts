@@ -1,5 +1,5 @@
 /** Test helpers for the tools and consent features: tools, outcomes and consent requests as the host sends them. */
-import type { ConsentRequestView, ToolCallOutcome, ToolView } from '../../../../src-preload/contract';
+import type { ConsentRequestView, QuestionOf, ToolCallOutcome, ToolView } from '../../../../src-preload/contract';
 
 export function toolView(overrides: Partial<ToolView> = {}): ToolView {
   return {
@@ -36,8 +36,10 @@ export function outcome(overrides: Partial<ToolCallOutcome> = {}): ToolCallOutco
   };
 }
 
-export function consentRequest(overrides: Partial<ConsentRequestView> = {}): ConsentRequestView {
+/** A pending tool-consent question, as the queue sends it. */
+export function consentRequest(overrides: Partial<ConsentRequestView> = {}): QuestionOf<'tool'> {
   return {
+    kind: 'tool',
     id: 'req-1',
     serverId: 'srv-1',
     serverName: 'everything',
