@@ -24,6 +24,7 @@ export interface McpAppsAreaDeps {
 }
 
 export interface McpAppsArea {
+  readonly name: 'mcp-apps';
   /** In-process (the bridges): the app origin's listener. Web mode and Electron set who may frame it. */
   readonly sandbox: AppSandboxServer;
   readonly plugin: ConnectionPlugin;
@@ -58,6 +59,7 @@ export function createMcpAppsArea(deps: McpAppsAreaDeps): McpAppsArea {
     },
   };
   return {
+    name: 'mcp-apps',
     sandbox,
     plugin,
     handlers: createAppHandlers({ ...deps, sandbox, resources, views, contexts }),

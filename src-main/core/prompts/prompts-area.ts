@@ -21,6 +21,7 @@ export interface PromptsAreaDeps {
 }
 
 export interface PromptsArea {
+  readonly name: 'prompts';
   /** Prompts fetched for the chat, until the message using them is sent. */
   readonly uses: PromptUses;
   readonly handlers: HandlersFor<typeof promptMethods & typeof completionMethods>;
@@ -29,6 +30,7 @@ export interface PromptsArea {
 export function createPromptsArea(deps: PromptsAreaDeps): PromptsArea {
   const uses = new PromptUses();
   return {
+    name: 'prompts',
     uses,
     handlers: {
       ...createPromptHandlers({ ...deps, uses }),

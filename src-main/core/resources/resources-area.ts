@@ -4,8 +4,9 @@
  * use audit trail, and what host.ts wires in — a connection plugin, the handlers, the snapshot part.
  */
 import type Database from 'better-sqlite3';
+import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import type { contentAuditMethods, HandlersFor, resourceMethods, ResourcesSnapshot } from '../../../src-preload/contract';
-import { ContentAuditStore } from '../audit/content-audit-store';
+import { ContentAuditStore, type ContentAuditInput } from '../audit/content-audit-store';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
@@ -26,11 +27,16 @@ export interface ResourcesAreaDeps {
 }
 
 export interface ResourcesArea {
+  readonly name: 'resources';
   readonly reader: ResourceReader;
   readonly audit: ContentAuditStore;
   readonly plugin: ConnectionPlugin;
   readonly handlers: HandlersFor<typeof resourceMethods & typeof contentAuditMethods>;
-  snapshot(): ResourcesSnapshot;
+  snapshot(): { resources: ResourcesSnapshot };
+  /** For the chat: a resource read whole for an attachment (audited as a read), named as its server lists it. */
+  readForAttachment(serverId: string, uri: string): Promise<{ result: ReadResourceResult; serverName: string; name?: string }>;
+  /** For the chat: an attachment or prompt went into a conversation. */
+  recordUse(use: Omit<ContentAuditInput, 'outcome' | 'at'>): void;
   dispose(): Promise<void>;
 }
 
@@ -67,6 +73,7 @@ export function createResourcesArea(deps: ResourcesAreaDeps): ResourcesArea {
     },
   };
   return {
+    name: 'resources',
     reader,
     audit,
     plugin,
@@ -79,7 +86,13 @@ export function createResourcesArea(deps: ResourcesAreaDeps): ResourcesArea {
       audit,
       now: clock.now,
     }),
-    snapshot: () => ({ subscriptions: subscriptions.list() }),
+    snapshot: () => ({ resources: { subscriptions: subscriptions.list() } }),
+    readForAttachment: async (serverId, uri) => {
+      const read = await reader.fetch(serverId, uri, 'read', 'for a chat attachment');
+      const name = deps.connection(serverId)?.catalog.resources.find((r) => r.uri === uri)?.name;
+      return { ...read, ...(name ? { name } : {}) };
+    },
+    recordUse: (use) => audit.record({ ...use, outcome: 'ok', at: clock.now().toISOString() }),
     dispose: () => subscriptions.dispose(),
   };
 }

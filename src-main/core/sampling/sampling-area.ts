@@ -13,11 +13,12 @@ import { SamplingService, type SamplingServiceDeps } from './sampling-service';
 export type SamplingAreaDeps = Omit<SamplingServiceDeps, 'repo'> & { db: Database.Database };
 
 export interface SamplingArea {
+  readonly name: 'sampling';
   sampling: SamplingService;
   elicitation: ElicitationService;
   plugin: ConnectionPlugin;
   handlers: HandlersFor<typeof samplingMethods>;
-  snapshot(): SamplingSnapshot;
+  snapshot(): { sampling: SamplingSnapshot };
   /** Pending requests are answered (rejected / cancelled) before the servers stop. */
   dispose(): void;
 }
@@ -63,11 +64,12 @@ export function createSamplingArea(deps: SamplingAreaDeps): SamplingArea {
     listInteractionAudit: async (query) => repo.audit(query),
   };
   return {
+    name: 'sampling',
     sampling,
     elicitation,
     plugin,
     handlers,
-    snapshot: () => ({ sampling: sampling.views(), elicitations: elicitation.views(), policies: repo.policies() }),
+    snapshot: () => ({ sampling: { sampling: sampling.views(), elicitations: elicitation.views(), policies: repo.policies() } }),
     dispose: () => {
       sampling.dispose();
       elicitation.dispose();

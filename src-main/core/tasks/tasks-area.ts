@@ -30,6 +30,7 @@ export interface TasksAreaDeps {
 }
 
 export interface TasksArea {
+  readonly name: 'tasks';
   readonly book: TaskBook;
   /** What tool calls run as tasks returned, kept for the Tasks tab. */
   readonly results: TaskResults;
@@ -37,7 +38,7 @@ export interface TasksArea {
   readonly toolTasks: ToolTasks;
   readonly plugin: ConnectionPlugin;
   readonly handlers: HandlersFor<typeof taskMethods>;
-  snapshot(): TasksSnapshot;
+  snapshot(): { tasks: TasksSnapshot };
   /**
    * Quit, after the router cancelled its calls and before the servers stop: requests servers made as
    * tasks are cancelled, resumed tasks are cancelled on their servers (bounded wait).
@@ -134,12 +135,13 @@ export function createTasksArea(deps: TasksAreaDeps): TasksArea {
   };
 
   return {
+    name: 'tasks',
     book,
     results,
     toolTasks,
     plugin,
     handlers,
-    snapshot: () => ({ recent: book.list() }),
+    snapshot: () => ({ tasks: { recent: book.list() } }),
     async dispose() {
       closed = true;
       clientTasks.dispose();

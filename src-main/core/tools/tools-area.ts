@@ -39,12 +39,15 @@ export interface ToolsAreaDeps {
 }
 
 export interface ToolsArea {
+  readonly name: 'tools';
   /** In-process only (the chat loop, tests): never reachable from a renderer. */
   readonly router: ToolRouter;
   readonly results: ResultCache;
   readonly plugin: ConnectionPlugin;
   readonly handlers: HandlersFor<typeof toolMethods & typeof consentMethods>;
   snapshot(): { tools: ToolsSnapshot; consent: ConsentSnapshot };
+  /** For sampling: the newest call running on this server now (a request the server sends is nested in it). */
+  runningCallFor(serverId: string): { callId: string; tool: string } | undefined;
   /** Denies pending requests, cancels running calls (bounded wait), writes the last outcomes. Before the fleet stops. */
   dispose(): Promise<void>;
 }
@@ -84,6 +87,7 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
 
   let disposed: Promise<void> | undefined;
   return {
+    name: 'tools',
     router,
     results,
     plugin: consentPlugin({
@@ -101,6 +105,13 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
       tools: { running: router.runningCalls() },
       consent: { pending: broker.pending(), decisions: policies.list(), settings: prefs.read() },
     }),
+    runningCallFor: (serverId) => {
+      const call = router
+        .runningCalls()
+        .filter((c) => c.serverId === serverId)
+        .at(-1);
+      return call ? { callId: call.callId, tool: call.tool } : undefined;
+    },
     dispose() {
       disposed ??= (async () => {
         await router.dispose();
