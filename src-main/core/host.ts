@@ -107,6 +107,7 @@ export function createHost(ports: HostPorts): Host {
   });
   const fleet = servers.fleet;
   const connection = (id: string) => fleet.connection(id);
+  const ready = (id: string, toDo: string) => fleet.ready(id, toDo);
   oauth.attach(fleet, (id) => fleet.viewById(id));
   // Tasks: tool calls run as tasks (polled, cancellable, recorded) and server requests Patchbay runs as tasks.
   const tasks = createTasksArea({
@@ -120,10 +121,10 @@ export function createHost(ports: HostPorts): Host {
     keepTaskOutcome: (outcome) => tasks.results.keep(outcome),
   });
   // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
-  const resources = createResourcesArea({ ...core, connection, serverName });
-  const prompts = createPromptsArea({ connection, serverName, audit: resources.audit, clock });
+  const resources = createResourcesArea({ ...core, connection, ready, serverName });
+  const prompts = createPromptsArea({ connection, ready, audit: resources.audit, clock });
   // MCP Apps: tools' interactive views on an origin of their own; what they ask passes the model's rules.
-  const apps = createMcpAppsArea({ clock, connection, router: tools.router, reader: resources.reader });
+  const apps = createMcpAppsArea({ clock, connection, ready, router: tools.router, reader: resources.reader });
   // Server instructions: what each Ready server said in its handshake, sent to the model unless switched off.
   const instructions = createInstructionsSource({ prefs: new InstructionPrefs(db), state: (id) => connection(id)?.state, serverName });
   const chat = createChatArea({

@@ -10,7 +10,7 @@ import { ContentAuditStore, type ContentAuditInput } from '../audit/content-audi
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { createResourceHandlers } from './resource-handlers';
 import { ResourceReader } from './resource-reader';
 import { ResourceSubscriptions } from './resource-subscriptions';
@@ -21,7 +21,9 @@ export interface ResourcesAreaDeps {
   db: Database.Database;
   events: HostEventBus;
   clock: Clock;
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
+  /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
+  ready(serverId: string, toDo: string): LiveServer;
   /** A configured server's name (also when it is not running). */
   serverName(serverId: string): string | undefined;
 }
@@ -43,10 +45,11 @@ export interface ResourcesArea {
 export function createResourcesArea(deps: ResourcesAreaDeps): ResourcesArea {
   const { events, clock } = deps;
   const audit = new ContentAuditStore(deps.db, (seq) => events.emit('contentAudited', { seq }));
-  const reader = new ResourceReader({ connection: deps.connection, serverName: deps.serverName, audit, clock });
+  const reader = new ResourceReader({ ready: deps.ready, audit, clock });
   const subscriptions = new ResourceSubscriptions({
     repo: new SubscriptionRepository(deps.db),
     connection: deps.connection,
+    ready: deps.ready,
     events,
     clock,
   });
@@ -79,6 +82,7 @@ export function createResourcesArea(deps: ResourcesAreaDeps): ResourcesArea {
     plugin,
     handlers: createResourceHandlers({
       connection: deps.connection,
+      ready: deps.ready,
       serverName: deps.serverName,
       reader,
       pager,

@@ -11,7 +11,7 @@ import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin, ServerRef } from '../server-fleet/connection-plugins';
 import type { RequestHandler } from '../servers/sdk-internals/host-client';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { ClientTasks } from './client-tasks';
 import { TaskBook } from './task-book';
 import { TaskResults } from './task-results';
@@ -22,7 +22,7 @@ export interface TasksAreaDeps {
   db: Database.Database;
   events: HostEventBus;
   clock: Clock;
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
   /** Cancels a running tool call by its id (the router's); false when none runs. */
   cancelCall(callId: string): boolean;
   /** A line in a server's Host log. */

@@ -18,7 +18,7 @@ import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfigRepository } from '../server-config/server-config-repository';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { CatalogWatch } from './catalog-watch';
 import { ResultCache } from './result-cache';
 import { createToolHandlers, type ToolHandlerDeps } from './tool-handlers';
@@ -27,7 +27,7 @@ import { ToolRouter, type ToolRouterDeps } from './tool-router';
 export interface ToolsAreaDeps {
   /** The host's (migrated) connection: standing decisions, preferences, the audit trail. */
   db: Database.Database;
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
   repo: ServerConfigRepository;
   secrets: SecretBox;
   events: HostEventBus;
