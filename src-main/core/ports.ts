@@ -1,4 +1,8 @@
-import type { HostMode, ProviderPreset } from '../../src-preload/contract';
+import type { HostHandlers, HostInfo, HostMode, ProviderPreset } from '../../src-preload/contract';
+import type { AppArea } from './app/app-area';
+import type { HostEventBus } from './events';
+import type { AppSandboxServer } from './mcp-apps/sandbox-server';
+import type { ToolRouter } from './tools/tool-router';
 import type { Clock } from './clock';
 import type { RootsTimings } from './roots/roots-area';
 import type { ZipLimits } from './safe-zip';
@@ -41,4 +45,34 @@ export interface HostPorts {
   providerPresets?: readonly ProviderPreset[];
   /** The context meter's tokenizer worker; tests give it a source that fails or waits. */
   tokenizer?: TokenizerWorkerOptions;
+}
+
+/** A running host core: the handlers every bridge dispatches to, its events, and one way to stop. */
+export interface Host {
+  readonly handlers: HostHandlers;
+  readonly events: HostEventBus;
+  readonly info: HostInfo;
+  /**
+   * In-process only (the chat loop, tests, the e2e harness): the tool router whose
+   * `callToolWithConsent` is the one path for model-initiated calls. No bridge ever sees it: bridges
+   * dispatch to `handlers`, and the contract has no method that runs a tool as the model.
+   */
+  readonly tools: ToolRouter;
+  /**
+   * In-process only (the Electron glue): open requests from the OS, the updater's state, a window
+   * crash, and the app log file. Reached by the renderer through the contract's app methods.
+   */
+  readonly app: AppArea;
+  /**
+   * In-process only (the bridges): the origin MCP Apps are shown on — a second loopback listener
+   * serving the sandbox proxy. Web mode and the Electron glue say which renderer origin may frame it.
+   */
+  readonly appSandbox: AppSandboxServer;
+  /**
+   * Reaps server processes a killed Patchbay left behind, then starts every enabled server
+   * concurrently. Call it after the first paint; it returns before any server is ready.
+   */
+  startServers(): Promise<void>;
+  /** Ordered shutdown: stop every server (in parallel), stop emitting, close the database. Safe to call twice. */
+  dispose(): Promise<void>;
 }

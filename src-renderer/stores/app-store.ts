@@ -3,22 +3,22 @@ import { createHostApi, type AppPage, type HostApi, type HostEvent, type HostSna
 import type { ConnectionState, HostTransport } from '../host-client';
 import { topLevel, type Route } from '../routing/routes';
 import { followOpenConversation, navigationState, type NavigationState } from './navigation';
-import { appSlice, type AppShellState } from './slices/app-slice';
-import { chatContextSlice, type ChatContextState } from './slices/chat-context-slice';
-import { chatSlice, type ChatState } from './slices/chat-slice';
-import { hostSlice, type HostState } from './slices/host-slice';
-import { logsSlice, type LogsState } from './slices/logs-slice';
-import { consentSlice, type ConsentState } from './slices/consent-slice';
-import { toolsSlice, type ToolsState } from './slices/tools-slice';
-import { resourcesSlice, type ResourcesState } from './slices/resources-slice';
-import { rootsSlice, type RootsState } from './slices/roots-slice';
-import { providersSlice, type ProvidersState } from './slices/providers-slice';
-import { questionsSlice, type QuestionsState } from './slices/questions-slice';
-import { samplingSlice, type SamplingState } from './slices/sampling-slice';
-import { serversSlice, type ServersState } from './slices/servers-slice';
-import { tasksSlice, type TasksState } from './slices/tasks-slice';
-import { toolOffersSlice, type ToolOffersState } from './slices/tool-offers-slice';
-import type { StoreSlice } from './slices/slice';
+import { appSlice } from './slices/app-slice';
+import { chatContextSlice } from './slices/chat-context-slice';
+import { chatSlice } from './slices/chat-slice';
+import { hostSlice } from './slices/host-slice';
+import { logsSlice } from './slices/logs-slice';
+import { consentSlice } from './slices/consent-slice';
+import { toolsSlice } from './slices/tools-slice';
+import { resourcesSlice } from './slices/resources-slice';
+import { rootsSlice } from './slices/roots-slice';
+import { providersSlice } from './slices/providers-slice';
+import { questionsSlice } from './slices/questions-slice';
+import { samplingSlice } from './slices/sampling-slice';
+import { serversSlice } from './slices/servers-slice';
+import { tasksSlice } from './slices/tasks-slice';
+import { toolOffersSlice } from './slices/tool-offers-slice';
+import type { SlicesState, StoreSlice } from './slices/slice';
 
 /** The pages (named in the contract too: the native menu navigates between them). */
 export type Page = AppPage;
@@ -30,27 +30,8 @@ export interface ShellState extends NavigationState {
   loadError: string | null;
 }
 
-/** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */
-export type AppState = ShellState &
-  AppShellState &
-  HostState &
-  ServersState &
-  RootsState &
-  ChatState &
-  LogsState &
-  ToolsState &
-  ConsentState &
-  QuestionsState &
-  SamplingState &
-  ProvidersState &
-  ResourcesState &
-  ChatContextState &
-  TasksState &
-  ToolOffersState & { api: HostApi };
-export type AppStore = StoreApi<AppState>;
-
-/** Every area's slice; an area adds its own here (and its state type to AppState). */
-const SLICES: StoreSlice<object>[] = [
+/** Every area's slice; an area adds its own here in one line (its state joins AppState by itself). */
+const SLICES = [
   appSlice,
   hostSlice,
   serversSlice,
@@ -66,7 +47,14 @@ const SLICES: StoreSlice<object>[] = [
   chatContextSlice,
   tasksSlice,
   toolOffersSlice,
-] as StoreSlice<object>[];
+] as const;
+
+/** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */
+export type AppState = ShellState & SlicesState<typeof SLICES> & { api: HostApi };
+export type AppStore = StoreApi<AppState>;
+
+/** The slices as one list to loop over (each slice's `apply` takes only its own part of the state). */
+const slices = SLICES as readonly StoreSlice<object>[];
 
 /**
  * Creates the renderer's store around a transport. Order matters for a reload or reconnect that loses
@@ -76,21 +64,7 @@ export function createAppStore(transport: HostTransport, initial: Page | Route =
   const api = createHostApi((method, input) => transport.call(method, input));
   const initialRoute = typeof initial === 'string' ? topLevel(initial) : initial;
   const store = createStore<AppState>()((set, get) => ({
-    ...(Object.assign({}, ...SLICES.map((slice) => slice.initial)) as AppShellState &
-      HostState &
-      ServersState &
-      RootsState &
-      ChatState &
-      LogsState &
-      ToolsState &
-      ConsentState &
-      QuestionsState &
-      SamplingState &
-      ProvidersState &
-      ResourcesState &
-      ChatContextState &
-      TasksState &
-      ToolOffersState),
+    ...(Object.assign({}, ...slices.map((slice) => slice.initial)) as SlicesState<typeof SLICES>),
     api,
     connection: transport.onConnectionChange ? 'connecting' : 'connected',
     loadError: null,
@@ -102,7 +76,7 @@ export function createAppStore(transport: HostTransport, initial: Page | Route =
   transport.subscribe((event: HostEvent) => {
     // The native menu's page shortcuts: navigation is the shell's own state.
     if (event.name === 'menuCommand') store.getState().navigate(event.payload.page);
-    for (const slice of SLICES) {
+    for (const slice of slices) {
       const change = slice.apply?.(store.getState(), event);
       if (change) store.setState(change as Partial<AppState>);
     }
@@ -111,7 +85,7 @@ export function createAppStore(transport: HostTransport, initial: Page | Route =
   const loadSnapshot = async () => {
     try {
       const snapshot: HostSnapshot = await api.getSnapshot();
-      store.setState(Object.assign({ loadError: null }, ...SLICES.map((slice) => slice.fromSnapshot?.(snapshot) ?? {})));
+      store.setState(Object.assign({ loadError: null }, ...slices.map((slice) => slice.fromSnapshot?.(snapshot) ?? {})));
     } catch (error) {
       store.setState({ loadError: (error as Error).message });
     }

@@ -38,6 +38,7 @@ const NO_UPDATER: UpdateState = { status: 'unsupported', reason: 'The updater ha
  * state, and a window crash to tell the user about. The Electron glue feeds it; the contract reads it.
  */
 export class AppArea {
+  readonly name = 'app';
   private readonly pending: OpenRequest[] = [];
   private update: UpdateState;
   private recovery: WindowRecovery | null = null;
@@ -86,8 +87,8 @@ export class AppArea {
     this.deps.events.emit('windowRecoveryChanged', recovery);
   }
 
-  snapshot(): AppSnapshot {
-    return { openRequests: [...this.pending], update: this.update, windowRecovery: this.recovery };
+  snapshot(): { app: AppSnapshot } {
+    return { app: { openRequests: [...this.pending], update: this.update, windowRecovery: this.recovery } };
   }
 
   get handlers(): HandlersFor<typeof appMethods> {

@@ -9,6 +9,7 @@ import {
   type bundleMethods,
   type HandlersFor,
   type InstallSource,
+  type OpenRequest,
 } from '../../../src-preload/contract';
 import type { Clock } from '../clock';
 import type { InstallKind } from '../install/install-kind';
@@ -35,8 +36,8 @@ export interface BundleAreaDeps {
   clock: Clock;
   repo: ServerConfigRepository;
   uploads: UploadSessions;
-  /** The path of a `.mcpb` file the operating system asked Patchbay to open (an open request). */
-  openRequestPath: (id: string) => string | undefined;
+  /** A pending open request by id: one to install a bundle names the `.mcpb` file the operating system asked Patchbay to open. */
+  openRequest: (id: string) => OpenRequest | undefined;
   /** Finds a program on the user's PATH (for `uv`); undefined when it is not there. */
   findCommand: (name: string) => Promise<string | undefined>;
   /** Archive limits (tests make them small). */
@@ -106,7 +107,8 @@ export function createBundleArea(deps: BundleAreaDeps) {
         file = deps.uploads.take(input.uploadId, 'bundle').file;
         ownsFile = true;
       } else {
-        const found = deps.openRequestPath(input.openRequestId);
+        const request = deps.openRequest(input.openRequestId);
+        const found = request?.kind === 'install-bundle' ? request.path : undefined;
         if (!found) throw new HostCallError('invalid_input', 'That request to open a bundle is gone');
         file = found;
       }
@@ -258,6 +260,7 @@ export function createBundleArea(deps: BundleAreaDeps) {
     bundles.get(id) !== undefined && fs.existsSync(files.dirOf(id)) && bundles.serverOf(id) === undefined;
 
   return {
+    name: 'bundles',
     handlers,
     installer,
     launchOverride,

@@ -42,9 +42,10 @@ export interface ChatAreaOptions {
 }
 
 export interface ChatArea {
+  readonly name: 'chat';
   service: ChatService;
   handlers: ReturnType<typeof createChatHandlers> & ReturnType<typeof createContextHandlers>;
-  snapshot(): ChatSnapshot;
+  snapshot(): { chat: ChatSnapshot };
   /** Stops every running turn (call before the fleet stops, so tool calls are cancelled first) and the tokenizer's worker. */
   dispose(): Promise<void>;
 }
@@ -82,9 +83,10 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     ...createContextHandlers({ measurer, instructions: options.instructions, serverExists: options.serverExists }),
   };
   return {
+    name: 'chat',
     service,
     handlers,
-    snapshot: () => ({ ...service.snapshot(), drafts: drafts.all() }),
+    snapshot: () => ({ chat: { ...service.snapshot(), drafts: drafts.all() } }),
     dispose: async () => {
       await service.dispose();
       await counter.dispose();

@@ -5,10 +5,10 @@
  * server), so typing in the field is never held up or interrupted by an error.
  */
 import type { completionMethods, CompletionView, HandlersFor } from '../../../src-preload/contract';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 
 export interface CompletionDeps {
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
   /** How long a suggestion may take (default 3 s). */
   timeoutMs?: number;
   onWarning?(serverId: string, message: string): void;

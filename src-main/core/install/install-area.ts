@@ -13,7 +13,9 @@ import type { ServerConfigRepository } from '../server-config/server-config-repo
 import type { ServerFleet } from '../server-fleet/server-fleet';
 import { insertServer, replaceServer } from '../server-fleet/server-handlers';
 import type { BuiltServer, InstallKind } from './install-kind';
+import { createLinkInstaller } from './install-link';
 import { toPreview } from './install-preview';
+import { sandboxSupport } from '../servers/sandbox/sandbox-support';
 
 type SourceOf<K extends InstallSource['kind']> = Extract<InstallSource, { kind: K }>;
 
@@ -22,10 +24,11 @@ export interface InstallAreaDeps {
   fleet: ServerFleet;
   secrets: SecretBox;
   clock: Clock;
-  kinds: { [K in InstallSource['kind']]: InstallKind<SourceOf<K>> };
+  /** The kinds made elsewhere (a link is this area's own). */
+  kinds: { [K in Exclude<InstallSource['kind'], 'link'>]: InstallKind<SourceOf<K>> };
   /** Forgets the open request an install answered (the link or bundle the operating system handed over). */
   dismissOpenRequest: (id: string) => Promise<void>;
-  /** Whether servers can run in a sandbox here: new local servers from an install then start in one. */
+  /** Whether servers can run in a sandbox here: new local servers from an install then start in one (default: ask the system). */
   sandboxSupported?: () => boolean;
 }
 
@@ -35,7 +38,9 @@ export interface InstallAreaDeps {
  * user sees and, on `install`, stores exactly that — refusing while a required field is empty.
  */
 export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof installMethods> {
-  const kindOf = <S extends InstallSource>(source: S) => deps.kinds[source.kind] as unknown as InstallKind<S>;
+  const kinds = { ...deps.kinds, link: createLinkInstaller(deps.repo) };
+  const sandboxSupported = deps.sandboxSupported ?? (() => sandboxSupport().supported);
+  const kindOf = <S extends InstallSource>(source: S) => kinds[source.kind] as unknown as InstallKind<S>;
   const defaults = (plan: Omit<InstallPlan, 'preview' | 'source'>): InstallValues =>
     Object.fromEntries(plan.fields.flatMap((field) => (field.default === undefined ? [] : [[field.id, field.default]])));
 
@@ -69,7 +74,7 @@ export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof
       // one keeps the sandbox the user gave it.
       const sandbox = built.replaces
         ? (deps.repo.get(built.replaces)?.sandbox ?? built.server.sandbox)
-        : built.server.transport === 'stdio' && deps.sandboxSupported?.()
+        : built.server.transport === 'stdio' && sandboxSupported()
           ? { enabled: true, network: 'allowed' as const, hosts: [] }
           : built.server.sandbox;
       const server = { ...built.server, enabled: start && built.server.enabled, sandbox };

@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import {
+  DEFAULT_SETTINGS,
   PRIMARY_PROVIDER_ID,
   PROVIDER_PRESETS,
   type HandlersFor,
@@ -39,8 +40,10 @@ export interface LlmAreaOptions {
   clock: Clock;
   /** The default model as Settings have it now. */
   defaults(): ModelChoice;
-  /** A provider was removed (conversations and the default that used it go back to the default). */
+  /** A provider was removed (conversations that used it go back to the default). */
   onProviderRemoved?(id: string): void;
+  /** The default's provider was removed: the default becomes this (the primary provider's first model). */
+  resetDefault?(choice: ModelChoice): void;
   /** The Anthropic provider's base URL changed through Settings › Providers: the quick field shows it. */
   onQuickFieldChanged?(): void;
   /** The presets whose default ports are probed (tests point them at scripted servers). */
@@ -56,13 +59,14 @@ export interface QuickLlmControls {
 }
 
 export interface LlmArea {
+  readonly name: 'llm';
   registry: ProviderRegistry;
   router: ModelRouter;
   handlers: HandlersFor<typeof providerMethods>;
   quick: QuickLlmControls;
   /** `anthropicBaseUrl` is stored as the Anthropic provider's base URL. */
   linkedSettings: LinkedSettings;
-  snapshot(): ProvidersSnapshot;
+  snapshot(): { providers: ProvidersSnapshot };
   status(): LlmStatus;
   /** Every provider's listed models (sampling chooses among them). */
   models(): ProviderModel[];
@@ -92,6 +96,10 @@ export function createLlmArea(options: LlmAreaOptions): LlmArea {
     removeProvider: async ({ id }) => {
       registry.remove(id);
       options.onProviderRemoved?.(id);
+      if (options.resetDefault && options.defaults().providerId === id) {
+        const model = registry.view(PRIMARY_PROVIDER_ID).models[0]?.id ?? DEFAULT_SETTINGS.defaultModel;
+        options.resetDefault({ providerId: PRIMARY_PROVIDER_ID, model });
+      }
     },
     refreshProviderModels: async ({ id }) => registry.refreshModels(id),
     detectLocalProviders: async () => detectLocalPresets(options.presets ?? PROVIDER_PRESETS),
@@ -121,12 +129,13 @@ export function createLlmArea(options: LlmAreaOptions): LlmArea {
   };
 
   return {
+    name: 'llm',
     registry,
     router,
     handlers,
     quick,
     linkedSettings,
-    snapshot: () => ({ providers: registry.views() }),
+    snapshot: () => ({ providers: { providers: registry.views() } }),
     status,
     models: () =>
       registry.views().flatMap((p) =>

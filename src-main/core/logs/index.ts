@@ -30,13 +30,20 @@ export interface LogAreaDeps {
 }
 
 /** The logs service, the plugin that feeds it from every server connection, and the snapshot part. */
-export function createLogArea(deps: LogAreaDeps): { service: LogService; plugin: LogPlugin; snapshot(): LogOverview; dispose(): void } {
+export function createLogArea(deps: LogAreaDeps): {
+  name: 'logs';
+  service: LogService;
+  plugin: LogPlugin;
+  snapshot(): { logs: LogOverview };
+  dispose(): void;
+} {
   const service = new LogService({ db: deps.db, events: deps.events, clock: deps.clock, ...deps.tuning });
   const plugin = new LogPlugin({ logs: service, clock: deps.clock, pidOf: deps.pidOf, loginShellPath: deps.loginShellPath });
   return {
+    name: 'logs',
     service,
     plugin,
-    snapshot: () => ({ settings: service.settings, levels: plugin.levels.all() }),
+    snapshot: () => ({ logs: { settings: service.settings, levels: plugin.levels.all() } }),
     dispose: () => service.dispose(),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { HostCallError, MAX_APP_RESULT_CHARS, type HandlersFor, type JsonObject, type mcpAppMethods } from '../../../src-preload/contract';
 import type { ResourceReader } from '../resources/resource-reader';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { toolApp } from '../tool-definition/tool-ui';
 import type { ToolRouter } from '../tools/tool-router';
 import { buildAppCsp } from './app-csp';
@@ -16,7 +16,9 @@ import type { AppSandboxServer } from './sandbox-server';
 import type { UiResourceCache } from './ui-resources';
 
 export interface AppHandlerDeps {
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
+  /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
+  ready(serverId: string, toDo: string): LiveServer;
   router: Pick<ToolRouter, 'callToolWithConsent'>;
   reader: Pick<ResourceReader, 'fetch'>;
   sandbox: AppSandboxServer;
@@ -31,9 +33,7 @@ export const appOf = (serverName: string) => `the app of ${serverName}`;
 export function createAppHandlers(deps: AppHandlerDeps): HandlersFor<typeof mcpAppMethods> {
   return {
     openAppView: async ({ serverId, tool: toolName, parentOrigin, conversationId }) => {
-      const connection = deps.connection(serverId);
-      if (!connection || connection.state.status !== 'ready')
-        throw new HostCallError('invalid_input', `Server "${connection?.name ?? serverId}" is not running; start it to show its app.`);
+      const connection = deps.ready(serverId, 'show its app');
       const tool = connection.catalog.tools.find((t) => t.name === toolName);
       const app = tool ? toolApp(tool) : undefined;
       if (!tool || !app) throw new HostCallError('invalid_input', `Tool "${toolName}" of server "${connection.name}" has no app.`);

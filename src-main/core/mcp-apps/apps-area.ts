@@ -8,7 +8,7 @@ import { APP_MIME_TYPE, APPS_EXTENSION_ID, type ChatBlock, type HandlersFor, typ
 import type { Clock } from '../clock';
 import type { ResourceReader } from '../resources/resource-reader';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import type { ToolRouter } from '../tools/tool-router';
 import { appOf, createAppHandlers } from './app-handlers';
 import { AppViews } from './app-views';
@@ -18,12 +18,15 @@ import { UiResourceCache } from './ui-resources';
 
 export interface McpAppsAreaDeps {
   clock: Clock;
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
+  /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
+  ready(serverId: string, toDo: string): LiveServer;
   router: Pick<ToolRouter, 'callToolWithConsent'>;
   reader: Pick<ResourceReader, 'fetch'>;
 }
 
 export interface McpAppsArea {
+  readonly name: 'mcp-apps';
   /** In-process (the bridges): the app origin's listener. Web mode and Electron set who may frame it. */
   readonly sandbox: AppSandboxServer;
   readonly plugin: ConnectionPlugin;
@@ -58,6 +61,7 @@ export function createMcpAppsArea(deps: McpAppsAreaDeps): McpAppsArea {
     },
   };
   return {
+    name: 'mcp-apps',
     sandbox,
     plugin,
     handlers: createAppHandlers({ ...deps, sandbox, resources, views, contexts }),

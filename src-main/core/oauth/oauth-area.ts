@@ -38,6 +38,7 @@ export interface OAuthAreaOptions {
 }
 
 export interface OAuthArea {
+  readonly name: 'oauth';
   source: RemoteAuthSource;
   /** Call once the fleet exists: how to publish, start and stop servers, and how to read a server's view. */
   attach(control: ServerControl, viewOf: (serverId: string) => ServerView): void;
@@ -62,6 +63,7 @@ export function createOAuthArea(options: OAuthAreaOptions): OAuthArea {
   });
   let viewOf: ((serverId: string) => ServerView) | undefined;
   return {
+    name: 'oauth',
     source: manager,
     attach(control, view) {
       viewOf = view;

@@ -95,3 +95,14 @@ export async function openSignInSettings(stored: StoredSignIn, open: (sealed: Bu
   if (!stored.oauthClientId) return { mode: 'browser' };
   return { mode: 'browser', client: { clientId: stored.oauthClientId, ...(clientSecret ? { clientSecret } : {}) } };
 }
+
+/** How each stored server signs in, its secrets opened (a server that is gone signs in in the browser). */
+export function storedSignInSettings(
+  stored: (serverId: string) => StoredSignIn | undefined,
+  open: (sealed: Buffer) => Promise<string>,
+): (serverId: string) => Promise<SignInSettings> {
+  return async (serverId) => {
+    const server = stored(serverId);
+    return server ? openSignInSettings(server, open) : { mode: 'browser' };
+  };
+}

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { HostCallError, type HandlersFor, type PromptView, type promptMethods } from '../../../src-preload/contract';
 import type { ContentAuditStore } from '../audit/content-audit-store';
 import type { Clock } from '../clock';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import type { PromptUses } from './prompt-uses';
 import { previewPrompt, toPromptView } from './prompt-views';
 
 export interface PromptHandlerDeps {
-  connection(serverId: string): ServerConnection | undefined;
-  serverName(serverId: string): string | undefined;
+  connection(serverId: string): LiveServer | undefined;
+  /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
+  ready(serverId: string, toDo: string): LiveServer;
   uses: PromptUses;
   audit: ContentAuditStore;
   clock: Clock;
@@ -30,11 +31,8 @@ export function createPromptHandlers(deps: PromptHandlerDeps): HandlersFor<typeo
     },
 
     getPrompt: async ({ serverId, name, arguments: args, purpose }) => {
-      const connection = deps.connection(serverId);
-      const serverName = connection?.name ?? deps.serverName(serverId);
-      if (!serverName) throw new HostCallError('invalid_input', `No server with id ${serverId}`);
-      if (!connection || connection.state.status !== 'ready')
-        throw new HostCallError('invalid_input', `Server "${serverName}" is not running; start it to use its prompts.`);
+      const connection = deps.ready(serverId, 'use its prompts');
+      const serverName = connection.name;
       const known = connection.catalog.prompts.find((p) => p.name === name);
       const missing = (known?.arguments ?? []).filter((a) => a.required && (args[a.name] ?? '').trim() === '');
       if (missing.length > 0) {

@@ -7,13 +7,14 @@ import type { completionMethods, HandlersFor, promptMethods } from '../../../src
 import type { ContentAuditStore } from '../audit/content-audit-store';
 import type { Clock } from '../clock';
 import { createCompletionHandlers } from '../completion/completion-handlers';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { createPromptHandlers } from './prompt-handlers';
 import { PromptUses } from './prompt-uses';
 
 export interface PromptsAreaDeps {
-  connection(serverId: string): ServerConnection | undefined;
-  serverName(serverId: string): string | undefined;
+  connection(serverId: string): LiveServer | undefined;
+  /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
+  ready(serverId: string, toDo: string): LiveServer;
   audit: ContentAuditStore;
   clock: Clock;
   /** How long a completion may take before it yields nothing. */
@@ -21,6 +22,7 @@ export interface PromptsAreaDeps {
 }
 
 export interface PromptsArea {
+  readonly name: 'prompts';
   /** Prompts fetched for the chat, until the message using them is sent. */
   readonly uses: PromptUses;
   readonly handlers: HandlersFor<typeof promptMethods & typeof completionMethods>;
@@ -29,6 +31,7 @@ export interface PromptsArea {
 export function createPromptsArea(deps: PromptsAreaDeps): PromptsArea {
   const uses = new PromptUses();
   return {
+    name: 'prompts',
     uses,
     handlers: {
       ...createPromptHandlers({ ...deps, uses }),

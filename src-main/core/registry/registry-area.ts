@@ -136,7 +136,7 @@ export function createRegistryArea(deps: RegistryAreaDeps) {
     },
   };
 
-  return { handlers, installer };
+  return { name: 'registry', handlers, installer };
 }
 
 /** An entry as the dialog lists it. */

@@ -1,12 +1,14 @@
 import type { contentAuditMethods, HandlersFor, resourceMethods, ResourceTemplateView } from '../../../src-preload/contract';
 import type { ContentAuditStore } from '../audit/content-audit-store';
-import type { ServerConnection } from '../servers/connection/server-connection';
-import { resourceConnection, type ResourceReader } from './resource-reader';
+import type { LiveServer } from '../servers/connection/live-server';
+import { READ_RESOURCES, type ResourceReader } from './resource-reader';
 import type { ResourceSubscriptions } from './resource-subscriptions';
 import { toTemplateView, type ResourcePager, type ServerLists } from './resource-views';
 
 export interface ResourceHandlerDeps {
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
+  /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
+  ready(serverId: string, toDo: string): LiveServer;
   serverName(serverId: string): string | undefined;
   reader: ResourceReader;
   pager: ResourcePager;
@@ -50,7 +52,7 @@ export function createResourceHandlers(deps: ResourceHandlerDeps): HandlersFor<t
     },
 
     refreshResources: async ({ serverId }) => {
-      const connection = resourceConnection(deps, serverId);
+      const connection = deps.ready(serverId, READ_RESOURCES);
       await Promise.all([connection.refreshContentList('resources'), connection.refreshContentList('resourceTemplates')]);
     },
 

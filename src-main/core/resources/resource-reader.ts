@@ -14,26 +14,18 @@ import {
 } from '../../../src-preload/contract';
 import type { ContentAuditStore } from '../audit/content-audit-store';
 import type { Clock } from '../clock';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { ServerAccess } from '../servers/connection/live-server';
 import { ResultCache } from '../tools/result-cache';
 import { previewRead, readSlice } from './read-preview';
 
 export interface ResourceReaderDeps {
-  connection(serverId: string): ServerConnection | undefined;
-  serverName(serverId: string): string | undefined;
+  ready: ServerAccess['ready'];
   audit: ContentAuditStore;
   clock: Clock;
 }
 
-/** The connection of a ready server that offers resources, or a clear error naming it. */
-export function resourceConnection(deps: Pick<ResourceReaderDeps, 'connection' | 'serverName'>, serverId: string): ServerConnection {
-  const connection = deps.connection(serverId);
-  const name = connection?.name ?? deps.serverName(serverId);
-  if (!name) throw new HostCallError('invalid_input', `No server with id ${serverId}`);
-  if (!connection || connection.state.status !== 'ready')
-    throw new HostCallError('invalid_input', `Server "${name}" is not running; start it to read its resources.`);
-  return connection;
-}
+/** What a resource read says when its server is not there or not ready (see `ServerFleet.ready`). */
+export const READ_RESOURCES = 'read its resources';
 
 export class ResourceReader {
   /** Whole answers whose previews were cut, by read id (64 reads, 256 MB at most). */
@@ -70,7 +62,7 @@ export class ResourceReader {
     detail?: string,
     initiator?: string,
   ): Promise<{ result: ReadResourceResult; serverName: string }> {
-    const connection = resourceConnection(this.deps, serverId);
+    const connection = this.deps.ready(serverId, READ_RESOURCES);
     const audit = { action, serverId, serverName: connection.name, target: uri, ...(detail ? { detail } : {}) };
     let result: ReadResourceResult;
     try {

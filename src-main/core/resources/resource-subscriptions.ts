@@ -12,12 +12,14 @@ import type { McpSubscription } from '@modelcontextprotocol/client';
 import { HostCallError, type ResourceSubscriptionView } from '../../../src-preload/contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import type { SubscriptionRepository } from './subscription-repository';
 
 export interface ResourceSubscriptionsDeps {
   repo: SubscriptionRepository;
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
+  /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
+  ready(serverId: string, toDo: string): LiveServer;
   events: HostEventBus;
   clock: Clock;
   /** Re-listen after an unexpected drop of a 2026-era stream (test seam). */
@@ -136,16 +138,8 @@ export class ResourceSubscriptions {
     return [...this.views.values()].filter((v) => v.serverId === serverId).map((v) => v.uri);
   }
 
-  private readyConnection(serverId: string): ServerConnection {
-    const connection = this.deps.connection(serverId);
-    if (!connection || connection.state.status !== 'ready') {
-      const name = connection?.name ?? 'The server';
-      throw new HostCallError(
-        'invalid_input',
-        `${name === 'The server' ? name : `Server "${name}"`} is not running; start it to follow its resources.`,
-      );
-    }
-    return connection;
+  private readyConnection(serverId: string): LiveServer {
+    return this.deps.ready(serverId, 'follow its resources');
   }
 
   /** Sends what the server needs to follow `uris` (2025: each; 2026: the whole set again). */
@@ -167,7 +161,7 @@ export class ResourceSubscriptions {
   }
 
   /** 2026 era: opens a stream with every followed URI of the server, then closes the previous one. */
-  private async relisten(serverId: string, connection: ServerConnection): Promise<void> {
+  private async relisten(serverId: string, connection: LiveServer): Promise<void> {
     const life = this.lives.get(serverId) ?? 0;
     const uris = this.urisOf(serverId);
     const previous = this.streams.get(serverId);

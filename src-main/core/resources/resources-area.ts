@@ -4,12 +4,13 @@
  * use audit trail, and what host.ts wires in — a connection plugin, the handlers, the snapshot part.
  */
 import type Database from 'better-sqlite3';
+import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import type { contentAuditMethods, HandlersFor, resourceMethods, ResourcesSnapshot } from '../../../src-preload/contract';
-import { ContentAuditStore } from '../audit/content-audit-store';
+import { ContentAuditStore, type ContentAuditInput } from '../audit/content-audit-store';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { createResourceHandlers } from './resource-handlers';
 import { ResourceReader } from './resource-reader';
 import { ResourceSubscriptions } from './resource-subscriptions';
@@ -20,27 +21,35 @@ export interface ResourcesAreaDeps {
   db: Database.Database;
   events: HostEventBus;
   clock: Clock;
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
+  /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
+  ready(serverId: string, toDo: string): LiveServer;
   /** A configured server's name (also when it is not running). */
   serverName(serverId: string): string | undefined;
 }
 
 export interface ResourcesArea {
+  readonly name: 'resources';
   readonly reader: ResourceReader;
   readonly audit: ContentAuditStore;
   readonly plugin: ConnectionPlugin;
   readonly handlers: HandlersFor<typeof resourceMethods & typeof contentAuditMethods>;
-  snapshot(): ResourcesSnapshot;
+  snapshot(): { resources: ResourcesSnapshot };
+  /** For the chat: a resource read whole for an attachment (audited as a read), named as its server lists it. */
+  readForAttachment(serverId: string, uri: string): Promise<{ result: ReadResourceResult; serverName: string; name?: string }>;
+  /** For the chat: an attachment or prompt went into a conversation. */
+  recordUse(use: Omit<ContentAuditInput, 'outcome' | 'at'>): void;
   dispose(): Promise<void>;
 }
 
 export function createResourcesArea(deps: ResourcesAreaDeps): ResourcesArea {
   const { events, clock } = deps;
   const audit = new ContentAuditStore(deps.db, (seq) => events.emit('contentAudited', { seq }));
-  const reader = new ResourceReader({ connection: deps.connection, serverName: deps.serverName, audit, clock });
+  const reader = new ResourceReader({ ready: deps.ready, audit, clock });
   const subscriptions = new ResourceSubscriptions({
     repo: new SubscriptionRepository(deps.db),
     connection: deps.connection,
+    ready: deps.ready,
     events,
     clock,
   });
@@ -67,11 +76,13 @@ export function createResourcesArea(deps: ResourcesAreaDeps): ResourcesArea {
     },
   };
   return {
+    name: 'resources',
     reader,
     audit,
     plugin,
     handlers: createResourceHandlers({
       connection: deps.connection,
+      ready: deps.ready,
       serverName: deps.serverName,
       reader,
       pager,
@@ -79,7 +90,13 @@ export function createResourcesArea(deps: ResourcesAreaDeps): ResourcesArea {
       audit,
       now: clock.now,
     }),
-    snapshot: () => ({ subscriptions: subscriptions.list() }),
+    snapshot: () => ({ resources: { subscriptions: subscriptions.list() } }),
+    readForAttachment: async (serverId, uri) => {
+      const read = await reader.fetch(serverId, uri, 'read', 'for a chat attachment');
+      const name = deps.connection(serverId)?.catalog.resources.find((r) => r.uri === uri)?.name;
+      return { ...read, ...(name ? { name } : {}) };
+    },
+    recordUse: (use) => audit.record({ ...use, outcome: 'ok', at: clock.now().toISOString() }),
     dispose: () => subscriptions.dispose(),
   };
 }

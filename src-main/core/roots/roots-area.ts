@@ -39,9 +39,10 @@ export interface RootsAreaDeps {
 
 /** Everything the host needs from the roots area. */
 export interface RootsArea {
+  readonly name: 'roots';
   plugin: ConnectionPlugin;
   handlers: ReturnType<typeof createRootsHandlers>;
-  snapshot(): RootsSnapshot;
+  snapshot(): { roots: RootsSnapshot };
   /** Paths of the folders shared with a server now (available ones): what its sandbox lets it use. */
   sharedFolders(serverId: string): Promise<string[]>;
   /** Stops the availability timer and settles every open question as "nothing shared". */
@@ -103,12 +104,15 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
   timer?.unref();
 
   return {
+    name: 'roots',
     plugin: connections.plugin,
     handlers: createRootsHandlers({ service, audit, pickFolder: deps.pickFolder }),
     snapshot: () => ({
-      roots: service.views(),
-      sharing: service.sharingViews(),
-      audit: audit.list({ limit: 50 }),
+      roots: {
+        roots: service.views(),
+        sharing: service.sharingViews(),
+        audit: audit.list({ limit: 50 }),
+      },
     }),
     sharedFolders: async (serverId) => (await service.sharedWith(serverId)).map((root) => fileURLToPath(root.uri)),
     dispose: () => {

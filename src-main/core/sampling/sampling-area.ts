@@ -14,11 +14,12 @@ import { SamplingService, type SamplingServiceDeps } from './sampling-service';
 export type SamplingAreaDeps = Omit<SamplingServiceDeps, 'repo'> & { db: Database.Database };
 
 export interface SamplingArea {
+  readonly name: 'sampling';
   sampling: SamplingService;
   elicitation: ElicitationService;
   plugin: ConnectionPlugin;
   handlers: HandlersFor<typeof samplingMethods>;
-  snapshot(): SamplingSnapshot;
+  snapshot(): { sampling: SamplingSnapshot };
   /** Pending requests are answered (rejected / cancelled) before the servers stop; later ones are refused. */
   dispose(): void;
 }
@@ -58,11 +59,12 @@ export function createSamplingArea(deps: SamplingAreaDeps): SamplingArea {
     listInteractionAudit: async (query) => repo.audit(query),
   };
   return {
+    name: 'sampling',
     sampling,
     elicitation,
     plugin,
     handlers,
-    snapshot: () => ({ policies: repo.policies() }),
+    snapshot: () => ({ sampling: { policies: repo.policies() } }),
     dispose: () => deps.questions.shutdown(kinds),
   };
 }

@@ -30,6 +30,7 @@ interface Launched {
 }
 
 export class ServerSandboxes {
+  readonly name = 'sandbox';
   private readonly launched = new Map<string, Launched>();
   /** The host-filtering proxy of each server whose network is "Only these hosts". */
   private readonly proxies = new Map<string, HostFilterProxy>();

@@ -8,6 +8,7 @@ import { toConfigView } from '../server-config/server-config-repository';
 import type { SecretBox } from '../secrets/secret-box';
 import type { LiveProcessStore } from '../servers/process/process-reaper';
 import type { RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
+import type { LiveServer } from '../servers/connection/live-server';
 import { REMOTE_RESTART } from '../servers/connection/restart-policy';
 import {
   CONNECTION_DEFAULTS,
@@ -337,8 +338,22 @@ export class ServerFleet implements ServerControl {
   }
 
   /** The live connection, for callers that send requests (tools, resources, prompts). */
-  connection(id: string): ServerConnection | undefined {
+  /** The server's connection as areas use it, ready or not; undefined when it has not started in this run. */
+  connection(id: string): LiveServer | undefined {
     return this.connections.get(id);
+  }
+
+  /**
+   * The server, ready — or the one error every area gives: no such server, or `Server "<name>" is not
+   * running; start it to <toDo>.` (e.g. "read its resources").
+   */
+  ready(id: string, toDo: string): LiveServer {
+    const connection = this.connections.get(id);
+    const name = connection?.name ?? this.options.repo.get(id)?.name;
+    if (!name) throw new HostCallError('invalid_input', `No server with id ${id}`);
+    if (!connection || connection.state.status !== 'ready')
+      throw new HostCallError('invalid_input', `Server "${name}" is not running; start it to ${toDo}.`);
+    return connection;
   }
 
   /** Stops the server's processes, then forgets it (and so do the plugins). */

@@ -7,7 +7,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { TaskView } from '../../../src-preload/contract';
 import { ServerRequestError } from '../servers/connection/request-errors';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { GetTaskResultSchema, TaskPayloadSchema, isTerminal, type WireTask } from './task-wire';
 
 /** Polling bounds: the server's interval, kept within reason (none given: once a second). */
@@ -33,7 +33,7 @@ export function isLost(error: unknown): boolean {
 }
 
 export interface TaskPollOptions {
-  connection: ServerConnection;
+  connection: LiveServer;
   record: TaskView;
   /** The task as created (absent when resuming: the first thing is a `tasks/get`). */
   first?: WireTask;

@@ -11,7 +11,7 @@ import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin, ServerRef } from '../server-fleet/connection-plugins';
 import type { RequestHandler } from '../servers/sdk-internals/host-client';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { ClientTasks } from './client-tasks';
 import { TaskBook } from './task-book';
 import { TaskResults } from './task-results';
@@ -22,7 +22,7 @@ export interface TasksAreaDeps {
   db: Database.Database;
   events: HostEventBus;
   clock: Clock;
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
   /** Cancels a running tool call by its id (the router's); false when none runs. */
   cancelCall(callId: string): boolean;
   /** A line in a server's Host log. */
@@ -30,6 +30,7 @@ export interface TasksAreaDeps {
 }
 
 export interface TasksArea {
+  readonly name: 'tasks';
   readonly book: TaskBook;
   /** What tool calls run as tasks returned, kept for the Tasks tab. */
   readonly results: TaskResults;
@@ -37,7 +38,7 @@ export interface TasksArea {
   readonly toolTasks: ToolTasks;
   readonly plugin: ConnectionPlugin;
   readonly handlers: HandlersFor<typeof taskMethods>;
-  snapshot(): TasksSnapshot;
+  snapshot(): { tasks: TasksSnapshot };
   /**
    * Quit, after the router cancelled its calls and before the servers stop: requests servers made as
    * tasks are cancelled, resumed tasks are cancelled on their servers (bounded wait).
@@ -134,12 +135,13 @@ export function createTasksArea(deps: TasksAreaDeps): TasksArea {
   };
 
   return {
+    name: 'tasks',
     book,
     results,
     toolTasks,
     plugin,
     handlers,
-    snapshot: () => ({ recent: book.list() }),
+    snapshot: () => ({ tasks: { recent: book.list() } }),
     async dispose() {
       closed = true;
       clientTasks.dispose();

@@ -10,7 +10,7 @@ import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import type { ServerState } from '../servers/connection/server-state';
 import type { ToolCallOrigin, ToolCallTask, TaskView } from '../../../src-preload/contract';
 import { ServerRequestError } from '../servers/connection/request-errors';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { taskSupport } from '../tool-definition/tool-ui';
 import type { TaskBook } from './task-book';
 import { TaskPoll, isLost, pollDelay } from './task-poll';
@@ -20,7 +20,7 @@ import { CreateTaskResultSchema, type WireTask } from './task-wire';
 export const TOOL_TASK_TTL_MS = 60 * 60 * 1000;
 
 export interface ToolTaskRequest {
-  connection: ServerConnection;
+  connection: LiveServer;
   serverId: string;
   tool: string;
   args: Record<string, unknown>;
@@ -114,7 +114,7 @@ export class ToolTasks {
    * once; one the server still knows is followed to its end (nobody waits for its result any more),
    * one it forgot is recorded as lost.
    */
-  async resume(serverId: string, connection: ServerConnection, signal: AbortSignal): Promise<void> {
+  async resume(serverId: string, connection: LiveServer, signal: AbortSignal): Promise<void> {
     for (const record of this.deps.book.unfinished(serverId)) {
       if (record.side !== 'server' || this.polls.has(record.id)) continue;
       const poll = new TaskPoll({

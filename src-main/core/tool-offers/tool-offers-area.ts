@@ -127,8 +127,9 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
   };
 
   return {
+    name: 'tool-offers',
     plugin,
-    snapshot,
+    snapshot: () => ({ toolOffers: snapshot() }),
     /** A Patchbay export's `toolSets`. */
     exportSets: () => exportToolSets(setRepo.list()),
     importSets,

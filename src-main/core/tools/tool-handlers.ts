@@ -8,7 +8,7 @@ import {
   type ToolView,
 } from '../../../src-preload/contract';
 import type { ConsentPolicies } from '../consent/consent-policies';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { definitionHash, toolHints } from '../tool-definition/definition';
 import { toolApp } from '../tool-definition/tool-ui';
 import { runsAsTask } from '../tasks/tool-tasks';
@@ -21,7 +21,7 @@ export interface ToolHandlerDeps {
   router: ToolRouter;
   results: ResultCache;
   policies: ConsentPolicies;
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
   /** Keeps the outcome of a call that ran as a task, for the Tasks tab. */
   keepTaskOutcome?(outcome: ToolCallOutcome): void;
 }
@@ -32,7 +32,7 @@ export function toToolView(
   serverName: string,
   tool: Tool,
   policies: ConsentPolicies,
-  connection?: Pick<ServerConnection, 'state'>,
+  connection?: Pick<LiveServer, 'state'>,
 ): ToolView {
   const hints = toolHints(tool);
   const app = toolApp(tool);

@@ -21,7 +21,7 @@ import type { ConsentBroker } from '../consent/consent-broker';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
 import { isoTime, type Clock } from '../clock';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { runsAsTask, type ToolTasks } from '../tasks/tool-tasks';
 import { describeIssues, validateArgs } from '../tool-definition/args-validator';
 import { visibleTo } from '../tool-definition/tool-ui';
@@ -34,7 +34,7 @@ import { ProgressForwarder } from './progress-forwarder';
 import type { ToolCallDone, ToolCallRequest } from './tool-call';
 
 export interface ToolRouterDeps {
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
   broker: ConsentBroker;
   policies: ConsentPolicies;
   audit: AuditStore;
@@ -138,7 +138,7 @@ export class ToolRouter {
   /** A model call: a standing decision, or the user's answer through the broker. */
   private async decide(
     base: CallBase,
-    connection: ServerConnection,
+    connection: LiveServer,
     tool: Tool,
     request: ToolCallRequest,
     refuse: (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) => Promise<ToolCallDone>,
@@ -186,7 +186,7 @@ export class ToolRouter {
   /** Write-ahead audit row, then the call itself, then its outcome. */
   private async send(
     base: CallBase,
-    connection: ServerConnection,
+    connection: LiveServer,
     tool: Tool,
     decision: Decision,
     requestedAt: Date,

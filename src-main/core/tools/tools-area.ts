@@ -19,7 +19,7 @@ import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfigRepository } from '../server-config/server-config-repository';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import type { ServerConnection } from '../servers/connection/server-connection';
+import type { LiveServer } from '../servers/connection/live-server';
 import { CatalogWatch } from './catalog-watch';
 import { ResultCache } from './result-cache';
 import { createToolHandlers, type ToolHandlerDeps } from './tool-handlers';
@@ -28,7 +28,7 @@ import { ToolRouter, type ToolRouterDeps } from './tool-router';
 export interface ToolsAreaDeps {
   /** The host's (migrated) connection: standing decisions, preferences, the audit trail. */
   db: Database.Database;
-  connection(serverId: string): ServerConnection | undefined;
+  connection(serverId: string): LiveServer | undefined;
   repo: ServerConfigRepository;
   secrets: SecretBox;
   events: HostEventBus;
@@ -42,12 +42,15 @@ export interface ToolsAreaDeps {
 }
 
 export interface ToolsArea {
+  readonly name: 'tools';
   /** In-process only (the chat loop, tests): never reachable from a renderer. */
   readonly router: ToolRouter;
   readonly results: ResultCache;
   readonly plugin: ConnectionPlugin;
   readonly handlers: HandlersFor<typeof toolMethods & typeof consentMethods>;
   snapshot(): { tools: ToolsSnapshot; consent: ConsentSnapshot };
+  /** For sampling: the newest call running on this server now (a request the server sends is nested in it). */
+  runningCallFor(serverId: string): { callId: string; tool: string } | undefined;
   /** Denies pending requests, cancels running calls (bounded wait), writes the last outcomes. Before the fleet stops. */
   dispose(): Promise<void>;
 }
@@ -87,6 +90,7 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
 
   let disposed: Promise<void> | undefined;
   return {
+    name: 'tools',
     router,
     results,
     plugin: consentPlugin({
@@ -104,6 +108,13 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
       tools: { running: router.runningCalls() },
       consent: { decisions: policies.list(), settings: prefs.read() },
     }),
+    runningCallFor: (serverId) => {
+      const call = router
+        .runningCalls()
+        .filter((c) => c.serverId === serverId)
+        .at(-1);
+      return call ? { callId: call.callId, tool: call.tool } : undefined;
+    },
     dispose() {
       disposed ??= (async () => {
         await router.dispose();

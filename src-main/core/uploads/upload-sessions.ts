@@ -32,6 +32,7 @@ const MAX_SESSIONS = 8;
  * when cancelled, when idle for `UPLOAD_IDLE_MS`, or when the host stops.
  */
 export class UploadSessions {
+  readonly name = 'uploads';
   private readonly sessions = new Map<string, Session>();
   private readonly dir: string;
 

@@ -145,7 +145,7 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
       };
       return waitFor(open, { timeoutMs: 20_000, what: 'a Share folders question' });
     },
-    sharing: () => area.snapshot().sharing,
+    sharing: () => area.snapshot().roots.sharing,
   };
   return harness;
 }

@@ -212,6 +212,15 @@ export function loginShellPathFor(mode: 'electron' | 'web', env: NodeJS.ProcessE
   return mode === 'web' && startedFromShell(env) ? noLoginShellPath : getLoginShellPath;
 }
 
+/** Finds a program on the host's PATH, then the login shell's (for `uv`): its file, or undefined when it is not there. */
+export function commandFinder(loginShellPath: () => Promise<string[]>): (name: string) => Promise<string | undefined> {
+  return (name) =>
+    resolveCommand(name, { inheritedPath: process.env.PATH, loginShellPath }).then(
+      (found) => found.file,
+      () => undefined,
+    );
+}
+
 /** True when a shell started this process (every POSIX shell a terminal runs sets `SHLVL`). */
 export function startedFromShell(env: NodeJS.ProcessEnv): boolean {
   return (env.SHLVL ?? '').trim() !== '';
