@@ -4,7 +4,14 @@ import type { AppLog } from '../logs/app-log';
 import { publicSupport, sandboxSupport } from '../servers/sandbox/sandbox-support';
 
 /** What this host is (the About panel, the support report), said once in the app log as it starts. */
-export function describeHost(host: { version: string; mode: HostMode; dataDir: string; database: DatabaseStatus; startedAt: Date; log: AppLog }): HostInfo {
+export function describeHost(host: {
+  version: string;
+  mode: HostMode;
+  dataDir: string;
+  database: DatabaseStatus;
+  startedAt: Date;
+  log: AppLog;
+}): HostInfo {
   const info: HostInfo = {
     appName: 'Patchbay',
     version: host.version,
