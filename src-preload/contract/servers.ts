@@ -274,6 +274,8 @@ export interface SandboxRuntime {
   summary: string;
   /** Folders shared with it, as mounted (real paths). */
   folders: string[];
+  /** Those of `folders` mounted read-only (shared read-only). */
+  readOnlyFolders: string[];
   /** A path the server failed on that lies outside the sandbox (from its stderr), when one was seen. */
   blockedPath?: string;
 }

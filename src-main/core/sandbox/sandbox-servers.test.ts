@@ -210,6 +210,54 @@ describe.skipIf(!support.supported).concurrent('reference servers in a sandbox',
     expect((await h.tool(id, 'read_text_file', { path: path.join(other, 'secret.txt') })).isError).toBe(true);
   });
 
+  it('server-filesystem reads a folder shared read-only but cannot write it; unsandboxed, the same write succeeds', async ({
+    onTestFinished,
+  }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const shared = folder(scope, 'read only', { 'note.txt': 'look, do not touch\n' });
+    const root = await h.call('addRoot', { path: shared });
+    expect((await h.call('setRootReadOnly', { id: root.id, readOnly: true })).readOnly).toBe(true);
+    const boxed = h.addServer('files-boxed', referenceServer('filesystem'), BLOCKED);
+    const open = h.addServer('files-open', referenceServer('filesystem'));
+    for (const id of [boxed, open]) await h.call('setRootSharing', { serverId: id, mode: 'subset', rootIds: [root.id] });
+    await Promise.all([h.start(boxed), h.start(open)]);
+    for (const id of [boxed, open])
+      await waitFor(async () => (await say(h, id, 'list_allowed_directories', {})).includes(shared), {
+        timeoutMs: 20_000,
+        what: 'the shared folder to be allowed',
+      });
+
+    for (const id of [boxed, open])
+      expect(await say(h, id, 'read_text_file', { path: path.join(shared, 'note.txt') })).toBe('look, do not touch\n');
+    const refused = await h.tool(boxed, 'write_file', { path: path.join(shared, 'boxed.txt'), content: 'x' });
+    expect(refused.isError).toBe(true);
+    expect(h.text(refused)).toMatch(/EROFS|read-only/i);
+    expect(fs.existsSync(path.join(shared, 'boxed.txt'))).toBe(false);
+    // Read-only binds only the sandbox: MCP cannot tell a server a root is read-only.
+    expect((await h.tool(open, 'write_file', { path: path.join(shared, 'open.txt'), content: 'y' })).isError).toBeFalsy();
+    expect(fs.readFileSync(path.join(shared, 'open.txt'), 'utf8')).toBe('y');
+    expect(h.fleet.viewById(boxed).runtime.sandbox).toMatchObject({
+      summary: 'Sandboxed: sees 1 shared folder, read-only; network blocked',
+      readOnlyFolders: [shared],
+    });
+    expect(h.sandboxLog.find((line) => line.serverId === boxed)?.text).toContain(`only reads ${shared}`);
+
+    // Read-write again: the sandboxed server restarts, and now it can write there.
+    const pid = h.fleet.connection(boxed)!.pid;
+    await h.call('setRootReadOnly', { id: root.id, readOnly: false });
+    await waitFor(() => h.fleet.connection(boxed)?.state.status === 'ready' && h.fleet.connection(boxed)?.pid !== pid, {
+      timeoutMs: 20_000,
+      what: 'the sandboxed server to be restarted read-write',
+    });
+    await waitFor(async () => (await say(h, boxed, 'list_allowed_directories', {})).includes(shared), {
+      timeoutMs: 20_000,
+      what: 'the shared folder to be allowed again',
+    });
+    expect((await h.tool(boxed, 'write_file', { path: path.join(shared, 'boxed.txt'), content: 'z' })).isError).toBeFalsy();
+    expect(fs.readFileSync(path.join(shared, 'boxed.txt'), 'utf8')).toBe('z');
+  });
+
   it('server-everything starts and answers sandboxed', async ({ onTestFinished }) => {
     const scope = testScope(onTestFinished);
     const h = rootsHarness(scope);

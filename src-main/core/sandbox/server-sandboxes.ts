@@ -17,16 +17,24 @@ import { findBlockedPath } from '../servers/sandbox/sandbox-denial';
 export interface ServerSandboxesOptions {
   dataDir: string;
   support(): SandboxRunner;
-  /** Absolute paths of the folders shared with the server now (available ones). */
-  sharedFolders(serverId: string): Promise<string[]>;
+  /** The folders shared with the server now (available ones): absolute paths, and which are read-only. */
+  sharedFolders(serverId: string): Promise<SandboxFolder[]>;
   /** A line in the server's Host log stream. */
   log(serverId: string, level: 'info' | 'warning', text: string): void;
+}
+
+/** A folder shared with a sandboxed server: mounted read-write, or read-only when shared so. */
+export interface SandboxFolder {
+  path: string;
+  readOnly: boolean;
 }
 
 /** A sandbox as one launch of a server got it. */
 interface Launched {
   spec: SandboxSpec;
   policy: SandboxPolicy;
+  /** The shared folders it was built with (real paths). */
+  folders: SandboxFolder[];
 }
 
 export class ServerSandboxes {
@@ -50,8 +58,8 @@ export class ServerSandboxes {
     fs.mkdirSync(path.join(scratch, 'tmp'), { recursive: true, mode: 0o700 });
     const spec: SandboxSpec = {
       runner: support.runner,
-      readOnly: [],
-      readWrite: folders,
+      readOnly: folders.filter((f) => f.readOnly).map((f) => f.path),
+      readWrite: folders.filter((f) => !f.readOnly).map((f) => f.path),
       scratch,
       hidden: [this.options.dataDir],
       network: server.sandbox.network === 'allowed' ? 'allowed' : 'blocked',
@@ -74,11 +82,11 @@ export class ServerSandboxes {
       );
       spec.proxy = { socket, port: PROXY_PORT, socat };
     }
-    this.launched.set(server.id, { spec, policy: server.sandbox });
+    this.launched.set(server.id, { spec, policy: server.sandbox, folders });
     this.options.log(
       server.id,
       'info',
-      `Sandbox: started with bubblewrap; reads and writes ${folders.length === 0 ? 'no shared folders' : folders.join(', ')}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.proxy ? `only ${server.sandbox.hosts.join(', ')} (through a proxy)` : spec.network}`,
+      `Sandbox: started with bubblewrap; ${describeFolders(folders)}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.proxy ? `only ${server.sandbox.hosts.join(', ')} (through a proxy)` : spec.network}`,
     );
     return { ...config, sandbox: spec };
   }
@@ -89,15 +97,16 @@ export class ServerSandboxes {
     if (!launched) return undefined;
     const blockedPath = findBlockedPath(stderrTail, launched.spec);
     return {
-      summary: describeSandbox(launched.spec.readWrite.length, launched.policy),
-      folders: launched.spec.readWrite,
+      summary: describeSandbox(launched.folders, launched.policy),
+      folders: launched.folders.map((f) => f.path),
+      readOnlyFolders: launched.folders.filter((f) => f.readOnly).map((f) => f.path),
       ...(blockedPath ? { blockedPath } : {}),
     };
   }
 
   /** The folders the running server's sandbox was built with (undefined when it is not sandboxed). */
-  foldersOf(serverId: string): readonly string[] | undefined {
-    return this.launched.get(serverId)?.spec.readWrite;
+  foldersOf(serverId: string): readonly SandboxFolder[] | undefined {
+    return this.launched.get(serverId)?.folders;
   }
 
   /** Closes every host-filtering proxy (at quit). */
@@ -107,24 +116,40 @@ export class ServerSandboxes {
   }
 
   /** Real paths; a folder that is gone is left out, one shared through a symlink is shared as its target. */
-  private async realFolders(serverId: string, folders: string[]): Promise<string[]> {
-    const real: string[] = [];
+  private async realFolders(serverId: string, folders: SandboxFolder[]): Promise<SandboxFolder[]> {
+    const real = new Map<string, SandboxFolder>();
     for (const folder of folders) {
       try {
-        const target = await fs.promises.realpath(folder);
-        if (target !== folder) this.options.log(serverId, 'info', `Sandbox: ${folder} is a link; shared as its target ${target}`);
-        real.push(target);
+        const target = await fs.promises.realpath(folder.path);
+        if (target !== folder.path) this.options.log(serverId, 'info', `Sandbox: ${folder.path} is a link; shared as its target ${target}`);
+        // Two folders leading to one place: read-write wins only when both say so.
+        const seen = real.get(target);
+        real.set(target, { path: target, readOnly: folder.readOnly && (seen?.readOnly ?? true) });
       } catch {
-        this.options.log(serverId, 'warning', `Sandbox: shared folder ${folder} no longer exists; left out of the sandbox`);
+        this.options.log(serverId, 'warning', `Sandbox: shared folder ${folder.path} no longer exists; left out of the sandbox`);
       }
     }
-    return [...new Set(real)];
+    return [...real.values()];
   }
 }
 
-/** "Sandboxed: sees 2 shared folders; network blocked". */
-export function describeSandbox(folderCount: number, policy: SandboxPolicy): string {
-  const folders = folderCount === 0 ? 'sees no shared folders' : `sees ${folderCount} shared folder${folderCount === 1 ? '' : 's'}`;
+/** "reads and writes /a; only reads /b", for the Host log. */
+function describeFolders(folders: readonly SandboxFolder[]): string {
+  const writable = folders.filter((f) => !f.readOnly).map((f) => f.path);
+  const readable = folders.filter((f) => f.readOnly).map((f) => f.path);
+  if (folders.length === 0) return 'reads and writes no shared folders';
+  return [writable.length > 0 && `reads and writes ${writable.join(', ')}`, readable.length > 0 && `only reads ${readable.join(', ')}`]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** "Sandboxed: sees 2 shared folders (1 read-only); network blocked". */
+export function describeSandbox(shared: readonly SandboxFolder[], policy: SandboxPolicy): string {
+  const count = shared.length;
+  const readOnly = shared.filter((f) => f.readOnly).length;
+  const folders =
+    (count === 0 ? 'sees no shared folders' : `sees ${count} shared folder${count === 1 ? '' : 's'}`) +
+    (readOnly === 0 ? '' : readOnly === count ? (count === 1 ? ', read-only' : ', all read-only') : ` (${readOnly} read-only)`);
   const network =
     policy.network === 'allowed'
       ? 'network allowed'

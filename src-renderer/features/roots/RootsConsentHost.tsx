@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../stores/use-app-store';
+import { useRestartedBy } from './sandbox-restart';
 import { ShareFoldersDialog } from './ShareFoldersDialog';
 
 /**
@@ -11,6 +12,7 @@ export function RootsConsentHost() {
   const group = useAppStore(useShallow((s) => s.rootsConsents.filter((c) => c.groupId === s.rootsConsents[0]?.groupId)));
   const roots = useAppStore((s) => s.roots);
   const api = useAppStore((s) => s.api);
+  const restartedBy = useRestartedBy();
   if (group.length === 0) return null;
   const groupId = group[0].groupId;
   return (
@@ -20,6 +22,7 @@ export function RootsConsentHost() {
       roots={roots}
       onAnswer={(id, answer) => api.answerRootsConsent({ id, ...answer })}
       onAnswerAll={(answer) => api.answerRootsConsentGroup({ groupId, ...answer })}
+      sandboxed={group.flatMap((request) => restartedBy({ serverId: request.serverId }))}
     />
   );
 }
