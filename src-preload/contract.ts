@@ -58,6 +58,7 @@ export * from './contract/registry';
 export * from './contract/providers';
 export * from './contract/prompts';
 export * from './contract/resources';
+export * from './contract/package-runners';
 export * from './contract/roots';
 export * from './contract/sampling';
 export * from './contract/servers';

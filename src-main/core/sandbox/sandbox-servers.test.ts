@@ -165,6 +165,27 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     expect(audit.some((entry) => entry.detail.startsWith('Restarted so its sandbox'))).toBe(true);
   });
 
+  it('names the registry npx could not reach when a launch fails with network blocked', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    // A package no cache holds, so npx must ask the registry; no retries, so it fails at once.
+    const id = h.addServer(
+      'from-npm',
+      { command: 'npx', args: ['-y', 'patchbay-sandbox-no-such-package'], env: { npm_config_fetch_retries: '0' } },
+      BLOCKED,
+    );
+    await h.call('setRootSharing', { serverId: id, mode: 'none', rootIds: [] });
+    await h.fleet.start(id);
+    await waitFor(() => ['error', 'crashed'].includes(h.fleet.viewById(id).runtime.status), {
+      timeoutMs: 30_000,
+      what: 'npx to fail in the sandbox',
+    });
+    const note = 'npx needs the npm registry (registry.npmjs.org) to start: allow that host or run with network allowed.';
+    expect(h.fleet.viewById(id).runtime.reason).toContain(note);
+    expect(h.fleet.viewById(id).runtime.sandbox?.registryNote).toBe(note);
+    expect(h.sandboxLog.some((line) => line.serverId === id && line.text === `Sandbox: ${note}`)).toBe(true);
+  });
+
   it('names the path outside the sandbox that a failed launch tripped over', async ({ onTestFinished }) => {
     const scope = testScope(onTestFinished);
     const h = rootsHarness(scope);

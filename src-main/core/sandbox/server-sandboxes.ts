@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SandboxPolicy, SandboxRuntime } from '../../../src-preload/contract';
+import { registryBlocked, registryMessage, registryNeed, type SandboxPolicy, type SandboxRuntime } from '../../../src-preload/contract';
 import type { StoredServer } from '../server-config/server-config-repository';
 import type { ServerConfig } from '../servers/connection/server-connection';
 import { findOnPath, type SandboxRunner } from '../servers/sandbox/sandbox-support';
@@ -35,6 +35,8 @@ interface Launched {
   policy: SandboxPolicy;
   /** The shared folders it was built with (real paths). */
   folders: SandboxFolder[];
+  /** Its package runner cannot reach the registry it starts from: what to do, in one sentence. */
+  registryNote?: string;
 }
 
 export class ServerSandboxes {
@@ -82,7 +84,10 @@ export class ServerSandboxes {
       );
       spec.proxy = { socket, port: PROXY_PORT, socat };
     }
-    this.launched.set(server.id, { spec, policy: server.sandbox, folders });
+    const need = registryNeed(config.command, config.args ?? []);
+    const registryNote = need && registryBlocked(need, server.sandbox.network, server.sandbox.hosts) ? registryMessage(need) : undefined;
+    this.launched.set(server.id, { spec, policy: server.sandbox, folders, ...(registryNote ? { registryNote } : {}) });
+    if (registryNote) this.options.log(server.id, 'warning', `Sandbox: ${registryNote}`);
     this.options.log(
       server.id,
       'info',
@@ -101,6 +106,7 @@ export class ServerSandboxes {
       folders: launched.folders.map((f) => f.path),
       readOnlyFolders: launched.folders.filter((f) => f.readOnly).map((f) => f.path),
       ...(blockedPath ? { blockedPath } : {}),
+      ...(launched.registryNote ? { registryNote: launched.registryNote } : {}),
     };
   }
 

@@ -131,10 +131,14 @@ export class ServerFleet implements ServerControl {
     const sandbox = connection
       ? this.options.sandboxes?.runtime(server.id, 'lastStderr' in runtime ? runtime.lastStderr : undefined)
       : undefined;
+    // A package runner that failed in a sandbox which cannot reach its registry: the reason names it.
+    const failed = runtime.status === 'error' || runtime.status === 'crashed';
+    const named =
+      failed && sandbox?.registryNote && runtime.reason ? { ...runtime, reason: `${runtime.reason} ${sandbox.registryNote}` } : runtime;
     return {
       config: toConfigView(server),
       runtime: {
-        ...this.redacted(server.id, runtime),
+        ...this.redacted(server.id, named),
         ...(remote ? { remote } : {}),
         ...(auth ? { auth } : {}),
         ...(sandbox ? { sandbox } : {}),
