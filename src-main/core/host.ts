@@ -176,6 +176,8 @@ export function createHost(ports: HostPorts): Host {
     sharedFolders: (id) => roots.sharedFolders(id),
     log: (id, level, text) => logs.plugin.recordHostEvent(id, 'sandbox', level, text),
   });
+  // It reads denied accesses out of each sandboxed server's stderr, for the Host log.
+  plugins.push(sandboxes.stderrObserver);
   // OAuth for remote servers: tokens sealed in SQLite, sign-in in the system browser (or a web-mode tab).
   const oauth = createOAuthArea({
     db,

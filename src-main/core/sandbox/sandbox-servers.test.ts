@@ -76,6 +76,15 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     // Its own code is readable, not writable; its HOME is a scratch folder of its own.
     expect(await say(h, boxed, 'write', { path: fixture('sandbox-probe.mjs').args![0], text: 'x' })).toMatch(/^error: EROFS/);
     expect(h.sandboxLog.find((line) => line.serverId === boxed)?.text).toContain(`reads and writes ${shared}`);
+    // What it ran into is in its Host log, with the path; the unsandboxed twin's failures are its own business.
+    const denied = (id: string) => h.sandboxLog.filter((line) => line.serverId === id && line.text.startsWith('Sandbox: denied'));
+    await waitFor(() => denied(boxed).length >= 3, { timeoutMs: 5000, what: `denials in ${JSON.stringify(h.sandboxLog)}` });
+    expect(denied(boxed).map((line) => line.text)).toEqual([
+      `Sandbox: denied access to ${path.join(other, 'secret.txt')} (outside the sandbox)`,
+      `Sandbox: denied access to ${path.join(other, 'planted-boxed.txt')} (outside the sandbox)`,
+      `Sandbox: denied a write to ${fixture('sandbox-probe.mjs').args![0]} (mounted read-only)`,
+    ]);
+    expect(denied(open)).toEqual([]);
   });
 
   it('cannot connect to a listener on the host loopback with network blocked', async ({ onTestFinished }) => {

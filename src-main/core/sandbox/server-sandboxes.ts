@@ -12,7 +12,12 @@ import type { ServerConfig } from '../servers/connection/server-connection';
 import { findOnPath, type SandboxRunner } from '../servers/sandbox/sandbox-support';
 import { PROXY_PORT, startHostFilterProxy, type HostFilterProxy } from '../servers/sandbox/host-filter-proxy';
 import type { SandboxSpec } from '../servers/sandbox/sandbox-spec';
-import { findBlockedPath } from '../servers/sandbox/sandbox-denial';
+import { findBlockedPath, findDenials } from '../servers/sandbox/sandbox-denial';
+
+/** Stderr lines looked at together (Node prints an error's path a few lines below its code). */
+const DENIAL_WINDOW = 4;
+/** Denials written to the Host log per launch, at most: a server stuck in a loop must not flood it. */
+const DENIALS_LOGGED = 50;
 
 export interface ServerSandboxesOptions {
   dataDir: string;
@@ -37,6 +42,9 @@ interface Launched {
   folders: SandboxFolder[];
   /** Its package runner cannot reach the registry it starts from: what to do, in one sentence. */
   registryNote?: string;
+  /** Its latest stderr lines, and the denied paths already written to the Host log. */
+  recent: string[];
+  reported: Set<string>;
 }
 
 export class ServerSandboxes {
@@ -45,6 +53,11 @@ export class ServerSandboxes {
   private readonly proxies = new Map<string, HostFilterProxy>();
 
   constructor(private readonly options: ServerSandboxesOptions) {}
+
+  /** A connection plugin (by shape: this area ranks beside the fleet) that hands it every stderr line. */
+  readonly stderrObserver = {
+    onStderrLine: (server: { id: string }, line: string) => this.noteStderr(server.id, line),
+  };
 
   /** The launch config, put in its sandbox when the server's policy asks for one. Rejects (a message for the user) when it cannot be. */
   async apply(server: StoredServer, config: ServerConfig): Promise<ServerConfig> {
@@ -86,7 +99,18 @@ export class ServerSandboxes {
     }
     const need = registryNeed(config.command, config.args ?? []);
     const registryNote = need && registryBlocked(need, server.sandbox.network, server.sandbox.hosts) ? registryMessage(need) : undefined;
-    this.launched.set(server.id, { spec, policy: server.sandbox, folders, ...(registryNote ? { registryNote } : {}) });
+    spec.onLaunched = (full) => {
+      const current = this.launched.get(server.id);
+      if (current?.spec === spec) current.spec = full;
+    };
+    this.launched.set(server.id, {
+      spec,
+      policy: server.sandbox,
+      folders,
+      recent: [],
+      reported: new Set(),
+      ...(registryNote ? { registryNote } : {}),
+    });
     if (registryNote) this.options.log(server.id, 'warning', `Sandbox: ${registryNote}`);
     this.options.log(
       server.id,
@@ -108,6 +132,28 @@ export class ServerSandboxes {
       ...(blockedPath ? { blockedPath } : {}),
       ...(launched.registryNote ? { registryNote: launched.registryNote } : {}),
     };
+  }
+
+  /**
+   * A line the server wrote to stderr: a file access it reports failing on a path outside the sandbox
+   * (or a write to a folder mounted read-only) goes to its Host log with the path, once per launch.
+   */
+  noteStderr(serverId: string, line: string): void {
+    const launched = this.launched.get(serverId);
+    if (!launched) return;
+    launched.recent.push(line);
+    if (launched.recent.length > DENIAL_WINDOW) launched.recent.shift();
+    for (const denial of findDenials(launched.recent, launched.spec)) {
+      if (launched.reported.has(denial.path) || launched.reported.size >= DENIALS_LOGGED) continue;
+      launched.reported.add(denial.path);
+      this.options.log(
+        serverId,
+        'warning',
+        denial.kind === 'outside'
+          ? `Sandbox: denied access to ${denial.path} (outside the sandbox)`
+          : `Sandbox: denied a write to ${denial.path} (mounted read-only)`,
+      );
+    }
   }
 
   /** The folders the running server's sandbox was built with (undefined when it is not sandboxed). */

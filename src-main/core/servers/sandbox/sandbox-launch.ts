@@ -18,5 +18,6 @@ export function sandboxedLaunch(
     readOnly: [...new Set([...spec.readOnly, ...install.readOnly])],
     readWrite: [...new Set([...spec.readWrite, ...install.readWrite])],
   };
+  spec.onLaunched?.(full);
   return { file: spec.runner, args: bwrapArgs(full, { file, args: install.args, cwd: cwd ?? spec.scratch }), spec: full };
 }

@@ -20,4 +20,10 @@ export interface SandboxSpec {
    * the host-side filtering proxy listening on `socket` (a unix socket in the scratch folder).
    */
   proxy?: { socket: string; port: number; socat: string };
+  /**
+   * Hears the spec as launched: with the server's install location added, which only the launch knows
+   * (it is found from the resolved program). Whoever reads denials needs it, or the server's own code
+   * would look like a place outside the sandbox.
+   */
+  onLaunched?(full: SandboxSpec): void;
 }
