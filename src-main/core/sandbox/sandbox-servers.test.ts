@@ -195,6 +195,38 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     expect(h.sandboxLog.some((line) => line.serverId === id && line.text === `Sandbox: ${note}`)).toBe(true);
   });
 
+  it('is diagnosed the way it runs: inside its sandbox, where the same launch that works unsandboxed fails, and says why', async ({
+    onTestFinished,
+  }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const other = folder(scope, 'config', { 'settings.json': '{}' });
+    const file = path.join(other, 'settings.json');
+    const probe = fixture('sandbox-probe.mjs').args![0];
+    // Reads a config file outside anything shared, then serves as the probe.
+    const spec = {
+      command: process.execPath,
+      args: ['-e', `require('fs').readFileSync(${JSON.stringify(file)}); import(${JSON.stringify(probe)})`],
+    };
+    const boxed = h.addServer('boxed', spec, BLOCKED);
+    const open = h.addServer('open', spec);
+    for (const id of [boxed, open]) await h.call('setRootSharing', { serverId: id, mode: 'none', rootIds: [] });
+
+    const plain = await h.fleet.diagnose(open, () => {});
+    expect(plain.ok).toBe(true);
+    expect(plain.steps.map((step) => step.id)).not.toContain('sandbox');
+
+    const inside = await h.fleet.diagnose(boxed, () => {});
+    expect(inside.ok).toBe(false);
+    expect(inside.steps.find((step) => step.id === 'sandbox')).toMatchObject({
+      status: 'ok',
+      title: 'Build its sandbox',
+      detail: 'Sandboxed: sees no shared folders; network blocked. The steps below run inside it, as the server will.',
+    });
+    expect(inside.steps.find((step) => step.id === 'initialize')).toMatchObject({ status: 'failed' });
+    expect(inside.steps.find((step) => step.id === 'initialize')?.detail).toContain(`It could not read ${file}: outside the sandbox.`);
+  });
+
   it('names the path outside the sandbox that a failed launch tripped over', async ({ onTestFinished }) => {
     const scope = testScope(onTestFinished);
     const h = rootsHarness(scope);

@@ -16,7 +16,7 @@ import {
   type ServerConnectionOptions,
 } from '../servers/connection/server-connection';
 import { recordFor } from '../servers/process/process-reaper';
-import { diagnoseLaunch } from './launch-diagnosis';
+import { diagnoseLaunch, type DiagnosisSandbox } from './launch-diagnosis';
 import { clientFeaturesFor, launchInfo, notifyPlugins, streamObservers, type ConnectionPlugin } from './connection-plugins';
 import { buildLaunchConfig, parseEraVerdict, type LaunchOverride } from './launch-spec';
 import { toRuntimeView } from './runtime-view';
@@ -287,6 +287,21 @@ export class ServerFleet implements ServerControl {
     return this.viewById(id);
   }
 
+  /** A sandboxed server is diagnosed inside its sandbox (see `DiagnosisSandbox`). */
+  private diagnosisSandbox(server: StoredServer): DiagnosisSandbox | undefined {
+    const sandboxes = this.options.sandboxes;
+    if (!sandboxes || server.transport !== 'stdio' || !server.sandbox.enabled) return undefined;
+    return {
+      apply: (config) => sandboxes.apply(server, config),
+      summary: () => sandboxes.runtime(server.id)?.summary ?? 'Sandboxed',
+      explain: (stderr) => {
+        const seen = sandboxes.runtime(server.id, stderr);
+        const blocked = seen?.blockedPath ? `It could not read ${seen.blockedPath}: outside the sandbox.` : undefined;
+        return [blocked, seen?.registryNote].filter(Boolean).join(' ') || undefined;
+      },
+    };
+  }
+
   /**
    * Re-runs a stopped or failed server's launch step by step in a process of its own (see
    * `diagnoseLaunch`), reporting each step to `onProgress`. A running or starting server is refused:
@@ -329,6 +344,7 @@ export class ServerFleet implements ServerControl {
       onSpawn: (proc) =>
         void Promise.resolve(this.options.processStore.add(recordFor(id, proc, server.command, now().getTime()))).catch(() => undefined),
       onEnded: (pid) => void Promise.resolve(this.options.processStore.remove(pid)).catch(() => undefined),
+      sandbox: this.diagnosisSandbox(server),
     }).finally(() => this.diagnosing.delete(id));
     this.diagnosing.set(id, diagnosis);
     return diagnosis;
