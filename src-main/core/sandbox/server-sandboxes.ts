@@ -71,7 +71,9 @@ export class ServerSandboxes {
     const folders = await this.realFolders(server.id, await this.options.sharedFolders(server.id));
     const scratch = path.join(this.options.dataDir, 'sandboxes', server.id);
     fs.mkdirSync(path.join(scratch, 'tmp'), { recursive: true, mode: 0o700 });
+    const engine = support.engine ?? 'bubblewrap';
     const spec: SandboxSpec = {
+      engine,
       runner: support.runner,
       readOnly: folders.filter((f) => f.readOnly).map((f) => f.path),
       readWrite: folders.filter((f) => !f.readOnly).map((f) => f.path),
@@ -82,20 +84,20 @@ export class ServerSandboxes {
     this.proxies.get(server.id)?.close();
     this.proxies.delete(server.id);
     if (server.sandbox.network === 'hosts') {
-      const socat = findOnPath('socat', process.env.PATH ?? '');
-      if (!socat)
+      // bubblewrap: socat relays the port inside its network namespace to the proxy's unix socket.
+      // Seatbelt: no namespace; the proxy listens on the loopback and the profile allows that port only.
+      const socat = engine === 'bubblewrap' ? findOnPath('socat', process.env.PATH ?? '') : undefined;
+      if (engine === 'bubblewrap' && !socat)
         throw new Error(
           `"${server.name}" may only reach ${server.sandbox.hosts.join(', ')}, which needs socat: install it (Debian/Ubuntu: sudo apt install socat), or choose another Network in Edit.`,
         );
       const socket = path.join(scratch, 'proxy.sock');
       const hosts = server.sandbox.hosts;
-      this.proxies.set(
-        server.id,
-        await startHostFilterProxy(socket, hosts, (host) =>
-          this.options.log(server.id, 'warning', `Sandbox: blocked a connection to ${host} (not in its list: ${hosts.join(', ')})`),
-        ),
+      const proxy = await startHostFilterProxy(socat ? socket : 'loopback', hosts, (host) =>
+        this.options.log(server.id, 'warning', `Sandbox: blocked a connection to ${host} (not in its list: ${hosts.join(', ')})`),
       );
-      spec.proxy = { socket, port: PROXY_PORT, socat };
+      this.proxies.set(server.id, proxy);
+      spec.proxy = socat ? { port: PROXY_PORT, relay: { socket, socat } } : { port: proxy.port ?? 0 };
     }
     const need = registryNeed(config.command, config.args ?? []);
     const registryNote = need && registryBlocked(need, server.sandbox.network, server.sandbox.hosts) ? registryMessage(need) : undefined;
@@ -115,7 +117,7 @@ export class ServerSandboxes {
     this.options.log(
       server.id,
       'info',
-      `Sandbox: started with bubblewrap; ${describeFolders(folders)}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.proxy ? `only ${server.sandbox.hosts.join(', ')} (through a proxy)` : spec.network}`,
+      `Sandbox: started with ${engine === 'seatbelt' ? 'sandbox-exec (Seatbelt)' : 'bubblewrap'}; ${describeFolders(folders)}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.proxy ? `only ${server.sandbox.hosts.join(', ')} (through a proxy)` : spec.network}`,
     );
     return { ...config, sandbox: spec };
   }

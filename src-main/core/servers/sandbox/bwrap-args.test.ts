@@ -5,6 +5,7 @@ import { findBlockedPath, findDenials } from './sandbox-denial';
 import type { SandboxSpec } from './sandbox-spec';
 
 const spec: SandboxSpec = {
+  engine: 'bubblewrap',
   runner: '/usr/bin/bwrap',
   readOnly: ['/home/ada/.nvm/versions/node/v20'],
   readWrite: ['/home/ada/My Project', '/home/ada'],

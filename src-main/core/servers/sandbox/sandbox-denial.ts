@@ -8,11 +8,14 @@ import { isCovered } from './bwrap-args';
 import type { SandboxSpec } from './sandbox-spec';
 
 /** Error words Node, Python and libc print next to a path they failed on. */
-const DENIAL = /ENOENT|EACCES|EPERM|EROFS|No such file or directory|Permission denied|Read-only file system/;
+const DENIAL = /ENOENT|EACCES|EPERM|EROFS|No such file or directory|Permission denied|Operation not permitted|Read-only file system/;
 /** An absolute path, possibly quoted; quotes and trailing punctuation are trimmed. */
 const PATH = /(?:'|"|\s|^)(\/[^\s'"`,:;()]+)/g;
-/** What every sandbox shows of the system (its /tmp is empty: the host's /tmp is outside). */
-const VISIBLE = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/proc', '/dev'];
+/** What every sandbox shows of the system (its /tmp is empty: the host's /tmp is outside); macOS's too. */
+const VISIBLE = [
+  ...['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/proc', '/dev'],
+  ...['/System', '/Library', '/private/etc', '/private/var/db'],
+];
 
 /** A path a denial line names: outside the sandbox, or inside it but mounted read-only. */
 export interface Denial {
