@@ -42,6 +42,8 @@ interface Launched {
   folders: SandboxFolder[];
   /** Its package runner cannot reach the registry it starts from: what to do, in one sentence. */
   registryNote?: string;
+  /** The spec `apply` made (before the launch added the install location): which launch this is. */
+  origin: SandboxSpec;
   /** Its latest stderr lines, and the denied paths already written to the Host log. */
   recent: string[];
   reported: Set<string>;
@@ -107,6 +109,7 @@ export class ServerSandboxes {
     };
     this.launched.set(server.id, {
       spec,
+      origin: spec,
       policy: server.sandbox,
       folders,
       recent: [],
@@ -161,6 +164,17 @@ export class ServerSandboxes {
   /** The folders the running server's sandbox was built with (undefined when it is not sandboxed). */
   foldersOf(serverId: string): readonly SandboxFolder[] | undefined {
     return this.launched.get(serverId)?.folders;
+  }
+
+  /**
+   * Forgets a launch that ended without a server left running (a diagnosis), closing its proxy —
+   * unless a newer launch of the server has taken its place meanwhile.
+   */
+  release(serverId: string, sandbox: SandboxSpec | undefined): void {
+    if (!sandbox || this.launched.get(serverId)?.origin !== sandbox) return;
+    this.launched.delete(serverId);
+    this.proxies.get(serverId)?.close();
+    this.proxies.delete(serverId);
   }
 
   /** Closes every host-filtering proxy (at quit). */

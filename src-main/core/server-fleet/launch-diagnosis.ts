@@ -61,6 +61,8 @@ export interface DiagnosisSandbox {
   summary(): string;
   /** What the sandbox explains of a failure, from the server's last stderr lines (a path outside it, a registry it cannot reach). */
   explain(stderr: readonly string[]): string | undefined;
+  /** The diagnosis is over and its process gone: the sandbox's proxy can close. */
+  release(): void;
 }
 
 /** Stderr lines kept per step. */
@@ -320,6 +322,7 @@ async function handshake(
     const result = await session.shutdown().catch(() => undefined);
     const pid = session.transport.pid;
     if (pid !== undefined && result?.groupGone !== false) o.onEnded?.(pid);
+    o.sandbox?.release();
   }
 }
 

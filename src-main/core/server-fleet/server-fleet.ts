@@ -49,6 +49,8 @@ export interface ServerFleetOptions {
 export interface FleetSandboxes {
   apply(server: StoredServer, config: ServerConfig): Promise<ServerConfig>;
   runtime(serverId: string, stderrTail?: readonly string[]): SandboxRuntime | undefined;
+  /** Forgets the launch `apply` made with `sandbox` when nothing runs in it any more (a diagnosis). */
+  release(serverId: string, sandbox: ServerConfig['sandbox']): void;
 }
 
 /**
@@ -291,8 +293,14 @@ export class ServerFleet implements ServerControl {
   private diagnosisSandbox(server: StoredServer): DiagnosisSandbox | undefined {
     const sandboxes = this.options.sandboxes;
     if (!sandboxes || server.transport !== 'stdio' || !server.sandbox.enabled) return undefined;
+    let applied: ServerConfig['sandbox'];
     return {
-      apply: (config) => sandboxes.apply(server, config),
+      apply: async (config) => {
+        const boxed = await sandboxes.apply(server, config);
+        applied = boxed.sandbox;
+        return boxed;
+      },
+      release: () => sandboxes.release(server.id, applied),
       summary: () => sandboxes.runtime(server.id)?.summary ?? 'Sandboxed',
       explain: (stderr) => {
         const seen = sandboxes.runtime(server.id, stderr);
