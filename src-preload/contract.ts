@@ -60,6 +60,7 @@ export * from './contract/providers';
 export * from './contract/prompts';
 export * from './contract/questions';
 export * from './contract/resources';
+export * from './contract/package-runners';
 export * from './contract/roots';
 export * from './contract/sampling';
 export * from './contract/servers';

@@ -65,3 +65,48 @@ test('sandbox: a sandboxed server says what it sees; one stopped by its sandbox 
     fs.rmSync(scripts, { recursive: true, force: true });
   }
 });
+
+test('sandbox: a folder made read-only restarts a sandboxed server that sees it, asked first, and it then only reads there', async ({
+  page,
+  webHost,
+}) => {
+  test.skip(!support.supported, support.supported ? '' : support.reason);
+  const shared = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-e2e-ro-')));
+  const main = page.getByRole('navigation', { name: 'Main' });
+  try {
+    await page.goto(webHost.url);
+    await main.getByRole('button', { name: 'Roots', exact: true }).click();
+    await page.getByRole('button', { name: 'Add folder', exact: true }).click();
+    const add = page.getByRole('dialog', { name: 'Add folder' });
+    await add.getByRole('textbox', { name: 'Folder path' }).fill(shared);
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(add).toBeHidden();
+
+    await main.getByRole('button', { name: 'Servers', exact: true }).click();
+    await addServer(page, 'boxed files', [path.join(FIXTURES, 'echo.mjs')], 'Blocked');
+    await expect(card(page, 'boxed files')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+    await card(page, 'boxed files').getByRole('button', { name: 'boxed files', exact: true }).click();
+    const folders = page.getByRole('region', { name: 'Folders' });
+
+    // Sharing the folder moves its boundary: asked first (the box stays as it is until then); Cancel changes nothing.
+    await folders.getByRole('checkbox', { name: path.basename(shared) }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Restart “boxed files”?' });
+    await expect(ask).toContainText('Restarting “boxed files” so its sandbox sees the new folders');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(folders.getByRole('checkbox', { name: path.basename(shared) })).not.toBeChecked();
+    await folders.getByRole('checkbox', { name: path.basename(shared) }).click();
+    await ask.getByRole('button', { name: 'Restart now' }).click();
+    await expect(page.getByText('Sandboxed: sees 1 shared folder; network blocked')).toBeVisible({ timeout: 60_000 });
+
+    await main.getByRole('button', { name: 'Roots', exact: true }).click();
+    const item = page.getByRole('list', { name: 'Folders' }).getByRole('listitem', { name: path.basename(shared), exact: true });
+    await item.getByRole('checkbox', { name: 'Read only' }).click();
+    await ask.getByRole('button', { name: 'Restart now' }).click();
+    await expect(item.getByRole('checkbox', { name: 'Read only' })).toBeChecked();
+    await main.getByRole('button', { name: 'Servers', exact: true }).click();
+    await card(page, 'boxed files').getByRole('button', { name: 'boxed files', exact: true }).click();
+    await expect(page.getByText('Sandboxed: sees 1 shared folder, read-only; network blocked')).toBeVisible({ timeout: 60_000 });
+  } finally {
+    fs.rmSync(shared, { recursive: true, force: true });
+  }
+});

@@ -34,7 +34,7 @@ export interface LaunchProblem {
 
 /** A step of a launch diagnosis. */
 export interface DiagnosisStep {
-  id: 'config' | 'cwd' | 'resolve' | 'executable' | 'spawn' | 'connect' | 'initialize' | 'tools';
+  id: 'config' | 'cwd' | 'resolve' | 'executable' | 'sandbox' | 'spawn' | 'connect' | 'initialize' | 'tools';
   title: string;
   /** `skipped`: not tried, an earlier step failed. */
   status: 'running' | 'ok' | 'failed' | 'skipped';

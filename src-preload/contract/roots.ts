@@ -19,6 +19,11 @@ export interface RootView {
   pickedPath?: string;
   /** False while the folder is missing (deleted, unmounted, no longer a directory): then it is sent to nobody. */
   available: boolean;
+  /**
+   * Shared read-only: a sandboxed server gets it mounted read-only, so its writes there fail. (MCP has
+   * no way to tell a server a root is read-only: a server without a sandbox is not held to it.)
+   */
+  readOnly: boolean;
   createdAt: string;
 }
 
@@ -92,6 +97,7 @@ const AddRootSchema = z.object({
 });
 const RenameRootSchema = z.object({ id: IdString, name: RootName });
 const RootIdSchema = z.object({ id: IdString });
+const SetRootReadOnlySchema = z.object({ id: IdString, readOnly: z.boolean() });
 const SetRootSharingSchema = z.object({
   serverId: IdString,
   mode: z.enum(['none', 'all', 'subset']),
@@ -111,6 +117,8 @@ export const rootsMethods = {
   /** Adds a folder (canonicalized; must be an existing directory). Field errors on `path` / `name`. */
   addRoot: method<typeof AddRootSchema, RootView>(AddRootSchema),
   renameRoot: method<typeof RenameRootSchema, RootView>(RenameRootSchema),
+  /** Shares a folder read-only (or read-write again) with every server it is shared with. */
+  setRootReadOnly: method<typeof SetRootReadOnlySchema, RootView>(SetRootReadOnlySchema),
   /** Removes a folder: no server sees it any more (connected servers are told at once). */
   removeRoot: method<typeof RootIdSchema, void>(RootIdSchema),
   /** Changes what one server may see. */

@@ -274,8 +274,16 @@ export interface SandboxRuntime {
   summary: string;
   /** Folders shared with it, as mounted (real paths). */
   folders: string[];
+  /** Those of `folders` mounted read-only (shared read-only). */
+  readOnlyFolders: string[];
   /** A path the server failed on that lies outside the sandbox (from its stderr), when one was seen. */
   blockedPath?: string;
+  /**
+   * Its command is a package runner (npx, uvx…) whose registry the sandbox's network cannot reach: the
+   * sentence that says so ("npx needs the npm registry (registry.npmjs.org) to start: …"). A failed
+   * launch's reason ends with it.
+   */
+  registryNote?: string;
 }
 
 /** How a remote server is being reached. */

@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { fileURLToPath } from 'node:url';
 import type { RootsSnapshot } from '../../../src-preload/contract';
 import type { HostEventBus } from '../events';
 import type { QuestionQueue } from '../questions/question-queue';
@@ -11,7 +10,7 @@ import { RootsConnections } from './roots-connections';
 import { RootsConsentBroker } from './roots-consent';
 import { createRootsHandlers } from './roots-handlers';
 import { RootsRepository } from './roots-repository';
-import { RootsService } from './roots-service';
+import { RootsService, type SharedFolder } from './roots-service';
 
 /** Roots timings; tests shorten them. */
 export interface RootsTimings {
@@ -32,7 +31,7 @@ export interface RootsAreaDeps {
   serverName(id: string): string | undefined;
   restartServer(id: string): void;
   /** The folders a running sandboxed server's sandbox was built with (undefined: not sandboxed). */
-  sandboxedFolders?(id: string): readonly string[] | undefined;
+  sandboxedFolders?(id: string): readonly SharedFolder[] | undefined;
   pickFolder?: () => Promise<string | undefined>;
   timings?: RootsTimings;
 }
@@ -43,8 +42,8 @@ export interface RootsArea {
   plugin: ConnectionPlugin;
   handlers: ReturnType<typeof createRootsHandlers>;
   snapshot(): { roots: RootsSnapshot };
-  /** Paths of the folders shared with a server now (available ones): what its sandbox lets it use. */
-  sharedFolders(serverId: string): Promise<string[]>;
+  /** The folders shared with a server now (available ones, read-only or not): what its sandbox lets it use. */
+  sharedFolders(serverId: string): Promise<SharedFolder[]>;
   /** Stops the availability timer and settles every open question as "nothing shared". */
   dispose(): void;
 }
@@ -114,7 +113,7 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
         audit: audit.list({ limit: 50 }),
       },
     }),
-    sharedFolders: async (serverId) => (await service.sharedWith(serverId)).map((root) => fileURLToPath(root.uri)),
+    sharedFolders: (serverId) => service.sharedFolders(serverId),
     dispose: () => {
       disposed = true;
       clearInterval(timer);

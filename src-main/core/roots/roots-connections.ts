@@ -1,9 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { Client, ListRootsResult, Root } from '@modelcontextprotocol/client';
 import type { ConnectionPlugin, ServerRef } from '../server-fleet/connection-plugins';
 import type { ServerState } from '../servers/connection/server-state';
 import type { RootsConsentBroker } from './roots-consent';
-import type { RootsChange, RootsService } from './roots-service';
+import type { RootsChange, RootsService, SharedFolder } from './roots-service';
 
 export interface RootsConnectionsOptions {
   service: RootsService;
@@ -19,7 +18,7 @@ export interface RootsConnectionsOptions {
   /** Restarts a running server (used when the user takes its last folder away; see `notify`). */
   restartServer(id: string): void;
   /** The folders a running sandboxed server's sandbox was built with (undefined: not sandboxed). */
-  sandboxedFolders?(id: string): readonly string[] | undefined;
+  sandboxedFolders?(id: string): readonly SharedFolder[] | undefined;
   onWarning?(server: ServerRef, message: string): void;
 }
 
@@ -133,8 +132,9 @@ export class RootsConnections {
     const id = session.server.id;
     const built = this.options.sandboxedFolders?.(id);
     if (built === undefined) return false;
-    const now = (await this.options.service.sharedWith(id)).map((root) => fileURLToPath(root.uri));
-    const same = now.length === built.length && now.every((folder) => built.includes(folder));
+    const now = await this.options.service.sharedFolders(id);
+    // A folder turned read-only (or back) moves the boundary as much as one added or taken away.
+    const same = now.length === built.length && now.every((f) => built.some((b) => b.path === f.path && b.readOnly === f.readOnly));
     if (same || this.sessions.get(id) !== session) return false;
     this.sessions.delete(id);
     this.options.service.recordNote(session.server, 'Restarted so its sandbox holds exactly the folders shared with it');

@@ -16,6 +16,7 @@ export function createRootsHandlers({ service, audit, pickFolder }: RootsHandler
   return {
     addRoot: ({ path, name }) => service.add(path, name),
     renameRoot: async ({ id, name }) => service.rename(id, name),
+    setRootReadOnly: async ({ id, readOnly }) => service.setReadOnly(id, readOnly),
     removeRoot: async ({ id }) => service.remove(id),
     setRootSharing: async ({ serverId, mode, rootIds }) => service.setSharing(serverId, mode, rootIds, 'changed by you'),
 

@@ -8,6 +8,8 @@ export interface StoredRoot {
   name: string;
   path: string;
   pickedPath?: string;
+  /** Shared read-only: a sandboxed server gets it mounted read-only. */
+  readOnly: boolean;
   createdAt: string;
 }
 
@@ -19,6 +21,7 @@ interface RootRow {
   name: string;
   path: string;
   picked_path: string | null;
+  read_only: number;
   created_at: string;
 }
 
@@ -33,6 +36,7 @@ const toRoot = (row: RootRow): StoredRoot => ({
   name: row.name,
   path: row.path,
   ...(row.picked_path ? { pickedPath: row.picked_path } : {}),
+  readOnly: row.read_only === 1,
   createdAt: row.created_at,
 });
 
@@ -75,6 +79,11 @@ export class RootsRepository {
 
   rename(id: string, name: string): StoredRoot | undefined {
     this.db.prepare('UPDATE roots SET name = ? WHERE id = ?').run(name, id);
+    return this.get(id);
+  }
+
+  setReadOnly(id: string, readOnly: boolean): StoredRoot | undefined {
+    this.db.prepare('UPDATE roots SET read_only = ? WHERE id = ?').run(readOnly ? 1 : 0, id);
     return this.get(id);
   }
 

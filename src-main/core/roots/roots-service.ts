@@ -7,6 +7,12 @@ import { canonicalizeFolder, defaultRootName, isRootAvailable, RootPathError, ro
 import type { RootsAuditRepository } from './roots-audit-repository';
 import type { DecidedSharing, RootsRepository, StoredRoot } from './roots-repository';
 
+/** A folder as a sandbox mounts it. */
+export interface SharedFolder {
+  path: string;
+  readOnly: boolean;
+}
+
 /** What a change may mean for connected servers. `revoke`: the user took access away. */
 export interface RootsChange {
   revoke: boolean;
@@ -85,6 +91,14 @@ export class RootsService {
     return this.view(root);
   }
 
+  /** Read-only takes write access away (a sandboxed server restarts with the folder mounted read-only). */
+  setReadOnly(id: string, readOnly: boolean): RootView {
+    const root = this.options.repo.setReadOnly(id, readOnly);
+    if (!root) throw new HostCallError('invalid_input', `No folder with id ${id}`);
+    this.changed({ revoke: readOnly });
+    return this.view(root);
+  }
+
   remove(id: string): void {
     if (!this.options.repo.remove(id)) throw new HostCallError('invalid_input', `No folder with id ${id}`);
     this.availability.delete(id);
@@ -113,6 +127,15 @@ export class RootsService {
     const candidates = this.chosen(sharing);
     const available = await Promise.all(candidates.map((root) => this.check(root)));
     return candidates.filter((_, i) => available[i]).map((root) => this.toRoot(root));
+  }
+
+  /** The folders `serverId` gets right now (as `sharedWith`), as paths with whether each is shared read-only. */
+  async sharedFolders(serverId: string): Promise<SharedFolder[]> {
+    const sharing = this.options.repo.sharing(serverId);
+    if (!sharing) return [];
+    const candidates = this.chosen(sharing);
+    const available = await Promise.all(candidates.map((root) => this.check(root)));
+    return candidates.filter((_, i) => available[i]).map((root) => ({ path: root.path, readOnly: root.readOnly }));
   }
 
   /** Re-checks every folder; true (and `rootsChanged` + servers told) when any availability changed. */

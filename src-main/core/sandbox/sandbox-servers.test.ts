@@ -76,6 +76,15 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     // Its own code is readable, not writable; its HOME is a scratch folder of its own.
     expect(await say(h, boxed, 'write', { path: fixture('sandbox-probe.mjs').args![0], text: 'x' })).toMatch(/^error: EROFS/);
     expect(h.sandboxLog.find((line) => line.serverId === boxed)?.text).toContain(`reads and writes ${shared}`);
+    // What it ran into is in its Host log, with the path; the unsandboxed twin's failures are its own business.
+    const denied = (id: string) => h.sandboxLog.filter((line) => line.serverId === id && line.text.startsWith('Sandbox: denied'));
+    await waitFor(() => denied(boxed).length >= 3, { timeoutMs: 5000, what: `denials in ${JSON.stringify(h.sandboxLog)}` });
+    expect(denied(boxed).map((line) => line.text)).toEqual([
+      `Sandbox: denied access to ${path.join(other, 'secret.txt')} (outside the sandbox)`,
+      `Sandbox: denied access to ${path.join(other, 'planted-boxed.txt')} (outside the sandbox)`,
+      `Sandbox: denied a write to ${fixture('sandbox-probe.mjs').args![0]} (mounted read-only)`,
+    ]);
+    expect(denied(open)).toEqual([]);
   });
 
   it('cannot connect to a listener on the host loopback with network blocked', async ({ onTestFinished }) => {
@@ -165,6 +174,59 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     expect(audit.some((entry) => entry.detail.startsWith('Restarted so its sandbox'))).toBe(true);
   });
 
+  it('names the registry npx could not reach when a launch fails with network blocked', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    // A package no cache holds, so npx must ask the registry; no retries, so it fails at once.
+    const id = h.addServer(
+      'from-npm',
+      { command: 'npx', args: ['-y', 'patchbay-sandbox-no-such-package'], env: { npm_config_fetch_retries: '0' } },
+      BLOCKED,
+    );
+    await h.call('setRootSharing', { serverId: id, mode: 'none', rootIds: [] });
+    await h.fleet.start(id);
+    await waitFor(() => ['error', 'crashed'].includes(h.fleet.viewById(id).runtime.status), {
+      timeoutMs: 30_000,
+      what: 'npx to fail in the sandbox',
+    });
+    const note = 'npx needs the npm registry (registry.npmjs.org) to start: allow that host or run with network allowed.';
+    expect(h.fleet.viewById(id).runtime.reason).toContain(note);
+    expect(h.fleet.viewById(id).runtime.sandbox?.registryNote).toBe(note);
+    expect(h.sandboxLog.some((line) => line.serverId === id && line.text === `Sandbox: ${note}`)).toBe(true);
+  });
+
+  it('is diagnosed the way it runs: inside its sandbox, where the same launch that works unsandboxed fails, and says why', async ({
+    onTestFinished,
+  }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const other = folder(scope, 'config', { 'settings.json': '{}' });
+    const file = path.join(other, 'settings.json');
+    const probe = fixture('sandbox-probe.mjs').args![0];
+    // Reads a config file outside anything shared, then serves as the probe.
+    const spec = {
+      command: process.execPath,
+      args: ['-e', `require('fs').readFileSync(${JSON.stringify(file)}); import(${JSON.stringify(probe)})`],
+    };
+    const boxed = h.addServer('boxed', spec, BLOCKED);
+    const open = h.addServer('open', spec);
+    for (const id of [boxed, open]) await h.call('setRootSharing', { serverId: id, mode: 'none', rootIds: [] });
+
+    const plain = await h.fleet.diagnose(open, () => {});
+    expect(plain.ok).toBe(true);
+    expect(plain.steps.map((step) => step.id)).not.toContain('sandbox');
+
+    const inside = await h.fleet.diagnose(boxed, () => {});
+    expect(inside.ok).toBe(false);
+    expect(inside.steps.find((step) => step.id === 'sandbox')).toMatchObject({
+      status: 'ok',
+      title: 'Build its sandbox',
+      detail: 'Sandboxed: sees no shared folders; network blocked. The steps below run inside it, as the server will.',
+    });
+    expect(inside.steps.find((step) => step.id === 'initialize')).toMatchObject({ status: 'failed' });
+    expect(inside.steps.find((step) => step.id === 'initialize')?.detail).toContain(`It could not read ${file}: outside the sandbox.`);
+  });
+
   it('names the path outside the sandbox that a failed launch tripped over', async ({ onTestFinished }) => {
     const scope = testScope(onTestFinished);
     const h = rootsHarness(scope);
@@ -208,6 +270,54 @@ describe.skipIf(!support.supported).concurrent('reference servers in a sandbox',
     await h.tool(id, 'write_file', { path: path.join(shared, 'written.txt'), content: 'by the server' });
     expect(fs.readFileSync(path.join(shared, 'written.txt'), 'utf8')).toBe('by the server');
     expect((await h.tool(id, 'read_text_file', { path: path.join(other, 'secret.txt') })).isError).toBe(true);
+  });
+
+  it('server-filesystem reads a folder shared read-only but cannot write it; unsandboxed, the same write succeeds', async ({
+    onTestFinished,
+  }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const shared = folder(scope, 'read only', { 'note.txt': 'look, do not touch\n' });
+    const root = await h.call('addRoot', { path: shared });
+    expect((await h.call('setRootReadOnly', { id: root.id, readOnly: true })).readOnly).toBe(true);
+    const boxed = h.addServer('files-boxed', referenceServer('filesystem'), BLOCKED);
+    const open = h.addServer('files-open', referenceServer('filesystem'));
+    for (const id of [boxed, open]) await h.call('setRootSharing', { serverId: id, mode: 'subset', rootIds: [root.id] });
+    await Promise.all([h.start(boxed), h.start(open)]);
+    for (const id of [boxed, open])
+      await waitFor(async () => (await say(h, id, 'list_allowed_directories', {})).includes(shared), {
+        timeoutMs: 20_000,
+        what: 'the shared folder to be allowed',
+      });
+
+    for (const id of [boxed, open])
+      expect(await say(h, id, 'read_text_file', { path: path.join(shared, 'note.txt') })).toBe('look, do not touch\n');
+    const refused = await h.tool(boxed, 'write_file', { path: path.join(shared, 'boxed.txt'), content: 'x' });
+    expect(refused.isError).toBe(true);
+    expect(h.text(refused)).toMatch(/EROFS|read-only/i);
+    expect(fs.existsSync(path.join(shared, 'boxed.txt'))).toBe(false);
+    // Read-only binds only the sandbox: MCP cannot tell a server a root is read-only.
+    expect((await h.tool(open, 'write_file', { path: path.join(shared, 'open.txt'), content: 'y' })).isError).toBeFalsy();
+    expect(fs.readFileSync(path.join(shared, 'open.txt'), 'utf8')).toBe('y');
+    expect(h.fleet.viewById(boxed).runtime.sandbox).toMatchObject({
+      summary: 'Sandboxed: sees 1 shared folder, read-only; network blocked',
+      readOnlyFolders: [shared],
+    });
+    expect(h.sandboxLog.find((line) => line.serverId === boxed)?.text).toContain(`only reads ${shared}`);
+
+    // Read-write again: the sandboxed server restarts, and now it can write there.
+    const pid = h.fleet.connection(boxed)!.pid;
+    await h.call('setRootReadOnly', { id: root.id, readOnly: false });
+    await waitFor(() => h.fleet.connection(boxed)?.state.status === 'ready' && h.fleet.connection(boxed)?.pid !== pid, {
+      timeoutMs: 20_000,
+      what: 'the sandboxed server to be restarted read-write',
+    });
+    await waitFor(async () => (await say(h, boxed, 'list_allowed_directories', {})).includes(shared), {
+      timeoutMs: 20_000,
+      what: 'the shared folder to be allowed again',
+    });
+    expect((await h.tool(boxed, 'write_file', { path: path.join(shared, 'boxed.txt'), content: 'z' })).isError).toBeFalsy();
+    expect(fs.readFileSync(path.join(shared, 'boxed.txt'), 'utf8')).toBe('z');
   });
 
   it('server-everything starts and answers sandboxed', async ({ onTestFinished }) => {

@@ -6,27 +6,47 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SandboxPolicy, SandboxRuntime } from '../../../src-preload/contract';
+import { registryBlocked, registryMessage, registryNeed, type SandboxPolicy, type SandboxRuntime } from '../../../src-preload/contract';
 import type { StoredServer } from '../server-config/server-config-repository';
 import type { ServerConfig } from '../servers/connection/server-connection';
 import { findOnPath, type SandboxRunner } from '../servers/sandbox/sandbox-support';
 import { PROXY_PORT, startHostFilterProxy, type HostFilterProxy } from '../servers/sandbox/host-filter-proxy';
 import type { SandboxSpec } from '../servers/sandbox/sandbox-spec';
-import { findBlockedPath } from '../servers/sandbox/sandbox-denial';
+import { findBlockedPath, findDenials } from '../servers/sandbox/sandbox-denial';
+
+/** Stderr lines looked at together (Node prints an error's path a few lines below its code). */
+const DENIAL_WINDOW = 4;
+/** Denials written to the Host log per launch, at most: a server stuck in a loop must not flood it. */
+const DENIALS_LOGGED = 50;
 
 export interface ServerSandboxesOptions {
   dataDir: string;
   support(): SandboxRunner;
-  /** Absolute paths of the folders shared with the server now (available ones). */
-  sharedFolders(serverId: string): Promise<string[]>;
+  /** The folders shared with the server now (available ones): absolute paths, and which are read-only. */
+  sharedFolders(serverId: string): Promise<SandboxFolder[]>;
   /** A line in the server's Host log stream. */
   log(serverId: string, level: 'info' | 'warning', text: string): void;
+}
+
+/** A folder shared with a sandboxed server: mounted read-write, or read-only when shared so. */
+export interface SandboxFolder {
+  path: string;
+  readOnly: boolean;
 }
 
 /** A sandbox as one launch of a server got it. */
 interface Launched {
   spec: SandboxSpec;
   policy: SandboxPolicy;
+  /** The shared folders it was built with (real paths). */
+  folders: SandboxFolder[];
+  /** Its package runner cannot reach the registry it starts from: what to do, in one sentence. */
+  registryNote?: string;
+  /** The spec `apply` made (before the launch added the install location): which launch this is. */
+  origin: SandboxSpec;
+  /** Its latest stderr lines, and the denied paths already written to the Host log. */
+  recent: string[];
+  reported: Set<string>;
 }
 
 export class ServerSandboxes {
@@ -36,6 +56,11 @@ export class ServerSandboxes {
   private readonly proxies = new Map<string, HostFilterProxy>();
 
   constructor(private readonly options: ServerSandboxesOptions) {}
+
+  /** Its connection plugin (by shape: this area ranks beside the fleet): every stderr line, read for denied accesses (the Host log). */
+  readonly plugin = {
+    onStderrLine: (server: { id: string }, line: string) => this.noteStderr(server.id, line),
+  };
 
   /** The launch config, put in its sandbox when the server's policy asks for one. Rejects (a message for the user) when it cannot be. */
   async apply(server: StoredServer, config: ServerConfig): Promise<ServerConfig> {
@@ -49,10 +74,12 @@ export class ServerSandboxes {
     const folders = await this.realFolders(server.id, await this.options.sharedFolders(server.id));
     const scratch = path.join(this.options.dataDir, 'sandboxes', server.id);
     fs.mkdirSync(path.join(scratch, 'tmp'), { recursive: true, mode: 0o700 });
+    const engine = support.engine ?? 'bubblewrap';
     const spec: SandboxSpec = {
+      engine,
       runner: support.runner,
-      readOnly: [],
-      readWrite: folders,
+      readOnly: folders.filter((f) => f.readOnly).map((f) => f.path),
+      readWrite: folders.filter((f) => !f.readOnly).map((f) => f.path),
       scratch,
       hidden: [this.options.dataDir],
       network: server.sandbox.network === 'allowed' ? 'allowed' : 'blocked',
@@ -60,26 +87,41 @@ export class ServerSandboxes {
     this.proxies.get(server.id)?.close();
     this.proxies.delete(server.id);
     if (server.sandbox.network === 'hosts') {
-      const socat = findOnPath('socat', process.env.PATH ?? '');
-      if (!socat)
+      // bubblewrap: socat relays the port inside its network namespace to the proxy's unix socket.
+      // Seatbelt: no namespace; the proxy listens on the loopback and the profile allows that port only.
+      const socat = engine === 'bubblewrap' ? findOnPath('socat', process.env.PATH ?? '') : undefined;
+      if (engine === 'bubblewrap' && !socat)
         throw new Error(
           `"${server.name}" may only reach ${server.sandbox.hosts.join(', ')}, which needs socat: install it (Debian/Ubuntu: sudo apt install socat), or choose another Network in Edit.`,
         );
       const socket = path.join(scratch, 'proxy.sock');
       const hosts = server.sandbox.hosts;
-      this.proxies.set(
-        server.id,
-        await startHostFilterProxy(socket, hosts, (host) =>
-          this.options.log(server.id, 'warning', `Sandbox: blocked a connection to ${host} (not in its list: ${hosts.join(', ')})`),
-        ),
+      const proxy = await startHostFilterProxy(socat ? socket : 'loopback', hosts, (host) =>
+        this.options.log(server.id, 'warning', `Sandbox: blocked a connection to ${host} (not in its list: ${hosts.join(', ')})`),
       );
-      spec.proxy = { socket, port: PROXY_PORT, socat };
+      this.proxies.set(server.id, proxy);
+      spec.proxy = socat ? { port: PROXY_PORT, relay: { socket, socat } } : { port: proxy.port ?? 0 };
     }
-    this.launched.set(server.id, { spec, policy: server.sandbox });
+    const need = registryNeed(config.command, config.args ?? []);
+    const registryNote = need && registryBlocked(need, server.sandbox.network, server.sandbox.hosts) ? registryMessage(need) : undefined;
+    spec.onLaunched = (full) => {
+      const current = this.launched.get(server.id);
+      if (current?.spec === spec) current.spec = full;
+    };
+    this.launched.set(server.id, {
+      spec,
+      origin: spec,
+      policy: server.sandbox,
+      folders,
+      recent: [],
+      reported: new Set(),
+      ...(registryNote ? { registryNote } : {}),
+    });
+    if (registryNote) this.options.log(server.id, 'warning', `Sandbox: ${registryNote}`);
     this.options.log(
       server.id,
       'info',
-      `Sandbox: started with bubblewrap; reads and writes ${folders.length === 0 ? 'no shared folders' : folders.join(', ')}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.proxy ? `only ${server.sandbox.hosts.join(', ')} (through a proxy)` : spec.network}`,
+      `Sandbox: started with ${engine === 'seatbelt' ? 'sandbox-exec (Seatbelt)' : 'bubblewrap'}; ${describeFolders(folders)}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.proxy ? `only ${server.sandbox.hosts.join(', ')} (through a proxy)` : spec.network}`,
     );
     return { ...config, sandbox: spec };
   }
@@ -90,15 +132,50 @@ export class ServerSandboxes {
     if (!launched) return undefined;
     const blockedPath = findBlockedPath(stderrTail, launched.spec);
     return {
-      summary: describeSandbox(launched.spec.readWrite.length, launched.policy),
-      folders: launched.spec.readWrite,
+      summary: describeSandbox(launched.folders, launched.policy),
+      folders: launched.folders.map((f) => f.path),
+      readOnlyFolders: launched.folders.filter((f) => f.readOnly).map((f) => f.path),
       ...(blockedPath ? { blockedPath } : {}),
+      ...(launched.registryNote ? { registryNote: launched.registryNote } : {}),
     };
   }
 
+  /**
+   * A line the server wrote to stderr: a file access it reports failing on a path outside the sandbox
+   * (or a write to a folder mounted read-only) goes to its Host log with the path, once per launch.
+   */
+  noteStderr(serverId: string, line: string): void {
+    const launched = this.launched.get(serverId);
+    if (!launched) return;
+    launched.recent.push(line);
+    if (launched.recent.length > DENIAL_WINDOW) launched.recent.shift();
+    for (const denial of findDenials(launched.recent, launched.spec)) {
+      if (launched.reported.has(denial.path) || launched.reported.size >= DENIALS_LOGGED) continue;
+      launched.reported.add(denial.path);
+      this.options.log(
+        serverId,
+        'warning',
+        denial.kind === 'outside'
+          ? `Sandbox: denied access to ${denial.path} (outside the sandbox)`
+          : `Sandbox: denied a write to ${denial.path} (mounted read-only)`,
+      );
+    }
+  }
+
   /** The folders the running server's sandbox was built with (undefined when it is not sandboxed). */
-  foldersOf(serverId: string): readonly string[] | undefined {
-    return this.launched.get(serverId)?.spec.readWrite;
+  foldersOf(serverId: string): readonly SandboxFolder[] | undefined {
+    return this.launched.get(serverId)?.folders;
+  }
+
+  /**
+   * Forgets a launch that ended without a server left running (a diagnosis), closing its proxy —
+   * unless a newer launch of the server has taken its place meanwhile.
+   */
+  release(serverId: string, sandbox: SandboxSpec | undefined): void {
+    if (!sandbox || this.launched.get(serverId)?.origin !== sandbox) return;
+    this.launched.delete(serverId);
+    this.proxies.get(serverId)?.close();
+    this.proxies.delete(serverId);
   }
 
   /** Closes every host-filtering proxy (at quit). */
@@ -108,24 +185,40 @@ export class ServerSandboxes {
   }
 
   /** Real paths; a folder that is gone is left out, one shared through a symlink is shared as its target. */
-  private async realFolders(serverId: string, folders: string[]): Promise<string[]> {
-    const real: string[] = [];
+  private async realFolders(serverId: string, folders: SandboxFolder[]): Promise<SandboxFolder[]> {
+    const real = new Map<string, SandboxFolder>();
     for (const folder of folders) {
       try {
-        const target = await fs.promises.realpath(folder);
-        if (target !== folder) this.options.log(serverId, 'info', `Sandbox: ${folder} is a link; shared as its target ${target}`);
-        real.push(target);
+        const target = await fs.promises.realpath(folder.path);
+        if (target !== folder.path) this.options.log(serverId, 'info', `Sandbox: ${folder.path} is a link; shared as its target ${target}`);
+        // Two folders leading to one place: read-write wins only when both say so.
+        const seen = real.get(target);
+        real.set(target, { path: target, readOnly: folder.readOnly && (seen?.readOnly ?? true) });
       } catch {
-        this.options.log(serverId, 'warning', `Sandbox: shared folder ${folder} no longer exists; left out of the sandbox`);
+        this.options.log(serverId, 'warning', `Sandbox: shared folder ${folder.path} no longer exists; left out of the sandbox`);
       }
     }
-    return [...new Set(real)];
+    return [...real.values()];
   }
 }
 
-/** "Sandboxed: sees 2 shared folders; network blocked". */
-export function describeSandbox(folderCount: number, policy: SandboxPolicy): string {
-  const folders = folderCount === 0 ? 'sees no shared folders' : `sees ${folderCount} shared folder${folderCount === 1 ? '' : 's'}`;
+/** "reads and writes /a; only reads /b", for the Host log. */
+function describeFolders(folders: readonly SandboxFolder[]): string {
+  const writable = folders.filter((f) => !f.readOnly).map((f) => f.path);
+  const readable = folders.filter((f) => f.readOnly).map((f) => f.path);
+  if (folders.length === 0) return 'reads and writes no shared folders';
+  return [writable.length > 0 && `reads and writes ${writable.join(', ')}`, readable.length > 0 && `only reads ${readable.join(', ')}`]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** "Sandboxed: sees 2 shared folders (1 read-only); network blocked". */
+export function describeSandbox(shared: readonly SandboxFolder[], policy: SandboxPolicy): string {
+  const count = shared.length;
+  const readOnly = shared.filter((f) => f.readOnly).length;
+  const folders =
+    (count === 0 ? 'sees no shared folders' : `sees ${count} shared folder${count === 1 ? '' : 's'}`) +
+    (readOnly === 0 ? '' : readOnly === count ? (count === 1 ? ', read-only' : ', all read-only') : ` (${readOnly} read-only)`);
   const network =
     policy.network === 'allowed'
       ? 'network allowed'

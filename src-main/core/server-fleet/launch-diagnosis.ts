@@ -20,6 +20,7 @@ import { launchProblemOf } from '../servers/process/launch-problem';
 import type { ShutdownOptions, StdioProcess } from '../servers/process/stdio-process';
 import type { RemoteAuth } from '../servers/transport/remote-auth';
 import { buildLaunchConfig, type LaunchOverride } from './launch-spec';
+import type { ServerConfig } from '../servers/connection/server-connection';
 
 export interface DiagnosisOptions {
   runId: string;
@@ -48,6 +49,20 @@ export interface DiagnosisOptions {
   onSpawn?(proc: StdioProcess): void;
   /** The process is gone. */
   onEnded?(pid: number): void;
+  /** A sandboxed server: the diagnosis runs it in its sandbox, as it will run (absent: unsandboxed). */
+  sandbox?: DiagnosisSandbox;
+}
+
+/** How the diagnosis puts a sandboxed server in its sandbox, and reads what the sandbox did. */
+export interface DiagnosisSandbox {
+  /** The launch config inside its sandbox; rejects with a message for the user when it cannot be. */
+  apply(config: ServerConfig): Promise<ServerConfig>;
+  /** "Sandboxed: sees 2 shared folders; network blocked", once applied. */
+  summary(): string;
+  /** What the sandbox explains of a failure, from the server's last stderr lines (a path outside it, a registry it cannot reach). */
+  explain(stderr: readonly string[]): string | undefined;
+  /** The diagnosis is over and its process gone: the sandbox's proxy can close. */
+  release(): void;
 }
 
 /** Stderr lines kept per step. */
@@ -62,6 +77,7 @@ const STDIO_STEPS: [StepId, string][] = [
   ['cwd', 'Check the working directory'],
   ['resolve', 'Find the command'],
   ['executable', 'Check it can be run'],
+  ['sandbox', 'Build its sandbox'],
   ['spawn', 'Start the process'],
   ['initialize', 'MCP handshake'],
   ['tools', 'List its tools'],
@@ -147,7 +163,8 @@ class Report {
 /** Runs the diagnosis; never rejects (a failure is a failed step). */
 export async function diagnoseLaunch(o: DiagnosisOptions): Promise<ServerDiagnosis> {
   const remote = o.server.transport === 'http';
-  const report = new Report(o, remote ? REMOTE_STEPS : STDIO_STEPS);
+  const plan = remote ? REMOTE_STEPS : STDIO_STEPS.filter(([id]) => id !== 'sandbox' || o.sandbox);
+  const report = new Report(o, plan);
 
   report.begin('config');
   let config;
@@ -196,6 +213,17 @@ export async function diagnoseLaunch(o: DiagnosisOptions): Promise<ServerDiagnos
 
     report.begin('executable');
     report.ok('executable', `${file} ${process.platform === 'win32' ? 'is a file Windows can run' : `can be run (${modeOf(file)})`}`);
+
+    if (o.sandbox) {
+      // Run the way it will run: a server that only fails inside its sandbox must fail here too.
+      report.begin('sandbox');
+      try {
+        config = await o.sandbox.apply(config);
+      } catch (error) {
+        return report.fail('sandbox', (error as Error).message);
+      }
+      report.ok('sandbox', `${o.sandbox.summary()}. The steps below run inside it, as the server will.`);
+    }
   }
 
   return handshake(o, report, config, remote);
@@ -255,9 +283,10 @@ async function handshake(
       // A process that dies at once breaks the pipe (EPIPE) before its exit is reported, which waits for
       // its last output: give the report a moment, so the step names the exit rather than the pipe.
       if (!remote) await waitFor(() => session.transport.closeReport, { timeoutMs: 1000, what: 'the close report' }).catch(() => undefined);
+      const explained = o.sandbox?.explain(stderr);
       return report.fail(
         handshakeStep,
-        handshakeFailure(session, error, expired, o.handshakeMs, o.signal?.aborted),
+        handshakeFailure(session, error, expired, o.handshakeMs, o.signal?.aborted) + (explained ? ` ${explained}` : ''),
         outputOf(stderr, warnings),
       );
     } finally {
@@ -293,6 +322,7 @@ async function handshake(
     const result = await session.shutdown().catch(() => undefined);
     const pid = session.transport.pid;
     if (pid !== undefined && result?.groupGone !== false) o.onEnded?.(pid);
+    o.sandbox?.release();
   }
 }
 

@@ -17,7 +17,7 @@ import {
   type ServerConnectionOptions,
 } from '../servers/connection/server-connection';
 import { recordFor } from '../servers/process/process-reaper';
-import { diagnoseLaunch } from './launch-diagnosis';
+import { diagnoseLaunch, type DiagnosisSandbox } from './launch-diagnosis';
 import { clientFeaturesFor, launchInfo, notifyPlugins, streamObservers, type ConnectionPlugin } from './connection-plugins';
 import { buildLaunchConfig, parseEraVerdict, type LaunchOverride } from './launch-spec';
 import { toRuntimeView } from './runtime-view';
@@ -50,6 +50,8 @@ export interface ServerFleetOptions {
 export interface FleetSandboxes {
   apply(server: StoredServer, config: ServerConfig): Promise<ServerConfig>;
   runtime(serverId: string, stderrTail?: readonly string[]): SandboxRuntime | undefined;
+  /** Forgets the launch `apply` made with `sandbox` when nothing runs in it any more (a diagnosis). */
+  release(serverId: string, sandbox: ServerConfig['sandbox']): void;
 }
 
 /**
@@ -132,10 +134,14 @@ export class ServerFleet implements ServerControl {
     const sandbox = connection
       ? this.options.sandboxes?.runtime(server.id, 'lastStderr' in runtime ? runtime.lastStderr : undefined)
       : undefined;
+    // A package runner that failed in a sandbox which cannot reach its registry: the reason names it.
+    const failed = runtime.status === 'error' || runtime.status === 'crashed';
+    const named =
+      failed && sandbox?.registryNote && runtime.reason ? { ...runtime, reason: `${runtime.reason} ${sandbox.registryNote}` } : runtime;
     return {
       config: toConfigView(server),
       runtime: {
-        ...this.redacted(server.id, runtime),
+        ...this.redacted(server.id, named),
         ...(remote ? { remote } : {}),
         ...(auth ? { auth } : {}),
         ...(sandbox ? { sandbox } : {}),
@@ -284,6 +290,27 @@ export class ServerFleet implements ServerControl {
     return this.viewById(id);
   }
 
+  /** A sandboxed server is diagnosed inside its sandbox (see `DiagnosisSandbox`). */
+  private diagnosisSandbox(server: StoredServer): DiagnosisSandbox | undefined {
+    const sandboxes = this.options.sandboxes;
+    if (!sandboxes || server.transport !== 'stdio' || !server.sandbox.enabled) return undefined;
+    let applied: ServerConfig['sandbox'];
+    return {
+      apply: async (config) => {
+        const boxed = await sandboxes.apply(server, config);
+        applied = boxed.sandbox;
+        return boxed;
+      },
+      release: () => sandboxes.release(server.id, applied),
+      summary: () => sandboxes.runtime(server.id)?.summary ?? 'Sandboxed',
+      explain: (stderr) => {
+        const seen = sandboxes.runtime(server.id, stderr);
+        const blocked = seen?.blockedPath ? `It could not read ${seen.blockedPath}: outside the sandbox.` : undefined;
+        return [blocked, seen?.registryNote].filter(Boolean).join(' ') || undefined;
+      },
+    };
+  }
+
   /**
    * Re-runs a stopped or failed server's launch step by step in a process of its own (see
    * `diagnoseLaunch`), reporting each step to `onProgress`. A running or starting server is refused:
@@ -326,6 +353,7 @@ export class ServerFleet implements ServerControl {
       onSpawn: (proc) =>
         void Promise.resolve(this.options.processStore.add(recordFor(id, proc, server.command, now().getTime()))).catch(() => undefined),
       onEnded: (pid) => void Promise.resolve(this.options.processStore.remove(pid)).catch(() => undefined),
+      sandbox: this.diagnosisSandbox(server),
     }).finally(() => this.diagnosing.delete(id));
     this.diagnosing.set(id, diagnosis);
     return diagnosis;

@@ -18,6 +18,7 @@ import toolOffers016 from './migrations/016_tool_offers';
 import sandbox017 from './migrations/017_sandbox';
 import serverInstructions018 from './migrations/018_server_instructions';
 import draftsTaskResults019 from './migrations/019_drafts_task_results';
+import readOnlyRoots020 from './migrations/020_read_only_roots';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly string[] = [
   sandbox017,
   serverInstructions018,
   draftsTaskResults019,
+  readOnlyRoots020,
 ];
 
 /** The schema version this build writes. */

@@ -62,6 +62,7 @@ export function FolderChoice({ legend, roots, value, onChange, allowNone = false
                   onChange={(e) => toggle(root.id, e.target.checked)}
                 />
                 {root.name}
+                {root.readOnly && <span className="muted"> (read only)</span>}
                 {!root.available && <span className="muted"> (unavailable)</span>}
               </label>
             </li>

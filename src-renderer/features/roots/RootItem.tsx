@@ -10,11 +10,12 @@ export interface RootItemProps {
   sharedWith: string[];
   onRename(name: string): Promise<unknown>;
   onRemove(): Promise<unknown>;
+  onReadOnly(readOnly: boolean): Promise<unknown>;
 }
 
 /** One folder: its name (editable), where it really is, whether it is there, who sees it, and Remove. */
-export function RootItem({ root, sharedWith, onRename, onRemove }: RootItemProps) {
-  const calls = useTrackedCalls<'remove'>();
+export function RootItem({ root, sharedWith, onRename, onRemove, onReadOnly }: RootItemProps) {
+  const calls = useTrackedCalls<'remove' | 'change'>();
   const [draft, setDraft] = useState<string | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [nameError, setNameError] = useState<string | undefined>();
@@ -87,6 +88,26 @@ export function RootItem({ root, sharedWith, onRename, onRemove }: RootItemProps
         </dd>
         <dt>Shared with</dt>
         <dd>{sharedWith.length > 0 ? sharedWith.join(', ') : <span className="muted">No server</span>}</dd>
+        <dt>Access</dt>
+        <dd>
+          <label className="root-read-only">
+            <input
+              type="checkbox"
+              checked={root.readOnly}
+              disabled={calls.isPending('change')}
+              onChange={(e) => {
+                const readOnly = e.target.checked;
+                void calls.run('change', () => onReadOnly(readOnly));
+              }}
+            />
+            Read only
+          </label>
+          <p className="hint root-note">
+            {root.readOnly
+              ? 'Sandboxed servers can read it but not write to it. Servers without a sandbox are not held to this.'
+              : 'Servers it is shared with can read and write it.'}
+          </p>
+        </dd>
       </dl>
       {calls.failure && (
         <p role="alert" className="warning card-error">

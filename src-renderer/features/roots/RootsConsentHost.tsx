@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { questionsOf } from '../../stores/slices/questions-slice';
 import { useAppStore } from '../../stores/use-app-store';
+import { useRestartedBy } from './sandbox-restart';
 import { ShareFoldersDialog } from './ShareFoldersDialog';
 
 /**
@@ -18,6 +19,7 @@ export function RootsConsentHost() {
   );
   const roots = useAppStore((s) => s.roots);
   const api = useAppStore((s) => s.api);
+  const restartedBy = useRestartedBy();
   if (group.length === 0) return null;
   const groupId = group[0].groupId;
   return (
@@ -27,6 +29,7 @@ export function RootsConsentHost() {
       roots={roots}
       onAnswer={(id, answer) => api.answerQuestion({ id, answer: { kind: 'roots', ...answer } })}
       onAnswerAll={(answer) => api.answerQuestion({ id: group[0].id, answer: { kind: 'roots', ...answer, wholeGroup: true } })}
+      sandboxed={group.flatMap((request) => restartedBy({ serverId: request.serverId }))}
     />
   );
 }

@@ -52,6 +52,44 @@ describe('RootsPage', () => {
     expect(within(screen.getByRole('listitem', { name: 'Work' })).getByText('No server')).toBeTruthy();
   });
 
+  it('shares a folder read-only, asking first when that restarts a running sandboxed server', async () => {
+    const sandbox = { summary: 'Sandboxed: sees 1 shared folder; network blocked', folders: ['/data/work'], readOnlyFolders: [] };
+    const host = fakeHost({
+      servers: [
+        serverView({ id: 's1', name: 'files' }, { status: 'ready', sandbox }),
+        serverView({ id: 's2', name: 'plain' }, { status: 'ready' }),
+      ],
+      roots: {
+        roots: [rootView({ id: 'r1', name: 'Work', path: '/data/work' }), rootView({ id: 'r2', name: 'Notes', path: '/data/notes' })],
+        sharing: [
+          { serverId: 's1', mode: 'subset', rootIds: ['r1'] },
+          { serverId: 's2', mode: 'all', rootIds: [] },
+        ],
+      },
+    });
+    await renderWithHost(<RootsPage />, host, 'roots');
+    // Only an unsandboxed server sees Notes: applied at once, nothing to restart.
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('listitem', { name: 'Notes' })).getByRole('checkbox', { name: 'Read only' })),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(host.last()).toEqual({ method: 'setRootReadOnly', input: { id: 'r2', readOnly: true } });
+
+    const work = within(screen.getByRole('listitem', { name: 'Work' }));
+    await act(async () => fireEvent.click(work.getByRole('checkbox', { name: 'Read only' })));
+    const ask = screen.getByRole('alertdialog', { name: 'Restart “files”?' });
+    expect(ask.textContent).toContain('Restarting “files” so its sandbox sees the new folders');
+    await act(async () => fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' })));
+    expect(host.of('setRootReadOnly')).toHaveLength(1);
+
+    await act(async () => fireEvent.click(work.getByRole('checkbox', { name: 'Read only' })));
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Restart “files”?' })).getByRole('button', { name: 'Restart now' })),
+    );
+    expect(host.last()).toEqual({ method: 'setRootReadOnly', input: { id: 'r1', readOnly: true } });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('renames in place, showing the host’s complaint next to the name', async () => {
     const host = fakeHost({
       roots: { roots: [rootView({ id: 'r1', name: 'Work' })] },

@@ -6,6 +6,7 @@ import { RelativeTime } from '../../ui/RelativeTime';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { AddFolderDialog } from './AddFolderDialog';
 import { RootItem } from './RootItem';
+import { useSandboxRestartConfirm } from './sandbox-restart';
 import './roots.css';
 
 const sees = (sharing: RootSharingView | undefined, rootId: string) =>
@@ -22,12 +23,14 @@ export function RootsPage() {
   const [adding, setAdding] = useState(false);
   const picker = useTrackedCalls<'pick'>();
   const listFolders = useCallback((path: string) => api.listFolders({ path }), [api]);
+  // Folders that move a running sandboxed server's boundary restart it: asked first.
+  const restart = useSandboxRestartConfirm();
 
   const addFolder = () => {
     if (mode !== 'electron') return setAdding(true);
     void picker.run('pick', async () => {
       const { path } = await api.pickFolder();
-      if (path) await api.addRoot({ path });
+      if (path) await restart.confirm({ addedFolder: true }, () => api.addRoot({ path }));
     });
   };
   const sharedWith = (rootId: string) => servers.filter((server) => sees(sharing[server.id], rootId)).map((server) => server.name);
@@ -60,7 +63,8 @@ export function RootsPage() {
               root={root}
               sharedWith={sharedWith(root.id)}
               onRename={(name) => api.renameRoot({ id: root.id, name })}
-              onRemove={() => api.removeRoot({ id: root.id })}
+              onRemove={() => restart.confirm({ rootId: root.id }, () => api.removeRoot({ id: root.id }))}
+              onReadOnly={(readOnly) => restart.confirm({ rootId: root.id }, () => api.setRootReadOnly({ id: root.id, readOnly }))}
             />
           ))}
         </ul>
@@ -78,7 +82,13 @@ export function RootsPage() {
           ))}
         </ul>
       )}
-      <AddFolderDialog open={adding} onOpenChange={setAdding} listFolders={listFolders} onAdd={(path) => api.addRoot({ path })} />
+      <AddFolderDialog
+        open={adding}
+        onOpenChange={setAdding}
+        listFolders={listFolders}
+        onAdd={(path) => restart.confirm({ addedFolder: true }, () => api.addRoot({ path }))}
+      />
+      {restart.dialog}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { RootSharingView, RootView } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { FolderChoice, type FolderSelection } from './FolderChoice';
+import { useSandboxRestartConfirm } from './sandbox-restart';
 import './roots.css';
 
 export interface ServerFoldersProps {
@@ -42,12 +43,18 @@ export function ServerFoldersSection({ serverId, serverName }: { serverId: strin
   const api = useAppStore((s) => s.api);
   const roots = useAppStore((s) => s.roots);
   const sharing = useAppStore((s) => s.rootSharing[serverId]);
+  const restart = useSandboxRestartConfirm();
   return (
-    <ServerFolders
-      serverName={serverName}
-      roots={roots}
-      sharing={sharing}
-      onChange={(selection) => api.setRootSharing({ serverId, mode: selection.mode, rootIds: selection.rootIds })}
-    />
+    <>
+      <ServerFolders
+        serverName={serverName}
+        roots={roots}
+        sharing={sharing}
+        onChange={(selection) =>
+          restart.confirm({ serverId }, () => api.setRootSharing({ serverId, mode: selection.mode, rootIds: selection.rootIds }))
+        }
+      />
+      {restart.dialog}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuestionOf } from '../../../src-preload/contract';
+import { serverView } from '../servers/test-support/server-factories';
 import { RootsConsentHost } from './RootsConsentHost';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { rootView } from './test-support/root-factories';
@@ -44,6 +45,19 @@ describe('the Share folders question', () => {
     expect(screen.getByRole('dialog', { name: 'Share folders' })).toBeTruthy();
     host.emit({ name: 'questionSettled', payload: { id: 'q1', kind: 'roots', serverId: 's1', outcome: 'shared' } });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says beforehand that sharing restarts a server running in a sandbox, and marks read-only folders', async () => {
+    const sandbox = { summary: 'Sandboxed: sees no shared folders; network blocked', folders: [], readOnlyFolders: [] };
+    const host = fakeHost({
+      servers: [serverView({ id: 's1', name: 'files' }, { status: 'ready', sandbox })],
+      roots: { roots: [rootView({ id: 'r1', name: 'Work' }), rootView({ id: 'r2', name: 'Docs', readOnly: true })] },
+    });
+    await renderWithHost(<RootsConsentHost />, host, 'roots');
+    host.emit({ name: 'questionAsked', payload: request });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Share folders' }));
+    expect(dialog.getByText('“files” runs in a sandbox: Share restarts it so its sandbox holds the folders.')).toBeTruthy();
+    expect(dialog.getByRole('checkbox', { name: /^Docs\s*\(read only\)/ })).toBeTruthy();
   });
 
   it('can share every folder, later ones included', async () => {

@@ -19,6 +19,8 @@ export interface ShareFoldersDialogProps {
   onAnswer(id: string, answer: ShareAnswer): Promise<unknown>;
   /** Answers every question of the group still open the same way. */
   onAnswerAll(answer: ShareAnswer): Promise<unknown>;
+  /** Names of the asking servers that run in a sandbox: sharing restarts them (said before they are). */
+  sandboxed?: string[];
 }
 
 type RowState = 'shared' | 'declined';
@@ -30,7 +32,7 @@ type RowState = 'shared' | 'declined';
  * Closing the dialog any other way is "Don't share" for those still asking: when in doubt, nothing is
  * shared.
  */
-export function ShareFoldersDialog({ requests, roots, onAnswer, onAnswerAll }: ShareFoldersDialogProps) {
+export function ShareFoldersDialog({ requests, roots, onAnswer, onAnswerAll, sandboxed = [] }: ShareFoldersDialogProps) {
   const [selection, setSelection] = useState<FolderSelection>(() => ({
     mode: 'subset',
     rootIds: roots.filter((r) => r.available).map((r) => r.id),
@@ -141,6 +143,12 @@ export function ShareFoldersDialog({ requests, roots, onAnswer, onAnswerAll }: S
             );
           })}
         </ul>
+      )}
+      {sandboxed.length > 0 && (
+        <p className="hint">
+          {sandboxed.map((name) => `“${name}”`).join(', ')} {sandboxed.length === 1 ? 'runs' : 'run'} in a sandbox: Share restarts{' '}
+          {sandboxed.length === 1 ? 'it' : 'them'} so {sandboxed.length === 1 ? 'its sandbox holds' : 'their sandboxes hold'} the folders.
+        </p>
       )}
       {expiresAt && <p className="hint">Not answered by {new Date(expiresAt).toLocaleTimeString()}, nothing is shared.</p>}
       {error && (

@@ -1,5 +1,12 @@
 import { useId } from 'react';
-import { SANDBOX_NETWORKS, type SandboxNetwork, type SandboxSupport } from '../../../src-preload/contract';
+import {
+  registryBlocked,
+  registryMessage,
+  registryNeed,
+  SANDBOX_NETWORKS,
+  type SandboxNetwork,
+  type SandboxSupport,
+} from '../../../src-preload/contract';
 import type { EditDraft } from './server-form-model';
 import type { FormErrors, ServerDraft } from './server-form-model';
 
@@ -23,6 +30,15 @@ export function SandboxFields({
   support?: SandboxSupport;
 }) {
   const id = useId();
+  // A package runner fetches the server as it starts: say beforehand when the chosen network stops it.
+  const need = registryNeed(
+    draft.command,
+    draft.args.split(/\r?\n/).map((arg) => arg.trim()),
+  );
+  const registryWarning =
+    draft.sandbox && need && registryBlocked(need, draft.sandboxNetwork, draft.sandboxHosts.split(/[\s,]+/).filter(Boolean))
+      ? registryMessage(need)
+      : undefined;
   const unsupported =
     support?.supported === false ? support.reason : support === undefined ? 'Sandboxes are not available here.' : undefined;
   return (
@@ -76,6 +92,7 @@ export function SandboxFields({
           )}
         </>
       )}
+      {registryWarning && <p className="warning sandbox-registry">{registryWarning}</p>}
       {errors.sandbox && (
         <p role="alert" className="field-error">
           {errors.sandbox}

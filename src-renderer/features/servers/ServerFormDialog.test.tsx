@@ -168,6 +168,26 @@ describe('ServerFormDialog', () => {
     });
   });
 
+  it('warns beforehand when npx or uvx could not reach its registry from the sandbox', () => {
+    renderForm();
+    type('Name', 'files');
+    type('Command', 'npx');
+    const warning = 'npx needs the npm registry (registry.npmjs.org) to start: allow that host or run with network allowed.';
+    expect(screen.queryByText(warning)).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Sandbox' }));
+    expect(screen.getByText(warning)).toBeTruthy(); // Blocked, the default
+    fireEvent.change(screen.getByRole('combobox', { name: 'Network' }), { target: { value: 'hosts' } });
+    type('Hosts', 'api.example.com');
+    expect(screen.getByText(warning)).toBeTruthy();
+    type('Hosts', 'api.example.com\nregistry.npmjs.org');
+    expect(screen.queryByText(warning)).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Network' }), { target: { value: 'blocked' } });
+    type('Command', 'uvx');
+    expect(screen.getByText(/^uvx needs PyPI \(pypi.org, files.pythonhosted.org\) to start: allow those hosts/)).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Network' }), { target: { value: 'allowed' } });
+    expect(screen.queryByText(/needs PyPI/)).toBeNull();
+  });
+
   it('shows a stored sandbox as it is, and sends it unchanged', () => {
     const server = serverView({ sandbox: { enabled: true, network: 'allowed', hosts: [] } }).config;
     const { onSubmit } = renderForm(server, 'edit');

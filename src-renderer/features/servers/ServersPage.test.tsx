@@ -106,6 +106,7 @@ describe('ServersPage', () => {
           sandbox: {
             summary: 'Sandboxed: sees 2 shared folders; network blocked',
             folders: ['/a', '/b'],
+            readOnlyFolders: [],
             blockedPath: '/home/ana/.notesrc',
           },
         },

@@ -96,7 +96,11 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
     events,
     clock: systemClock,
     connectionDefaults: { shutdown: { stdinGraceMs: 500, termGraceMs: 500 }, loginShellPath: async () => [] },
-    plugins: [area.plugin, { onWire: (server, direction, message) => wire.push({ serverId: server.id, direction, message }) }],
+    plugins: [
+      area.plugin,
+      sandboxes.plugin,
+      { onWire: (server, direction, message) => wire.push({ serverId: server.id, direction, message }) },
+    ],
     sandboxes,
   });
   scope.defer(async () => {

@@ -142,7 +142,7 @@ export class StdioProcess {
       loginShellPath: options.loginShellPath,
     });
     const env = withPathVar(buildChildEnv(parentEnv, spec.env, platform), resolved.pathEnv, platform);
-    const launch = spec.sandbox
+    const launch: { file: string; args: string[]; verbatim: boolean; cwd?: string } = spec.sandbox
       ? { ...sandboxedLaunch(spec.sandbox, resolved.file, spec.args ?? [], spec.cwd), verbatim: false }
       : windowsLaunch(resolved.file, spec.args ?? [], platform, env);
     const details = { command: spec.command, file: resolved.file, searched: resolved.searched, ...(spec.cwd ? { cwd: spec.cwd } : {}) };
@@ -150,8 +150,9 @@ export class StdioProcess {
     let child: ChildProcessWithoutNullStreams;
     try {
       child = spawn(launch.file, launch.args, {
-        // Inside a sandbox bubblewrap changes directory (the configured one may not exist in there).
-        cwd: spec.sandbox ? undefined : spec.cwd,
+        // Inside a sandbox the launch says where to run (the configured folder may be outside it):
+        // bubblewrap changes directory itself, sandbox-exec is spawned there.
+        cwd: spec.sandbox ? launch.cwd : spec.cwd,
         env,
         stdio: ['pipe', 'pipe', 'pipe'],
         // Own process group (POSIX): one signal reaches every grandchild, and Ctrl-C in the

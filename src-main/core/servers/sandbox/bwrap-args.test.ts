@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { bwrapArgs, type PathKind } from './bwrap-args';
 import { hostAllowed } from './host-filter-proxy';
-import { findBlockedPath } from './sandbox-denial';
+import { findBlockedPath, findDenials } from './sandbox-denial';
 import type { SandboxSpec } from './sandbox-spec';
 
 const spec: SandboxSpec = {
+  engine: 'bubblewrap',
   runner: '/usr/bin/bwrap',
   readOnly: ['/home/ada/.nvm/versions/node/v20'],
   readWrite: ['/home/ada/My Project', '/home/ada'],
@@ -73,6 +74,23 @@ describe('findBlockedPath', () => {
     expect(findBlockedPath(["Error: ENOENT: no such file or directory, open '/home/ada/shared/missing.txt'"], box)).toBeUndefined();
     expect(findBlockedPath(['loading /home/ada/.npmrc'], box)).toBeUndefined();
     expect(findBlockedPath(["PermissionError: [Errno 13] Permission denied: '/root/.ssh/id_rsa'"], box)).toBe('/root/.ssh/id_rsa');
+  });
+});
+
+describe('findDenials', () => {
+  const box = { readOnly: ['/home/ada/docs', '/home/ada/work/vendor'], readWrite: ['/home/ada/work'], scratch: '/data/sandboxes/s1' };
+  it('names every path denied, outside the sandbox or written where it is mounted read-only (the deepest mount decides)', () => {
+    const lines = [
+      "Error: EROFS: read-only file system, open '/home/ada/docs/a.txt'",
+      "Error: EROFS: read-only file system, open '/home/ada/work/vendor/x.js'",
+      "Error: ENOENT: no such file or directory, open '/home/ada/.ssh/id_rsa'",
+    ];
+    expect(findDenials(lines, box)).toEqual([
+      { path: '/home/ada/docs/a.txt', kind: 'read-only' },
+      { path: '/home/ada/work/vendor/x.js', kind: 'read-only' },
+      { path: '/home/ada/.ssh/id_rsa', kind: 'outside' },
+    ]);
+    expect(findDenials(["Error: EROFS: read-only file system, open '/home/ada/work/b.txt'"], box)).toEqual([]);
   });
 });
 

@@ -73,28 +73,33 @@ export function bwrapArgs(spec: SandboxSpec, command: SandboxedCommand, kindOf: 
   const home = spec.scratch;
   const cwd = isCovered(command.cwd, [...spec.readOnly, ...spec.readWrite, home]) ? command.cwd : home;
   args.push('--setenv', 'HOME', home, '--setenv', 'TMPDIR', path.join(home, 'tmp'), '--chdir', cwd);
-  if (!spec.proxy) {
+  if (!spec.proxy?.relay) {
     args.push('--', command.file, ...command.args);
     return args;
   }
   // The relay starts in the background, then the server replaces the shell (same process, so the
   // sandbox still ends when the server does, taking the relay with it).
-  const proxyUrl = `http://127.0.0.1:${spec.proxy.port}`;
-  for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy', 'npm_config_proxy', 'npm_config_https_proxy'])
-    args.push('--setenv', name, proxyUrl);
+  for (const [name, value] of Object.entries(proxyEnv(spec.proxy.port))) args.push('--setenv', name, value);
   args.push('--unsetenv', 'NO_PROXY', '--unsetenv', 'no_proxy');
   args.push(
     '--',
     '/bin/sh',
     '-c',
     '"$0" "$1" "$2" & shift 2; exec "$@"',
-    spec.proxy.socat,
+    spec.proxy.relay.socat,
     `TCP-LISTEN:${spec.proxy.port},bind=127.0.0.1,fork,reuseaddr`,
-    `UNIX-CONNECT:${spec.proxy.socket}`,
+    `UNIX-CONNECT:${spec.proxy.relay.socket}`,
     command.file,
     ...command.args,
   );
   return args;
+}
+
+/** The variables that send proxy-aware programs (npm, pip, uv, curl…) through the host-filter proxy. */
+export function proxyEnv(port: number): Record<string, string> {
+  const url = `http://127.0.0.1:${port}`;
+  const names = ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy', 'npm_config_proxy', 'npm_config_https_proxy'];
+  return Object.fromEntries(names.map((name) => [name, url]));
 }
 
 /** True when `p` is one of `dirs` or inside one. */

@@ -23,16 +23,23 @@ export function hostAllowed(host: string, port: number, allowed: readonly string
 }
 
 export interface HostFilterProxy {
+  /** The loopback port it listens on, when started on one (`at: 'loopback'`). */
+  port?: number;
   close(): void;
 }
 
-/** Starts the proxy on `socketPath`; `onBlocked` hears every refused host. */
+/**
+ * Starts the proxy on the unix socket `at` (bubblewrap: relayed inside by socat), or on a free port of
+ * the host's loopback (`'loopback'`: Seatbelt lets the server reach that port only). `onBlocked`
+ * hears every refused host.
+ */
 export async function startHostFilterProxy(
-  socketPath: string,
+  at: string,
   allowed: readonly string[],
   onBlocked: (host: string) => void,
 ): Promise<HostFilterProxy> {
-  fs.rmSync(socketPath, { force: true });
+  const socketPath = at === 'loopback' ? undefined : at;
+  if (socketPath) fs.rmSync(socketPath, { force: true });
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     sockets.add(client);
@@ -96,14 +103,17 @@ export async function startHostFilterProxy(
   };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(socketPath, resolve);
+    if (socketPath) server.listen(socketPath, resolve);
+    else server.listen(0, '127.0.0.1', resolve);
   });
   server.unref();
+  const address = server.address();
   return {
+    ...(typeof address === 'object' && address ? { port: address.port } : {}),
     close() {
       server.close();
       for (const socket of sockets) socket.destroy();
-      fs.rmSync(socketPath, { force: true });
+      if (socketPath) fs.rmSync(socketPath, { force: true });
     },
   };
 }

@@ -8,26 +8,54 @@ import { isCovered } from './bwrap-args';
 import type { SandboxSpec } from './sandbox-spec';
 
 /** Error words Node, Python and libc print next to a path they failed on. */
-const DENIAL = /ENOENT|EACCES|EPERM|EROFS|No such file or directory|Permission denied|Read-only file system/;
+const DENIAL = /ENOENT|EACCES|EPERM|EROFS|No such file or directory|Permission denied|Operation not permitted|Read-only file system/;
 /** An absolute path, possibly quoted; quotes and trailing punctuation are trimmed. */
 const PATH = /(?:'|"|\s|^)(\/[^\s'"`,:;()]+)/g;
-/** What every sandbox shows of the system (its /tmp is empty: the host's /tmp is outside). */
-const VISIBLE = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/proc', '/dev'];
+/** What every sandbox shows of the system (its /tmp is empty: the host's /tmp is outside); macOS's too. */
+const VISIBLE = [
+  ...['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/proc', '/dev'],
+  ...['/System', '/Library', '/private/etc', '/private/var/db'],
+];
+
+/** A path a denial line names: outside the sandbox, or inside it but mounted read-only. */
+export interface Denial {
+  path: string;
+  kind: 'outside' | 'read-only';
+}
+
+/** Writes refused because the place is mounted read-only (a folder shared read-only, its own code). */
+const READ_ONLY = /EROFS|Read-only file system/;
+
+/** Every path that a denial in `lines` names and the sandbox explains (in order, each once). */
+export function findDenials(lines: readonly string[], spec: Pick<SandboxSpec, 'readOnly' | 'readWrite' | 'scratch'>): Denial[] {
+  const inside = [...VISIBLE, ...spec.readOnly, ...spec.readWrite, spec.scratch];
+  if (!lines.some((line) => DENIAL.test(line))) return [];
+  const readOnly = lines.some((line) => READ_ONLY.test(line));
+  const found = new Map<string, Denial>();
+  // Node prints an error object over several lines: the code on one, `path: '…'` on another.
+  for (const line of lines) {
+    if (!DENIAL.test(line) && !/\bpath:/.test(line)) continue;
+    for (const match of line.matchAll(PATH)) {
+      const candidate = match[1].replace(/[.'"]+$/, '');
+      if (candidate.length <= 1 || found.has(candidate)) continue;
+      if (!isCovered(candidate, inside)) found.set(candidate, { path: candidate, kind: 'outside' });
+      else if (readOnly && deepestMountIsReadOnly(candidate, spec)) found.set(candidate, { path: candidate, kind: 'read-only' });
+    }
+  }
+  return [...found.values()];
+}
 
 /** The first path outside `spec` that a denial line in `lines` names, or undefined. */
 export function findBlockedPath(
   lines: readonly string[],
   spec: Pick<SandboxSpec, 'readOnly' | 'readWrite' | 'scratch'>,
 ): string | undefined {
-  const inside = [...VISIBLE, ...spec.readOnly, ...spec.readWrite, spec.scratch];
-  if (!lines.some((line) => DENIAL.test(line))) return undefined;
-  // Node prints an error object over several lines: the code on one, `path: '…'` on another.
-  for (const line of lines) {
-    if (!DENIAL.test(line) && !/\bpath:/.test(line)) continue;
-    for (const match of line.matchAll(PATH)) {
-      const candidate = match[1].replace(/[.'"]+$/, '');
-      if (candidate.length > 1 && !isCovered(candidate, inside)) return candidate;
-    }
-  }
-  return undefined;
+  return findDenials(lines, spec).find((denial) => denial.kind === 'outside')?.path;
+}
+
+/** True when the deepest mount holding `p` is a read-only one (deeper mounts lie over shallower ones). */
+function deepestMountIsReadOnly(p: string, spec: Pick<SandboxSpec, 'readOnly' | 'readWrite' | 'scratch'>): boolean {
+  const holding = (dirs: readonly string[]) => Math.max(-1, ...dirs.filter((dir) => isCovered(p, [dir])).map((dir) => dir.length));
+  const readOnly = holding(spec.readOnly);
+  return readOnly >= 0 && readOnly > holding([...spec.readWrite, spec.scratch]);
 }

@@ -1,9 +1,12 @@
 /**
  * What one sandboxed server process may touch, as the launch hands it to the platform's sandbox
- * (Linux: bubblewrap, see bwrap-args.ts). Paths are real (symlinks resolved) and absolute.
+ * (Linux: bubblewrap, see bwrap-args.ts; macOS: sandbox-exec, see seatbelt-profile.ts). Paths are
+ * real (symlinks resolved) and absolute.
  */
 export interface SandboxSpec {
-  /** The bubblewrap program that builds the sandbox. */
+  /** Which sandbox: bubblewrap (Linux) or Seatbelt through sandbox-exec (macOS). */
+  engine: SandboxEngine;
+  /** The program that builds the sandbox (bwrap, or /usr/bin/sandbox-exec). */
   runner: string;
   /** Readable, never writable: the server's install location, folders shared read-only. */
   readOnly: string[];
@@ -16,8 +19,18 @@ export interface SandboxSpec {
   /** `blocked`: no network at all, loopback included (a network namespace of its own). */
   network: 'allowed' | 'blocked';
   /**
-   * "Only these hosts": no network of its own, but socat (at `socat`) relays 127.0.0.1:`port` inside to
-   * the host-side filtering proxy listening on `socket` (a unix socket in the scratch folder).
+   * "Only these hosts": its HTTP(S)_PROXY is 127.0.0.1:`port`, the host-side filtering proxy. Under
+   * bubblewrap (a network namespace of its own) socat at `relay.socat` relays that port inside to the
+   * proxy's unix socket `relay.socket` in the scratch folder; under Seatbelt the proxy listens on the
+   * host's loopback at `port` and the profile lets it reach that port only.
    */
-  proxy?: { socket: string; port: number; socat: string };
+  proxy?: { port: number; relay?: { socket: string; socat: string } };
+  /**
+   * Hears the spec as launched: with the server's install location added, which only the launch knows
+   * (it is found from the resolved program). Whoever reads denials needs it, or the server's own code
+   * would look like a place outside the sandbox.
+   */
+  onLaunched?(full: SandboxSpec): void;
 }
+
+export type SandboxEngine = 'bubblewrap' | 'seatbelt';

@@ -1,15 +1,20 @@
 /**
  * Whether this machine can run servers in a sandbox: Linux with bubblewrap installed and user
- * namespaces allowed. Found once per process by running a tiny sandbox for real (a kernel that
- * forbids unprivileged user namespaces only shows itself that way).
+ * namespaces allowed, or macOS with its built-in sandbox-exec (Seatbelt). Found once per process by
+ * running a tiny sandbox for real (a kernel that forbids unprivileged user namespaces, or a macOS
+ * that dropped sandbox-exec, only shows itself that way).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SandboxSupport } from '../../../../src-preload/contract';
+import type { SandboxEngine } from './sandbox-spec';
 
-/** The support verdict plus, when supported, the bubblewrap program to use. */
-export type SandboxRunner = SandboxSupport & { runner?: string };
+/** The support verdict plus, when supported, the sandbox program to use and which kind it is. */
+export type SandboxRunner = SandboxSupport & { runner?: string; engine?: SandboxEngine };
+
+/** macOS's sandbox program (a fixed path: never looked up on PATH, which a user could shadow). */
+export const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
 
 const INSTALL = 'install bubblewrap (Debian/Ubuntu: sudo apt install bubblewrap; Fedora: sudo dnf install bubblewrap)';
 
@@ -24,8 +29,9 @@ export function sandboxSupport(): SandboxRunner {
 export function detect(platform: NodeJS.Platform, pathVar: string): SandboxRunner {
   if (platform === 'win32')
     return { supported: false, reason: 'Sandboxes are not available on Windows: servers run with your full access.' };
+  if (platform === 'darwin') return detectSeatbelt(SANDBOX_EXEC);
   if (platform !== 'linux')
-    return { supported: false, reason: 'Sandboxes are only available on Linux in this version: servers run with your full access.' };
+    return { supported: false, reason: 'Sandboxes are only available on Linux and macOS: servers run with your full access.' };
   const runner = findOnPath('bwrap', pathVar);
   if (!runner) return { supported: false, reason: `To run servers in a sandbox, ${INSTALL}.` };
   const trial = spawnSync(
@@ -33,11 +39,22 @@ export function detect(platform: NodeJS.Platform, pathVar: string): SandboxRunne
     ['--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--unshare-pid', '--unshare-net', '--die-with-parent', '--', 'true'],
     { encoding: 'utf8', timeout: 5000 },
   );
-  if (trial.status === 0) return { supported: true, runner };
+  if (trial.status === 0) return { supported: true, runner, engine: 'bubblewrap' };
   const why = (trial.stderr || trial.error?.message || `exit ${trial.status}`).trim().split('\n')[0];
   return {
     supported: false,
     reason: `bubblewrap cannot create a sandbox here (${why}): allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1) or ${INSTALL} with its setuid helper.`,
+  };
+}
+
+/** macOS: sandbox-exec present and able to apply a profile (a trivial one that allows everything). */
+export function detectSeatbelt(program: string): SandboxRunner {
+  const trial = spawnSync(program, ['-p', '(version 1)(allow default)', '/usr/bin/true'], { encoding: 'utf8', timeout: 5000 });
+  if (trial.status === 0) return { supported: true, runner: program, engine: 'seatbelt' };
+  const why = (trial.stderr || trial.error?.message || `exit ${trial.status}`).trim().split('\n')[0];
+  return {
+    supported: false,
+    reason: `macOS's sandbox (sandbox-exec) cannot run here (${why}): servers run with your full access.`,
   };
 }
 

@@ -10,6 +10,7 @@ export function rootView(overrides: Partial<RootView> = {}): RootView {
     path,
     uri: `file://${path}`,
     available: true,
+    readOnly: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
