@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import path from 'node:path';
-import { contractClient, expectServerStatus, openPage, serverRow } from '../support/flows';
+import { expectServerStatus, openPage, serverRow } from '../support/flows';
 import { REPO_ROOT } from '../support/paths';
 import { expect, test } from '../support/web-host';
 
@@ -80,4 +80,59 @@ test('Diagnose keeps its buttons in view however long its steps are', async ({ p
   }
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('relative links in a Markdown resource are read through its server; links it cannot follow say why', async ({ page, webHost }) => {
+  await page.goto(webHost.url);
+  await addServer(page, 'handbook', [path.join(FIXTURES, 'linked-docs.mjs')]);
+  await expectServerStatus(page, 'handbook', 'ready');
+  await serverRow(page, 'handbook').getByRole('button', { name: 'handbook', exact: true }).click();
+  await page.getByRole('tab', { name: /^Resources\b/ }).click();
+  await page.getByRole('list', { name: 'Resources of handbook' }).getByRole('button', { name: 'intro.md', exact: true }).click();
+  await page.getByRole('button', { name: 'Read', exact: true }).click();
+  const intro = page.getByRole('region', { name: 'Contents of docs://handbook/guide/intro.md' });
+  const hostUrl = page.url();
+
+  await test.step('a relative link opens the linked resource, read through the server, in the viewer', async () => {
+    await intro.getByRole('link', { name: 'Architecture' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Resource architecture.md' });
+    await expect(viewer).toContainText('docs://handbook/guide/architecture.md');
+    await expect(viewer.getByRole('heading', { name: 'Architecture', exact: true })).toBeVisible();
+    // A link inside it shows that one in the same viewer.
+    await viewer.getByRole('link', { name: 'introduction' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Resource intro.md' }).getByRole('heading', { name: 'Introduction', exact: true }),
+    ).toBeVisible();
+    await page.getByRole('dialog', { name: 'Resource intro.md' }).getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(page.url()).toBe(hostUrl);
+  });
+
+  await test.step('../ resolves against the resource’s folder', async () => {
+    await intro.getByRole('link', { name: 'Back to the handbook' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Resource README.md' });
+    await expect(viewer.getByRole('heading', { name: 'Handbook', exact: true })).toBeVisible();
+    await viewer.getByRole('button', { name: 'Close' }).click();
+  });
+
+  await test.step('a document the server does not have: its answer, in words', async () => {
+    await intro.getByRole('link', { name: 'Missing page' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Resource missing.md' });
+    await expect(viewer.getByRole('alert')).toContainText('docs://handbook/guide/missing.md');
+    await viewer.getByRole('button', { name: 'Close' }).click();
+  });
+
+  await test.step('a link out of the server’s URI space is not followed, and says why; the window stays', async () => {
+    await intro.getByRole('link', { name: 'Somewhere else' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'leads out of handbook’s resources (docs://handbook)' })).toBeVisible();
+    await intro.getByRole('link', { name: 'Setup, below' }).click();
+    expect(page.url()).toBe(hostUrl);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  await test.step('a web link still opens outside, in a new window', async () => {
+    const link = intro.getByRole('link', { name: 'The protocol' });
+    await expect(link).toHaveAttribute('href', 'https://modelcontextprotocol.io/');
+    await expect(link).toHaveAttribute('target', '_blank');
+  });
 });
