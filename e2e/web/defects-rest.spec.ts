@@ -136,3 +136,52 @@ test('relative links in a Markdown resource are read through its server; links i
     await expect(link).toHaveAttribute('target', '_blank');
   });
 });
+
+test('apps: Ctrl+K works with the focus in an app; a message from the Tools tab is answered at once and can open a chat; no console warnings', async ({
+  page,
+  webHost,
+}) => {
+  const consoleLines: { type: string; text: string }[] = [];
+  page.on('console', (message) => consoleLines.push({ type: message.type(), text: message.text() }));
+  await page.goto(webHost.url);
+  const BASIC = path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
+  await addServer(page, 'Basic app', [BASIC, '--stdio']);
+  await expectServerStatus(page, 'Basic app', 'ready');
+  await serverRow(page, 'Basic app').getByRole('button', { name: 'Basic app', exact: true }).click();
+  await page.getByRole('tab', { name: /^Tools\b/ }).click();
+  await page.getByRole('list', { name: 'Tools of Basic app' }).getByRole('button', { name: 'get-time', exact: true }).click();
+  await page.getByRole('form', { name: 'Run get-time' }).getByRole('button', { name: 'Run' }).click();
+  const view = page.getByRole('region', { name: 'App of get-time from Basic app' });
+  const app = view.locator('iframe.app-frame').contentFrame().locator('iframe').contentFrame();
+  await expect(app.locator('#server-time')).toHaveText(/^\d{4}-/);
+
+  await test.step('loading the app printed no origin-mismatch or sandbox warning', async () => {
+    const warnings = consoleLines.filter(
+      (line) => /does not match the recipient window's origin|can escape its sandboxing|sandbox/i.test(line.text) && line.type !== 'debug',
+    );
+    expect(warnings).toEqual([]);
+  });
+
+  await test.step('Ctrl+K with the focus inside the app opens the palette', async () => {
+    await app.locator('#message-text').click();
+    await page.keyboard.press('ControlOrMeta+K');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(palette).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+  });
+
+  await test.step('the app’s message is answered at once (no chat here), and Open in chat starts one with it', async () => {
+    const mark = consoleLines.length;
+    await app.getByRole('button', { name: 'Send Message' }).click();
+    const ask = view.getByRole('group', { name: 'The app of Basic app wants to send a message' });
+    await expect(ask).toContainText('This is message text.');
+    // The basic app logs how its request ended: refused with Patchbay's reason, not timed out (its limit is 5 s).
+    await expect
+      .poll(() => consoleLines.slice(mark).find((line) => line.text.startsWith('Message send error'))?.text, { timeout: 4_000 })
+      .toContain('There is no chat here');
+    await ask.getByRole('button', { name: 'Open in chat' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeAttached();
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('This is message text.');
+  });
+});
