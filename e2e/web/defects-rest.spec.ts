@@ -185,3 +185,12 @@ test('apps: Ctrl+K works with the focus in an app; a message from the Tools tab 
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('This is message text.');
   });
 });
+
+test('web mode: the update fields are not editable, and a line says why', async ({ page, webHost }) => {
+  await page.goto(webHost.url);
+  await openPage(page, 'Settings');
+  const preferences = page.getByRole('form', { name: 'Preferences' });
+  await expect(preferences.getByRole('checkbox', { name: 'Check for updates' })).toBeDisabled();
+  await expect(preferences.getByRole('textbox', { name: 'Update feed' })).toBeDisabled();
+  await expect(preferences.getByText('Not applicable in web mode: updates are part of the desktop app.')).toBeVisible();
+});
