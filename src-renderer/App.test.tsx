@@ -51,7 +51,7 @@ describe('App shell', () => {
     expect(screen.queryByRole('dialog', { name: 'Command palette' })).toBeNull();
     expect(store.getState().route).toEqual({ page: 'servers', serverId: 'srv-1', tab: 'tools', tool: 'get-sum' });
     await screen.findByRole('form', { name: 'Run get-sum' });
-    expect(screen.getByRole('tab', { name: 'Tools' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: /^Tools\b/ }).getAttribute('aria-selected')).toBe('true');
 
     // The sidebar goes back to the list, whatever detail is open.
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Servers' }));

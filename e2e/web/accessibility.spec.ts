@@ -228,7 +228,7 @@ for (const theme of ['light', 'dark'] as const) {
         await test.step('a server’s detail, every tab; sampling and elicitation dialogs', async () => {
           await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: SERVER, exact: true }).click();
           await audit.checkPage('server-overview');
-          await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+          await page.getByRole('tab', { name: /^Tools\b/ }).click();
           const tools = page.getByRole('list', { name: `Tools of ${SERVER}` });
           await tools.getByRole('button', { name: 'get-sum', exact: true }).click();
           const form = page.getByRole('form', { name: 'Run get-sum' });

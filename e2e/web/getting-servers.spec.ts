@@ -64,7 +64,7 @@ test('Install bundle: its settings by their titles, the tool runs; a hostile bun
     const server = card(page, 'Notes (bundle)');
     await expect(server).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
     await server.getByRole('button', { name: 'Notes (bundle)', exact: true }).click();
-    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+    await page.getByRole('tab', { name: /^Tools\b/ }).click();
     await page.getByRole('list', { name: 'Tools of Notes (bundle)' }).getByRole('button', { name: 'greet', exact: true }).click();
     await page.getByRole('form', { name: 'Run greet' }).getByRole('button', { name: 'Run' }).click();
     await expect(page.getByRole('region', { name: 'Result: greet on Notes (bundle)' })).toContainText('Good morning Good morning');

@@ -38,7 +38,7 @@ async function addServer(page: Page, name: string, args: string[], env = ''): Pr
 async function runTool(page: Page, server: string, tool: string): Promise<void> {
   await nav(page, 'Servers').click();
   await card(page, server).getByRole('button', { name: server, exact: true }).click();
-  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+  await page.getByRole('tab', { name: /^Tools\b/ }).click();
   await page
     .getByRole('list', { name: `Tools of ${server}` })
     .getByRole('button', { name: tool, exact: true })

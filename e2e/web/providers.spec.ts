@@ -159,7 +159,7 @@ test('sampling through the OpenAI-compatible provider: pick its model in the dia
   await addEverything(page);
   const card = page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: SERVER, exact: true });
   await card.getByRole('button', { name: SERVER, exact: true }).click();
-  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+  await page.getByRole('tab', { name: /^Tools\b/ }).click();
   await openai().script([{ type: 'text', text: 'A local joke.' }]);
   await page
     .getByRole('list', { name: `Tools of ${SERVER}` })

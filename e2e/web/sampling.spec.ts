@@ -23,7 +23,7 @@ async function setUp(page: Page, webHost: WebHost) {
   const card = page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: SERVER, exact: true });
   await expect(card).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await card.getByRole('button', { name: SERVER, exact: true }).click();
-  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+  await page.getByRole('tab', { name: /^Tools\b/ }).click();
   return page.getByRole('list', { name: `Tools of ${SERVER}` });
 }
 

@@ -33,7 +33,7 @@ test('a tool turned off and a chosen tool set: the model request carries only th
   await test.step('the Tools tab: turn echo off', async () => {
     await nav('Servers').click();
     await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: SERVER, exact: true }).click();
-    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+    await page.getByRole('tab', { name: /^Tools\b/ }).click();
     const echo = page.getByRole('switch', { name: 'Offer echo to the model', exact: true });
     await expect(echo).toHaveAttribute('aria-checked', 'true');
     await echo.click();

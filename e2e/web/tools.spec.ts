@@ -130,7 +130,7 @@ async function openTools(page: Page, server: string) {
   const card = page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: server, exact: true });
   await expect(card).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await card.getByRole('button', { name: server, exact: true }).click();
-  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+  await page.getByRole('tab', { name: /^Tools\b/ }).click();
   return page.getByRole('list', { name: `Tools of ${server}` });
 }
 

@@ -12,7 +12,7 @@ test('trust all tools: hinted tools are named first; the per-tool control shows 
   await page.getByRole('group', { name: 'Quick add' }).getByRole('button', { name: 'Memory', exact: true }).click();
   await expectServerStatus(page, 'Memory', 'ready');
   await serverRow(page, 'Memory').getByRole('button', { name: 'Memory', exact: true }).click();
-  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+  await page.getByRole('tab', { name: /^Tools\b/ }).click();
   const tools = page.getByRole('list', { name: 'Tools of Memory' });
   await expect(tools.getByRole('button', { name: 'delete_entities', exact: true })).toBeVisible();
   const trust = page.getByRole('checkbox', { name: /Trust all tools of this server/ });

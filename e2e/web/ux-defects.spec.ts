@@ -256,7 +256,7 @@ test('a finished task keeps its result: the Tasks tab shows it after leaving the
   await add.getByRole('button', { name: 'Save' }).click();
   await expectServerStatus(page, LAB, 'ready');
   await serverRow(page, LAB).getByRole('button', { name: LAB, exact: true }).click();
-  await page.getByRole('tab', { name: /^Tools/ }).click();
+  await page.getByRole('tab', { name: /^Tools\b/ }).click();
   await page
     .getByRole('list', { name: `Tools of ${LAB}` })
     .getByRole('button', { name: 'doomed', exact: true })

@@ -12,6 +12,14 @@ import { ToolArgsSchema, type JsonObject } from './tools';
 
 /** The extension's identifier, under `capabilities.extensions`. */
 export const APPS_EXTENSION_ID = 'io.modelcontextprotocol/ui';
+/**
+ * The notification an app's frame sends (from Patchbay's bootstrap in it, not from the app) when one
+ * of Patchbay's own shortcuts is pressed there: keys pressed in a cross-origin frame never reach the
+ * page, so Ctrl+K and the like would do nothing while an app has the focus. It can only press a key
+ * the user could press; the renderer runs it as a shortcut and nothing else.
+ */
+export const APP_SHORTCUT_METHOD = 'patchbay/shortcut';
+
 /** The MIME type of the app resources Patchbay renders. */
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 

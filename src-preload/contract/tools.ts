@@ -32,18 +32,36 @@ export interface ToolHints {
   openWorldHint?: boolean;
 }
 
-/** What a tool's hints say that deserves a second look before it runs unasked. */
-export type RiskyHint = 'destructive' | 'open-world';
+/**
+ * Why a tool deserves a second look before it runs unasked: it says it may destroy or overwrite data
+ * (`destructive`), it does not say it is read-only or non-destructive, which by the spec's defaults
+ * means it may (`unmarked`), it says it changes data but only adds to it (`writes`), or it says it
+ * reaches outside systems (`open-world`).
+ */
+export type RiskyHint = 'destructive' | 'unmarked' | 'writes' | 'open-world';
+
+/** How each hint reads next to a tool's name (the Trust-all dialog and the host's refusal say the same). */
+export const RISKY_HINT_WORDS: Record<RiskyHint, string> = {
+  destructive: 'may destroy or overwrite data',
+  unmarked: 'not marked read-only or non-destructive, so it may destroy data',
+  writes: 'may change data',
+  'open-world': 'reaches outside systems',
+};
 
 /**
- * The hints that make "trust all tools" worth confirming: `destructiveHint: true` (it may destroy or
- * overwrite) and `openWorldHint: true` (it reaches outside systems). Only hints explicitly set count:
- * the spec's defaults (both true when absent) would flag nearly every tool and so warn about nothing.
- * Hints are the server's claims, never verified: they are reasons to ask, never to allow.
+ * The hints that make "trust all tools" worth confirming: every tool that can do damage. The spec's
+ * defaults apply to what can change data (`readOnlyHint` false, `destructiveHint` true when absent), so
+ * a tool without hints counts as possibly destructive; a read-only tool changes nothing. Reaching
+ * outside systems counts only when said (`openWorldHint: true`): its default would flag every tool,
+ * read-only ones included. Hints are the server's claims, never verified: reasons to ask, never to allow.
  */
 export function riskyHintsOf(hints: ToolHints | undefined): RiskyHint[] {
   const risky: RiskyHint[] = [];
-  if (hints?.destructiveHint === true) risky.push('destructive');
+  if (hints?.readOnlyHint !== true) {
+    if (hints?.destructiveHint === true) risky.push('destructive');
+    else if (hints?.destructiveHint === false) risky.push('writes');
+    else risky.push('unmarked');
+  }
   if (hints?.openWorldHint === true) risky.push('open-world');
   return risky;
 }

@@ -346,7 +346,7 @@ function tooManyToolsError(count: number, limit: number, providerName: string, a
     kind: 'too-many-tools',
     message:
       `Not sent: this conversation offers ${count} tools and ${providerName} accepts at most ${limit} in one request. ` +
-      'Turn on tool search, or offer fewer servers or tools to this conversation, then press Retry. Your message is kept.',
+      'Turn on tool search, choose a tool set with fewer tools, or offer fewer servers or tools to this conversation, then press Retry. Your message is kept.',
     retryable: true,
     at: at.toISOString(),
   };

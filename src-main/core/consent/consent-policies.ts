@@ -8,6 +8,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import {
   type DiffLine,
   HostCallError,
+  RISKY_HINT_WORDS,
   riskyHintsOf,
   type RiskyHint,
   type StandingDecision,
@@ -18,9 +19,6 @@ import type { Clock } from '../clock';
 import { definitionHash, definitionOf } from '../tool-definition/definition';
 import { diffDefinitions } from './definition-diff';
 import type { PolicyRepository, ToolDecision } from './policy-repository';
-
-/** How a risky hint reads in a message. */
-const HINT_WORDS: Record<RiskyHint, string> = { destructive: 'may destroy or overwrite data', 'open-world': 'reaches outside systems' };
 
 const hintsOf = (tool: Tool): RiskyHint[] => riskyHintsOf(tool.annotations as ToolHints | undefined);
 
@@ -89,8 +87,8 @@ export class ConsentPolicies {
   }
 
   /**
-   * Trusts every tool the server has now (each pinned), or stops trusting it. Tools whose hints say
-   * they may destroy data or reach outside systems must be among `confirmed` (the user was shown
+   * Trusts every tool the server has now (each pinned), or stops trusting it. Tools that may do damage
+   * (see `riskyHintsOf`) must be among `confirmed` (the user was shown
    * them by name); otherwise nothing is trusted and the error names the ones missing.
    */
   setServerTrust(serverId: string, trusted: boolean, confirmed: readonly string[] = []): void {
@@ -105,7 +103,7 @@ export class ConsentPolicies {
       const named = unconfirmed.map(
         (tool) =>
           `${tool.name} (${hintsOf(tool)
-            .map((hint) => HINT_WORDS[hint])
+            .map((hint) => RISKY_HINT_WORDS[hint])
             .join(', ')})`,
       );
       throw new HostCallError(

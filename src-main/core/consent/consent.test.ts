@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { riskyHintsOf } from '../../../src-preload/contract';
 import { waitFor } from '../servers/wait';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { answerTool } from '../../test-support/answers';
@@ -112,14 +113,14 @@ describe('consent for model-initiated calls', () => {
     await t.api.setToolPolicy({ serverId: id, tool: 'echo', policy: 'deny' });
     expect(await modelCall(t, id, 'echo', { message: 'x' })).toMatchObject({ status: 'denied', decidedBy: 'policy' });
 
-    // Its tools that say they reach outside systems must be confirmed by name; until then nothing is trusted.
+    // Its tools that may do damage or say they reach outside systems must be confirmed by name; until then nothing is trusted.
     const hinted = (await t.api.listTools({ serverId: id }))
-      .filter((tool) => tool.annotations?.openWorldHint === true)
+      .filter((tool) => riskyHintsOf(tool.annotations).length > 0)
       .map((tool) => tool.name);
     expect(hinted).toContain('trigger-sampling-request');
     await expect(t.api.setServerTrust({ serverId: id, trusted: true })).rejects.toMatchObject({
       code: 'invalid_input',
-      message: expect.stringContaining('trigger-sampling-request (reaches outside systems)'),
+      message: expect.stringMatching(/trigger-sampling-request \([^)]*reaches outside systems\)/),
     });
     await expect(t.api.setServerTrust({ serverId: id, trusted: true, confirmedTools: hinted.slice(1) })).rejects.toThrow(hinted[0]);
     expect(await t.api.listStandingDecisions()).toHaveLength(1);

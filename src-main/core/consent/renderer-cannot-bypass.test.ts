@@ -95,7 +95,9 @@ describe('the renderer cannot make a model-initiated call skip the broker', () =
     await t.api.runTool({ serverId: id, tool: 'echo', args: { message: 'from the model' } });
     // Standing decisions made now apply to later calls, not to the question already asked.
     await t.api.setToolPolicy({ serverId: id, tool: 'echo', policy: 'allow' });
-    await t.api.setServerTrust({ serverId: id, trusted: true });
+    // Its tools have no hints, so each may do damage by the spec's defaults: trusting them names them all.
+    const names = (await t.api.listTools({ serverId: id })).map((tool) => tool.name);
+    await t.api.setServerTrust({ serverId: id, trusted: true, confirmedTools: names });
     expect((await t.api.getSnapshot()).questions.filter((q) => q.kind === 'tool').map((p) => p.id)).toEqual([request.id]);
     expect(text(await t.api.runTool({ serverId: id, tool: 'count', args: {} }))).toBe('tools/call received: 3');
 

@@ -107,8 +107,11 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 export const openAiCompatibleKind: ProviderKind = {
   type: 'openai-compatible',
   defaultBaseUrl: '',
+  baseUrlEnv: 'OPENAI_BASE_URL',
+  sdkBaseUrl: 'https://api.openai.com/v1',
   keyRequired: false,
-  // OPENAI_API_KEY goes to OpenAI's own API only, never to another endpoint.
+  // OPENAI_API_KEY goes to OpenAI's own API only, never to another endpoint typed in Patchbay (it is asked
+  // with the configured URL: when OPENAI_BASE_URL redirects OpenAI's API, the key follows, as in the SDK).
   envKey: (baseUrl) => {
     try {
       return new URL(baseUrl).hostname === 'api.openai.com' ? 'OPENAI_API_KEY' : undefined;

@@ -27,6 +27,11 @@ export interface ProviderKind {
    * empty, as the provider's own SDK does (e.g. ANTHROPIC_BASE_URL).
    */
   readonly baseUrlEnv?: string;
+  /**
+   * The SDK's own default base URL, which `baseUrlEnv` replaces even when it is set explicitly: the
+   * OpenAI preset stores https://api.openai.com/v1, and the OpenAI SDK sends to OPENAI_BASE_URL instead.
+   */
+  readonly sdkBaseUrl?: string;
   /** Requests fail without a key (else the key is optional: local endpoints need none). */
   readonly keyRequired: boolean;
   /** The environment variable web mode may take this provider's key from, for a base URL (none: undefined). */

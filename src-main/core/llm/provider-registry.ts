@@ -81,7 +81,7 @@ export class ProviderRegistry {
     const created = kind.create({
       name: () => current()?.name ?? 'The removed provider',
       baseUrl: () => this.endpointOf(current()),
-      apiKey: () => this.options.keys.resolve(id, kind.envKey(this.endpointOf(current()))),
+      apiKey: () => this.options.keys.resolve(id, kind.envKey(this.configuredUrlOf(current()))),
       missingKeyMessage: () => (id === PRIMARY_PROVIDER_ID ? NO_API_KEY_MESSAGE : noApiKeyMessage(current()?.name ?? 'this provider')),
     });
     this.instances.set(id, created);
@@ -206,7 +206,7 @@ export class ProviderRegistry {
       name: p.name,
       baseUrl: p.baseUrl,
       endpoint,
-      apiKey: this.options.keys.status(p, kind.envKey(endpoint)),
+      apiKey: this.options.keys.status(p, kind.envKey(this.configuredUrlOf(p))),
       keyRequired: kind.keyRequired,
       models: p.models,
       ...(p.modelsFetchedAt ? { modelsFetchedAt: p.modelsFetchedAt } : {}),
@@ -216,10 +216,19 @@ export class ProviderRegistry {
     };
   }
 
+  /** Where requests go: the environment's base URL where the SDK would use it (web mode), else the configured one. */
   private endpointOf(p: StoredProvider | undefined): string {
     if (!p) return '';
     const kind = this.kindOf(p);
-    return p.baseUrl || (kind.baseUrlEnv && this.options.envBaseUrl?.(kind.baseUrlEnv)) || kind.defaultBaseUrl;
+    const fromEnv = kind.baseUrlEnv ? this.options.envBaseUrl?.(kind.baseUrlEnv) : undefined;
+    if (fromEnv && (!p.baseUrl || (kind.sdkBaseUrl !== undefined && sameUrl(p.baseUrl, kind.sdkBaseUrl)))) return fromEnv;
+    return this.configuredUrlOf(p);
+  }
+
+  /** The base URL as configured in Patchbay (its type's default when empty), before the environment's. */
+  private configuredUrlOf(p: StoredProvider | undefined): string {
+    if (!p) return '';
+    return p.baseUrl || this.kindOf(p).defaultBaseUrl;
   }
 
   private kindOf(p: StoredProvider): ProviderKind {
@@ -235,4 +244,10 @@ export class ProviderRegistry {
   private now(): Date {
     return this.options.clock.now();
   }
+}
+
+/** Two base URLs that differ only in case or a trailing slash. */
+function sameUrl(a: string, b: string): boolean {
+  const norm = (url: string) => url.trim().replace(/\/+$/, '').toLowerCase();
+  return norm(a) === norm(b);
 }

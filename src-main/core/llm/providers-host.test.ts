@@ -135,6 +135,22 @@ describe('providers through the host API', () => {
     }
   });
 
+  it('web mode sends OpenAI-preset requests to OPENAI_BASE_URL, as the OpenAI SDK does; other endpoints keep theirs', async () => {
+    vi.stubEnv('OPENAI_BASE_URL', server.url);
+    vi.stubEnv('OPENAI_API_KEY', 'sk-from-env');
+    try {
+      const { api } = startTestHost();
+      const openai = await api.addProvider({ type: 'openai-compatible', name: 'OpenAI', baseUrl: 'https://api.openai.com/v1/' });
+      expect(openai).toMatchObject({ baseUrl: 'https://api.openai.com/v1/', endpoint: server.url });
+      // The key from the same environment goes with it, as the SDK would send it.
+      expect(openai.apiKey).toMatchObject({ state: 'set', source: 'environment' });
+      const local = await api.addProvider({ type: 'openai-compatible', name: 'Local', baseUrl: 'http://127.0.0.1:9/v1' });
+      expect(local).toMatchObject({ endpoint: 'http://127.0.0.1:9/v1', apiKey: { state: 'not-set' } });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('removing the default provider puts conversations and the default back on the Anthropic provider', async () => {
     const { api } = startTestHost();
     const local = await api.addProvider({ type: 'openai-compatible', name: 'Local', baseUrl: server.url });

@@ -11,6 +11,7 @@ import { LogLevels, type LevelSession } from './log-levels';
 import type { LogService } from './log-service';
 import { ENTRY_OVERHEAD } from './log-record';
 import { protocolEntrySize, ProtocolTracker } from './protocol-tracker';
+import { StderrGrouper } from './stderr-grouper';
 
 /** Characters of a message's data shown in its one-line text. */
 const MESSAGE_PREVIEW_CHARS = 500;
@@ -24,6 +25,8 @@ interface ServerFacts extends LevelSession {
   lastPid?: number;
   /** The last time the server was ready: for diagnostics after a crash. */
   identity?: ServerIdentity;
+  /** Its stderr lines, gathered into entries (a stack trace is one). */
+  stderr?: StderrGrouper;
 }
 
 export interface LogPluginDeps {
@@ -77,7 +80,11 @@ export class LogPlugin implements ConnectionPlugin {
   }
 
   onStderrLine(server: ServerRef, line: string): void {
-    this.deps.logs.appendLater(server.id, 'output', ENTRY_OVERHEAD + line.length, () => ({ level: guessStderrLevel(line), text: line }));
+    const facts = this.facts(server);
+    facts.stderr ??= new StderrGrouper((text) =>
+      this.deps.logs.appendLater(server.id, 'output', ENTRY_OVERHEAD + text.length, () => ({ level: guessStderrLevel(text), text })),
+    );
+    facts.stderr.line(line);
   }
 
   onWire(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, json?: string): void {
@@ -99,6 +106,8 @@ export class LogPlugin implements ConnectionPlugin {
 
   onStateChange(server: ServerRef, state: ServerState): void {
     const facts = this.facts(server);
+    // What the server wrote comes before what happened to it.
+    facts.stderr?.flush();
     if (state.status === 'starting') this.noticeSpawn(server.id, facts);
     for (const entry of describeStateChange(facts.memory, state, this.deps.clock.now().getTime()))
       this.deps.logs.append(server.id, 'host', entry);
@@ -115,6 +124,7 @@ export class LogPlugin implements ConnectionPlugin {
   }
 
   onRemoved(server: ServerRef): void {
+    this.servers.get(server.id)?.stderr?.dispose();
     this.servers.delete(server.id);
     this.levels.forget(server.id);
     this.deps.logs.forgetServer(server.id);

@@ -128,6 +128,25 @@ describe('logs of real servers', () => {
     for (const file of files) expect(fs.readFileSync(path.join(host.dataDir, file)).includes(secret)).toBe(false);
   });
 
+  it('a stack trace on stderr is one Output entry, not one row per frame; ordinary lines stay one each', async () => {
+    const host = startLogsHost();
+    const { api } = host;
+    const spec = fixture('stack-trace.mjs');
+    const id = (await api.addServer({ name: 'traces', command: spec.command, args: spec.args })).config.id;
+    await host.waitForStatus(id, 'ready');
+    await host.fleet.connection(id)!.callTool('trace');
+    await waitFor(async () => (await all(api, id, 'output')).some((e) => e.text.startsWith('TypeError')), { what: "the tool's trace" });
+    // (The mini server also notes each message it receives: "<- method".)
+    const output = (await all(api, id, 'output')).map((e) => e.text).filter((text) => !text.startsWith('<- '));
+    expect(output).toEqual([
+      'Error: could not open the index\n    at openIndex (/srv/notes/index.js:12:11)\n    at async main (/srv/notes/main.js:4:3)',
+      'Traceback (most recent call last):\n  File "/srv/notes/server.py", line 8, in <module>\n    main()\nValueError: no notes folder',
+      'ready to serve',
+      'TypeError: x is undefined\n    at handler (/srv/notes/tool.js:3:5)',
+    ]);
+    expect((await all(api, id, 'output'))[0].level).toBe('error');
+  });
+
   it('stderr flood: memory stays under the ring bound, the live stream is batched, retention trims old rows', async () => {
     const host = startLogsHost({ rings: { output: { entries: 3000, bytes: 512 * 1024 } } });
     const { api } = host;

@@ -12,11 +12,25 @@
  * it declared (those the CSP still checks), and every `<object>`/`<embed>`, in the document and in any
  * shadow root the app attaches; the ways to parse a shadow root from a string are removed as well.
  * In the desktop app the window's WebRTC policy also keeps UDP from leaving (`electron/window.ts`).
+ *
+ * It also passes Patchbay's own shortcuts up (Ctrl/⌘ with K, Shift+O or `.`, see the renderer's
+ * `shortcuts.ts`): a key pressed in the app's frame never reaches Patchbay's page, so the palette
+ * would not open while an app has the focus. Only when the app did not handle the key itself.
  */
+
+import { APP_SHORTCUT_METHOD } from '../../../src-preload/contract';
 
 /** The bootstrap's source (plain ES2017, run in the app's frame). */
 export const APP_BOOTSTRAP = `(() => {
   'use strict';
+  window.addEventListener('keydown', (event) => {
+    if (event.defaultPrevented || event.altKey || !(event.ctrlKey || event.metaKey)) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (!(key === 'k' && !event.shiftKey) && !(key === 'o' && event.shiftKey) && !(key === '.' && !event.shiftKey)) return;
+    event.preventDefault();
+    const params = { key: key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, shiftKey: event.shiftKey };
+    window.parent.postMessage({ jsonrpc: '2.0', method: ${JSON.stringify(APP_SHORTCUT_METHOD)}, params: params }, '*');
+  });
   const seal = (target, name) => {
     try { delete target[name]; } catch (e) {}
     try { Object.defineProperty(target, name, { value: undefined, writable: false, configurable: false, enumerable: false }); } catch (e) {}

@@ -72,6 +72,8 @@ describe('MCP Apps in the host', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("connect-src 'none'");
     expect(page.headers['content-security-policy']).toContain("frame-src 'none'");
+    // The proxy's sandbox comes with its policy (the frame has no sandbox attribute): no popups, top navigation or modals.
+    expect(page.headers['content-security-policy']).toMatch(/; sandbox allow-scripts allow-same-origin allow-forms$/);
     expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.body).toContain(`data-parent-origin="${PARENT}"`);
     expect((await get(grant.frameUrl)).status).toBe(404); // once only

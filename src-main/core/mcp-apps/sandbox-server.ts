@@ -11,6 +11,14 @@ import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
 import { PROXY_SCRIPT, proxyPage } from './sandbox-proxy';
 
+/**
+ * The proxy page's sandbox, sent with its policy rather than as the frame's `sandbox` attribute: the
+ * same flags (scripts, forms, its own origin — a different one from the renderer's — and no popups,
+ * top navigation or modals), without the console warning Chromium prints for an attribute that allows
+ * both scripts and same-origin (it cannot know the frame is cross-origin).
+ */
+export const PROXY_SANDBOX = 'sandbox allow-scripts allow-same-origin allow-forms';
+
 /** How long a registered page waits to be loaded. */
 const FRAME_TTL_MS = 60_000;
 /** Most pages waiting at once (each is one open app view being loaded). */
@@ -104,7 +112,7 @@ export class AppSandboxServer {
     if (!match || !frame || frame.expiresAt < this.now()) return void deny(404, 'Not found');
     this.frames.delete(match[1]);
     res
-      .writeHead(200, { ...base, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': frame.csp })
+      .writeHead(200, { ...base, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': `${frame.csp}; ${PROXY_SANDBOX}` })
       .end(proxyPage(frame.parentOrigin));
   }
 

@@ -40,6 +40,7 @@ export function TurnErrorBanner({
   onRetry,
   onContinueWithoutTools,
   onTurnOnToolSearch,
+  onChooseToolSet,
   onOpenSettings,
   retrying,
 }: {
@@ -49,6 +50,8 @@ export function TurnErrorBanner({
   onContinueWithoutTools(): void;
   /** For more tools than the provider takes: turn tool search on (Automatic) and retry. */
   onTurnOnToolSearch(): void;
+  /** For more tools than the provider takes: pick a tool set with fewer (the header's picker, or Settings › Tool sets). */
+  onChooseToolSet(): void;
   onOpenSettings(): void;
   retrying: boolean;
 }) {
@@ -64,9 +67,14 @@ export function TurnErrorBanner({
           </button>
         )}
         {error.kind === 'too-many-tools' && (
-          <button type="button" className="button" onClick={onTurnOnToolSearch} disabled={retrying}>
-            Turn on tool search
-          </button>
+          <>
+            <button type="button" className="button" onClick={onTurnOnToolSearch} disabled={retrying}>
+              Turn on tool search
+            </button>
+            <button type="button" className="button secondary" onClick={onChooseToolSet}>
+              Choose a tool set
+            </button>
+          </>
         )}
         {error.retryable && error.kind !== 'tools-unsupported' && (
           <button type="button" className="button" onClick={onRetry} disabled={retrying}>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeHost } from '../../test-support/fake-host';
 import {
@@ -107,6 +107,27 @@ describe('ChatPage', () => {
       input: { conversationId: 'c1' },
     });
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('draft in progress');
+  });
+
+  it('too many tools: "Choose a tool set" opens the header\'s Tool set picker, or Settings › Tool sets when there is none', async () => {
+    const tooMany = conversation({
+      messageCount: 1,
+      lastError: { kind: 'too-many-tools', message: 'Not sent: this conversation offers 133 tools…', retryable: true, at: '' },
+    });
+    const set = { id: 's1', name: 'Research', members: { servers: [], tools: [] }, unavailable: [] };
+    const withSets = fakeChatHost(KEY_SET, [tooMany], { c1: [text(1, 1, 'user', 'Hi')] }, { toolOffers: { sets: [set] } });
+    await renderPage(withSets);
+    const picker = screen.getByRole('combobox', { name: 'Tool set' });
+    const shown = vi.fn();
+    (picker as HTMLSelectElement).showPicker = shown;
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Choose a tool set' }));
+    expect(document.activeElement).toBe(picker);
+    expect(shown).toHaveBeenCalledOnce();
+    cleanup();
+
+    const store = await renderPage(fakeChatHost(KEY_SET, [tooMany], { c1: [text(1, 1, 'user', 'Hi')] }));
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Choose a tool set' }));
+    expect(store.getState().route).toEqual({ page: 'settings', section: 'toolsets' });
   });
 
   it('virtualizes long histories and pages older messages by keyset', async () => {

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { compareConversations, PRIMARY_PROVIDER_ID, type ChatMessage, type ProviderView } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
+import { openPicker } from '../../ui/open-picker';
 import { useChatActions } from './chat-actions';
 import { resultsById, visibleRows } from './chat-model';
 import { ApiKeyGuidance, TurnErrorBanner } from './ChatNotices';
@@ -119,6 +120,7 @@ export function ChatPage() {
   // The key the conversation's provider needs (none for providers whose key is optional).
   const keyStatus = routed ? (routed.keyRequired ? routed.apiKey : undefined) : apiKey;
 
+  const toolSetPicker = useRef<HTMLSpanElement>(null);
   // Too many tools for the provider: tool search on (Automatic), then the kept message is sent again.
   const turnOnToolSearch = async () => {
     try {
@@ -173,11 +175,13 @@ export function ChatPage() {
             />
           )}
           {active && (
-            <ToolSetPicker
-              sets={toolOffers.sets}
-              value={active.toolSetId}
-              onChange={(toolSetId) => void actions.setToolSet(active.id, toolSetId).catch((e: unknown) => setFailure(messageOf(e)))}
-            />
+            <span ref={toolSetPicker} className="picker-anchor">
+              <ToolSetPicker
+                sets={toolOffers.sets}
+                value={active.toolSetId}
+                onChange={(toolSetId) => void actions.setToolSet(active.id, toolSetId).catch((e: unknown) => setFailure(messageOf(e)))}
+              />
+            </span>
           )}
           {active && (
             <ServerToggles
@@ -231,6 +235,10 @@ export function ChatPage() {
             onRetry={() => void retry()}
             onContinueWithoutTools={() => void retry(true)}
             onTurnOnToolSearch={() => void turnOnToolSearch()}
+            // No sets yet: Settings › Tool sets, where one is made; else the header's picker, opened.
+            onChooseToolSet={() =>
+              toolOffers.sets.length === 0 ? go({ page: 'settings', section: 'toolsets' }) : openPicker(toolSetPicker.current)
+            }
             onOpenSettings={() => go({ page: 'settings', section: 'preferences' })}
             retrying={retrying}
           />

@@ -1,8 +1,9 @@
-import { memo, type ReactElement } from 'react';
+import { memo, useContext, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from '../../ui/CopyButton';
+import { MarkdownLinkContext } from './markdown-links';
 
 const REMARK: Options['remarkPlugins'] = [remarkGfm];
 // Only code blocks that name their language are highlighted: guessing costs time on every render.
@@ -23,8 +24,23 @@ function textOf(node: TextNode | undefined): string {
 }
 
 /**
- * Links open outside the app (the window never navigates away); images from the model are not
- * fetched; code blocks get a Copy button (their source, as written).
+ * A link opens outside the app (the window never navigates away), unless the Markdown's place says
+ * otherwise (`MarkdownLinkContext`: a resource's relative links are read through its server). Read
+ * at render, so the cached trees below stay right wherever they are shown.
+ */
+function MarkdownLink({ href, children }: { href?: string; children?: ReactNode }) {
+  const onLink = useContext(MarkdownLinkContext);
+  const follow = onLink ? (event: MouseEvent<HTMLAnchorElement>) => onLink(href ?? '', event) : undefined;
+  return (
+    <a href={href} target="_blank" rel="noreferrer noopener" onClick={follow} onAuxClick={follow}>
+      {children}
+    </a>
+  );
+}
+
+/**
+ * Links per `MarkdownLink`; images from the model are not fetched; code blocks get a Copy button
+ * (their source, as written).
  */
 const COMPONENTS: Components = {
   pre: ({ node, children }) => {
@@ -36,11 +52,7 @@ const COMPONENTS: Components = {
       </div>
     );
   },
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noreferrer noopener">
-      {children}
-    </a>
-  ),
+  a: ({ href, children }) => <MarkdownLink href={href}>{children}</MarkdownLink>,
   img: ({ alt, src }) => <span className="md-image">[image: {alt || (typeof src === 'string' ? src : '')}]</span>,
 };
 

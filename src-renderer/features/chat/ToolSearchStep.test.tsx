@@ -56,6 +56,7 @@ describe('TurnErrorBanner for too many tools', () => {
         onRetry={() => {}}
         onContinueWithoutTools={() => {}}
         onTurnOnToolSearch={onTurnOnToolSearch}
+        onChooseToolSet={() => {}}
         onOpenSettings={() => {}}
         retrying={false}
       />,

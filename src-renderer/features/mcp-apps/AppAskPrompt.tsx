@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
+import { useChatActions } from '../chat/chat-actions';
 import type { AppAsk } from './AppFrame';
 
 export interface PendingAsk {
@@ -24,6 +25,7 @@ export function AppAskPrompt({
   conversationId?: string;
 }) {
   const api = useAppStore((s) => s.api);
+  const chat = useChatActions();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { ask, settle } = pending;
@@ -57,6 +59,19 @@ export function AppAskPrompt({
     );
   }
 
+  // No chat here: a new conversation with the message in its box, for the user to read and send.
+  const openInChat = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const conversation = await chat.newConversation();
+      chat.setDraft(conversation.id, ask.text);
+      settle(true);
+    } catch (failure) {
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  };
   const send = async () => {
     if (!conversationId) return;
     setBusy(true);
@@ -73,12 +88,20 @@ export function AppAskPrompt({
     <div className="app-ask" role="group" aria-label={`${who} wants to send a message`}>
       <p>{who} wants to send this message to the model, as yours:</p>
       <blockquote className="app-ask-text">{ask.text}</blockquote>
-      {!conversationId && <p className="muted">Apps can send messages only from a chat.</p>}
+      {!conversationId && (
+        <p className="muted">
+          Apps can send messages only from a chat. The app was told it was not sent; open a chat with it to send it yourself.
+        </p>
+      )}
       {error && <p className="field-error">{error}</p>}
       <div className="app-ask-actions">
-        {conversationId && (
+        {conversationId ? (
           <button type="button" disabled={busy} onClick={() => void send()}>
             Send message
+          </button>
+        ) : (
+          <button type="button" disabled={busy} onClick={() => void openInChat()}>
+            Open in chat
           </button>
         )}
         <button type="button" disabled={busy} onClick={() => settle(false)}>

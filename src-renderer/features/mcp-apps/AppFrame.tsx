@@ -3,10 +3,11 @@
  * an MCP client (the client lives in the host core), whose handlers call Patchbay's host methods.
  * Loaded lazily (with the bridge library) by `AppView`, so screens without apps never pay for it.
  *
- * The frame is the sandbox proxy on Patchbay's app origin (`sandbox="allow-scripts allow-same-origin
- * allow-forms"`: the proxy needs its real origin to be told apart — a different origin from ours, so
- * it can touch nothing of this page; the proxy itself runs the app in an inner frame without
- * `allow-same-origin`). No `allow-popups`, no `allow-top-navigation`, no `allow-modals`.
+ * The frame is the sandbox proxy on Patchbay's app origin, sandboxed by its page's policy (`sandbox
+ * allow-scripts allow-same-origin allow-forms`, see `PROXY_SANDBOX` in the core: the proxy needs its
+ * real origin to be told apart — a different origin from ours, so it can touch nothing of this page;
+ * the proxy itself runs the app in an inner frame without `allow-same-origin`). No `allow-popups`, no
+ * `allow-top-navigation`, no `allow-modals`.
  */
 import { AppBridge, type McpUiDisplayMode, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -112,6 +113,9 @@ export default function AppFrame(props: AppFrameProps) {
     };
     bridge.onerror = (error) => latest.current.onError(error.message);
     const transport = new SandboxTransport(target, grant.sandboxOrigin);
+    // Patchbay's shortcuts pressed in the app: as if pressed on the frame, so the page's own handlers run them.
+    transport.onshortcut = (press) =>
+      iframe.dispatchEvent(new KeyboardEvent('keydown', { ...press, altKey: false, bubbles: true, cancelable: true }));
     let closed = false;
     void bridge.connect(transport).then(
       () => {
@@ -151,7 +155,6 @@ export default function AppFrame(props: AppFrameProps) {
       ref={frame}
       className="app-frame"
       title={`App of ${grant.tool} (${grant.serverName})`}
-      sandbox="allow-scripts allow-same-origin allow-forms"
       referrerPolicy="no-referrer"
       style={displayMode === 'inline' ? { height } : undefined}
     />

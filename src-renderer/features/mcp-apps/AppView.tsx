@@ -15,6 +15,10 @@ import './mcp-apps.css';
 
 const AppFrame = lazy(() => import('./AppFrame'));
 
+/** What an app that sends a message outside a chat is told (the JSON-RPC error of its `ui/message`). */
+const NO_CHAT_HERE =
+  'There is no chat here (the app runs from a tool in Patchbay’s Tools tab), so the message was not sent. Patchbay shows it to the user, who can open a chat with it.';
+
 export interface AppViewProps {
   serverId: string;
   serverName: string;
@@ -63,7 +67,15 @@ export function AppView({ serverId, serverName, tool, toolInput, toolResult, con
 
   const onAsk = useCallback(
     (ask: AppAsk, signal: AbortSignal) =>
-      new Promise<boolean>((resolve) => {
+      new Promise<boolean>((resolve, reject) => {
+        // No chat here (the Tools tab): the app hears so at once instead of waiting until it gives up;
+        // the user still sees its message, and may open a chat with it.
+        if (ask.kind === 'message' && !conversationId) {
+          const id = ++nextAsk.current;
+          setAsks((list) => [...list, { id, ask, settle: () => setAsks((left) => left.filter((a) => a.id !== id)) }]);
+          reject(new Error(NO_CHAT_HERE));
+          return;
+        }
         const id = ++nextAsk.current;
         const settle = (agreed: boolean) => {
           signal.removeEventListener('abort', withdrawn);
@@ -76,7 +88,7 @@ export function AppView({ serverId, serverName, tool, toolInput, toolResult, con
         signal.addEventListener('abort', withdrawn, { once: true });
         setAsks((list) => [...list, { id, ask, settle }]);
       }),
-    [],
+    [conversationId],
   );
 
   const label = `App of ${tool} from ${serverName}`;

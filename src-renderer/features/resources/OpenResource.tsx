@@ -51,7 +51,7 @@ function OpenResource({ serverId, uri, name, store }: OpenResourceProps & { stor
       </button>
       {mounted && (
         <Suspense fallback={null}>
-          <OpenResourceDialog open={open} onOpenChange={setOpen} name={name} uri={uri} read={read} error={error} />
+          <OpenResourceDialog open={open} onOpenChange={setOpen} serverId={serverId} name={name} uri={uri} read={read} error={error} />
         </Suspense>
       )}
     </>

@@ -1,17 +1,23 @@
+import { useState } from 'react';
 import type { ResourceReadView } from '../../../src-preload/contract';
 import { Modal } from '../../ui/Modal';
+import { LinkedResourceOpener } from './linked-resource';
+import { LinkedResourceDialog } from './LinkedResourceDialog';
 import { ReadResult } from './ReadResult';
 
 /** The dialog of `Open` on a resource link (OpenResource.tsx): what the read returned, or why it failed. */
 export function OpenResourceDialog({
   open,
   onOpenChange,
+  serverId,
   name,
   uri,
   read,
   error,
 }: {
   open: boolean;
+  /** The server the resource was read through: its relative links are read through it too. */
+  serverId: string;
   onOpenChange(open: boolean): void;
   name: string;
   uri: string;
@@ -19,6 +25,7 @@ export function OpenResourceDialog({
   read: ResourceReadView | null;
   error: string | null;
 }) {
+  const [linked, setLinked] = useState<string | null>(null);
   return (
     <Modal
       open={open}
@@ -32,7 +39,9 @@ export function OpenResourceDialog({
           {error}
         </p>
       ) : read ? (
-        <ReadResult read={read} />
+        <LinkedResourceOpener.Provider value={setLinked}>
+          <ReadResult read={read} />
+        </LinkedResourceOpener.Provider>
       ) : (
         <p className="muted" role="status">
           Reading…
@@ -43,6 +52,7 @@ export function OpenResourceDialog({
           Close
         </button>
       </div>
+      {linked && <LinkedResourceDialog key={linked} serverId={serverId} uri={linked} onClose={() => setLinked(null)} />}
     </Modal>
   );
 }

@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { useContext, useState, type MouseEvent } from 'react';
 import type { ResourceContentView, ResourceReadView } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { Markdown } from '../chat/Markdown';
+import { MarkdownLinkContext } from '../chat/markdown-links';
 import { formatBytes } from '../tools/result/format';
 import { MoreText, type LoadPart } from '../tools/result/ResultBlocks';
 import { downloadContent, fileNameFor } from './download';
+import { LinkedResourceOpener } from './linked-resource';
+import { resolveResourceLink } from './resource-links';
 
 const isMarkdown = (mime?: string) => /^text\/(x-)?markdown\b/i.test(mime ?? '');
 const isJson = (mime?: string) => /^application\/([\w.-]+\+)?json\b/i.test(mime ?? '');
@@ -30,7 +33,7 @@ export function ResourceContents({ read }: { read: ResourceReadView }) {
     <div className="resource-contents">
       {read.contents.length > 1 && <p className="muted">{read.contents.length} content items in this answer.</p>}
       {read.contents.map((content, index) => (
-        <ContentItem key={index} content={content} index={index} load={load} fallbackName={read.uri} />
+        <ContentItem key={index} content={content} index={index} load={load} fallbackName={read.uri} serverName={read.serverName} />
       ))}
     </div>
   );
@@ -41,14 +44,29 @@ function ContentItem({
   index,
   load,
   fallbackName,
+  serverName,
 }: {
   content: ResourceContentView;
   index: number;
   load: LoadPart;
   fallbackName: string;
+  serverName: string;
 }) {
   const [saving, setSaving] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [linkNote, setLinkNote] = useState<string | null>(null);
+  const openLinked = useContext(LinkedResourceOpener);
+  // A link in this content: web links open outside as ever; relative ones are read through the server.
+  const followLink = (href: string, event: MouseEvent<HTMLAnchorElement>) => {
+    const target = resolveResourceLink(href, content.uri, serverName);
+    if (target.kind === 'external') return;
+    event.preventDefault();
+    setLinkNote(null);
+    if (target.kind === 'resource') {
+      if (openLinked) openLinked(target.uri);
+      else setLinkNote(`“${href}” is another resource of ${serverName}: open this one from ${serverName}’s Resources tab to follow it.`);
+    } else if (target.kind === 'refused') setLinkNote(target.reason);
+  };
   const mimeType = content.mimeType ?? (content.kind === 'text' ? 'text/plain' : 'application/octet-stream');
   const size = content.kind === 'text' ? (content.truncated?.total ?? content.text.length) : content.bytes;
   const download = async () => {
@@ -82,7 +100,14 @@ function ContentItem({
         </button>
         {error && <span className="field-error"> {error}</span>}
       </header>
-      <ContentBody content={content} index={index} load={load} />
+      {linkNote && (
+        <p role="alert" className="warning">
+          {linkNote}
+        </p>
+      )}
+      <MarkdownLinkContext.Provider value={followLink}>
+        <ContentBody content={content} index={index} load={load} />
+      </MarkdownLinkContext.Provider>
     </section>
   );
 }

@@ -3,6 +3,8 @@ import type { ResourceReadView, ResourceSubscriptionView, ResourceView } from '.
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { formatBytes } from '../tools/result/format';
+import { LinkedResourceOpener } from './linked-resource';
+import { LinkedResourceDialog } from './LinkedResourceDialog';
 import { ReadResult } from './ReadResult';
 
 export interface ResourceDetailProps {
@@ -25,6 +27,8 @@ export function ResourceDetail({ resource, subscription, subscribeUnavailable }:
   // Updates since this resource was opened are announced; older ones are history.
   const [openedAt] = useState(() => new Date().toISOString());
   const [following, setFollowing] = useState(false);
+  // A resource reached by a relative link in this one's Markdown, shown over it.
+  const [linked, setLinked] = useState<string | null>(null);
   const { serverId, uri } = resource;
 
   const readNow = async (purpose: 'read' | 'update') => {
@@ -141,7 +145,8 @@ export function ResourceDetail({ resource, subscription, subscribeUnavailable }:
           {error}
         </p>
       )}
-      {read && <ReadResult read={read} />}
+      <LinkedResourceOpener.Provider value={setLinked}>{read && <ReadResult read={read} />}</LinkedResourceOpener.Provider>
+      {linked && <LinkedResourceDialog key={linked} serverId={serverId} uri={linked} onClose={() => setLinked(null)} />}
     </article>
   );
 }

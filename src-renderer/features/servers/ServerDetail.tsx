@@ -64,7 +64,9 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
       <Tabs.Root value={tab} onValueChange={(value) => onNavigate(value as ServerTab)} className="tabs">
         <Tabs.List aria-label={`${config.name} sections`} className="tab-list">
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
-          <Tabs.Trigger value="tools">Tools</Tabs.Trigger>
+          <Tabs.Trigger value="tools">
+            Tools{runtime.counts ? <span className="tab-count"> {runtime.counts.tools.toLocaleString()}</span> : null}
+          </Tabs.Trigger>
           <Tabs.Trigger value="resources">
             Resources{runtime.counts ? <span className="tab-count"> {runtime.counts.resources.toLocaleString()}</span> : null}
           </Tabs.Trigger>

@@ -86,12 +86,19 @@ describe('ServersPage', () => {
     expect(screen.getByRole('heading', { name: 'gh' })).toBeTruthy();
     expect(screen.getByText('node -y "with space"')).toBeTruthy();
     expect(screen.getByText('GITHUB_TOKEN=•••••• (secret)')).toBeTruthy();
-    const tools = screen.getByRole('tab', { name: 'Tools' });
+    const tools = screen.getByRole('tab', { name: /^Tools\b/ });
     fireEvent.mouseDown(tools);
     expect(tools.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').textContent).toContain('Start the server to see its tools.');
     fireEvent.click(screen.getByRole('button', { name: 'All servers' }));
     expect(screen.getByRole('listitem', { name: 'gh' })).toBeTruthy();
+  });
+
+  it('counts the tools on the Tools tab as it does resources and prompts', async () => {
+    await renderPage([serverView({ name: 'gh' }, { status: 'ready', counts: { tools: 12, resources: 3, prompts: 0 } })]);
+    fireEvent.click(screen.getByRole('button', { name: 'gh' }));
+    expect(screen.getByRole('tab', { name: /^Tools\s*12$/ })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /^Resources\s*3$/ })).toBeTruthy();
   });
 
   it('says in words whether a server is sandboxed, and offers Share folder or Run unsandboxed when the sandbox stopped its launch', async () => {

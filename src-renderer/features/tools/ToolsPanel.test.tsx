@@ -86,7 +86,7 @@ describe('ToolsPanel', () => {
     const tools = [
       toolView({ policy: 'ask' }),
       toolView({ name: 'delete_entities', title: undefined, annotations: { destructiveHint: true }, policy: 'ask' }),
-      toolView({ name: 'fetch', title: undefined, annotations: { openWorldHint: true, destructiveHint: false }, policy: 'ask' }),
+      toolView({ name: 'fetch', title: undefined, annotations: { readOnlyHint: true, openWorldHint: true }, policy: 'ask' }),
     ];
     const h = fakeHost({
       replies: {

@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { riskyHintsOf, type RiskyHint, type ToolView } from '../../../src-preload/contract';
+import { RISKY_HINT_WORDS, riskyHintsOf, type RiskyHint, type ToolView } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
-
-/** How each hint reads next to a tool's name. */
-export const RISKY_HINT_WORDS: Record<RiskyHint, string> = {
-  destructive: 'may destroy or overwrite data',
-  'open-world': 'reaches outside systems',
-};
 
 /** What the hints claim, after "may" in the dialog's warning. */
 const CLAIM_WORDS: Record<RiskyHint, string> = {
   destructive: 'destroy or overwrite data',
+  unmarked: 'destroy or overwrite data',
+  writes: 'change data',
   'open-world': 'reach outside systems',
 };
+
+const CLAIM_ORDER: readonly RiskyHint[] = ['destructive', 'unmarked', 'writes', 'open-world'];
 
 /** The tools whose hints deserve a confirmation before the whole server is trusted, with what they say. */
 export function hintedTools(tools: readonly ToolView[]): { name: string; hints: RiskyHint[] }[] {
@@ -30,9 +28,9 @@ export interface TrustServerDialogProps {
 }
 
 /**
- * "Trust all tools of this server" when some of them say they may destroy data or reach outside
- * systems: names each one with what it says before anything is trusted. The hints are the server's
- * own claims (unverified), which is exactly why they are shown rather than relied on.
+ * "Trust all tools of this server" when some of them may do damage or reach outside systems: names
+ * each one with what its hints say (or that it has none) before anything is trusted. The hints are the
+ * server's own claims (unverified), which is exactly why they are shown rather than relied on.
  */
 export function TrustServerDialog({ serverName, hinted, onConfirm, onCancel }: TrustServerDialogProps) {
   const [busy, setBusy] = useState(false);
@@ -49,9 +47,13 @@ export function TrustServerDialog({ serverName, hinted, onConfirm, onCancel }: T
   };
   const count = hinted.length;
   // The warning says what the listed tools claim: "may do damage" only when one says it is destructive.
-  const claims = [...new Set(hinted.flatMap((tool) => tool.hints))];
-  const claim = `may ${claims.map((hint) => CLAIM_WORDS[hint]).join(' or ')}`;
-  const they = count === 1 ? 'this one, which says it' : `these ${count}, which say they`;
+  // The worst first, each once ("unmarked" claims what "destructive" does).
+  const present = new Set(hinted.flatMap((tool) => tool.hints));
+  const claims = [...new Set(CLAIM_ORDER.filter((hint) => present.has(hint)).map((hint) => CLAIM_WORDS[hint]))];
+  const claim = `may ${claims.length > 1 ? `${claims.slice(0, -1).join(', ')} or ${claims[claims.length - 1]}` : claims[0]}`;
+  // "Say" only when every listed tool says so itself: a tool without hints is listed by the spec's defaults.
+  const said = hinted.every((tool) => !tool.hints.includes('unmarked'));
+  const they = count === 1 ? `this one, which${said ? ' says it' : ''}` : `these ${count}, which${said ? ' say they' : ''}`;
   return (
     <Modal
       open

@@ -70,8 +70,14 @@ export const text = (
 });
 
 /** The fake host with a chat: history from `histories` (paged by keyset), sends and creations answered. */
-export function fakeChatHost(llm: LlmStatus, conversations: ConversationSummary[], histories: Record<string, ChatMessage[]> = {}) {
+export function fakeChatHost(
+  llm: LlmStatus,
+  conversations: ConversationSummary[],
+  histories: Record<string, ChatMessage[]> = {},
+  extra: Pick<Parameters<typeof fakeHost>[0] & object, 'toolOffers'> = {},
+) {
   return fakeHost({
+    ...extra,
     chat: { conversations, llm },
     replies: {
       listMessages: ({ conversationId, beforeSeq, limit }: { conversationId: string; beforeSeq?: number; limit: number }) => {
