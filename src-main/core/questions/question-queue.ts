@@ -64,7 +64,7 @@ interface Entry {
   release(): void;
 }
 
-export const QUITTING = 'Patchbay is quitting';
+const QUITTING = 'Patchbay is quitting';
 
 export class QuestionQueue {
   private readonly entries = new Map<string, Entry>();
