@@ -9,7 +9,7 @@ import path from 'node:path';
 /**
  * The host core's areas (folders of src-main/core/) by rank, top first. An area imports only areas of
  * a lower rank: never one of its own rank, never one above. "shared" is the core's loose files
- * (clock.ts, events.ts, bounded-ring.ts, pending-requests.ts…); "host" is the composition root
+ * (clock.ts, events.ts, bounded-ring.ts…); "host" is the composition root
  * (host.ts, the foundation it stands on, the area shape it lists, and its ports.ts). Derived from the imports (each area one above the highest it imports).
  */
 const RANKS = [

@@ -23,6 +23,11 @@ export type Question =
 
 export type QuestionKind = Question['kind'];
 
+/** Every kind, for what applies to all (quitting answers every one). A new kind is added to `Question` and here. */
+export const QUESTION_KINDS = ['tool', 'sampling', 'elicitation', 'roots'] as const satisfies readonly QuestionKind[];
+// Fails to compile when a kind of `Question` is missing from the list.
+const _everyKind: readonly (typeof QUESTION_KINDS)[number][] = [] as QuestionKind[];
+
 /** The question of one kind. */
 export type QuestionOf<K extends QuestionKind> = Extract<Question, { kind: K }>;
 

@@ -12,6 +12,7 @@
 import {
   type AnswerOf,
   HostCallError,
+  QUESTION_KINDS,
   type Question,
   type QuestionAnswer,
   type QuestionKind,
@@ -64,7 +65,7 @@ interface Entry {
   release(): void;
 }
 
-export const QUITTING = 'Patchbay is quitting';
+const QUITTING = 'Patchbay is quitting';
 
 export class QuestionQueue {
   private readonly entries = new Map<string, Entry>();
@@ -155,7 +156,7 @@ export class QuestionQueue {
 
   /** Quit: every pending question of these kinds (default: all) gets its kind's shutdown answer, and later ones are refused. */
   shutdown(kinds?: readonly QuestionKind[], note = QUITTING): void {
-    for (const kind of kinds ?? (['tool', 'sampling', 'elicitation', 'roots'] as const)) this.closed.add(kind);
+    for (const kind of kinds ?? QUESTION_KINDS) this.closed.add(kind);
     for (const entry of [...this.entries.values()])
       if (this.closed.has(entry.question.kind)) this.end(entry.question.id, (h) => h.shutdown(note));
   }

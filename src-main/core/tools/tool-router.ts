@@ -7,8 +7,8 @@
  * not marked for the app are refused to the app.
  *
  * This object lives in the core process only. The contract exposes user-initiated runs (`runTool`),
- * app requests bound to the app's own server (`callToolFromApp`) and answers to pending requests
- * (`resolveConsent`) — nothing that runs a tool as the model. The chat loop calls
+ * app requests bound to the app's own server (`callToolFromApp`) and answers to pending questions
+ * (`answerQuestion`, see questions/) — nothing that runs a tool as the model. The chat loop calls
  * `callToolWithConsent({origin: 'model'})` in-process.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
