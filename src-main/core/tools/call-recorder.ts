@@ -3,7 +3,7 @@
  * events the renderer follows. Kept apart from the router so the router reads as the decision flow.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import type { AuditDecider, ToolCallOrigin, ToolRunStatus } from '../../../src-preload/contract';
+import type { AuditDecider, ChatCallRef, ToolCallOrigin, ToolEvents, ToolRunStatus } from '../../../src-preload/contract';
 import type { AuditDecisionRow } from '../audit/audit-rows';
 import type { AuditStore } from '../audit/audit-store';
 import { PATTERNS_ONLY, redactValue, type Redactor } from '../audit/redact';
@@ -68,6 +68,7 @@ export class CallRecorder {
     error: CallError | undefined,
     durationMs: number,
     redactor: Redactor,
+    chat: ChatCallRef | undefined,
   ): void {
     const ran = status === 'ok' || status === 'tool_error';
     const note = error?.message ?? (status === 'tool_error' ? firstText(result) : undefined);
@@ -79,14 +80,7 @@ export class CallRecorder {
       outcomeNote: note ? redactor.redact(note.slice(0, 500)) : undefined,
       resultBytes: ran ? approximateSize(result) : undefined,
     });
-    this.deps.events.emit('toolCallFinished', {
-      callId: base.callId,
-      serverId: base.serverId,
-      tool: base.tool,
-      origin: base.origin,
-      status,
-      durationMs,
-    });
+    this.deps.events.emit('toolCallFinished', finishedEvent(base, status, durationMs, chat));
   }
 
   /** A call that never left: decision and outcome in one row, and the event. */
@@ -97,7 +91,8 @@ export class CallRecorder {
     by: AuditDecider,
     error: CallError,
     status: ToolRunStatus,
-    tool?: Tool,
+    tool: Tool | undefined,
+    chat: ChatCallRef | undefined,
   ): Promise<void> {
     const redactor = await this.redactor(base.serverId);
     const now = isoTime(this.deps.clock.now());
@@ -114,11 +109,23 @@ export class CallRecorder {
     };
     const outcome = status === 'denied' || status === 'cancelled' ? status : 'protocol_error';
     this.deps.audit.recordRefused(row, { finishedAt: now, durationMs: 0, outcome });
-    this.deps.events.emit('toolCallFinished', { ...pick(base), status, durationMs: 0 });
+    this.deps.events.emit('toolCallFinished', finishedEvent(base, status, 0, chat));
   }
 }
 
-const pick = ({ callId, serverId, tool, origin }: CallBase) => ({ callId, serverId, tool, origin });
+/** Field by field (no spreads): this runs for every call. */
+function finishedEvent(base: CallBase, status: ToolRunStatus, durationMs: number, chat: ChatCallRef | undefined) {
+  const event: ToolEvents['toolCallFinished'] = {
+    callId: base.callId,
+    serverId: base.serverId,
+    tool: base.tool,
+    origin: base.origin,
+    status,
+    durationMs,
+  };
+  if (chat) event.chat = chat;
+  return event;
+}
 
 /** Characters of text, base64 and JSON in a result, without serializing big texts. */
 export function approximateSize(result: CallToolResult): number {

@@ -14,7 +14,13 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { HostCallError, type AuditDecider, type RunningToolCall, type ToolRunStatus } from '../../../src-preload/contract';
+import {
+  HostCallError,
+  type AuditDecider,
+  type ChatCallRef,
+  type RunningToolCall,
+  type ToolRunStatus,
+} from '../../../src-preload/contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
@@ -103,7 +109,7 @@ export class ToolRouter {
       origin: request.origin,
     };
     const refuse = (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) =>
-      this.refuse(base, request.args, requestedAt, by, error, status, tool);
+      this.refuse(base, request.args, requestedAt, by, error, status, tool, request.chat);
 
     if (this.disposed) return refuse('host', QUITTING, 'denied');
     const status = connection?.state.status ?? 'stopped';
@@ -146,7 +152,7 @@ export class ToolRouter {
     const verdict = this.deps.policies.evaluate(base.serverId, tool);
     if (verdict.kind === 'deny') return refuse('policy', say.deniedByPolicy(base.serverName, tool.name), 'denied', tool);
     if (verdict.kind === 'allow') return { by: 'policy', note: verdict.note, args: request.args };
-    request.onStage?.('waiting-approval');
+    this.deps.events.emit('toolCallWaiting', request.chat ? { callId: base.callId, chat: request.chat } : { callId: base.callId });
     const answer = await this.deps.broker.ask(
       {
         serverId: base.serverId,
@@ -193,7 +199,7 @@ export class ToolRouter {
     request: ToolCallRequest,
   ): Promise<ToolCallDone> {
     const redactor = await this.record.redactor(base.serverId);
-    if (this.disposed) return this.refuse(base, decision.args, requestedAt, 'host', QUITTING, 'denied', tool);
+    if (this.disposed) return this.refuse(base, decision.args, requestedAt, 'host', QUITTING, 'denied', tool, request.chat);
     const startedAt = this.deps.clock.now();
     try {
       // Safe (in the audit journal) before anything is sent.
@@ -207,6 +213,7 @@ export class ToolRouter {
         say.notRecorded(base.serverName, tool.name, failure),
         'protocol_error',
         tool,
+        request.chat,
       );
     }
 
@@ -226,10 +233,10 @@ export class ToolRouter {
       startedAt: isoTime(startedAt),
     };
     if (request.chat) view.chat = request.chat;
+    if (decision.edited) view.editedArgs = decision.args;
     this.running.set(base.callId, { view, controller });
-    const progress = new ProgressForwarder(base.callId, view, this.deps.events, request.onProgress);
+    const progress = new ProgressForwarder(view, this.deps.events);
     this.deps.events.emit('toolCallStarted', view);
-    request.onStage?.('running', decision.edited ? decision.args : undefined);
     // Named in the Protocol log: a call a server's app asked for.
     const initiator = base.origin === 'app' ? `the app of ${base.serverName}` : undefined;
     const t0 = performance.now();
@@ -251,8 +258,10 @@ export class ToolRouter {
               ...(initiator ? { initiator } : {}),
               onTask: (task) => {
                 view.task = task;
-                this.deps.events.emit('toolCallTask', { callId: base.callId, task });
-                request.onTask?.(task);
+                this.deps.events.emit(
+                  'toolCallTask',
+                  view.chat ? { callId: base.callId, chat: view.chat, task } : { callId: base.callId, task },
+                );
               },
             })
           : await connection.callTool(tool.name, decision.args, {
@@ -272,7 +281,7 @@ export class ToolRouter {
       if (onAbort) callerSignal.removeEventListener('abort', onAbort);
     }
     const durationMs = performance.now() - t0;
-    this.record.finished(base, status, result, error, durationMs, redactor);
+    this.record.finished(base, status, result, error, durationMs, redactor, request.chat);
     const done: ToolCallDone = {
       callId: base.callId,
       serverId: base.serverId,
@@ -300,8 +309,9 @@ export class ToolRouter {
     error: say.CallError,
     status: ToolRunStatus,
     tool?: Tool,
+    chat?: ChatCallRef,
   ): Promise<ToolCallDone> {
-    await this.record.refused(base, args, requestedAt, by, error, status, tool);
+    await this.record.refused(base, args, requestedAt, by, error, status, tool, chat);
     return {
       ...base,
       status,
