@@ -9,7 +9,7 @@ import type { AuditStore } from '../audit/audit-store';
 import { PATTERNS_ONLY, redactValue, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
-import { isoTime, type Clock } from '../clock';
+import type { Clock } from '../clock';
 import type { CallError } from './call-messages';
 import { argsDigest, definitionHash } from '../tool-definition/definition';
 
@@ -55,8 +55,8 @@ export class CallRecorder {
       definitionHash: definitionHash(tool),
       argsDigest: argsDigest(decision.args),
       argsJson: JSON.stringify(redactValue(decision.args, redactor)),
-      requestedAt: isoTime(requestedAt),
-      decidedAt: isoTime(decidedAt),
+      requestedAt: requestedAt.toISOString(),
+      decidedAt: decidedAt.toISOString(),
     });
   }
 
@@ -74,7 +74,7 @@ export class CallRecorder {
     const note = error?.message ?? (status === 'tool_error' ? firstText(result) : undefined);
     this.deps.audit.finish({
       callId: base.callId,
-      finishedAt: isoTime(this.deps.clock.now()),
+      finishedAt: this.deps.clock.now().toISOString(),
       durationMs,
       outcome: status,
       outcomeNote: note ? redactor.redact(note.slice(0, 500)) : undefined,
@@ -95,7 +95,7 @@ export class CallRecorder {
     chat: ChatCallRef | undefined,
   ): Promise<void> {
     const redactor = await this.redactor(base.serverId);
-    const now = isoTime(this.deps.clock.now());
+    const now = this.deps.clock.now().toISOString();
     const row: AuditDecisionRow = {
       ...base,
       decidedBy: by,
@@ -104,7 +104,7 @@ export class CallRecorder {
       ...(tool ? { definitionHash: definitionHash(tool) } : {}),
       argsDigest: argsDigest(args),
       argsJson: JSON.stringify(redactValue(args, redactor)),
-      requestedAt: isoTime(requestedAt),
+      requestedAt: requestedAt.toISOString(),
       decidedAt: now,
     };
     const outcome = status === 'denied' || status === 'cancelled' ? status : 'protocol_error';

@@ -26,14 +26,13 @@ import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
-import { isoTime, type Clock } from '../clock';
+import type { Clock } from '../clock';
 import type { ServerConnection } from '../servers/connection/server-connection';
 import { runsAsTask, type ToolTasks } from '../tasks/tool-tasks';
 import { describeIssues, validateArgs } from '../tool-definition/args-validator';
 import { visibleTo } from '../tool-definition/tool-ui';
 import { canonicalJson } from '../tool-definition/canonical-json';
 import { definitionHash } from '../tool-definition/definition';
-import { RequestAbort } from '../servers/connection/request-abort';
 import * as say from './call-messages';
 import { CallRecorder, type CallBase, type Decision } from './call-recorder';
 import { ProgressForwarder } from './progress-forwarder';
@@ -54,7 +53,7 @@ export interface ToolRouterDeps {
 }
 
 export class ToolRouter {
-  private readonly running = new Map<string, { view: RunningToolCall; controller: RequestAbort }>();
+  private readonly running = new Map<string, { view: RunningToolCall; controller: AbortController }>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly record: CallRecorder;
   private disposed = false;
@@ -217,9 +216,8 @@ export class ToolRouter {
       );
     }
 
-    // One controller per call: the user's Cancel, quitting and the caller's signal abort it, and the
-    // connection uses it as the request's own (see RequestCallOptions.controller).
-    const controller = new RequestAbort();
+    // One controller per call: the user's Cancel, quitting and the caller's signal abort it.
+    const controller = new AbortController();
     const callerSignal = request.signal;
     const onAbort = callerSignal && (() => controller.abort(callerSignal.reason));
     if (onAbort) callerSignal.addEventListener('abort', onAbort, { once: true });
@@ -230,7 +228,7 @@ export class ToolRouter {
       serverName: base.serverName,
       tool: base.tool,
       origin: base.origin,
-      startedAt: isoTime(startedAt),
+      startedAt: startedAt.toISOString(),
     };
     if (request.chat) view.chat = request.chat;
     if (decision.edited) view.editedArgs = decision.args;
@@ -253,7 +251,7 @@ export class ToolRouter {
               args: decision.args,
               callId: base.callId,
               origin: base.origin,
-              signal: controller.realSignal(),
+              signal: controller.signal,
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
               onTask: (task) => {
@@ -265,7 +263,7 @@ export class ToolRouter {
               },
             })
           : await connection.callTool(tool.name, decision.args, {
-              controller,
+              signal: controller.signal,
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
             });
