@@ -6,6 +6,7 @@ import { messageOf } from '../../ui/call-errors';
 import { AppView } from '../mcp-apps/AppView';
 import { callToolResultOf } from '../mcp-apps/app-result';
 import { OpenResourceButton } from '../resources/OpenResource';
+import { ResourceLinkView } from '../resources/ResourceLinkView';
 import { TaskLine } from '../tasks/TaskLine';
 import { cardStatus, formatArgs, RESULT_PREVIEW_CHARS, STATUS_LABELS, type ToolResultBlock, type ToolUseBlock } from './chat-model';
 
@@ -148,12 +149,7 @@ function ResultPart({ part, serverId }: { part: ToolResultPart; serverId: string
     case 'image':
       return <img className="tool-result-image" alt="Image returned by the tool" src={`data:${part.mediaType};base64,${part.data}`} />;
     case 'resource_link':
-      return (
-        <p className="result-resource">
-          <span className="result-kind">Resource link</span> <strong>{part.title ?? part.name}</strong> <code>{part.uri}</code>{' '}
-          {serverId && <OpenResourceButton serverId={serverId} uri={part.uri} name={part.name} />}
-        </p>
-      );
+      return <ResourceLinkView link={part} open={serverId && <OpenResourceButton serverId={serverId} uri={part.uri} name={part.name} />} />;
     case 'resource':
       return (
         <div className="result-resource">

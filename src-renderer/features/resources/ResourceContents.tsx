@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import type { ResourceContentView, ResourceReadView } from '../../../src-preload/contract';
+import { formatBytes, type ResourceContentView, type ResourceReadView } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { Markdown } from '../chat/Markdown';
-import { formatBytes } from '../tools/result/format';
 import { MoreText, type LoadPart } from '../tools/result/ResultBlocks';
 import { downloadContent, fileNameFor } from './download';
 
