@@ -27,7 +27,8 @@ export function protocolPreview(text: string): string {
  * entry's head ("→ tools/call #6 — from the app of X (119 B)"; its answer says "— for …" before "(154 B in 55 ms)").
  */
 export function protocolInitiator(text: string): string | undefined {
-  return / — ((?:from|for) .+?) \(\d[\d.]* [KMG]?B[ )]/.exec(text)?.[1];
+  // `\s` before the unit: sizes are written with a no-break space (`formatBytes`), older stored entries with a space.
+  return / — ((?:from|for) .+?) \(\d[\d.]*\s[KMG]?B[ )]/.exec(text)?.[1];
 }
 
 /** One entry as a line of plain text (Copy). */
