@@ -56,7 +56,7 @@ test('Attach: the chosen resources go with the message (and nothing else), with 
 
   const chips = page.getByRole('list', { name: 'Attachments' });
   await expect(chips.getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByRole('status').filter({ hasText: /^Attachments: [\d.]+ KB of 200 KB$/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Attachments: [\d.]+\sKB of 200\sKB$/ })).toBeVisible();
 
   // One more, removed again: it must not reach the model.
   await attach.click();

@@ -10,19 +10,3 @@ export interface Clock {
 
 /** The real time. */
 export const systemClock: Clock = { now: () => new Date() };
-
-let lastMs = Number.NaN;
-let lastIso = '';
-
-/**
- * `date.toISOString()`, remembered for the last millisecond asked: a tool call's record stamps its
- * request, decision, start and end, and a local call usually fits in one or two milliseconds.
- */
-export function isoTime(date: Date): string {
-  const ms = date.getTime();
-  if (ms !== lastMs) {
-    lastIso = date.toISOString();
-    lastMs = ms;
-  }
-  return lastIso;
-}

@@ -201,7 +201,7 @@ describe('web mode WebSocket bridge', () => {
     ws.sendRaw(JSON.stringify({ id: 41, type: 'call', method: 'updateSettings', input: { defaultModel: big } }));
     const first = await ws.next(anyResult);
     expect(first).toMatchObject({ id: 41, result: { ok: false, error: { code: 'payload_too_large' } } });
-    expect(first.type === 'result' && !first.result.ok && first.result.error.message).toMatch(/larger than the 1 MB a call may carry/);
+    expect(first.type === 'result' && !first.result.ok && first.result.error.message).toMatch(/larger than the 1\u00a0MB a call may carry/);
     ws.sendRaw(JSON.stringify({ type: 'call', id: 42, method: 'updateSettings', input: { defaultModel: big } }));
     expect(await ws.next(anyResult)).toMatchObject({ id: 42, result: { ok: false, error: { code: 'payload_too_large' } } });
     // An id buried in the input is not taken for the call's own.

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ByIdSchema, IdString, method, NoInput } from './method';
-import type { ToolCallTask } from './task-state';
 import type { ToolRunStatus } from './tools';
 
 /**
@@ -279,23 +278,6 @@ export interface ChatDelta {
   ops: ChatDeltaOp[];
 }
 
-export interface ToolProgress {
-  progress: number;
-  total?: number;
-  message?: string;
-}
-
-export interface ToolStatusUpdate {
-  conversationId: string;
-  toolUseId: string;
-  status: ToolCallStatus;
-  progress?: ToolProgress;
-  /** With `running`: the arguments it runs with, when the user edited the model's. */
-  editedArgs?: Record<string, unknown>;
-  /** The call runs as a task: where it stands. */
-  task?: ToolCallTask;
-}
-
 /** Longest message the composer sends. */
 export const MAX_MESSAGE_CHARS = 200_000;
 /** Largest history page. */
@@ -434,6 +416,5 @@ export interface ChatEvents {
   chatMessage: ChatMessage;
   /** Streamed changes to a message, batched. */
   chatDelta: ChatDelta;
-  chatToolStatus: ToolStatusUpdate;
   llmStatusChanged: LlmStatus;
 }

@@ -166,9 +166,14 @@ export interface RunningToolCall {
   chat?: ChatCallRef;
   /** When the call runs as a task: where the task stands. */
   task?: ToolCallTask;
+  /** The arguments it runs with, when the user edited the model's in the consent dialog. */
+  editedArgs?: Record<string, unknown>;
 }
 
-/** Which chat tool call a call is: the conversation and the model's tool_use id. */
+/**
+ * Which chat tool call a call is: the conversation and Patchbay's id of the call (the tool_use
+ * block's `id`, `pb_…`; the provider's own id is the block's `apiId` and never appears here).
+ */
 export interface ChatCallRef {
   conversationId: string;
   toolUseId: string;
@@ -232,13 +237,29 @@ export const toolMethods = {
   getToolResultPart: method<typeof ResultPartSchema, ToolResultSlice>(ResultPartSchema),
 };
 
+/** Which call a tool-call event is about, and the chat tool call it is when it is one. */
+export interface ToolCallKey {
+  callId: string;
+  chat?: ChatCallRef;
+}
+
+/**
+ * The one stream of tool-call events, for calls of every origin: the Tools panel follows its runs by
+ * `callId`, a chat card its call by `chat.toolUseId`. A call goes waiting (only when it asks the
+ * user) → started → progress / task (any number) → finished; a refused call only finishes.
+ */
 export interface ToolEvents {
   /** A server's tool list changed (list_changed, a restart): lists of its tools are stale. */
   toolsChanged: { serverId: string };
+  /** The call waits for the user's answer (the consent dialog asks about it). */
+  toolCallWaiting: ToolCallKey;
   toolCallStarted: RunningToolCall;
-  toolCallProgress: { callId: string } & ToolRunProgress;
+  toolCallProgress: ToolCallKey & ToolRunProgress;
   /** A call running as a task changed status (or message). */
-  toolCallTask: { callId: string; task: ToolCallTask };
-  /** Every call that was decided ends with this, refused ones included (the audit trail has news). */
-  toolCallFinished: { callId: string; serverId: string; tool: string; origin: ToolCallOrigin; status: ToolRunStatus; durationMs: number };
+  toolCallTask: ToolCallKey & { task: ToolCallTask };
+  /**
+   * Every call that was decided ends with this, refused ones included (the audit trail has news). A
+   * chat call no server offers ends with it too, with the chat's id as `callId` (never audited).
+   */
+  toolCallFinished: ToolCallKey & { serverId: string; tool: string; origin: ToolCallOrigin; status: ToolRunStatus; durationMs: number };
 }

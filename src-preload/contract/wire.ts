@@ -1,21 +1,9 @@
 /** How calls and events cross a transport: limits, channels and frames shared by every bridge. */
 import type { HostError } from './errors';
+import { formatBytes } from './sizes';
 
 /** Largest call the host accepts on any transport. */
 export const MAX_CALL_BYTES = 1024 * 1024;
-
-/** "812 bytes", "1.5 KB", "1 MB": a size as a person reads it. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}
 
 /** The answer to a call of `byteLength` bytes when that is more than a call may carry (else undefined). */
 export function callSizeError(byteLength: number, limit = MAX_CALL_BYTES): HostError | undefined {

@@ -78,9 +78,12 @@ describe('WebSocket transport', () => {
     latest().answer({
       type: 'result',
       id: null,
-      result: { ok: false, error: { code: 'payload_too_large', message: 'This request (1 MB) is larger than the 1 MB a call may carry.' } },
+      result: {
+        ok: false,
+        error: { code: 'payload_too_large', message: 'This request (1\u00a0MB) is larger than the 1\u00a0MB a call may carry.' },
+      },
     });
-    expect(await settled(big)).toMatchObject({ ok: false, error: { code: 'payload_too_large', message: /1 MB a call may carry/ } });
+    expect(await settled(big)).toMatchObject({ ok: false, error: { code: 'payload_too_large', message: /1\u00a0MB a call may carry/ } });
     expect(await settled(small)).toBe('pending');
     latest().answer({ type: 'result', id: 1, result: { ok: true, value: 'snapshot' } });
     expect(await small).toEqual({ ok: true, value: 'snapshot' });
@@ -96,7 +99,7 @@ describe('WebSocket transport', () => {
       ok: false,
       error: {
         code: 'payload_too_large',
-        message: /larger than the 1 MB a call may carry\. The connection dropped it and is reconnecting/,
+        message: /larger than the 1\u00a0MB a call may carry\. The connection dropped it and is reconnecting/,
       },
     });
     expect(await settled(small)).toMatchObject({ ok: false, error: { code: 'internal', message: /Disconnected from the Patchbay host/ } });

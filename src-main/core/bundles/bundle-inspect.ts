@@ -1,6 +1,6 @@
 import { extractSignatureBlock, verifyMcpbFile } from '@anthropic-ai/mcpb/node';
 import fs from 'node:fs';
-import { escapeHiddenChars, formatCommandLine, type InstallAbout } from '../../../src-preload/contract';
+import { escapeHiddenChars, formatBytes, formatCommandLine, type InstallAbout } from '../../../src-preload/contract';
 import {
   bundleIdOf,
   checkManifestAgainstArchive,
@@ -113,7 +113,7 @@ export function describeBundle(bundle: InspectedBundle, nodeVersion = process.ve
           ...(compatibility?.runtimes?.python ? [`Python ${compatibility.runtimes.python}`] : []),
         ].join('; '),
       },
-      { label: 'Size', value: `${Math.max(1, Math.round(bundle.zip.unpackedBytes / 1024))} KB unpacked, ${bundle.zip.items.length} files` },
+      { label: 'Size', value: `${formatBytes(bundle.zip.unpackedBytes)} unpacked, ${bundle.zip.items.length} files` },
       ...(manifest.license ? [{ label: 'License', value: manifest.license }] : []),
     ],
     warnings,

@@ -24,8 +24,6 @@ async function fixture(options: Partial<Parameters<typeof chatFixture>[0]> = {})
 }
 
 const blocksOf = (messages: { content: ChatBlock[] }[]) => messages.map((m) => m.content.map((b) => b.type));
-const toolStatuses = (events: HostEvent[], toolUseId: string) =>
-  events.flatMap((e) => (e.name === 'chatToolStatus' && e.payload.toolUseId === toolUseId ? [e.payload.status] : []));
 
 describe('the agent loop', () => {
   it('offers namespaced tools, routes the call back exactly, sends the result, and renders the final answer', async () => {
@@ -54,7 +52,8 @@ describe('the agent loop', () => {
     expect(use.id).toMatch(/^pb_[0-9a-f]{32}$/);
     expect(use.apiId).toMatch(/^toolu_/);
     expect(messages[3].content).toEqual([{ type: 'text', text: 'The sum is **5**.' }]);
-    expect(toolStatuses(f.events, use.id)).toEqual(['waiting-approval', 'running', 'done']);
+    // The card's statuses come from the router's tool-call stream (chat-host.test.ts, with the real router).
+    expect(tools.calls[0].chat).toEqual({ conversationId: conversation.id, toolUseId: use.id });
     expect(f.summary(conversation.id)).toMatchObject({ title: 'What is 2 + 3?', messageCount: 4, turn: 'idle' });
     expect(f.summary(conversation.id).lastError).toBeUndefined();
 

@@ -3,16 +3,7 @@
  * the toolbox, i.e. consent), send the results back, and go on until the model ends its turn, the
  * user stops it, or the round cap is hit. Every step is stored as it happens.
  */
-import {
-  TOOL_OUTCOME,
-  type ChatBlock,
-  type ChatDeltaOp,
-  type ChatMessage,
-  type Settings,
-  type ToolCallStatus,
-  type ToolCallTask,
-  type ToolProgress,
-} from '../../../src-preload/contract';
+import type { ChatBlock, ChatDeltaOp, ChatMessage, Settings } from '../../../src-preload/contract';
 import type { ModelRoute } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
 import { toLlmMessages } from './api-history';
@@ -45,17 +36,19 @@ export interface TurnDeps {
   now(): Date;
   onMessage(message: ChatMessage): void;
   onDelta(messageId: number, ops: ChatDeltaOp[]): void;
-  onToolStatus(
-    toolUseId: string,
-    status: ToolCallStatus,
-    detail?: { progress?: ToolProgress; editedArgs?: Record<string, unknown>; task?: ToolCallTask },
-  ): void;
+  /**
+   * A call no server offers ended at once, answered by the loop (the router reports every other call
+   * on the tool-call stream, with this conversation's reference).
+   */
+  onUnroutedCall(call: ToolUseBlock): void;
   /** The answer being streamed right now (for history pages asked for mid-stream). */
   onRecorder?(recorder: AnswerRecorder | undefined): void;
   /** Test seams for the recorder's timers. */
   checkpointMs?: number;
   batchMs?: number;
 }
+
+type ToolUseBlock = Extract<ChatBlock, { type: 'tool_use' }>;
 
 export type TurnResult =
   | { kind: 'done' }
@@ -141,24 +134,22 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
 }
 
 /** Runs the calls of one answer in order and stores their results as one user message. */
-async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_use' }>[], turnTools: TurnTools): Promise<void> {
+async function runCalls(deps: TurnDeps, calls: ToolUseBlock[], turnTools: TurnTools): Promise<void> {
   const results: ChatBlock[] = [];
   for (const call of calls) {
     if (deps.signal.aborted) {
+      // Its card shows the stored result, committed below in the same go.
       results.push(notRunBlock(call.id, 'Not run: the user stopped the turn.'));
-      deps.onToolStatus(call.id, 'cancelled');
       continue;
     }
     if (turnTools.isSearchCall(call)) {
-      // Answered by the host: no server, no consent (it only reads the catalog).
-      const answer = turnTools.answerSearch(call);
-      results.push(answer);
-      deps.onToolStatus(call.id, answer.outcome);
+      // Answered by the host: no server, no consent (it only reads the catalog); shown by its stored result.
+      results.push(turnTools.answerSearch(call));
       continue;
     }
     if (!call.serverId) {
       results.push(notRunBlock(call.id, `There is no tool named ${call.name}.`, 'error'));
-      deps.onToolStatus(call.id, 'error');
+      deps.onUnroutedCall(call);
       continue;
     }
     const done = await deps.toolbox.call({
@@ -167,13 +158,9 @@ async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_
       args: call.input,
       origin: 'model',
       signal: deps.signal,
-      onStage: (stage, editedArgs) => deps.onToolStatus(call.id, stage, editedArgs ? { editedArgs } : undefined),
-      onProgress: (progress) => deps.onToolStatus(call.id, 'running', { progress }),
-      onTask: (task) => deps.onToolStatus(call.id, 'running', { task }),
       chat: { conversationId: deps.conversationId, toolUseId: call.id },
     });
     results.push(toResultBlock(call.id, done, deps.settings.toolResultMaxChars));
-    deps.onToolStatus(call.id, TOOL_OUTCOME[done.status]);
   }
   deps.onMessage(
     deps.messages.append({ conversationId: deps.conversationId, role: 'user', content: results, status: 'complete' }, deps.now()),
@@ -181,9 +168,8 @@ async function runCalls(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_
 }
 
 /** Stores "did not run" results for calls the turn will not run, so the cards and the history say so. */
-function recordNotRun(deps: TurnDeps, calls: Extract<ChatBlock, { type: 'tool_use' }>[], why: string): void {
+function recordNotRun(deps: TurnDeps, calls: ToolUseBlock[], why: string): void {
   if (calls.length === 0) return;
   const content = calls.map((call) => notRunBlock(call.id, why));
   deps.onMessage(deps.messages.append({ conversationId: deps.conversationId, role: 'user', content, status: 'complete' }, deps.now()));
-  for (const call of calls) deps.onToolStatus(call.id, 'cancelled');
 }

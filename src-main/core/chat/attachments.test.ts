@@ -70,7 +70,7 @@ describe('attachments in the chat', () => {
           { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
           {
             type: 'text',
-            text: '[Attached resource "report.pdf" <lab://files/report.pdf> (application/pdf)]\nBinary content (application/pdf, 1.0 KB), not included.',
+            text: '[Attached resource "report.pdf" <lab://files/report.pdf> (application/pdf)]\nBinary content (application/pdf, 1.0\u00a0KB), not included.',
           },
         ],
       },

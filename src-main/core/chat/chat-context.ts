@@ -11,8 +11,16 @@
  */
 import type { GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import { randomUUID } from 'node:crypto';
-import { HostCallError, type AttachmentView, type ChatBlock, type MessageRole } from '../../../src-preload/contract';
-import { base64Bytes } from '../resources/read-preview';
+import {
+  base64Bytes,
+  formatBytes,
+  HostCallError,
+  readBlock,
+  resourceLinkText,
+  type AttachmentView,
+  type ChatBlock,
+  type MessageRole,
+} from '../../../src-preload/contract';
 import { MAX_MODEL_IMAGE_CHARS } from './tool-results';
 
 type ResourceBlock = Extract<ChatBlock, { type: 'resource' }>;
@@ -56,13 +64,6 @@ export interface HeldChatPrompt {
 
 type Item = Record<string, unknown>;
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const bytesOf = base64Bytes;
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** One content item (of a read, or embedded in a prompt) as the block the model gets. */
 export function contentBlock(
@@ -78,7 +79,7 @@ export function contentBlock(
   const blob = str(item.blob) ?? '';
   if (mimeType && MODEL_IMAGES.test(mimeType) && blob.length <= MAX_MODEL_IMAGE_CHARS)
     return { ...base, image: { mediaType: mimeType.toLowerCase(), data: blob }, chars: 0 };
-  const note = `Binary content (${mimeType ?? 'unknown type'}, ${formatSize(bytesOf(blob))}), not included.`;
+  const note = `Binary content (${mimeType ?? 'unknown type'}, ${formatBytes(base64Bytes(blob))}), not included.`;
   return { ...base, note, chars: note.length };
 }
 
@@ -142,11 +143,11 @@ export class AttachmentStaging {
     if (items.length === 0) throw new HostCallError('invalid_input', `Server "${serverName}" returned nothing for ${uri}.`);
     let blocks = items.map((item) => contentBlock({ serverId, serverName, name, origin: 'attachment' }, item, uri));
     const chars = blockChars(blocks);
-    const bytes = items.reduce((n, item) => n + (str(item.text)?.length ?? bytesOf(str(item.blob) ?? '')), 0);
+    const bytes = items.reduce((n, item) => n + (str(item.text)?.length ?? base64Bytes(str(item.blob) ?? '')), 0);
     const kind = blocks.some((b) => b.text !== undefined) ? 'text' : blocks.some((b) => b.image) ? 'image' : 'binary';
     let problem: string | undefined;
     if (chars > MAX_HELD_TEXT) {
-      problem = `${formatSize(chars)} of text: more than a message can carry. Remove it, or attach a smaller resource.`;
+      problem = `${formatBytes(chars)} of text: more than a message can carry. Remove it, or attach a smaller resource.`;
       blocks = [];
     }
     const mimeType = str(items[0].mimeType);
@@ -180,35 +181,26 @@ export function promptMessages(prompt: HeldChatPrompt): { role: MessageRole; con
 }
 
 function promptBlock(source: { serverId: string; serverName: string; origin: 'prompt' }, content: Item): ChatBlock {
-  switch (content.type) {
+  const block = readBlock(content);
+  switch (block.type) {
     case 'text':
-      return { type: 'text', text: str(content.text) ?? '' };
+      return block;
     case 'image': {
-      const mimeType = str(content.mimeType) ?? '';
-      const data = str(content.data) ?? '';
-      if (MODEL_IMAGES.test(mimeType) && data.length <= MAX_MODEL_IMAGE_CHARS)
-        return { type: 'image', mediaType: mimeType.toLowerCase(), data };
+      const mimeType = block.mimeType ?? '';
+      if (MODEL_IMAGES.test(mimeType) && block.data.length <= MAX_MODEL_IMAGE_CHARS)
+        return { type: 'image', mediaType: mimeType.toLowerCase(), data: block.data };
       return {
         type: 'text',
-        text: `[An image (${mimeType || 'unknown type'}, ${formatSize(bytesOf(data))}) from the prompt, not included.]`,
+        text: `[An image (${mimeType || 'unknown type'}, ${formatBytes(base64Bytes(block.data))}) from the prompt, not included.]`,
       };
     }
     case 'audio':
-      return {
-        type: 'text',
-        text: `[Audio (${str(content.mimeType) ?? 'unknown type'}) from the prompt — not something the model can hear.]`,
-      };
-    case 'resource': {
-      const resource = (typeof content.resource === 'object' && content.resource !== null ? content.resource : {}) as Item;
-      const uri = str(resource.uri) ?? '';
-      return contentBlock({ ...source, name: uri.split('/').filter(Boolean).at(-1) ?? uri }, resource, uri);
-    }
+      return { type: 'text', text: `[Audio (${block.mimeType ?? 'unknown type'}) from the prompt — not something the model can hear.]` };
+    case 'resource':
+      return contentBlock({ ...source, name: block.uri.split('/').filter(Boolean).at(-1) ?? block.uri }, block, block.uri);
     case 'resource_link':
-      return {
-        type: 'text',
-        text: `Resource link: ${str(content.name) ?? ''}${str(content.title) ? ` (${str(content.title)})` : ''} — ${str(content.uri) ?? ''}`,
-      };
-    default:
+      return { type: 'text', text: resourceLinkText(block) };
+    case 'other':
       return { type: 'text', text: `[${String(content.type)} content from the prompt]` };
   }
 }

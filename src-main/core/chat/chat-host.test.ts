@@ -3,7 +3,7 @@
  * settings point at the scripted Messages API, the key is sent once and never comes back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationSummary } from '../../../src-preload/contract';
+import { TOOL_OUTCOME, type ConversationSummary, type HostEvent, type ToolCallStatus } from '../../../src-preload/contract';
 import { openDatabase } from '../store/database';
 import { tempDir } from '../../test-support/temp-dir';
 import { startTestHost } from '../../test-support/test-host';
@@ -25,6 +25,15 @@ function start(dataDir?: string) {
 }
 
 const KEY = 'sk-ant-host-test-key';
+
+/** The statuses a chat tool call's card went through, as the one tool-call stream told them. */
+const cardStatuses = (events: HostEvent[], toolUseId: string): ToolCallStatus[] =>
+  events.flatMap((e): ToolCallStatus[] => {
+    if (e.name === 'toolCallWaiting' && e.payload.chat?.toolUseId === toolUseId) return ['waiting-approval'];
+    if (e.name === 'toolCallStarted' && e.payload.chat?.toolUseId === toolUseId) return ['running'];
+    if (e.name === 'toolCallFinished' && e.payload.chat?.toolUseId === toolUseId) return [TOOL_OUTCOME[e.payload.status]];
+    return [];
+  });
 
 describe('chat through the host API', () => {
   it('sends the key once, then only says whether it is set; chats; and the conversation survives a restart', async () => {
@@ -116,9 +125,13 @@ describe('chat through the host API', () => {
     await api.sendMessage({ conversationId: conversation.id, text: 'What is 2 + 3?' });
     const first = await nextConsent(mark);
     expect(first.payload).toMatchObject({ serverId: server.config.id, tool: 'get-sum', args: { a: 2, b: 3 } });
-    expect(events.some((e) => e.name === 'chatToolStatus' && e.payload.status === 'waiting-approval')).toBe(true);
+    expect(events.some((e) => e.name === 'toolCallWaiting' && e.payload.chat?.conversationId === conversation.id)).toBe(true);
     await answerTool(api, { id: first.payload.id, decision: 'allow_once' });
     await idleWith(4);
+    // One stream tells the card where its call stands, keyed by Patchbay's id of the call.
+    const use = (await api.listMessages({ conversationId: conversation.id })).messages[1].content.find((b) => b.type === 'tool_use')!;
+    expect(use.id).toMatch(/^pb_[0-9a-f]{32}$/);
+    expect(cardStatuses(events, use.id)).toEqual(['waiting-approval', 'running', 'done']);
     const allowed = (await llm.messageRequests())[1].body!.messages.at(-1)!.content as unknown as Record<string, unknown>[];
     expect(allowed[0]).toMatchObject({
       type: 'tool_result',
@@ -191,8 +204,8 @@ describe('chat through the host API', () => {
     await idleWith(4);
     // The card learns what runs as soon as it runs, and the stored result keeps it.
     expect(events).toContainEqual({
-      name: 'chatToolStatus',
-      payload: expect.objectContaining({ status: 'running', editedArgs: { a: 2, b: 40 } }),
+      name: 'toolCallStarted',
+      payload: expect.objectContaining({ chat: expect.objectContaining({ conversationId: conversation.id }), editedArgs: { a: 2, b: 40 } }),
     });
     const stored = (await api.listMessages({ conversationId: conversation.id })).messages;
     expect(stored[1].content[0]).toMatchObject({ type: 'tool_use', input: { a: 2, b: 3 } });

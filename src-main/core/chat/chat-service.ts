@@ -278,7 +278,16 @@ export class ChatService {
         now,
         onMessage: (message) => events.emit('chatMessage', message),
         onDelta: (messageId, ops) => events.emit('chatDelta', { conversationId, messageId, ops }),
-        onToolStatus: (toolUseId, status, detail) => events.emit('chatToolStatus', { conversationId, toolUseId, status, ...detail }),
+        onUnroutedCall: (call) =>
+          events.emit('toolCallFinished', {
+            callId: call.id,
+            chat: { conversationId, toolUseId: call.id },
+            serverId: call.serverId,
+            tool: call.name,
+            origin: 'model',
+            status: 'protocol_error',
+            durationMs: 0,
+          }),
         onRecorder: (recorder) => (turn.recorder = recorder),
         checkpointMs: this.options.checkpointMs,
         batchMs: this.options.batchMs,

@@ -2,7 +2,8 @@
  * What the agent loop needs from the tools side: the tools of Ready servers, and the one way a
  * model-initiated call runs — the tool router's `callToolWithConsent` (standing decisions, the
  * consent dialog, the write-ahead audit trail). The host wires exactly those two; the chat speaks
- * the router's own vocabulary (`tool`, `onStage`, `status`), so nothing translates in between.
+ * the router's own vocabulary (`tool`, `args`, `status`), so nothing translates in between; the router
+ * reports the calls' progress to the renderer itself, with the chat reference.
  */
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import type { ServerInstructions } from '../server-instructions/server-instructions';

@@ -2,8 +2,15 @@
  * Tool results: MCP content as the user sees it (everything, kept whole), and as the model gets it
  * (text cut past a size limit, with a note saying so).
  */
-import type { CallToolResult } from '@modelcontextprotocol/client';
-import { TOOL_OUTCOME, type ChatBlock, type ToolOutcome, type ToolResultPart } from '../../../src-preload/contract';
+import {
+  readBlock,
+  resourceLinkText,
+  TOOL_OUTCOME,
+  toResultPart,
+  type ChatBlock,
+  type ToolOutcome,
+  type ToolResultPart,
+} from '../../../src-preload/contract';
 import type { LlmResultPart } from '../llm/llm-types';
 import type { ToolCallDone } from '../tools/tool-call';
 import { toolApp } from '../tool-definition/tool-ui';
@@ -12,20 +19,9 @@ import { toolApp } from '../tool-definition/tool-ui';
 const MAX_STORED_STRUCTURED_CHARS = 256 * 1024;
 
 type ToolResultBlock = Extract<ChatBlock, { type: 'tool_result' }>;
-type McpContent = CallToolResult['content'][number];
 
 /** Images larger than this (base64 characters) are described instead of sent to the model. */
 export const MAX_MODEL_IMAGE_CHARS = 5 * 1024 * 1024;
-
-function embedded(resource: { uri: string; mimeType?: string; text?: string; blob?: string }): ToolResultPart {
-  return {
-    type: 'resource',
-    uri: resource.uri,
-    ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
-    ...(typeof resource.text === 'string' ? { text: resource.text } : {}),
-    ...(typeof resource.blob === 'string' ? { blobBytes: Math.round((resource.blob.length * 3) / 4) } : {}),
-  };
-}
 
 /** A stored part as the model reads it: links and embedded resources become text (binary ones described). */
 function asModelPart(part: ToolResultPart): { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string } {
@@ -34,36 +30,12 @@ function asModelPart(part: ToolResultPart): { type: 'text'; text: string } | { t
     case 'image':
       return part;
     case 'resource_link':
-      return { type: 'text', text: `Resource link: ${part.name}${part.title ? ` (${part.title})` : ''} — ${part.uri}` };
+      return { type: 'text', text: resourceLinkText(part) };
     case 'resource': {
       if (typeof part.text === 'string') return { type: 'text', text: `Resource ${part.uri}:\n${part.text}` };
       const size = part.blobBytes !== undefined ? ` (${part.blobBytes} bytes)` : '';
       return { type: 'text', text: `[Binary resource ${part.uri}${part.mimeType ? `, ${part.mimeType}` : ''}${size}]` };
     }
-  }
-}
-
-function fromMcp(part: McpContent): ToolResultPart {
-  switch (part.type) {
-    case 'text':
-      return { type: 'text', text: part.text };
-    case 'image':
-      return { type: 'image', mediaType: part.mimeType, data: part.data };
-    case 'audio':
-      return { type: 'text', text: `[Audio (${part.mimeType}) — not something the model can hear]` };
-    case 'resource_link':
-      return {
-        type: 'resource_link',
-        uri: part.uri,
-        name: part.name,
-        ...(part.title ? { title: part.title } : {}),
-        ...(part.description ? { description: part.description } : {}),
-        ...(part.mimeType ? { mimeType: part.mimeType } : {}),
-      };
-    case 'resource':
-      return embedded(part.resource as { uri: string; mimeType?: string; text?: string; blob?: string });
-    default:
-      return { type: 'text', text: `[${(part as { type: string }).type} content]` };
   }
 }
 
@@ -83,7 +55,7 @@ export function toResultBlock(
     JSON.stringify(result.structuredContent).length <= MAX_STORED_STRUCTURED_CHARS
       ? { structuredContent: result.structuredContent as Record<string, unknown> }
       : {};
-  const content = (result.content ?? []).map(fromMcp);
+  const content = (result.content ?? []).map((block) => toResultPart(readBlock(block)));
   if (content.length === 0 && result.structuredContent !== undefined) {
     content.push({ type: 'text', text: JSON.stringify(result.structuredContent, null, 2) });
   }

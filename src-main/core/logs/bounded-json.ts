@@ -146,10 +146,3 @@ function reindent(text: string, indent: number): string {
   }
   return out;
 }
-
-/** "812 B", "1.5 KB", "10.0 MB". */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

@@ -96,12 +96,12 @@ describe('ProtocolTracker', () => {
       level: 'info',
       fields: { kind: 'request', method: 'tools/call', rpcId: 1, direction: 'out', bytes: 80 },
     });
-    expect(request.text).toBe('→ tools/call #1 (80 B) {"name":"echo"}');
+    expect(request.text).toBe('→ tools/call #1 (80\u00a0B) {"name":"echo"}');
     // The server's own request with the same id does not answer ours.
     tracker.describe('in', { jsonrpc: '2.0', id: 1, method: 'roots/list' }, 40, 1005);
     const response = tracker.describe('in', { jsonrpc: '2.0', id: 1, result: { content: [] } }, 50, 1042);
     expect(response).toMatchObject({ fields: { kind: 'response', method: 'tools/call', latencyMs: 42, direction: 'in' } });
-    expect(response.text).toContain('← result of tools/call #1 (50 B in 42 ms)');
+    expect(response.text).toContain('← result of tools/call #1 (50\u00a0B in 42 ms)');
     const ours = tracker.describe('out', { jsonrpc: '2.0', id: 1, result: { roots: [] } }, 30, 1050);
     expect(ours.fields).toMatchObject({ method: 'roots/list', latencyMs: 45 });
     const error = tracker.describe('in', { jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'nope' } }, 60, 1100);

@@ -1,7 +1,8 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { LogEntry } from '../../../src-preload/contract';
 import { initiatorOf } from '../servers/transport/wire-initiator';
-import { boundedJson, formatSize } from './bounded-json';
+import { formatBytes } from '../../../src-preload/contract';
+import { boundedJson } from './bounded-json';
 import { ENTRY_OVERHEAD, type AppendInput } from './log-record';
 
 /** Requests remembered for pairing; beyond this the oldest are forgotten (their responses show no latency). */
@@ -125,7 +126,7 @@ function describeMessage(
   const cut = body === undefined ? undefined : boundedJson(body, PREVIEW_CHARS, 0, bytes);
   const preview = cut ? ` ${cut.text}${cut.truncated ? '…' : ''}` : '';
   const latency = fields.latencyMs !== undefined ? ` in ${fields.latencyMs} ms` : '';
-  const text = `${head} (${formatSize(bytes)}${latency})${preview}`;
+  const text = `${head} (${formatBytes(bytes)}${latency})${preview}`;
   return json === undefined ? { level, text, fields, detail: m, detailBytes: bytes } : { level, text, fields, detailJson: json };
 }
 

@@ -4,8 +4,15 @@
  * defensively: servers send what they like.
  */
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
-import type { PromptContentView, PromptMessageView, PromptView } from '../../../src-preload/contract';
-import { base64Bytes, READ_CAPS } from '../resources/read-preview';
+import {
+  base64Bytes,
+  readBlock,
+  type McpBlock,
+  type PromptContentView,
+  type PromptMessageView,
+  type PromptView,
+} from '../../../src-preload/contract';
+import { READ_CAPS } from '../resources/read-preview';
 import { capText } from '../tools/result-preview';
 
 export function toPromptView(serverId: string, serverName: string, prompt: Prompt): PromptView {
@@ -30,51 +37,36 @@ function titleOf(argument: object): { title?: string } {
   return typeof title === 'string' && title !== '' ? { title } : {};
 }
 
-type Block = Record<string, unknown>;
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
 /** Characters of text a content block carries (text, and an embedded text resource). */
-export function blockChars(block: Block): number {
-  if (block.type === 'text') return str(block.text)?.length ?? 0;
-  if (block.type === 'resource' && typeof block.resource === 'object' && block.resource !== null)
-    return str((block.resource as Block).text)?.length ?? 0;
+export function blockChars(block: McpBlock): number {
+  if (block.type === 'text') return block.text.length;
+  if (block.type === 'resource') return block.text?.length ?? 0;
   return 0;
 }
 
-function contentView(block: Block): PromptContentView {
+function contentView(block: McpBlock): PromptContentView {
   switch (block.type) {
     case 'text':
-      return { type: 'text', ...capText(str(block.text) ?? '', READ_CAPS.text) };
+      return { type: 'text', ...capText(block.text, READ_CAPS.text) };
     case 'image':
     case 'audio': {
-      const data = str(block.data) ?? '';
-      const mimeType = str(block.mimeType) ?? 'application/octet-stream';
-      const inline = data.length <= READ_CAPS.media && (block.type === 'audio' || /^image\/(png|jpeg|gif|webp|bmp|avif)$/i.test(mimeType));
-      return { type: block.type, mimeType, bytes: base64Bytes(data), ...(inline ? { data } : {}) };
+      const mimeType = block.mimeType ?? 'application/octet-stream';
+      const inline =
+        block.data.length <= READ_CAPS.media && (block.type === 'audio' || /^image\/(png|jpeg|gif|webp|bmp|avif)$/i.test(mimeType));
+      return { type: block.type, mimeType, bytes: base64Bytes(block.data), ...(inline ? { data: block.data } : {}) };
     }
     case 'resource': {
-      const resource = (typeof block.resource === 'object' && block.resource !== null ? block.resource : {}) as Block;
-      const text = str(resource.text);
-      const blob = str(resource.blob);
+      const { blob, text, ...rest } = block;
       return {
-        type: 'resource',
-        uri: str(resource.uri) ?? '',
-        ...(str(resource.mimeType) ? { mimeType: str(resource.mimeType) } : {}),
+        ...rest,
         ...(text !== undefined ? capText(text, READ_CAPS.text) : {}),
         ...(blob !== undefined ? { blobBytes: base64Bytes(blob) } : {}),
       };
     }
     case 'resource_link':
-      return {
-        type: 'resource_link',
-        uri: str(block.uri) ?? '',
-        name: str(block.name) ?? str(block.uri) ?? '',
-        ...(str(block.title) ? { title: str(block.title) } : {}),
-        ...(str(block.description) ? { description: str(block.description) } : {}),
-        ...(str(block.mimeType) ? { mimeType: str(block.mimeType) } : {}),
-      };
-    default:
-      return { type: 'other', json: capText(JSON.stringify(block) ?? 'null', 10_000).text };
+      return block;
+    case 'other':
+      return { type: 'other', json: capText(JSON.stringify(block.raw) ?? 'null', 10_000).text };
   }
 }
 
@@ -83,7 +75,7 @@ export function previewPrompt(result: GetPromptResult): { messages: PromptMessag
   const messages: PromptMessageView[] = [];
   let chars = 0;
   for (const message of Array.isArray(result.messages) ? result.messages : []) {
-    const block = (typeof message.content === 'object' && message.content !== null ? message.content : { type: 'other' }) as Block;
+    const block = readBlock(message.content);
     chars += blockChars(block);
     messages.push({ role: message.role === 'assistant' ? 'assistant' : 'user', content: contentView(block) });
   }

@@ -6,7 +6,7 @@
  * read defensively: servers send what they like.
  */
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
-import type { ResourceContentView, ResourceSlice } from '../../../src-preload/contract';
+import { base64Bytes, type ResourceContentView, type ResourceSlice } from '../../../src-preload/contract';
 import { capText, PREVIEW_CAPS } from '../tools/result-preview';
 
 /** Preview limits: characters of text, base64 characters of inline media, items per read. */
@@ -57,12 +57,6 @@ export function previewRead(result: ReadResourceResult, fallbackUri: string, cap
     contents.push({ kind: 'blob', uri, ...(mimeType ? { mimeType } : {}), bytes: base64Bytes(blob), ...(inline ? { data: blob } : {}) });
   }
   return { contents, size, cut };
-}
-
-/** Decoded size of base64 text (padding aware). */
-export function base64Bytes(data: string): number {
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
 }
 
 /** Characters `offset … offset+limit` of item `index`'s text or base64 data; undefined when there is no such item. */

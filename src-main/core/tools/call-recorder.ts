@@ -3,13 +3,13 @@
  * events the renderer follows. Kept apart from the router so the router reads as the decision flow.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import type { AuditDecider, ToolCallOrigin, ToolRunStatus } from '../../../src-preload/contract';
+import type { AuditDecider, ChatCallRef, ToolCallOrigin, ToolEvents, ToolRunStatus } from '../../../src-preload/contract';
 import type { AuditDecisionRow } from '../audit/audit-rows';
 import type { AuditStore } from '../audit/audit-store';
 import { PATTERNS_ONLY, redactValue, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
-import { isoTime, type Clock } from '../clock';
+import type { Clock } from '../clock';
 import type { CallError } from './call-messages';
 import { argsDigest, definitionHash } from '../tool-definition/definition';
 
@@ -55,8 +55,8 @@ export class CallRecorder {
       definitionHash: definitionHash(tool),
       argsDigest: argsDigest(decision.args),
       argsJson: JSON.stringify(redactValue(decision.args, redactor)),
-      requestedAt: isoTime(requestedAt),
-      decidedAt: isoTime(decidedAt),
+      requestedAt: requestedAt.toISOString(),
+      decidedAt: decidedAt.toISOString(),
     });
   }
 
@@ -68,25 +68,19 @@ export class CallRecorder {
     error: CallError | undefined,
     durationMs: number,
     redactor: Redactor,
+    chat: ChatCallRef | undefined,
   ): void {
     const ran = status === 'ok' || status === 'tool_error';
     const note = error?.message ?? (status === 'tool_error' ? firstText(result) : undefined);
     this.deps.audit.finish({
       callId: base.callId,
-      finishedAt: isoTime(this.deps.clock.now()),
+      finishedAt: this.deps.clock.now().toISOString(),
       durationMs,
       outcome: status,
       outcomeNote: note ? redactor.redact(note.slice(0, 500)) : undefined,
       resultBytes: ran ? approximateSize(result) : undefined,
     });
-    this.deps.events.emit('toolCallFinished', {
-      callId: base.callId,
-      serverId: base.serverId,
-      tool: base.tool,
-      origin: base.origin,
-      status,
-      durationMs,
-    });
+    this.deps.events.emit('toolCallFinished', finishedEvent(base, status, durationMs, chat));
   }
 
   /** A call that never left: decision and outcome in one row, and the event. */
@@ -97,10 +91,11 @@ export class CallRecorder {
     by: AuditDecider,
     error: CallError,
     status: ToolRunStatus,
-    tool?: Tool,
+    tool: Tool | undefined,
+    chat: ChatCallRef | undefined,
   ): Promise<void> {
     const redactor = await this.redactor(base.serverId);
-    const now = isoTime(this.deps.clock.now());
+    const now = this.deps.clock.now().toISOString();
     const row: AuditDecisionRow = {
       ...base,
       decidedBy: by,
@@ -109,16 +104,28 @@ export class CallRecorder {
       ...(tool ? { definitionHash: definitionHash(tool) } : {}),
       argsDigest: argsDigest(args),
       argsJson: JSON.stringify(redactValue(args, redactor)),
-      requestedAt: isoTime(requestedAt),
+      requestedAt: requestedAt.toISOString(),
       decidedAt: now,
     };
     const outcome = status === 'denied' || status === 'cancelled' ? status : 'protocol_error';
     this.deps.audit.recordRefused(row, { finishedAt: now, durationMs: 0, outcome });
-    this.deps.events.emit('toolCallFinished', { ...pick(base), status, durationMs: 0 });
+    this.deps.events.emit('toolCallFinished', finishedEvent(base, status, 0, chat));
   }
 }
 
-const pick = ({ callId, serverId, tool, origin }: CallBase) => ({ callId, serverId, tool, origin });
+/** Field by field (no spreads): this runs for every call. */
+function finishedEvent(base: CallBase, status: ToolRunStatus, durationMs: number, chat: ChatCallRef | undefined) {
+  const event: ToolEvents['toolCallFinished'] = {
+    callId: base.callId,
+    serverId: base.serverId,
+    tool: base.tool,
+    origin: base.origin,
+    status,
+    durationMs,
+  };
+  if (chat) event.chat = chat;
+  return event;
+}
 
 /** Characters of text, base64 and JSON in a result, without serializing big texts. */
 export function approximateSize(result: CallToolResult): number {

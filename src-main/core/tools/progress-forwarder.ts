@@ -6,19 +6,17 @@ import type { HostEventBus } from '../events';
 const MIN_INTERVAL_MS = 100;
 
 /**
- * Turns a call's `notifications/progress` into `toolCallProgress` events, throttled (a server may
- * send thousands), and keeps the latest on the running call's view so a reloaded renderer sees it.
- * The caller's own `onProgress` gets every notification.
+ * Turns a call's `notifications/progress` into `toolCallProgress` events (with the chat reference),
+ * throttled (a server may send thousands), and keeps the latest on the running call's view so a
+ * reloaded renderer sees it.
  */
 export class ProgressForwarder {
   private last = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly callId: string,
     private readonly view: RunningToolCall,
     private readonly events: HostEventBus,
-    private readonly onProgress?: (progress: ToolRunProgress) => void,
   ) {}
 
   /** Bound, so it can be handed to the connection as is. */
@@ -29,11 +27,6 @@ export class ProgressForwarder {
       ...(typeof notification.message === 'string' ? { message: notification.message } : {}),
     };
     this.view.progress = progress;
-    try {
-      this.onProgress?.(progress);
-    } catch {
-      // A listener's bug must not break the call.
-    }
     const now = Date.now();
     if (now - this.last >= MIN_INTERVAL_MS) {
       this.emit();
@@ -52,6 +45,7 @@ export class ProgressForwarder {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.last = Date.now();
-    if (this.view.progress) this.events.emit('toolCallProgress', { callId: this.callId, ...this.view.progress });
+    const { callId, chat, progress } = this.view;
+    if (progress) this.events.emit('toolCallProgress', chat ? { callId, chat, ...progress } : { callId, ...progress });
   }
 }

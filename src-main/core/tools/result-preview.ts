@@ -4,7 +4,7 @@
  * of any cut piece on demand. Blocks are read defensively: servers send what they like.
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { ResultBlockView, ToolResultSlice, Truncation } from '../../../src-preload/contract';
+import { base64Bytes, readBlock, type ResultBlockView, type ToolResultSlice, type Truncation } from '../../../src-preload/contract';
 import { prettyJson } from '../tool-definition/canonical-json';
 
 /** Preview limits, in characters (base64 characters for media). */
@@ -27,64 +27,53 @@ export interface ResultPreview {
   cut: boolean;
 }
 
-type Block = Record<string, unknown>;
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
 /** The first `cap` characters of a text, saying how much there was when it was cut. */
 export function capText(text: string, cap: number): { text: string; truncated?: Truncation } {
   return text.length <= cap ? { text } : { text: text.slice(0, cap), truncated: { shown: cap, total: text.length } };
 }
 
 /** One block's preview and its full size. */
-function previewBlock(block: Block, caps: PreviewCaps): { view: ResultBlockView; size: number; cut: boolean } {
-  const type = block.type;
-  if (type === 'text') {
-    const text = str(block.text) ?? '';
-    const view = { type: 'text' as const, ...capText(text, caps.text) };
-    return { view, size: text.length, cut: view.truncated !== undefined };
+function previewBlock(raw: unknown, caps: PreviewCaps): { view: ResultBlockView; size: number; cut: boolean } {
+  const block = readBlock(raw);
+  switch (block.type) {
+    case 'text': {
+      const view = { type: 'text' as const, ...capText(block.text, caps.text) };
+      return { view, size: block.text.length, cut: view.truncated !== undefined };
+    }
+    case 'image':
+    case 'audio': {
+      const fits = block.data.length <= caps.media;
+      const view: ResultBlockView = {
+        type: block.type,
+        mimeType: block.mimeType ?? 'application/octet-stream',
+        bytes: base64Bytes(block.data),
+        ...(fits ? { data: block.data } : {}),
+      };
+      return { view, size: block.data.length, cut: !fits };
+    }
+    case 'resource_link':
+      return { view: block, size: JSON.stringify(raw).length, cut: false };
+    case 'resource': {
+      const { text, blob, ...rest } = block;
+      const capped = text === undefined ? undefined : capText(text, caps.text);
+      const view: ResultBlockView = { ...rest, ...capped, ...(blob !== undefined ? { blobBytes: base64Bytes(blob) } : {}) };
+      return { view, size: (text?.length ?? 0) + (blob?.length ?? 0), cut: capped?.truncated !== undefined };
+    }
+    case 'other': {
+      const json = JSON.stringify(raw) ?? 'null';
+      const capped = capText(json, caps.other);
+      return {
+        view: { type: 'other', json: capped.text, ...(capped.truncated ? { truncated: capped.truncated } : {}) },
+        size: json.length,
+        cut: capped.truncated !== undefined,
+      };
+    }
   }
-  if (type === 'image' || type === 'audio') {
-    const data = str(block.data) ?? '';
-    const fits = data.length <= caps.media;
-    const view: ResultBlockView = {
-      type,
-      mimeType: str(block.mimeType) ?? 'application/octet-stream',
-      bytes: Math.floor((data.length * 3) / 4),
-      ...(fits ? { data } : {}),
-    };
-    return { view, size: data.length, cut: !fits };
-  }
-  if (type === 'resource_link') {
-    const view: ResultBlockView = { type: 'resource_link', uri: str(block.uri) ?? '', name: str(block.name) ?? str(block.uri) ?? '' };
-    for (const key of ['title', 'description', 'mimeType'] as const) if (str(block[key])) view[key] = str(block[key]);
-    return { view, size: JSON.stringify(block).length, cut: false };
-  }
-  if (type === 'resource' && typeof block.resource === 'object' && block.resource !== null) {
-    const resource = block.resource as Block;
-    const text = str(resource.text);
-    const blob = str(resource.blob);
-    const capped = text === undefined ? undefined : capText(text, caps.text);
-    const view: ResultBlockView = {
-      type: 'resource',
-      uri: str(resource.uri) ?? '',
-      ...(str(resource.mimeType) ? { mimeType: str(resource.mimeType) } : {}),
-      ...(capped ?? {}),
-      ...(blob !== undefined ? { blobBytes: Math.floor((blob.length * 3) / 4) } : {}),
-    };
-    return { view, size: (text?.length ?? 0) + (blob?.length ?? 0), cut: capped?.truncated !== undefined };
-  }
-  const json = JSON.stringify(block) ?? 'null';
-  const capped = capText(json, caps.other);
-  return {
-    view: { type: 'other', json: capped.text, ...(capped.truncated ? { truncated: capped.truncated } : {}) },
-    size: json.length,
-    cut: capped.truncated !== undefined,
-  };
 }
 
 /** The capped preview of a result. `validated`: the tool declares an output schema (the SDK checked it). */
 export function previewResult(result: CallToolResult, validated: boolean, caps: PreviewCaps = PREVIEW_CAPS): ResultPreview {
-  const content = Array.isArray(result.content) ? (result.content as Block[]) : [];
+  const content: unknown[] = Array.isArray(result.content) ? result.content : [];
   const blocks: ResultBlockView[] = [];
   let resultBytes = 0;
   let cut = content.length > caps.blocks;
@@ -93,7 +82,7 @@ export function previewResult(result: CallToolResult, validated: boolean, caps: 
       resultBytes += JSON.stringify(block)?.length ?? 0;
       continue;
     }
-    const preview = previewBlock(typeof block === 'object' && block !== null ? block : { type: 'other', value: block }, caps);
+    const preview = previewBlock(block, caps);
     blocks.push(preview.view);
     resultBytes += preview.size;
     cut ||= preview.cut;
@@ -115,15 +104,20 @@ export function previewResult(result: CallToolResult, validated: boolean, caps: 
 /** The full text behind one previewed piece: a block's text / base64 data / JSON, or the structured content. */
 function sourceOf(result: CallToolResult, part: number | 'structured'): string | undefined {
   if (part === 'structured') return result.structuredContent === undefined ? undefined : prettyJson(result.structuredContent);
-  const block = (Array.isArray(result.content) ? result.content[part] : undefined) as Block | undefined;
-  if (block === undefined) return undefined;
-  if (block.type === 'text') return str(block.text);
-  if (block.type === 'image' || block.type === 'audio') return str(block.data);
-  if (block.type === 'resource' && typeof block.resource === 'object' && block.resource !== null) {
-    const resource = block.resource as Block;
-    return str(resource.text) ?? str(resource.blob);
+  const raw: unknown = Array.isArray(result.content) ? result.content[part] : undefined;
+  if (raw === undefined) return undefined;
+  const block = readBlock(raw);
+  switch (block.type) {
+    case 'text':
+      return block.text;
+    case 'image':
+    case 'audio':
+      return block.data;
+    case 'resource':
+      return block.text ?? block.blob;
+    default:
+      return JSON.stringify(raw);
   }
-  return JSON.stringify(block);
 }
 
 /** Characters `offset … offset+limit` of a piece; undefined when the result has no such piece. */

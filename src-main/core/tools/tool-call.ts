@@ -1,16 +1,11 @@
 /**
  * A tool call as the router takes it and reports it — the one vocabulary for a call, used by the
- * router, the Tools panel's handlers and the chat's agent loop alike (`tool`, `onStage`, `status`).
+ * router, the Tools panel's handlers and the chat's agent loop alike (`tool`, `args`, `status`).
+ * How a call goes on while it runs is not reported back to the caller: the router tells everyone
+ * through the one stream of tool-call events (contract `ToolEvents`), with the chat reference.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import type {
-  AuditDecider,
-  ChatCallRef,
-  ToolCallOrigin,
-  ToolCallOutcome,
-  ToolCallTask,
-  ToolRunProgress,
-} from '../../../src-preload/contract';
+import type { AuditDecider, ChatCallRef, ToolCallOrigin, ToolCallOutcome } from '../../../src-preload/contract';
 import type { CallError } from './call-messages';
 
 export interface ToolCallRequest {
@@ -22,15 +17,7 @@ export interface ToolCallRequest {
   callId?: string;
   /** Aborting withdraws a pending consent request, or cancels the running call. */
   signal?: AbortSignal;
-  onProgress?(progress: ToolRunProgress): void;
-  /**
-   * The call now waits for the user / is running (for the chat's tool card); when it runs with
-   * arguments the user edited, `editedArgs` are those.
-   */
-  onStage?(stage: 'waiting-approval' | 'running', editedArgs?: Record<string, unknown>): void;
-  /** The call runs as a task: it was created, or its status changed. */
-  onTask?(task: ToolCallTask): void;
-  /** The chat tool call this is (the running call carries it, so its card can follow and cancel it). */
+  /** The chat tool call this is: every event of the call carries it, so its card can follow and cancel it. */
   chat?: ChatCallRef;
 }
 

@@ -14,20 +14,25 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { HostCallError, type AuditDecider, type RunningToolCall, type ToolRunStatus } from '../../../src-preload/contract';
+import {
+  HostCallError,
+  type AuditDecider,
+  type ChatCallRef,
+  type RunningToolCall,
+  type ToolRunStatus,
+} from '../../../src-preload/contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
-import { isoTime, type Clock } from '../clock';
+import type { Clock } from '../clock';
 import type { LiveServer } from '../servers/connection/live-server';
 import { runsAsTask, type ToolTasks } from '../tasks/tool-tasks';
 import { describeIssues, validateArgs } from '../tool-definition/args-validator';
 import { visibleTo } from '../tool-definition/tool-ui';
 import { canonicalJson } from '../tool-definition/canonical-json';
 import { definitionHash } from '../tool-definition/definition';
-import { RequestAbort } from '../servers/connection/request-abort';
 import * as say from './call-messages';
 import { CallRecorder, type CallBase, type Decision } from './call-recorder';
 import { ProgressForwarder } from './progress-forwarder';
@@ -48,7 +53,7 @@ export interface ToolRouterDeps {
 }
 
 export class ToolRouter {
-  private readonly running = new Map<string, { view: RunningToolCall; controller: RequestAbort }>();
+  private readonly running = new Map<string, { view: RunningToolCall; controller: AbortController }>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly record: CallRecorder;
   private disposed = false;
@@ -103,7 +108,7 @@ export class ToolRouter {
       origin: request.origin,
     };
     const refuse = (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) =>
-      this.refuse(base, request.args, requestedAt, by, error, status, tool);
+      this.refuse(base, request.args, requestedAt, by, error, status, tool, request.chat);
 
     if (this.disposed) return refuse('host', QUITTING, 'denied');
     const status = connection?.state.status ?? 'stopped';
@@ -146,7 +151,7 @@ export class ToolRouter {
     const verdict = this.deps.policies.evaluate(base.serverId, tool);
     if (verdict.kind === 'deny') return refuse('policy', say.deniedByPolicy(base.serverName, tool.name), 'denied', tool);
     if (verdict.kind === 'allow') return { by: 'policy', note: verdict.note, args: request.args };
-    request.onStage?.('waiting-approval');
+    this.deps.events.emit('toolCallWaiting', request.chat ? { callId: base.callId, chat: request.chat } : { callId: base.callId });
     const answer = await this.deps.broker.ask(
       {
         serverId: base.serverId,
@@ -193,7 +198,7 @@ export class ToolRouter {
     request: ToolCallRequest,
   ): Promise<ToolCallDone> {
     const redactor = await this.record.redactor(base.serverId);
-    if (this.disposed) return this.refuse(base, decision.args, requestedAt, 'host', QUITTING, 'denied', tool);
+    if (this.disposed) return this.refuse(base, decision.args, requestedAt, 'host', QUITTING, 'denied', tool, request.chat);
     const startedAt = this.deps.clock.now();
     try {
       // Safe (in the audit journal) before anything is sent.
@@ -207,12 +212,12 @@ export class ToolRouter {
         say.notRecorded(base.serverName, tool.name, failure),
         'protocol_error',
         tool,
+        request.chat,
       );
     }
 
-    // One controller per call: the user's Cancel, quitting and the caller's signal abort it, and the
-    // connection uses it as the request's own (see RequestCallOptions.controller).
-    const controller = new RequestAbort();
+    // One controller per call: the user's Cancel, quitting and the caller's signal abort it.
+    const controller = new AbortController();
     const callerSignal = request.signal;
     const onAbort = callerSignal && (() => controller.abort(callerSignal.reason));
     if (onAbort) callerSignal.addEventListener('abort', onAbort, { once: true });
@@ -223,13 +228,13 @@ export class ToolRouter {
       serverName: base.serverName,
       tool: base.tool,
       origin: base.origin,
-      startedAt: isoTime(startedAt),
+      startedAt: startedAt.toISOString(),
     };
     if (request.chat) view.chat = request.chat;
+    if (decision.edited) view.editedArgs = decision.args;
     this.running.set(base.callId, { view, controller });
-    const progress = new ProgressForwarder(base.callId, view, this.deps.events, request.onProgress);
+    const progress = new ProgressForwarder(view, this.deps.events);
     this.deps.events.emit('toolCallStarted', view);
-    request.onStage?.('running', decision.edited ? decision.args : undefined);
     // Named in the Protocol log: a call a server's app asked for.
     const initiator = base.origin === 'app' ? `the app of ${base.serverName}` : undefined;
     const t0 = performance.now();
@@ -246,17 +251,19 @@ export class ToolRouter {
               args: decision.args,
               callId: base.callId,
               origin: base.origin,
-              signal: controller.realSignal(),
+              signal: controller.signal,
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
               onTask: (task) => {
                 view.task = task;
-                this.deps.events.emit('toolCallTask', { callId: base.callId, task });
-                request.onTask?.(task);
+                this.deps.events.emit(
+                  'toolCallTask',
+                  view.chat ? { callId: base.callId, chat: view.chat, task } : { callId: base.callId, task },
+                );
               },
             })
           : await connection.callTool(tool.name, decision.args, {
-              controller,
+              signal: controller.signal,
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
             });
@@ -272,7 +279,7 @@ export class ToolRouter {
       if (onAbort) callerSignal.removeEventListener('abort', onAbort);
     }
     const durationMs = performance.now() - t0;
-    this.record.finished(base, status, result, error, durationMs, redactor);
+    this.record.finished(base, status, result, error, durationMs, redactor, request.chat);
     const done: ToolCallDone = {
       callId: base.callId,
       serverId: base.serverId,
@@ -300,8 +307,9 @@ export class ToolRouter {
     error: say.CallError,
     status: ToolRunStatus,
     tool?: Tool,
+    chat?: ChatCallRef,
   ): Promise<ToolCallDone> {
-    await this.record.refused(base, args, requestedAt, by, error, status, tool);
+    await this.record.refused(base, args, requestedAt, by, error, status, tool, chat);
     return {
       ...base,
       status,

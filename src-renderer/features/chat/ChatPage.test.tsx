@@ -68,7 +68,7 @@ describe('ChatPage', () => {
         ],
       },
     });
-    host.emit({ name: 'chatToolStatus', payload: { conversationId: 'c1', toolUseId: 'tu1', status: 'waiting-approval' } });
+    host.emit({ name: 'toolCallWaiting', payload: { callId: 'call-1', chat: { conversationId: 'c1', toolUseId: 'tu1' } } });
     const card = screen.getByRole('article', { name: 'Tool call get-sum on Everything (demo)' });
     expect(within(card).getByRole('status').textContent).toBe('Waiting for approval');
     host.emit({

@@ -30,7 +30,6 @@ export function ChatPage() {
   const activeId = useAppStore((s) => s.activeConversationId);
   const active = useAppStore((s) => (s.activeConversationId ? s.conversations[s.activeConversationId] : undefined));
   const history = useAppStore((s) => (s.activeConversationId ? s.chatHistory[s.activeConversationId] : undefined));
-  const toolStatus = useAppStore((s) => s.toolStatus);
   const apiKey = useAppStore((s) => s.llm?.apiKey);
   const providers = useAppStore((s) => s.providers);
   const defaultChoice = useAppStore(
@@ -91,18 +90,9 @@ export function ChatPage() {
   const renderRow = useCallback(
     (message: ChatMessage) => {
       const { author, detail } = authorOf(message, providers);
-      return (
-        <MessageView
-          message={message}
-          results={results}
-          toolStatus={toolStatus}
-          turnRunning={running}
-          author={author}
-          authorDetail={detail}
-        />
-      );
+      return <MessageView message={message} results={results} turnRunning={running} author={author} authorDetail={detail} />;
     },
-    [results, toolStatus, running, providers],
+    [results, running, providers],
   );
   const loadOlder = useCallback(() => {
     if (activeId) actions.loadOlder(activeId).catch((e: unknown) => setFailure(messageOf(e)));

@@ -1,6 +1,5 @@
-import type { ChatBlock, MessageRole } from '../../../src-preload/contract';
+import { formatBytes, type ChatBlock, type MessageRole } from '../../../src-preload/contract';
 import { OpenResourceButton } from '../resources/OpenResource';
-import { formatBytes } from '../tools/result/format';
 
 type ResourceBlock = Extract<ChatBlock, { type: 'resource' }>;
 type PromptBlock = Extract<ChatBlock, { type: 'prompt' }>;

@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import { TOOL_SEARCH_TOOL_NAME, type ChatMessage, type ToolStatusUpdate } from '../../../src-preload/contract';
+import { TOOL_SEARCH_TOOL_NAME, type ChatMessage } from '../../../src-preload/contract';
 import { CopyButton } from '../../ui/CopyButton';
-import { cardStatus, type ToolResultBlock } from './chat-model';
+import type { ToolResultBlock } from './chat-model';
 import { LongAnswer } from './LongAnswer';
 import { PromptMarker, ResourceBlockView } from './ContextBlocks';
 import { ToolCallCard } from './ToolCallCard';
@@ -11,8 +11,6 @@ export interface MessageViewProps {
   message: ChatMessage;
   /** Results of this message's tool calls (from the next message), by call id. */
   results: ReadonlyMap<string, ToolResultBlock>;
-  /** Live statuses of tool calls while the turn runs. */
-  toolStatus: Readonly<Record<string, ToolStatusUpdate>>;
   turnRunning: boolean;
   /** Who wrote an answer: "Claude", or the model of another provider. */
   author?: string;
@@ -24,7 +22,6 @@ export interface MessageViewProps {
 export const MessageView = memo(function MessageView({
   message,
   results,
-  toolStatus,
   turnRunning,
   author: model = 'Claude',
   authorDetail,
@@ -69,18 +66,9 @@ export const MessageView = memo(function MessageView({
             // The host's own tool search (no server): a small step, not a tool card.
             if (block.name === TOOL_SEARCH_TOOL_NAME && !block.serverId)
               return <ToolSearchStep key={block.id} call={block} result={result} />;
-            const { status, progress } = cardStatus(result, toolStatus[block.id], turnRunning);
+            // The card follows its call's live record itself (the tool-call stream), so progress redraws only it.
             return (
-              <ToolCallCard
-                key={block.id}
-                call={block}
-                result={result}
-                status={status}
-                progress={progress}
-                editedArgs={toolStatus[block.id]?.editedArgs}
-                conversationId={message.conversationId}
-                task={toolStatus[block.id]?.task}
-              />
+              <ToolCallCard key={block.id} call={block} result={result} turnRunning={turnRunning} conversationId={message.conversationId} />
             );
           }
           default:

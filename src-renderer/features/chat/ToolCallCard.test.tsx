@@ -39,7 +39,7 @@ const result = (extra: Partial<ToolResultBlock> = {}): ToolResultBlock => ({
 
 describe('ToolCallCard', () => {
   it('names server and tool, shows the arguments, the status and a collapsible result', () => {
-    render(<ToolCallCard call={call} result={result()} status="done" />);
+    render(<ToolCallCard call={call} result={result()} />);
     const card = screen.getByRole('article', { name: 'Tool call get-sum on Everything (demo)' });
     expect(within(card).getByRole('status').textContent).toBe('Done');
     expect(card.textContent).toContain('"a": 2');
@@ -50,16 +50,18 @@ describe('ToolCallCard', () => {
   });
 
   it('shows waiting, running with progress, denied and error', () => {
-    const { rerender } = render(<ToolCallCard call={call} status="waiting-approval" />);
+    const { rerender } = render(<ToolCallCard call={call} live={{ callId: 'c1', status: 'waiting-approval' }} />);
     expect(screen.getByRole('status').textContent).toBe('Waiting for approval');
-    rerender(<ToolCallCard call={call} status="running" progress={{ progress: 3, total: 10, message: 'step 3' }} />);
+    rerender(
+      <ToolCallCard call={call} live={{ callId: 'c1', status: 'running', progress: { progress: 3, total: 10, message: 'step 3' } }} />,
+    );
     expect(screen.getByRole('status').textContent).toBe('Running…');
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toBeTruthy();
     expect(screen.getByText('step 3')).toBeTruthy();
     rerender(
       <ToolCallCard
         call={call}
-        status="denied"
+
         result={result({ isError: true, outcome: 'denied', content: [{ type: 'text', text: 'Denied by the user' }] })}
       />,
     );
@@ -67,7 +69,7 @@ describe('ToolCallCard', () => {
     rerender(
       <ToolCallCard
         call={call}
-        status="error"
+
         result={result({ isError: true, outcome: 'error', content: [{ type: 'text', text: 'boom' }] })}
       />,
     );
@@ -76,7 +78,7 @@ describe('ToolCallCard', () => {
 
   it('keeps a huge result whole for the user (behind "Show all") and says what the model got', () => {
     const big = 'z'.repeat(RESULT_PREVIEW_CHARS + 500);
-    render(<ToolCallCard call={call} status="done" result={result({ content: [{ type: 'text', text: big }], modelLimitChars: 1000 })} />);
+    render(<ToolCallCard call={call} result={result({ content: [{ type: 'text', text: big }], modelLimitChars: 1000 })} />);
     expect(screen.getByText(/The model got the first 1,000 characters/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Show all/ }));
     expect(screen.getByText(big)).toBeTruthy();
@@ -84,7 +86,7 @@ describe('ToolCallCard', () => {
 
   it('derives the status: the stored outcome, the live one while running, cancelled when the turn ended without it', () => {
     expect(cardStatus(result(), undefined, true)).toEqual({ status: 'done' });
-    expect(cardStatus(undefined, { conversationId: 'c', toolUseId: 'tu1', status: 'running', progress: { progress: 1 } }, true)).toEqual({
+    expect(cardStatus(undefined, { callId: 'c', status: 'running', progress: { progress: 1 } }, true)).toEqual({
       status: 'running',
       progress: { progress: 1 },
     });
@@ -93,7 +95,7 @@ describe('ToolCallCard', () => {
   });
 
   it('shows the arguments that ran when the user edited them, marked, with the model’s own behind an expander', () => {
-    const { rerender } = render(<ToolCallCard call={call} status="running" editedArgs={{ a: 2, b: 40 }} />);
+    const { rerender } = render(<ToolCallCard call={call} live={{ callId: 'c1', status: 'running', editedArgs: { a: 2, b: 40 } }} />);
     const card = () => screen.getByRole('article', { name: 'Tool call get-sum on Everything (demo)' });
     const args = () =>
       within(card())
@@ -101,13 +103,13 @@ describe('ToolCallCard', () => {
         .closest('details')!;
     expect(args().querySelector(':scope > summary')!.textContent).toBe('Arguments — edited by you');
     expect(args().querySelector(':scope > pre')!.textContent).toContain('"b": 40');
-    rerender(<ToolCallCard call={call} status="done" result={result({ editedArgs: { a: 2, b: 40 } })} />);
+    rerender(<ToolCallCard call={call} result={result({ editedArgs: { a: 2, b: 40 } })} />);
     expect(args().querySelector(':scope > pre')!.textContent).toContain('"b": 40');
     const original = within(card()).getByText('The model’s original arguments').closest('details')!;
     expect(original.open).toBe(false);
     expect(original.textContent).toContain('"b": 3');
     // Without an edit, the model's arguments are the ones that ran: no mark, no second copy.
-    rerender(<ToolCallCard call={call} status="done" result={result()} />);
+    rerender(<ToolCallCard call={call} result={result()} />);
     expect(args().querySelector(':scope > summary')!.textContent).toBe('Arguments');
     expect(within(card()).queryByText('The model’s original arguments')).toBeNull();
   });
@@ -131,7 +133,7 @@ describe('ToolCallCard', () => {
         },
       },
     });
-    await renderWithHost(<ToolCallCard call={call} status="pending" conversationId="conv1" />, host);
+    await renderWithHost(<ToolCallCard call={call} conversationId="conv1" />, host);
     const card = screen.getByRole('article', { name: 'Tool call get-sum on Everything (demo)' });
     expect(card.dataset.status).toBe('running');
     expect(within(card).getByRole('status', { name: 'Task status' }).textContent).toBe('Task Working — Gathering sources...');
@@ -141,7 +143,7 @@ describe('ToolCallCard', () => {
     act(() =>
       host.emit({
         name: 'toolCallTask',
-        payload: { callId: 'c1', task: { ...running.task!, status: 'input_required', statusMessage: 'Asking' } },
+        payload: { callId: 'c1', chat: running.chat, task: { ...running.task!, status: 'input_required', statusMessage: 'Asking' } },
       }),
     );
     expect(within(card).getByRole('status', { name: 'Task status' }).textContent).toBe('Task Needs input — Asking');
@@ -158,7 +160,7 @@ describe('ToolCallCard', () => {
     await renderWithHost(
       <ToolCallCard
         call={call}
-        status="done"
+
         conversationId="conv1"
         result={result({ app: { resourceUri: 'ui://x/app.html' }, structuredContent: { sum: 5 } })}
       />,

@@ -1,46 +1,38 @@
 import { useMemo, useState } from 'react';
-import type { RunningToolCall, ToolCallTask, ToolProgress, ToolResultPart } from '../../../src-preload/contract';
+import type { ToolResultPart, ToolRunProgress } from '../../../src-preload/contract';
+import type { ChatToolCall } from '../../stores/slices/tools-slice';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { AppView } from '../mcp-apps/AppView';
 import { callToolResultOf } from '../mcp-apps/app-result';
 import { OpenResourceButton } from '../resources/OpenResource';
+import { ResourceLinkView } from '../resources/ResourceLinkView';
 import { TaskLine } from '../tasks/TaskLine';
-import { formatArgs, RESULT_PREVIEW_CHARS, STATUS_LABELS, type CardStatus, type ToolResultBlock, type ToolUseBlock } from './chat-model';
+import { cardStatus, formatArgs, RESULT_PREVIEW_CHARS, STATUS_LABELS, type ToolResultBlock, type ToolUseBlock } from './chat-model';
 
 export interface ToolCallCardProps {
   call: ToolUseBlock;
   result?: ToolResultBlock;
-  status: CardStatus;
-  progress?: ToolProgress;
-  /** While it runs: the arguments it runs with, when the user edited the model's (the stored result says so after). */
-  editedArgs?: Record<string, unknown>;
+  /** The turn the call belongs to still runs (else a call without a result was never run). */
+  turnRunning?: boolean;
   /** The conversation the call is in. */
   conversationId?: string;
-  /** When the call runs as a task: where it stands (live). */
-  task?: ToolCallTask;
-}
-
-/** The running call behind a chat card (from the host's snapshot too, so a reload still finds it). */
-function useRunningCall(conversationId: string | undefined, toolUseId: string): RunningToolCall | undefined {
-  return useAppStore((s) =>
-    conversationId === undefined
-      ? undefined
-      : Object.values(s.runningToolCalls).find((c) => c.chat?.conversationId === conversationId && c.chat.toolUseId === toolUseId),
-  );
+  /** The call's live record; by default the store's, from the tool-call stream (and a reload's running calls). */
+  live?: ChatToolCall;
 }
 
 /**
  * A tool call inline in the answer: server and tool, the arguments that ran (marked when the user
  * edited the model's, which stay one click away), status (with progress), and the whole result on demand.
  */
-export function ToolCallCard({ call, result, status: given, progress, editedArgs, conversationId, task: liveTask }: ToolCallCardProps) {
+export function ToolCallCard({ call, result, turnRunning = true, conversationId, live: given }: ToolCallCardProps) {
   const server = call.serverName || 'unknown server';
-  const ran = result?.editedArgs ?? editedArgs;
-  const running = useRunningCall(conversationId, call.id);
-  // After a reload the live status is gone but the host still runs the call: the card says so.
-  const status = given === 'pending' && running ? 'running' : given;
-  const task = liveTask ?? running?.task;
+  const stored = useAppStore((s) => s.chatToolCalls[call.id]);
+  const live = given ?? stored;
+  const { status, progress } = cardStatus(result, live, turnRunning);
+  // While it runs: the arguments it runs with, when the user edited the model's (the stored result says so after).
+  const ran = result?.editedArgs ?? live?.editedArgs;
+  const task = live?.task;
   const appResult = useMemo(
     () => (result?.app ? callToolResultOf(result.content, result.isError, result.structuredContent) : undefined),
     [result],
@@ -58,7 +50,7 @@ export function ToolCallCard({ call, result, status: given, progress, editedArgs
       </header>
       {status === 'running' && progress && <ProgressLine progress={progress} />}
       {task && <TaskLine task={task} />}
-      {status === 'running' && running && <CancelCall callId={running.callId} isTask={task !== undefined} />}
+      {status === 'running' && live && <CancelCall callId={live.callId} isTask={task !== undefined} />}
       <details className="tool-card-section">
         <summary>
           Arguments
@@ -137,7 +129,7 @@ function textLength(parts: ToolResultPart[]): number {
   return parts.reduce((n, p) => n + (p.type === 'text' ? p.text.length : p.type === 'resource' ? (p.text?.length ?? 0) : 0), 0);
 }
 
-function ProgressLine({ progress }: { progress: ToolProgress }) {
+function ProgressLine({ progress }: { progress: ToolRunProgress }) {
   return (
     <div className="tool-card-progress">
       {progress.total ? <progress value={progress.progress} max={progress.total} aria-label="Progress" /> : null}
@@ -157,12 +149,7 @@ function ResultPart({ part, serverId }: { part: ToolResultPart; serverId: string
     case 'image':
       return <img className="tool-result-image" alt="Image returned by the tool" src={`data:${part.mediaType};base64,${part.data}`} />;
     case 'resource_link':
-      return (
-        <p className="result-resource">
-          <span className="result-kind">Resource link</span> <strong>{part.title ?? part.name}</strong> <code>{part.uri}</code>{' '}
-          {serverId && <OpenResourceButton serverId={serverId} uri={part.uri} name={part.name} />}
-        </p>
-      );
+      return <ResourceLinkView link={part} open={serverId && <OpenResourceButton serverId={serverId} uri={part.uri} name={part.name} />} />;
     case 'resource':
       return (
         <div className="result-resource">

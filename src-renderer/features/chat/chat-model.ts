@@ -2,7 +2,8 @@
  * Pure derivations for the chat view: which messages become rows, the result of each tool call, and
  * the status its card shows. No React, no store: easy to test.
  */
-import type { ChatBlock, ChatMessage, ToolCallStatus, ToolProgress, ToolStatusUpdate } from '../../../src-preload/contract';
+import type { ChatBlock, ChatMessage, ToolCallStatus, ToolRunProgress } from '../../../src-preload/contract';
+import type { ChatToolCall } from '../../stores/slices/tools-slice';
 
 export type ToolUseBlock = Extract<ChatBlock, { type: 'tool_use' }>;
 export type ToolResultBlock = Extract<ChatBlock, { type: 'tool_result' }>;
@@ -46,9 +47,9 @@ export function resultsById(messages: readonly ChatMessage[]): Map<string, ToolR
  */
 export function cardStatus(
   result: ToolResultBlock | undefined,
-  live: ToolStatusUpdate | undefined,
+  live: ChatToolCall | undefined,
   turnRunning: boolean,
-): { status: CardStatus; progress?: ToolProgress } {
+): { status: CardStatus; progress?: ToolRunProgress } {
   if (result) return { status: result.outcome };
   if (!turnRunning) return { status: 'cancelled' };
   if (live) return { status: live.status, ...(live.progress ? { progress: live.progress } : {}) };

@@ -1,6 +1,6 @@
-import type { AuditEntry } from '../../../src-preload/contract';
+import { formatBytes, type AuditEntry } from '../../../src-preload/contract';
 import { RelativeTime } from '../../ui/RelativeTime';
-import { formatBytes, formatElapsed } from '../tools/result/format';
+import { formatElapsed } from '../tools/result/format';
 
 const OUTCOMES: Record<AuditEntry['outcome'], string> = {
   running: 'Running',

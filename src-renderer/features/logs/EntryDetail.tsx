@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { HostApi, LogEntry, LogEntryDetail } from '../../../src-preload/contract';
+import { formatBytes, type HostApi, type LogEntry, type LogEntryDetail } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
 import { copyText } from './clipboard';
-import { formatBytes, formatClock } from './log-format';
+import { formatClock } from './log-format';
 
 export interface EntryDetailProps {
   api: HostApi;

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import type { LogEntry, LogStream } from '../../../src-preload/contract';
-import { formatBytes, formatClock, protocolInitiator, protocolPreview } from './log-format';
+import { formatBytes, type LogEntry, type LogStream } from '../../../src-preload/contract';
+import { formatClock, protocolInitiator, protocolPreview } from './log-format';
 
 export interface LogRowProps {
   entry: LogEntry;

@@ -16,13 +16,6 @@ export function formatClock(ts: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 
-/** "812 B", "1.5 KB", "10.0 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /** The params/result preview of a protocol entry's text (the part after "(size, latency)"). */
 export function protocolPreview(text: string): string {
   const end = text.indexOf(') ');
@@ -34,7 +27,8 @@ export function protocolPreview(text: string): string {
  * entry's head ("→ tools/call #6 — from the app of X (119 B)"; its answer says "— for …" before "(154 B in 55 ms)").
  */
 export function protocolInitiator(text: string): string | undefined {
-  return / — ((?:from|for) .+?) \(\d[\d.]* [KMG]?B[ )]/.exec(text)?.[1];
+  // `\s` before the unit: sizes are written with a no-break space (`formatBytes`), older stored entries with a space.
+  return / — ((?:from|for) .+?) \(\d[\d.]*\s[KMG]?B[ )]/.exec(text)?.[1];
 }
 
 /** One entry as a line of plain text (Copy). */

@@ -1,6 +1,6 @@
-import type { PromptContentView, PromptMessageView } from '../../../src-preload/contract';
-import { formatBytes } from '../tools/result/format';
+import { formatBytes, type PromptContentView, type PromptMessageView } from '../../../src-preload/contract';
 import { OpenResourceButton } from '../resources/OpenResource';
+import { ResourceLinkView } from '../resources/ResourceLinkView';
 
 /** What a prompt produced, message by message, before anything is used. */
 export function PromptMessages({ serverId, messages }: { serverId: string; messages: PromptMessageView[] }) {
@@ -53,14 +53,7 @@ function PromptContent({ serverId, content }: { serverId: string; content: Promp
         </div>
       );
     case 'resource_link':
-      return (
-        <div className="result-resource">
-          <span className="result-kind">Resource link</span> <strong>{content.title ?? content.name}</strong> <code>{content.uri}</code>
-          {content.mimeType && <span className="muted"> · {content.mimeType}</span>}{' '}
-          <OpenResourceButton serverId={serverId} uri={content.uri} name={content.name} />
-          {content.description && <p className="hint">{content.description}</p>}
-        </div>
-      );
+      return <ResourceLinkView link={content} open={<OpenResourceButton serverId={serverId} uri={content.uri} name={content.name} />} />;
     case 'other':
       return <pre className="result-json">{content.json}</pre>;
   }

@@ -1,10 +1,9 @@
 import { useContext, useState, type MouseEvent } from 'react';
-import type { ResourceContentView, ResourceReadView } from '../../../src-preload/contract';
+import { formatBytes, type ResourceContentView, type ResourceReadView } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { Markdown } from '../chat/Markdown';
 import { MarkdownLinkContext } from '../chat/markdown-links';
-import { formatBytes } from '../tools/result/format';
 import { MoreText, type LoadPart } from '../tools/result/ResultBlocks';
 import { downloadContent, fileNameFor } from './download';
 import { LinkedResourceOpener } from './linked-resource';

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ResourceReadView, ResourceSubscriptionView, ResourceView } from '../../../src-preload/contract';
+import { formatBytes, type ResourceReadView, type ResourceSubscriptionView, type ResourceView } from '../../../src-preload/contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
-import { formatBytes } from '../tools/result/format';
 import { LinkedResourceOpener } from './linked-resource';
 import { LinkedResourceDialog } from './LinkedResourceDialog';
 import { ReadResult } from './ReadResult';

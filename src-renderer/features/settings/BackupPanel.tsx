@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { BackupState, ExportFormat, HostApi, ServersExport } from '../../../src-preload/contract';
+import { formatBytes, type BackupState, type ExportFormat, type HostApi, type ServersExport } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
 import { FilePickerButton } from '../../ui/FilePickerButton';
 import { RelativeTime } from '../../ui/RelativeTime';
@@ -37,9 +37,6 @@ function download(fileName: string, text: string): void {
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
-
-const size = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * Settings › Export and backup: server configurations out (three formats, never a secret) and back in
@@ -180,7 +177,7 @@ export function BackupPanel({ api }: { api: BackupApi }) {
         <ul role="list" aria-label="Backups" className="plain-list">
           {state.backups.map((backup) => (
             <li key={backup.name} aria-label={backup.name}>
-              <code>{backup.name}</code> <span className="muted">{size(backup.bytes)}</span> <RelativeTime iso={backup.createdAt} />{' '}
+              <code>{backup.name}</code> <span className="muted">{formatBytes(backup.bytes)}</span> <RelativeTime iso={backup.createdAt} />{' '}
               <button
                 type="button"
                 className="secondary"

@@ -65,16 +65,14 @@ describe('chat slice', () => {
     apply({ name: 'conversationUpdated', payload: summary });
     apply({ name: 'chatMessage', payload: message(2, 2, 'hi') });
     apply({ name: 'chatMessage', payload: { ...message(9, 1), conversationId: 'other' } });
-    apply({ name: 'chatToolStatus', payload: { conversationId: 'c1', toolUseId: 'tu', status: 'running' } });
     expect(state.chatHistory.c1.messages.map((m) => m.id)).toEqual([1, 2]);
     expect(state.chatHistory.other).toBeUndefined();
-    expect(state.toolStatus.tu.status).toBe('running');
     state.activeConversationId = 'c1';
     apply({ name: 'conversationRemoved', payload: { id: 'c1' } });
     expect(state).toMatchObject({ conversations: {}, chatHistory: {}, activeConversationId: null });
 
     const snapshot = { chat: { conversations: [summary], llm: { apiKey: { state: 'set', storage: 'x' } } } } as HostSnapshot;
-    expect(chatSlice.fromSnapshot!(snapshot)).toMatchObject({ conversations: { c1: summary }, chatHistory: {}, toolStatus: {} });
+    expect(chatSlice.fromSnapshot!(snapshot)).toMatchObject({ conversations: { c1: summary }, chatHistory: {} });
     expect(chatSlice.fromSnapshot!({} as HostSnapshot)).toEqual({});
   });
 });

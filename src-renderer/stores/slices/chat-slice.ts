@@ -5,7 +5,6 @@ import type {
   ConversationSummary,
   LlmStatus,
   MessagePage,
-  ToolStatusUpdate,
 } from '../../../src-preload/contract';
 import type { StoreSlice } from './slice';
 
@@ -28,15 +27,13 @@ export interface ConversationPaging {
   loading: boolean;
 }
 
-/** Conversations, the loaded history of opened ones, live tool-call states and the API key status. */
+/** Conversations, the loaded history of opened ones and the API key status (live tool calls: the tools slice). */
 export interface ChatState {
   /** The loaded conversations (the first pages, plus any opened from a search), by id. */
   conversations: Record<string, ConversationSummary>;
   conversationPaging: ConversationPaging;
   llm: LlmStatus | null;
   chatHistory: Record<string, LoadedHistory>;
-  /** The live status of tool calls in running turns, by tool_use id. */
-  toolStatus: Record<string, ToolStatusUpdate>;
   activeConversationId: string | null;
   /** What the user typed and has not sent, per conversation ('' for "no conversation yet"). */
   chatDrafts: Record<string, string>;
@@ -48,7 +45,6 @@ export const chatSlice: StoreSlice<ChatState> = {
     conversationPaging: { cursor: null, hasMore: false, loading: false },
     llm: null,
     chatHistory: {},
-    toolStatus: {},
     activeConversationId: null,
     chatDrafts: {},
   },
@@ -61,7 +57,6 @@ export const chatSlice: StoreSlice<ChatState> = {
           conversationPaging: pagingAfter(snapshot.chat.conversations, snapshot.chat.moreConversations ?? false),
           llm: snapshot.chat.llm,
           chatHistory: {},
-          toolStatus: {},
           // What was typed and not sent is kept by the host (a reload gives it back).
           ...(snapshot.chat.drafts ? { chatDrafts: snapshot.chat.drafts } : {}),
         }
@@ -80,24 +75,6 @@ export const chatSlice: StoreSlice<ChatState> = {
         return withHistory(state, event.payload.conversationId, (h) => upsertMessage(h, event.payload));
       case 'chatDelta':
         return withHistory(state, event.payload.conversationId, (h) => applyDelta(h, event.payload.messageId, event.payload.ops));
-      case 'chatToolStatus': {
-        // Progress and task updates do not repeat what earlier 'running' updates brought: keep it.
-        const before = state.toolStatus[event.payload.toolUseId];
-        const editedArgs = event.payload.editedArgs ?? before?.editedArgs;
-        const task = event.payload.task ?? before?.task;
-        const progress = event.payload.progress ?? (event.payload.task ? before?.progress : undefined);
-        return {
-          toolStatus: {
-            ...state.toolStatus,
-            [event.payload.toolUseId]: {
-              ...event.payload,
-              ...(editedArgs ? { editedArgs } : {}),
-              ...(task ? { task } : {}),
-              ...(progress ? { progress } : {}),
-            },
-          },
-        };
-      }
       case 'llmStatusChanged':
         return { llm: event.payload };
       default:

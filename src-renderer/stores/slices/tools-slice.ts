@@ -1,9 +1,30 @@
-import type { RunningToolCall } from '../../../src-preload/contract';
+import {
+  TOOL_OUTCOME,
+  type ChatCallRef,
+  type RunningToolCall,
+  type ToolCallStatus,
+  type ToolCallTask,
+  type ToolRunProgress,
+} from '../../../src-preload/contract';
 import type { StoreSlice } from './slice';
 
-/** Tool calls in flight (any origin), with their latest progress; and a counter of finished calls. */
+/** A chat tool call as its card follows it live: the one record the card reads (the stored result wins once there is one). */
+export interface ChatToolCall {
+  /** The router's id of the call (what Cancel names). */
+  callId: string;
+  status: ToolCallStatus;
+  progress?: ToolRunProgress;
+  /** When the call runs as a task: where it stands. */
+  task?: ToolCallTask;
+  /** The arguments it runs with, when the user edited the model's. */
+  editedArgs?: Record<string, unknown>;
+}
+
+/** Tool calls in flight (any origin), with their latest progress; chat calls by their chat id; and a counter of finished calls. */
 export interface ToolsState {
   runningToolCalls: Record<string, RunningToolCall>;
+  /** Chat tool calls of this session (and those running at a (re)connect), by Patchbay's id of the call (`pb_…`). */
+  chatToolCalls: Record<string, ChatToolCall>;
   /** Bumped whenever a call ends (or is refused): lists that show calls (the audit trail) refetch. */
   toolCallsFinished: number;
   /** Per server, bumped whenever its tool list changed: the Tools panel refetches. */
@@ -11,28 +32,57 @@ export interface ToolsState {
 }
 
 export const toolsSlice: StoreSlice<ToolsState> = {
-  initial: { runningToolCalls: {}, toolCallsFinished: 0, toolsRevision: {} },
-  // Partial test snapshots may have no tools section: keep what we have.
+  initial: { runningToolCalls: {}, chatToolCalls: {}, toolCallsFinished: 0, toolsRevision: {} },
+  // Partial test snapshots may have no tools section: keep what we have. A reload finds its chat calls
+  // among the running ones (the host still runs them).
   fromSnapshot: (snapshot) =>
-    snapshot.tools ? { runningToolCalls: Object.fromEntries(snapshot.tools.running.map((call) => [call.callId, call])) } : {},
+    snapshot.tools
+      ? {
+          runningToolCalls: Object.fromEntries(snapshot.tools.running.map((call) => [call.callId, call])),
+          chatToolCalls: Object.fromEntries(
+            snapshot.tools.running.flatMap((call) => (call.chat ? [[call.chat.toolUseId, chatRecord(call)]] : [])),
+          ),
+        }
+      : {},
   apply: (state, event) => {
     switch (event.name) {
-      case 'toolCallStarted':
-        return { runningToolCalls: { ...state.runningToolCalls, [event.payload.callId]: event.payload } };
+      case 'toolCallWaiting':
+        return withChatCall(state, event.payload.chat, () => ({ callId: event.payload.callId, status: 'waiting-approval' }));
+      case 'toolCallStarted': {
+        const call = event.payload;
+        return {
+          runningToolCalls: { ...state.runningToolCalls, [call.callId]: call },
+          ...withChatCall(state, call.chat, () => chatRecord(call)),
+        };
+      }
       case 'toolCallProgress': {
-        const call = state.runningToolCalls[event.payload.callId];
-        if (!call) return undefined;
-        const { callId: _id, ...progress } = event.payload;
-        return { runningToolCalls: { ...state.runningToolCalls, [call.callId]: { ...call, progress } } };
+        const { callId, chat, ...progress } = event.payload;
+        const call = state.runningToolCalls[callId];
+        return changes(
+          call && { runningToolCalls: { ...state.runningToolCalls, [callId]: { ...call, progress } } },
+          withChatCall(state, chat, (before) => before && { ...before, progress }),
+        );
       }
       case 'toolCallTask': {
-        const call = state.runningToolCalls[event.payload.callId];
-        if (!call) return undefined;
-        return { runningToolCalls: { ...state.runningToolCalls, [call.callId]: { ...call, task: event.payload.task } } };
+        const { callId, chat, task } = event.payload;
+        const call = state.runningToolCalls[callId];
+        return changes(
+          call && { runningToolCalls: { ...state.runningToolCalls, [callId]: { ...call, task } } },
+          withChatCall(state, chat, (before) => before && { ...before, task }),
+        );
       }
       case 'toolCallFinished': {
-        const { [event.payload.callId]: _done, ...rest } = state.runningToolCalls;
-        return { runningToolCalls: rest, toolCallsFinished: state.toolCallsFinished + 1 };
+        const { callId, chat, status } = event.payload;
+        const { [callId]: _done, ...rest } = state.runningToolCalls;
+        return {
+          runningToolCalls: rest,
+          toolCallsFinished: state.toolCallsFinished + 1,
+          // The outcome keeps what the card showed of the run (edited arguments, task), not its progress.
+          ...withChatCall(state, chat, (before) => {
+            const { progress: _p, ...kept } = before ?? { callId };
+            return { ...kept, status: TOOL_OUTCOME[status] };
+          }),
+        };
       }
       case 'toolsChanged': {
         const id = event.payload.serverId;
@@ -43,3 +93,30 @@ export const toolsSlice: StoreSlice<ToolsState> = {
     }
   },
 };
+
+/** Both changes, or undefined when neither is one (the store then keeps its state as it is). */
+function changes(a: Partial<ToolsState> | undefined, b: Partial<ToolsState> | undefined): Partial<ToolsState> | undefined {
+  return a || b ? { ...a, ...b } : undefined;
+}
+
+/** A running call as its chat card shows it. */
+function chatRecord(call: RunningToolCall): ChatToolCall {
+  return {
+    callId: call.callId,
+    status: 'running',
+    ...(call.progress ? { progress: call.progress } : {}),
+    ...(call.task ? { task: call.task } : {}),
+    ...(call.editedArgs ? { editedArgs: call.editedArgs } : {}),
+  };
+}
+
+/** The chat record of an event's call changed (nothing when the call is not a chat's, or `next` gives nothing). */
+function withChatCall(
+  state: ToolsState,
+  chat: ChatCallRef | undefined,
+  next: (before: ChatToolCall | undefined) => ChatToolCall | undefined,
+): Pick<ToolsState, 'chatToolCalls'> | undefined {
+  if (!chat) return undefined;
+  const record = next(state.chatToolCalls[chat.toolUseId]);
+  return record ? { chatToolCalls: { ...state.chatToolCalls, [chat.toolUseId]: record } } : undefined;
+}

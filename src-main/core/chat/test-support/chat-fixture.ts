@@ -47,8 +47,6 @@ export function fakeToolbox(
     list: (serverIds) => entries.filter((e) => !serverIds || serverIds.includes(e.serverId)),
     async call(request) {
       calls.push(request);
-      request.onStage?.('waiting-approval');
-      request.onStage?.('running');
       return answer(request);
     },
   };

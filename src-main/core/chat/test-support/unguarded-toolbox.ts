@@ -21,9 +21,8 @@ async function callOnFleet(fleet: FleetLike, request: ToolCallRequest): Promise<
   const connection = fleet.connection(request.serverId);
   if (!connection) return failed('protocol_error', 'The server of this tool is not running any more.');
   if (request.signal?.aborted) return failed('cancelled', 'Cancelled before it ran.');
-  request.onStage?.('running');
   try {
-    const result = await connection.callTool(request.tool, request.args, { signal: request.signal, onProgress: request.onProgress });
+    const result = await connection.callTool(request.tool, request.args, { signal: request.signal });
     return { status: result.isError ? 'tool_error' : 'ok', result };
   } catch (error) {
     if (error instanceof ServerRequestError && error.kind === 'cancelled') return failed('cancelled', 'Cancelled by the user.');

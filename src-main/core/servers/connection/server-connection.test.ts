@@ -354,7 +354,7 @@ describe.concurrent('ServerConnection requests', () => {
     const error = await failure(conn.callTool('big'));
     expect(error.kind).toBe('too-large');
     expect(error.message).toMatch(
-      /^Server "fixture" answered tools\/call "big" with a message that was too large\. Discarded: 10\.0 MB message exceeds the 1 MB limit/,
+      /^Server "fixture" answered tools\/call "big" with a message that was too large\. Discarded: 10\.0\u00a0MB message exceeds the 1\u00a0MB limit/,
     );
     expect(await text('echo', { message: 'still fine' })).toBe('echo: still fine');
   });

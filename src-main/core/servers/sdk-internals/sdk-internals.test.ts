@@ -56,10 +56,10 @@ describe('SDK internals Patchbay relies on (@modelcontextprotocol/client)', () =
   it('Client._wireCodec(): the negotiated era codec whose validateResult says invalid / not-in-era', () => {
     expect(
       typeof (Client.prototype as unknown as Internals)._wireCodec,
-      gone('_wireCodec', 'HostClient keeps one result validator per era and method through it'),
+      gone('_wireCodec', 'HostClient warms the legacy era’s result schemas through it'),
     ).toBe('function');
     const codec = internals(new HostClient({ name: 't', version: '0' }, {}))._wireCodec();
-    expect(typeof codec?.validateResult, gone('_wireCodec().validateResult', 'HostClient validates results with it')).toBe('function');
+    expect(typeof codec?.validateResult, gone('_wireCodec().validateResult', 'HostClient warms result schemas with it')).toBe('function');
     expect(codec.validateResult('tools/list', undefined), 'validateResult of a missing result no longer reports "invalid"').toMatchObject({
       ok: false,
       reason: 'invalid',
@@ -78,7 +78,7 @@ describe('SDK internals Patchbay relies on (@modelcontextprotocol/client)', () =
       typeof internals(legacy)._negotiatedProtocolVersion,
       gone('_negotiatedProtocolVersion', 'HostClient reads the era from it'),
     ).toBe('string');
-    // The validators HostClient hands the SDK still validate a real answer.
+    // Results are validated by the SDK's own road.
     const result = await legacy.callTool({ name: 'echo', arguments: { message: 'hi' } });
     expect(JSON.stringify(result.content)).toContain('hi');
     const modern = await connectTo('modern.mjs');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, responseIdOf } from './oversized-response';
+import { responseIdOf } from './oversized-response';
 
 describe('responseIdOf', () => {
   it('finds the id of a response, whether serialized id-first or result-first', () => {
@@ -15,11 +15,5 @@ describe('responseIdOf', () => {
     ).toBeUndefined();
     expect(responseIdOf({ head: '{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"zz', tail: 'zz"}}' })).toBeUndefined();
     expect(responseIdOf({ head: '{"result":{"text":"aaa', tail: 'aaa"}}' })).toBeUndefined();
-  });
-});
-
-describe('formatBytes', () => {
-  it('reads naturally', () => {
-    expect([12, 1536, 16 * 1024 * 1024, 10.5 * 1024 * 1024].map(formatBytes)).toEqual(['12 bytes', '1.5 KB', '16 MB', '10.5 MB']);
   });
 });

@@ -27,6 +27,3 @@ export function responseIdOf(info: Pick<OversizedLine, 'head' | 'tail'>): string
     return undefined;
   }
 }
-
-/** "16 MB", "1.5 KB", "12 bytes" (one formatter for the whole app, in the contract). */
-export { formatBytes } from '../../../../src-preload/contract';

@@ -87,10 +87,12 @@ describe.concurrent('StdioServerTransport', () => {
     const t = await open(scope, { ...fixture('big-result.mjs'), maxMessageBytes: 1024 * 1024 });
     await t.initialize();
     const response = await t.request('tools/call', { name: 'big' });
-    expect(response).toMatchObject({ id: 2, error: { message: expect.stringMatching(/exceeds the 1 MB limit/) } });
+    expect(response).toMatchObject({ id: 2, error: { message: expect.stringMatching(/exceeds the 1\u00a0MB limit/) } });
     expect(t.errors).toHaveLength(1);
     expect(t.errors[0]).toBeInstanceOf(OversizedMessageError);
-    expect(t.errors[0].message).toMatch(/^Server "test-server" sent a 10\.0 MB message \(the response to request 2\), over the 1 MB limit/);
+    expect(t.errors[0].message).toMatch(
+      /^Server "test-server" sent a 10\.0\u00a0MB message \(the response to request 2\), over the 1\u00a0MB limit/,
+    );
     const after = await t.request('tools/call', { name: 'echo', arguments: { message: 'alive' } });
     expect(after).toMatchObject({ result: { content: [{ text: 'echo: alive' }] } });
   });

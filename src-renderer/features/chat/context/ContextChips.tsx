@@ -13,10 +13,13 @@ export interface ContextChipsProps {
 
 const KIND: Record<AttachmentView['kind'], string> = { text: 'text', image: 'image', binary: 'described only' };
 
-/** Characters as people read a budget: "42 KB" (thousands of characters), "812 characters". */
+/**
+ * Characters as people read a budget: "42 KB" (thousands of characters), "812 characters". Not a
+ * byte size (`formatBytes`): budgets are set in thousands of characters. Never wraps before its unit.
+ */
 export function formatChars(n: number): string {
-  if (n < 1000) return `${n} character${n === 1 ? '' : 's'}`;
-  return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)} KB`;
+  if (n < 1000) return `${n}\u00a0character${n === 1 ? '' : 's'}`;
+  return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}\u00a0KB`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import type { ResultBlockView, ToolResultSlice, Truncation } from '../../../../src-preload/contract';
+import { formatBytes, type ResultBlockView, type ToolResultSlice, type Truncation } from '../../../../src-preload/contract';
+import { ResourceLinkView } from '../../resources/ResourceLinkView';
 import { messageOf } from '../../../ui/call-errors';
-import { formatBytes } from './format';
 
 /** Reads more of a cut piece: `part` is the block index or 'structured'. */
 export type LoadPart = (part: number | 'structured', offset: number, limit?: number) => Promise<ToolResultSlice>;
@@ -138,13 +138,7 @@ export function ResultBlock({
     case 'audio':
       return <Media block={block} index={index} load={load} source={source} />;
     case 'resource_link':
-      return (
-        <div className="result-resource">
-          <span className="result-kind">Resource link</span> <strong>{block.title ?? block.name}</strong> <code>{block.uri}</code>
-          {block.mimeType && <span className="muted"> · {block.mimeType}</span>} {block.uri && renderOpen?.(block.uri, block.name)}
-          {block.description && <p className="hint">{block.description}</p>}
-        </div>
-      );
+      return <ResourceLinkView link={block} open={block.uri ? renderOpen?.(block.uri, block.name) : undefined} />;
     case 'resource':
       return (
         <div className="result-resource">

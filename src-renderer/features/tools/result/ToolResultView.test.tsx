@@ -25,7 +25,7 @@ describe('ToolResultView', () => {
     );
     const result = screen.getByRole('region', { name: 'Result: get-sum on everything' });
     expect(within(result).getByText('Here you go')).toBeTruthy();
-    const image = within(result).getByRole('img', { name: 'Image from get-sum on everything (image/png, 8 B)' }) as HTMLImageElement;
+    const image = within(result).getByRole('img', { name: 'Image from get-sum on everything (image/png, 8\u00a0B)' }) as HTMLImageElement;
     expect(image.src).toBe('data:image/png;base64,iVBORw0KGgo=');
     expect((result.querySelector('audio') as HTMLAudioElement).src).toBe('data:audio/wav;base64,UklGRg==');
     expect(within(result).getByText('file:///tmp/r.txt')).toBeTruthy();

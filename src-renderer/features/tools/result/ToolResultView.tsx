@@ -1,5 +1,5 @@
-import type { ToolCallOutcome } from '../../../../src-preload/contract';
-import { formatBytes, formatElapsed } from './format';
+import { formatBytes, type ToolCallOutcome } from '../../../../src-preload/contract';
+import { formatElapsed } from './format';
 import { OpenResourceButton } from '../../resources/OpenResource';
 import { MoreText, ResultBlock, type LoadPart } from './ResultBlocks';
 
