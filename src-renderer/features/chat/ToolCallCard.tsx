@@ -7,6 +7,7 @@ import { callToolResultOf } from '../mcp-apps/app-result';
 import { OpenResourceButton } from '../resources/OpenResource';
 import { TaskLine } from '../tasks/TaskLine';
 import { formatArgs, RESULT_PREVIEW_CHARS, STATUS_LABELS, type CardStatus, type ToolResultBlock, type ToolUseBlock } from './chat-model';
+import { Progress } from '../../ui/Progress';
 
 export interface ToolCallCardProps {
   call: ToolUseBlock;
@@ -140,7 +141,7 @@ function textLength(parts: ToolResultPart[]): number {
 function ProgressLine({ progress }: { progress: ToolProgress }) {
   return (
     <div className="tool-card-progress">
-      {progress.total ? <progress value={progress.progress} max={progress.total} aria-label="Progress" /> : null}
+      {progress.total ? <Progress value={progress.progress} max={progress.total} label="Progress" /> : null}
       <span className="muted">
         {progress.message ?? (progress.total ? `${progress.progress} of ${progress.total}` : `${progress.progress}`)}
       </span>

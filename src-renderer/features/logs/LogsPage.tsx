@@ -5,6 +5,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { AllServersLogs } from './AllServersLogs';
 import { RetentionSettings } from './RetentionSettings';
 import { ServerLogs } from './ServerLogs';
+import { Select } from '../../ui/Select';
 
 /** The picker's value for the merged view of every server, and the server part of its address (`*`). */
 const ALL_SERVERS = '*';
@@ -48,14 +49,12 @@ export function LogsPage() {
         <>
           <div className="log-server-picker">
             <label htmlFor={`${id}-server`}>Server</label>
-            <select id={`${id}-server`} value={serverId} onChange={(e) => show(e.target.value)}>
-              <option value={ALL_SERVERS}>All servers</option>
-              {servers.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
+            <Select
+              id={`${id}-server`}
+              value={serverId}
+              onChange={show}
+              options={[{ value: ALL_SERVERS, label: 'All servers' }, ...servers.map((s) => ({ value: s.id, label: s.name }))]}
+            />
           </div>
           {serverId === ALL_SERVERS ? (
             <AllServersLogs stream={stream} onStreamChange={(next) => show(ALL_SERVERS, next)} />

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { SANDBOX_NETWORKS, type SandboxNetwork, type SandboxSupport } from '../../../src-preload/contract';
 import type { EditDraft } from './server-form-model';
 import type { FormErrors, ServerDraft } from './server-form-model';
+import { Select } from '../../ui/Select';
+import { Switch } from '../../ui/Switch';
 
 export const NETWORK_LABELS: Record<SandboxNetwork, string> = { allowed: 'Allowed', blocked: 'Blocked', hosts: 'Only these hosts' };
 
@@ -28,16 +30,9 @@ export function SandboxFields({
   return (
     <fieldset className="sandbox-fields" aria-describedby={`${id}-note`}>
       <legend>Sandbox</legend>
-      <label className="inline">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={draft.sandbox}
-          disabled={unsupported !== undefined && !draft.sandbox}
-          onChange={(e) => edit({ sandbox: e.target.checked }, 'sandbox')}
-        />
+      <Switch checked={draft.sandbox} disabled={unsupported !== undefined && !draft.sandbox} onChange={(on) => edit({ sandbox: on }, 'sandbox')}>
         Sandbox
-      </label>
+      </Switch>
       <p id={`${id}-note`} className="hint">
         {unsupported ??
           'Sees only the system, its own files, the folders you share with it and a scratch folder of its own. Changing its folders restarts it.'}
@@ -45,17 +40,12 @@ export function SandboxFields({
       {draft.sandbox && (
         <>
           <label htmlFor={`${id}-network`}>Network</label>
-          <select
+          <Select
             id={`${id}-network`}
             value={draft.sandboxNetwork}
-            onChange={(e) => edit({ sandboxNetwork: e.target.value as SandboxNetwork }, 'sandbox')}
-          >
-            {SANDBOX_NETWORKS.map((network) => (
-              <option key={network} value={network}>
-                {NETWORK_LABELS[network]}
-              </option>
-            ))}
-          </select>
+            onChange={(next) => edit({ sandboxNetwork: next as SandboxNetwork }, 'sandbox')}
+            options={SANDBOX_NETWORKS.map((network) => ({ value: network, label: NETWORK_LABELS[network] }))}
+          />
           {draft.sandboxNetwork === 'hosts' && (
             <>
               <label htmlFor={`${id}-hosts`}>Hosts</label>

@@ -8,6 +8,7 @@ import { RuntimeFacts } from './RuntimeFacts';
 import { ServerAuth } from './ServerAuth';
 import { RUN_ACTION_LABELS, runActions, type RunAction } from './server-status';
 import { StatusBadge } from './StatusBadge';
+import { Switch } from '../../ui/Switch';
 
 /** The host calls a card can make; each resolves once the host answered. */
 export interface ServerActions {
@@ -71,16 +72,14 @@ export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose }: Serv
           </button>
         </h3>
         <StatusBadge runtime={runtime} />
-        <label className="switch" title="Whether Patchbay starts this server when it starts. Start and Stop set it too.">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={config.enabled}
-            disabled={busy('enable') || busy('disable')}
-            onChange={(e) => void calls.run(e.target.checked ? 'enable' : 'disable', () => actions.setEnabled(id, e.target.checked))}
-          />
+        <Switch
+          title="Whether Patchbay starts this server when it starts. Start and Stop set it too."
+          checked={config.enabled}
+          disabled={busy('enable') || busy('disable')}
+          onChange={(on) => void calls.run(on ? 'enable' : 'disable', () => actions.setEnabled(id, on))}
+        >
           {STARTS_WITH_PATCHBAY}
-        </label>
+        </Switch>
       </div>
       {config.transport === 'http' && (
         <p className="muted server-target">

@@ -12,6 +12,8 @@ import {
 } from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
 import { ApiKeyField, ModelChoices } from '../chat/ApiKeyField';
+import { Select } from '../../ui/Select';
+import { Switch } from '../../ui/Switch';
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 /** The settings that are preferences: they apply (and are saved) the moment they change, without Save. */
@@ -154,17 +156,12 @@ export function SettingsForm({
       {providers.length > 1 && (
         <div className="field">
           <label htmlFor={ids.provider}>Default provider</label>
-          <select
+          <Select
             id={ids.provider}
             value={defaultProvider?.id ?? draft.defaultProviderId}
-            onChange={(e) => edit('defaultProviderId', e.target.value)}
-          >
-            {providers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
+            onChange={(next) => edit('defaultProviderId', next)}
+            options={providers.map((p) => ({ value: p.id, label: p.name }))}
+          />
         </div>
       )}
       <Field
@@ -226,13 +223,12 @@ export function SettingsForm({
           hint="With many tools the model gets the pinned ones and a search tool, and finds the rest as it needs them. Automatic: past 40 tools, a tenth of the model's context or the provider's limit. Off: every offered tool goes with each request."
         >
           {(control) => (
-            <select {...control} value={draft.toolSearch} onChange={(e) => void apply('toolSearch', e.target.value as ToolSearchMode)}>
-              {TOOL_SEARCH_MODES.map((mode) => (
-                <option key={mode} value={mode}>
-                  {TOOL_SEARCH_LABELS[mode]}
-                </option>
-              ))}
-            </select>
+            <Select
+              {...control}
+              value={draft.toolSearch}
+              onChange={(next) => void apply('toolSearch', next as ToolSearchMode)}
+              options={TOOL_SEARCH_MODES.map((mode) => ({ value: mode, label: TOOL_SEARCH_LABELS[mode] }))}
+            />
           )}
         </Field>
         <Field
@@ -320,10 +316,9 @@ export function SettingsForm({
       <fieldset className="settings-group" disabled={!updatesApplicable}>
         <legend>Updates</legend>
         {!updatesApplicable && <p className="hint">Not applicable in web mode: updates are part of the desktop app.</p>}
-        <label className="switch">
-          <input type="checkbox" checked={draft.updatesEnabled} onChange={(e) => void apply('updatesEnabled', e.target.checked)} />
+        <Switch checked={draft.updatesEnabled} disabled={!updatesApplicable} onChange={(on) => void apply('updatesEnabled', on)}>
           Check for updates
-        </label>
+        </Switch>
         <p className="hint">
           Off by default. When on, Patchbay checks at start and daily, downloads in the background, and installs only when you say so.
         </p>

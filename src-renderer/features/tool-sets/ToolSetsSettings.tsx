@@ -5,6 +5,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { ToolSetEditor } from './ToolSetEditor';
 import './tool-sets.css';
+import { Select } from '../../ui/Select';
 
 /** What a set names, in a few words. */
 function membersSummary(set: ToolSetView): string {
@@ -47,14 +48,12 @@ export function ToolSetsSettings() {
         model).
       </p>
       <label htmlFor={defaultFieldId}>Tool set for new conversations</label>
-      <select id={defaultFieldId} value={defaultId} onChange={(e) => void report(api.updateSettings({ defaultToolSetId: e.target.value }))}>
-        <option value="">All offered tools</option>
-        {sets.map((set) => (
-          <option key={set.id} value={set.id}>
-            {set.name}
-          </option>
-        ))}
-      </select>
+      <Select
+        id={defaultFieldId}
+        value={defaultId}
+        onChange={(next) => void report(api.updateSettings({ defaultToolSetId: next }))}
+        options={[{ value: '', label: 'All offered tools' }, ...sets.map((set) => ({ value: set.id, label: set.name }))]}
+      />
       {error && (
         <p role="alert" className="warning">
           {error}
