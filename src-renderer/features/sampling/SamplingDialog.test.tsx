@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SamplingRequestView } from '../../../src-preload/contract';
 import { frontKind } from './ConsentQueueHost';
 import { SamplingDialog } from './SamplingDialog';
+import { choose } from '../../test-support/choose';
 
 afterEach(cleanup);
 
@@ -109,7 +110,7 @@ describe('the sampling policy form in the dialog', () => {
       />,
     );
     fireEvent.click(screen.getByText('Sampling policy for everything'));
-    fireEvent.change(screen.getByRole('combobox', { name: 'When this server asks' }), { target: { value: 'block' } });
+    choose(screen.getByRole('combobox', { name: 'When this server asks' }), 'Block sampling');
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Requests per minute (empty: no limit)' }), { target: { value: '5' } });
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Max tokens per request (empty: no cap)' }), { target: { value: '200' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save policy' })));
