@@ -8,6 +8,8 @@ import { OpenResourceButton } from '../resources/OpenResource';
 import { TaskLine } from '../tasks/TaskLine';
 import { formatArgs, RESULT_PREVIEW_CHARS, STATUS_LABELS, type CardStatus, type ToolResultBlock, type ToolUseBlock } from './chat-model';
 import { Progress } from '../../ui/Progress';
+import { Wrench } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 export interface ToolCallCardProps {
   call: ToolUseBlock;
@@ -50,6 +52,7 @@ export function ToolCallCard({ call, result, status: given, progress, editedArgs
     <article className="tool-card" data-status={status} aria-label={`Tool call ${call.toolName} on ${server}`}>
       <header className="tool-card-head">
         <span className="tool-card-name">
+          <Icon icon={Wrench} className="tool-card-icon" />
           <span className="muted">{server} ›</span> <strong>{call.toolName}</strong>
         </span>
         <span className="tool-card-status" role="status">

@@ -7,6 +7,8 @@ import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { AddFolderDialog } from './AddFolderDialog';
 import { RootItem } from './RootItem';
 import './roots.css';
+import { FolderPlus } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 const sees = (sharing: RootSharingView | undefined, rootId: string) =>
   sharing?.mode === 'all' || (sharing?.mode === 'subset' && sharing.rootIds.includes(rootId));
@@ -41,7 +43,8 @@ export function RootsPage() {
         lose access.
       </p>
       <div className="actions page-actions">
-        <button type="button" onClick={addFolder} disabled={picker.isPending('pick')}>
+        <button type="button" className="primary" onClick={addFolder} disabled={picker.isPending('pick')}>
+          <Icon icon={FolderPlus} />
           Add folder
         </button>
       </div>

@@ -9,6 +9,8 @@ import { ServerAuth } from './ServerAuth';
 import { RUN_ACTION_LABELS, runActions, type RunAction } from './server-status';
 import { StatusBadge } from './StatusBadge';
 import { Switch } from '../../ui/Switch';
+import { Pencil, Play, RotateCw, Square, Stethoscope, Trash2, type LucideIcon } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 /** The host calls a card can make; each resolves once the host answered. */
 export interface ServerActions {
@@ -35,6 +37,8 @@ export interface ServerCardProps {
 
 type CardCall = RunAction | 'remove' | 'enable' | 'disable';
 
+const RUN_ICONS: Record<RunAction, LucideIcon> = { start: Play, stop: Square, restart: RotateCw };
+
 /** The label of the switch: what it decides, in words (it is the stored "enabled" flag). */
 export const STARTS_WITH_PATCHBAY = 'Starts with Patchbay';
 
@@ -55,10 +59,11 @@ export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose }: Serv
     <button
       key={action}
       type="button"
-      className={primaryButton ? undefined : 'secondary'}
+      className={primaryButton ? 'primary' : 'secondary'}
       disabled={busy(action)}
       onClick={() => void calls.run(action, () => actions[action](id))}
     >
+      <Icon icon={RUN_ICONS[action]} />
       {RUN_ACTION_LABELS[action]}
     </button>
   );
@@ -103,13 +108,16 @@ export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose }: Serv
         {secondary.map((action) => runButton(action, false))}
         {failed && onDiagnose && (
           <button type="button" className="secondary" onClick={() => onDiagnose(id)}>
+            <Icon icon={Stethoscope} />
             Diagnose
           </button>
         )}
         <button type="button" className="secondary" onClick={() => onEdit(id)}>
+          <Icon icon={Pencil} />
           Edit
         </button>
         <button type="button" className="danger" disabled={busy('remove')} onClick={() => setConfirming(true)}>
+          <Icon icon={Trash2} />
           Remove
         </button>
       </div>

@@ -16,6 +16,8 @@ import { ServerListFilters } from './ServerListFilters';
 import { inStatusFilter, matchesServerSearch, PRESET_LABELS, type StatusFilter } from './server-status';
 import type { FocusField } from './ServerFormFields';
 import './servers.css';
+import { FileInput, Plus, Search } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 type Dialog =
   | { kind: 'add' }
@@ -100,13 +102,16 @@ export function ServersPage() {
       ) : (
         <>
           <div className="actions page-actions">
-            <button type="button" onClick={() => setDialog({ kind: 'add' })}>
+            <button type="button" className="primary" onClick={() => setDialog({ kind: 'add' })}>
+              <Icon icon={Plus} />
               Add server
             </button>
             <button type="button" className="secondary" onClick={() => setDialog({ kind: 'import' })}>
+              <Icon icon={FileInput} />
               Import servers
             </button>
             <button type="button" className="secondary" onClick={() => setDialog({ kind: 'find' })}>
+              <Icon icon={Search} />
               Find servers
             </button>
             <FilePickerButton
