@@ -6,6 +6,8 @@ import { AllServersLogs } from './AllServersLogs';
 import { RetentionSettings } from './RetentionSettings';
 import { ServerLogs } from './ServerLogs';
 import { Select } from '../../ui/Select';
+import { ScrollText } from 'lucide-react';
+import { EmptyState } from '../../ui/EmptyState';
 
 /** The picker's value for the merged view of every server, and the server part of its address (`*`). */
 const ALL_SERVERS = '*';
@@ -42,9 +44,16 @@ export function LogsPage() {
       {!loaded ? (
         <p className="muted">Loading…</p>
       ) : servers.length === 0 || serverId === null ? (
-        <p className="muted empty-state">
-          No servers yet. Add one on the Servers page; its output, messages and protocol traffic show up here.
-        </p>
+        <EmptyState
+          icon={ScrollText}
+          action={
+            <button type="button" className="primary" onClick={() => go({ page: 'servers' })}>
+              Open the Servers page
+            </button>
+          }
+        >
+          No servers yet: a server’s output, messages and traffic show up here.
+        </EmptyState>
       ) : (
         <>
           <div className="log-server-picker">

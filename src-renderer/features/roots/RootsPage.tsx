@@ -7,8 +7,9 @@ import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { AddFolderDialog } from './AddFolderDialog';
 import { RootItem } from './RootItem';
 import './roots.css';
-import { FolderPlus } from 'lucide-react';
 import { Icon } from '../../ui/Icon';
+import { FolderOpen, FolderPlus } from 'lucide-react';
+import { EmptyState } from '../../ui/EmptyState';
 
 const sees = (sharing: RootSharingView | undefined, rootId: string) =>
   sharing?.mode === 'all' || (sharing?.mode === 'subset' && sharing.rootIds.includes(rootId));
@@ -54,7 +55,7 @@ export function RootsPage() {
         </p>
       )}
       {roots.length === 0 ? (
-        <p className="muted empty-state">No folders yet. Add one to let servers work in it.</p>
+        <EmptyState icon={FolderOpen}>No folders yet. Add one to let servers work in it.</EmptyState>
       ) : (
         <ul role="list" className="server-list" aria-label="Folders">
           {roots.map((root) => (

@@ -4,6 +4,7 @@ import type { EditDraft } from './server-form-model';
 import type { FormErrors, ServerDraft } from './server-form-model';
 import { Select } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
+import { HelpTip } from '../../ui/HelpTip';
 
 export const NETWORK_LABELS: Record<SandboxNetwork, string> = { allowed: 'Allowed', blocked: 'Blocked', hosts: 'Only these hosts' };
 
@@ -30,12 +31,21 @@ export function SandboxFields({
   return (
     <fieldset className="sandbox-fields" aria-describedby={`${id}-note`}>
       <legend>Sandbox</legend>
-      <Switch checked={draft.sandbox} disabled={unsupported !== undefined && !draft.sandbox} onChange={(on) => edit({ sandbox: on }, 'sandbox')}>
+      <Switch
+        checked={draft.sandbox}
+        disabled={unsupported !== undefined && !draft.sandbox}
+        onChange={(on) => edit({ sandbox: on }, 'sandbox')}
+      >
         Sandbox
       </Switch>
       <p id={`${id}-note`} className="hint">
-        {unsupported ??
-          'Sees only the system, its own files, the folders you share with it and a scratch folder of its own. Changing its folders restarts it.'}
+        {unsupported ?? 'Sees only the folders you share with it.'}
+        {unsupported === undefined && (
+          <HelpTip about="Sandbox">
+            Sees only the system, its own files, the folders you share with it and a scratch folder of its own. Changing its folders
+            restarts it.
+          </HelpTip>
+        )}
       </p>
       {draft.sandbox && (
         <>
@@ -59,8 +69,11 @@ export function SandboxFields({
                 onChange={(e) => edit({ sandboxHosts: e.target.value }, 'sandbox')}
               />
               <p id={`${id}-hosts-hint`} className="hint">
-                One host name per line (<code>*.example.com</code> for its subdomains, <code>host:443</code> for one port). Programs that
-                use a proxy (npm, pip, uv, curl) reach these through Patchbay; everything else is blocked. Needs socat.
+                One host name per line; everything else is blocked.
+                <HelpTip about="Hosts">
+                  <code>*.example.com</code> for its subdomains, <code>host:443</code> for one port. Programs that use a proxy (npm, pip,
+                  uv, curl) reach these through Patchbay. Needs socat.
+                </HelpTip>
               </p>
             </>
           )}

@@ -16,8 +16,9 @@ import { ServerListFilters } from './ServerListFilters';
 import { inStatusFilter, matchesServerSearch, PRESET_LABELS, type StatusFilter } from './server-status';
 import type { FocusField } from './ServerFormFields';
 import './servers.css';
-import { FileInput, Plus, Search } from 'lucide-react';
 import { Icon } from '../../ui/Icon';
+import { FileInput, Plus, Search, Server } from 'lucide-react';
+import { EmptyState } from '../../ui/EmptyState';
 
 type Dialog =
   | { kind: 'add' }
@@ -153,7 +154,7 @@ export function ServersPage() {
           {!loaded ? (
             <p className="muted">Loading servers…</p>
           ) : servers.length === 0 ? (
-            <p className="muted empty-state">No servers yet. Add one, import your existing configuration, or try a quick-add server.</p>
+            <EmptyState icon={Server}>No servers yet. Add one, import your existing configuration, or try a quick-add server.</EmptyState>
           ) : (
             <>
               <ServerListFilters

@@ -167,7 +167,8 @@ export function SettingsForm({
       <Field
         label="Model"
         error={errors.defaultModel}
-        hint={`The default model for new conversations and sampling${defaultProvider ? `, of ${defaultProvider.name}` : ''}. Each conversation can pick another in the chat header.`}
+        hint={`For new conversations and sampling${defaultProvider ? `, of ${defaultProvider.name}` : ''}.`}
+        help="Each conversation can pick another model in the chat header."
       >
         {(control) => <input {...control} value={draft.defaultModel} onChange={(e) => edit('defaultModel', e.target.value)} />}
       </Field>
@@ -220,7 +221,8 @@ export function SettingsForm({
         </Field>
         <Field
           label="Tool search"
-          hint="With many tools the model gets the pinned ones and a search tool, and finds the rest as it needs them. Automatic: past 40 tools, a tenth of the model's context or the provider's limit. Off: every offered tool goes with each request."
+          hint="With many tools, the model searches for the ones it needs."
+          help="With many tools the model gets the pinned ones and a search tool, and finds the rest as it needs them. Automatic: past 40 tools, a tenth of the model's context or the provider's limit. Off: every offered tool goes with each request."
         >
           {(control) => (
             <Select
@@ -249,7 +251,8 @@ export function SettingsForm({
         <Field
           label="Attachment budget (characters)"
           error={errors.attachmentBudgetChars}
-          hint="How much text attached resources and a chosen prompt may add to one message; the message box shows what is used."
+          hint="Text that attachments and a prompt may add to one message."
+          help="How much text attached resources and a chosen prompt may add to one message; the message box shows what is used."
         >
           {(control) => (
             <input
@@ -282,7 +285,8 @@ export function SettingsForm({
         <Field
           label="OAuth client metadata URL"
           error={errors.oauthClientMetadataUrl}
-          hint="Where your organisation hosts Patchbay’s OAuth client metadata document; used as the client ID by authorization servers that support it. Empty: Patchbay registers itself with each authorization server."
+          hint="Empty: Patchbay registers itself with each authorization server."
+          help="Where your organisation hosts Patchbay’s OAuth client metadata document; used as the client ID by authorization servers that support it."
         >
           {(control) => (
             <input
@@ -300,7 +304,8 @@ export function SettingsForm({
         <Field
           label="Registry URL"
           error={errors.registryUrl}
-          hint="The MCP registry Find servers searches (its /v0.1/servers API). Your organisation may run its own."
+          hint="The MCP registry Find servers searches."
+          help="A registry serving the /v0.1/servers API. Your organisation may run its own."
         >
           {(control) => (
             <input
@@ -319,13 +324,12 @@ export function SettingsForm({
         <Switch checked={draft.updatesEnabled} disabled={!updatesApplicable} onChange={(on) => void apply('updatesEnabled', on)}>
           Check for updates
         </Switch>
-        <p className="hint">
-          Off by default. When on, Patchbay checks at start and daily, downloads in the background, and installs only when you say so.
-        </p>
+        <p className="hint">Checks daily; installs only when you say so.</p>
         <Field
           label="Update feed"
           error={errors.updateFeed}
-          hint="Empty: the feed this build came with. owner/repo for a GitHub repository’s releases, or an https URL for a generic feed."
+          hint="Empty: the feed this build came with."
+          help="owner/repo for a GitHub repository’s releases, or an https URL for a generic feed."
         >
           {(control) => (
             <input

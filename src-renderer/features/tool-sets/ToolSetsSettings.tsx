@@ -6,6 +6,7 @@ import { messageOf } from '../../ui/call-errors';
 import { ToolSetEditor } from './ToolSetEditor';
 import './tool-sets.css';
 import { Select } from '../../ui/Select';
+import { HelpTip } from '../../ui/HelpTip';
 
 /** What a set names, in a few words. */
 function membersSummary(set: ToolSetView): string {
@@ -44,8 +45,10 @@ export function ToolSetsSettings() {
     <section className="card tool-sets-settings" aria-labelledby={titleId}>
       <h2 id={titleId}>Tool sets</h2>
       <p className="hint">
-        Named sets of servers and tools. A conversation that uses a set offers the model only the set's tools (those you offer to the
-        model).
+        Named sets of servers and tools a conversation can offer.
+        <HelpTip about="Tool sets">
+          A conversation that uses a set offers the model only the set&apos;s tools (those you offer to the model).
+        </HelpTip>
       </p>
       <label htmlFor={defaultFieldId}>Tool set for new conversations</label>
       <Select
