@@ -1,7 +1,11 @@
-/** Picks an option of a Select (Radix): open the combobox from the keyboard, click the option by its name. */
-import { fireEvent, screen } from '@testing-library/react';
+/**
+ * Picks an option of a Select (Radix): open the combobox from the keyboard, click the option by its
+ * name. Not inside another act(): the list must render between the two steps.
+ */
+import { act, fireEvent, screen } from '@testing-library/react';
 
-export function choose(combobox: HTMLElement, option: string | RegExp): void {
+export async function choose(combobox: HTMLElement, option: string | RegExp): Promise<void> {
   fireEvent.keyDown(combobox, { key: 'Enter' });
-  fireEvent.click(screen.getByRole('option', { name: option }));
+  const item = screen.getByRole('option', { name: option });
+  await act(async () => fireEvent.click(item));
 }

@@ -88,7 +88,7 @@ describe('ChatPage: the model', () => {
     await renderPage(host);
     const composer = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
     fireEvent.change(composer, { target: { value: 'Hello local' } });
-    await act(async () => choose(screen.getByRole('combobox', { name: 'Model' }), 'llama3.1:8b'));
+    await choose(screen.getByRole('combobox', { name: 'Model' }), 'llama3.1:8b');
     expect(host.of('setConversationModel')).toEqual([{ id: 'new', providerId: 'p-ollama', model: 'llama3.1:8b' }]);
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('Hello local');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })));

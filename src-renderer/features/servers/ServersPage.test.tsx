@@ -160,7 +160,7 @@ describe('ServersPage', () => {
     expect(names()).toEqual(['github']);
     expect(screen.getByText('1 of 3 servers')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search servers' }), { target: { value: '' } });
-    choose(screen.getByRole('combobox', { name: 'Status' }), 'Error or crashed (1)');
+    await choose(screen.getByRole('combobox', { name: 'Status' }), 'Error or crashed (1)');
     expect(names()).toEqual(['notes']);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search servers' }), { target: { value: 'github' } });
     expect(screen.queryByRole('list', { name: 'Servers' })).toBeNull();

@@ -34,7 +34,7 @@ describe('Settings › Tool sets', () => {
     await renderWithHost(<ToolSetsSettings />, h, 'settings');
     const list = screen.getByRole('list', { name: 'Tool sets' });
     expect(list.textContent).toContain('1 server in this set is no longer available: Old search.');
-    choose(screen.getByRole('combobox', { name: 'Tool set for new conversations' }), 'Research');
+    await choose(screen.getByRole('combobox', { name: 'Tool set for new conversations' }), 'Research');
     expect(h.of('updateSettings')).toEqual([{ defaultToolSetId: 'set-1' }]);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Research' }));
     expect(h.of('deleteToolSet')).toEqual([{ id: 'set-1' }]);

@@ -51,7 +51,7 @@ describe('ToolsPanel', () => {
 
     fireEvent.click(list.getByRole('button', { name: 'echo' }));
     expect(screen.getByText(/Suspended: the server changed this tool/)).toBeTruthy();
-    choose(screen.getByLabelText('When the model asks to run it'), 'Always deny');
+    await choose(screen.getByLabelText('When the model asks to run it'), 'Always deny');
     expect(h.of('setToolPolicy')).toEqual([{ serverId: 'srv-1', tool: 'echo', policy: 'deny' }]);
   });
 

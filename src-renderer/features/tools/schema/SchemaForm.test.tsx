@@ -42,7 +42,7 @@ describe('SchemaForm', () => {
 
     fireEvent.change(screen.getByLabelText('Search text'), { target: { value: 'mcp' } });
     fireEvent.change(screen.getByLabelText('ratio'), { target: { value: '0.5' } });
-    choose(screen.getByLabelText('mode'), 'thorough');
+    await choose(screen.getByLabelText('mode'), 'thorough');
     const tags = within(screen.getByRole('group', { name: 'tags' }));
     fireEvent.click(tags.getByRole('button', { name: 'Add tags' }));
     fireEvent.click(tags.getByRole('button', { name: 'Add tags' }));
