@@ -62,7 +62,12 @@ describe('the sampling dialog', () => {
     expect(
       within(screen.getByRole('listbox'))
         .getAllByRole('group')
-        .map((g) => [g.firstElementChild?.textContent, within(g).getAllByRole('option').map((o) => o.textContent)]),
+        .map((g) => [
+          g.firstElementChild?.textContent,
+          within(g)
+            .getAllByRole('option')
+            .map((o) => o.textContent),
+        ]),
     ).toEqual([
       ['Anthropic', ['Model One']],
       ['Ollama', ['Model Two']],
