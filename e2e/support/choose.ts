@@ -5,7 +5,10 @@
 import type { Locator } from '@playwright/test';
 import { expect } from './web-host';
 
-/** Opens the combobox and clicks the option of that name. */
+/**
+ * Opens the combobox and clicks the option of that name, then waits until the control shows it (a
+ * controlled choice shows once the host has it, so what follows acts on the new value).
+ */
 export async function choose(combobox: Locator, option: string | RegExp): Promise<void> {
   await combobox.click();
   await combobox
@@ -14,6 +17,7 @@ export async function choose(combobox: Locator, option: string | RegExp): Promis
     .getByRole('option', { name: option, exact: typeof option === 'string' })
     .click();
   await expect(combobox).toHaveAttribute('aria-expanded', 'false');
+  await expect(combobox).toHaveText(option);
 }
 
 /** The names of the combobox's options, in order (the list is opened to read them, then closed). */
