@@ -174,7 +174,10 @@ test('sampling through the OpenAI-compatible provider: pick its model in the dia
   await expect(dialog).toContainText('Preselected: Your default model.');
   const picker = dialog.getByRole('combobox', { name: 'Model' });
   await picker.click();
-  await expect(page.getByRole('listbox').getByRole('group', { name: 'Local' }).getByRole('option')).toHaveText(['llama3.1:8b', 'qwen2.5:7b']);
+  await expect(page.getByRole('listbox').getByRole('group', { name: 'Local' }).getByRole('option')).toHaveText([
+    'llama3.1:8b',
+    'qwen2.5:7b',
+  ]);
   await page.keyboard.press('Escape');
   await choose(picker, 'qwen2.5:7b');
   await dialog.getByRole('button', { name: 'Approve' }).click();

@@ -74,7 +74,9 @@ export function Select({ id, value, onChange, options, groups, disabled, require
       <RadixSelect.Portal>
         <RadixSelect.Content className="select-content" position="popper" sideOffset={4}>
           <RadixSelect.Viewport className="select-viewport">
-            {options?.map((o) => <Item key={o.value} option={o} />)}
+            {options?.map((o) => (
+              <Item key={o.value} option={o} />
+            ))}
             {groups?.map((g, i) => (
               <RadixSelect.Group key={`${i}-${g.label}`} className="select-group">
                 <RadixSelect.Label className="select-group-label">{g.label}</RadixSelect.Label>

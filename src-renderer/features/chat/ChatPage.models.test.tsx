@@ -27,7 +27,12 @@ describe('ChatPage: the model', () => {
     expect(
       within(screen.getByRole('listbox'))
         .getAllByRole('group')
-        .map((g) => [g.firstElementChild?.textContent, within(g).getAllByRole('option').map((o) => o.textContent)]),
+        .map((g) => [
+          g.firstElementChild?.textContent,
+          within(g)
+            .getAllByRole('option')
+            .map((o) => o.textContent),
+        ]),
     ).toEqual([
       ['Anthropic', ['Claude Sonnet 5.5', 'Claude Opus 5.5']],
       ['Ollama', ['llama3.1:8b', 'qwen2.5:7b']],

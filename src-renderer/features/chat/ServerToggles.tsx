@@ -44,7 +44,12 @@ export function ServerToggles({ servers, selected, onChange, tools, set, onOffer
             <legend className="visually-hidden">Servers and tools this conversation offers</legend>
             {servers.map((s) => (
               <div key={s.config.id} className="server-toggle-group">
-                <Switch className="server-toggle" checked={isOn(s.config.id)} disabled={disabled} onChange={(on) => toggle(s.config.id, on)}>
+                <Switch
+                  className="server-toggle"
+                  checked={isOn(s.config.id)}
+                  disabled={disabled}
+                  onChange={(on) => toggle(s.config.id, on)}
+                >
                   {s.config.name}
                   {s.runtime.status !== 'ready' && <span className="muted"> ({s.runtime.status}: its tools come once it is Ready)</span>}
                 </Switch>

@@ -43,11 +43,7 @@ export function RunningCall({ call, onCancel }: RunningCallProps) {
       </div>
       {progress && (
         <div className="running-progress">
-          <Progress
-            label={`Progress of ${call.tool}`}
-            value={progress.total ? progress.progress : undefined}
-            max={progress.total ?? 0}
-          />
+          <Progress label={`Progress of ${call.tool}`} value={progress.total ? progress.progress : undefined} max={progress.total ?? 0} />
           <span className="muted">
             {progress.total ? `${progress.progress} of ${progress.total}` : `${progress.progress}`}
             {progress.message && ` — ${progress.message}`}
