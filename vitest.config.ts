@@ -23,6 +23,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['src-renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['src-renderer/test-support/jsdom-gaps.ts'],
         },
       },
     ],

@@ -78,7 +78,7 @@ test('the meter counts what the next request carries and follows the servers; th
       .filter({ hasText: /^Tools:/ })
       .click();
     // A controlled switch: it changes once the host has the conversation's new choice.
-    const everything = page.getByRole('checkbox', { name: 'Everything (demo)' });
+    const everything = page.getByRole('switch', { name: 'Everything (demo)' });
     await everything.click();
     await expect(everything).not.toBeChecked();
     await expect(meter(page)).not.toHaveText(all, { timeout: 15_000 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { contractClient, openPage } from '../support/flows';
 import { REPO_ROOT } from '../support/paths';
 import { expect, test } from '../support/web-host';
+import { choose } from '../support/choose';
 
 const MODULES = path.join(REPO_ROOT, 'node_modules', '@modelcontextprotocol');
 const EVERYTHING = path.join(MODULES, 'server-everything', 'dist', 'index.js');
@@ -31,7 +32,7 @@ test('Logs: whole-entry search, method by any part, the tab kept across servers,
     await page.goto(webHost.url);
     await openPage(page, 'Logs');
     const picker = page.getByRole('combobox', { name: 'Server', exact: true });
-    await picker.selectOption({ label: 'echoes' });
+    await choose(picker, 'echoes');
     await page.getByRole('tab', { name: 'Protocol', exact: true }).click();
     const protocol = page.getByRole('list', { name: 'Protocol entries' });
 
@@ -56,13 +57,13 @@ test('Logs: whole-entry search, method by any part, the tab kept across servers,
     });
 
     await test.step('picking another server keeps the Protocol tab', async () => {
-      await picker.selectOption({ label: 'files' });
+      await choose(picker, 'files');
       await expect(page.getByRole('tab', { name: 'Protocol', exact: true })).toHaveAttribute('aria-selected', 'true');
       await expect(protocol.getByRole('listitem').filter({ hasText: 'initialize' }).first()).toBeVisible();
     });
 
     await test.step('All servers: both servers’ handshakes in one list, in time order, each row naming its server', async () => {
-      await picker.selectOption({ label: 'All servers' });
+      await choose(picker, 'All servers');
       await expect(page.getByRole('tab', { name: 'Protocol', exact: true })).toHaveAttribute('aria-selected', 'true');
       await page.getByRole('searchbox', { name: 'Method' }).fill('initialize');
       const rows = protocol.getByRole('listitem');

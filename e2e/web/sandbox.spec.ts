@@ -10,6 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { sandboxSupport } from '../../src-main/core/servers/sandbox/sandbox-support';
 import { REPO_ROOT } from '../support/paths';
 import { expect, test } from '../support/web-host';
+import { choose } from '../support/choose';
 
 const FIXTURES = path.join(REPO_ROOT, 'e2e', 'fixtures');
 const support = sandboxSupport();
@@ -25,7 +26,7 @@ async function addServer(page: Page, name: string, args: string[], network: 'All
   await dialog.getByLabel('Command', { exact: true }).fill(process.execPath);
   await dialog.getByLabel('Arguments', { exact: true }).fill(args.join('\n'));
   await dialog.getByRole('switch', { name: 'Sandbox' }).check();
-  await dialog.getByRole('combobox', { name: 'Network' }).selectOption({ label: network });
+  await choose(dialog.getByRole('combobox', { name: 'Network' }), network);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 }

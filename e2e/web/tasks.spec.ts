@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/paths';
 import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
 import { test, expect, type WebHost } from '../support/web-host';
+import { choose } from '../support/choose';
 
 const SERVER = 'Everything (demo)';
 const LAB = 'Task lab';
@@ -89,7 +90,7 @@ test('simulate-research-query runs as a task: it needs input (the dialog), outli
   await test.step('after a reload the question is still there, and the task still waits for it', async () => {
     await page.reload();
     await expect(dialog).toContainText('could have multiple interpretations');
-    await dialog.getByLabel('Clarification').selectOption({ label: 'Python snake species' });
+    await choose(dialog.getByLabel('Clarification'), 'Python snake species');
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await expect(dialog).toBeHidden();
   });

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
 import { expect, test } from '../support/web-host';
+import { choose, optionNames } from '../support/choose';
 
 const llm = useScriptedLlm();
 const SERVER = 'Everything (demo)';
@@ -27,9 +28,9 @@ test('the model searches the tools, the chat shows the search step, then the fou
 
   await test.step('Settings: Tool search is Automatic by default; choose Always', async () => {
     const toolSearch = page.getByRole('form', { name: 'Preferences' }).getByRole('combobox', { name: 'Tool search' });
-    await expect(toolSearch.locator('option:checked')).toHaveText('Automatic');
-    await expect(toolSearch.locator('option')).toHaveText(['Automatic', 'Always', 'Off']);
-    await toolSearch.selectOption({ label: 'Always' });
+    await expect(toolSearch).toHaveText('Automatic');
+    expect(await optionNames(toolSearch)).toEqual(['Automatic', 'Always', 'Off']);
+    await choose(toolSearch, 'Always');
     await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   });
 

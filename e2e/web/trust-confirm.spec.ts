@@ -5,6 +5,7 @@
  */
 import { expectServerStatus, openPage, serverRow } from '../support/flows';
 import { expect, test } from '../support/web-host';
+import { choose } from '../support/choose';
 
 test('trust all tools: hinted tools are named first; the per-tool control shows the effective decision', async ({ page, webHost }) => {
   await page.goto(webHost.url);
@@ -15,7 +16,7 @@ test('trust all tools: hinted tools are named first; the per-tool control shows 
   await page.getByRole('tab', { name: /^Tools\b/ }).click();
   const tools = page.getByRole('list', { name: 'Tools of Memory' });
   await expect(tools.getByRole('button', { name: 'delete_entities', exact: true })).toBeVisible();
-  const trust = page.getByRole('checkbox', { name: /Trust all tools of this server/ });
+  const trust = page.getByRole('switch', { name: /Trust all tools of this server/ });
 
   await test.step('the confirmation names the destructive tools; Cancel trusts nothing', async () => {
     await trust.click();
@@ -29,7 +30,7 @@ test('trust all tools: hinted tools are named first; the per-tool control shows 
     await expect(trust).not.toBeChecked();
     await tools.getByRole('button', { name: 'delete_entities', exact: true }).click();
     const select = page.getByRole('combobox', { name: 'When the model asks to run it' });
-    await expect(select.locator('option:checked')).toHaveText('Ask me (default)');
+    await expect(select).toHaveText('Ask me (default)');
   });
 
   await test.step('confirming trusts the server; every tool then reads "Allowed (server trusted)"', async () => {
@@ -37,11 +38,11 @@ test('trust all tools: hinted tools are named first; the per-tool control shows 
     await page.getByRole('alertdialog', { name: 'Trust all tools of Memory?' }).getByRole('button', { name: 'Trust all tools' }).click();
     await expect(trust).toBeChecked();
     const select = page.getByRole('combobox', { name: 'When the model asks to run it' });
-    await expect(select.locator('option:checked')).toHaveText('Allowed (server trusted)');
+    await expect(select).toHaveText('Allowed (server trusted)');
     await expect(page.getByText('The model may run it without asking: you trust all tools of this server')).toBeVisible();
     await expect(tools.getByRole('listitem').filter({ hasText: 'read_graph' })).toContainText('Allowed (server trusted)');
     // A tool's own decision still wins, and says so.
-    await select.selectOption({ label: 'Always deny' });
+    await choose(select, 'Always deny');
     await expect(tools.getByRole('listitem').filter({ hasText: 'delete_entities' })).toContainText('Always denied');
   });
 });

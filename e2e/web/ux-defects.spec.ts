@@ -10,6 +10,7 @@ import { ContractSocket, signIn } from '../support/raw-client';
 import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
 import { useScriptedOpenAi } from '../support/scripted-openai';
 import { expect, test } from '../support/web-host';
+import { choose } from '../support/choose';
 
 const openai = useScriptedOpenAi();
 const anthropic = useScriptedLlm();
@@ -21,7 +22,7 @@ async function addLocalProvider(page: Page) {
   await nav(page, 'Settings').click();
   await page.getByRole('button', { name: 'Add provider' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add provider' });
-  await dialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'OpenAI-compatible' });
+  await choose(dialog.getByRole('combobox', { name: 'Type' }), 'OpenAI-compatible');
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Local');
   await dialog.getByRole('textbox', { name: 'Base URL' }).fill(openai().url);
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -108,7 +109,7 @@ test('a provider that names every call call_1: each card keeps its own arguments
     { type: 'tool_calls', calls: [{ nameEndsWith: '__get-sum', arguments: { a: 5, b: 6 }, id: 'call_1' }] },
     { type: 'text', text: 'Eleven.' },
   ]);
-  await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption({ label: 'llama3.1:8b' });
+  await choose(page.getByRole('combobox', { name: 'Model', exact: true }), 'llama3.1:8b');
   await message.fill('What is 2 + 3?');
   await message.press('Enter');
   await consent.getByLabel('Arguments').fill('{ "a": 2, "b": 40 }');

@@ -77,7 +77,7 @@ test('dialog controls take the theme; Theme applies at once and survives a reloa
     const dialog = page.getByRole('dialog', { name: 'Add server' });
     await expect(dialog).toBeVisible();
     await dialog.locator('summary', { hasText: 'Advanced' }).click();
-    const controls = await looks(dialog.locator('input[type="text"], input:not([type]), textarea, select'));
+    const controls = await looks(dialog.locator('input[type="text"], input:not([type]), textarea, select, [role="combobox"]'));
     expect(controls.map((c) => c.tag)).toEqual(expect.arrayContaining(['input', 'textarea']));
     for (const control of controls) {
       expect(control.background, `${control.tag} background`).toBeLessThan(0.05); // no white native widget

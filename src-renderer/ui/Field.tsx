@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { HelpTip } from './HelpTip';
 
 /** What a field's control needs to be labelled, described and marked invalid. */
 export interface FieldControlProps {
@@ -9,21 +10,26 @@ export interface FieldControlProps {
 
 export interface FieldProps {
   label: string;
-  /** Shown under the control while there is no error. */
+  /** One short line shown under the control while there is no error. */
   hint?: ReactNode;
+  /** The longer explanation, behind a "?" beside the label (keyboard reachable). */
+  help?: ReactNode;
   /** The host's (or the form's) complaint about this field; replaces the hint. */
   error?: string;
   children(control: FieldControlProps): ReactNode;
 }
 
 /** A labelled control with its hint or error right beneath it, tied together for screen readers. */
-export function Field({ label, hint, error, children }: FieldProps) {
+export function Field({ label, hint, help, error, children }: FieldProps) {
   const id = useId();
   const noteId = `${id}-note`;
   const note = error ?? hint;
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <span className="field-label">
+        <label htmlFor={id}>{label}</label>
+        {help && <HelpTip about={label}>{help}</HelpTip>}
+      </span>
       {children({ id, 'aria-describedby': note ? noteId : undefined, 'aria-invalid': error ? true : undefined })}
       {note && (
         <p id={noteId} className={error ? 'field-error' : 'hint'}>

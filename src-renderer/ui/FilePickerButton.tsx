@@ -1,4 +1,6 @@
 import { useRef } from 'react';
+import { FileUp } from 'lucide-react';
+import { Icon } from './Icon';
 
 export interface FilePickerButtonProps {
   /** The button's text (its accessible name). */
@@ -19,6 +21,7 @@ export function FilePickerButton({ label, accept, onFile, disabled, className = 
   return (
     <>
       <button type="button" className={className} disabled={disabled} onClick={() => input.current?.click()}>
+        <Icon icon={FileUp} />
         {label}
       </button>
       <input

@@ -53,8 +53,8 @@ describe('SettingsForm › Updates', () => {
   it('saves the switch and the feed; in web mode they are shown as not applicable', async () => {
     const saved: unknown[] = [];
     render(<SettingsForm settings={DEFAULT_SETTINGS} onSave={async (patch) => saved.push(patch)} />);
-    const toggle = screen.getByRole('checkbox', { name: 'Check for updates' }) as HTMLInputElement;
-    expect(toggle.checked).toBe(false); // off by default
+    const toggle = screen.getByRole('switch', { name: 'Check for updates' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false'); // off by default
     fireEvent.click(toggle); // a preference: saved at once, on its own
     await screen.findByText('Saved');
     expect(saved).toEqual([{ updatesEnabled: true }]);

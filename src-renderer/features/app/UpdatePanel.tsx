@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { HostApi, UpdateState } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
 import { RelativeTime } from '../../ui/RelativeTime';
+import { Progress } from '../../ui/Progress';
 
 /** The updater's state in words. */
 function StateLine({ state }: { state: UpdateState }) {
@@ -36,7 +37,7 @@ function StateLine({ state }: { state: UpdateState }) {
       return (
         <>
           Downloading Patchbay {state.version} in the background:{' '}
-          <progress max={100} value={state.percent} aria-label={`Download of Patchbay ${state.version}`} /> {state.percent}%
+          <Progress max={100} value={state.percent} label={`Download of Patchbay ${state.version}`} /> {state.percent}%
         </>
       );
     case 'ready':

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS, type ApiKeyStatus } from '../../../src-preload/contra
 import { HostCallError } from '../../../src-preload/contract';
 import { anthropicProvider, localProvider } from '../providers/test-support/provider-factories';
 import { SettingsForm } from '../settings/SettingsForm';
+import { choose } from '../../test-support/choose';
 
 afterEach(cleanup);
 
@@ -81,7 +82,7 @@ describe('Settings: API key and chat fields', () => {
 
   it('picks the default provider, and offers that provider’s models for the Model field', async () => {
     const { onSave } = renderForm({ state: 'set', source: 'stored', storage: STORAGE });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Default provider' }), { target: { value: 'p-ollama' } });
+    await choose(screen.getByRole('combobox', { name: 'Default provider' }), 'Ollama');
     const offered = within(screen.getByRole('group', { name: 'Available models' }));
     expect(offered.getAllByRole('button').map((b) => b.textContent)).toEqual(['llama3.1:8b', 'qwen2.5:7b']);
     fireEvent.click(offered.getByRole('button', { name: 'qwen2.5:7b' }));

@@ -1,4 +1,6 @@
 import type { ApiKeyStatus, ChatError } from '../../../src-preload/contract';
+import { RotateCcw } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 /**
  * Shown while the conversation's provider needs a key and has none: what to do, and that the rest of
@@ -78,6 +80,7 @@ export function TurnErrorBanner({
         )}
         {error.retryable && error.kind !== 'tools-unsupported' && (
           <button type="button" className="button" onClick={onRetry} disabled={retrying}>
+            <Icon icon={RotateCcw} />
             Retry
           </button>
         )}

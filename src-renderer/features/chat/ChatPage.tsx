@@ -156,7 +156,7 @@ export function ChatPage() {
       />
       <div className="chat-main">
         <header className="chat-head">
-          <h2>{active?.title ?? 'Chat'}</h2>
+          <h2 title={active?.title}>{active?.title ?? 'Chat'}</h2>
           {choice.model && (
             <ModelPicker
               providers={providers}

@@ -1,6 +1,8 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MAX_MESSAGE_CHARS } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
+import { SendHorizontal, Square } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 /** A prompt `/` offers: "server: prompt". */
 export interface SlashPrompt {
@@ -177,10 +179,12 @@ export function Composer({
         )}
         {running && (
           <button type="button" className="danger" onClick={() => void onStop()}>
+            <Icon icon={Square} />
             Stop
           </button>
         )}
         <button type="submit" disabled={!canSend}>
+          <Icon icon={SendHorizontal} />
           Send
         </button>
       </div>

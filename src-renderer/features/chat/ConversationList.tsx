@@ -6,6 +6,8 @@ import { RelativeTime } from '../../ui/RelativeTime';
 import { lazyPart } from '../../ui/lazy-part';
 // Types only (erased): the dialogs' code stays in their own chunk.
 import type { DeleteConversation, RenameConversation } from './ConversationDialogs';
+import { SquarePen } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 /** Rename and Delete open on the user's action: their dialogs are a chunk of their own (see ConversationDialogs.tsx). */
 export const renameDialogPart = lazyPart(async () => (await import('./ConversationDialogs')).RenameDialog);
@@ -76,6 +78,7 @@ export function ConversationList(props: ConversationListProps) {
   return (
     <nav className="conversation-list" aria-label="Conversations">
       <button type="button" className="button new-conversation" onClick={onNew}>
+        <Icon icon={SquarePen} />
         New conversation
       </button>
       <input

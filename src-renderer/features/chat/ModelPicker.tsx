@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { ProviderView } from '../../../src-preload/contract';
 import { groupModels, modelValue, parseModelValue, providerModels, type ModelRef } from '../providers/model-options';
-import { ModelOptionGroups } from '../providers/ModelOptionGroups';
 import '../providers/providers.css';
+import { Select } from '../../ui/Select';
 
 export interface ModelPickerProps {
   providers: readonly ProviderView[];
@@ -23,18 +23,17 @@ export function ModelPicker({ providers, value, onChange, disabled }: ModelPicke
   return (
     <div className="model-picker">
       <label htmlFor={id}>Model</label>
-      <select
+      <Select
         id={id}
         value={modelValue(value)}
         disabled={disabled}
         title={provider ? `${provider.name} › ${value.model}` : value.model}
-        onChange={(e) => {
-          const choice = parseModelValue(e.target.value);
+        onChange={(next) => {
+          const choice = parseModelValue(next);
           if (choice) onChange(choice);
         }}
-      >
-        <ModelOptionGroups groups={groups} />
-      </select>
+        groups={groups}
+      />
     </div>
   );
 }

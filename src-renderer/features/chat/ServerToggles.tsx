@@ -4,6 +4,7 @@ import { LabelledSwitch } from '../../ui/LabelledSwitch';
 import { SaveToolSetDialog } from './SaveToolSetDialog';
 import { offeredCount, selectionAsMembers, toolsForModel } from './tool-selection';
 import './tool-picker.css';
+import { Switch } from '../../ui/Switch';
 
 export interface ServerTogglesProps {
   servers: ServerView[];
@@ -43,11 +44,15 @@ export function ServerToggles({ servers, selected, onChange, tools, set, onOffer
             <legend className="visually-hidden">Servers and tools this conversation offers</legend>
             {servers.map((s) => (
               <div key={s.config.id} className="server-toggle-group">
-                <label className="switch server-toggle">
-                  <input type="checkbox" checked={isOn(s.config.id)} onChange={(e) => toggle(s.config.id, e.target.checked)} />
+                <Switch
+                  className="server-toggle"
+                  checked={isOn(s.config.id)}
+                  disabled={disabled}
+                  onChange={(on) => toggle(s.config.id, on)}
+                >
                   {s.config.name}
                   {s.runtime.status !== 'ready' && <span className="muted"> ({s.runtime.status}: its tools come once it is Ready)</span>}
-                </label>
+                </Switch>
                 <ul className="tool-toggles" aria-label={`Tools of ${s.config.name}`}>
                   {tools
                     .filter((t) => t.serverId === s.config.id)

@@ -9,6 +9,9 @@ import { OpenResourceButton } from '../resources/OpenResource';
 import { ResourceLinkView } from '../resources/ResourceLinkView';
 import { TaskLine } from '../tasks/TaskLine';
 import { cardStatus, formatArgs, RESULT_PREVIEW_CHARS, STATUS_LABELS, type ToolResultBlock, type ToolUseBlock } from './chat-model';
+import { Progress } from '../../ui/Progress';
+import { Wrench } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 export interface ToolCallCardProps {
   call: ToolUseBlock;
@@ -41,6 +44,7 @@ export function ToolCallCard({ call, result, turnRunning = true, conversationId,
     <article className="tool-card" data-status={status} aria-label={`Tool call ${call.toolName} on ${server}`}>
       <header className="tool-card-head">
         <span className="tool-card-name">
+          <Icon icon={Wrench} className="tool-card-icon" />
           <span className="muted">{server} ›</span> <strong>{call.toolName}</strong>
         </span>
         <span className="tool-card-status" role="status">
@@ -132,7 +136,7 @@ function textLength(parts: ToolResultPart[]): number {
 function ProgressLine({ progress }: { progress: ToolRunProgress }) {
   return (
     <div className="tool-card-progress">
-      {progress.total ? <progress value={progress.progress} max={progress.total} aria-label="Progress" /> : null}
+      {progress.total ? <Progress value={progress.progress} max={progress.total} label="Progress" /> : null}
       <span className="muted">
         {progress.message ?? (progress.total ? `${progress.progress} of ${progress.total}` : `${progress.progress}`)}
       </span>

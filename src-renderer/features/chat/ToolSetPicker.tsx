@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { describeUnavailable, type ToolSetView } from '../../../src-preload/contract';
 import './tool-picker.css';
+import { Select } from '../../ui/Select';
 
 export interface ToolSetPickerProps {
   sets: readonly ToolSetView[];
@@ -17,14 +18,13 @@ export function ToolSetPicker({ sets, value, onChange, disabled }: ToolSetPicker
   return (
     <div className="tool-set-picker">
       <label htmlFor={id}>Tool set</label>
-      <select id={id} value={chosen?.id ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value || null)}>
-        <option value="">All offered tools</option>
-        {sets.map((set) => (
-          <option key={set.id} value={set.id}>
-            {set.name}
-          </option>
-        ))}
-      </select>
+      <Select
+        id={id}
+        value={chosen?.id ?? ''}
+        disabled={disabled}
+        onChange={(next) => onChange(next || null)}
+        options={[{ value: '', label: 'All offered tools' }, ...sets.map((set) => ({ value: set.id, label: set.name }))]}
+      />
       {chosen && chosen.unavailable.length > 0 && (
         <p className="warning tool-set-gone" role="status">
           {chosen.name}: {describeUnavailable(chosen.unavailable)}

@@ -4,6 +4,7 @@ import { formatTokens, type ServerContextView, type ServerRuntime } from '../../
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
+import { Switch } from '../../ui/Switch';
 
 export interface ServerContextSectionProps {
   serverId: string;
@@ -71,22 +72,14 @@ export function ServerContextSection({ serverId, serverName, runtime }: ServerCo
               )}
             </>
           )}
-          <label
-            className="switch"
+          <Switch
             title="Put these instructions, marked as this server’s, into the system prompt of chats that offer its tools."
+            checked={view.sendInstructions}
+            disabled={calls.isPending('send')}
+            onChange={(send) => void calls.run('send', async () => setView(await api.setServerInstructions({ serverId, send })))}
           >
-            <input
-              type="checkbox"
-              role="switch"
-              checked={view.sendInstructions}
-              disabled={calls.isPending('send')}
-              onChange={(e) => {
-                const send = e.target.checked;
-                void calls.run('send', async () => setView(await api.setServerInstructions({ serverId, send })));
-              }}
-            />
             Send instructions to the model
-          </label>
+          </Switch>
           {calls.failure && (
             <p role="alert" className="field-error">
               Not changed: {calls.failure.message}

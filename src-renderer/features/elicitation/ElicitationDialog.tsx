@@ -3,6 +3,7 @@ import type { ElicitationContent, ElicitationRequestView, ElicitationValue } fro
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { fieldsOf, initialValues, type FormField } from './form-model';
+import { Select } from '../../ui/Select';
 
 export interface ElicitationDialogProps {
   request: ElicitationRequestView;
@@ -131,14 +132,12 @@ function Field({
     control = <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
   } else if (field.kind === 'select') {
     control = (
-      <select {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">—</option>
-        {field.choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
+      <Select
+        {...common}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(next) => onChange(next || undefined)}
+        options={[{ value: '', label: '—' }, ...field.choices]}
+      />
     );
   } else if (field.kind === 'multi') {
     const chosen = Array.isArray(value) ? value : [];

@@ -3,6 +3,7 @@ import type { HostApi, InstallPlan, RegistryEntry, RegistryPage } from '../../..
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import './install.css';
+import { Select } from '../../ui/Select';
 
 export interface FindServersDialogProps {
   open: boolean;
@@ -179,13 +180,12 @@ function RegistryItem({ entry, busy, onInstall }: { entry: RegistryEntry; busy: 
       {supported.length > 0 && (
         <div className="actions">
           {supported.length > 1 && (
-            <select aria-label={`How to install ${label}`} value={option} onChange={(e) => setOption(Number(e.target.value))}>
-              {supported.map((o) => (
-                <option key={o.index} value={o.index}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+            <Select
+              aria-label={`How to install ${label}`}
+              value={String(option)}
+              onChange={(next) => setOption(Number(next))}
+              options={supported.map((o) => ({ value: String(o.index), label: o.label }))}
+            />
           )}
           <button type="button" disabled={busy} onClick={() => onInstall(option)}>
             Install

@@ -1,5 +1,6 @@
 import type { InstallField, InstallValues } from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
 
 export interface InstallFieldsProps {
   fields: InstallField[];
@@ -43,14 +44,16 @@ export function InstallFields({ fields, values, onChange, pickFolder, disabled =
           <Field key={field.id} label={field.label} hint={hint || undefined}>
             {(control) =>
               field.choices ? (
-                <select {...control} required={field.required} value={String(value)} onChange={(e) => onChange(field.id, e.target.value)}>
-                  {!field.required && <option value="">—</option>}
-                  {field.choices.map((choice) => (
-                    <option key={choice} value={choice}>
-                      {choice}
-                    </option>
-                  ))}
-                </select>
+                <Select
+                  {...control}
+                  required={field.required}
+                  value={String(value)}
+                  onChange={(next) => onChange(field.id, next)}
+                  options={[
+                    ...(field.required ? [] : [{ value: '', label: '—' }]),
+                    ...field.choices.map((choice) => ({ value: choice, label: choice })),
+                  ]}
+                />
               ) : (
                 <span className="install-field-row">
                   <input

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { LOG_LEVELS, type LogLevel, type LogLevelDelivery, type ServerRuntime } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
+import { Select } from '../../ui/Select';
 
 export interface LevelControlProps {
   runtime: ServerRuntime;
@@ -42,22 +43,15 @@ export function LevelControl({ runtime, level, onChange }: LevelControlProps) {
   return (
     <div className="log-level-control">
       <label htmlFor={id}>Server log level</label>
-      <select
+      <Select
         id={id}
         value={level ?? ''}
         disabled={!canSet || state.pending}
         aria-describedby={`${id}-hint`}
-        onChange={(e) => void choose(e.target.value as LogLevel)}
-      >
-        <option value="" disabled>
-          Server default
-        </option>
-        {LOG_LEVELS.map((l) => (
-          <option key={l} value={l}>
-            {l}
-          </option>
-        ))}
-      </select>
+        onChange={(next) => void choose(next as LogLevel)}
+        placeholder="Server default"
+        options={LOG_LEVELS.map((l) => ({ value: l, label: l }))}
+      />
       <span id={`${id}-hint`} className="muted">
         {text}
       </span>

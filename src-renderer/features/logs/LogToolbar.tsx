@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { LOG_LEVELS, type LogLevel, type LogStream } from '../../../src-preload/contract';
 import type { LogViewFilters } from './log-view-model';
+import { Select } from '../../ui/Select';
 
 export interface LogToolbarProps {
   stream: LogStream;
@@ -36,14 +37,15 @@ export function LogToolbar({
   return (
     <div className="log-toolbar" role="toolbar" aria-label="Log view">
       <label htmlFor={`${id}-level`}>Level</label>
-      <select id={`${id}-level`} value={filters.minLevel} onChange={(e) => set({ minLevel: e.target.value as LogLevel | '' })}>
-        <option value="">All levels</option>
-        {LOG_LEVELS.map((level) => (
-          <option key={level} value={level}>
-            {level === 'emergency' ? 'emergency' : `${level} and above`}
-          </option>
-        ))}
-      </select>
+      <Select
+        id={`${id}-level`}
+        value={filters.minLevel}
+        onChange={(next) => set({ minLevel: next as LogLevel | '' })}
+        options={[
+          { value: '', label: 'All levels' },
+          ...LOG_LEVELS.map((level) => ({ value: level, label: level === 'emergency' ? 'emergency' : `${level} and above` })),
+        ]}
+      />
       <label htmlFor={`${id}-text`}>Filter</label>
       <input
         id={`${id}-text`}

@@ -5,6 +5,7 @@ import { renderWithHost } from '../../test-support/fake-host';
 import { serverView } from '../servers/test-support/server-factories';
 import { LogsPage } from './LogsPage';
 import { fakeLogHost, logEntry } from './test-support/log-host';
+import { choose } from '../../test-support/choose';
 
 const writeText = vi.fn(async (_text: string) => undefined);
 
@@ -136,7 +137,7 @@ describe('LogsPage', () => {
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Messages' }));
     await act(async () => undefined);
     expect(screen.getByText('Sent to the server with logging/setLevel.')).toBeTruthy();
-    await act(async () => fireEvent.change(screen.getByRole('combobox', { name: 'Server log level' }), { target: { value: 'warning' } }));
+    await choose(screen.getByRole('combobox', { name: 'Server log level' }), 'warning');
     expect(host.of('setServerLogLevel')).toEqual([{ id: 'srv-1', level: 'warning' }]);
     expect(screen.getByText('Level warning sent with logging/setLevel.')).toBeTruthy();
   });
@@ -165,7 +166,7 @@ describe('LogsPage', () => {
     const host = await renderPage([serverView({ id: 'srv-1', name: 'one' }), serverView({ id: 'srv-2', name: 'two' })], entries);
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Host' }));
     await act(async () => undefined);
-    await act(async () => fireEvent.change(screen.getByRole('combobox', { name: 'Server' }), { target: { value: 'srv-2' } }));
+    await choose(screen.getByRole('combobox', { name: 'Server' }), 'two');
     expect(screen.getByRole('tab', { name: 'Host' }).getAttribute('aria-selected')).toBe('true');
     expect(host.of('queryLogs').at(-1)).toEqual({ serverId: 'srv-2', stream: 'host', limit: 500 });
     expect(rowTexts('Host entries')).toEqual([expect.stringContaining('spawned two')]);
@@ -178,7 +179,7 @@ describe('LogsPage', () => {
       logEntry(3, { text: 'one again' }),
     ];
     const host = await renderPage([serverView({ id: 'srv-1', name: 'one' }), serverView({ id: 'srv-2', name: 'two' })], entries);
-    await act(async () => fireEvent.change(screen.getByRole('combobox', { name: 'Server' }), { target: { value: '*' } }));
+    await choose(screen.getByRole('combobox', { name: 'Server' }), 'All servers');
     expect(host.of('queryLogs').at(-1)).toEqual({ stream: 'output', limit: 500 });
     expect(rowTexts()).toEqual([
       expect.stringMatching(/oneinfofrom one/),

@@ -5,6 +5,9 @@ import { useAppStore } from '../../stores/use-app-store';
 import { AllServersLogs } from './AllServersLogs';
 import { RetentionSettings } from './RetentionSettings';
 import { ServerLogs } from './ServerLogs';
+import { Select } from '../../ui/Select';
+import { ScrollText } from 'lucide-react';
+import { EmptyState } from '../../ui/EmptyState';
 
 /** The picker's value for the merged view of every server, and the server part of its address (`*`). */
 const ALL_SERVERS = '*';
@@ -41,21 +44,26 @@ export function LogsPage() {
       {!loaded ? (
         <p className="muted">Loading…</p>
       ) : servers.length === 0 || serverId === null ? (
-        <p className="muted empty-state">
-          No servers yet. Add one on the Servers page; its output, messages and protocol traffic show up here.
-        </p>
+        <EmptyState
+          icon={ScrollText}
+          action={
+            <button type="button" className="primary" onClick={() => go({ page: 'servers' })}>
+              Open the Servers page
+            </button>
+          }
+        >
+          No servers yet: a server’s output, messages and traffic show up here.
+        </EmptyState>
       ) : (
         <>
           <div className="log-server-picker">
             <label htmlFor={`${id}-server`}>Server</label>
-            <select id={`${id}-server`} value={serverId} onChange={(e) => show(e.target.value)}>
-              <option value={ALL_SERVERS}>All servers</option>
-              {servers.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
+            <Select
+              id={`${id}-server`}
+              value={serverId}
+              onChange={show}
+              options={[{ value: ALL_SERVERS, label: 'All servers' }, ...servers.map((s) => ({ value: s.id, label: s.name }))]}
+            />
           </div>
           {serverId === ALL_SERVERS ? (
             <AllServersLogs stream={stream} onStreamChange={(next) => show(ALL_SERVERS, next)} />

@@ -8,9 +8,11 @@ import { messageOf } from '../../ui/call-errors';
 import { useChatActions } from '../chat/chat-actions';
 import { SETTINGS_SECTION_LABELS } from '../settings/settings-sections';
 import { isMac } from '../shell/shortcuts';
-import { paletteItems, type PaletteItem } from './palette-items';
+import { paletteItems, type PaletteGroup, type PaletteItem } from './palette-items';
 import { rankItems } from './rank-items';
 import './palette.css';
+import { Compass, MessageSquare, Server, Wrench, Zap, type LucideIcon } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 export interface CommandPaletteProps {
   open: boolean;
@@ -117,6 +119,7 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
             <Command.Group key={group} heading={group}>
               {inGroup.map((item) => (
                 <Command.Item key={item.id} value={item.id} onSelect={() => run(item)}>
+                  <Icon icon={GROUP_ICONS[group]} className="palette-icon" />
                   <span className="palette-label">{item.label}</span>
                   {item.detail && <span className="palette-detail">{item.detail}</span>}
                   {item.shortcut && <kbd>{item.shortcut}</kbd>}
@@ -132,6 +135,14 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
     </Modal>
   );
 }
+
+const GROUP_ICONS: Record<PaletteGroup, LucideIcon> = {
+  Actions: Zap,
+  Pages: Compass,
+  Servers: Server,
+  Conversations: MessageSquare,
+  Tools: Wrench,
+};
 
 /** The tools of every Ready server, fetched each time the palette opens (a server that fails is left out). */
 function useReadyServerTools(open: boolean): Record<string, readonly ToolView[]> {

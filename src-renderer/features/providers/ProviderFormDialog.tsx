@@ -11,6 +11,7 @@ import {
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
+import { Select } from '../../ui/Select';
 
 /** What the form sends: a new provider, or a change to one (the key only when typed; never shown). */
 export interface ProviderFormInput {
@@ -157,18 +158,13 @@ function ProviderForm({ provider, busy, onBusyChange, onSubmit, detect, onClose 
       )}
       <div className="field">
         <label htmlFor={typeId}>Type</label>
-        <select
+        <Select
           id={typeId}
           value={type}
           disabled={busy || provider !== undefined}
-          onChange={(e) => setType(e.target.value as ProviderType)}
-        >
-          {PROVIDER_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {PROVIDER_TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
+          onChange={(next) => setType(next as ProviderType)}
+          options={PROVIDER_TYPES.map((t) => ({ value: t, label: PROVIDER_TYPE_LABELS[t] }))}
+        />
       </div>
       <Field label="Name" error={errors.name} hint="How the Model menu names it.">
         {(control) => <input {...control} data-autofocus value={name} disabled={busy} onChange={(e) => setName(e.target.value)} />}

@@ -46,7 +46,7 @@ describe('Settings › Providers', () => {
     expect(presets.textContent).toMatch(/Ollamarunning \(3 models\)/);
     expect(presets.textContent).toMatch(/LM Studionot detected/);
     fireEvent.click(within(presets).getByRole('button', { name: 'Ollama' }));
-    expect((within(dialog).getByRole('combobox', { name: 'Type' }) as HTMLSelectElement).value).toBe('openai-compatible');
+    expect(within(dialog).getByRole('combobox', { name: 'Type' }).textContent).toBe('OpenAI-compatible');
     expect(within(dialog).getByRole('option', { name: 'OpenAI-compatible' })).toBeTruthy();
     expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Ollama');
     expect((within(dialog).getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).value).toBe('http://127.0.0.1:11434/v1');
@@ -93,7 +93,7 @@ describe('Settings › Providers', () => {
 
     await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Edit' })));
     const dialog = screen.getByRole('dialog', { name: 'Edit Ollama' });
-    expect((within(dialog).getByRole('combobox', { name: 'Type' }) as HTMLSelectElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('combobox', { name: 'Type' }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(dialog).getByLabelText('API key') as HTMLInputElement).value).toBe('');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Ollama box' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));

@@ -5,6 +5,8 @@ import { messageOf } from '../../ui/call-errors';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { ProviderFormDialog, type ProviderFormInput } from './ProviderFormDialog';
 import './providers.css';
+import { Plus } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 /**
  * Settings › Providers: every configured provider with its endpoint, key state and model list;
@@ -46,7 +48,8 @@ export function ProvidersSettings() {
         </p>
       )}
       <div className="actions">
-        <button type="button" onClick={() => setEditing('new')}>
+        <button type="button" className="primary" onClick={() => setEditing('new')}>
+          <Icon icon={Plus} />
           Add provider
         </button>
       </div>

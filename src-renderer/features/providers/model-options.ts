@@ -1,5 +1,5 @@
 /**
- * Provider › model choices for a `<select>`: grouped by provider (an `<optgroup>` each), each option
+ * Provider › model choices for a Select: grouped by provider (a headed group each), each option
  * named by its model, its value carrying both ids (model ids may contain any character, so they are
  * JSON-encoded together rather than joined with a separator).
  */

@@ -3,6 +3,8 @@ import type { RootView } from '../../../src-preload/contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
+import { FolderCheck, FolderX, Pencil, Trash2 } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 export interface RootItemProps {
   root: RootView;
@@ -40,13 +42,15 @@ export function RootItem({ root, sharedWith, onRename, onRemove, onReadOnly }: R
         <div className="server-card-head">
           <h3 className="server-name">{root.name}</h3>
           <span className={root.available ? 'status' : 'status root-missing'} data-status={root.available ? 'ready' : 'error'}>
-            <span className="status-dot" aria-hidden="true" />
+            <Icon icon={root.available ? FolderCheck : FolderX} className="status-icon" />
             <span className="status-word">{root.available ? 'Available' : 'Unavailable'}</span>
           </span>
-          <button type="button" onClick={() => setDraft(root.name)}>
+          <button type="button" className="secondary" onClick={() => setDraft(root.name)}>
+            <Icon icon={Pencil} />
             Rename
           </button>
-          <button type="button" disabled={calls.isPending('remove')} onClick={() => void calls.run('remove', onRemove)}>
+          <button type="button" className="danger" disabled={calls.isPending('remove')} onClick={() => void calls.run('remove', onRemove)}>
+            <Icon icon={Trash2} />
             Remove
           </button>
         </div>

@@ -8,6 +8,9 @@ import { AddFolderDialog } from './AddFolderDialog';
 import { RootItem } from './RootItem';
 import { useSandboxRestartConfirm } from './sandbox-restart';
 import './roots.css';
+import { Icon } from '../../ui/Icon';
+import { FolderOpen, FolderPlus } from 'lucide-react';
+import { EmptyState } from '../../ui/EmptyState';
 
 const sees = (sharing: RootSharingView | undefined, rootId: string) =>
   sharing?.mode === 'all' || (sharing?.mode === 'subset' && sharing.rootIds.includes(rootId));
@@ -44,7 +47,8 @@ export function RootsPage() {
         lose access.
       </p>
       <div className="actions page-actions">
-        <button type="button" onClick={addFolder} disabled={picker.isPending('pick')}>
+        <button type="button" className="primary" onClick={addFolder} disabled={picker.isPending('pick')}>
+          <Icon icon={FolderPlus} />
           Add folder
         </button>
       </div>
@@ -54,7 +58,7 @@ export function RootsPage() {
         </p>
       )}
       {roots.length === 0 ? (
-        <p className="muted empty-state">No folders yet. Add one to let servers work in it.</p>
+        <EmptyState icon={FolderOpen}>No folders yet. Add one to let servers work in it.</EmptyState>
       ) : (
         <ul role="list" className="server-list" aria-label="Folders">
           {roots.map((root) => (

@@ -1,7 +1,8 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SamplingRequestView } from '../../../src-preload/contract';
 import { SamplingDialog } from './SamplingDialog';
+import { choose } from '../../test-support/choose';
 
 afterEach(cleanup);
 
@@ -56,13 +57,21 @@ describe('the sampling dialog', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Message 1 text' }), { target: { value: 'Edited' } });
     const picker = screen.getByRole('combobox', { name: 'Model' });
     // Grouped by provider, each option named by its model.
+    fireEvent.keyDown(picker, { key: 'Enter' });
     expect(
-      [...picker.querySelectorAll('optgroup')].map((g) => [g.label, [...g.querySelectorAll('option')].map((o) => o.textContent)]),
+      within(screen.getByRole('listbox'))
+        .getAllByRole('group')
+        .map((g) => [
+          g.firstElementChild?.textContent,
+          within(g)
+            .getAllByRole('option')
+            .map((o) => o.textContent),
+        ]),
     ).toEqual([
       ['Anthropic', ['Model One']],
       ['Ollama', ['Model Two']],
     ]);
-    fireEvent.change(picker, { target: { value: JSON.stringify(['p-local', 'm2']) } });
+    await act(async () => fireEvent.click(screen.getByRole('option', { name: 'Model Two' })));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve' })));
     expect(onApprove).toHaveBeenCalledWith({ edits: [{ message: 0, block: 0, text: 'Edited' }], model: 'm2', providerId: 'p-local' });
 
@@ -101,7 +110,7 @@ describe('the sampling policy form in the dialog', () => {
       />,
     );
     fireEvent.click(screen.getByText('Sampling policy for everything'));
-    fireEvent.change(screen.getByRole('combobox', { name: 'When this server asks' }), { target: { value: 'block' } });
+    await choose(screen.getByRole('combobox', { name: 'When this server asks' }), 'Block sampling');
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Requests per minute (empty: no limit)' }), { target: { value: '5' } });
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Max tokens per request (empty: no cap)' }), { target: { value: '200' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save policy' })));

@@ -3,9 +3,9 @@ import type { SamplingContentView, SamplingPolicy, SamplingRequestView } from '.
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { groupModels, modelValue, parseModelValue } from '../providers/model-options';
-import { ModelOptionGroups } from '../providers/ModelOptionGroups';
 import { SamplingPolicyForm } from './SamplingPolicyForm';
 import './sampling.css';
+import { Select } from '../../ui/Select';
 
 export interface SamplingDialogProps {
   request: SamplingRequestView;
@@ -151,14 +151,13 @@ export function SamplingDialog({ request, onApprove, onSend, onReject, policy, o
           ))}
           <div className="field">
             <label htmlFor={`${baseId}-model`}>Model</label>
-            <select
+            <Select
               id={`${baseId}-model`}
               value={modelValue(choice)}
               disabled={busy || generating}
-              onChange={(e) => setChoice(parseModelValue(e.target.value) ?? choice)}
-            >
-              <ModelOptionGroups groups={groupModels(request.models, [{ providerId: request.providerId, model: request.model }])} />
-            </select>
+              onChange={(next) => setChoice(parseModelValue(next) ?? choice)}
+              groups={groupModels(request.models, [{ providerId: request.providerId, model: request.model }])}
+            />
             <p className="hint">Preselected: {request.modelReason}</p>
           </div>
         </>

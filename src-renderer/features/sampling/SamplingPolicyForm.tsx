@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { SamplingPolicy, SamplingPolicyMode } from '../../../src-preload/contract';
 import { messageOf } from '../../ui/call-errors';
+import { Select } from '../../ui/Select';
 
 export interface SamplingPolicyFormProps {
   serverName: string;
@@ -49,13 +50,7 @@ export function SamplingPolicyForm({ serverName, policy, onSave }: SamplingPolic
       <summary>Sampling policy for {serverName}</summary>
       <div className="field">
         <label htmlFor={`${id}-mode`}>When this server asks</label>
-        <select id={`${id}-mode`} value={mode} onChange={(e) => setMode(e.target.value as SamplingPolicyMode)}>
-          {MODES.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
-            </option>
-          ))}
-        </select>
+        <Select id={`${id}-mode`} value={mode} onChange={(next) => setMode(next as SamplingPolicyMode)} options={MODES} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-rate`}>Requests per minute (empty: no limit)</label>

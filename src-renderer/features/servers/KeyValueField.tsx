@@ -7,6 +7,8 @@ export interface KeyValueFieldProps {
   /** "Environment" or "Headers". */
   label: string;
   hint: ReactNode;
+  /** The longer explanation, behind a "?" beside the label. */
+  help?: ReactNode;
   placeholder: string;
   syntax: PairSyntax;
   draft: PairsDraft;
@@ -21,14 +23,14 @@ export interface KeyValueFieldProps {
  * textbox, quick to type and paste, with a Secret checkbox per detected key beneath it. A stored
  * secret shows as the placeholder; left untouched it is sent without a value and the host keeps it.
  */
-export function KeyValueField({ label, hint, placeholder, syntax, draft, stored, error, onChange }: KeyValueFieldProps) {
+export function KeyValueField({ label, hint, help, placeholder, syntax, draft, stored, error, onChange }: KeyValueFieldProps) {
   const keys = new Map<string, boolean>();
   for (const line of pairLines(draft.text, syntax)) {
     if (line.key !== '' && !keys.has(line.key)) keys.set(line.key, isKeptSecret(line, stored));
   }
   return (
     <>
-      <Field label={label} error={error} hint={hint}>
+      <Field label={label} error={error} hint={hint} help={help}>
         {(control) => (
           <textarea
             {...control}

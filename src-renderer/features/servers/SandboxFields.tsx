@@ -9,6 +9,9 @@ import {
 } from '../../../src-preload/contract';
 import type { EditDraft } from './server-form-model';
 import type { FormErrors, ServerDraft } from './server-form-model';
+import { Select } from '../../ui/Select';
+import { Switch } from '../../ui/Switch';
+import { HelpTip } from '../../ui/HelpTip';
 
 export const NETWORK_LABELS: Record<SandboxNetwork, string> = { allowed: 'Allowed', blocked: 'Blocked', hosts: 'Only these hosts' };
 
@@ -44,34 +47,31 @@ export function SandboxFields({
   return (
     <fieldset className="sandbox-fields" aria-describedby={`${id}-note`}>
       <legend>Sandbox</legend>
-      <label className="inline">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={draft.sandbox}
-          disabled={unsupported !== undefined && !draft.sandbox}
-          onChange={(e) => edit({ sandbox: e.target.checked }, 'sandbox')}
-        />
+      <Switch
+        checked={draft.sandbox}
+        disabled={unsupported !== undefined && !draft.sandbox}
+        onChange={(on) => edit({ sandbox: on }, 'sandbox')}
+      >
         Sandbox
-      </label>
+      </Switch>
       <p id={`${id}-note`} className="hint">
-        {unsupported ??
-          'Sees only the system, its own files, the folders you share with it and a scratch folder of its own. Changing its folders restarts it.'}
+        {unsupported ?? 'Sees only the folders you share with it.'}
+        {unsupported === undefined && (
+          <HelpTip about="Sandbox">
+            Sees only the system, its own files, the folders you share with it and a scratch folder of its own. Changing its folders
+            restarts it.
+          </HelpTip>
+        )}
       </p>
       {draft.sandbox && (
         <>
           <label htmlFor={`${id}-network`}>Network</label>
-          <select
+          <Select
             id={`${id}-network`}
             value={draft.sandboxNetwork}
-            onChange={(e) => edit({ sandboxNetwork: e.target.value as SandboxNetwork }, 'sandbox')}
-          >
-            {SANDBOX_NETWORKS.map((network) => (
-              <option key={network} value={network}>
-                {NETWORK_LABELS[network]}
-              </option>
-            ))}
-          </select>
+            onChange={(next) => edit({ sandboxNetwork: next as SandboxNetwork }, 'sandbox')}
+            options={SANDBOX_NETWORKS.map((network) => ({ value: network, label: NETWORK_LABELS[network] }))}
+          />
           {draft.sandboxNetwork === 'hosts' && (
             <>
               <label htmlFor={`${id}-hosts`}>Hosts</label>
@@ -85,8 +85,11 @@ export function SandboxFields({
                 onChange={(e) => edit({ sandboxHosts: e.target.value }, 'sandbox')}
               />
               <p id={`${id}-hosts-hint`} className="hint">
-                One host name per line (<code>*.example.com</code> for its subdomains, <code>host:443</code> for one port). Programs that
-                use a proxy (npm, pip, uv, curl) reach these through Patchbay; everything else is blocked. Needs socat.
+                One host name per line; everything else is blocked.
+                <HelpTip about="Hosts">
+                  <code>*.example.com</code> for its subdomains, <code>host:443</code> for one port. Programs that use a proxy (npm, pip,
+                  uv, curl) reach these through Patchbay. Needs socat.
+                </HelpTip>
               </p>
             </>
           )}

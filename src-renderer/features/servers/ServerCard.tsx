@@ -8,6 +8,9 @@ import { RuntimeFacts } from './RuntimeFacts';
 import { ServerAuth } from './ServerAuth';
 import { RUN_ACTION_LABELS, runActions, type RunAction } from './server-status';
 import { StatusBadge } from './StatusBadge';
+import { Switch } from '../../ui/Switch';
+import { Pencil, Play, RotateCw, Square, Stethoscope, Trash2, type LucideIcon } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
 /** The host calls a card can make; each resolves once the host answered. */
 export interface ServerActions {
@@ -34,6 +37,8 @@ export interface ServerCardProps {
 
 type CardCall = RunAction | 'remove' | 'enable' | 'disable';
 
+const RUN_ICONS: Record<RunAction, LucideIcon> = { start: Play, stop: Square, restart: RotateCw };
+
 /** The label of the switch: what it decides, in words (it is the stored "enabled" flag). */
 export const STARTS_WITH_PATCHBAY = 'Starts with Patchbay';
 
@@ -54,10 +59,11 @@ export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose }: Serv
     <button
       key={action}
       type="button"
-      className={primaryButton ? undefined : 'secondary'}
+      className={primaryButton ? 'primary' : 'secondary'}
       disabled={busy(action)}
       onClick={() => void calls.run(action, () => actions[action](id))}
     >
+      <Icon icon={RUN_ICONS[action]} />
       {RUN_ACTION_LABELS[action]}
     </button>
   );
@@ -71,16 +77,14 @@ export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose }: Serv
           </button>
         </h3>
         <StatusBadge runtime={runtime} />
-        <label className="switch" title="Whether Patchbay starts this server when it starts. Start and Stop set it too.">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={config.enabled}
-            disabled={busy('enable') || busy('disable')}
-            onChange={(e) => void calls.run(e.target.checked ? 'enable' : 'disable', () => actions.setEnabled(id, e.target.checked))}
-          />
+        <Switch
+          title="Whether Patchbay starts this server when it starts. Start and Stop set it too."
+          checked={config.enabled}
+          disabled={busy('enable') || busy('disable')}
+          onChange={(on) => void calls.run(on ? 'enable' : 'disable', () => actions.setEnabled(id, on))}
+        >
           {STARTS_WITH_PATCHBAY}
-        </label>
+        </Switch>
       </div>
       {config.transport === 'http' && (
         <p className="muted server-target">
@@ -104,13 +108,16 @@ export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose }: Serv
         {secondary.map((action) => runButton(action, false))}
         {failed && onDiagnose && (
           <button type="button" className="secondary" onClick={() => onDiagnose(id)}>
+            <Icon icon={Stethoscope} />
             Diagnose
           </button>
         )}
         <button type="button" className="secondary" onClick={() => onEdit(id)}>
+          <Icon icon={Pencil} />
           Edit
         </button>
         <button type="button" className="danger" disabled={busy('remove')} onClick={() => setConfirming(true)}>
+          <Icon icon={Trash2} />
           Remove
         </button>
       </div>

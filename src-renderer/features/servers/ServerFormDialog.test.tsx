@@ -157,10 +157,11 @@ describe('ServerFormDialog', () => {
     type('Command', 'npx');
     expect(screen.queryByRole('combobox', { name: 'Network' })).toBeNull();
     fireEvent.click(screen.getByRole('switch', { name: 'Sandbox' }));
-    const network = screen.getByRole('combobox', { name: 'Network' }) as HTMLSelectElement;
-    expect([...network.options].map((o) => o.text)).toEqual(['Allowed', 'Blocked', 'Only these hosts']);
-    expect(network.value).toBe('blocked');
-    fireEvent.change(network, { target: { value: 'hosts' } });
+    const network = screen.getByRole('combobox', { name: 'Network' });
+    expect(network.textContent).toBe('Blocked');
+    fireEvent.keyDown(network, { key: 'Enter' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Allowed', 'Blocked', 'Only these hosts']);
+    fireEvent.click(screen.getByRole('option', { name: 'Only these hosts' }));
     type('Hosts', 'registry.npmjs.org\napi.example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit.mock.calls[0][0]).toMatchObject({
@@ -191,8 +192,8 @@ describe('ServerFormDialog', () => {
   it('shows a stored sandbox as it is, and sends it unchanged', () => {
     const server = serverView({ sandbox: { enabled: true, network: 'allowed', hosts: [] } }).config;
     const { onSubmit } = renderForm(server, 'edit');
-    expect((screen.getByRole('switch', { name: 'Sandbox' }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('combobox', { name: 'Network' }) as HTMLSelectElement).value).toBe('allowed');
+    expect(screen.getByRole('switch', { name: 'Sandbox' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('combobox', { name: 'Network' }).textContent).toBe('Allowed');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ sandbox: { enabled: true, network: 'allowed', hosts: [] } });
   });
@@ -201,6 +202,6 @@ describe('ServerFormDialog', () => {
     const reason = 'To run servers in a sandbox, install bubblewrap (Debian/Ubuntu: sudo apt install bubblewrap).';
     renderForm(serverView().config, 'add', { supported: false, reason });
     expect(screen.getByText(reason)).toBeTruthy();
-    expect((screen.getByRole('switch', { name: 'Sandbox' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Sandbox' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -65,8 +65,12 @@ export function LocalFields({ draft, errors, stored, edit, focus, sandboxSupport
         label="Environment"
         hint={
           <>
-            One <code>KEY=value</code> per line; the value is taken literally. <code>{SECRET_PLACEHOLDER}</code> stands for a stored secret:
-            leave it to keep the value.
+            One <code>KEY=value</code> per line.
+          </>
+        }
+        help={
+          <>
+            The value is taken literally. <code>{SECRET_PLACEHOLDER}</code> stands for a stored secret: leave it to keep the value.
           </>
         }
         placeholder="API_KEY=…"
@@ -123,8 +127,12 @@ export function RemoteFields({ draft, errors, stored, edit }: FieldsProps) {
         label="Headers"
         hint={
           <>
-            Sent with every request, one <code>Name: value</code> per line. <code>{SECRET_PLACEHOLDER}</code> stands for a stored secret:
-            leave it to keep the value. Servers that use sign-in need none.
+            Sent with every request, one <code>Name: value</code> per line.
+          </>
+        }
+        help={
+          <>
+            <code>{SECRET_PLACEHOLDER}</code> stands for a stored secret: leave it to keep the value. Servers that use sign-in need none.
           </>
         }
         placeholder="Authorization: Bearer …"

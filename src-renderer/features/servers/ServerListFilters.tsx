@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ServerView } from '../../../src-preload/contract';
 import { inStatusFilter, STATUS_FILTER_LABELS, STATUS_FILTERS, type StatusFilter } from './server-status';
+import { Select } from '../../ui/Select';
 
 export interface ServerListFiltersProps {
   servers: readonly ServerView[];
@@ -26,13 +27,15 @@ export function ServerListFilters({ servers, search, onSearch, status, onStatus,
         onChange={(e) => onSearch(e.target.value)}
       />
       <label htmlFor={`${id}-status`}>Status</label>
-      <select id={`${id}-status`} value={status} onChange={(e) => onStatus(e.target.value as StatusFilter)}>
-        {STATUS_FILTERS.map((filter) => (
-          <option key={filter} value={filter}>
-            {STATUS_FILTER_LABELS[filter]} ({servers.filter((s) => inStatusFilter(s.runtime.status, filter)).length})
-          </option>
-        ))}
-      </select>
+      <Select
+        id={`${id}-status`}
+        value={status}
+        onChange={(next) => onStatus(next as StatusFilter)}
+        options={STATUS_FILTERS.map((filter) => ({
+          value: filter,
+          label: `${STATUS_FILTER_LABELS[filter]} (${servers.filter((s) => inStatusFilter(s.runtime.status, filter)).length})`,
+        }))}
+      />
       <span role="status" className="muted">
         {narrowed ? `${shown} of ${servers.length} servers` : `${servers.length} ${servers.length === 1 ? 'server' : 'servers'}`}
       </span>

@@ -4,6 +4,7 @@ import type { ServerView } from '../../../src-preload/contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ServersPage } from './ServersPage';
 import { serverView } from './test-support/server-factories';
+import { choose } from '../../test-support/choose';
 
 afterEach(() => {
   cleanup();
@@ -153,20 +154,21 @@ describe('ServersPage', () => {
         .getAllByRole('listitem')
         .map((li) => li.getAttribute('aria-label'));
     expect(names()).toEqual(['github', 'notes', 'memory']);
-    const status = screen.getByLabelText('Status') as HTMLSelectElement;
-    expect([...status.options].map((o) => o.textContent)).toEqual([
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Status' }), { key: 'Enter' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'All (3)',
       'Ready (1)',
       'Starting (0)',
       'Stopped (1)',
       'Error or crashed (1)',
     ]);
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search servers' }), { target: { value: 'SERVER-GITHUB' } });
     expect(names()).toEqual(['github']);
     expect(screen.getByText('1 of 3 servers')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search servers' }), { target: { value: '' } });
-    fireEvent.change(status, { target: { value: 'failed' } });
+    await choose(screen.getByRole('combobox', { name: 'Status' }), 'Error or crashed (1)');
     expect(names()).toEqual(['notes']);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search servers' }), { target: { value: 'github' } });
     expect(screen.queryByRole('list', { name: 'Servers' })).toBeNull();

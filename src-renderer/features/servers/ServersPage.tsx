@@ -16,6 +16,9 @@ import { ServerListFilters } from './ServerListFilters';
 import { inStatusFilter, matchesServerSearch, PRESET_LABELS, type StatusFilter } from './server-status';
 import type { FocusField } from './ServerFormFields';
 import './servers.css';
+import { Icon } from '../../ui/Icon';
+import { FileInput, Plus, Search, Server } from 'lucide-react';
+import { EmptyState } from '../../ui/EmptyState';
 
 type Dialog =
   | { kind: 'add' }
@@ -100,13 +103,16 @@ export function ServersPage() {
       ) : (
         <>
           <div className="actions page-actions">
-            <button type="button" onClick={() => setDialog({ kind: 'add' })}>
+            <button type="button" className="primary" onClick={() => setDialog({ kind: 'add' })}>
+              <Icon icon={Plus} />
               Add server
             </button>
             <button type="button" className="secondary" onClick={() => setDialog({ kind: 'import' })}>
+              <Icon icon={FileInput} />
               Import servers
             </button>
             <button type="button" className="secondary" onClick={() => setDialog({ kind: 'find' })}>
+              <Icon icon={Search} />
               Find servers
             </button>
             <FilePickerButton
@@ -148,7 +154,7 @@ export function ServersPage() {
           {!loaded ? (
             <p className="muted">Loading servers…</p>
           ) : servers.length === 0 ? (
-            <p className="muted empty-state">No servers yet. Add one, import your existing configuration, or try a quick-add server.</p>
+            <EmptyState icon={Server}>No servers yet. Add one, import your existing configuration, or try a quick-add server.</EmptyState>
           ) : (
             <>
               <ServerListFilters

@@ -5,6 +5,7 @@ import { FilePickerButton } from '../../ui/FilePickerButton';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { uploadFile } from '../install/upload';
 import { ImportDialog } from '../servers/ImportDialog';
+import { HelpTip } from '../../ui/HelpTip';
 
 export type BackupApi = Pick<
   HostApi,
@@ -80,8 +81,10 @@ export function BackupPanel({ api }: { api: BackupApi }) {
       <h2 id="backup-title">Export and backup</h2>
       <h3>Servers</h3>
       <p className="hint">
-        Export writes every server’s configuration. Secret values are never exported: they are marked as to be filled, and servers that need
-        them come back disabled.
+        Every server’s configuration, without secret values.
+        <HelpTip about="Export">
+          Secret values are never exported: they are marked as to be filled, and servers that need them come back disabled.
+        </HelpTip>
       </p>
       <div className="actions">
         {EXPORTS.map(({ format, label }) => (
@@ -112,8 +115,11 @@ export function BackupPanel({ api }: { api: BackupApi }) {
       )}
       <h3>Full backup</h3>
       <p className="hint">
-        A backup is one file with a consistent copy of the database, installed bundles and the quick-add servers’ data. It holds no readable
-        secret: they stay encrypted with this installation’s key, so restored on another computer they must be entered again.
+        One file with everything Patchbay keeps; secrets stay encrypted.
+        <HelpTip about="Full backup">
+          A consistent copy of the database, installed bundles and the quick-add servers’ data. Secrets stay encrypted with this
+          installation’s key, so restored on another computer they must be entered again.
+        </HelpTip>
       </p>
       <div className="actions">
         <button

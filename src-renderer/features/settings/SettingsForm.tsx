@@ -12,6 +12,8 @@ import {
 } from '../../../src-preload/contract';
 import { Field } from '../../ui/Field';
 import { ApiKeyField, ModelChoices } from '../chat/ApiKeyField';
+import { Select } from '../../ui/Select';
+import { Switch } from '../../ui/Switch';
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 /** The settings that are preferences: they apply (and are saved) the moment they change, without Save. */
@@ -154,23 +156,19 @@ export function SettingsForm({
       {providers.length > 1 && (
         <div className="field">
           <label htmlFor={ids.provider}>Default provider</label>
-          <select
+          <Select
             id={ids.provider}
             value={defaultProvider?.id ?? draft.defaultProviderId}
-            onChange={(e) => edit('defaultProviderId', e.target.value)}
-          >
-            {providers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
+            onChange={(next) => edit('defaultProviderId', next)}
+            options={providers.map((p) => ({ value: p.id, label: p.name }))}
+          />
         </div>
       )}
       <Field
         label="Model"
         error={errors.defaultModel}
-        hint={`The default model for new conversations and sampling${defaultProvider ? `, of ${defaultProvider.name}` : ''}. Each conversation can pick another in the chat header.`}
+        hint={`For new conversations and sampling${defaultProvider ? `, of ${defaultProvider.name}` : ''}.`}
+        help="Each conversation can pick another model in the chat header."
       >
         {(control) => <input {...control} value={draft.defaultModel} onChange={(e) => edit('defaultModel', e.target.value)} />}
       </Field>
@@ -223,16 +221,16 @@ export function SettingsForm({
         </Field>
         <Field
           label="Tool search"
-          hint="With many tools the model gets the pinned ones and a search tool, and finds the rest as it needs them. Automatic: past 40 tools, a tenth of the model's context or the provider's limit. Off: every offered tool goes with each request."
+          hint="With many tools, the model searches for the ones it needs."
+          help="With many tools the model gets the pinned ones and a search tool, and finds the rest as it needs them. Automatic: past 40 tools, a tenth of the model's context or the provider's limit. Off: every offered tool goes with each request."
         >
           {(control) => (
-            <select {...control} value={draft.toolSearch} onChange={(e) => void apply('toolSearch', e.target.value as ToolSearchMode)}>
-              {TOOL_SEARCH_MODES.map((mode) => (
-                <option key={mode} value={mode}>
-                  {TOOL_SEARCH_LABELS[mode]}
-                </option>
-              ))}
-            </select>
+            <Select
+              {...control}
+              value={draft.toolSearch}
+              onChange={(next) => void apply('toolSearch', next as ToolSearchMode)}
+              options={TOOL_SEARCH_MODES.map((mode) => ({ value: mode, label: TOOL_SEARCH_LABELS[mode] }))}
+            />
           )}
         </Field>
         <Field
@@ -253,7 +251,8 @@ export function SettingsForm({
         <Field
           label="Attachment budget (characters)"
           error={errors.attachmentBudgetChars}
-          hint="How much text attached resources and a chosen prompt may add to one message; the message box shows what is used."
+          hint="Text that attachments and a prompt may add to one message."
+          help="How much text attached resources and a chosen prompt may add to one message; the message box shows what is used."
         >
           {(control) => (
             <input
@@ -286,7 +285,8 @@ export function SettingsForm({
         <Field
           label="OAuth client metadata URL"
           error={errors.oauthClientMetadataUrl}
-          hint="Where your organisation hosts Patchbay’s OAuth client metadata document; used as the client ID by authorization servers that support it. Empty: Patchbay registers itself with each authorization server."
+          hint="Empty: Patchbay registers itself with each authorization server."
+          help="Where your organisation hosts Patchbay’s OAuth client metadata document; used as the client ID by authorization servers that support it."
         >
           {(control) => (
             <input
@@ -304,7 +304,8 @@ export function SettingsForm({
         <Field
           label="Registry URL"
           error={errors.registryUrl}
-          hint="The MCP registry Find servers searches (its /v0.1/servers API). Your organisation may run its own."
+          hint="The MCP registry Find servers searches."
+          help="A registry serving the /v0.1/servers API. Your organisation may run its own."
         >
           {(control) => (
             <input
@@ -320,17 +321,15 @@ export function SettingsForm({
       <fieldset className="settings-group" disabled={!updatesApplicable}>
         <legend>Updates</legend>
         {!updatesApplicable && <p className="hint">Not applicable in web mode: updates are part of the desktop app.</p>}
-        <label className="switch">
-          <input type="checkbox" checked={draft.updatesEnabled} onChange={(e) => void apply('updatesEnabled', e.target.checked)} />
+        <Switch checked={draft.updatesEnabled} disabled={!updatesApplicable} onChange={(on) => void apply('updatesEnabled', on)}>
           Check for updates
-        </label>
-        <p className="hint">
-          Off by default. When on, Patchbay checks at start and daily, downloads in the background, and installs only when you say so.
-        </p>
+        </Switch>
+        <p className="hint">Checks daily; installs only when you say so.</p>
         <Field
           label="Update feed"
           error={errors.updateFeed}
-          hint="Empty: the feed this build came with. owner/repo for a GitHub repository’s releases, or an https URL for a generic feed."
+          hint="Empty: the feed this build came with."
+          help="owner/repo for a GitHub repository’s releases, or an https URL for a generic feed."
         >
           {(control) => (
             <input

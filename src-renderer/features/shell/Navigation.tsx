@@ -1,12 +1,15 @@
+import appIcon from '../../../resources/icon.svg';
 import type { Page } from '../../stores/app-store';
 import { isMac, shortcutKeys } from './shortcuts';
+import { FolderTree, MessageSquare, ScrollText, Search, Server, Settings, type LucideIcon } from 'lucide-react';
+import { Icon } from '../../ui/Icon';
 
-const PAGES: { page: Page; label: string }[] = [
-  { page: 'chat', label: 'Chat' },
-  { page: 'servers', label: 'Servers' },
-  { page: 'roots', label: 'Roots' },
-  { page: 'logs', label: 'Logs' },
-  { page: 'settings', label: 'Settings' },
+const PAGES: { page: Page; label: string; icon: LucideIcon }[] = [
+  { page: 'chat', label: 'Chat', icon: MessageSquare },
+  { page: 'servers', label: 'Servers', icon: Server },
+  { page: 'roots', label: 'Roots', icon: FolderTree },
+  { page: 'logs', label: 'Logs', icon: ScrollText },
+  { page: 'settings', label: 'Settings', icon: Settings },
 ];
 
 export interface NavigationProps {
@@ -21,18 +24,26 @@ export function Navigation({ current, onNavigate, onOpenPalette }: NavigationPro
   const keys = shortcutKeys('palette', isMac());
   return (
     <nav aria-label="Main" className="nav">
-      <div className="brand">Patchbay</div>
+      <div className="brand">
+        <img src={appIcon} alt="" width={22} height={22} />
+        Patchbay
+      </div>
       <ul>
-        {PAGES.map(({ page, label }) => (
+        {PAGES.map(({ page, label, icon }) => (
           <li key={page}>
             <button type="button" aria-current={current === page ? 'page' : undefined} onClick={() => onNavigate(page)}>
+              <Icon icon={icon} />
               {label}
             </button>
           </li>
         ))}
       </ul>
       <button type="button" className="nav-palette" onClick={onOpenPalette} aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'}>
-        Commands… <kbd>{keys}</kbd>
+        <span className="nav-palette-label">
+          <Icon icon={Search} />
+          Commands…
+        </span>{' '}
+        <kbd>{keys}</kbd>
       </button>
     </nav>
   );

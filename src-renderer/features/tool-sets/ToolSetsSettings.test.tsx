@@ -4,6 +4,7 @@ import type { ToolSetView } from '../../../src-preload/contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { serverView } from '../servers/test-support/server-factories';
 import { ToolSetsSettings } from './ToolSetsSettings';
+import { choose } from '../../test-support/choose';
 
 afterEach(cleanup);
 
@@ -33,7 +34,7 @@ describe('Settings › Tool sets', () => {
     await renderWithHost(<ToolSetsSettings />, h, 'settings');
     const list = screen.getByRole('list', { name: 'Tool sets' });
     expect(list.textContent).toContain('1 server in this set is no longer available: Old search.');
-    fireEvent.change(screen.getByLabelText('Tool set for new conversations'), { target: { value: 'set-1' } });
+    await choose(screen.getByRole('combobox', { name: 'Tool set for new conversations' }), 'Research');
     expect(h.of('updateSettings')).toEqual([{ defaultToolSetId: 'set-1' }]);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Research' }));
     expect(h.of('deleteToolSet')).toEqual([{ id: 'set-1' }]);

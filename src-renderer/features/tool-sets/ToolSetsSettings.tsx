@@ -5,6 +5,8 @@ import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { ToolSetEditor } from './ToolSetEditor';
 import './tool-sets.css';
+import { Select } from '../../ui/Select';
+import { HelpTip } from '../../ui/HelpTip';
 
 /** What a set names, in a few words. */
 function membersSummary(set: ToolSetView): string {
@@ -43,18 +45,18 @@ export function ToolSetsSettings() {
     <section className="card tool-sets-settings" aria-labelledby={titleId}>
       <h2 id={titleId}>Tool sets</h2>
       <p className="hint">
-        Named sets of servers and tools. A conversation that uses a set offers the model only the set's tools (those you offer to the
-        model).
+        Named sets of servers and tools a conversation can offer.
+        <HelpTip about="Tool sets">
+          A conversation that uses a set offers the model only the set&apos;s tools (those you offer to the model).
+        </HelpTip>
       </p>
       <label htmlFor={defaultFieldId}>Tool set for new conversations</label>
-      <select id={defaultFieldId} value={defaultId} onChange={(e) => void report(api.updateSettings({ defaultToolSetId: e.target.value }))}>
-        <option value="">All offered tools</option>
-        {sets.map((set) => (
-          <option key={set.id} value={set.id}>
-            {set.name}
-          </option>
-        ))}
-      </select>
+      <Select
+        id={defaultFieldId}
+        value={defaultId}
+        onChange={(next) => void report(api.updateSettings({ defaultToolSetId: next }))}
+        options={[{ value: '', label: 'All offered tools' }, ...sets.map((set) => ({ value: set.id, label: set.name }))]}
+      />
       {error && (
         <p role="alert" className="warning">
           {error}

@@ -4,6 +4,7 @@ import { messageOf } from '../../ui/call-errors';
 import { useNow } from '../../ui/use-now';
 import { TaskLine } from '../tasks/TaskLine';
 import { formatElapsed } from './result/format';
+import { Progress } from '../../ui/Progress';
 
 export interface RunningCallProps {
   call: RunningToolCall;
@@ -42,11 +43,7 @@ export function RunningCall({ call, onCancel }: RunningCallProps) {
       </div>
       {progress && (
         <div className="running-progress">
-          <progress
-            aria-label={`Progress of ${call.tool}`}
-            value={progress.total ? progress.progress : undefined}
-            max={progress.total ?? undefined}
-          />
+          <Progress label={`Progress of ${call.tool}`} value={progress.total ? progress.progress : undefined} max={progress.total ?? 0} />
           <span className="muted">
             {progress.total ? `${progress.progress} of ${progress.total}` : `${progress.progress}`}
             {progress.message && ` — ${progress.message}`}

@@ -6,6 +6,7 @@ import type { LoadPart } from './result/ResultBlocks';
 import { ToolResultView } from './result/ToolResultView';
 import { RunningCall } from './RunningCall';
 import { SchemaForm } from './schema/SchemaForm';
+import { Select } from '../../ui/Select';
 
 /** The tool's own standing decision, as the select shows it. */
 export type ToolPolicyChoice = 'default' | 'allow' | 'deny' | 'ask';
@@ -81,17 +82,18 @@ export function ToolDetail({ tool, policyChoice, running, outcome, lastArgs, onR
       )}
       <div className="field tool-policy" data-state={tool.policy}>
         <label htmlFor={policyId}>When the model asks to run it</label>
-        <select
+        <Select
           id={policyId}
           value={policyChoice}
           aria-describedby={`${policyId}-note`}
-          onChange={(e) => onPolicy(e.target.value as ToolPolicyChoice)}
-        >
-          <option value="default">{defaultLabel(tool, policyChoice)}</option>
-          <option value="allow">Always allow</option>
-          <option value="deny">Always deny</option>
-          <option value="ask">Always ask, even if the server is trusted</option>
-        </select>
+          onChange={(next) => onPolicy(next as ToolPolicyChoice)}
+          options={[
+            { value: 'default', label: defaultLabel(tool, policyChoice) },
+            { value: 'allow', label: 'Always allow' },
+            { value: 'deny', label: 'Always deny' },
+            { value: 'ask', label: 'Always ask, even if the server is trusted' },
+          ]}
+        />
         <p id={`${policyId}-note`} className="hint">
           {STATE_NOTES[tool.policy]}
         </p>

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { outcome, toolView } from './test-support/tool-factories';
 import { ToolsPanel } from './ToolsPanel';
+import { choose } from '../../test-support/choose';
 
 afterEach(cleanup);
 
@@ -38,7 +39,7 @@ describe('ToolsPanel', () => {
 
     expect(screen.getByRole('heading', { name: 'get-sum' })).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Hints from the server' }).textContent).toContain('read-only');
-    expect((screen.getByLabelText('When the model asks to run it') as HTMLSelectElement).value).toBe('default');
+    expect(screen.getByLabelText('When the model asks to run it').textContent).toBe('Ask me (default)');
     const form = within(screen.getByRole('form', { name: 'Run get-sum' }));
     fireEvent.change(form.getByLabelText('a'), { target: { value: '2' } });
     fireEvent.change(form.getByLabelText('b'), { target: { value: '3' } });
@@ -50,7 +51,7 @@ describe('ToolsPanel', () => {
 
     fireEvent.click(list.getByRole('button', { name: 'echo' }));
     expect(screen.getByText(/Suspended: the server changed this tool/)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('When the model asks to run it'), { target: { value: 'deny' } });
+    await choose(screen.getByLabelText('When the model asks to run it'), 'Always deny');
     expect(h.of('setToolPolicy')).toEqual([{ serverId: 'srv-1', tool: 'echo', policy: 'deny' }]);
   });
 
@@ -71,7 +72,7 @@ describe('ToolsPanel', () => {
     });
     h.emit({ name: 'toolCallProgress', payload: { callId: 'c9', progress: 2, total: 5, message: 'step two' } });
     const running = within(screen.getByRole('group', { name: 'Running: get-sum on everything (asked by the model)' }));
-    expect((running.getByRole('progressbar', { name: 'Progress of get-sum' }) as HTMLProgressElement).value).toBe(2);
+    expect(running.getByRole('progressbar', { name: 'Progress of get-sum' }).getAttribute('aria-valuenow')).toBe('2');
     expect(running.getByText('2 of 5 — step two')).toBeTruthy();
     await act(async () => fireEvent.click(running.getByRole('button', { name: 'Cancel' })));
     expect(h.of('cancelToolCall')).toEqual([{ callId: 'c9' }]);
@@ -98,7 +99,7 @@ describe('ToolsPanel', () => {
       },
     });
     await renderWithHost(<ToolsPanel serverId="srv-1" serverName="memory" status="ready" revision={1} />, h);
-    const trust = screen.getByRole('checkbox', { name: /Trust all tools of this server/ });
+    const trust = screen.getByRole('switch', { name: /Trust all tools of this server/ });
 
     fireEvent.click(trust);
     const dialog = within(screen.getByRole('alertdialog', { name: 'Trust all tools of memory?' }));
@@ -133,9 +134,8 @@ describe('ToolsPanel', () => {
     });
     await act(async () => {});
     fireEvent.click(screen.getByRole('button', { name: 'delete_entities' }));
-    const select = screen.getByLabelText('When the model asks to run it') as HTMLSelectElement;
-    expect(select.value).toBe('default');
-    expect(select.selectedOptions[0].textContent).toBe('Allowed (server trusted)');
+    // The default choice, named by its effect.
+    expect(screen.getByLabelText('When the model asks to run it').textContent).toBe('Allowed (server trusted)');
     expect(within(screen.getByRole('list', { name: 'Tools of memory' })).getAllByText('Allowed (server trusted)')).toHaveLength(3);
   });
 

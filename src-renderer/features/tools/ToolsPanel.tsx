@@ -8,6 +8,7 @@ import { EFFECTIVE_WORDS, ToolDetail, type ToolPolicyChoice } from './ToolDetail
 import { OfferNewToolsSwitch, ToolOfferSwitch, ToolPinToggle } from './ToolOfferControls';
 import { hintedTools, TrustServerDialog } from './TrustServerDialog';
 import './tools.css';
+import { Switch } from '../../ui/Switch';
 
 export interface ToolsPanelProps {
   serverId: string;
@@ -97,18 +98,17 @@ export function ToolsPanel({ serverId, serverName, status, revision, ...choice }
 
   return (
     <div className="tools-panel">
-      <label className="switch tools-trust">
-        <input
-          type="checkbox"
-          checked={trusted}
-          onChange={(e) => {
-            // Tools that say they may do damage are named first; nothing is trusted until confirmed.
-            if (e.target.checked && hinted.length > 0) setConfirmingTrust(true);
-            else void setTrust(e.target.checked).catch(() => undefined);
-          }}
-        />
+      <Switch
+        className="tools-trust"
+        checked={trusted}
+        onChange={(on) => {
+          // Tools that say they may do damage are named first; nothing is trusted until confirmed.
+          if (on && hinted.length > 0) setConfirmingTrust(true);
+          else void setTrust(on).catch(() => undefined);
+        }}
+      >
         Trust all tools of this server (the model may run them without asking, as they are now)
-      </label>
+      </Switch>
       <OfferNewToolsSwitch serverId={serverId} serverName={serverName} />
       {confirmingTrust && (
         <TrustServerDialog

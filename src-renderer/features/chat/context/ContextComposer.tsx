@@ -6,6 +6,8 @@ import { Composer, type ComposerProps } from '../Composer';
 import { attachDialogPart, promptDialogPart } from './context-dialog-parts';
 import { ContextChips } from './ContextChips';
 import { contextServers, useDraftContext } from './use-draft-context';
+import { Paperclip } from 'lucide-react';
+import { Icon } from '../../../ui/Icon';
 
 export interface ContextComposerProps extends Omit<
   ComposerProps,
@@ -75,6 +77,7 @@ export function ContextComposer({ draftKey, servers, selectedServers, ...compose
               }
               onClick={() => setAttaching(true)}
             >
+              <Icon icon={Paperclip} />
               Attach
             </button>
           </>

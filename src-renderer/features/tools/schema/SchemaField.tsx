@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { initialDraft, pathKey, type Draft, type Path } from './schema-draft';
 import { labelOf, type FieldModel } from './schema-model';
+import { Select } from '../../../ui/Select';
 
 export interface SchemaFieldProps {
   name: string;
@@ -145,19 +146,16 @@ export function SchemaField({ name, model, draft, path, required, errors, disabl
         }
         if (model.kind === 'enum' && draft.kind === 'enum') {
           return (
-            <select
+            <Select
               {...control}
-              value={draft.index}
+              value={String(draft.index)}
               disabled={disabled}
-              onChange={(e) => set({ kind: 'enum', index: Number(e.target.value) })}
-            >
-              <option value={-1}>{required ? 'Choose…' : '(not set)'}</option>
-              {model.options.map((option, i) => (
-                <option key={i} value={i}>
-                  {optionLabel(option)}
-                </option>
-              ))}
-            </select>
+              onChange={(next) => set({ kind: 'enum', index: Number(next) })}
+              options={[
+                { value: '-1', label: required ? 'Choose…' : '(not set)' },
+                ...model.options.map((option, i) => ({ value: String(i), label: optionLabel(option) })),
+              ]}
+            />
           );
         }
         if (draft.kind !== 'text') return null;

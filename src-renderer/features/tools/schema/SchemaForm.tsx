@@ -4,6 +4,8 @@ import { issuesOf, messageOf } from '../../../ui/call-errors';
 import { draftToValue, initialDraft, issuesByPath, pathKey, updateDraft, type Draft, type DraftIssue, type Path } from './schema-draft';
 import { analyzeSchema } from './schema-model';
 import { SchemaField } from './SchemaField';
+import { Play } from 'lucide-react';
+import { Icon } from '../../../ui/Icon';
 
 export interface SchemaFormProps {
   /** The tool's input schema. Remount (key) the form when it changes. */
@@ -102,6 +104,7 @@ export function SchemaForm({ schema, label, busy, onRun }: SchemaFormProps) {
       )}
       <div className="actions">
         <button type="submit" disabled={busy}>
+          <Icon icon={Play} />
           Run
         </button>
       </div>
