@@ -7,8 +7,12 @@ import { resolve } from 'node:path';
  * sharing the core), the sandboxed preload (CommonJS, as sandboxed preloads must be), and the renderer
  * (minified, split at every dynamic `import()`: what the first paint does not need is its own chunk).
  */
+/** `@contract` is the typed IPC contract (tsconfig.base.json's path alias): main, preload and renderer import it. */
+const resolveContract = { alias: { '@contract': resolve(__dirname, 'src-preload/contract.ts') } };
+
 export default defineConfig({
   main: {
+    resolve: resolveContract,
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
@@ -21,6 +25,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: resolveContract,
     build: {
       outDir: 'out/preload',
       // Sandboxed preloads cannot require npm packages at run time: bundle zod in.
@@ -33,6 +38,7 @@ export default defineConfig({
     },
   },
   renderer: {
+    resolve: resolveContract,
     root: resolve(__dirname, 'src-renderer'),
     plugins: [react()],
     build: {

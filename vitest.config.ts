@@ -1,5 +1,9 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** `@contract` is the typed IPC contract (tsconfig.base.json's path alias), in both projects. */
+const resolve = { alias: { '@contract': fileURLToPath(new URL('./src-preload/contract.ts', import.meta.url)) } };
 
 /** Unit and integration tests: the core in Node, the renderer's components in jsdom. */
 export default defineConfig({
@@ -9,6 +13,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        resolve,
         test: {
           name: 'core',
           environment: 'node',
@@ -19,6 +24,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve,
         test: {
           name: 'renderer',
           environment: 'jsdom',

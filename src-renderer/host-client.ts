@@ -1,4 +1,4 @@
-import type { CallResult, HostEvent, HostMethodName } from '../src-preload/contract';
+import type { CallResult, HostEvent, HostMethodName } from '@contract';
 
 /** What a transport must do for the renderer: make one call, and deliver pushed events. */
 export interface HostTransport {

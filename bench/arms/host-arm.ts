@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { ServerView } from '../../src-preload/contract';
+import type { ServerView } from '@contract';
 import { createHost, type Host } from '../../src-main/core/host';
 import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { descendants, type ProcRef } from '../lib/procs';

@@ -32,6 +32,8 @@ export function bundleForNode(entry: string, outfile: string): void {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // The contract's path alias (tsconfig.base.json), resolved before `packages: 'external'` could take it for a package.
+    alias: { '@contract': path.join(REPO, 'src-preload', 'contract.ts') },
     outfile,
     logLevel: 'error',
   });

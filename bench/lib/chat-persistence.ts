@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ChatBlock } from '../../src-preload/contract';
+import type { ChatBlock } from '@contract';
 import { DATABASE_FILE, openDatabase } from '../../src-main/core/store/database';
 import { WalCheckpointer } from '../../src-main/core/store/wal-checkpointer';
 import { ConversationRepository } from '../../src-main/core/chat/conversation-repository';

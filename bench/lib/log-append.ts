@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { HostEvents } from '../../src-preload/contract';
+import type { HostEvents } from '@contract';
 import { HostEventBus } from '../../src-main/core/events';
 import { systemClock } from '../../src-main/core/clock';
 import { openDatabase } from '../../src-main/core/store/database';

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ServerInputSchema } from '../../src-preload/contract';
+import { ServerInputSchema } from '@contract';
 import { ServerConfigRepository } from '../../src-main/core/server-config/server-config-repository';
 import { openDatabase } from '../../src-main/core/store/database';
 import type { ServerSpec } from './servers';

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ToolCallOutcome } from '../../src-preload/contract';
+import type { ToolCallOutcome } from '@contract';
 import { createHost } from '../../src-main/core/host';
 import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { waitFor } from '../../src-main/core/servers/wait';

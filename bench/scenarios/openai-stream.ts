@@ -22,7 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import OpenAI from 'openai';
-import type { HostApi, HostEvent } from '../../src-preload/contract';
+import type { HostApi, HostEvent } from '@contract';
 import { createHost, type Host } from '../../src-main/core/host';
 import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { startScriptedOpenAi, type OpenAiScriptStep, type ScriptedOpenAi } from '../../src-main/test-support/scripted-openai';

@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { getEncoding } from 'js-tiktoken';
-import type { HostApi, HostEvent, ServerInput, ToolSearchMode } from '../../src-preload/contract';
+import type { HostApi, HostEvent, ServerInput, ToolSearchMode } from '@contract';
 import { createHost, type Host } from '../../src-main/core/host';
 import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { waitFor } from '../../src-main/core/servers/wait';

@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import type { ServerFrame } from '../../src-preload/contract';
+import type { ServerFrame } from '@contract';
 import { descendants, killRefs, remember, waitGone, type ProcRef } from '../lib/procs';
 import { seedInto, tempDataDir } from '../lib/seed';
 import { fleetSpecs } from '../lib/servers';

@@ -4,7 +4,7 @@
  * WebSocket for setting things up as the renderer would.
  */
 import type { Locator, Page } from '@playwright/test';
-import type { HostApi, ServerView } from '../../src-preload/contract';
+import type { HostApi, ServerView } from '@contract';
 import { hostApi } from './host-api';
 import { expect, type WebHost } from './web-host';
 

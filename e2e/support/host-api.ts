@@ -2,7 +2,7 @@
  * The typed host contract over a raw WebSocket, signed in like a tab (as the renderer's transport
  * carries it): for specs that set up state through the host rather than through the page.
  */
-import { createHostApi, type HostMethodName } from '../../src-preload/contract';
+import { createHostApi, type HostMethodName } from '@contract';
 import { ContractSocket, signIn } from './raw-client';
 import type { WebHost } from './web-host';
 

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import WebSocket from 'ws';
-import { SESSION_META_NAME, WS_CREDENTIAL_PREFIX, WS_SUBPROTOCOL, type ServerFrame } from '../../src-preload/contract';
+import { SESSION_META_NAME, WS_CREDENTIAL_PREFIX, WS_SUBPROTOCOL, type ServerFrame } from '@contract';
 
 export interface RawResponse {
   status: number;

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { formatTokens } from '../../src-preload/contract';
+import { formatTokens } from '@contract';
 import { contractClient, expectServerStatus, openPage, serverRow } from '../support/flows';
 import { REPO_ROOT } from '../support/paths';
 import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { WS_PATH } from '../../src-preload/contract';
+import { WS_PATH } from '@contract';
 import { REPO_ROOT } from '../support/paths';
 import { ContractSocket, signIn } from '../support/raw-client';
 import { test as webTest, expect } from '../support/web-host';

@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type ElicitationRequestView, type ServerInput, type ServerRuntime } from '../../src-preload/contract';
+import { type ElicitationRequestView, type ServerInput, type ServerRuntime } from '@contract';
 import { createHost } from '../../src-main/core/host';
 import { createHeadlessBrowser } from '../../src-main/core/oauth';
 import { inProcessApi } from '../../src-main/core/rpc/dispatch';

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_EXTENSION, PROTOCOL_SCHEME } from '../../src-preload/contract';
+import { BUNDLE_EXTENSION, PROTOCOL_SCHEME } from '@contract';
 import { PRESET_PACKAGES } from '../../src-main/core/server-config/presets';
 import { APP_FILES, EXTRA_RESOURCES, UNPACKED_FILES } from '../../src-main/desktop/runtime-files';
 import { tempDir } from '../../src-main/test-support/temp-dir';

@@ -1,4 +1,4 @@
-import type { HostHandlers, HostSnapshot } from '../../src-preload/contract';
+import type { HostHandlers, HostSnapshot } from '@contract';
 import type { ConnectionPlugin } from './server-fleet/connection-plugins';
 
 /**

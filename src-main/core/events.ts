@@ -1,4 +1,4 @@
-import type { HostEvent, HostEventName, HostEvents } from '../../src-preload/contract';
+import type { HostEvent, HostEventName, HostEvents } from '@contract';
 
 export type HostEventListener = (event: HostEvent) => void;
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { DatabaseStatus } from '../../src-preload/contract';
+import type { DatabaseStatus } from '@contract';
 import type { HostArea } from './area';
 import { applyPendingRestore } from './backup/restore-backup';
 import type { Clock } from './clock';

@@ -1,5 +1,5 @@
 import process from 'node:process';
-import type { HostHandlers } from '../../src-preload/contract';
+import type { HostHandlers } from '@contract';
 import { disposeInReverse, mergeHandlers, mergeSnapshots, pluginsOf, type HostArea } from './area';
 import { AppArea } from './app/app-area';
 import { describeHost } from './app/host-info';

@@ -1,4 +1,4 @@
-import type { HostHandlers, HostInfo, HostMode, ProviderPreset } from '../../src-preload/contract';
+import type { HostHandlers, HostInfo, HostMode, ProviderPreset } from '@contract';
 import type { AppArea } from './app/app-area';
 import type { HostEventBus } from './events';
 import type { AppSandboxServer } from './mcp-apps/sandbox-server';

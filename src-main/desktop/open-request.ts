@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BUNDLE_EXTENSION, MAX_LINK_CHARS, PROTOCOL_SCHEME, type OpenRequest, type OpenRequestSource } from '../../src-preload/contract';
+import { BUNDLE_EXTENSION, MAX_LINK_CHARS, PROTOCOL_SCHEME, type OpenRequest, type OpenRequestSource } from '@contract';
 import { parseInstallLink } from '../core/install/install-link';
 
 export { parseInstallLink };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UpdateState } from '../../src-preload/contract';
+import type { UpdateState } from '@contract';
 import { describeUpdateError, mayCheck, nextUpdateState, type UpdateEvent } from './update-state';
 
 const AT = '2026-03-01T10:00:00.000Z';

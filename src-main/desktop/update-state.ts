@@ -3,7 +3,7 @@
  * state the renderer shows. Pure, so every transition is tested without Electron; the glue in
  * src-main/electron/updater.ts feeds it.
  */
-import type { UpdateState } from '../../src-preload/contract';
+import type { UpdateState } from '@contract';
 
 /** Everything that moves the updater's state. */
 export type UpdateEvent =

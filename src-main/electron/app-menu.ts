@@ -1,5 +1,5 @@
 import { app, Menu, shell, type MenuItemConstructorOptions } from 'electron';
-import type { AppPage } from '../../src-preload/contract';
+import type { AppPage } from '@contract';
 import type { Host } from '../core/host';
 
 const isMac = process.platform === 'darwin';

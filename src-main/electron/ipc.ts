@@ -1,5 +1,5 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type CallResult } from '../../src-preload/contract';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type CallResult } from '@contract';
 import type { Host } from '../core/host';
 import { checkCallSize, dispatchCall } from '../core/rpc/dispatch';
 

@@ -1,6 +1,6 @@
 import { app } from 'electron';
 import fs from 'node:fs';
-import type { OpenRequestSource } from '../../src-preload/contract';
+import type { OpenRequestSource } from '@contract';
 import type { Host } from '../core/host';
 import { parseOpenTarget } from '../desktop/open-request';
 

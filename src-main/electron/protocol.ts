@@ -1,5 +1,5 @@
 import { app } from 'electron';
-import { PROTOCOL_SCHEME } from '../../src-preload/contract';
+import { PROTOCOL_SCHEME } from '@contract';
 
 /**
  * Makes Patchbay the handler of `patchbay://` links. The installers declare it too (the .desktop

@@ -2,7 +2,7 @@ import { app } from 'electron';
 import electronUpdater, { type AppUpdater } from 'electron-updater';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseUpdateFeed, type Settings, type UpdateState } from '../../src-preload/contract';
+import { parseUpdateFeed, type Settings, type UpdateState } from '@contract';
 import type { Host } from '../core/host';
 import {
   CHECK_INTERVAL_MS,

@@ -2,7 +2,7 @@
  * Answers to questions (the one `answerQuestion`), one helper per kind, for the suites that drive the
  * whole host: each takes the API and what the kind's dialog sends.
  */
-import type { AnswerOf, HostApi } from '../../src-preload/contract';
+import type { AnswerOf, HostApi } from '@contract';
 
 type Input<K extends AnswerOf<'tool' | 'elicitation' | 'roots'>> = { id: string } & Omit<K, 'kind'>;
 

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import type { HostApi, HostEvent } from '../../src-preload/contract';
+import type { HostApi, HostEvent } from '@contract';
 import { createHost, type Host } from '../core/host';
 import type { HostPorts } from '../core/ports';
 import { inProcessApi } from '../core/rpc/dispatch';

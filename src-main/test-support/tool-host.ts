@@ -4,16 +4,7 @@
  */
 import path from 'node:path';
 import { expect } from 'vitest';
-import type {
-  HostApi,
-  HostEvent,
-  HostEventName,
-  HostEvents,
-  QuestionKind,
-  QuestionOf,
-  QuestionSettled,
-  ServerInput,
-} from '../../src-preload/contract';
+import type { HostApi, HostEvent, HostEventName, HostEvents, QuestionKind, QuestionOf, QuestionSettled, ServerInput } from '@contract';
 import type { Host } from '../core/host';
 import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
 import { waitFor } from '../core/servers/wait';

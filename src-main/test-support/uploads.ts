@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { HostApi, UploadPurpose } from '../../src-preload/contract';
+import type { HostApi, UploadPurpose } from '@contract';
 
 /** Sends a file to the host in chunks, as the window does (`beginUpload`, `uploadChunk`…); resolves with the upload id. */
 export async function uploadFile(api: HostApi, purpose: UploadPurpose, file: string): Promise<string> {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { WS_CREDENTIAL_PREFIX } from '../../src-preload/contract';
+import { WS_CREDENTIAL_PREFIX } from '@contract';
 
 /**
  * Who may talk to the web-mode host. Every request must name our loopback address and port in `Host`

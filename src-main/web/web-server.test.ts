@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_CALL_BYTES, WS_CREDENTIAL_PREFIX, WS_SUBPROTOCOL, type ServerFrame } from '../../src-preload/contract';
+import { MAX_CALL_BYTES, WS_CREDENTIAL_PREFIX, WS_SUBPROTOCOL, type ServerFrame } from '@contract';
 import { createHost, type Host } from '../core/host';
 import { tempDir } from '../test-support/temp-dir';
 import { startWebServer, type WebServer } from './web-server';

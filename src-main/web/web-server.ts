@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { MAX_CALL_BYTES, SESSION_META_NAME, WS_PATH, WS_SUBPROTOCOL } from '../../src-preload/contract';
+import { MAX_CALL_BYTES, SESSION_META_NAME, WS_PATH, WS_SUBPROTOCOL } from '@contract';
 import type { Host } from '../core/host';
 import { contentSecurityPolicy, resolveStatic, sendStatic } from './static-files';
 import { WebAuth } from './web-auth';

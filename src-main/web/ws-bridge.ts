@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { ClientFrame, ServerFrame } from '../../src-preload/contract';
+import type { ClientFrame, ServerFrame } from '@contract';
 import type { Host } from '../core/host';
 import { checkCallSize, dispatchCall } from '../core/rpc/dispatch';
 

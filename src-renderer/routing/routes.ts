@@ -6,7 +6,7 @@
  * Pure mapping between a `Route` and its hash; the store holds the route (stores/navigation.ts) and
  * routing/hash-history.ts keeps the address bar and the browser history in step with it.
  */
-import { APP_PAGES, LOG_STREAMS, type AppPage, type LogStream } from '../../src-preload/contract';
+import { APP_PAGES, LOG_STREAMS, type AppPage, type LogStream } from '@contract';
 
 /** The tabs of a server's detail, in their order. */
 export const SERVER_TABS = ['overview', 'tools', 'resources', 'prompts', 'tasks', 'logs'] as const;

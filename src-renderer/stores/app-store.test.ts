@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type CallResult, type HostEvent, type HostSnapshot, type ServerView } from '../../src-preload/contract';
+import { DEFAULT_SETTINGS, type CallResult, type HostEvent, type HostSnapshot, type ServerView } from '@contract';
 import type { ConnectionState, HostTransport } from '../host-client';
 import { fakeSnapshot } from '../test-support/fake-host';
 import { createAppStore } from './app-store';

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { createHostApi, type AppPage, type HostApi, type HostEvent, type HostSnapshot } from '../../src-preload/contract';
+import { createHostApi, type AppPage, type HostApi, type HostEvent, type HostSnapshot } from '@contract';
 import type { ConnectionState, HostTransport } from '../host-client';
 import { topLevel, type Route } from '../routing/routes';
 import { followOpenConversation, navigationState, type NavigationState } from './navigation';

@@ -7,7 +7,7 @@
  * while Chat is shown, and is kept when another page is, so Chat comes back to it.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { AppPage } from '../../src-preload/contract';
+import type { AppPage } from '@contract';
 import { sameRoute, topLevel, type Route } from '../routing/routes';
 
 /** Something a page does once it shows, asked for from elsewhere (the palette, a shortcut). */

@@ -15,7 +15,7 @@ import {
   type HostMethodName,
   type HostSnapshot,
   type ServerView,
-} from '../../src-preload/contract';
+} from '@contract';
 import type { HostTransport } from '../host-client';
 import type { Route } from '../routing/routes';
 import { createAppStore, type Page } from '../stores/app-store';

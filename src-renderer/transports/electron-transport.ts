@@ -1,4 +1,4 @@
-import type { CallResult, HostEvent, HostMethodName } from '../../src-preload/contract';
+import type { CallResult, HostEvent, HostMethodName } from '@contract';
 import type { HostTransport } from '../host-client';
 
 /** What the preload exposes as `window.patchbay` (see src-preload/index.ts). */

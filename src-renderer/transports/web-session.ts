@@ -1,4 +1,4 @@
-import { SESSION_META_NAME } from '../../src-preload/contract';
+import { SESSION_META_NAME } from '@contract';
 
 const STORAGE_KEY = 'patchbay.session';
 

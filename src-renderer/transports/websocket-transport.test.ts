@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_CALL_BYTES, type CallResult, type ServerFrame } from '../../src-preload/contract';
+import { MAX_CALL_BYTES, type CallResult, type ServerFrame } from '@contract';
 import type { ConnectionState } from '../host-client';
 import { createWebSocketTransport } from './websocket-transport';
 

@@ -8,7 +8,7 @@ import {
   type HostEvent,
   type HostMethodName,
   type ServerFrame,
-} from '../../src-preload/contract';
+} from '@contract';
 import type { ConnectionState, HostTransport } from '../host-client';
 
 interface Pending {

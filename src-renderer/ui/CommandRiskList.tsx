@@ -1,6 +1,6 @@
 import { EyeOff, FileWarning, ShieldAlert, Syringe, TerminalSquare, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
-import type { CommandRisk, CommandRiskKind } from '../../src-preload/contract';
+import type { CommandRisk, CommandRiskKind } from '@contract';
 import { EscapedText, VisibleText } from './VisibleText';
 import './visible-text.css';
 

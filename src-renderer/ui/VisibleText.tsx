@@ -1,4 +1,4 @@
-import { revealHiddenChars } from '../../src-preload/contract';
+import { revealHiddenChars } from '@contract';
 import './visible-text.css';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HostCallError } from '../../src-preload/contract';
+import { HostCallError } from '@contract';
 import { messageOf } from './call-errors';
 
 describe('messageOf', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_PENDING_OPEN_REQUESTS, type OpenRequest } from '../../../src-preload/contract';
+import { MAX_PENDING_OPEN_REQUESTS, type OpenRequest } from '@contract';
 import { startTestHost } from '../../test-support/test-host';
 import { appLogPath } from '../logs/app-log';
 import { fixture } from '../../test-support/fixtures';

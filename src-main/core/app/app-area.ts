@@ -7,7 +7,7 @@ import {
   type OpenRequest,
   type UpdateState,
   type WindowRecovery,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { HostEventBus } from '../events';
 import type { AppLog } from '../logs/app-log';
 

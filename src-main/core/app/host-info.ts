@@ -1,5 +1,5 @@
 import process from 'node:process';
-import type { DatabaseStatus, HostInfo, HostMode } from '../../../src-preload/contract';
+import type { DatabaseStatus, HostInfo, HostMode } from '@contract';
 import type { AppLog } from '../logs/app-log';
 import { publicSupport, sandboxSupport } from '../servers/sandbox/sandbox-support';
 

@@ -1,5 +1,5 @@
 /** The rows of the tool-call audit trail as the store and its write-ahead journal both handle them. */
-import type { AuditEntry, AuditOutcome } from '../../../src-preload/contract';
+import type { AuditEntry, AuditOutcome } from '@contract';
 
 /** The decision row, written before the call leaves: the entry's decision fields, as stored. */
 export type AuditDecisionRow = Pick<

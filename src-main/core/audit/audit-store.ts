@@ -19,7 +19,7 @@ import type Database from 'better-sqlite3';
 import { RelaxedWriter } from '../store/relaxed-write';
 import type { AuditDecisionRow, AuditOutcomeRow } from './audit-rows';
 import { WriteAheadJournal, type JournalEntry } from './write-ahead-journal';
-import type { AuditDecider, AuditEntry, AuditOutcome, AuditPage, ToolCallOrigin } from '../../../src-preload/contract';
+import type { AuditDecider, AuditEntry, AuditOutcome, AuditPage, ToolCallOrigin } from '@contract';
 
 interface Row {
   seq: number;

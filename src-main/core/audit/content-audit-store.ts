@@ -4,7 +4,7 @@
  * frequent, small, and an fsync each would cost more than the read).
  */
 import type Database from 'better-sqlite3';
-import type { ContentAction, ContentAuditEntry, ContentAuditPage } from '../../../src-preload/contract';
+import type { ContentAction, ContentAuditEntry, ContentAuditPage } from '@contract';
 import { RelaxedWriter } from '../store/relaxed-write';
 
 interface Row {

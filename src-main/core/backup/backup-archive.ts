@@ -15,7 +15,7 @@ import path from 'node:path';
 import { SCRATCH_DIR } from '../data-dir';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
-import type { BackupInfo } from '../../../src-preload/contract';
+import type { BackupInfo } from '@contract';
 import { backupDatabase, DATABASE_FILE } from '../store/database';
 import { readSchemaVersion } from '../store/migrations';
 

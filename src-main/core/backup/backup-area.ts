@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { HostCallError, type backupMethods, type BackupState, type HandlersFor } from '../../../src-preload/contract';
+import { HostCallError, type backupMethods, type BackupState, type HandlersFor } from '@contract';
 import type { Clock } from '../clock';
 import { ZipRefusedError } from '../safe-zip';
 import type { ServerConfigRepository } from '../server-config/server-config-repository';

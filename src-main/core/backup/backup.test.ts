@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
-import type { HostApi } from '../../../src-preload/contract';
+import type { HostApi } from '@contract';
 import { packBundle } from '../../test-support/bundle-fixtures';
 import { fixture } from '../../test-support/fixtures';
 import { tempDir } from '../../test-support/temp-dir';

@@ -4,7 +4,7 @@
  * values never leave: Patchbay's format lists them as to be filled, Claude Desktop's gets a
  * placeholder to replace, VS Code's an `${input:…}` VS Code asks for.
  */
-import type { ExportFormat, ServersExport } from '../../../src-preload/contract';
+import type { ExportFormat, ServersExport } from '@contract';
 import { BUILT_IN_NODE } from '../server-config/presets';
 import { DATA_DIR_VARIABLE, PATCHBAY_EXPORT_VERSION, type ExportedServer } from '../server-config/import/patchbay-format';
 import type { StoredEnvVar, StoredServer } from '../server-config/server-config-repository';

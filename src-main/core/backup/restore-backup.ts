@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PendingRestore } from '../../../src-preload/contract';
+import type { PendingRestore } from '@contract';
 import { checkZip, ZipRefusedError } from '../safe-zip';
 import { DATABASE_FILE } from '../store/database';
 import { MIGRATIONS, readSchemaVersion } from '../store/migrations';

@@ -10,7 +10,7 @@ import {
   type HandlersFor,
   type InstallSource,
   type OpenRequest,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { Clock } from '../clock';
 import type { InstallKind } from '../install/install-kind';
 import { toPreview } from '../install/install-preview';

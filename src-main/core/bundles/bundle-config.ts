@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { InstallField, InstallValues } from '../../../src-preload/contract';
+import type { InstallField, InstallValues } from '@contract';
 import type { BundleManifest, McpConfig } from './bundle-manifest';
 
 /** A setting as stored for an installed bundle: a plain value, or one that is sealed. */

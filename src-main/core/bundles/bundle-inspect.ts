@@ -1,6 +1,6 @@
 import { extractSignatureBlock, verifyMcpbFile } from '@anthropic-ai/mcpb/node';
 import fs from 'node:fs';
-import { escapeHiddenChars, formatBytes, formatCommandLine, type InstallAbout } from '../../../src-preload/contract';
+import { escapeHiddenChars, formatBytes, formatCommandLine, type InstallAbout } from '@contract';
 import {
   bundleIdOf,
   checkManifestAgainstArchive,

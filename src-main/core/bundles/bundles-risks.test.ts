@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HostApi, InstallPlan } from '../../../src-preload/contract';
+import type { HostApi, InstallPlan } from '@contract';
 import { listFiles, packBundle } from '../../test-support/bundle-fixtures';
 import { startTestHost } from '../../test-support/test-host';
 import { uploadFile } from '../../test-support/uploads';

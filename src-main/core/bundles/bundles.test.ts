@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HostApi, InstallPlan } from '../../../src-preload/contract';
+import type { HostApi, InstallPlan } from '@contract';
 import { handMadeBundle, listFiles, packBundle, renameZipEntry } from '../../test-support/bundle-fixtures';
 import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { startTestHost } from '../../test-support/test-host';

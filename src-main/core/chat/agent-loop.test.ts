@@ -3,7 +3,7 @@
  * API over real HTTP (SSE), with a toolbox the test controls.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatBlock, HostEvent } from '../../../src-preload/contract';
+import type { ChatBlock, HostEvent } from '@contract';
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import { chatFixture, fakeToolbox, sumTool } from './test-support/chat-fixture';
 import { useScriptedLlm } from './test-support/use-scripted-llm';

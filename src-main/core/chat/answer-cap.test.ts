@@ -4,7 +4,7 @@
  * fits and names the limit and its setting.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../src-preload/contract';
+import { DEFAULT_SETTINGS } from '@contract';
 import { startHost } from '../../test-support/tool-host';
 import { useScriptedOpenAi } from '../../test-support/use-scripted-openai';
 import { waitFor } from '../servers/wait';

@@ -4,7 +4,7 @@
  * boundary, then finished), and reports changes to the renderer as batched deltas.
  */
 import { randomUUID } from 'node:crypto';
-import type { ChatBlock, ChatDeltaOp, ChatMessage } from '../../../src-preload/contract';
+import type { ChatBlock, ChatDeltaOp, ChatMessage } from '@contract';
 import type { LlmResponse, LlmStreamEvent } from '../llm/llm-types';
 import type { MessageRepository } from './message-repository';
 import type { ToolIdentity } from './tool-names';

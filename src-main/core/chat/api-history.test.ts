@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatBlock, ChatMessage } from '../../../src-preload/contract';
+import type { ChatBlock, ChatMessage } from '@contract';
 import { toLlmMessages } from './api-history';
 
 let seq = 0;

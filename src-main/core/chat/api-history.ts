@@ -12,7 +12,7 @@
  * - an attached (or prompt-embedded) resource becomes its text with its URI and name, an image block
  *   after a line naming it, or a description for other binary content; a prompt marker is not sent.
  */
-import type { ChatBlock, ChatMessage } from '../../../src-preload/contract';
+import type { ChatBlock, ChatMessage } from '@contract';
 import type { LlmContentBlock, LlmMessage } from '../llm/llm-types';
 import { toModelParts } from './tool-results';
 

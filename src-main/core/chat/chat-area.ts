@@ -4,7 +4,7 @@
  * host.ts wires in.
  */
 import type Database from 'better-sqlite3';
-import type { ChatSnapshot, LlmStatus, Settings } from '../../../src-preload/contract';
+import type { ChatSnapshot, LlmStatus, Settings } from '@contract';
 import type { HostEventBus } from '../events';
 import type { ModelRouter } from '../llm/llm-types';
 import type { Clock } from '../clock';

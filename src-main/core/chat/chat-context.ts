@@ -20,7 +20,7 @@ import {
   type AttachmentView,
   type ChatBlock,
   type MessageRole,
-} from '../../../src-preload/contract';
+} from '@contract';
 import { MAX_MODEL_IMAGE_CHARS } from './tool-results';
 
 type ResourceBlock = Extract<ChatBlock, { type: 'resource' }>;

@@ -1,4 +1,4 @@
-import type { chatMethods, HandlersFor } from '../../../src-preload/contract';
+import type { chatMethods, HandlersFor } from '@contract';
 import type { QuickLlmControls } from '../llm/llm-area';
 import type { ChatService } from './chat-service';
 import type { DraftRepository } from './draft-repository';

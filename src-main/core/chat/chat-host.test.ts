@@ -3,7 +3,7 @@
  * settings point at the scripted Messages API, the key is sent once and never comes back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_OUTCOME, type ConversationSummary, type HostEvent, type ToolCallStatus } from '../../../src-preload/contract';
+import { TOOL_OUTCOME, type ConversationSummary, type HostEvent, type ToolCallStatus } from '@contract';
 import { openDatabase } from '../store/database';
 import { tempDir } from '../../test-support/temp-dir';
 import { startTestHost } from '../../test-support/test-host';

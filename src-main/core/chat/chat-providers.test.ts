@@ -5,7 +5,7 @@
  * tools, and going on without them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostApi, HostEvent } from '../../../src-preload/contract';
+import type { HostApi, HostEvent } from '@contract';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { useScriptedOpenAi } from '../../test-support/use-scripted-openai';
 import { waitFor } from '../servers/wait';

@@ -17,7 +17,7 @@ import {
   type MessagePage,
   type MessageRole,
   type Settings,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { HostEventBus } from '../events';
 import type { ModelChoice, ModelRouter } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';

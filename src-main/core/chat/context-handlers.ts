@@ -1,4 +1,4 @@
-import { HostCallError, type contextMethods, type HandlersFor } from '../../../src-preload/contract';
+import { HostCallError, type contextMethods, type HandlersFor } from '@contract';
 import type { InstructionsSource } from '../server-instructions/instructions-source';
 import type { ContextMeasurer } from './context-measure';
 

@@ -12,7 +12,7 @@ import {
   type ServerContextView,
   type ServerToolTokens,
   type Settings,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { TokenCounter } from '../context-meter/token-counter';
 import type { ModelRouter } from '../llm/llm-types';
 import { MAX_INSTRUCTION_CHARS } from '../server-instructions/server-instructions';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { HostApi } from '../../../src-preload/contract';
+import type { HostApi } from '@contract';
 import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { waitFor } from '../servers/wait';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ChatError, ConversationCursor } from '../../../src-preload/contract';
+import type { ChatError, ConversationCursor } from '@contract';
 
 /** A conversation as stored (the service adds whether a turn runs). */
 export interface StoredConversation {

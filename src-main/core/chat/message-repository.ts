@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ChatBlock, ChatMessage, ChatUsage, MessagePage, MessageRole, MessageStatus } from '../../../src-preload/contract';
+import type { ChatBlock, ChatMessage, ChatUsage, MessagePage, MessageRole, MessageStatus } from '@contract';
 import { RelaxedWriter } from '../store/relaxed-write';
 
 interface Row {

@@ -5,7 +5,7 @@
  * message's budget — so a refused message leaves the conversation as it was and the draft intact.
  * Each attachment and prompt that went in is recorded in the use trail, with the conversation.
  */
-import { HostCallError, MAX_ATTACHMENTS, type ChatBlock, type ChatMessage, type Settings } from '../../../src-preload/contract';
+import { HostCallError, MAX_ATTACHMENTS, type ChatBlock, type ChatMessage, type Settings } from '@contract';
 import { AttachmentStaging, blockChars, promptMessages, type ChatContextSources } from './chat-context';
 import type { ChatService } from './chat-service';
 

@@ -13,7 +13,7 @@ import { MessageRepository } from './message-repository';
 import { waitFor } from '../servers/wait';
 import { HostEventBus } from '../events';
 import type { ModelRouter } from '../llm/llm-types';
-import { DEFAULT_SETTINGS } from '../../../src-preload/contract';
+import { DEFAULT_SETTINGS } from '@contract';
 
 const llm = useScriptedLlm();
 const open: { close(): Promise<void> }[] = [];

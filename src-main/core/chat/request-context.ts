@@ -4,7 +4,7 @@
  * limits) and the system prompt (the user's own plus the instructions of the servers whose tools are
  * offered). One place, so the agent loop sends exactly what the context meter counts.
  */
-import type { Settings } from '../../../src-preload/contract';
+import type { Settings } from '@contract';
 import type { ModelRoute } from '../llm/llm-types';
 import { composeSystemPrompt } from '../server-instructions/server-instructions';
 import type { ToolIndexCache } from '../tool-search/tool-index';

@@ -2,15 +2,7 @@
  * Tool results: MCP content as the user sees it (everything, kept whole), and as the model gets it
  * (text cut past a size limit, with a note saying so).
  */
-import {
-  readBlock,
-  resourceLinkText,
-  TOOL_OUTCOME,
-  toResultPart,
-  type ChatBlock,
-  type ToolOutcome,
-  type ToolResultPart,
-} from '../../../src-preload/contract';
+import { readBlock, resourceLinkText, TOOL_OUTCOME, toResultPart, type ChatBlock, type ToolOutcome, type ToolResultPart } from '@contract';
 import type { LlmResultPart } from '../llm/llm-types';
 import type { ToolCallDone } from '../tools/tool-call';
 import { toolApp } from '../tool-definition/tool-ui';

@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_SEARCH_TOOL_NAME, type ChatMessage, type HostApi, type HostEvent } from '../../../src-preload/contract';
+import { TOOL_SEARCH_TOOL_NAME, type ChatMessage, type HostApi, type HostEvent } from '@contract';
 import { REPO_ROOT } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { useScriptedOpenAi } from '../../test-support/use-scripted-openai';

@@ -4,7 +4,7 @@
  * match or none at all, and each rule that engages `automatic`.
  */
 import { describe, expect, it } from 'vitest';
-import { TOOL_SEARCH_TOOL_NAME, type ChatMessage, type ToolSearchMode } from '../../../src-preload/contract';
+import { TOOL_SEARCH_TOOL_NAME, type ChatMessage, type ToolSearchMode } from '@contract';
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import { TurnTools } from './turn-tools';
 

@@ -5,8 +5,8 @@
  * back from the conversation's stored search results, so they stay offered for the conversation,
  * across turns and restarts.
  */
-import type { ChatBlock, ChatMessage, ToolSearchMode, ToolSearchRecord } from '../../../src-preload/contract';
-import { TOOL_SEARCH_TOOL_NAME } from '../../../src-preload/contract';
+import type { ChatBlock, ChatMessage, ToolSearchMode, ToolSearchRecord } from '@contract';
+import { TOOL_SEARCH_TOOL_NAME } from '@contract';
 import type { ToolLimits } from '../llm/llm-types';
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import { planToolOffer, type OfferPlan } from '../tool-search/offer-plan';

@@ -3,7 +3,7 @@
  * stdio, the scripted Messages API over HTTP, the whole loop in between (the host goes through consent).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatBlock, ServerView } from '../../../src-preload/contract';
+import type { ChatBlock, ServerView } from '@contract';
 import { ServerConnection } from '../servers/connection/server-connection';
 import { referenceServer, testScope } from '../../test-support/fixtures';
 import { listFleetTools } from '../server-fleet/fleet-tools';

@@ -4,7 +4,7 @@
  * that does not answer within `timeoutMs` all yield an empty list (the request is cancelled on the
  * server), so typing in the field is never held up or interrupted by an error.
  */
-import type { completionMethods, CompletionView, HandlersFor } from '../../../src-preload/contract';
+import type { completionMethods, CompletionView, HandlersFor } from '@contract';
 import type { LiveServer } from '../servers/connection/live-server';
 
 export interface CompletionDeps {

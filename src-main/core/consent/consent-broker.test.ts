@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import type { HostEvent } from '../../../src-preload/contract';
+import type { HostEvent } from '@contract';
 import { HostEventBus } from '../events';
 import { systemClock } from '../clock';
 import { QuestionQueue } from '../questions/question-queue';

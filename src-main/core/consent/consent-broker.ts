@@ -6,7 +6,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import { type ConsentOutcome, type DiffLine, HostCallError, type JsonObject } from '../../../src-preload/contract';
+import { type ConsentOutcome, type DiffLine, HostCallError, type JsonObject } from '@contract';
 import type { Clock } from '../clock';
 import type { QuestionQueue, Settlement } from '../questions/question-queue';
 import { describeIssues, validateArgs } from '../tool-definition/args-validator';

@@ -1,4 +1,4 @@
-import type { consentMethods, HandlersFor } from '../../../src-preload/contract';
+import type { consentMethods, HandlersFor } from '@contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { HostEventBus } from '../events';
 import type { ConsentPolicies } from './consent-policies';

@@ -14,7 +14,7 @@ import {
   type StandingDecision,
   type ToolHints,
   type ToolPolicyState,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { Clock } from '../clock';
 import { definitionHash, definitionOf } from '../tool-definition/definition';
 import { diffDefinitions } from './definition-diff';

@@ -1,4 +1,4 @@
-import type { ConsentSettings } from '../../../src-preload/contract';
+import type { ConsentSettings } from '@contract';
 import type { PolicyRepository } from './policy-repository';
 
 /** The default: an unanswered request is denied after 10 minutes. */

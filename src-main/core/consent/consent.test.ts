@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { riskyHintsOf } from '../../../src-preload/contract';
+import { riskyHintsOf } from '@contract';
 import { waitFor } from '../servers/wait';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { answerTool } from '../../test-support/answers';

@@ -3,7 +3,7 @@
  * canonical JSON (so key order never shows up as a change). Definitions are small; past a size
  * where the quadratic LCS would cost too much, the diff degrades to "all removed, all added".
  */
-import type { DiffLine } from '../../../src-preload/contract';
+import type { DiffLine } from '@contract';
 import { prettyJson } from '../tool-definition/canonical-json';
 import type { ToolDefinition } from '../tool-definition/definition';
 

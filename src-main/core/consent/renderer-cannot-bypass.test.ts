@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { HOST_METHOD_NAMES, HOST_METHODS, type ToolCallOutcome } from '../../../src-preload/contract';
+import { HOST_METHOD_NAMES, HOST_METHODS, type ToolCallOutcome } from '@contract';
 import { dispatchCall } from '../rpc/dispatch';
 import { waitFor } from '../servers/wait';
 import { startHost } from '../../test-support/tool-host';

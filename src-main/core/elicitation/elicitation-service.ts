@@ -14,7 +14,7 @@ import {
   HostCallError,
   type InteractionAuditEntry,
   type NestedToolCall,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';

@@ -3,7 +3,7 @@
  * formats, number, integer, boolean, single- and multi-select enums). Plain checks rather than ajv,
  * so the renderer can run the same rules and the messages read well in a form.
  */
-import type { ElicitationContent } from '../../../src-preload/contract';
+import type { ElicitationContent } from '@contract';
 
 export interface FieldIssue {
   path: string[];

@@ -6,7 +6,7 @@ import {
   type installMethods,
   type InstallValues,
   type ServerView,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfigRepository } from '../server-config/server-config-repository';

@@ -1,4 +1,4 @@
-import type { InstallField, InstallPlan, InstallSource, InstallValues, ServerInputParsed } from '../../../src-preload/contract';
+import type { InstallField, InstallPlan, InstallSource, InstallValues, ServerInputParsed } from '@contract';
 
 /** A server built from a source and the user's values: what would be stored, and what is still missing. */
 export interface BuiltServer {

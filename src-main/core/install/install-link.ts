@@ -7,7 +7,7 @@ import {
   type InstallField,
   type InstallSource,
   type McpInstallLink,
-} from '../../../src-preload/contract';
+} from '@contract';
 import { convertEntry } from '../server-config/import/convert-entry';
 import type { ServerConfigRepository } from '../server-config/server-config-repository';
 import { uniqueServerName } from '../server-fleet/server-handlers';

@@ -6,7 +6,7 @@ import {
   type CommandRisk,
   type InstallPreview,
   type PreviewPair,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { BuiltServer } from './install-kind';
 
 /** What the user sees before `Install`: the stored command line or URL, with secret values hidden. */

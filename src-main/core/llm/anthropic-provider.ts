@@ -4,7 +4,7 @@
  * choice (the Retry button), never a silent wait.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import type { ModelList } from '../../../src-preload/contract';
+import type { ModelList } from '@contract';
 import { StreamAssembler, toLlmError, toMessageParams } from './anthropic-mapping';
 import { hostOf, LlmError, NO_API_KEY_MESSAGE } from './llm-errors';
 import type { LlmCallOptions, LlmProvider, LlmRequest, LlmStreamEvent } from './llm-types';

@@ -17,7 +17,7 @@ import {
   type providerMethods,
   type ProvidersSnapshot,
   type Settings,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { SecretBox } from '../secrets/secret-box';

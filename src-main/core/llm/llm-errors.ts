@@ -1,4 +1,4 @@
-import type { ChatErrorKind } from '../../../src-preload/contract';
+import type { ChatErrorKind } from '@contract';
 /**
  * Provider failures as kinds a user can act on. Each provider maps its own errors here; the chat
  * shows `message` as is, with Retry when `retryable`.

@@ -3,7 +3,7 @@
  * Close to the Messages API (so Anthropic maps one to one) but owned here, so chat and sampling never
  * depend on one SDK's types and a test provider needs no SDK at all.
  */
-import type { ModelList } from '../../../src-preload/contract';
+import type { ModelList } from '@contract';
 import { LlmError } from './llm-errors';
 
 /** What a tool result may carry to the model. */

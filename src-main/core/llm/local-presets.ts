@@ -3,7 +3,7 @@
  * default port's models endpoint, from the host. Only the presets' own loopback URLs are probed, so
  * this can reach nothing a user typed; each probe gives up quickly (a closed port fails at once).
  */
-import { PROVIDER_PRESETS, type PresetDetection, type ProviderPreset } from '../../../src-preload/contract';
+import { PROVIDER_PRESETS, type PresetDetection, type ProviderPreset } from '@contract';
 
 /** Probes every local preset at once; never throws. */
 export async function detectLocalPresets(

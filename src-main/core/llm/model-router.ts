@@ -3,7 +3,7 @@
  * provider that serves it. A choice naming a removed provider falls back to the default; a default
  * naming a removed provider falls back to the Anthropic provider, so a turn always has somewhere to go.
  */
-import { PRIMARY_PROVIDER_ID } from '../../../src-preload/contract';
+import { PRIMARY_PROVIDER_ID } from '@contract';
 import type { ModelChoice, ModelRoute, ModelRouter } from './llm-types';
 import type { ProviderRegistry } from './provider-registry';
 

@@ -5,7 +5,7 @@
  * never retries by itself (`maxRetries: 0`: Retry is the user's).
  */
 import OpenAI from 'openai';
-import type { ModelList } from '../../../src-preload/contract';
+import type { ModelList } from '@contract';
 import { LlmError } from './llm-errors';
 import type { LlmCallOptions, LlmProvider, LlmRequest, LlmStreamEvent } from './llm-types';
 import { toChatParams, tokenFieldFor } from './openai-mapping';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRIMARY_PROVIDER_ID } from '../../../src-preload/contract';
+import { PRIMARY_PROVIDER_ID } from '@contract';
 import { tempDir } from '../../test-support/temp-dir';
 import { KeyFileSecretBox } from '../secrets/key-file-secret-box';
 import { SCHEME_SAFE_STORAGE, type SecretBox } from '../secrets/secret-box';

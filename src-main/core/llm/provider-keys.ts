@@ -4,7 +4,7 @@
  * (`ANTHROPIC_API_KEY`; `OPENAI_API_KEY` for OpenAI's own API only). A key the user entered wins over
  * the environment. Keys never leave the host: everything outside the providers gets an `ApiKeyStatus`.
  */
-import type { ApiKeyStatus, HostMode } from '../../../src-preload/contract';
+import type { ApiKeyStatus, HostMode } from '@contract';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ProviderRepository, StoredProvider } from './provider-repository';
 

@@ -3,7 +3,7 @@
  * Adding a type is one module exporting a `ProviderKind` (its `LlmProvider` and these few facts),
  * listed in provider-kinds.ts, plus its name in the contract's `PROVIDER_TYPES`.
  */
-import type { ProviderType } from '../../../src-preload/contract';
+import type { ProviderType } from '@contract';
 import type { LlmProvider, ToolLimits } from './llm-types';
 
 /** What a provider instance reads at each request (the user may change any of it at any time). */

@@ -1,5 +1,5 @@
 /** Every provider type by its contract name: the one list a new type is added to. */
-import type { ProviderType } from '../../../src-preload/contract';
+import type { ProviderType } from '@contract';
 import { anthropicKind } from './anthropic-provider';
 import { openAiCompatibleKind } from './openai-provider';
 import type { ProviderKind } from './provider-kind';

@@ -4,7 +4,7 @@
  * module. Every change is reported as `providersChanged` (and the Anthropic provider's key as
  * `llmStatusChanged`, which Settings' quick field and the chat's guidance show).
  */
-import { HostCallError, PRIMARY_PROVIDER_ID, type ApiKeyStatus, type ProviderType, type ProviderView } from '../../../src-preload/contract';
+import { HostCallError, PRIMARY_PROVIDER_ID, type ApiKeyStatus, type ProviderType, type ProviderView } from '@contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { LlmProvider } from './llm-types';

@@ -4,7 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import crypto from 'node:crypto';
-import { PROVIDER_TYPES, type ModelInfo, type ProviderType } from '../../../src-preload/contract';
+import { PROVIDER_TYPES, type ModelInfo, type ProviderType } from '@contract';
 
 export interface StoredProvider {
   id: string;

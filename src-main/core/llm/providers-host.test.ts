@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { PRIMARY_PROVIDER_ID, type ProviderPreset } from '../../../src-preload/contract';
+import { PRIMARY_PROVIDER_ID, type ProviderPreset } from '@contract';
 import { startTestHost } from '../../test-support/test-host';
 import { useScriptedOpenAi } from '../../test-support/use-scripted-openai';
 import { waitFor } from '../servers/wait';

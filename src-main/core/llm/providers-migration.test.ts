@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRIMARY_PROVIDER_ID } from '../../../src-preload/contract';
+import { PRIMARY_PROVIDER_ID } from '@contract';
 import { tempDir } from '../../test-support/temp-dir';
 import { startTestHost } from '../../test-support/test-host';
 import { startScriptedLlm } from '../chat/test-support/scripted-llm';

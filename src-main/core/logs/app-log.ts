@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { HostEvent, LogLevel } from '../../../src-preload/contract';
+import type { HostEvent, LogLevel } from '@contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import { RotatingLogFile, type RotatingLogFileOptions } from './app-log-file';

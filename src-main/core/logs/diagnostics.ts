@@ -1,4 +1,4 @@
-import type { HostInfo, LogEntry, ServerDiagnostics, ServerView } from '../../../src-preload/contract';
+import type { HostInfo, LogEntry, ServerDiagnostics, ServerView } from '@contract';
 import type { LaunchInfo } from '../server-fleet/connection-plugins';
 import type { ServerIdentity } from '../servers/connection/server-state';
 import { REDACTED, type Redactor } from './redactor';

@@ -2,7 +2,7 @@
  * The host's own account of a server, as Host-stream entries: state changes, spawns, the negotiated
  * version, crashes with their exit status, restarts. Pure: state in, entries out.
  */
-import type { LogLevel } from '../../../src-preload/contract';
+import type { LogLevel } from '@contract';
 import { describeExit, formatDuration, type ServerState } from '../servers/connection/server-state';
 import type { AppendInput } from './log-record';
 

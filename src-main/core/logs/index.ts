@@ -7,7 +7,7 @@
  * what the user decided about a server, e.g. consent, into its Host stream).
  */
 import type Database from 'better-sqlite3';
-import type { LogOverview } from '../../../src-preload/contract';
+import type { LogOverview } from '@contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import { LogPlugin } from './log-plugin';

@@ -1,4 +1,4 @@
-import type { HostEvents, LogEntry, LogStream } from '../../../src-preload/contract';
+import type { HostEvents, LogEntry, LogStream } from '@contract';
 
 export interface LiveBatcherOptions {
   /** How often a batch goes out while entries arrive (default 150 ms). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HostEvents, LogEntry, LogStream } from '../../../src-preload/contract';
+import type { HostEvents, LogEntry, LogStream } from '@contract';
 import { LiveBatcher } from './live-batcher';
 import { recordSize, streamKey, type LogRecord } from './log-record';
 import { LogRing } from './log-ring';

@@ -1,4 +1,4 @@
-import { type HandlersFor, HostCallError, type HostInfo, type LogFilter, type logMethods } from '../../../src-preload/contract';
+import { type HandlersFor, HostCallError, type HostInfo, type LogFilter, type logMethods } from '@contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { ServerFleet } from '../server-fleet/server-fleet';

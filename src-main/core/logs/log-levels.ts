@@ -1,5 +1,5 @@
 import { LOG_LEVEL_META_KEY, type Client } from '@modelcontextprotocol/client';
-import { HostCallError, type LogLevel, type LogLevelDelivery } from '../../../src-preload/contract';
+import { HostCallError, type LogLevel, type LogLevelDelivery } from '@contract';
 import { extendOutboundMeta } from '../servers/sdk-internals/outbound-meta';
 import type { LogPreferences } from './log-preferences';
 

@@ -1,5 +1,5 @@
 import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { LogLevel, LogLevelDelivery } from '../../../src-preload/contract';
+import type { LogLevel, LogLevelDelivery } from '@contract';
 import type { Clock } from '../clock';
 import type { ConnectionPlugin, LaunchInfo, ServerRef } from '../server-fleet/connection-plugins';
 import { getPathVar } from '../servers/process/child-env';

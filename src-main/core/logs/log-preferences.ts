@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { DEFAULT_LOG_SETTINGS, LOG_LEVELS, LogSettingsSchema, type LogLevel, type LogSettings } from '../../../src-preload/contract';
+import { DEFAULT_LOG_SETTINGS, LOG_LEVELS, LogSettingsSchema, type LogLevel, type LogSettings } from '@contract';
 
 /**
  * The user's log choices in SQLite: retention settings (defaults for anything missing or invalid, so

@@ -1,4 +1,4 @@
-import type { LogEntry, LogLevel, LogStream } from '../../../src-preload/contract';
+import type { LogEntry, LogLevel, LogStream } from '@contract';
 import { boundedJson } from './bounded-json';
 import type { Redactor } from './redactor';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LogEntry, LogStream } from '../../../src-preload/contract';
+import type { LogEntry, LogStream } from '@contract';
 import { tempDir } from '../../test-support/temp-dir';
 import { HostEventBus } from '../events';
 import { openDatabase } from '../store/database';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { LOG_LEVELS, levelRank, type LogEntry, type LogFilter, type LogSettings, type LogStream } from '../../../src-preload/contract';
+import { LOG_LEVELS, levelRank, type LogEntry, type LogFilter, type LogSettings, type LogStream } from '@contract';
 import { RelaxedWriter } from '../store/relaxed-write';
 import { recordSize, type LogRecord } from './log-record';
 

@@ -7,7 +7,7 @@ import {
   type LogPage,
   type LogSettings,
   type LogStream,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import { indentJson } from './bounded-json';

@@ -1,4 +1,4 @@
-import type { LogStream } from '../../../src-preload/contract';
+import type { LogStream } from '@contract';
 import type { LogRecord } from './log-record';
 import type { LogRepository } from './log-repository';
 

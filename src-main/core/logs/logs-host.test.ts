@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HostApi, LogEntry, LogStream } from '../../../src-preload/contract';
+import type { HostApi, LogEntry, LogStream } from '@contract';
 import { fixture, referenceServer } from '../../test-support/fixtures';
 import { waitFor } from '../servers/wait';
 import { DATABASE_FILE } from '../store/database';

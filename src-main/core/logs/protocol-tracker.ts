@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { LogEntry } from '../../../src-preload/contract';
+import type { LogEntry } from '@contract';
 import { initiatorOf } from '../servers/transport/wire-initiator';
-import { formatBytes } from '../../../src-preload/contract';
+import { formatBytes } from '@contract';
 import { boundedJson } from './bounded-json';
 import { ENTRY_OVERHEAD, type AppendInput } from './log-record';
 

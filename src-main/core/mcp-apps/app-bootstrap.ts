@@ -18,7 +18,7 @@
  * would not open while an app has the focus. Only when the app did not handle the key itself.
  */
 
-import { APP_SHORTCUT_METHOD } from '../../../src-preload/contract';
+import { APP_SHORTCUT_METHOD } from '@contract';
 
 /** The bootstrap's source (plain ES2017, run in the app's frame). */
 export const APP_BOOTSTRAP = `(() => {

@@ -11,7 +11,7 @@
  * the user can see what the app asked for and did not get. Sent as an HTTP header by the sandbox
  * server (the app cannot change a header the way it could a meta tag).
  */
-import type { AppCspView } from '../../../src-preload/contract';
+import type { AppCspView } from '@contract';
 
 /** The `_meta.ui.csp` of a UI resource, as servers send it (untrusted). */
 export interface DeclaredCsp {

@@ -4,7 +4,7 @@
  * decisions, the Allow… dialog naming the app, the audit trail); a read goes through the resource
  * reader, audited as the app's. Both are named in the Protocol log as the app's.
  */
-import { HostCallError, MAX_APP_RESULT_CHARS, type HandlersFor, type JsonObject, type mcpAppMethods } from '../../../src-preload/contract';
+import { HostCallError, MAX_APP_RESULT_CHARS, type HandlersFor, type JsonObject, type mcpAppMethods } from '@contract';
 import type { ResourceReader } from '../resources/resource-reader';
 import type { LiveServer } from '../servers/connection/live-server';
 import { toolApp } from '../tool-definition/tool-ui';

@@ -4,7 +4,7 @@
  * owns it, whatever it asks for.
  */
 import crypto from 'node:crypto';
-import { HostCallError } from '../../../src-preload/contract';
+import { HostCallError } from '@contract';
 
 /** One open app view. */
 export interface AppView {

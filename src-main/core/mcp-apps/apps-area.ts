@@ -4,7 +4,7 @@
  * connection plugin (declares the extension with the MIME type Patchbay renders; drops a server's
  * cached app resources when its lists change or it stops) and the contract's handlers.
  */
-import { APP_MIME_TYPE, APPS_EXTENSION_ID, type ChatBlock, type HandlersFor, type mcpAppMethods } from '../../../src-preload/contract';
+import { APP_MIME_TYPE, APPS_EXTENSION_ID, type ChatBlock, type HandlersFor, type mcpAppMethods } from '@contract';
 import type { Clock } from '../clock';
 import type { ResourceReader } from '../resources/resource-reader';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentAuditEntry } from '../../../src-preload/contract';
+import type { ContentAuditEntry } from '@contract';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
 import { startHost } from '../../test-support/tool-host';
 import { waitFor } from '../servers/wait';

@@ -4,7 +4,7 @@
  * block the conversation shows ("From the app"), the way an attachment does, and is then released.
  * The spec's "each update overwrites the previous one" and "send only the last update" hold per view.
  */
-import type { AppModelContextView, ChatBlock } from '../../../src-preload/contract';
+import type { AppModelContextView, ChatBlock } from '@contract';
 import type { Clock } from '../clock';
 import type { AppView } from './app-views';
 

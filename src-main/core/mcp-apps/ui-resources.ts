@@ -5,7 +5,7 @@
  * twenty tool cards is read once.
  */
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
-import { APP_MIME_TYPE, HostCallError } from '../../../src-preload/contract';
+import { APP_MIME_TYPE, HostCallError } from '@contract';
 import type { DeclaredCsp } from './app-csp';
 
 /** Largest app HTML Patchbay loads. */

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { extractWWWAuthenticateParams, UnauthorizedError, type AuthProvider, type FetchLike } from '@modelcontextprotocol/client';
-import { HostCallError, type AuthView, type SignInStart } from '../../../src-preload/contract';
+import { HostCallError, type AuthView, type SignInStart } from '@contract';
 import type { RemoteAuth, RemoteServerRef } from '../servers/transport/remote-auth';
 import { signedInView } from './auth-view';
 import { obtainAppTokens } from './app-sign-in';

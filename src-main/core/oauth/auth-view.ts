@@ -1,5 +1,5 @@
 /** Pieces of the server card's sign-in state (`AuthView`) that several parts of the area build. */
-import type { AuthView } from '../../../src-preload/contract';
+import type { AuthView } from '@contract';
 import { issuerHost } from './account-name';
 import type { IssuedTokenRecord } from './oauth-store';
 

@@ -7,7 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ServerRuntime } from '../../../src-preload/contract';
+import type { ServerRuntime } from '@contract';
 import { startTestHost } from '../../test-support/test-host';
 import { tempDir } from '../../test-support/temp-dir';
 import { waitFor } from '../servers/wait';

@@ -4,7 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { type HandlersFor, HostCallError, type ServerView, type signInMethods } from '../../../src-preload/contract';
+import { type HandlersFor, HostCallError, type ServerView, type signInMethods } from '@contract';
 import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
 import type { RemoteAuthSource, ServerControl } from '../servers/transport/remote-auth';

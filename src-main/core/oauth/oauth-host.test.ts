@@ -5,7 +5,7 @@
  * in; removing a server mid-sign-in ends that sign-in quietly.
  */
 import { describe, expect, it } from 'vitest';
-import type { ServerRuntime } from '../../../src-preload/contract';
+import type { ServerRuntime } from '@contract';
 import { startTestHost } from '../../test-support/test-host';
 import { tempDir } from '../../test-support/temp-dir';
 import { waitFor } from '../servers/wait';

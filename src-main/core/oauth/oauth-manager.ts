@@ -5,7 +5,7 @@
  * the sealed store (and the browser ones the loopback listener). This is the fleet's `RemoteAuthSource`.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { type AuthView, HostCallError, type SignInStart } from '../../../src-preload/contract';
+import { type AuthView, HostCallError, type SignInStart } from '@contract';
 import type { RemoteAuth, RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
 import type { LoopbackRedirect } from './loopback-redirect';
 import type { LookupAll } from './oauth-hop-guard';

@@ -16,7 +16,7 @@ import {
   type AuthProvider,
   type FetchLike,
 } from '@modelcontextprotocol/client';
-import type { AuthView, SignInStart } from '../../../src-preload/contract';
+import type { AuthView, SignInStart } from '@contract';
 import type { RemoteAuth, RemoteServerRef } from '../servers/transport/remote-auth';
 import { expiredView, scopeText, signedInView } from './auth-view';
 import type { LoopbackRedirect } from './loopback-redirect';

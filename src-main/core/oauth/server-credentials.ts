@@ -6,7 +6,7 @@
  * passes the application's token off as yours (or the other way round).
  */
 import type { StoredOAuthTokens } from '@modelcontextprotocol/client';
-import type { SignInMode } from '../../../src-preload/contract';
+import type { SignInMode } from '@contract';
 import { accountFromTokens } from './account-name';
 import type { IssuedTokenRecord, OAuthCredentialStore, TokenRecord } from './oauth-store';
 

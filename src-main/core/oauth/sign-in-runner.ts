@@ -4,7 +4,7 @@
  * through the host's port when there is one, and reporting how each ended. Stale outcomes (a replaced
  * sign-in, a sign-in finishing after sign-out or shutdown) are dropped.
  */
-import { HostCallError, type SignInStart } from '../../../src-preload/contract';
+import { HostCallError, type SignInStart } from '@contract';
 import { OAuthHopRefusedError } from './oauth-hop-guard';
 import { signInFailureMessage } from './sign-in-errors';
 import { startSignIn, type SignInFlowOptions, type StartedSignIn } from './sign-in-flow';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HostCallError, type HandlersFor, type PromptView, type promptMethods } from '../../../src-preload/contract';
+import { HostCallError, type HandlersFor, type PromptView, type promptMethods } from '@contract';
 import type { ContentAuditStore } from '../audit/content-audit-store';
 import type { Clock } from '../clock';
 import type { LiveServer } from '../servers/connection/live-server';

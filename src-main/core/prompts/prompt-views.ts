@@ -4,14 +4,7 @@
  * defensively: servers send what they like.
  */
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
-import {
-  base64Bytes,
-  readBlock,
-  type McpBlock,
-  type PromptContentView,
-  type PromptMessageView,
-  type PromptView,
-} from '../../../src-preload/contract';
+import { base64Bytes, readBlock, type McpBlock, type PromptContentView, type PromptMessageView, type PromptView } from '@contract';
 import { READ_CAPS } from '../resources/read-preview';
 import { capText } from '../tools/result-preview';
 

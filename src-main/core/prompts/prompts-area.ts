@@ -3,7 +3,7 @@
  * host's copy, audited `prompts/get`), the prompts held for the chat, and the completion handler
  * shared by prompt arguments and resource template variables.
  */
-import type { completionMethods, HandlersFor, promptMethods } from '../../../src-preload/contract';
+import type { completionMethods, HandlersFor, promptMethods } from '@contract';
 import type { ContentAuditStore } from '../audit/content-audit-store';
 import type { Clock } from '../clock';
 import { createCompletionHandlers } from '../completion/completion-handlers';

@@ -1,4 +1,4 @@
-import type { HandlersFor, questionMethods } from '../../../src-preload/contract';
+import type { HandlersFor, questionMethods } from '@contract';
 import type { QuestionQueue } from './question-queue';
 
 /** The renderer's side of the queue: it answers questions (their kinds check and carry out the answer), never asks one. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HostEvent } from '../../../src-preload/contract';
+import type { HostEvent } from '@contract';
 import { HostEventBus } from '../events';
 import { QuestionQueue, type QuestionHooks, type Settlement } from './question-queue';
 

@@ -19,7 +19,7 @@ import {
   type QuestionOf,
   type QuestionOutcomes,
   type QuestionSettled,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 

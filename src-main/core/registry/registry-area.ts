@@ -6,7 +6,7 @@ import {
   type RegistryEntry,
   type registryMethods,
   type RegistryPage,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { ServerConfigRepository } from '../server-config/server-config-repository';
 import { uniqueServerName } from '../server-fleet/server-handlers';
 import type { InstallKind } from '../install/install-kind';

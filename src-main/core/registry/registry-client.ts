@@ -1,4 +1,4 @@
-import { HostCallError } from '../../../src-preload/contract';
+import { HostCallError } from '@contract';
 
 /** Limits of one request to the registry. */
 export interface RegistryFetchOptions {

@@ -5,7 +5,7 @@ import {
   type InstallValues,
   type RegistryInstallOption,
   type ServerInputParsed,
-} from '../../../src-preload/contract';
+} from '@contract';
 import { missingFields } from '../install/install-kind';
 import { expandInput } from './registry-inputs';
 import type { RegistryArgument, RegistryKeyValue, RegistryPackage, RegistryRemote, RegistryServer } from './registry-schema';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HostApi, InstallSource, RegistryEntry } from '../../../src-preload/contract';
+import type { HostApi, InstallSource, RegistryEntry } from '@contract';
 import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { startRegistryFixture } from '../../test-support/registry-fixture';
 import { startTestHost } from '../../test-support/test-host';

@@ -1,4 +1,4 @@
-import type { InstallField, InstallFieldKind, InstallValues } from '../../../src-preload/contract';
+import type { InstallField, InstallFieldKind, InstallValues } from '@contract';
 import { fieldText } from '../install/install-kind';
 import type { RegistryInput, RegistryInputWithVariables } from './registry-schema';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HostCallError, type InstallSource, type RegistryEntry } from '../../../src-preload/contract';
+import { HostCallError, type InstallSource, type RegistryEntry } from '@contract';
 import { startRegistryFixture } from '../../test-support/registry-fixture';
 import { startTestHost } from '../../test-support/test-host';
 import { freePort } from '../servers/test-support/everything-http';

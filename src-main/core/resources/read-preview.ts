@@ -6,7 +6,7 @@
  * read defensively: servers send what they like.
  */
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
-import { base64Bytes, type ResourceContentView, type ResourceSlice } from '../../../src-preload/contract';
+import { base64Bytes, type ResourceContentView, type ResourceSlice } from '@contract';
 import { capText, PREVIEW_CAPS } from '../tools/result-preview';
 
 /** Preview limits: characters of text, base64 characters of inline media, items per read. */

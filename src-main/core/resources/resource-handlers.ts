@@ -1,4 +1,4 @@
-import type { contentAuditMethods, HandlersFor, resourceMethods, ResourceTemplateView } from '../../../src-preload/contract';
+import type { contentAuditMethods, HandlersFor, resourceMethods, ResourceTemplateView } from '@contract';
 import type { ContentAuditStore } from '../audit/content-audit-store';
 import type { LiveServer } from '../servers/connection/live-server';
 import { READ_RESOURCES, type ResourceReader } from './resource-reader';

@@ -5,13 +5,7 @@
  */
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { randomUUID } from 'node:crypto';
-import {
-  HostCallError,
-  type ContentAction,
-  type ResourceReadPurpose,
-  type ResourceReadView,
-  type ResourceSlice,
-} from '../../../src-preload/contract';
+import { HostCallError, type ContentAction, type ResourceReadPurpose, type ResourceReadView, type ResourceSlice } from '@contract';
 import type { ContentAuditStore } from '../audit/content-audit-store';
 import type { Clock } from '../clock';
 import type { ServerAccess } from '../servers/connection/live-server';

@@ -9,7 +9,7 @@
  * what it shows). Work for one server runs one step at a time, in order.
  */
 import type { McpSubscription } from '@modelcontextprotocol/client';
-import { HostCallError, type ResourceSubscriptionView } from '../../../src-preload/contract';
+import { HostCallError, type ResourceSubscriptionView } from '@contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { LiveServer } from '../servers/connection/live-server';

@@ -5,13 +5,7 @@
  * last filtered list is kept so scrolling through its pages does not filter again.
  */
 import type { Resource } from '@modelcontextprotocol/client';
-import {
-  parseUriTemplate,
-  type ResourceAnnotationsView,
-  type ResourcePage,
-  type ResourceTemplateView,
-  type ResourceView,
-} from '../../../src-preload/contract';
+import { parseUriTemplate, type ResourceAnnotationsView, type ResourcePage, type ResourceTemplateView, type ResourceView } from '@contract';
 import type { ServerCatalog } from '../servers/connection/server-state';
 
 /** One server's part of a listing: its name and current catalog (lists are replaced, never mutated). */

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
-import type { contentAuditMethods, HandlersFor, resourceMethods, ResourcesSnapshot } from '../../../src-preload/contract';
+import type { contentAuditMethods, HandlersFor, resourceMethods, ResourcesSnapshot } from '@contract';
 import { ContentAuditStore, type ContentAuditInput } from '../audit/content-audit-store';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';

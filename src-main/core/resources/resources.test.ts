@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { expandUriTemplate, type HostApi } from '../../../src-preload/contract';
+import { expandUriTemplate, type HostApi } from '@contract';
 import { expectProcessGone, FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { startEverythingHttp } from '../servers/test-support/http-servers';

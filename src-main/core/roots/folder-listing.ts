@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FolderListing } from '../../../src-preload/contract';
+import type { FolderListing } from '@contract';
 import { absoluteInput, describeFsError, RootPathError } from './root-path';
 
 export interface ListFoldersOptions {

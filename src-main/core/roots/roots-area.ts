@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { RootsSnapshot } from '../../../src-preload/contract';
+import type { RootsSnapshot } from '@contract';
 import type { HostEventBus } from '../events';
 import type { QuestionQueue } from '../questions/question-queue';
 import type { Clock } from '../clock';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { RootsAuditEntry } from '../../../src-preload/contract';
+import type { RootsAuditEntry } from '@contract';
 import { RelaxedWriter } from '../store/relaxed-write';
 
 interface AuditRow {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HostEvent } from '../../../src-preload/contract';
+import type { HostEvent } from '@contract';
 import { HostEventBus } from '../events';
 import { QuestionQueue } from '../questions/question-queue';
 import { RootsConsentBroker, type RootsConsentAnswer } from './roots-consent';

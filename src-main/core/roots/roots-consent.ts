@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { HostCallError, type RootsConsentOutcome, type RootsConsentRequest } from '../../../src-preload/contract';
+import { HostCallError, type RootsConsentOutcome, type RootsConsentRequest } from '@contract';
 import type { Clock } from '../clock';
 import type { QuestionQueue, Settlement } from '../questions/question-queue';
 import type { ServerRef } from '../server-fleet/connection-plugins';

@@ -1,4 +1,4 @@
-import { type HandlersFor, HostCallError, type rootsMethods } from '../../../src-preload/contract';
+import { type HandlersFor, HostCallError, type rootsMethods } from '@contract';
 import { listFolders } from './folder-listing';
 import { RootPathError } from './root-path';
 import type { RootsAuditRepository } from './roots-audit-repository';

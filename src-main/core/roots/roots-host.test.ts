@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HostEvent } from '../../../src-preload/contract';
+import type { HostEvent } from '@contract';
 import { tempDir } from '../../test-support/temp-dir';
 import { hostApi, startTestHost } from '../../test-support/test-host';
 import { referenceServer } from '../../test-support/fixtures';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import crypto from 'node:crypto';
-import type { RootSharingView } from '../../../src-preload/contract';
+import type { RootSharingView } from '@contract';
 
 /** A folder as stored (availability is a runtime fact, not stored). */
 export interface StoredRoot {

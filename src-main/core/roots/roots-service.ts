@@ -1,5 +1,5 @@
 import type { Root } from '@modelcontextprotocol/client';
-import { HostCallError, type RootsAuditEntry, type RootSharingView, type RootView } from '../../../src-preload/contract';
+import { HostCallError, type RootsAuditEntry, type RootSharingView, type RootView } from '@contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';

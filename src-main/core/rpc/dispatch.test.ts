@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, HostCallError, MAX_CALL_BYTES, type HostHandlers } from '../../../src-preload/contract';
+import { DEFAULT_SETTINGS, HostCallError, MAX_CALL_BYTES, type HostHandlers } from '@contract';
 import { checkCallSize, dispatchCall } from './dispatch';
 
 const calls: unknown[] = [];

@@ -8,7 +8,7 @@ import {
   type HostApi,
   type HostError,
   type HostHandlers,
-} from '../../../src-preload/contract';
+} from '@contract';
 
 /** Any failure as the one error shape: ours as thrown, SQLite's as `storage`, anything else as `internal`. */
 export function toHostError(error: unknown): HostError {

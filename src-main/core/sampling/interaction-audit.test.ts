@@ -4,7 +4,7 @@
  * repeats, and the input validated like every other method.
  */
 import { describe, expect, it } from 'vitest';
-import type { InteractionAuditEntry } from '../../../src-preload/contract';
+import type { InteractionAuditEntry } from '@contract';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { answerElicitation } from '../../test-support/answers';
 

@@ -10,7 +10,7 @@
  *   and counts a model on this computer (a loopback endpoint) as free.
  * - With no preferences, or nothing to weigh, the default model.
  */
-import type { SamplingModelOption } from '../../../src-preload/contract';
+import type { SamplingModelOption } from '@contract';
 import type { ModelChoice, ProviderModel } from '../llm/llm-types';
 
 export interface ModelPreferencesLike {

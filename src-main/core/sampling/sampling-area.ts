@@ -4,7 +4,7 @@
  * Their requests wait for the user as questions of the one queue (questions/), answered through it.
  */
 import type Database from 'better-sqlite3';
-import type { HandlersFor, samplingMethods, SamplingSnapshot } from '../../../src-preload/contract';
+import type { HandlersFor, samplingMethods, SamplingSnapshot } from '@contract';
 import { ElicitationService } from '../elicitation/elicitation-service';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
 import { SamplingRepository } from './sampling-repository';

@@ -3,7 +3,7 @@
  * and the `CreateMessageResult` the server gets back.
  */
 import type { CreateMessageRequestParamsBase, CreateMessageResult } from '@modelcontextprotocol/client';
-import type { SamplingContentView, SamplingMessageView } from '../../../src-preload/contract';
+import type { SamplingContentView, SamplingMessageView } from '@contract';
 import type { LlmContentBlock, LlmMessage, LlmResponse } from '../llm/llm-types';
 
 /** The messages as the dialog shows them (content may be one block or a list). */

@@ -4,7 +4,7 @@
  * approves — here the scripted OpenAI-compatible endpoint, through server-everything's real request.
  */
 import { describe, expect, it } from 'vitest';
-import { PRIMARY_PROVIDER_ID } from '../../../src-preload/contract';
+import { PRIMARY_PROVIDER_ID } from '@contract';
 import { startHost } from '../../test-support/tool-host';
 import { useScriptedOpenAi } from '../../test-support/use-scripted-openai';
 import { waitFor } from '../servers/wait';

@@ -10,7 +10,7 @@ import type {
   InteractionStep,
   SamplingPolicy,
   SamplingPolicyMode,
-} from '../../../src-preload/contract';
+} from '@contract';
 
 interface PolicyRow {
   server_id: string;

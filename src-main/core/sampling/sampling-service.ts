@@ -18,7 +18,7 @@ import {
   type NestedToolCall,
   type QuestionOf,
   type SamplingResponseView,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { HostEventBus } from '../events';
 import { completeMessage, type ModelRouter } from '../llm/llm-types';
 import type { Clock } from '../clock';

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SandboxPolicy } from '../../../src-preload/contract';
+import type { SandboxPolicy } from '@contract';
 import { fixture, referenceServer, testScope, type TestScope } from '../../test-support/fixtures';
 import { rootsHarness, type RootsHarness } from '../roots/test-support/roots-harness';
 import { sandboxSupport } from '../servers/sandbox/sandbox-support';

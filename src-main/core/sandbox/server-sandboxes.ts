@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { registryBlocked, registryMessage, registryNeed, type SandboxPolicy, type SandboxRuntime } from '../../../src-preload/contract';
+import { registryBlocked, registryMessage, registryNeed, type SandboxPolicy, type SandboxRuntime } from '@contract';
 import type { StoredServer } from '../server-config/server-config-repository';
 import type { ServerConfig } from '../servers/connection/server-connection';
 import { findOnPath, type SandboxRunner } from '../servers/sandbox/sandbox-support';

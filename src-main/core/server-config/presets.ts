@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
-import { ServerInputSchema, type PresetId, type ServerInputParsed } from '../../../src-preload/contract';
+import { ServerInputSchema, type PresetId, type ServerInputParsed } from '@contract';
 import { outsideAsar } from './packaged-path';
 
 /** A zero-set-up server shipped with the app as an npm dependency. */

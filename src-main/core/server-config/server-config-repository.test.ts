@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/database';
 import { testScope } from '../../test-support/fixtures';
 import { ServerConfigRepository, type ServerFields } from './server-config-repository';
-import { ServerInputSchema } from '../../../src-preload/contract';
+import { ServerInputSchema } from '@contract';
 
 function repository(): ServerConfigRepository {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-configs-'));

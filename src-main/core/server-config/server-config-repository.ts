@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import crypto from 'node:crypto';
 import { RelaxedWriter } from '../store/relaxed-write';
-import { NO_SANDBOX, SandboxPolicySchema } from '../../../src-preload/contract';
+import { NO_SANDBOX, SandboxPolicySchema } from '@contract';
 import type {
   ClientAuthKind,
   EnvVarView,
@@ -11,7 +11,7 @@ import type {
   ServerInputParsed,
   ServerTransportKind,
   SignInMode,
-} from '../../../src-preload/contract';
+} from '@contract';
 
 /** One environment variable (or static header) as stored: a plain value, or a sealed secret. */
 export type StoredEnvVar = { key: string; value: string; sealed?: undefined } | { key: string; value?: undefined; sealed: Buffer };

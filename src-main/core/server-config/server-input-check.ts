@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HostCallError, type ServerInputParsed } from '../../../src-preload/contract';
+import { HostCallError, type ServerInputParsed } from '@contract';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfigRepository, StoredEnvVar, StoredServer } from './server-config-repository';
 import { checkSignInSecrets, sealSignInSecrets, type SealedSignIn } from './sign-in-secrets';

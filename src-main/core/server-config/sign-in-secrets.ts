@@ -4,7 +4,7 @@
  * signing in does not use — switching from a private key to a secret, or to the browser, leaves no
  * stray credential behind. A secret belongs to its client ID: a new ID without a new secret has none.
  */
-import type { ServerInputParsed } from '../../../src-preload/contract';
+import type { ServerInputParsed } from '@contract';
 import { signingKeyOf } from './private-key';
 import type { SecretBox } from '../secrets/secret-box';
 import type { StoredServer } from './server-config-repository';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DiagnosisStep, ServerDiagnosis, ServerInput } from '../../../src-preload/contract';
+import type { DiagnosisStep, ServerDiagnosis, ServerInput } from '@contract';
 import { expectProcessGone, FIXTURES_DIR } from '../../test-support/fixtures';
 import { tempDir } from '../../test-support/temp-dir';
 import { startTestHost } from '../../test-support/test-host';

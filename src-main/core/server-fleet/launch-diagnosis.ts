@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Implementation } from '@modelcontextprotocol/client';
-import { formatCommandLine, type DiagnosisStep, type LaunchProblem, type ServerDiagnosis } from '../../../src-preload/contract';
+import { formatCommandLine, type DiagnosisStep, type LaunchProblem, type ServerDiagnosis } from '@contract';
 import type { SecretBox } from '../secrets/secret-box';
 import type { StoredServer } from '../server-config/server-config-repository';
 import { ServerSession } from '../servers/connection/server-session';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallOutcome } from '../../../src-preload/contract';
+import type { ToolCallOutcome } from '@contract';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { startSessionServer } from '../servers/test-support/http-servers';
 import { waitFor } from '../servers/wait';

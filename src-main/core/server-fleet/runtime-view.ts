@@ -1,4 +1,4 @@
-import type { ServerRuntime } from '../../../src-preload/contract';
+import type { ServerRuntime } from '@contract';
 import type { ServerCatalog, ServerState } from '../servers/connection/server-state';
 import { describeExit } from '../servers/connection/server-state';
 

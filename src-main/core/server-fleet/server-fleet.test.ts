@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { ServerView } from '../../../src-preload/contract';
+import type { ServerView } from '@contract';
 import { hostApi, startTestHost } from '../../test-support/test-host';
 import type { Host } from '../host';
 import { isGroupAlive } from '../servers/process/process-tree';

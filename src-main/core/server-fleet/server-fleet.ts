@@ -1,6 +1,6 @@
 import os from 'node:os';
 import crypto from 'node:crypto';
-import { HostCallError, type SandboxRuntime, type ServerDiagnosis, type ServerView } from '../../../src-preload/contract';
+import { HostCallError, type SandboxRuntime, type ServerDiagnosis, type ServerView } from '@contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { ServerConfigRepository, StoredServer } from '../server-config/server-config-repository';

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { HandlersFor, ImportResult, ServerInputParsed, serverMethods, ServerView } from '../../../src-preload/contract';
+import type { HandlersFor, ImportResult, ServerInputParsed, serverMethods, ServerView } from '@contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import { parseImport } from '../server-config/import/parse-import';

@@ -1,4 +1,4 @@
-import type { HandlersFor, settingsMethods } from '../../../src-preload/contract';
+import type { HandlersFor, settingsMethods } from '@contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { SettingsRepository } from './settings-repository';

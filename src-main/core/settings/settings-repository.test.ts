@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../src-preload/contract';
+import { DEFAULT_SETTINGS } from '@contract';
 import { tempDir } from '../../test-support/temp-dir';
 import { openDatabase } from '../store/database';
 import { SettingsRepository } from './settings-repository';

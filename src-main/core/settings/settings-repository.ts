@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { DEFAULT_SETTINGS, SettingsSchema, type Settings, type SettingsPatch } from '../../../src-preload/contract';
+import { DEFAULT_SETTINGS, SettingsSchema, type Settings, type SettingsPatch } from '@contract';
 
 /**
  * Settings another area stores with its own data (a quick field for it, e.g. the Anthropic

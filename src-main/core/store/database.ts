@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DatabaseStatus } from '../../../src-preload/contract';
+import type { DatabaseStatus } from '@contract';
 import { migrate, MIGRATIONS, readSchemaVersion } from './migrations';
 
 export const DATABASE_FILE = 'patchbay.db';

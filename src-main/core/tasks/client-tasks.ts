@@ -7,7 +7,7 @@
  */
 import { ProtocolError, type CreateTaskResult, type Result, type Task } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import type { TaskKind, TaskStatus } from '../../../src-preload/contract';
+import type { TaskKind, TaskStatus } from '@contract';
 import type { Clock } from '../clock';
 import type { ServerRef } from '../server-fleet/connection-plugins';
 import type { TaskBook } from './task-book';

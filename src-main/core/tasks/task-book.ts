@@ -5,14 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import crypto from 'node:crypto';
-import {
-  FINISHED_TASK_STATES,
-  TASKS_IN_SNAPSHOT,
-  type TaskKind,
-  type TaskState,
-  type TaskView,
-  type ToolCallOrigin,
-} from '../../../src-preload/contract';
+import { FINISHED_TASK_STATES, TASKS_IN_SNAPSHOT, type TaskKind, type TaskState, type TaskView, type ToolCallOrigin } from '@contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 

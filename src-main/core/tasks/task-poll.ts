@@ -5,7 +5,7 @@
  * follower is cancelled.
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { TaskView } from '../../../src-preload/contract';
+import type { TaskView } from '@contract';
 import { ServerRequestError } from '../servers/connection/request-errors';
 import type { LiveServer } from '../servers/connection/live-server';
 import { GetTaskResultSchema, TaskPayloadSchema, isTerminal, type WireTask } from './task-wire';

@@ -4,7 +4,7 @@
  * Tools tab, reloaded or restarted. Pruned with its record (ON DELETE CASCADE).
  */
 import type Database from 'better-sqlite3';
-import type { ToolCallOutcome } from '../../../src-preload/contract';
+import type { ToolCallOutcome } from '@contract';
 
 export class TaskResults {
   private readonly insert: Database.Statement<[string, string]>;

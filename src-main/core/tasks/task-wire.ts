@@ -6,7 +6,7 @@
  */
 import type { Task } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import { TASK_STATUSES, type TaskStatus } from '../../../src-preload/contract';
+import { TASK_STATUSES, type TaskStatus } from '@contract';
 
 /** `_meta` key tying a message to its task. */
 export const RELATED_TASK = 'io.modelcontextprotocol/related-task';

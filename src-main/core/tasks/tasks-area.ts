@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { HostCallError, FINISHED_TASK_STATES, type HandlersFor, type taskMethods, type TasksSnapshot } from '../../../src-preload/contract';
+import { HostCallError, FINISHED_TASK_STATES, type HandlersFor, type taskMethods, type TasksSnapshot } from '@contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin, ServerRef } from '../server-fleet/connection-plugins';

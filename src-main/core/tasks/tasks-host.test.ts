@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { TaskView } from '../../../src-preload/contract';
+import type { TaskView } from '@contract';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
 import { startHost } from '../../test-support/tool-host';
 import { DATABASE_FILE } from '../store/database';

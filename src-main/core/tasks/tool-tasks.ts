@@ -8,7 +8,7 @@
  */
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import type { ServerState } from '../servers/connection/server-state';
-import type { ToolCallOrigin, ToolCallTask, TaskView } from '../../../src-preload/contract';
+import type { ToolCallOrigin, ToolCallTask, TaskView } from '@contract';
 import { ServerRequestError } from '../servers/connection/request-errors';
 import type { LiveServer } from '../servers/connection/live-server';
 import { taskSupport } from '../tool-definition/tool-ui';

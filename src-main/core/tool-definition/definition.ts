@@ -4,7 +4,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import type { JsonObject, ToolHints } from '../../../src-preload/contract';
+import type { JsonObject, ToolHints } from '@contract';
 import { canonicalJson, canonicalize } from './canonical-json';
 
 /** The hashed part of a tool. */

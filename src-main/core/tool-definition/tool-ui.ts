@@ -8,7 +8,7 @@
  * with a malformed UI declaration is simply a tool without an app). The renderer uses the library.
  */
 import type { Tool } from '@modelcontextprotocol/client';
-import type { ToolAppInfo, ToolAudience } from '../../../src-preload/contract';
+import type { ToolAppInfo, ToolAudience } from '@contract';
 
 /** The deprecated flat key some servers still send beside `ui.resourceUri`. */
 const FLAT_RESOURCE_URI_KEY = 'ui/resourceUri';

@@ -2,7 +2,7 @@
  * What goes to the model: of the tools a conversation could use, those the user offers (and, with a
  * tool set, those the set names), each marked pinned when the user pinned it.
  */
-import { setIncludes, type ToolSetMembers } from '../../../src-preload/contract';
+import { setIncludes, type ToolSetMembers } from '@contract';
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import type { ToolChoice } from './tool-offer-repository';
 

@@ -1,5 +1,5 @@
-import type { ConversationSummary, HandlersFor, ToolOffersSnapshot, toolOfferMethods } from '../../../src-preload/contract';
-import { HostCallError } from '../../../src-preload/contract';
+import type { ConversationSummary, HandlersFor, ToolOffersSnapshot, toolOfferMethods } from '@contract';
+import { HostCallError } from '@contract';
 import type { ToolOfferRepository } from './tool-offer-repository';
 import type { ToolSets } from './tool-sets';
 

@@ -4,7 +4,7 @@
  * the handlers, and the connection plugin that records tools at first sight.
  */
 import type Database from 'better-sqlite3';
-import type { ConversationSummary, ImportResult, ToolOffersSnapshot } from '../../../src-preload/contract';
+import type { ConversationSummary, ImportResult, ToolOffersSnapshot } from '@contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';

@@ -4,7 +4,7 @@
  * back from the scripted server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostApi, HostEvent } from '../../../src-preload/contract';
+import type { HostApi, HostEvent } from '@contract';
 import { fixture } from '../../test-support/fixtures';
 import { startTestHost } from '../../test-support/test-host';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ToolSetMembers } from '../../../src-preload/contract';
+import type { ToolSetMembers } from '@contract';
 
 /** A tool set as stored. */
 export interface StoredToolSet {

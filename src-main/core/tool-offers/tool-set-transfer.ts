@@ -4,7 +4,7 @@
  * import; a member whose server is not there is left out and said so.
  */
 import { z } from 'zod';
-import { ToolSetNameSchema, type ToolSetMemberIds } from '../../../src-preload/contract';
+import { ToolSetNameSchema, type ToolSetMemberIds } from '@contract';
 import type { StoredToolSet } from './tool-set-repository';
 
 /** One tool set as exported. */

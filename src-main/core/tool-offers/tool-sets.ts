@@ -3,8 +3,8 @@
  * saved, so a member that is gone (a removed server, a tool its Ready server no longer lists) can be
  * named when the set says so; the rest of the set keeps working.
  */
-import type { ToolSetMemberIds, ToolSetMembers, ToolSetView, UnavailableMember } from '../../../src-preload/contract';
-import { HostCallError } from '../../../src-preload/contract';
+import type { ToolSetMemberIds, ToolSetMembers, ToolSetView, UnavailableMember } from '@contract';
+import { HostCallError } from '@contract';
 import type { Clock } from '../clock';
 import type { ServerFleet } from '../server-fleet/server-fleet';
 import type { StoredToolSet, ToolSetRepository } from './tool-set-repository';

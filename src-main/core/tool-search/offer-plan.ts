@@ -5,7 +5,7 @@
  * context, or over the API's hard limit). With search off, a request over the API's limit is not
  * sent at all: the chat says so instead of letting the provider refuse it.
  */
-import type { ToolSearchMode } from '../../../src-preload/contract';
+import type { ToolSearchMode } from '@contract';
 import type { LlmTool } from '../llm/llm-types';
 import type { ToolLimits } from '../llm/llm-types';
 

@@ -3,7 +3,7 @@
  * is not an MCP call and needs no consent: it only reads the tool catalog); a tool it finds still
  * passes consent when the model calls it.
  */
-import { TOOL_SEARCH_TOOL_NAME } from '../../../src-preload/contract';
+import { TOOL_SEARCH_TOOL_NAME } from '@contract';
 import type { LlmTool } from '../llm/llm-types';
 
 /** Results one search returns unless the model asks for another number (at most `MAX_RESULTS`). */

@@ -3,7 +3,7 @@
  * events the renderer follows. Kept apart from the router so the router reads as the decision flow.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import type { AuditDecider, ChatCallRef, ToolCallOrigin, ToolEvents, ToolRunStatus } from '../../../src-preload/contract';
+import type { AuditDecider, ChatCallRef, ToolCallOrigin, ToolEvents, ToolRunStatus } from '@contract';
 import type { AuditDecisionRow } from '../audit/audit-rows';
 import type { AuditStore } from '../audit/audit-store';
 import { PATTERNS_ONLY, redactValue, type Redactor } from '../audit/redact';

@@ -1,5 +1,5 @@
 import type { Progress } from '@modelcontextprotocol/client';
-import type { RunningToolCall, ToolRunProgress } from '../../../src-preload/contract';
+import type { RunningToolCall, ToolRunProgress } from '@contract';
 import type { HostEventBus } from '../events';
 
 /** At most this many progress events per call per second reach the renderer; the last one always does. */

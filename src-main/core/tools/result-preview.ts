@@ -4,7 +4,7 @@
  * of any cut piece on demand. Blocks are read defensively: servers send what they like.
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { base64Bytes, readBlock, type ResultBlockView, type ToolResultSlice, type Truncation } from '../../../src-preload/contract';
+import { base64Bytes, readBlock, type ResultBlockView, type ToolResultSlice, type Truncation } from '@contract';
 import { prettyJson } from '../tool-definition/canonical-json';
 
 /** Preview limits, in characters (base64 characters for media). */

@@ -5,7 +5,7 @@
  * through the one stream of tool-call events (contract `ToolEvents`), with the chat reference.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import type { AuditDecider, ChatCallRef, ToolCallOrigin, ToolCallOutcome } from '../../../src-preload/contract';
+import type { AuditDecider, ChatCallRef, ToolCallOrigin, ToolCallOutcome } from '@contract';
 import type { CallError } from './call-messages';
 
 export interface ToolCallRequest {

@@ -1,12 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import {
-  type HandlersFor,
-  HostCallError,
-  type JsonObject,
-  type ToolCallOutcome,
-  type toolMethods,
-  type ToolView,
-} from '../../../src-preload/contract';
+import { type HandlersFor, HostCallError, type JsonObject, type ToolCallOutcome, type toolMethods, type ToolView } from '@contract';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { LiveServer } from '../servers/connection/live-server';
 import { definitionHash, toolHints } from '../tool-definition/definition';

@@ -1,4 +1,4 @@
-import { MAX_APP_RESULT_CHARS, type JsonObject, type ToolCallOutcome } from '../../../src-preload/contract';
+import { MAX_APP_RESULT_CHARS, type JsonObject, type ToolCallOutcome } from '@contract';
 import { toolApp } from '../tool-definition/tool-ui';
 import type { ResultCache } from './result-cache';
 import { previewResult } from './result-preview';

@@ -14,13 +14,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import {
-  HostCallError,
-  type AuditDecider,
-  type ChatCallRef,
-  type RunningToolCall,
-  type ToolRunStatus,
-} from '../../../src-preload/contract';
+import { HostCallError, type AuditDecider, type ChatCallRef, type RunningToolCall, type ToolRunStatus } from '@contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';

@@ -4,7 +4,7 @@
  * plugin, the contract handlers, the snapshot part, and an ordered dispose.
  */
 import type Database from 'better-sqlite3';
-import type { consentMethods, ConsentSnapshot, HandlersFor, toolMethods, ToolsSnapshot } from '../../../src-preload/contract';
+import type { consentMethods, ConsentSnapshot, HandlersFor, toolMethods, ToolsSnapshot } from '@contract';
 import { AuditStore } from '../audit/audit-store';
 import { SecretValues } from '../audit/secret-values';
 import { ConsentBroker } from '../consent/consent-broker';

@@ -10,7 +10,7 @@ import {
   type HandlersFor,
   type UploadPurpose,
   type uploadMethods,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { Clock } from '../clock';
 
 interface Session {

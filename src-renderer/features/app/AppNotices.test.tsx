@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OpenRequest } from '../../../src-preload/contract';
+import type { OpenRequest } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { AppNotices } from './AppNotices';
 

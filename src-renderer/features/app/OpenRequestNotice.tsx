@@ -1,4 +1,4 @@
-import type { OpenRequest } from '../../../src-preload/contract';
+import type { OpenRequest } from '@contract';
 
 /**
  * Something the operating system asked Patchbay to open that it cannot use (another action, a broken

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type UpdateState } from '../../../src-preload/contract';
+import { DEFAULT_SETTINGS, type UpdateState } from '@contract';
 import { SettingsForm } from '../settings/SettingsForm';
 import { UpdatePanel } from './UpdatePanel';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { HostApi, UpdateState } from '../../../src-preload/contract';
+import type { HostApi, UpdateState } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { Progress } from '../../ui/Progress';

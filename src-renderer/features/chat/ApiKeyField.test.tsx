@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type ApiKeyStatus } from '../../../src-preload/contract';
-import { HostCallError } from '../../../src-preload/contract';
+import { DEFAULT_SETTINGS, type ApiKeyStatus } from '@contract';
+import { HostCallError } from '@contract';
 import { anthropicProvider, localProvider } from '../providers/test-support/provider-factories';
 import { SettingsForm } from '../settings/SettingsForm';
 import { choose } from '../../test-support/choose';

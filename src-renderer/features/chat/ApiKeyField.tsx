@@ -1,4 +1,4 @@
-import type { ApiKeyStatus } from '../../../src-preload/contract';
+import type { ApiKeyStatus } from '@contract';
 import './chat-settings.css';
 
 export interface ApiKeyFieldProps {

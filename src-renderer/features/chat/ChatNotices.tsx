@@ -1,4 +1,4 @@
-import type { ApiKeyStatus, ChatError } from '../../../src-preload/contract';
+import type { ApiKeyStatus, ChatError } from '@contract';
 import { RotateCcw } from 'lucide-react';
 import { Icon } from '../../ui/Icon';
 

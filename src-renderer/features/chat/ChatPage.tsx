@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { compareConversations, PRIMARY_PROVIDER_ID, type ChatMessage, type ProviderView } from '../../../src-preload/contract';
+import { compareConversations, PRIMARY_PROVIDER_ID, type ChatMessage, type ProviderView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { openPicker } from '../../ui/open-picker';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_MESSAGE_CHARS } from '../../../src-preload/contract';
+import { MAX_MESSAGE_CHARS } from '@contract';
 import { Composer } from './Composer';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { MAX_MESSAGE_CHARS } from '../../../src-preload/contract';
+import { MAX_MESSAGE_CHARS } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { SendHorizontal, Square } from 'lucide-react';
 import { Icon } from '../../ui/Icon';

@@ -1,4 +1,4 @@
-import { formatBytes, type ChatBlock, type MessageRole } from '../../../src-preload/contract';
+import { formatBytes, type ChatBlock, type MessageRole } from '@contract';
 import { OpenResourceButton } from '../resources/OpenResource';
 
 type ResourceBlock = Extract<ChatBlock, { type: 'resource' }>;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ConversationSummary } from '../../../src-preload/contract';
+import type { ConversationSummary } from '@contract';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { messageOf } from '../../ui/call-errors';

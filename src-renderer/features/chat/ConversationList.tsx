@@ -1,6 +1,6 @@
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import type { ConversationSummary } from '../../../src-preload/contract';
+import type { ConversationSummary } from '@contract';
 import { ActionsMenu } from '../../ui/ActionsMenu';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { lazyPart } from '../../ui/lazy-part';

@@ -1,4 +1,4 @@
-import type { ServerView } from '../../../src-preload/contract';
+import type { ServerView } from '@contract';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { PRESET_LABELS, STATUS_LABELS } from '../servers/server-status';
 

@@ -1,6 +1,6 @@
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import type { ChatMessage } from '../../../src-preload/contract';
+import type { ChatMessage } from '@contract';
 
 export interface MessageListProps {
   /** The rows, oldest first (a loaded window of the history). */

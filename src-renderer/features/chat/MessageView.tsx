@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { TOOL_SEARCH_TOOL_NAME, type ChatMessage } from '../../../src-preload/contract';
+import { TOOL_SEARCH_TOOL_NAME, type ChatMessage } from '@contract';
 import { CopyButton } from '../../ui/CopyButton';
 import type { ToolResultBlock } from './chat-model';
 import { LongAnswer } from './LongAnswer';

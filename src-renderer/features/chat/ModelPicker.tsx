@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ProviderView } from '../../../src-preload/contract';
+import type { ProviderView } from '@contract';
 import { groupModels, modelValue, parseModelValue, providerModels, type ModelRef } from '../providers/model-options';
 import '../providers/providers.css';
 import { Select } from '../../ui/Select';

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ToolOfferView, ToolSetView } from '../../../src-preload/contract';
+import type { ToolOfferView, ToolSetView } from '@contract';
 import { serverView } from '../servers/test-support/server-factories';
 import { ServerToggles } from './ServerToggles';
 import { ToolSetPicker } from './ToolSetPicker';

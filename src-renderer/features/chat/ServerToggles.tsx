@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerView, ToolOfferView, ToolSetMemberIds, ToolSetView } from '../../../src-preload/contract';
+import type { ServerView, ToolOfferView, ToolSetMemberIds, ToolSetView } from '@contract';
 import { LabelledSwitch } from '../../ui/LabelledSwitch';
 import { SaveToolSetDialog } from './SaveToolSetDialog';
 import { offeredCount, selectionAsMembers, toolsForModel } from './tool-selection';

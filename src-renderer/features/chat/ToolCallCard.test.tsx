@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render as renderInStore, screen, waitFor, within, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningToolCall } from '../../../src-preload/contract';
-import { HostCallError } from '../../../src-preload/contract';
+import type { RunningToolCall } from '@contract';
+import { HostCallError } from '@contract';
 import { createAppStore } from '../../stores/app-store';
 import { AppStoreContext } from '../../stores/use-app-store';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ToolResultPart, ToolRunProgress } from '../../../src-preload/contract';
+import type { ToolResultPart, ToolRunProgress } from '@contract';
 import type { ChatToolCall } from '../../stores/slices/tools-slice';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOOL_SEARCH_TOOL_NAME } from '../../../src-preload/contract';
+import { TOOL_SEARCH_TOOL_NAME } from '@contract';
 import type { ToolResultBlock, ToolUseBlock } from './chat-model';
 import { TurnErrorBanner } from './ChatNotices';
 import { ToolSearchStep } from './ToolSearchStep';

@@ -1,4 +1,4 @@
-import type { ChatBlock } from '../../../src-preload/contract';
+import type { ChatBlock } from '@contract';
 import type { ToolResultBlock } from './chat-model';
 
 /**

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { describeUnavailable, type ToolSetView } from '../../../src-preload/contract';
+import { describeUnavailable, type ToolSetView } from '@contract';
 import './tool-picker.css';
 import { Select } from '../../ui/Select';
 

@@ -3,7 +3,7 @@
  * history, the open conversation, drafts). Everything the host decides still arrives as events.
  */
 import { useContext, useMemo } from 'react';
-import type { ConversationCursor, ConversationPage, ConversationSummary } from '../../../src-preload/contract';
+import type { ConversationCursor, ConversationPage, ConversationSummary } from '@contract';
 import type { AppStore } from '../../stores/app-store';
 import { mergePage, pagingAfter, upsertMessage, type LoadedHistory } from '../../stores/slices/chat-slice';
 import { AppStoreContext } from '../../stores/use-app-store';

@@ -2,7 +2,7 @@
  * Pure derivations for the chat view: which messages become rows, the result of each tool call, and
  * the status its card shows. No React, no store: easy to test.
  */
-import type { ChatBlock, ChatMessage, ToolCallStatus, ToolRunProgress } from '../../../src-preload/contract';
+import type { ChatBlock, ChatMessage, ToolCallStatus, ToolRunProgress } from '@contract';
 import type { ChatToolCall } from '../../stores/slices/tools-slice';
 
 export type ToolUseBlock = Extract<ChatBlock, { type: 'tool_use' }>;

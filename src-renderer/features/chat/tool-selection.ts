@@ -3,7 +3,7 @@
  * core's toolbox (offered tools of the conversation's servers, within its tool set), from the
  * store's mirror of the host's choices.
  */
-import { setIncludes, type ToolOfferView, type ToolSetMemberIds, type ToolSetView } from '../../../src-preload/contract';
+import { setIncludes, type ToolOfferView, type ToolSetMemberIds, type ToolSetView } from '@contract';
 
 /** The tools the model gets: offered, of the chosen servers (null: every Ready server), within the set. */
 export function toolsForModel(tools: readonly ToolOfferView[], serverIds: readonly string[] | null, set?: ToolSetView): ToolOfferView[] {

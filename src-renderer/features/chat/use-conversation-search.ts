@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConversationCursor, ConversationPage, ConversationSummary } from '../../../src-preload/contract';
+import type { ConversationCursor, ConversationPage, ConversationSummary } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 
 /** How long typing must pause before the host is asked. */

@@ -1,4 +1,4 @@
-import { formatBytes, type AuditEntry } from '../../../src-preload/contract';
+import { formatBytes, type AuditEntry } from '@contract';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { formatElapsed } from '../tools/result/format';
 

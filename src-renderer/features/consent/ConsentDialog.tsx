@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ConsentDecision, ConsentRequestView, JsonObject } from '../../../src-preload/contract';
+import type { ConsentDecision, ConsentRequestView, JsonObject } from '@contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { AnnotationHints } from '../tools/AnnotationHints';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditEntry, StandingDecision } from '../../../src-preload/contract';
+import type { AuditEntry, StandingDecision } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ConsentSettings } from './ConsentSettings';
 

@@ -1,4 +1,4 @@
-import type { DiffLine } from '../../../src-preload/contract';
+import type { DiffLine } from '@contract';
 
 const MARK = { same: ' ', added: '+', removed: '−' } as const;
 const WORD = { same: '', added: 'added', removed: 'removed' } as const;

@@ -1,4 +1,4 @@
-import type { StandingDecision } from '../../../src-preload/contract';
+import type { StandingDecision } from '@contract';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { AuditEntry, HostApi } from '../../../src-preload/contract';
+import type { AuditEntry, HostApi } from '@contract';
 import { useAuditPages, type AuditPages } from '../../ui/use-audit-pages';
 
 /** The tool-call audit trail, a page at a time; `refresh` changes whenever a call was decided or ended. */

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatTokens, type ContextMeasure } from '../../../src-preload/contract';
+import { formatTokens, type ContextMeasure } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { serverView } from '../servers/test-support/server-factories';
 import { ChatPage } from '../chat/ChatPage';

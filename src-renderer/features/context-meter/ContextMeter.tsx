@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { formatTokens, type ContextMeasure } from '../../../src-preload/contract';
+import { formatTokens, type ContextMeasure } from '@contract';
 import { useContextMeasure, type MeasureRequest } from './use-context-measure';
 import './context-meter.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import './context-meter.css';
-import { formatTokens, type ServerContextView, type ServerRuntime } from '../../../src-preload/contract';
+import { formatTokens, type ServerContextView, type ServerRuntime } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ContextMeasure } from '../../../src-preload/contract';
+import type { ContextMeasure } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ElicitationRequestView } from '../../../src-preload/contract';
+import type { ElicitationRequestView } from '@contract';
 import { ElicitationDialog } from './ElicitationDialog';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import type { ElicitationContent, ElicitationRequestView, ElicitationValue } from '../../../src-preload/contract';
+import type { ElicitationContent, ElicitationRequestView, ElicitationValue } from '@contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { fieldsOf, initialValues, type FormField } from './form-model';

@@ -2,7 +2,7 @@
  * The fields of an elicitation's flat schema, for the form: kind, label, choices and default. The
  * core validates the answer (field errors come back by key); the form keeps values typed.
  */
-import type { ElicitationContent, ElicitationValue } from '../../../src-preload/contract';
+import type { ElicitationContent, ElicitationValue } from '@contract';
 
 export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'select' | 'multi';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { HostApi, InstallPlan, RegistryEntry, RegistryPage } from '../../../src-preload/contract';
+import type { HostApi, InstallPlan, RegistryEntry, RegistryPage } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import './install.css';

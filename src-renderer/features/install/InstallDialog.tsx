@@ -1,12 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  escapeHiddenChars,
-  type HostApi,
-  type InstallPlan,
-  type InstallPreview,
-  type InstallValues,
-  type ServerView,
-} from '../../../src-preload/contract';
+import { escapeHiddenChars, type HostApi, type InstallPlan, type InstallPreview, type InstallValues, type ServerView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';

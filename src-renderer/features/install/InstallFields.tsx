@@ -1,4 +1,4 @@
-import type { InstallField, InstallValues } from '../../../src-preload/contract';
+import type { InstallField, InstallValues } from '@contract';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 

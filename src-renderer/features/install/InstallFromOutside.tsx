@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { OpenRequest } from '../../../src-preload/contract';
+import type { OpenRequest } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { useInstallFlow } from './use-install-flow';

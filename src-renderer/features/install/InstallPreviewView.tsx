@@ -1,4 +1,4 @@
-import type { InstallPreview, PreviewPair } from '../../../src-preload/contract';
+import type { InstallPreview, PreviewPair } from '@contract';
 import { CommandRiskList } from '../../ui/CommandRiskList';
 import { VisibleText } from '../../ui/VisibleText';
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { commandRisks, formatCommandLine } from '../../../src-preload/contract';
+import { commandRisks, formatCommandLine } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ServersPage } from '../servers/ServersPage';
 import { serverView } from '../servers/test-support/server-factories';

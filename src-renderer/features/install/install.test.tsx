@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OpenRequest } from '../../../src-preload/contract';
+import type { OpenRequest } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ServersPage } from '../servers/ServersPage';
 import { serverView } from '../servers/test-support/server-factories';

@@ -1,4 +1,4 @@
-import type { HostApi, UploadPurpose } from '../../../src-preload/contract';
+import type { HostApi, UploadPurpose } from '@contract';
 
 /** Bytes as base64, in slices (a spread of a whole chunk would overflow the call stack). */
 function toBase64(bytes: Uint8Array): string {

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useState } from 'react';
-import type { HostApi, InstallPlan } from '../../../src-preload/contract';
+import type { HostApi, InstallPlan } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { useMountedOnceOpen } from '../../ui/lazy-part';

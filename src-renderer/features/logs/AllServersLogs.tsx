@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { LogStream } from '../../../src-preload/contract';
+import type { LogStream } from '@contract';
 import { liveKey } from '../../stores/slices/logs-slice';
 import { useAppStore } from '../../stores/use-app-store';
 import { mergeLive } from './log-view-model';

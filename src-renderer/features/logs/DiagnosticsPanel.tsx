@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ServerDiagnostics, ServerRuntime } from '../../../src-preload/contract';
+import type { ServerDiagnostics, ServerRuntime } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { copyText } from './clipboard';
 

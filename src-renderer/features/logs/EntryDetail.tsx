@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatBytes, type HostApi, type LogEntry, type LogEntryDetail } from '../../../src-preload/contract';
+import { formatBytes, type HostApi, type LogEntry, type LogEntryDetail } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { copyText } from './clipboard';
 import { formatClock } from './log-format';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { LOG_LEVELS, type LogLevel, type LogLevelDelivery, type ServerRuntime } from '../../../src-preload/contract';
+import { LOG_LEVELS, type LogLevel, type LogLevelDelivery, type ServerRuntime } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { Select } from '../../ui/Select';
 

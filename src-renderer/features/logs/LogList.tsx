@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type UIEvent } from 'react';
-import type { LogEntry, LogStream } from '../../../src-preload/contract';
+import type { LogEntry, LogStream } from '@contract';
 import { ROW_HEIGHT } from './log-list-metrics';
 import { LogRow } from './LogRow';
 import { rowWindow } from './log-view-model';

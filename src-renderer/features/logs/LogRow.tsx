@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatBytes, type LogEntry, type LogStream } from '../../../src-preload/contract';
+import { formatBytes, type LogEntry, type LogStream } from '@contract';
 import { formatClock, protocolInitiator, protocolPreview } from './log-format';
 
 export interface LogRowProps {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LOG_LEVELS, type LogLevel, type LogStream } from '../../../src-preload/contract';
+import { LOG_LEVELS, type LogLevel, type LogStream } from '@contract';
 import type { LogViewFilters } from './log-view-model';
 import { Select } from '../../ui/Select';
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServerView } from '../../../src-preload/contract';
+import type { ServerView } from '@contract';
 import { renderWithHost } from '../../test-support/fake-host';
 import { serverView } from '../servers/test-support/server-factories';
 import { LogsPage } from './LogsPage';

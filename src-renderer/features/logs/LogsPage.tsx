@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { LogStream } from '../../../src-preload/contract';
+import type { LogStream } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { AllServersLogs } from './AllServersLogs';
 import { RetentionSettings } from './RetentionSettings';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { LogSettings } from '../../../src-preload/contract';
+import type { LogSettings } from '@contract';
 import { Field } from '../../ui/Field';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { type LogEntry, type LogLevel, type LogStream } from '../../../src-preload/contract';
+import { type LogEntry, type LogLevel, type LogStream } from '@contract';
 import { liveKey } from '../../stores/slices/logs-slice';
 import { useAppStore } from '../../stores/use-app-store';
 import { DiagnosticsPanel } from './DiagnosticsPanel';

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
-import { LOG_STREAMS, type LogStream } from '../../../src-preload/contract';
+import { LOG_STREAMS, type LogStream } from '@contract';
 import { STREAM_LABELS } from './log-format';
 
 export interface StreamTabsProps {

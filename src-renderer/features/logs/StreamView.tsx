@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { HostApi, LogEntry, LogStream } from '../../../src-preload/contract';
+import type { HostApi, LogEntry, LogStream } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { copyText, downloadText } from './clipboard';
 import { EntryDetail } from './EntryDetail';

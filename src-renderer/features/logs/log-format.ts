@@ -1,4 +1,4 @@
-import type { LogEntry, LogStream } from '../../../src-preload/contract';
+import type { LogEntry, LogStream } from '@contract';
 
 /** The tab label of each stream (fixed names: see UI-LABELS.md). */
 export const STREAM_LABELS: Record<LogStream, string> = {

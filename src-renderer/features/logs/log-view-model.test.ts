@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostEvent, LogEntry } from '../../../src-preload/contract';
+import type { HostEvent, LogEntry } from '@contract';
 import { LIVE_CAP, liveKey, logsSlice, type LogsState } from '../../stores/slices/logs-slice';
 import { countNewer, mergeLive, NO_FILTERS, ROW_CAP, rowWindow, visibleRows } from './log-view-model';
 

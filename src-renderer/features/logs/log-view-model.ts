@@ -1,4 +1,4 @@
-import { entryMatches, type LogEntry, type LogLevel } from '../../../src-preload/contract';
+import { entryMatches, type LogEntry, type LogLevel } from '@contract';
 
 /** What the user narrowed the view to. Empty strings mean "no filter". */
 export interface LogViewFilters {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { HostApi, LogEntry, LogStream } from '../../../src-preload/contract';
+import type { HostApi, LogEntry, LogStream } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { countNewer, hostFilter, visibleRows, type LogViewFilters } from './log-view-model';
 

@@ -11,7 +11,7 @@
  */
 import { AppBridge, type McpUiDisplayMode, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { AppModelContextView, AppViewGrant, HostApi, JsonObject } from '../../../src-preload/contract';
+import type { AppModelContextView, AppViewGrant, HostApi, JsonObject } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { SandboxTransport } from './sandbox-transport';
 

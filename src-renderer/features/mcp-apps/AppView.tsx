@@ -6,7 +6,7 @@
  * with the next message.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import type { AppModelContextView, AppViewGrant, JsonObject } from '../../../src-preload/contract';
+import type { AppModelContextView, AppViewGrant, JsonObject } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import type { AppAsk } from './AppFrame';

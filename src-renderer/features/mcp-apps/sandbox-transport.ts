@@ -4,7 +4,7 @@
  * only to that origin. (`PostMessageTransport` of ext-apps checks the source alone and posts to `*`.)
  */
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
-import { APP_SHORTCUT_METHOD } from '../../../src-preload/contract';
+import { APP_SHORTCUT_METHOD } from '@contract';
 
 /** One of Patchbay's shortcuts, pressed while the app's frame had the focus (see `APP_SHORTCUT_METHOD`). */
 export interface AppShortcutPress {

@@ -1,7 +1,7 @@
 import { Command } from 'cmdk';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { compareConversations, type ToolView } from '../../../src-preload/contract';
+import { compareConversations, type ToolView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { Modal } from '../../ui/Modal';
 import { messageOf } from '../../ui/call-errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HostApi } from '../../../src-preload/contract';
+import type { HostApi } from '@contract';
 import { serverView } from '../servers/test-support/server-factories';
 import { SETTINGS_SECTION_LABELS } from '../settings/settings-sections';
 import { toolView } from '../tools/test-support/tool-factories';

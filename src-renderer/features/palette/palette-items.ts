@@ -3,7 +3,7 @@
  * the common actions, each server (open, start or stop, restart, its logs), the loaded conversations
  * and the tools of Ready servers. Pure: the palette renders these and runs the chosen one.
  */
-import type { ConversationSummary, HostApi, ServerView, Theme, ToolSetView, ToolView } from '../../../src-preload/contract';
+import type { ConversationSummary, HostApi, ServerView, Theme, ToolSetView, ToolView } from '@contract';
 import { SETTINGS_SECTIONS, type Route, type SettingsSection } from '../../routing/routes';
 import type { IntentKind } from '../../stores/navigation';
 import { canStart, PRESET_LABELS, STATUS_LABELS } from '../servers/server-status';

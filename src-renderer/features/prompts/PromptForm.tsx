@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PromptResultView, PromptView } from '../../../src-preload/contract';
+import type { PromptResultView, PromptView } from '@contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { ArgumentField } from '../resources/ArgumentField';
 

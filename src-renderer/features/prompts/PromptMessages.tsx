@@ -1,4 +1,4 @@
-import { formatBytes, type PromptContentView, type PromptMessageView } from '../../../src-preload/contract';
+import { formatBytes, type PromptContentView, type PromptMessageView } from '@contract';
 import { OpenResourceButton } from '../resources/OpenResource';
 import { ResourceLinkView } from '../resources/ResourceLinkView';
 

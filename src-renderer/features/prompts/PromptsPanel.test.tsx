@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HostCallError } from '../../../src-preload/contract';
+import { HostCallError } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { contentRuntime } from '../resources/test-support/resource-factories';
 import { PromptsPanel } from './PromptsPanel';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PromptList, PromptResultView, ServerRuntime } from '../../../src-preload/contract';
+import type { PromptList, PromptResultView, ServerRuntime } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { PromptForm } from './PromptForm';

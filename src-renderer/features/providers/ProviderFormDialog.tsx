@@ -7,7 +7,7 @@ import {
   type ProviderPreset,
   type ProviderType,
   type ProviderView,
-} from '../../../src-preload/contract';
+} from '@contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';

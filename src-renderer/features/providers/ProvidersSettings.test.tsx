@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HostCallError, type ProviderView } from '../../../src-preload/contract';
+import { HostCallError, type ProviderView } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ProvidersSettings } from './ProvidersSettings';
 import { anthropicProvider, localProvider } from './test-support/provider-factories';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PROVIDER_TYPE_LABELS, type HostApi, type ProviderView } from '../../../src-preload/contract';
+import { PROVIDER_TYPE_LABELS, type HostApi, type ProviderView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { RelativeTime } from '../../ui/RelativeTime';

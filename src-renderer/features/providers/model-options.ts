@@ -3,7 +3,7 @@
  * named by its model, its value carrying both ids (model ids may contain any character, so they are
  * JSON-encoded together rather than joined with a separator).
  */
-import type { ProviderView } from '../../../src-preload/contract';
+import type { ProviderView } from '@contract';
 
 export interface ModelRef {
   providerId: string;

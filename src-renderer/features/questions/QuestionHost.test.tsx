@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { QuestionOf } from '../../../src-preload/contract';
+import type { QuestionOf } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { consentRequest } from '../tools/test-support/tool-factories';
 import { QuestionHost } from './QuestionHost';

@@ -1,4 +1,4 @@
-import type { CompletionRef } from '../../../src-preload/contract';
+import type { CompletionRef } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { Combobox } from '../../ui/Combobox';
 import { Field } from '../../ui/Field';

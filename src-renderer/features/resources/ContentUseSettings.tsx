@@ -1,5 +1,5 @@
 import { useCallback, useId } from 'react';
-import type { ContentAction, ContentAuditEntry } from '../../../src-preload/contract';
+import type { ContentAction, ContentAuditEntry } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { useAuditPages } from '../../ui/use-audit-pages';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ResourceReadView } from '../../../src-preload/contract';
+import type { ResourceReadView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';

@@ -1,6 +1,6 @@
 import { Suspense, useContext, useState } from 'react';
 import { useStore } from 'zustand';
-import type { ResourceReadView } from '../../../src-preload/contract';
+import type { ResourceReadView } from '@contract';
 import type { AppStore } from '../../stores/app-store';
 import { AppStoreContext } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ResourceReadView } from '../../../src-preload/contract';
+import type { ResourceReadView } from '@contract';
 import { Modal } from '../../ui/Modal';
 import { LinkedResourceOpener } from './linked-resource';
 import { LinkedResourceDialog } from './LinkedResourceDialog';

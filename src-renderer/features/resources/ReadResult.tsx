@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ResourceReadView } from '../../../src-preload/contract';
+import type { ResourceReadView } from '@contract';
 import { formatElapsed } from '../tools/result/format';
 import { ResourceContents } from './ResourceContents';
 

@@ -1,5 +1,5 @@
 import { useContext, useState, type MouseEvent } from 'react';
-import { formatBytes, type ResourceContentView, type ResourceReadView } from '../../../src-preload/contract';
+import { formatBytes, type ResourceContentView, type ResourceReadView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { Markdown } from '../chat/Markdown';

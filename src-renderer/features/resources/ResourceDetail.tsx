@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatBytes, type ResourceReadView, type ResourceSubscriptionView, type ResourceView } from '../../../src-preload/contract';
+import { formatBytes, type ResourceReadView, type ResourceSubscriptionView, type ResourceView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { LinkedResourceOpener } from './linked-resource';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ResourceLinkFields } from '../../../src-preload/contract';
+import type { ResourceLinkFields } from '@contract';
 
 /**
  * A resource link in a tool's result or a prompt, the same wherever it is shown: what it is, its

@@ -1,6 +1,6 @@
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { formatBytes, type ResourceView } from '../../../src-preload/contract';
+import { formatBytes, type ResourceView } from '@contract';
 import type { ResourcePages } from './use-resource-pages';
 
 /** Fixed row height: every row is a name line and a URI line. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ResourceTemplateView, ResourceView, ServerRuntime } from '../../../src-preload/contract';
+import type { ResourceTemplateView, ResourceView, ServerRuntime } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { ResourceDetail } from './ResourceDetail';

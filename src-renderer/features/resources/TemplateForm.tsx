@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { expandUriTemplate, type ResourceReadView, type ResourceTemplateView } from '../../../src-preload/contract';
+import { expandUriTemplate, type ResourceReadView, type ResourceTemplateView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { ArgumentField } from './ArgumentField';

@@ -1,4 +1,4 @@
-import { MAX_RESOURCE_SLICE, type ResourceSlice } from '../../../src-preload/contract';
+import { MAX_RESOURCE_SLICE, type ResourceSlice } from '@contract';
 
 /** Fetches characters `offset…` of a content item (text, or base64 data). */
 export type SliceLoader = (offset: number, limit: number) => Promise<ResourceSlice>;

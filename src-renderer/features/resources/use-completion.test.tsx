@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HostApi } from '../../../src-preload/contract';
+import type { HostApi } from '@contract';
 import { COMPLETION_DEBOUNCE_MS, useCompletion } from './use-completion';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CompletionRef, HostApi } from '../../../src-preload/contract';
+import type { CompletionRef, HostApi } from '@contract';
 
 /** How long typing must pause before suggestions are asked for. */
 export const COMPLETION_DEBOUNCE_MS = 200;

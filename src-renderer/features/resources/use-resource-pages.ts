@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HostApi, ResourceView } from '../../../src-preload/contract';
+import type { HostApi, ResourceView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 
 /** Resources fetched per page (a screenful is ~20: a page covers scrolling a while). */

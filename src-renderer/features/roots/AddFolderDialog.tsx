@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { FolderListing } from '../../../src-preload/contract';
+import type { FolderListing } from '@contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FolderListing } from '../../../src-preload/contract';
+import type { FolderListing } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 
 export interface FolderBrowserProps {

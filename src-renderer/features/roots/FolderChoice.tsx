@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { RootView } from '../../../src-preload/contract';
+import type { RootView } from '@contract';
 
 /** Which folders a server may see, as a form value. */
 export interface FolderSelection {

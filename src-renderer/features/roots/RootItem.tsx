@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { RootView } from '../../../src-preload/contract';
+import type { RootView } from '@contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FolderListing } from '../../../src-preload/contract';
+import type { FolderListing } from '@contract';
 import { serverView } from '../servers/test-support/server-factories';
 import { RootsPage } from './RootsPage';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';

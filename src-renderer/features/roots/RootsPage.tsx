@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { RootSharingView } from '../../../src-preload/contract';
+import type { RootSharingView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';

@@ -1,4 +1,4 @@
-import type { RootSharingView, RootView } from '../../../src-preload/contract';
+import type { RootSharingView, RootView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { FolderChoice, type FolderSelection } from './FolderChoice';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { QuestionOf } from '../../../src-preload/contract';
+import type { QuestionOf } from '@contract';
 import { serverView } from '../servers/test-support/server-factories';
 import { RootsConsentHost } from './RootsConsentHost';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RootsConsentRequest, RootView } from '../../../src-preload/contract';
+import type { RootsConsentRequest, RootView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { FolderChoice, type FolderSelection } from './FolderChoice';

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { RootSharingView, ServerView } from '../../../src-preload/contract';
+import type { RootSharingView, ServerView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { Modal } from '../../ui/Modal';
 

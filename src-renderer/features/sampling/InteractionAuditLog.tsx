@@ -1,4 +1,4 @@
-import type { InteractionAuditEntry, InteractionStep } from '../../../src-preload/contract';
+import type { InteractionAuditEntry, InteractionStep } from '@contract';
 import { RelativeTime } from '../../ui/RelativeTime';
 
 const KINDS: Record<InteractionAuditEntry['kind'], string> = {

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SamplingRequestView } from '../../../src-preload/contract';
+import type { SamplingRequestView } from '@contract';
 import { SamplingDialog } from './SamplingDialog';
 import { choose } from '../../test-support/choose';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { SamplingContentView, SamplingPolicy, SamplingRequestView } from '../../../src-preload/contract';
+import type { SamplingContentView, SamplingPolicy, SamplingRequestView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { groupModels, modelValue, parseModelValue } from '../providers/model-options';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { SamplingPolicy, SamplingPolicyMode } from '../../../src-preload/contract';
+import type { SamplingPolicy, SamplingPolicyMode } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { Select } from '../../ui/Select';
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallResult, InteractionAuditEntry } from '../../../src-preload/contract';
+import type { CallResult, InteractionAuditEntry } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ServerRequestsSettings } from './ServerRequestsSettings';
 import { auditEntry } from './test-support/audit-entry';

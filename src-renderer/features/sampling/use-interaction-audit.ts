@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { HostApi, InteractionAuditEntry } from '../../../src-preload/contract';
+import type { HostApi, InteractionAuditEntry } from '@contract';
 import { useAuditPages, type AuditPages } from '../../ui/use-audit-pages';
 
 /** The sampling/elicitation audit trail, a page at a time; `refresh` changes whenever a request settled. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DiagnosisStep, HostApi, LaunchFixField, ServerDiagnosis } from '../../../src-preload/contract';
+import type { DiagnosisStep, HostApi, LaunchFixField, ServerDiagnosis } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ServerRuntime } from '../../../src-preload/contract';
+import type { ServerRuntime } from '@contract';
 import { CopyButton } from '../../ui/CopyButton';
 
 export interface FailureOutputProps {

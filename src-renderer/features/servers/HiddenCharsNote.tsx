@@ -1,4 +1,4 @@
-import { hiddenCharRisk, type CommandRisk } from '../../../src-preload/contract';
+import { hiddenCharRisk, type CommandRisk } from '@contract';
 import { CommandRiskList } from '../../ui/CommandRiskList';
 
 /** One piece of the form as typed (a whole field, or one line of it). */

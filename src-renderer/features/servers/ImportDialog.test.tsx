@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ImportPreview, ImportResult } from '../../../src-preload/contract';
-import { HostCallError, MAX_IMPORT_CHARS } from '../../../src-preload/contract';
+import type { ImportPreview, ImportResult } from '@contract';
+import { HostCallError, MAX_IMPORT_CHARS } from '@contract';
 import { ImportDialog, type ImportDialogProps } from './ImportDialog';
 import { serverView } from './test-support/server-factories';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatBytes, MAX_IMPORT_CHARS, type HostApi, type ImportPreview, type ImportResult } from '../../../src-preload/contract';
+import { formatBytes, MAX_IMPORT_CHARS, type HostApi, type ImportPreview, type ImportResult } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';

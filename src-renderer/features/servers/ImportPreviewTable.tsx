@@ -1,4 +1,4 @@
-import type { ImportPreview } from '../../../src-preload/contract';
+import type { ImportPreview } from '@contract';
 
 const FORMAT_LABELS: Record<ImportPreview['format'], string> = {
   'claude-desktop': 'Claude Desktop (claude_desktop_config.json)',

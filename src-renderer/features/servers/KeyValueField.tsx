@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EnvVarView } from '../../../src-preload/contract';
+import type { EnvVarView } from '@contract';
 import { Field } from '../../ui/Field';
 import { isKeptSecret, isSecret, pairLines, type PairsDraft, type PairSyntax } from './key-value-lines';
 

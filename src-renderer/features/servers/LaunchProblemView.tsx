@@ -1,4 +1,4 @@
-import type { LaunchFix, LaunchFixField, LaunchProblem } from '../../../src-preload/contract';
+import type { LaunchFix, LaunchFixField, LaunchProblem } from '@contract';
 
 export interface LaunchProblemViewProps {
   serverName: string;

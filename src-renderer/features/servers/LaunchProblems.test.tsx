@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LaunchProblem, ServerDiagnosis } from '../../../src-preload/contract';
+import type { LaunchProblem, ServerDiagnosis } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ServersPage } from './ServersPage';
 import { deferred, serverView } from './test-support/server-factories';

@@ -1,4 +1,4 @@
-import type { ServerRuntime } from '../../../src-preload/contract';
+import type { ServerRuntime } from '@contract';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { countsText, protocolLabel, REMOTE_TRANSPORT_LABELS, shortSessionId } from './server-status';
 

@@ -1,12 +1,5 @@
 import { useId } from 'react';
-import {
-  registryBlocked,
-  registryMessage,
-  registryNeed,
-  SANDBOX_NETWORKS,
-  type SandboxNetwork,
-  type SandboxSupport,
-} from '../../../src-preload/contract';
+import { registryBlocked, registryMessage, registryNeed, SANDBOX_NETWORKS, type SandboxNetwork, type SandboxSupport } from '@contract';
 import type { EditDraft } from './server-form-model';
 import type { FormErrors, ServerDraft } from './server-form-model';
 import { Select } from '../../ui/Select';

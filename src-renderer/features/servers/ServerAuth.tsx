@@ -1,4 +1,4 @@
-import type { AuthView, SignInStart } from '../../../src-preload/contract';
+import type { AuthView, SignInStart } from '@contract';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { useSignIn } from './use-sign-in';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthView, ServerRuntime, SignInStart } from '../../../src-preload/contract';
-import { HostCallError } from '../../../src-preload/contract';
+import type { AuthView, ServerRuntime, SignInStart } from '@contract';
+import { HostCallError } from '@contract';
 import { ServerCard } from './ServerCard';
 import { deferred, fakeActions, serverView } from './test-support/server-factories';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ServerView } from '../../../src-preload/contract';
-import { HostCallError } from '../../../src-preload/contract';
+import type { ServerView } from '@contract';
+import { HostCallError } from '@contract';
 import { ServerCard, type ServerActions } from './ServerCard';
 import { deferred, fakeActions, serverView } from './test-support/server-factories';
 

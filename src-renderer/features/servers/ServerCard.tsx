@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LaunchFixField, ServerView, SignInStart } from '../../../src-preload/contract';
+import type { LaunchFixField, ServerView, SignInStart } from '@contract';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { FailureOutput } from './FailureOutput';
 import { LaunchProblemView } from './LaunchProblemView';

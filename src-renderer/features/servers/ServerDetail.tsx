@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { commandRisks, type EnvVarView, type LaunchFixField, type ServerConfigView, type ServerView } from '../../../src-preload/contract';
+import { commandRisks, type EnvVarView, type LaunchFixField, type ServerConfigView, type ServerView } from '@contract';
 import { CommandRiskList } from '../../ui/CommandRiskList';
 import { VisibleText } from '../../ui/VisibleText';
 import type { ServerTab } from '../../routing/routes';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ServerConfigView, ServerInput } from '../../../src-preload/contract';
-import { HostCallError } from '../../../src-preload/contract';
+import type { ServerConfigView, ServerInput } from '@contract';
+import { HostCallError } from '@contract';
 import { ServerFormDialog } from './ServerFormDialog';
 import { deferred, serverView } from './test-support/server-factories';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SandboxSupport, ServerConfigView, ServerInput } from '../../../src-preload/contract';
+import type { SandboxSupport, ServerConfigView, ServerInput } from '@contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';

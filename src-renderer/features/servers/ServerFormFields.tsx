@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { HiddenCharsNote, linesOf } from './HiddenCharsNote';
-import type { LaunchFixField, SandboxSupport, ServerConfigView, ServerTransportKind } from '../../../src-preload/contract';
+import type { LaunchFixField, SandboxSupport, ServerConfigView, ServerTransportKind } from '@contract';
 import { Field } from '../../ui/Field';
 import { ENV_SYNTAX, HEADER_SYNTAX, SECRET_PLACEHOLDER } from './key-value-lines';
 import { KeyValueField } from './KeyValueField';

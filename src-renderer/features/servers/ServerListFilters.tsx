@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ServerView } from '../../../src-preload/contract';
+import type { ServerView } from '@contract';
 import { inStatusFilter, STATUS_FILTER_LABELS, STATUS_FILTERS, type StatusFilter } from './server-status';
 import { Select } from '../../ui/Select';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerView } from '../../../src-preload/contract';
+import type { ServerView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { useAppStore } from '../../stores/use-app-store';
 import { NETWORK_LABELS } from './SandboxFields';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ServerView } from '../../../src-preload/contract';
+import type { ServerView } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { ServersPage } from './ServersPage';
 import { serverView } from './test-support/server-factories';

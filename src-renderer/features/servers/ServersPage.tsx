@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { PRESET_IDS, type PresetId } from '../../../src-preload/contract';
+import { PRESET_IDS, type PresetId } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { FilePickerButton } from '../../ui/FilePickerButton';
 import { Modal } from '../../ui/Modal';

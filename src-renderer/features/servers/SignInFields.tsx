@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { ClientAuthKind, ServerConfigView, SignInMode } from '../../../src-preload/contract';
+import type { ClientAuthKind, ServerConfigView, SignInMode } from '@contract';
 import { Field } from '../../ui/Field';
 import { SECRET_PLACEHOLDER } from './key-value-lines';
 import type { FormErrors, ServerDraft } from './server-form-model';

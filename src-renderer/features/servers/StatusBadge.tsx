@@ -1,4 +1,4 @@
-import type { ServerRuntime } from '../../../src-preload/contract';
+import type { ServerRuntime } from '@contract';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { STATUS_LABELS } from './server-status';
 import { CircleAlert, CircleCheck, CircleStop, LoaderCircle, OctagonX, type LucideIcon } from 'lucide-react';

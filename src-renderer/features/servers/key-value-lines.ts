@@ -1,4 +1,4 @@
-import type { EnvVarView } from '../../../src-preload/contract';
+import type { EnvVarView } from '@contract';
 
 /** Shown in place of a stored secret's value, which never reaches the renderer. */
 export const SECRET_PLACEHOLDER = '••••••';

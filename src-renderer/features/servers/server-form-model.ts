@@ -1,11 +1,4 @@
-import type {
-  ClientAuthKind,
-  SandboxNetwork,
-  ServerConfigView,
-  ServerInput,
-  ServerTransportKind,
-  SignInMode,
-} from '../../../src-preload/contract';
+import type { ClientAuthKind, SandboxNetwork, ServerConfigView, ServerInput, ServerTransportKind, SignInMode } from '@contract';
 import type { FieldIssue } from '../../ui/call-errors';
 import {
   ENV_SYNTAX,

@@ -1,4 +1,4 @@
-import type { PresetId, RemoteRuntime, ServerRuntime, ServerStatus, ServerView } from '../../../src-preload/contract';
+import type { PresetId, RemoteRuntime, ServerRuntime, ServerStatus, ServerView } from '@contract';
 
 /** The one word each status reads as (tests and screen readers rely on these). */
 export const STATUS_LABELS: Record<ServerStatus, string> = {
@@ -114,4 +114,4 @@ export function countsText(counts: NonNullable<ServerRuntime['counts']>): string
 }
 
 /** A command line as one would type it, quoting arguments that need it. */
-export { formatCommandLine as commandLine } from '../../../src-preload/contract';
+export { formatCommandLine as commandLine } from '@contract';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isHttpUrl, type SignInStart } from '../../../src-preload/contract';
+import { isHttpUrl, type SignInStart } from '@contract';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 
 /** What the sign-in button needs: the click handler, and what to show while and after it runs. */

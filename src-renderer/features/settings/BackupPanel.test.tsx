@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BackupState } from '../../../src-preload/contract';
+import type { BackupState } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { useAppStore } from '../../stores/use-app-store';
 import { BackupPanel } from './BackupPanel';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatBytes, type BackupState, type ExportFormat, type HostApi, type ServersExport } from '../../../src-preload/contract';
+import { formatBytes, type BackupState, type ExportFormat, type HostApi, type ServersExport } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { FilePickerButton } from '../../ui/FilePickerButton';
 import { RelativeTime } from '../../ui/RelativeTime';

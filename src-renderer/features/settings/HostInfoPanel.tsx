@@ -1,4 +1,4 @@
-import type { HostInfo } from '../../../src-preload/contract';
+import type { HostInfo } from '@contract';
 
 /** Live facts about the host: version, mode, where data lives, and how the database came up. */
 export function HostInfoPanel({ info }: { info: HostInfo }) {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type SettingsPatch } from '../../../src-preload/contract';
-import { HostCallError } from '../../../src-preload/contract';
+import { DEFAULT_SETTINGS, type SettingsPatch } from '@contract';
+import { HostCallError } from '@contract';
 import { SettingsForm } from './SettingsForm';
 
 afterEach(cleanup);

@@ -9,7 +9,7 @@ import {
   type SettingsPatch,
   type Theme,
   type ToolSearchMode,
-} from '../../../src-preload/contract';
+} from '@contract';
 import { Field } from '../../ui/Field';
 import { ApiKeyField, ModelChoices } from '../chat/ApiKeyField';
 import { Select } from '../../ui/Select';

@@ -1,4 +1,4 @@
-import type { ToolCallTask } from '../../../src-preload/contract';
+import type { ToolCallTask } from '@contract';
 import { TASK_STATE_LABELS } from './task-labels';
 import './tasks.css';
 

@@ -4,7 +4,7 @@
  * or a restart does not lose it).
  */
 import { useState } from 'react';
-import type { TaskView, ToolCallOutcome } from '../../../src-preload/contract';
+import type { TaskView, ToolCallOutcome } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { ToolResultView } from '../tools/result/ToolResultView';

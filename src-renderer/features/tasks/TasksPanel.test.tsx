@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HostCallError } from '../../../src-preload/contract';
+import { HostCallError } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { TasksPanel } from './TasksPanel';
 import { taskView } from './test-support/task-factories';

@@ -1,4 +1,4 @@
-import type { TaskKind, TaskState } from '../../../src-preload/contract';
+import type { TaskKind, TaskState } from '@contract';
 
 /** A task's state in words. */
 export const TASK_STATE_LABELS: Record<TaskState, string> = {

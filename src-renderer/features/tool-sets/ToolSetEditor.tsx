@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { describeUnavailable, type ToolOfferView, type ToolSetMemberIds, type ToolSetView } from '../../../src-preload/contract';
+import { describeUnavailable, type ToolOfferView, type ToolSetMemberIds, type ToolSetView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 
 export interface ToolSetEditorProps {

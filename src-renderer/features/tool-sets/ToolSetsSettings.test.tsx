@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolSetView } from '../../../src-preload/contract';
+import type { ToolSetView } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { serverView } from '../servers/test-support/server-factories';
 import { ToolSetsSettings } from './ToolSetsSettings';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { describeUnavailable, type ToolSetView } from '../../../src-preload/contract';
+import { describeUnavailable, type ToolSetView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { ToolSetEditor } from './ToolSetEditor';

@@ -1,4 +1,4 @@
-import type { ToolHints } from '../../../src-preload/contract';
+import type { ToolHints } from '@contract';
 
 const WORDS: [keyof ToolHints, string, string][] = [
   ['readOnlyHint', 'read-only', 'may change things'],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RunningToolCall } from '../../../src-preload/contract';
+import type { RunningToolCall } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { useNow } from '../../ui/use-now';
 import { TaskLine } from '../tasks/TaskLine';

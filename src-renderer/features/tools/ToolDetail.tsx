@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { JsonObject, RunningToolCall, ToolCallOutcome, ToolView } from '../../../src-preload/contract';
+import type { JsonObject, RunningToolCall, ToolCallOutcome, ToolView } from '@contract';
 import { AppView } from '../mcp-apps/AppView';
 import { AnnotationHints } from './AnnotationHints';
 import type { LoadPart } from './result/ResultBlocks';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { JsonObject, ServerStatus, ToolCallOutcome, ToolView } from '../../../src-preload/contract';
+import type { JsonObject, ServerStatus, ToolCallOutcome, ToolView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import type { LoadPart } from './result/ResultBlocks';

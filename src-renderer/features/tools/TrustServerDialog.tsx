@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RISKY_HINT_WORDS, riskyHintsOf, type RiskyHint, type ToolView } from '../../../src-preload/contract';
+import { RISKY_HINT_WORDS, riskyHintsOf, type RiskyHint, type ToolView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 

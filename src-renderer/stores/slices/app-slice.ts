@@ -1,4 +1,4 @@
-import type { OpenRequest, UpdateState, WindowRecovery } from '../../../src-preload/contract';
+import type { OpenRequest, UpdateState, WindowRecovery } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** The app itself: what the OS asked it to open, the updater, a window crash to tell about. */

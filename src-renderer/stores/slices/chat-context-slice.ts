@@ -1,4 +1,4 @@
-import type { AttachmentView, PromptResultView } from '../../../src-preload/contract';
+import type { AttachmentView, PromptResultView } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** What goes with the message being written besides its text: attached resources and a chosen prompt. */

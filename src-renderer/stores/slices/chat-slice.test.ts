@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, HostEvent, HostSnapshot } from '../../../src-preload/contract';
+import type { ChatMessage, HostEvent, HostSnapshot } from '@contract';
 import { applyDelta, chatSlice, mergePage, upsertMessage, type ChatState, type LoadedHistory } from './chat-slice';
 
 const message = (id: number, seq: number, text = ''): ChatMessage => ({

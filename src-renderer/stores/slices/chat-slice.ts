@@ -1,11 +1,4 @@
-import type {
-  ChatDeltaOp,
-  ChatMessage,
-  ConversationCursor,
-  ConversationSummary,
-  LlmStatus,
-  MessagePage,
-} from '../../../src-preload/contract';
+import type { ChatDeltaOp, ChatMessage, ConversationCursor, ConversationSummary, LlmStatus, MessagePage } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** The loaded part of one conversation's history (newest pages; older ones load on scroll). */

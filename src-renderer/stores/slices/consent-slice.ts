@@ -1,4 +1,4 @@
-import type { ConsentSettings, StandingDecision } from '../../../src-preload/contract';
+import type { ConsentSettings, StandingDecision } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** Standing decisions and consent settings (the questions themselves are in the questions slice). */

@@ -1,4 +1,4 @@
-import type { HostInfo, Settings } from '../../../src-preload/contract';
+import type { HostInfo, Settings } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** The host's own facts and the user's settings. */

@@ -1,4 +1,4 @@
-import type { LogEntry, LogLevel, LogSettings, LogStream } from '../../../src-preload/contract';
+import type { LogEntry, LogLevel, LogSettings, LogStream } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** Newest live entries kept per server and stream; older ones are a query away. */

@@ -1,4 +1,4 @@
-import type { ProviderView } from '../../../src-preload/contract';
+import type { ProviderView } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** The configured model providers (never their keys: only whether one is set). */

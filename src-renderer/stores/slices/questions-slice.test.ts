@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostSnapshot, Question, QuestionOf } from '../../../src-preload/contract';
+import type { HostSnapshot, Question, QuestionOf } from '@contract';
 import { questionsOf, questionsSlice, type QuestionsState } from './questions-slice';
 
 const roots = (id: string, requestedAt: string, serverId = 's1'): QuestionOf<'roots'> => ({

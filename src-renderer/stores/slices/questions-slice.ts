@@ -1,4 +1,4 @@
-import type { Question, QuestionKind, QuestionOf } from '../../../src-preload/contract';
+import type { Question, QuestionKind, QuestionOf } from '@contract';
 import type { StoreSlice } from './slice';
 
 /**

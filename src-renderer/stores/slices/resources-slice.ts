@@ -1,4 +1,4 @@
-import type { ResourceSubscriptionView } from '../../../src-preload/contract';
+import type { ResourceSubscriptionView } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** Followed resources, and counters that tell lists of resources, prompts and the use trail to fetch again. */

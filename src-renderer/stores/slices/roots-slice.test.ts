@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostSnapshot, RootsAuditEntry } from '../../../src-preload/contract';
+import type { HostSnapshot, RootsAuditEntry } from '@contract';
 import { ROOTS_AUDIT_KEPT, rootsSlice, type RootsState } from './roots-slice';
 
 const entry = (id: number): RootsAuditEntry => ({ id, at: '', serverId: 's1', serverName: 'files', action: 'sent', roots: [], detail: '' });

@@ -1,4 +1,4 @@
-import type { RootsAuditEntry, RootSharingView, RootView } from '../../../src-preload/contract';
+import type { RootsAuditEntry, RootSharingView, RootView } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** How many audit entries the renderer keeps (the host has them all). */

@@ -1,4 +1,4 @@
-import type { SamplingPolicy } from '../../../src-preload/contract';
+import type { SamplingPolicy } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** Per-server sampling policies, and what became of requests (the requests themselves: the questions slice). */

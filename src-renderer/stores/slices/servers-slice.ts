@@ -1,4 +1,4 @@
-import type { ServerDiagnosis, ServerView } from '../../../src-preload/contract';
+import type { ServerDiagnosis, ServerView } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** Every configured server by id, in the order they were added. */

@@ -1,4 +1,4 @@
-import type { HostEvent, HostSnapshot } from '../../../src-preload/contract';
+import type { HostEvent, HostSnapshot } from '@contract';
 
 /**
  * One area's part of the renderer store: its initial state, how a snapshot fills it, and how host

@@ -1,4 +1,4 @@
-import type { TaskView } from '../../../src-preload/contract';
+import type { TaskView } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** Tasks the host knows of (the newest ones: the snapshot's, plus every change since), by record id. */

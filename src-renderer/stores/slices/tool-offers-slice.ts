@@ -1,4 +1,4 @@
-import type { ToolOffersSnapshot } from '../../../src-preload/contract';
+import type { ToolOffersSnapshot } from '@contract';
 import type { StoreSlice } from './slice';
 
 /** The user's per-tool choices and tool sets, as the host keeps them (a mirror: the host decides). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostEvent, HostSnapshot, RunningToolCall } from '../../../src-preload/contract';
+import type { HostEvent, HostSnapshot, RunningToolCall } from '@contract';
 import { toolsSlice, type ToolsState } from './tools-slice';
 
 const chat = { conversationId: 'c1', toolUseId: 'pb_1' };

@@ -5,7 +5,7 @@ import {
   type ToolCallStatus,
   type ToolCallTask,
   type ToolRunProgress,
-} from '../../../src-preload/contract';
+} from '@contract';
 import type { StoreSlice } from './slice';
 
 /** A chat tool call as its card follows it live: the one record the card reads (the stored result wins once there is one). */

@@ -5,13 +5,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import {
-  DEFAULT_SETTINGS,
-  type ChatMessage,
-  type ConversationSummary,
-  type HostEvent,
-  type Settings,
-} from '../../../../src-preload/contract';
+import { DEFAULT_SETTINGS, type ChatMessage, type ConversationSummary, type HostEvent, type Settings } from '@contract';
 import { tempDir } from '../../../test-support/temp-dir';
 import { HostEventBus } from '../../events';
 import { systemClock } from '../../clock';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
-import { type HostApi, type HostEvent, type HostHandlers, type ServerView } from '../../../../src-preload/contract';
+import { type HostApi, type HostEvent, type HostHandlers, type ServerView } from '@contract';
 import { tempDir } from '../../../test-support/temp-dir';
 import { HostEventBus } from '../../events';
 import { systemClock } from '../../clock';

@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
 import { onTestFinished } from 'vitest';
-import type { AuthView, ServerView } from '../../../../src-preload/contract';
+import type { AuthView, ServerView } from '@contract';
 import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import type { RemoteAuth, RemoteServerRef, ServerControl } from '../../servers/transport/remote-auth';
 import { DATABASE_FILE, openDatabase } from '../../store/database';

@@ -16,7 +16,7 @@ import {
   type RootSharingView,
   type SandboxPolicy,
   ServerInputSchema,
-} from '../../../../src-preload/contract';
+} from '@contract';
 import { ServerSandboxes } from '../../sandbox/server-sandboxes';
 import { sandboxSupport } from '../../servers/sandbox/sandbox-support';
 import { HostEventBus } from '../../events';

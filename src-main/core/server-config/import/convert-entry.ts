@@ -1,4 +1,4 @@
-import { ServerInputSchema, type ServerInputParsed } from '../../../../src-preload/contract';
+import { ServerInputSchema, type ServerInputParsed } from '@contract';
 import { localFields } from './convert-local';
 import { remoteFields, WEBSOCKET_REASON } from './convert-remote';
 import { fail } from './field-checks';

@@ -1,4 +1,4 @@
-import { ENV_KEY_PATTERN } from '../../../../src-preload/contract';
+import { ENV_KEY_PATTERN } from '@contract';
 import { fail, kindOf, orEmpty, readStringMap, type FieldsResult } from './field-checks';
 import { own } from './read-jsonc';
 import { ENV_PAIRS, type ImportedPair, type VariableResolver } from './variables';

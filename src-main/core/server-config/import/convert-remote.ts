@@ -1,4 +1,4 @@
-import { HEADER_NAME_PATTERN } from '../../../../src-preload/contract';
+import { HEADER_NAME_PATTERN } from '@contract';
 import { fail, orEmpty, readStringMap, type FieldsResult } from './field-checks';
 import { own } from './read-jsonc';
 import { HEADER_PAIRS, type ImportedPair, type VariableResolver } from './variables';

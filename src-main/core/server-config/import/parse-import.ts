@@ -1,5 +1,5 @@
 import { getNodeValue, type Node } from 'jsonc-parser';
-import type { ImportPreview, ImportPreviewEntry } from '../../../../src-preload/contract';
+import type { ImportPreview, ImportPreviewEntry } from '@contract';
 import { convertEntry, type EntryContext } from './convert-entry';
 import { isRecord, memberOf, membersOf, own, readJsonc } from './read-jsonc';
 import { PatchbayExportSchema, restoreEntry, type PatchbayRestoreContext } from './patchbay-format';

@@ -6,7 +6,7 @@
  * directory points at its own.
  */
 import { z } from 'zod';
-import { PRESET_IDS, SERVER_TRANSPORTS, ServerInputSchema, type ImportPreviewEntry } from '../../../../src-preload/contract';
+import { PRESET_IDS, SERVER_TRANSPORTS, ServerInputSchema, type ImportPreviewEntry } from '@contract';
 
 export const PATCHBAY_EXPORT_VERSION = 1;
 /** Stands for the data directory in exported paths. */

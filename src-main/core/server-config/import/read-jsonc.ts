@@ -1,5 +1,5 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { HostCallError, MAX_IMPORT_CHARS } from '../../../../src-preload/contract';
+import { HostCallError, MAX_IMPORT_CHARS } from '@contract';
 
 /** What each parser error means, in words a user pasting a config file can act on. */
 const PROBLEMS: Record<string, string> = {

@@ -5,7 +5,7 @@
  * Real HTTP servers on 127.0.0.1 (e2e/fixtures/http/rate-limited-server.mjs), through the contract.
  */
 import { describe, expect, it } from 'vitest';
-import type { ServerRuntime } from '../../../../src-preload/contract';
+import type { ServerRuntime } from '@contract';
 import { startHost, type TestHost } from '../../../test-support/tool-host';
 import { rateLimitedStats, startRateLimitedServer, type HttpServerProcess } from '../test-support/http-servers';
 import { waitFor } from '../wait';

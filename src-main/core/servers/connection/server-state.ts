@@ -13,7 +13,7 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { ExitInfo } from '../process/stdio-process';
-import type { LaunchProblem } from '../../../../src-preload/contract';
+import type { LaunchProblem } from '@contract';
 
 /** What we learned about a server when it became ready. */
 export interface ServerIdentity {

@@ -12,7 +12,7 @@ import { StartWatchdog } from './start-watchdog';
 import { explainStartFailure } from './start-failure';
 import type { ServerSpec } from './connection-options';
 import type { ExitInfo } from '../process/stdio-process';
-import type { LaunchProblem } from '../../../../src-preload/contract';
+import type { LaunchProblem } from '@contract';
 import { LaunchError } from '../process/launch-error';
 import { launchProblemOf } from '../process/launch-problem';
 import { RemoteServerTransport } from '../transport/remote-transport';

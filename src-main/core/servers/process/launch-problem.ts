@@ -4,7 +4,7 @@
  * with uv, `docker` with Docker…), the server's form at the field to change.
  */
 import path from 'node:path';
-import type { LaunchFix, LaunchProblem } from '../../../../src-preload/contract';
+import type { LaunchFix, LaunchProblem } from '@contract';
 import type { LaunchError } from './launch-error';
 
 /** What provides a command that is commonly missing, and where to get it. */

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SandboxSupport } from '../../../../src-preload/contract';
+import type { SandboxSupport } from '@contract';
 import type { SandboxEngine } from './sandbox-spec';
 
 /** The support verdict plus, when supported, the sandbox program to use and which kind it is. */

@@ -4,7 +4,7 @@
  * `wrapFetch`, and reports the errors a send threw so the sign-in state can follow them.
  */
 import type { AuthProvider, FetchLike } from '@modelcontextprotocol/client';
-import type { AuthView, SignInMode } from '../../../../src-preload/contract';
+import type { AuthView, SignInMode } from '@contract';
 
 /** Which remote server a `RemoteAuth` is for. */
 export interface RemoteServerRef {

@@ -19,7 +19,7 @@ import {
   peekProgressToken,
   type NotificationBudget,
 } from './notification-gate';
-import { formatBytes } from '../../../../src-preload/contract';
+import { formatBytes } from '@contract';
 import { responseIdOf } from './oversized-response';
 import { StdioProcess, type ProcessSpec, type ShutdownOptions, type ShutdownResult } from '../process/stdio-process';
 import type { StderrRing, StderrRingOptions } from '../process/stderr-ring';

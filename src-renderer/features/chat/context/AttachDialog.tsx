@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { ResourceTemplateView, ServerView } from '../../../../src-preload/contract';
+import type { ResourceTemplateView, ServerView } from '@contract';
 import { useAppStore } from '../../../stores/use-app-store';
 import { messageOf } from '../../../ui/call-errors';
 import { Modal } from '../../../ui/Modal';

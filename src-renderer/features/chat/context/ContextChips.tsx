@@ -1,4 +1,4 @@
-import type { AttachmentView, PromptResultView } from '../../../../src-preload/contract';
+import type { AttachmentView, PromptResultView } from '@contract';
 import { PromptMessages } from '../../prompts/PromptMessages';
 
 export interface ContextChipsProps {

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AttachmentView, PromptResultView } from '../../../../src-preload/contract';
+import type { AttachmentView, PromptResultView } from '@contract';
 import { fakeHost, renderWithHost } from '../../../test-support/fake-host';
 import { contentRuntime, sizeResourceLists } from '../../resources/test-support/resource-factories';
 import { serverView } from '../../servers/test-support/server-factories';

@@ -1,5 +1,5 @@
 import { Suspense, useMemo, useState } from 'react';
-import type { PromptView, ServerView } from '../../../../src-preload/contract';
+import type { PromptView, ServerView } from '@contract';
 import { useMountedOnceOpen } from '../../../ui/lazy-part';
 import { ContextMeter } from '../../context-meter/ContextMeter';
 import { Composer, type ComposerProps } from '../Composer';

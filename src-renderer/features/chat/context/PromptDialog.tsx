@@ -1,4 +1,4 @@
-import type { PromptResultView, PromptView, ServerView } from '../../../../src-preload/contract';
+import type { PromptResultView, PromptView, ServerView } from '@contract';
 import { useAppStore } from '../../../stores/use-app-store';
 import { Modal } from '../../../ui/Modal';
 import { PromptForm } from '../../prompts/PromptForm';

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { AttachmentView, PromptResultView, PromptView, ServerView } from '../../../../src-preload/contract';
+import type { AttachmentView, PromptResultView, PromptView, ServerView } from '@contract';
 import type { DraftContext } from '../../../stores/slices/chat-context-slice';
 import { AppStoreContext, useAppStore } from '../../../stores/use-app-store';
 

@@ -4,7 +4,7 @@
  */
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { ChatMessage, ConversationSummary, LlmStatus } from '../../../../src-preload/contract';
+import type { ChatMessage, ConversationSummary, LlmStatus } from '@contract';
 import { fakeHost, renderWithHost, type FakeHost } from '../../../test-support/fake-host';
 import { ChatPage } from '../ChatPage';
 import { markdownPart } from '../Markdown';

@@ -1,4 +1,4 @@
-import type { InstallPlan, InstallPreview, RegistryEntry } from '../../../../src-preload/contract';
+import type { InstallPlan, InstallPreview, RegistryEntry } from '@contract';
 
 /** A registry entry as the host lists it. */
 export function registryEntry(overrides: Partial<RegistryEntry> = {}): RegistryEntry {

@@ -1,4 +1,4 @@
-import type { LogEntry, LogStream, ServerView } from '../../../../src-preload/contract';
+import type { LogEntry, LogStream, ServerView } from '@contract';
 import { fakeHost } from '../../../test-support/fake-host';
 
 /** A log entry as the host would send it. */

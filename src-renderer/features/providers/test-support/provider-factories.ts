@@ -1,4 +1,4 @@
-import { PRIMARY_PROVIDER_ID, type ProviderView } from '../../../../src-preload/contract';
+import { PRIMARY_PROVIDER_ID, type ProviderView } from '@contract';
 
 const STORAGE = "Encrypted in Patchbay's database with a key kept in secrets.key (owner-only permissions).";
 

@@ -1,4 +1,4 @@
-import type { ResourcePage, ResourceReadView, ResourceView, ServerRuntime } from '../../../../src-preload/contract';
+import type { ResourcePage, ResourceReadView, ResourceView, ServerRuntime } from '@contract';
 
 /** A Ready server's runtime that offers resources, prompts and completions (and subscriptions unless told). */
 export function contentRuntime(extra: Partial<ServerRuntime> = {}): ServerRuntime {

@@ -1,5 +1,5 @@
 /** Test helpers for the roots feature: folders as the host sends them. */
-import type { RootView } from '../../../../src-preload/contract';
+import type { RootView } from '@contract';
 
 /** A folder as the host would send it. */
 export function rootView(overrides: Partial<RootView> = {}): RootView {

@@ -1,5 +1,5 @@
 /** Test data for the Server requests list. */
-import type { InteractionAuditEntry } from '../../../../src-preload/contract';
+import type { InteractionAuditEntry } from '@contract';
 
 /** An audit entry as the host sends it. */
 export function auditEntry(overrides: Partial<InteractionAuditEntry> = {}): InteractionAuditEntry {

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ServerConfigView, ServerRuntime, ServerView } from '../../../../src-preload/contract';
+import type { ServerConfigView, ServerRuntime, ServerView } from '@contract';
 import type { ServerActions } from '../ServerCard';
 
 /** A server as the host would send it, with whatever the test cares about overridden. */

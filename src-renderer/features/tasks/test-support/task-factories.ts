@@ -1,4 +1,4 @@
-import type { TaskView } from '../../../../src-preload/contract';
+import type { TaskView } from '@contract';
 
 /** A task record as the host reports it (a tool call on server s1 running as a task, by default). */
 export function taskView(extra: Partial<TaskView> = {}): TaskView {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { formatBytes, type ResultBlockView, type ToolResultSlice, type Truncation } from '../../../../src-preload/contract';
+import { formatBytes, type ResultBlockView, type ToolResultSlice, type Truncation } from '@contract';
 import { ResourceLinkView } from '../../resources/ResourceLinkView';
 import { messageOf } from '../../../ui/call-errors';
 

@@ -1,4 +1,4 @@
-import { formatBytes, type ToolCallOutcome } from '../../../../src-preload/contract';
+import { formatBytes, type ToolCallOutcome } from '@contract';
 import { formatElapsed } from './format';
 import { OpenResourceButton } from '../../resources/OpenResource';
 import { MoreText, ResultBlock, type LoadPart } from './ResultBlocks';

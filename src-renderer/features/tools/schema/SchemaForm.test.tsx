@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JsonObject } from '../../../../src-preload/contract';
-import { HostCallError } from '../../../../src-preload/contract';
+import type { JsonObject } from '@contract';
+import { HostCallError } from '@contract';
 import { SchemaForm } from './SchemaForm';
 import { choose } from '../../../test-support/choose';
 

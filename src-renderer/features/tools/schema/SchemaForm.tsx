@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { JsonObject } from '../../../../src-preload/contract';
+import type { JsonObject } from '@contract';
 import { issuesOf, messageOf } from '../../../ui/call-errors';
 import { draftToValue, initialDraft, issuesByPath, pathKey, updateDraft, type Draft, type DraftIssue, type Path } from './schema-draft';
 import { analyzeSchema } from './schema-model';

@@ -4,7 +4,7 @@
  * (required, a number that is not one, JSON that does not parse). The core then validates the whole
  * object against the schema with ajv and its complaints land next to the same fields.
  */
-import type { JsonValue } from '../../../../src-preload/contract';
+import type { JsonValue } from '@contract';
 import type { FieldModel } from './schema-model';
 
 export type Draft =

@@ -5,7 +5,7 @@
  * validates every argument against the full schema (ajv) before anything is sent, so the form never
  * has to understand all of JSON Schema to be safe.
  */
-import type { JsonValue } from '../../../../src-preload/contract';
+import type { JsonValue } from '@contract';
 
 interface Common {
   title?: string;

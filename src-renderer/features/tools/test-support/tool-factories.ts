@@ -1,5 +1,5 @@
 /** Test helpers for the tools and consent features: tools, outcomes and consent requests as the host sends them. */
-import type { ConsentRequestView, QuestionOf, ToolCallOutcome, ToolView } from '../../../../src-preload/contract';
+import type { ConsentRequestView, QuestionOf, ToolCallOutcome, ToolView } from '@contract';
 
 export function toolView(overrides: Partial<ToolView> = {}): ToolView {
   return {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { HostCallError, type ImportPreview, type ServerInputParsed } from '../../../../../src-preload/contract';
+import { HostCallError, type ImportPreview, type ServerInputParsed } from '@contract';
 import { parseImport } from '../parse-import';
 
 /** The home folder the import tests expand `~` and `${userHome}` against. */
