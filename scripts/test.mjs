@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check the project has, in order — typecheck, lint, dependency rules, formatting, unit + integration (vitest),
+ * `npm test`: every check the project has, in order — typecheck, lint, dependency rules, dead code, formatting, unit + integration (vitest),
  * the official MCP conformance suite's client scenarios (one count per scenario), build, end-to-end
  * (Playwright + Debian Chromium against web mode; Electron specs skip without the binary). Every step runs even when an earlier one failed, so one run shows everything; the last line
  * is the total across all suites, `N passed, N failed, N skipped`, and the exit code is 1 on any failure.
@@ -94,6 +94,8 @@ await runAll([
   ['lint', bin('eslint'), ['.']],
   // The architecture's import rules: layers, area ranks, no cycles (.dependency-cruiser.mjs, docs/architecture.md).
   ['dependency rules', bin('depcruise'), ['--config', '.dependency-cruiser.mjs', 'src-main', 'src-preload', 'src-renderer']],
+  // Dead code: unused files, exports and dependencies (knip.jsonc says what is left out, and why).
+  ['dead code (knip)', bin('knip'), []],
   // Formatting is a machine's job: any file Prettier would change fails the run (`npm run format` fixes it).
   ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
 ]);

@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { TaskView } from '@contract';
 import { ServerRequestError } from '../servers/connection/request-errors';
 import type { LiveServer } from '../servers/connection/live-server';
-import { GetTaskResultSchema, TaskPayloadSchema, isTerminal, type WireTask } from './task-wire';
+import { TaskPayloadSchema, TaskSchema, isTerminal, type WireTask } from './task-wire';
 
 /** Polling bounds: the server's interval, kept within reason (none given: once a second). */
 const MIN_POLL_MS = 100;
@@ -129,7 +129,7 @@ export class TaskPoll {
   }
 
   private get(): Promise<WireTask> {
-    return this.options.connection.sendRequest('tasks/get', { method: 'tasks/get', params: { taskId: this.taskId } }, GetTaskResultSchema, {
+    return this.options.connection.sendRequest('tasks/get', { method: 'tasks/get', params: { taskId: this.taskId } }, TaskSchema, {
       signal: this.own.signal,
     });
   }
@@ -182,7 +182,7 @@ export class TaskPoll {
     if (this.tellServer && !(this.last && isTerminal(this.last.status))) {
       this.own.abort(); // ends any open tasks/result
       const answer = await this.options.connection
-        .sendRequest('tasks/cancel', { method: 'tasks/cancel', params: { taskId: this.taskId } }, GetTaskResultSchema, { timeoutMs: 5_000 })
+        .sendRequest('tasks/cancel', { method: 'tasks/cancel', params: { taskId: this.taskId } }, TaskSchema, { timeoutMs: 5_000 })
         .catch(() => undefined);
       // Recorded by the caller, with who cancelled it.
       if (answer?.taskId === this.taskId) this.last = answer;

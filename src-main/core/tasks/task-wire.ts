@@ -24,8 +24,6 @@ export type WireTask = z.infer<typeof TaskSchema>;
 
 /** The answer to a task-augmented request: the task, not the result. */
 export const CreateTaskResultSchema = z.looseObject({ task: TaskSchema });
-/** `tasks/get` and `tasks/cancel` answer with the task itself. */
-export const GetTaskResultSchema = TaskSchema;
 /** `tasks/result` answers with the underlying request's result (a CallToolResult for tools/call). */
 export const TaskPayloadSchema = z.looseObject({});
 
