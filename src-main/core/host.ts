@@ -174,9 +174,10 @@ export function createHost(ports: HostPorts): Host {
   const logViews = createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info, appLog });
 
   // Every area, in the order of its life: handlers, snapshot parts and connection plugins merge in
-  // this order, areas start in it, and dispose in reverse — so an area listed after the servers
-  // finishes its work (open questions, running calls and turns) while the servers still run, and the
-  // database closes last. One line per area.
+  // this order, areas start in it, and dispose in reverse. So what the servers use (logs, bundles,
+  // sandboxes) is listed before `servers` and closes after them; what works with running servers (open
+  // questions, calls, turns, streams, sign-ins) is listed after and ends while they still run — roots
+  // last, as its open questions settle first; the foundation (the database) closes last. One line per area.
   const areas = [
     ...foundation,
     settings,
