@@ -47,7 +47,9 @@ describe('Settings › Providers', () => {
     expect(presets.textContent).toMatch(/LM Studionot detected/);
     fireEvent.click(within(presets).getByRole('button', { name: 'Ollama' }));
     expect(within(dialog).getByRole('combobox', { name: 'Type' }).textContent).toBe('OpenAI-compatible');
-    expect(within(dialog).getByRole('option', { name: 'OpenAI-compatible' })).toBeTruthy();
+    fireEvent.keyDown(within(dialog).getByRole('combobox', { name: 'Type' }), { key: 'Enter' });
+    expect(within(screen.getByRole('listbox')).getByRole('option', { name: 'OpenAI-compatible' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
     expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Ollama');
     expect((within(dialog).getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).value).toBe('http://127.0.0.1:11434/v1');
     fireEvent.change(within(dialog).getByLabelText('API key'), { target: { value: ' sk-local ' } });
