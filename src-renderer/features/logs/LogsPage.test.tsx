@@ -121,7 +121,7 @@ describe('LogsPage', () => {
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Protocol' }));
     await act(async () => undefined);
     const rows = rowTexts('Protocol entries');
-    expect(rows[1]).toContain('result initialize#01.5 KB12 ms{"protocolVersion":"2025-11-25"}');
+    expect(rows[1]).toContain('result initialize#01.5\u00a0KB12 ms{"protocolVersion":"2025-11-25"}');
     expect(screen.getByRole('searchbox', { name: 'Method' })).toBeTruthy();
 
     await act(async () => fireEvent.click(within(list('Protocol entries')).getAllByRole('button')[1]));

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { choose } from '../../test-support/choose';
 import type { SandboxSupport, ServerInput } from '@contract';
 import { HostCallError } from '@contract';
 import { ServerFormDialog } from './ServerFormDialog';
@@ -169,7 +170,7 @@ describe('ServerFormDialog', () => {
     });
   });
 
-  it('warns beforehand when npx or uvx could not reach its registry from the sandbox', () => {
+  it('warns beforehand when npx or uvx could not reach its registry from the sandbox', async () => {
     renderForm();
     type('Name', 'files');
     type('Command', 'npx');
@@ -177,15 +178,15 @@ describe('ServerFormDialog', () => {
     expect(screen.queryByText(warning)).toBeNull();
     fireEvent.click(screen.getByRole('switch', { name: 'Sandbox' }));
     expect(screen.getByText(warning)).toBeTruthy(); // Blocked, the default
-    fireEvent.change(screen.getByRole('combobox', { name: 'Network' }), { target: { value: 'hosts' } });
+    await choose(screen.getByRole('combobox', { name: 'Network' }), 'Only these hosts');
     type('Hosts', 'api.example.com');
     expect(screen.getByText(warning)).toBeTruthy();
     type('Hosts', 'api.example.com\nregistry.npmjs.org');
     expect(screen.queryByText(warning)).toBeNull();
-    fireEvent.change(screen.getByRole('combobox', { name: 'Network' }), { target: { value: 'blocked' } });
+    await choose(screen.getByRole('combobox', { name: 'Network' }), 'Blocked');
     type('Command', 'uvx');
     expect(screen.getByText(/^uvx needs PyPI \(pypi.org, files.pythonhosted.org\) to start: allow those hosts/)).toBeTruthy();
-    fireEvent.change(screen.getByRole('combobox', { name: 'Network' }), { target: { value: 'allowed' } });
+    await choose(screen.getByRole('combobox', { name: 'Network' }), 'Allowed');
     expect(screen.queryByText(/needs PyPI/)).toBeNull();
   });
 

@@ -57,7 +57,7 @@ describe('identical servers in the fleet', () => {
     const a = (await api.addServer(input('Echo A'))).config.id;
     const b = (await api.addServer(input('Echo B'))).config.id;
     const tools = (id: string) => fleet.connection(id)?.catalog.tools ?? [];
-    await waitFor(() => tools(a).length > 0 && tools(b).length > 0, { what: 'both catalogs' });
+    await waitFor(() => tools(a).length > 0 && tools(b).length > 0, { what: 'both catalogs', timeoutMs: 25_000 });
     const shared = tools(a);
     expect(tools(b)).toBe(shared);
 

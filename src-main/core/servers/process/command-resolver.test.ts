@@ -74,8 +74,10 @@ describe('resolveCommand', () => {
 });
 
 describe('readLoginShellPath', () => {
-  it('reads PATH from the real login shell', async () => {
-    const entries = await readLoginShellPath({ shell: '/bin/bash', timeoutMs: 10_000 });
+  it('reads PATH from a real login shell', async () => {
+    // The POSIX shell, which reads /etc/profile and ~/.profile: the machine's bash rc files are the
+    // user's own (one here runs `pyenv init`, which never finishes without a terminal).
+    const entries = await readLoginShellPath({ shell: '/bin/sh', timeoutMs: 25_000 });
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((entry) => entry.startsWith('/'))).toBe(true);
   });
@@ -85,6 +87,18 @@ describe('readLoginShellPath', () => {
       'fake-shell': '#!/bin/sh\necho "Welcome to your shell!"\nprintf "__PATCHBAY_PATH__/opt/a:/opt/b__PATCHBAY_PATH__"\necho bye\n',
     });
     expect(await readLoginShellPath({ shell: `${dir}/fake-shell` })).toEqual(['/opt/a', '/opt/b']);
+  });
+
+  it('takes the PATH as soon as it is printed, and ends what the rc files left running', async () => {
+    // An rc file's background job holds stdout open; the shell itself would sit for the time-out.
+    const dir = sandbox({
+      'lingering-shell': `#!/bin/sh\n(sleep 60; echo late) &\necho $! > "$(dirname "$0")/pid"\nprintf "__PATCHBAY_PATH__/opt/a__PATCHBAY_PATH__"\nsleep 60\n`,
+    });
+    const scope = testScope();
+    expect(await readLoginShellPath({ shell: `${dir}/lingering-shell`, timeoutMs: 25_000 })).toEqual(['/opt/a']);
+    const pid = Number(fs.readFileSync(`${dir}/pid`, 'utf8').trim());
+    scope.track(pid);
+    await waitFor(() => !isAlive(pid), { what: "the rc file's background job to end" });
   });
 
   it('gives up on a hanging shell, kills it, and falls back to nothing', async () => {
@@ -120,3 +134,12 @@ describe('loginShellPathFor', () => {
     expect(startedFromShell({ TERM: 'xterm' })).toBe(false);
   });
 });
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -173,21 +173,32 @@ export function readLoginShellPath(options: LoginShellPathOptions = {}): Promise
     } catch {
       return finish([]);
     }
-    const timer = setTimeout(() => {
+    // Ends the shell's process group: rc files may leave a helper behind holding the pipe open.
+    const killGroup = () => {
       try {
         if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
       } catch {
         // Already gone.
       }
+    };
+    const timer = setTimeout(() => {
+      killGroup();
       finish([]);
     }, options.timeoutMs ?? 5000);
+    const pathIn = (text: string) => text.match(new RegExp(`${MARKER}(.*)${MARKER}`, 's'))?.[1];
     child.stdout?.on('data', (chunk: Buffer) => {
       if (output.length < 1_000_000) output += chunk.toString('utf8');
+      // The PATH is complete once both markers are in: an rc file's background job that keeps stdout
+      // open (seen with `pyenv virtualenv-init`) must not make every start wait for the time-out.
+      const found = pathIn(output);
+      if (found === undefined || done) return;
+      finish(split(found.trim(), ':'));
+      killGroup();
     });
     child.on('error', () => finish([]));
     child.on('close', () => {
-      const match = output.match(new RegExp(`${MARKER}(.*)${MARKER}`, 's'));
-      finish(match ? split(match[1].trim(), ':') : []);
+      const found = pathIn(output);
+      finish(found === undefined ? [] : split(found.trim(), ':'));
     });
   });
 }
