@@ -122,6 +122,7 @@ describe('ChatPage', () => {
     fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Choose a tool set' }));
     // The picker is open: its sets are there to choose.
     expect(await screen.findByRole('option', { name: 'Research' })).toBeTruthy();
+    expect(picker.getAttribute('aria-expanded')).toBe('true');
     cleanup();
 
     const store = await renderPage(fakeChatHost(KEY_SET, [tooMany], { c1: [text(1, 1, 'user', 'Hi')] }));
