@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src-renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['src-renderer/test-support/jsdom-gaps.ts'],
+          // Components wait on conditions (findBy…); on a busy two-core box a Radix list can take over 5 s to render.
+          testTimeout: 15_000,
         },
       },
     ],

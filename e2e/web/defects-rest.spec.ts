@@ -190,7 +190,7 @@ test('web mode: the update fields are not editable, and a line says why', async 
   await page.goto(webHost.url);
   await openPage(page, 'Settings');
   const preferences = page.getByRole('form', { name: 'Preferences' });
-  await expect(preferences.getByRole('checkbox', { name: 'Check for updates' })).toBeDisabled();
+  await expect(preferences.getByRole('switch', { name: 'Check for updates' })).toBeDisabled();
   await expect(preferences.getByRole('textbox', { name: 'Update feed' })).toBeDisabled();
   await expect(preferences.getByText('Not applicable in web mode: updates are part of the desktop app.')).toBeVisible();
 });
