@@ -170,7 +170,7 @@ test('tools panel: run get-sum from the form, see an image, follow and cancel a 
     const running = page.getByRole('group', { name: `Running: trigger-long-running-operation on ${server}` });
     await expect(running).toBeVisible();
     const bar = running.getByRole('progressbar', { name: 'Progress of trigger-long-running-operation' });
-    await expect(bar).toHaveAttribute('max', '60');
+    await expect(bar).toHaveAttribute('aria-valuemax', '60');
     await expect(running).toContainText(/[1-9]\d* of 60/);
     await expect(running).toContainText(/Running .* · \d/);
     await running.getByRole('button', { name: 'Cancel' }).click();
