@@ -8,7 +8,9 @@ describe('protocol entry text', () => {
     expect(protocolInitiator('→ tools/call #4 (119 B) {"name":"x — from y"}')).toBeUndefined();
     // As written now: the size with a no-break space (it never wraps).
     expect(protocolInitiator('→ tools/call #7 — from the app of Basic app (1.2\u00a0KB) {}')).toBe('from the app of Basic app');
-    expect(protocolInitiator('← result of tools/call #7 — for the app of Basic app (80\u00a0B in 5 ms) {}')).toBe('for the app of Basic app');
+    expect(protocolInitiator('← result of tools/call #7 — for the app of Basic app (80\u00a0B in 5 ms) {}')).toBe(
+      'for the app of Basic app',
+    );
   });
 
   it('keeps the preview after the size', () => {
