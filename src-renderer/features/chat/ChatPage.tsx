@@ -18,7 +18,7 @@ import { ToolSetPicker } from './ToolSetPicker';
 import { useConversationSearch } from './use-conversation-search';
 import './chat.css';
 
-/** The Chat page: the only chat component that reads the store; everything below gets props. */
+/** The Chat page: the chat component that reads the store; everything below gets props (a tool card reads only its own call's live record). */
 export function ChatPage() {
   const actions = useChatActions();
   const conversations = useAppStore(useShallow((s) => Object.values(s.conversations).sort(compareConversations)));
