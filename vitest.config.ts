@@ -29,7 +29,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['src-renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['src-renderer/test-support/jsdom-gaps.ts'],
+          setupFiles: ['src-renderer/test-support/jsdom-gaps.ts', 'src-renderer/test-support/wait-time.ts'],
           // Components wait on conditions (findBy…); on a busy two-core box a Radix list can take over 5 s to render.
           testTimeout: 15_000,
         },

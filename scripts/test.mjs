@@ -74,8 +74,12 @@ function readJson(file) {
   }
 }
 
-/** A suite with its own counts; a runner that crashed before writing them counts as one failure. */
-function suite(label, command, args, reportFile, count) {
+/**
+ * A suite with its own counts; a runner that crashed before writing them counts as one failure.
+ * `failures` names the failed tests: the summary repeats them, because CI keeps only the end of a
+ * long log and a count alone does not say what to look at.
+ */
+function suite(label, command, args, reportFile, count, failures) {
   fs.rmSync(reportFile, { force: true });
   const { ok, seconds } = run(label, command, args);
   const report = readJson(reportFile);
@@ -83,6 +87,27 @@ function suite(label, command, args, reportFile, count) {
   if (!ok && counts.failed === 0) counts.failed = 1; // the runner failed outside any test
   for (const key of Object.keys(totals)) totals[key] += counts[key];
   lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`);
+  for (const name of report ? failures(report) : []) lines.push(`  failed: ${name}`);
+}
+
+/** Vitest's JSON report (Jest's shape): each failed test as `file › title`. */
+function vitestFailures(report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${path.relative(root, file.name)} › ${test.fullName}`),
+  );
+}
+
+/** Playwright's JSON report: each test whose outcome was unexpected, as `file › title`. */
+function playwrightFailures(report) {
+  const names = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) if (test.status === 'unexpected') names.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites) walk(suite);
+  return names;
 }
 
 // The static checks need no test counts and little memory: they run two at a time (`runAll`), each
@@ -109,6 +134,7 @@ suite(
     failed: r.numFailedTests,
     skipped: r.numPendingTests + r.numTodoTests,
   }),
+  vitestFailures,
 );
 suite(
   'MCP conformance (client scenarios)',
@@ -120,14 +146,22 @@ suite(
     failed: r.failed,
     skipped: r.skipped ?? 0,
   }),
+  (r) => (r.error ? [r.error] : (r.results ?? []).filter((s) => !s.ok).map((s) => `${s.name}: ${s.failedChecks.join('; ')}`)),
 );
 const built = check('build', bin('electron-vite'), ['build']);
 if (built) {
-  suite('end-to-end (playwright)', bin('playwright'), ['test'], path.join(results, 'playwright.json'), (r) => ({
-    passed: r.stats.expected + r.stats.flaky,
-    failed: r.stats.unexpected,
-    skipped: r.stats.skipped,
-  }));
+  suite(
+    'end-to-end (playwright)',
+    bin('playwright'),
+    ['test'],
+    path.join(results, 'playwright.json'),
+    (r) => ({
+      passed: r.stats.expected + r.stats.flaky,
+      failed: r.stats.unexpected,
+      skipped: r.stats.skipped,
+    }),
+    playwrightFailures,
+  );
 } else {
   totals.failed += 1;
   lines.push('end-to-end (playwright): not run, the build failed');

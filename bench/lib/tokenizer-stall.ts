@@ -33,8 +33,8 @@ export async function measureFirstCountStall(): Promise<FirstCountStall> {
 
   monitor = await startStallMonitor();
   began = performance.now();
-  const [{ Tiktoken }, { default: ranks }] = await Promise.all([import('js-tiktoken/lite'), import('js-tiktoken/ranks/o200k_base')]);
-  new Tiktoken(ranks).encode(TEXT);
+  const { encode } = await import('gpt-tokenizer/encoding/o200k_base');
+  encode(TEXT);
   const inProcess = { countMs: performance.now() - began, stallMs: monitor.stop().worstMs };
   return { worker, inProcess, idleStallMs };
 }

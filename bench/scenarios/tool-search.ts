@@ -4,7 +4,7 @@
  * still sends everything and can be measured):
  *
  * - fleets: 12× server-everything, and 50 servers of `e2e/fixtures/forty-tools.mjs` (2,000 tools);
- * - first request of "hello there": bytes of the `tools` JSON and its tokens (js-tiktoken o200k_base,
+ * - first request of "hello there": bytes of the `tools` JSON and its tokens (o200k_base through gpt-tokenizer,
  *   an approximation for any provider), search Off against Automatic;
  * - the index over the 2,000 definitions of that request (`ToolIndex`, as a turn builds it): build time
  *   (median), search latency p95 over varied queries, heap kept per 1,000 tools (after GC);
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { getEncoding } from 'js-tiktoken';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { HostApi, HostEvent, ServerInput, ToolSearchMode } from '@contract';
 import { createHost, type Host } from '../../src-main/core/host';
 import { inProcessApi } from '../../src-main/core/rpc/dispatch';
@@ -83,7 +83,6 @@ const QUERIES = [
   'export',
   'milestone update',
 ];
-const encoder = getEncoding('o200k_base');
 const cpuMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
@@ -147,7 +146,7 @@ async function firstRequest(host: Host, api: HostApi, llm: ScriptedLlm, mode: To
   const [request] = await llm.messageRequests();
   const tools = request.body?.tools ?? [];
   const json = JSON.stringify(tools);
-  return { sent: tools, measured: { tools: tools.length, bytes: Buffer.byteLength(json), tokens: encoder.encode(json).length } };
+  return { sent: tools, measured: { tools: tools.length, bytes: Buffer.byteLength(json), tokens: encode(json).length } };
 }
 
 async function stop(fleet: { host: Host; dataDir: string }): Promise<void> {

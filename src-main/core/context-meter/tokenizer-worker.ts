@@ -1,15 +1,15 @@
 /**
  * Tokenizes on a worker thread, so that the host's thread never pays for it.
  *
- * Why: building js-tiktoken's o200k_base encoder parses 2.3 MB of ranks and fills a map of 200,000
- * entries — 1–9 s of CPU on a busy machine, during which no IPC call and no server's message would
- * be answered if it ran on the host's thread. Here the worker builds it once, when the first count is
+ * Why: building the o200k_base encoder (gpt-tokenizer) loads and indexes 200,000 ranks — about half a
+ * second of CPU, several on a busy machine, during which no IPC call and no server's message would be
+ * answered if it ran on the host's thread. Here the worker builds it once, when the first count is
  * asked for, and every count after that is one message each way (the counts a measure asks for in one
  * turn of the event loop travel together).
  *
  * As in `wal-checkpointer.ts`, the worker's source is evaluated (`eval: true`) rather than loaded from a
  * file, so it runs the same under tsx, vitest, the electron-vite bundle and a packaged app; it requires
- * js-tiktoken's CommonJS files by the absolute paths the host resolved (electron-vite keeps dependencies
+ * gpt-tokenizer's CommonJS encoding by the absolute path the host resolved (electron-vite keeps dependencies
  * external, so they are in `node_modules` at run time, in web mode and in Electron alike).
  *
  * If the module is missing or the worker stops, every waiting count fails with the reason (the meter
@@ -34,13 +34,14 @@ type CountResult = { id: number; tokens: number } | { id: number; error: string 
 /** Builds the encoder, then answers each batch of counts with one batch of results. */
 export const TOKENIZER_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { Tiktoken } = require(workerData.lite);
-const encoder = new Tiktoken(require(workerData.ranks));
+const { encode } = require(workerData.encoding);
+// Text that happens to spell a special token ("<|endoftext|>") is counted as the text it is, not refused.
+const asText = { disallowedSpecial: new Set() };
 parentPort.on('message', (batch) => {
   parentPort.postMessage(batch.map(({ id, parts }) => {
     try {
       let tokens = 0;
-      for (const part of parts) tokens += encoder.encode(part).length;
+      for (const part of parts) tokens += encode(part, asText).length;
       return { id, tokens };
     } catch (error) {
       return { id, error: String((error && error.message) || error) };
@@ -99,7 +100,7 @@ export class TokenizerWorker {
     const resolve = createRequire(import.meta.url).resolve;
     const worker = new Worker(this.options.source ?? TOKENIZER_WORKER_SOURCE, {
       eval: true,
-      workerData: { lite: resolve('js-tiktoken/lite'), ranks: resolve('js-tiktoken/ranks/o200k_base') },
+      workerData: { encoding: resolve('gpt-tokenizer/cjs/encoding/o200k_base') },
     });
     worker.on('message', (results: CountResult[]) => this.onResults(worker, results));
     worker.on('error', (error: unknown) => this.fail(worker, `the tokenizer failed (${messageOf(error)})`));

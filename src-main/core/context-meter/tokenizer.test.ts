@@ -19,6 +19,12 @@ describe('token counts', () => {
     expect(await countTokens('')).toBe(0);
   });
 
+  it('count text that spells a special token as the text it is, instead of refusing it', async () => {
+    const text = 'A log line quoting <|endoftext|> and <|im_start|> from a model’s output.';
+    // js-tiktoken with no special tokens disallowed: the same text, counted as ordinary characters.
+    expect(await countTokens(text)).toBe(encoder.encode(text, [], []).length);
+  });
+
   it('count a known tool list as js-tiktoken counts the definitions a request carries', async () => {
     const tools = [
       {

@@ -1,10 +1,10 @@
 /**
- * Token counts for the context meter, with js-tiktoken's o200k_base encoding. No provider publishes
+ * Token counts for the context meter, with the o200k_base encoding (gpt-tokenizer). No provider publishes
  * its tokenizer for every model, so every count is an approximation (the UI says "≈"): close for
  * OpenAI's current models, within about a tenth for Claude's and local models.
  *
  * The encoding runs on a worker thread (`tokenizer-worker.ts`); this module cuts a text into the
- * pieces it is counted as. js-tiktoken's byte-pair merge is quadratic in the length of one regex
+ * pieces it is counted as. A byte-pair merge can be quadratic in the length of one regex
  * piece, so a long run of letters (a 100 KB blob in a tool description) would keep the worker busy for
  * minutes, and every count behind it waiting; such runs are counted in slices of `RUN_SLICE`
  * characters (the count differs from the exact one by at most a token per slice).
