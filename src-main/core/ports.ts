@@ -6,7 +6,7 @@ import type { ToolRouter } from './tools/tool-router';
 import type { Clock } from './clock';
 import type { RootsTimings } from './roots/roots-area';
 import type { ZipLimits } from './safe-zip';
-import type { FleetConnectionDefaults } from './server-fleet/server-fleet';
+import type { FleetConnectionDefaults } from './server-fleet/fleet-options';
 import type { SecretBox } from './secrets/secret-box';
 import type { TokenizerWorkerOptions } from './context-meter/tokenizer-worker';
 

@@ -4,7 +4,7 @@
  * (the Tools panel's capped preview, the chat's stored result and what the model gets, prompts), the
  * chat's stored part and back to MCP (for a tool's app), and the words that give a link to the model.
  */
-import type { ToolResultPart } from './chat';
+import type { ToolResultPart } from './messages';
 import { base64Bytes } from './sizes';
 
 /** What a resource link names (`resource_link`). */

@@ -3,7 +3,7 @@
  * start: in a sandbox whose network cannot reach that registry they fail before the server exists.
  * One place says which runner needs which hosts, for the form's warning and the failed launch's message.
  */
-import type { SandboxNetwork } from './servers';
+import type { SandboxNetwork } from './sandbox';
 
 /** What a runner fetches from, and the hosts it must reach. */
 export interface RegistryNeed {

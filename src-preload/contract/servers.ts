@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LaunchProblem, ServerDiagnosis } from './launch-diagnosis';
 import { ByIdSchema, IdString, method } from './method';
+import { NO_SANDBOX, SandboxPolicySchema, type SandboxPolicy, type SandboxRuntime } from './sandbox';
 
 export const SERVER_STATUSES = ['stopped', 'starting', 'ready', 'error', 'crashed'] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
@@ -74,34 +75,6 @@ export type ClientAuthKind = (typeof CLIENT_AUTH_KINDS)[number];
 export function isHttpUrl(text: string): boolean {
   return /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(text);
 }
-
-/** What a sandboxed server may reach over the network: anything, nothing, or only the listed host names. */
-export const SANDBOX_NETWORKS = ['allowed', 'blocked', 'hosts'] as const;
-export type SandboxNetwork = (typeof SANDBOX_NETWORKS)[number];
-
-/** A host name (or IP address) a server may connect to, with an optional `:port`; `*.` allows subdomains. */
-export const SANDBOX_HOST_PATTERN = /^(\*\.)?[A-Za-z0-9]([A-Za-z0-9.-]{0,252})(:[0-9]{1,5})?$/;
-
-/**
- * A local server's sandbox: whether it runs inside one (Linux: bubblewrap) that lets it see only the
- * system, its own install location, the folders shared with it and a private scratch folder; and what
- * network it gets there.
- */
-export const SandboxPolicySchema = z.object({
-  enabled: z.boolean().default(false),
-  network: z.enum(SANDBOX_NETWORKS).default('blocked'),
-  hosts: z
-    .array(z.string().trim().toLowerCase().regex(SANDBOX_HOST_PATTERN, 'Enter a host name such as api.example.com'))
-    .max(100)
-    .default([]),
-});
-export type SandboxPolicy = z.output<typeof SandboxPolicySchema>;
-
-/** A server that was never put in a sandbox (every server from before sandboxes existed). */
-export const NO_SANDBOX: SandboxPolicy = { enabled: false, network: 'allowed', hosts: [] };
-
-/** Whether this machine can run servers in a sandbox; when not, the one line that says what to install. */
-export type SandboxSupport = { supported: true } | { supported: false; reason: string };
 
 /** A server as the user configures it (add and edit take the same shape): a command, or a URL. */
 export const ServerInputSchema = z
@@ -266,24 +239,6 @@ export interface ServerRuntime {
   launch?: LaunchProblem;
   /** Running in a sandbox: what it sees, in words ("Sandboxed: sees 2 shared folders; network blocked"). */
   sandbox?: SandboxRuntime;
-}
-
-/** A sandboxed server's boundary as it was launched, and what it ran into. */
-export interface SandboxRuntime {
-  /** One sentence for the Overview. */
-  summary: string;
-  /** Folders shared with it, as mounted (real paths). */
-  folders: string[];
-  /** Those of `folders` mounted read-only (shared read-only). */
-  readOnlyFolders: string[];
-  /** A path the server failed on that lies outside the sandbox (from its stderr), when one was seen. */
-  blockedPath?: string;
-  /**
-   * Its command is a package runner (npx, uvx…) whose registry the sandbox's network cannot reach: the
-   * sentence that says so ("npx needs the npm registry (registry.npmjs.org) to start: …"). A failed
-   * launch's reason ends with it.
-   */
-  registryNote?: string;
 }
 
 /** How a remote server is being reached. */

@@ -6,7 +6,8 @@
 import { reapRecordedLeftovers } from '../servers/process/process-reaper';
 import { createServerHandlers, type ServerHandlerDeps } from './server-handlers';
 import { SqliteLiveProcessStore } from './live-process-store';
-import { ServerFleet, type ServerFleetOptions } from './server-fleet';
+import type { ServerFleetOptions } from './fleet-options';
+import { ServerFleet } from './server-fleet';
 import type Database from 'better-sqlite3';
 
 export type FleetAreaDeps = Omit<ServerFleetOptions, 'processStore'> &

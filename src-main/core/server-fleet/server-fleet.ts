@@ -1,74 +1,16 @@
 import os from 'node:os';
-import crypto from 'node:crypto';
-import { HostCallError, type SandboxRuntime, type ServerDiagnosis, type ServerView } from '@contract';
-import type { HostEventBus } from '../events';
-import type { Clock } from '../clock';
-import type { ServerConfigRepository, StoredServer } from '../server-config/server-config-repository';
+import { HostCallError, type ServerDiagnosis, type ServerView } from '@contract';
+import type { StoredServer } from '../server-config/server-config-repository';
 import { toConfigView } from '../server-config/server-config-repository';
-import type { SecretBox } from '../secrets/secret-box';
-import type { LiveProcessStore } from '../servers/process/process-reaper';
-import type { RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
+import type { RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
 import type { LiveServer } from '../servers/connection/live-server';
 import { REMOTE_RESTART } from '../servers/connection/restart-policy';
-import {
-  CONNECTION_DEFAULTS,
-  ServerConnection,
-  type ServerConfig,
-  type ServerConnectionOptions,
-} from '../servers/connection/server-connection';
-import { recordFor } from '../servers/process/process-reaper';
-import { diagnoseLaunch, type DiagnosisSandbox } from './launch-diagnosis';
-import { clientFeaturesFor, launchInfo, notifyPlugins, streamObservers, type ConnectionPlugin } from './connection-plugins';
-import { buildLaunchConfig, parseEraVerdict, type LaunchOverride } from './launch-spec';
+import { ServerConnection } from '../servers/connection/server-connection';
+import { diagnoseStoredServer } from './diagnose-server';
+import type { ServerFleetOptions } from './fleet-options';
+import { clientFeaturesFor, launchInfo, notifyPlugins, streamObservers } from './connection-plugins';
+import { buildLaunchConfig, parseEraVerdict } from './launch-spec';
 import { toRuntimeView } from './runtime-view';
-
-/** Connection settings every server shares (tests shorten waits and backoff here). */
-export type FleetConnectionDefaults = Pick<ServerConnectionOptions, 'shutdown' | 'restart' | 'timeouts' | 'parentEnv' | 'loginShellPath'>;
-
-export interface ServerFleetOptions {
-  repo: ServerConfigRepository;
-  secrets: SecretBox;
-  processStore: LiveProcessStore;
-  events: HostEventBus;
-  clock: Clock;
-  connectionDefaults?: FleetConnectionDefaults;
-  /** What host areas add to every connection (capabilities, handlers, observers). */
-  plugins?: readonly ConnectionPlugin[];
-  /** Removes secrets from text a server produced (stderr, failure reasons) before it is shown. */
-  redact?: (serverId: string, text: string) => string;
-  /** How `startAllEnabled` paces the launch of many servers (see {@link StartQueueOptions}). */
-  startQueue?: StartQueueOptions;
-  /** OAuth for remote servers (none: a remote server that answers 401 fails with "needs sign-in"). */
-  remoteAuth?: RemoteAuthSource;
-  /** What other areas change in a launch (bundles: the app's own Node, sealed argument values). */
-  launchOverride?: LaunchOverride;
-  /** Puts sandboxed servers in their sandbox at launch, and says what each one's sandbox is. */
-  sandboxes?: FleetSandboxes;
-}
-
-/** The fleet's view of the sandbox area (see sandbox/server-sandboxes.ts). */
-export interface FleetSandboxes {
-  apply(server: StoredServer, config: ServerConfig): Promise<ServerConfig>;
-  runtime(serverId: string, stderrTail?: readonly string[]): SandboxRuntime | undefined;
-  /** Forgets the launch `apply` made with `sandbox` when nothing runs in it any more (a diagnosis). */
-  release(serverId: string, sandbox: ServerConfig['sandbox']): void;
-}
-
-/**
- * `startAllEnabled` launches servers through a queue, in config order: at most `concurrency` are
- * being launched at once, and the event loop gets a turn between two launches, so the window's
- * calls are answered while 50 servers start instead of after one long synchronous burst.
- */
-export interface StartQueueOptions {
-  /** Launches in flight at once (default 2 × CPU cores, at least 4; env PATCHBAY_START_CONCURRENCY). */
-  concurrency?: number;
-  /**
-   * A launch gives its slot back when its start settles or after this long (default 1000 ms),
-   * whichever comes first: a slow server (an npx download, a long handshake) is waiting on I/O, not
-   * CPU, and must not hold up the servers queued behind it.
-   */
-  slotMs?: number;
-}
 
 /** Default launches in flight: enough to keep every core busy while others wait on their handshake. */
 export function defaultStartConcurrency(env: NodeJS.ProcessEnv = process.env): number {
@@ -290,27 +232,6 @@ export class ServerFleet implements ServerControl {
     return this.viewById(id);
   }
 
-  /** A sandboxed server is diagnosed inside its sandbox (see `DiagnosisSandbox`). */
-  private diagnosisSandbox(server: StoredServer): DiagnosisSandbox | undefined {
-    const sandboxes = this.options.sandboxes;
-    if (!sandboxes || server.transport !== 'stdio' || !server.sandbox.enabled) return undefined;
-    let applied: ServerConfig['sandbox'];
-    return {
-      apply: async (config) => {
-        const boxed = await sandboxes.apply(server, config);
-        applied = boxed.sandbox;
-        return boxed;
-      },
-      release: () => sandboxes.release(server.id, applied),
-      summary: () => sandboxes.runtime(server.id)?.summary ?? 'Sandboxed',
-      explain: (stderr) => {
-        const seen = sandboxes.runtime(server.id, stderr);
-        const blocked = seen?.blockedPath ? `It could not read ${seen.blockedPath}: outside the sandbox.` : undefined;
-        return [blocked, seen?.registryNote].filter(Boolean).join(' ') || undefined;
-      },
-    };
-  }
-
   /**
    * Re-runs a stopped or failed server's launch step by step in a process of its own (see
    * `diagnoseLaunch`), reporting each step to `onProgress`. A running or starting server is refused:
@@ -327,34 +248,9 @@ export class ServerFleet implements ServerControl {
         'invalid_input',
         `"${server.name}" is ${status === 'ready' ? 'running' : 'starting'}: stop it first to diagnose its launch.`,
       );
-    const defaults = this.options.connectionDefaults;
-    const now = () => this.options.clock.now();
-    const diagnosis = diagnoseLaunch({
-      runId: crypto.randomUUID(),
-      server,
-      secrets: this.options.secrets,
-      launchOverride: this.options.launchOverride,
-      parentEnv: defaults?.parentEnv,
-      loginShellPath: defaults?.loginShellPath,
-      remoteAuth:
-        server.transport === 'http'
-          ? this.options.remoteAuth?.forServer({ id, name: server.name, url: server.url, signInMode: server.signInMode })
-          : undefined,
-      shutdown: defaults?.shutdown,
-      clientInfo: { name: 'Patchbay', version: '0.1.0' },
-      handshakeMs: server.initTimeoutMs,
-      probeMs: defaults?.timeouts?.probeMs ?? CONNECTION_DEFAULTS.probeMs,
-      requestMs: server.requestTimeoutMs,
-      now,
-      redact: (text) => this.options.redact?.(id, text) ?? text,
-      onProgress,
-      signal: this.quitting.signal,
-      // Recorded like any server process, so a Patchbay killed mid-diagnosis reaps it at the next start.
-      onSpawn: (proc) =>
-        void Promise.resolve(this.options.processStore.add(recordFor(id, proc, server.command, now().getTime()))).catch(() => undefined),
-      onEnded: (pid) => void Promise.resolve(this.options.processStore.remove(pid)).catch(() => undefined),
-      sandbox: this.diagnosisSandbox(server),
-    }).finally(() => this.diagnosing.delete(id));
+    const diagnosis = diagnoseStoredServer(server, this.options, { onProgress, signal: this.quitting.signal }).finally(() =>
+      this.diagnosing.delete(id),
+    );
     this.diagnosing.set(id, diagnosis);
     return diagnosis;
   }
