@@ -7,8 +7,8 @@
  * people to look at.
  *
  * Two halves, each with a host of its own, run side by side (the chat and the Servers page; a server's
- * tabs, Roots, Logs and Settings). The states are real: server-everything for tools, resources, prompts, sampling and elicitation;
- * the scripted Messages API for a chat with a tool call and a Markdown answer; a filesystem server
+ * tabs, Roots, Logs and Settings). The states are real: server-everything for tools, resources,
+ * prompts, sampling and elicitation; the scripted Messages API for a chat with a tool call and a Markdown answer; a filesystem server
  * that asks for folders; the registry and bundle fixtures for the install dialogs.
  */
 import AxeBuilder from '@axe-core/playwright';
