@@ -45,7 +45,7 @@ export async function benchLogAppend(n: number, { protocolEvery = 10 }: { protoc
   const events = new HostEventBus();
   const batches: HostEvents['logAppended'][] = [];
   events.subscribe((event) => event.name === 'logAppended' && batches.push(event.payload));
-  const logs = createLogArea({ db, events, clock: systemClock, pidOf: () => undefined });
+  const logs = createLogArea({ db, events, clock: systemClock });
   const server = { id: 'bench', name: 'bench' };
   logs.plugin.onLaunch(server, {
     command: 'node',

@@ -1,11 +1,12 @@
-import type { HostHandlers, HostSnapshot } from '@contract';
+import { HOST_METHOD_NAMES, type HostHandlers, type HostSnapshot } from '@contract';
 import type { ConnectionPlugin } from './server-fleet/connection-plugins';
 
 /**
- * The one shape every host area has as the composition root (host.ts) sees it. The host keeps its
- * areas in one list: it merges their handlers, snapshot parts and connection plugins in list order,
- * starts them in list order and disposes them in reverse. An area that others need while it is made
- * (the fleet needs the logs' redactor) is still made first; only the list says the order of life.
+ * The one shape every host area has as the composition root (host.ts) sees it. Each area is made by a
+ * `create…Area(deps)` function from what the areas made before it give, and joins the host's
+ * `AreaList` as it is made: the order they are made in is the order of their life. The list merges
+ * their handlers, snapshot parts and connection plugins in that order, starts them in it and disposes
+ * them in reverse.
  */
 export interface HostArea {
   /** Names the area in the message of a shutdown step that failed. */
@@ -28,7 +29,7 @@ type HandlersPart<A> = A extends { readonly handlers: infer H } ? H : never;
 type SnapshotPart<A> = A extends { snapshot(): infer S } ? S : never;
 
 /** Every area's handlers in one object, typed as the intersection of theirs (so a missing method fails to compile). */
-export function mergeHandlers<const Areas extends readonly HostArea[]>(areas: Areas): UnionToIntersection<HandlersPart<Areas[number]>> {
+function mergeHandlers<const Areas extends readonly HostArea[]>(areas: Areas): UnionToIntersection<HandlersPart<Areas[number]>> {
   const merged: Record<string, unknown> = {};
   for (const area of areas) {
     for (const [method, handler] of Object.entries(area.handlers ?? {})) {
@@ -41,20 +42,57 @@ export function mergeHandlers<const Areas extends readonly HostArea[]>(areas: Ar
 }
 
 /** Every area's snapshot part, asked now, in one object. */
-export function mergeSnapshots<const Areas extends readonly HostArea[]>(areas: Areas): UnionToIntersection<SnapshotPart<Areas[number]>> {
+function mergeSnapshots<const Areas extends readonly HostArea[]>(areas: Areas): UnionToIntersection<SnapshotPart<Areas[number]>> {
   return Object.assign({}, ...areas.map((area) => area.snapshot?.() ?? {})) as UnionToIntersection<SnapshotPart<Areas[number]>>;
 }
 
-/** The areas' connection plugins, in list order (later plugins win on the same capability key). */
-export function pluginsOf(areas: readonly HostArea[]): ConnectionPlugin[] {
-  return areas.flatMap((area) => (area.plugin ? [area.plugin] : []));
+/**
+ * The host's areas in the order they are made, which is the order of their life: `add` each area as
+ * it is made, then ask the list for the handlers and the snapshot, start it, and dispose it.
+ */
+export class AreaList {
+  private readonly areas: HostArea[] = [];
+  /**
+   * The areas' connection plugins, in list order (later plugins win on the same capability key). The
+   * fleet is made with this array and reads it whenever a server connects; the areas made after the
+   * fleet (the ones that work with running servers) add theirs as they are made, all before the first
+   * server starts (`Host.startServers`, once the host exists).
+   */
+  readonly plugins: ConnectionPlugin[] = [];
+
+  add<A extends HostArea>(area: A): A {
+    this.areas.push(area);
+    if (area.plugin) this.plugins.push(area.plugin);
+    return area;
+  }
+
+  /** Every contract method, each answered by one area (a method none answers fails the host's making). */
+  handlers(getSnapshot: HostHandlers['getSnapshot']): HostHandlers {
+    const handlers: Partial<HostHandlers> = { getSnapshot, ...(mergeHandlers(this.areas) as Partial<HostHandlers>) };
+    const missing = HOST_METHOD_NAMES.filter((method) => !(method in handlers));
+    if (missing.length > 0) throw new Error(`No host area answers ${missing.join(', ')}`);
+    return handlers as HostHandlers;
+  }
+
+  snapshot(): Partial<HostSnapshot> {
+    return mergeSnapshots(this.areas) as Partial<HostSnapshot>;
+  }
+
+  /** Background work, in list order, once every area exists. */
+  start(): void {
+    for (const area of this.areas) area.start?.();
+  }
+
+  dispose(): Promise<void> {
+    return disposeInReverse(this.areas);
+  }
 }
 
 /**
  * Disposes the areas in reverse list order, each step awaited before the next. A step that fails is
  * reported and the others still run; the first failure is rethrown once every step ran.
  */
-export async function disposeInReverse(areas: readonly HostArea[]): Promise<void> {
+async function disposeInReverse(areas: readonly HostArea[]): Promise<void> {
   const failures: unknown[] = [];
   for (const area of [...areas].reverse()) {
     try {

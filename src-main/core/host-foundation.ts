@@ -10,6 +10,7 @@ import { AppLog } from './logs/app-log';
 import type { HostPorts } from './ports';
 import { DATABASE_FILE, openDatabase } from './store/database';
 import { WalCheckpointer } from './store/wal-checkpointer';
+import { ServerConfigRepository } from './server-config/server-config-repository';
 
 /**
  * What every area stands on, made before any of them: a backup staged for restoring swapped in,
@@ -23,15 +24,18 @@ export interface Foundation {
   status: DatabaseStatus;
   events: HostEventBus;
   appLog: AppLog;
+  /** The configured servers, stored: the app log names servers from it, as most areas do. */
+  repo: ServerConfigRepository;
   areas: HostArea[];
 }
 
-export function openFoundation(ports: HostPorts, clock: Clock, serverName: (id: string) => string | undefined): Foundation {
+export function openFoundation(ports: HostPorts, clock: Clock): Foundation {
   const restored = applyPendingRestore(ports.dataDir, clock.now());
   clearScratch(ports.dataDir);
   const { db, status } = openDatabase(ports.dataDir, { nativeBinding: ports.sqliteNativeBinding, now: clock.now });
   const events = new HostEventBus();
-  const appLog = new AppLog({ dataDir: ports.dataDir, clock, serverName });
+  const repo = new ServerConfigRepository(db);
+  const appLog = new AppLog({ dataDir: ports.dataDir, clock, serverName: (id) => repo.get(id)?.name });
   const stopFollowing = appLog.follow(events);
   // Checkpoints of the WAL happen on a worker, never inside a commit on this thread (see wal-checkpointer.ts).
   const checkpointer = new WalCheckpointer(db, {
@@ -53,6 +57,7 @@ export function openFoundation(ports: HostPorts, clock: Clock, serverName: (id: 
     status,
     events,
     appLog,
+    repo,
     areas: [
       { name: 'database', dispose: () => void db.close() },
       { name: 'events', dispose: () => events.clear() },

@@ -1,37 +1,34 @@
 import process from 'node:process';
-import type { HostHandlers } from '@contract';
-import { disposeInReverse, mergeHandlers, mergeSnapshots, pluginsOf, type HostArea } from './area';
-import { AppArea } from './app/app-area';
+import type { HostSnapshot } from '@contract';
+import { AreaList } from './area';
+import { createAppArea } from './app/app-area';
 import { describeHost } from './app/host-info';
 import { createChatArea } from './chat/chat-area';
-import { createLlmArea } from './llm/llm-area';
+import { createLlmArea, createProviderRegistry } from './llm/llm-area';
 import { systemClock } from './clock';
 import type { Host, HostPorts } from './ports';
 import { openFoundation } from './host-foundation';
 import { KeyFileSecretBox } from './secrets/key-file-secret-box';
-import { ServerConfigRepository } from './server-config/server-config-repository';
 import { createFleetArea } from './server-fleet/fleet-area';
 import { InstructionPrefs } from './server-instructions/instruction-prefs';
 import { createInstructionsSource } from './server-instructions/instructions-source';
 import { commandFinder, loginShellPathFor } from './servers/process/command-resolver';
-import { createLogArea, createLogHandlers } from './logs';
-import { createOAuthArea, storedSignInSettings } from './oauth';
+import { createLogArea, createLogViewsArea } from './logs';
+import { createOAuthArea, createOAuthSource, storedSignInSettings } from './oauth';
 import { createPromptsArea } from './prompts/prompts-area';
 import { createResourcesArea } from './resources/resources-area';
-import { createQuestionHandlers } from './questions/question-handlers';
-import { QuestionQueue } from './questions/question-queue';
-import { createRootsArea } from './roots/roots-area';
+import { createQuestionsArea } from './questions/question-handlers';
+import { createRootsArea, createSharedFolders } from './roots/roots-area';
 import { ServerSandboxes } from './sandbox/server-sandboxes';
 import { sandboxSupport } from './servers/sandbox/sandbox-support';
 import { redactValue } from './audit/redact';
 import { createSamplingArea } from './sampling/sampling-area';
-import type { ConnectionPlugin } from './server-fleet/connection-plugins';
 import { createSettingsArea } from './settings/settings-area';
-import { createBackupHandlers } from './backup/backup-area';
+import { createBackupArea } from './backup/backup-area';
 import { createBundleArea } from './bundles/bundle-area';
-import { createInstallHandlers } from './install/install-area';
+import { createInstallArea } from './install/install-area';
 import { createRegistryArea } from './registry/registry-area';
-import { UploadSessions } from './uploads/upload-sessions';
+import { createUploadsArea } from './uploads/upload-sessions';
 import { createToolsArea } from './tools/tools-area';
 import { createTasksArea } from './tasks/tasks-area';
 import { createToolOffersArea } from './tool-offers/tool-offers-area';
@@ -40,57 +37,59 @@ import { createMcpAppsArea } from './mcp-apps/apps-area';
 export type { Host } from './ports';
 
 /**
- * Composition root of the core: opens the database, makes every area (in the order they need each
- * other), then lists them once — the list is the order of their life (see area.ts). Throws (before
- * anything else starts) when the database cannot be opened, e.g. because a newer Patchbay wrote it.
+ * Composition root of the core: opens the foundation (the database), then makes every area, each from
+ * what the areas made before it give, and adds it to the list as it is made: the order they are made
+ * in is the order of their life (see area.ts). So what the servers use (logs, bundles, sandboxes, the
+ * sign-in source) is made before `servers` and closes after them; what works with running servers
+ * (sign-ins, open questions, calls, turns, streams) is made after and ends while they still run —
+ * roots last, as its open questions settle first; the foundation closes last. Throws (before anything
+ * else starts) when the database cannot be opened, e.g. because a newer Patchbay wrote it.
+ *
+ * Where two areas need each other, one is split (the provider registry before the settings, the
+ * sign-in source and the shared folders before the fleet) or the earlier one offers a `when…` hook the
+ * later one listens on as it is made (providers removed, servers imported, tool sets deleted); the
+ * lint rule `no-use-before-define` on this file keeps it so.
  */
 export function createHost(ports: HostPorts): Host {
   const clock = ports.clock ?? systemClock;
-  const { db, status, events, appLog, areas: foundation } = openFoundation(ports, clock, (id) => serverName(id));
+  const { db, status, events, appLog, repo, areas: foundation } = openFoundation(ports, clock);
+  const areas = new AreaList();
+  for (const area of foundation) areas.add(area);
   /** What nearly every area is made with. */
   const core = { db, events, clock };
+  const serverName = (id: string) => repo.get(id)?.name;
   // Where commands are looked up (servers, their log entries, bundles): one PATH for all of them.
   const loginShellPath = ports.connectionDefaults?.loginShellPath ?? loginShellPathFor(ports.mode);
   const secrets = ports.secrets ?? new KeyFileSecretBox(ports.dataDir);
-  // Model providers (Anthropic, OpenAI-compatible): keys sealed, model lists cached; the router
-  // resolves each conversation's model (and sampling's choice) to its provider.
-  const llm = createLlmArea({
-    ...core,
-    ...{ mode: ports.mode, secrets, env: process.env, presets: ports.providerPresets },
-    defaults: () => settings.defaultModel(),
-    onProviderRemoved: (id) => chat.service.forgetProvider(id),
-    resetDefault: (choice) => settings.setDefaultModel(choice),
-    onQuickFieldChanged: () => settings.announce(),
-  });
-  // The Anthropic base URL setting is the Anthropic provider's base URL (one place, two ways to edit it).
-  const settings = createSettingsArea({ ...core, linked: llm.linkedSettings });
-  const repo = new ServerConfigRepository(db);
-  const serverName = (id: string) => repo.get(id)?.name;
-  const app = new AppArea({ mode: ports.mode, events, log: appLog });
+  // Model providers (Anthropic, OpenAI-compatible): keys sealed, model lists cached. The Anthropic base
+  // URL setting is the Anthropic provider's base URL (one place, two ways to edit it), so the registry
+  // comes before the settings, and the router (whose default is a setting) after them, in the llm area.
+  const providers = createProviderRegistry({ ...core, mode: ports.mode, secrets, env: process.env });
+  const settings = areas.add(createSettingsArea({ ...core, linked: providers.linkedSettings }));
+  const app = areas.add(createAppArea({ mode: ports.mode, events, log: appLog }));
+  const logs = areas.add(createLogArea({ ...core, loginShellPath }));
   // Getting servers: uploads (bundles, backups), MCP bundles, the registry, install links.
-  const uploads = new UploadSessions(ports.dataDir, clock);
-  const bundles = createBundleArea({
-    ...{ ...core, dataDir: ports.dataDir, secrets, repo, uploads, limits: ports.bundleLimits },
-    openRequest: (id) => app.openRequest(id),
-    findCommand: ports.findCommand ?? commandFinder(loginShellPath),
-  });
-  const registry = createRegistryArea({ repo, registryUrl: () => settings.read().registryUrl });
-  // The one queue of questions to the user (consent, sampling, elicitation, "Share folders"): the areas ask, the renderer answers.
-  const questions = new QuestionQueue({ events, clock });
-  const roots = createRootsArea({
-    ...{ ...core, questions, serverName, pickFolder: ports.pickFolder, timings: ports.roots },
-    restartServer: (id) => void fleet.start(id).catch(() => undefined),
-    sandboxedFolders: (id) => sandboxes.foldersOf(id),
-  });
-  const logs = createLogArea({ ...core, loginShellPath, pidOf: (id) => connection(id)?.pid });
-  // Sandboxes: a sandboxed server sees the system, its own install location and the folders shared with it.
-  const sandboxes = new ServerSandboxes({
-    ...{ dataDir: ports.dataDir, support: sandboxSupport },
-    sharedFolders: (id) => roots.sharedFolders(id),
-    log: (id, level, text) => logs.plugin.recordHostEvent(id, 'sandbox', level, text),
-  });
+  const uploads = areas.add(createUploadsArea({ dataDir: ports.dataDir, clock }));
+  const bundles = areas.add(
+    createBundleArea({
+      ...{ ...core, dataDir: ports.dataDir, secrets, repo, uploads, limits: ports.bundleLimits },
+      openRequest: (id) => app.openRequest(id),
+      findCommand: ports.findCommand ?? commandFinder(loginShellPath),
+    }),
+  );
+  const registry = areas.add(createRegistryArea({ repo, registryUrl: () => settings.read().registryUrl }));
+  // Sandboxes: a sandboxed server sees the system, its own install location and the folders shared with
+  // it (stored here; the roots area made last asks the user and tells the servers).
+  const folders = createSharedFolders({ ...core, serverName });
+  const sandboxes = areas.add(
+    new ServerSandboxes({
+      ...{ dataDir: ports.dataDir, support: sandboxSupport },
+      sharedFolders: (id) => folders.service.sharedFolders(id),
+      log: (id, level, text) => logs.plugin.recordHostEvent(id, 'sandbox', level, text),
+    }),
+  );
   // OAuth for remote servers: tokens sealed in SQLite, sign-in in the system browser (or a web-mode tab).
-  const oauth = createOAuthArea({
+  const signIns = createOAuthSource({
     ...{ ...core, secrets, openExternal: ports.openExternal },
     clientMetadataUrl: () => settings.read().oauthClientMetadataUrl || undefined,
     signInSettings: storedSignInSettings(
@@ -98,117 +97,117 @@ export function createHost(ports: HostPorts): Host {
       (sealed) => secrets.open(sealed),
     ),
   });
-  // The areas' connection plugins, filled from the list below before any server starts.
-  const plugins: ConnectionPlugin[] = [];
-  const servers = createFleetArea({
-    ...{ ...core, repo, secrets, dataDir: ports.dataDir, plugins, sandboxes },
-    connectionDefaults: { loginShellPath, ...ports.connectionDefaults },
-    // A server's last stderr lines and failure reasons reach the renderer redacted, like its logs.
-    redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
-    ...{ remoteAuth: oauth.source, launchOverride: bundles.launchOverride },
-    ...{ bundleAvailable: bundles.isInstalledAndFree, onRemoved: bundles.onServerRemoved },
-    onImported: (text, result) => toolOffers.importSets(text, result),
-  });
+  // The fleet connects servers with the plugins of every area in the list (those made after it join
+  // before the first server starts) and attaches itself to the sign-in source.
+  const servers = areas.add(
+    createFleetArea({
+      ...{ ...core, repo, secrets, dataDir: ports.dataDir, plugins: areas.plugins, sandboxes },
+      connectionDefaults: { loginShellPath, ...ports.connectionDefaults },
+      // A server's last stderr lines and failure reasons reach the renderer redacted, like its logs.
+      redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
+      ...{ remoteAuth: signIns, launchOverride: bundles.launchOverride },
+      ...{ bundleAvailable: bundles.isInstalledAndFree, onRemoved: bundles.onServerRemoved },
+    }),
+  );
   const fleet = servers.fleet;
   const connection = (id: string) => fleet.connection(id);
   const ready = (id: string, toDo: string) => fleet.ready(id, toDo);
-  oauth.attach(fleet, (id) => fleet.viewById(id));
+  const info = describeHost({ ...ports, version: ports.appVersion, database: status, startedAt: clock.now(), log: appLog });
+  areas.add(createLogViewsArea({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info, appLog }));
+  areas.add(
+    createInstallArea({
+      ...{ repo, fleet, secrets, clock },
+      kinds: { registry: registry.installer, bundle: bundles.installer },
+      dismissOpenRequest: (id) => app.handlers.dismissOpenRequest({ id }),
+    }),
+  );
+  areas.add(createOAuthArea({ source: signIns }));
+  const questions = areas.add(createQuestionsArea({ events, clock })).queue;
   // Tasks: tool calls run as tasks (polled, cancellable, recorded) and server requests Patchbay runs as tasks.
-  const tasks = createTasksArea({
-    ...{ ...core, connection },
-    cancelCall: (callId) => tools.router.cancel(callId),
-    log: (serverId, text) => logs.plugin.recordHostEvent(serverId, 'task', 'info', text),
-  });
+  const tasks = areas.add(
+    createTasksArea({
+      ...{ ...core, connection },
+      log: (serverId, text) => logs.plugin.recordHostEvent(serverId, 'task', 'info', text),
+    }),
+  );
   // Tools and consent: the router every tool call goes through (user runs, model and app calls alike).
-  const tools = createToolsArea({
-    ...{ ...core, questions, connection, repo, secrets, tasks: tasks.toolTasks },
-    keepTaskOutcome: (outcome) => tasks.results.keep(outcome),
-  });
+  const tools = areas.add(
+    createToolsArea({
+      ...{ ...core, questions, connection, repo, secrets, tasks: tasks.toolTasks },
+      keepTaskOutcome: (outcome) => tasks.results.keep(outcome),
+    }),
+  );
   // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
-  const resources = createResourcesArea({ ...core, connection, ready, serverName });
-  const prompts = createPromptsArea({ connection, ready, audit: resources.audit, clock });
+  const resources = areas.add(createResourcesArea({ ...core, connection, ready, serverName }));
   // MCP Apps: tools' interactive views on an origin of their own; what they ask passes the model's rules.
-  const apps = createMcpAppsArea({ clock, connection, ready, router: tools.router, reader: resources.reader });
+  const apps = areas.add(createMcpAppsArea({ clock, connection, ready, router: tools.router, reader: resources.reader }));
+  const prompts = areas.add(createPromptsArea({ connection, ready, audit: resources.audit, clock }));
+  const llm = areas.add(
+    createLlmArea({
+      ...{ registry: providers.registry, presets: ports.providerPresets },
+      defaults: () => settings.defaultModel(),
+      resetDefault: (choice) => settings.setDefaultModel(choice),
+      onQuickFieldChanged: () => settings.announce(),
+    }),
+  );
+  // Per-tool control and tool sets: what the user offers to the model, recorded at each tool's first sight.
+  const toolOffers = areas.add(
+    createToolOffersArea({
+      ...{ ...core, fleet, serverName, settings: settings.repo, whenImported: servers.whenImported },
+    }),
+  );
+  areas.add(
+    createBackupArea({
+      ...{ db, dataDir: ports.dataDir, appVersion: ports.appVersion, clock, repo, uploads, relaunch: ports.relaunch },
+      ...{ nativeBinding: ports.sqliteNativeBinding, bundleVersion: bundles.version },
+      toolSets: () => toolOffers.exportSets(),
+    }),
+  );
   // Server instructions: what each Ready server said in its handshake, sent to the model unless switched off.
   const instructions = createInstructionsSource({ prefs: new InstructionPrefs(db), state: (id) => connection(id)?.state, serverName });
-  const chat = createChatArea({
-    ...{ ...core, instructions, tokenizer: ports.tokenizer, llm },
-    serverExists: (id) => repo.get(id) !== undefined,
-    settings: () => settings.read(),
-    // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
-    // Only tools the user offers to the model (and never those a server keeps for its app): see tool-offers/.
-    toolbox: {
-      list: (serverIds, toolSetId) => toolOffers.forModel(serverIds, toolSetId),
-      call: (request) => tools.router.callToolWithConsent(request),
-      instructions: (serverIds) => instructions.forServers(serverIds),
-    },
-    // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
-    context: {
-      readForAttachment: (serverId, uri) => resources.readForAttachment(serverId, uri),
-      heldPrompt: (useId) => prompts.uses.get(useId),
-      releasePrompt: (useId) => prompts.uses.release(useId),
-      recordUse: (use) => resources.recordUse(use),
-      appContexts: (conversationId) => apps.takeModelContexts(conversationId),
-    },
-  });
-  // Per-tool control and tool sets: what the user offers to the model, recorded at each tool's first sight.
-  const toolOffers = createToolOffersArea({ ...core, fleet, serverName, settings: settings.repo, conversations: chat.service });
+  areas.add(
+    createChatArea({
+      ...{ ...core, instructions, tokenizer: ports.tokenizer, llm, toolSets: toolOffers },
+      serverExists: (id) => repo.get(id) !== undefined,
+      settings: () => settings.read(),
+      // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.
+      // Only tools the user offers to the model (and never those a server keeps for its app): see tool-offers/.
+      toolbox: {
+        list: (serverIds, toolSetId) => toolOffers.forModel(serverIds, toolSetId),
+        call: (request) => tools.router.callToolWithConsent(request),
+        instructions: (serverIds) => instructions.forServers(serverIds),
+      },
+      // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
+      context: {
+        readForAttachment: (serverId, uri) => resources.readForAttachment(serverId, uri),
+        heldPrompt: (useId) => prompts.uses.get(useId),
+        releasePrompt: (useId) => prompts.uses.release(useId),
+        recordUse: (use) => resources.recordUse(use),
+        appContexts: (conversationId) => apps.takeModelContexts(conversationId),
+      },
+    }),
+  );
   // Sampling and elicitation: server requests answered through any configured provider, with the user in the loop.
-  const sampling = createSamplingArea({
-    ...{ ...core, questions, router: llm.router },
-    models: () => llm.models(),
-    runningCallFor: (serverId) => tools.runningCallFor(serverId),
-    redactJson: (serverId, value) => JSON.stringify(redactValue(value, logs.service.redactorFor(serverId))),
-  });
-  const install = createInstallHandlers({
-    ...{ repo, fleet, secrets, clock },
-    kinds: { registry: registry.installer, bundle: bundles.installer },
-    dismissOpenRequest: (id) => app.handlers.dismissOpenRequest({ id }),
-  });
-  const backup = createBackupHandlers({
-    ...{ db, dataDir: ports.dataDir, appVersion: ports.appVersion, clock, repo, uploads, relaunch: ports.relaunch },
-    ...{ nativeBinding: ports.sqliteNativeBinding, bundleVersion: bundles.version },
-    toolSets: () => toolOffers.exportSets(),
-  });
-  const info = describeHost({ ...ports, version: ports.appVersion, database: status, startedAt: clock.now(), log: appLog });
-  const logViews = createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info, appLog });
+  areas.add(
+    createSamplingArea({
+      ...{ ...core, questions, router: llm.router },
+      models: () => llm.models(),
+      runningCallFor: (serverId) => tools.runningCallFor(serverId),
+      redactJson: (serverId, value) => JSON.stringify(redactValue(value, logs.service.redactorFor(serverId))),
+    }),
+  );
+  // Roots: the folders shared with servers ("Share folders" questions); changing them restarts a sandboxed server.
+  areas.add(
+    createRootsArea({
+      ...{ folders, clock, questions, pickFolder: ports.pickFolder, timings: ports.roots },
+      restartServer: (id) => void fleet.start(id).catch(() => undefined),
+      sandboxedFolders: (id) => sandboxes.foldersOf(id),
+    }),
+  );
 
-  // Every area, in the order of its life: handlers, snapshot parts and connection plugins merge in
-  // this order, areas start in it, and dispose in reverse. So what the servers use (logs, bundles,
-  // sandboxes) is listed before `servers` and closes after them; what works with running servers (open
-  // questions, calls, turns, streams, sign-ins) is listed after and ends while they still run — roots
-  // last, as its open questions settle first; the foundation (the database) closes last. One line per area.
-  const areas = [
-    ...foundation,
-    settings,
-    app,
-    logs,
-    { name: 'log views', handlers: logViews },
-    uploads,
-    bundles,
-    registry,
-    sandboxes,
-    servers,
-    { name: 'install', handlers: install },
-    { name: 'backup', handlers: backup },
-    oauth,
-    { name: 'questions', handlers: createQuestionHandlers(questions), snapshot: () => ({ questions: questions.list() }) },
-    tasks,
-    tools,
-    resources,
-    apps,
-    prompts,
-    llm,
-    toolOffers,
-    chat,
-    sampling,
-    roots,
-  ] as const satisfies readonly HostArea[];
-  plugins.push(...pluginsOf(areas));
-  const handlers: HostHandlers = { getSnapshot: async () => ({ info, ...mergeSnapshots(areas) }), ...mergeHandlers(areas) };
-
+  const handlers = areas.handlers(async () => ({ info, ...areas.snapshot() }) as HostSnapshot);
   // Stored keys are opened once (one that cannot be opened is reported) and unlisted providers asked for their models.
-  for (const area of areas as readonly HostArea[]) area.start?.();
+  areas.start();
   // The login-shell PATH (an interactive login shell: 0.1–0.5 s) is read now, while the window loads,
   // not when the first server spawns: the desktop app starts the servers once the window is ready.
   void loginShellPath().catch(() => undefined);
@@ -228,7 +227,7 @@ export function createHost(ports: HostPorts): Host {
     async dispose() {
       if (disposed) return;
       disposed = true;
-      await disposeInReverse(areas);
+      await areas.dispose();
     },
   };
 }

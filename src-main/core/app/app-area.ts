@@ -115,3 +115,8 @@ export class AppArea {
     };
   }
 }
+
+/** The app area (window requests, updates, the app's own handlers), made like every other area. */
+export function createAppArea(deps: AppAreaDeps): AppArea {
+  return new AppArea(deps);
+}

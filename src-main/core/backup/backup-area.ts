@@ -106,3 +106,8 @@ export function createBackupHandlers(deps: BackupAreaDeps): HandlersFor<typeof b
     },
   };
 }
+
+/** The backup area: backups, restores, and Patchbay's own export format. */
+export function createBackupArea(deps: BackupAreaDeps) {
+  return { name: 'backup', handlers: createBackupHandlers(deps) } as const;
+}

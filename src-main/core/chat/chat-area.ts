@@ -4,7 +4,7 @@
  * host.ts wires in.
  */
 import type Database from 'better-sqlite3';
-import type { ChatSnapshot, LlmStatus, Settings } from '@contract';
+import { HostCallError, type ChatSnapshot, type HandlersFor, type LlmStatus, type Settings, type toolOfferMethods } from '@contract';
 import type { HostEventBus } from '../events';
 import type { ModelRouter } from '../llm/llm-types';
 import type { Clock } from '../clock';
@@ -29,14 +29,22 @@ export interface ChatAreaOptions {
   events: HostEventBus;
   clock: Clock;
   toolbox: ChatToolbox;
-  /** Providers: the router that resolves each conversation's model, the Anthropic key's status, the quick key methods. */
-  llm: { router: ModelRouter; status(): LlmStatus; quick: QuickLlmControls };
+  /**
+   * Providers: the router that resolves each conversation's model, the Anthropic key's status, the
+   * quick key methods, and the removals the conversations follow (they go back to the default).
+   */
+  llm: { router: ModelRouter; status(): LlmStatus; quick: QuickLlmControls; whenProviderRemoved(listener: (id: string) => void): void };
   /** Resources and prompts the user adds to messages (attachments, `/` prompts). */
   context?: ChatContextSources;
   /** Servers' instructions and the user's switches for them (the system prompt, the Overview). */
   instructions: InstructionsSource;
   /** Whether a server with this id is configured. */
   serverExists(serverId: string): boolean;
+  /**
+   * The tool sets a conversation can be given (from the tool offers): whether one exists, and their
+   * deletions, which the conversations that used them follow (back to every offered tool).
+   */
+  toolSets: { hasSet(id: string): boolean; whenSetDeleted(listener: (id: string) => void): void };
   /** The context meter's tokenizer worker (tests give it another source). */
   tokenizer?: TokenizerWorkerOptions;
 }
@@ -44,7 +52,9 @@ export interface ChatAreaOptions {
 export interface ChatArea {
   readonly name: 'chat';
   service: ChatService;
-  handlers: ReturnType<typeof createChatHandlers> & ReturnType<typeof createContextHandlers>;
+  handlers: ReturnType<typeof createChatHandlers> &
+    ReturnType<typeof createContextHandlers> &
+    Pick<HandlersFor<typeof toolOfferMethods>, 'setConversationToolSet'>;
   snapshot(): { chat: ChatSnapshot };
   /** Stops every running turn (call before the fleet stops, so tool calls are cancelled first) and the tokenizer's worker. */
   dispose(): Promise<void>;
@@ -64,6 +74,8 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     events,
     now: clock.now,
   });
+  llm.whenProviderRemoved((id) => service.forgetProvider(id));
+  options.toolSets.whenSetDeleted((id) => service.forgetToolSet(id));
   const sender = new MessageSender(service, options.settings, options.context);
   // Tokenizes on a worker thread (started by the first count), stopped with the area.
   const counter = new TokenCounter(options.tokenizer);
@@ -81,6 +93,13 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
   const handlers = {
     ...createChatHandlers({ chat: service, quick: llm.quick, sender, drafts, now: clock.now }),
     ...createContextHandlers({ measurer, instructions: options.instructions, serverExists: options.serverExists }),
+    // The conversation's tool set (a method of the tool offers' part of the contract; it edits a conversation).
+    setConversationToolSet: async ({ id, toolSetId }: { id: string; toolSetId: string | null }) => {
+      if (toolSetId !== null && !options.toolSets.hasSet(toolSetId)) {
+        throw new HostCallError('invalid_input', `No tool set with id ${toolSetId}: it may have been deleted. Choose another set.`);
+      }
+      return service.setToolSet(id, toolSetId);
+    },
   };
   return {
     name: 'chat',

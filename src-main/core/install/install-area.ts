@@ -98,3 +98,8 @@ export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof
     },
   };
 }
+
+/** The install area: one-click install links and the registry's and bundles' install kinds. */
+export function createInstallArea(deps: InstallAreaDeps) {
+  return { name: 'install', handlers: createInstallHandlers(deps) } as const;
+}

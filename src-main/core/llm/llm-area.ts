@@ -1,8 +1,11 @@
 /**
- * Builds the provider area for the composition root: the providers table and keys, the registry,
- * the router chat and sampling resolve models with, the contract's provider handlers, and the
- * Anthropic quick fields Settings keep (its base URL as the `anthropicBaseUrl` setting, its key
- * through `setApiKey`/`clearApiKey`).
+ * Builds the provider area for the composition root in two steps. `createProviderRegistry`, made
+ * before the settings area: the providers table and keys, the registry, and the Anthropic base URL
+ * Settings keep as their `anthropicBaseUrl` (stored as the provider's). `createLlmArea`, made from the
+ * registry and the settings: the router chat and sampling resolve models with (its default is a
+ * setting), the contract's provider handlers, and the Anthropic key's quick methods
+ * (`setApiKey`/`clearApiKey`). The two steps break what would be a cycle: Settings read the base URL
+ * from the registry, the router reads the default model from Settings.
  */
 import type Database from 'better-sqlite3';
 import {
@@ -30,7 +33,7 @@ import { ProviderKeys } from './provider-keys';
 import { ProviderRegistry } from './provider-registry';
 import { ProviderRepository } from './provider-repository';
 
-export interface LlmAreaOptions {
+export interface ProviderRegistryOptions {
   db: Database.Database;
   mode: HostMode;
   secrets: SecretBox;
@@ -38,10 +41,30 @@ export interface LlmAreaOptions {
   env: Record<string, string | undefined>;
   events: HostEventBus;
   clock: Clock;
+}
+
+/** The registry of providers, and the setting it stores (`anthropicBaseUrl`: the Anthropic provider's base URL). */
+export function createProviderRegistry(options: ProviderRegistryOptions): { registry: ProviderRegistry; linkedSettings: LinkedSettings } {
+  const { clock } = options;
+  const repo = new ProviderRepository(options.db);
+  const keys = new ProviderKeys({ repo, secrets: options.secrets, mode: options.mode, env: options.env, now: clock.now });
+  // Web mode is started from a shell: like the providers' SDKs, it honours their base-URL variables there.
+  const envBaseUrl = (name: string) => (options.mode === 'web' ? options.env[name]?.trim() || undefined : undefined);
+  const registry = new ProviderRegistry({ repo, keys, events: options.events, clock, envBaseUrl });
+  const linkedSettings: LinkedSettings = {
+    keys: ['anthropicBaseUrl'],
+    read: (): Partial<Settings> => ({ anthropicBaseUrl: registry.find(PRIMARY_PROVIDER_ID)?.baseUrl ?? '' }),
+    write: (patch) => {
+      if (patch.anthropicBaseUrl !== undefined) registry.setBaseUrlNow(PRIMARY_PROVIDER_ID, patch.anthropicBaseUrl);
+    },
+  };
+  return { registry, linkedSettings };
+}
+
+export interface LlmAreaOptions {
+  registry: ProviderRegistry;
   /** The default model as Settings have it now. */
   defaults(): ModelChoice;
-  /** A provider was removed (conversations that used it go back to the default). */
-  onProviderRemoved?(id: string): void;
   /** The default's provider was removed: the default becomes this (the primary provider's first model). */
   resetDefault?(choice: ModelChoice): void;
   /** The Anthropic provider's base URL changed through Settings › Providers: the quick field shows it. */
@@ -64,8 +87,12 @@ export interface LlmArea {
   router: ModelRouter;
   handlers: HandlersFor<typeof providerMethods>;
   quick: QuickLlmControls;
-  /** `anthropicBaseUrl` is stored as the Anthropic provider's base URL. */
-  linkedSettings: LinkedSettings;
+  /**
+   * Calls `listener` with the id of each provider the user removes, before the default moves off it.
+   * The areas made later that keep a provider's id (the chat's conversations) listen here: they are
+   * made from this area, so it cannot be made from them.
+   */
+  whenProviderRemoved(listener: (id: string) => void): void;
   snapshot(): { providers: ProvidersSnapshot };
   status(): LlmStatus;
   /** Every provider's listed models (sampling chooses among them). */
@@ -76,12 +103,8 @@ export interface LlmArea {
 }
 
 export function createLlmArea(options: LlmAreaOptions): LlmArea {
-  const { db, clock } = options;
-  const repo = new ProviderRepository(db);
-  const keys = new ProviderKeys({ repo, secrets: options.secrets, mode: options.mode, env: options.env, now: clock.now });
-  // Web mode is started from a shell: like the providers' SDKs, it honours their base-URL variables there.
-  const envBaseUrl = (name: string) => (options.mode === 'web' ? options.env[name]?.trim() || undefined : undefined);
-  const registry = new ProviderRegistry({ repo, keys, events: options.events, clock, envBaseUrl });
+  const { registry } = options;
+  const removedListeners: ((id: string) => void)[] = [];
   const router = new ProviderRouter(registry, options.defaults);
   const status = (): LlmStatus => ({ apiKey: registry.primaryKeyStatus() });
 
@@ -95,7 +118,7 @@ export function createLlmArea(options: LlmAreaOptions): LlmArea {
     },
     removeProvider: async ({ id }) => {
       registry.remove(id);
-      options.onProviderRemoved?.(id);
+      for (const listener of removedListeners) listener(id);
       if (options.resetDefault && options.defaults().providerId === id) {
         const model = registry.view(PRIMARY_PROVIDER_ID).models[0]?.id ?? DEFAULT_SETTINGS.defaultModel;
         options.resetDefault({ providerId: PRIMARY_PROVIDER_ID, model });
@@ -120,21 +143,13 @@ export function createLlmArea(options: LlmAreaOptions): LlmArea {
     },
   };
 
-  const linkedSettings: LinkedSettings = {
-    keys: ['anthropicBaseUrl'],
-    read: (): Partial<Settings> => ({ anthropicBaseUrl: registry.find(PRIMARY_PROVIDER_ID)?.baseUrl ?? '' }),
-    write: (patch) => {
-      if (patch.anthropicBaseUrl !== undefined) registry.setBaseUrlNow(PRIMARY_PROVIDER_ID, patch.anthropicBaseUrl);
-    },
-  };
-
   return {
     name: 'llm',
     registry,
     router,
     handlers,
     quick,
-    linkedSettings,
+    whenProviderRemoved: (listener) => void removedListeners.push(listener),
     snapshot: () => ({ providers: { providers: registry.views() } }),
     status,
     models: () =>

@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import { LogPlugin } from './log-plugin';
 import { LogService, type LogServiceOptions } from './log-service';
 
-export { createLogHandlers } from './log-handlers';
+export { createLogHandlers, createLogViewsArea } from './log-handlers';
 export type { LogPlugin } from './log-plugin';
 export type { LogService } from './log-service';
 
@@ -21,8 +21,6 @@ export interface LogAreaDeps {
   db: Database.Database;
   events: HostEventBus;
   clock: Clock;
-  /** Pid of a server's current process (from the fleet; called lazily, after construction). */
-  pidOf(serverId: string): number | undefined;
   /** The login-shell PATH the servers are spawned with (their spawn entries name the file found with it). */
   loginShellPath?: () => Promise<string[]>;
   /** Test knobs: ring caps, flush intervals, detail cap. */
@@ -38,7 +36,7 @@ export function createLogArea(deps: LogAreaDeps): {
   dispose(): void;
 } {
   const service = new LogService({ db: deps.db, events: deps.events, clock: deps.clock, ...deps.tuning });
-  const plugin = new LogPlugin({ logs: service, clock: deps.clock, pidOf: deps.pidOf, loginShellPath: deps.loginShellPath });
+  const plugin = new LogPlugin({ logs: service, clock: deps.clock, loginShellPath: deps.loginShellPath });
   return {
     name: 'logs',
     service,

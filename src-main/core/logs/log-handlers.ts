@@ -116,3 +116,8 @@ function detailField(detail: string | undefined, truncated: boolean | undefined)
   }
   return { detailText: detail, detailTruncated: Boolean(truncated) };
 }
+
+/** The log views area: the contract's methods over the logs (made after the fleet, which they read). */
+export function createLogViewsArea(deps: LogHandlerDeps) {
+  return { name: 'log views', handlers: createLogHandlers(deps) } as const;
+}

@@ -32,8 +32,6 @@ interface ServerFacts extends LevelSession {
 export interface LogPluginDeps {
   logs: LogService;
   clock: Clock;
-  /** Pid of the server's current process (the fleet knows it). */
-  pidOf(serverId: string): number | undefined;
   /** The login-shell PATH supplier the spawn uses (default: the cached lookup). */
   loginShellPath?: () => Promise<string[]>;
 }
@@ -104,11 +102,11 @@ export class LogPlugin implements ConnectionPlugin {
     this.recordHostEvent(server.id, 'warning', 'warning', message);
   }
 
-  onStateChange(server: ServerRef, state: ServerState): void {
+  onStateChange(server: ServerRef, state: ServerState, pid?: number): void {
     const facts = this.facts(server);
     // What the server wrote comes before what happened to it.
     facts.stderr?.flush();
-    if (state.status === 'starting') this.noticeSpawn(server.id, facts);
+    if (state.status === 'starting') this.noticeSpawn(server.id, facts, pid);
     for (const entry of describeStateChange(facts.memory, state, this.deps.clock.now().getTime()))
       this.deps.logs.append(server.id, 'host', entry);
     facts.ready = state.status === 'ready';
@@ -162,8 +160,7 @@ export class LogPlugin implements ConnectionPlugin {
   }
 
   /** A starting state with a pid we have not seen: the process was just spawned. */
-  private noticeSpawn(serverId: string, facts: ServerFacts): void {
-    const pid = this.deps.pidOf(serverId);
+  private noticeSpawn(serverId: string, facts: ServerFacts, pid: number | undefined): void {
     if (pid === undefined || pid === facts.lastPid) return;
     facts.lastPid = pid;
     facts.tracker.reset();

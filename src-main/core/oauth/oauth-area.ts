@@ -1,13 +1,15 @@
 /**
- * Builds the OAuth area for the composition root: the sealed credential store, the loopback redirect
- * listener and the manager (the fleet's `RemoteAuthSource`), plus the `signIn` / `signOut` handlers.
+ * Builds OAuth for the composition root in two steps. `createOAuthSource`, made before the fleet:
+ * the sealed credential store, the loopback redirect listener and the manager (the fleet's
+ * `RemoteAuthSource`; the fleet attaches itself to it as it is made). `createOAuthArea`, made after
+ * the fleet: the `signIn` / `signOut` handlers, and the end of pending sign-ins while servers still run.
  */
 import type Database from 'better-sqlite3';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { type HandlersFor, HostCallError, type ServerView, type signInMethods } from '@contract';
+import { type HandlersFor, HostCallError, type signInMethods } from '@contract';
 import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
-import type { RemoteAuthSource, ServerControl } from '../servers/transport/remote-auth';
+import type { RemoteAuthSource } from '../servers/transport/remote-auth';
 import { LoopbackRedirect } from './loopback-redirect';
 import type { LookupAll } from './oauth-hop-guard';
 import { OAuthManager } from './oauth-manager';
@@ -37,20 +39,11 @@ export interface OAuthAreaOptions {
   lookup?: LookupAll;
 }
 
-export interface OAuthArea {
-  readonly name: 'oauth';
-  source: RemoteAuthSource;
-  /** Call once the fleet exists: how to publish, start and stop servers, and how to read a server's view. */
-  attach(control: ServerControl, viewOf: (serverId: string) => ServerView): void;
-  handlers: HandlersFor<typeof signInMethods>;
-  /** Closes the loopback listener and rejects pending sign-ins. */
-  dispose(): Promise<void>;
-}
-
-export function createOAuthArea(options: OAuthAreaOptions): OAuthArea {
+/** The sign-in source the fleet is made with: store, loopback listener, manager. */
+export function createOAuthSource(options: OAuthAreaOptions): OAuthManager {
   const store = new OAuthCredentialStore({ db: options.db, secrets: options.secrets, now: () => options.clock.now() });
   const loopback = new LoopbackRedirect({ timeoutMs: options.callbackTimeoutMs });
-  const manager = new OAuthManager({
+  return new OAuthManager({
     store,
     loopback,
     now: () => options.clock.now(),
@@ -61,20 +54,28 @@ export function createOAuthArea(options: OAuthAreaOptions): OAuthArea {
     signInSettings: options.signInSettings,
     idToken: options.idToken,
   });
-  let viewOf: ((serverId: string) => ServerView) | undefined;
+}
+
+export interface OAuthArea {
+  readonly name: 'oauth';
+  /** What the fleet is made with; the fleet attaches itself to it (see `RemoteAuthSource.attach`). */
+  source: RemoteAuthSource;
+  handlers: HandlersFor<typeof signInMethods>;
+  /** Closes the loopback listener and rejects pending sign-ins. */
+  dispose(): Promise<void>;
+}
+
+export function createOAuthArea({ source: manager }: { source: OAuthManager }): OAuthArea {
   return {
     name: 'oauth',
     source: manager,
-    attach(control, view) {
-      viewOf = view;
-      manager.attach(control);
-    },
     handlers: {
       signIn: ({ id }) => manager.signIn(id),
       signOut: async ({ id }) => {
         await manager.signOut(id);
-        if (!viewOf) throw new HostCallError('internal', 'OAuth is not connected to the servers yet.');
-        return viewOf(id);
+        const view = manager.viewOf(id);
+        if (!view) throw new HostCallError('internal', 'OAuth is not connected to the servers yet.');
+        return view;
       },
     },
     dispose: () => manager.dispose(),

@@ -5,7 +5,7 @@
  * the sealed store (and the browser ones the loopback listener). This is the fleet's `RemoteAuthSource`.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { type AuthView, HostCallError, type SignInStart } from '@contract';
+import { type AuthView, HostCallError, type ServerView, type SignInStart } from '@contract';
 import type { RemoteAuth, RemoteAuthSource, RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
 import type { LoopbackRedirect } from './loopback-redirect';
 import type { LookupAll } from './oauth-hop-guard';
@@ -46,6 +46,11 @@ export class OAuthManager implements RemoteAuthSource {
       const ref = control.describe(id);
       if (ref) this.session(ref);
     }
+  }
+
+  /** The server's view as the fleet has it; undefined before the fleet attached. */
+  viewOf(serverId: string): ServerView | undefined {
+    return this.control?.viewById(serverId);
   }
 
   forServer(server: RemoteServerRef): RemoteAuth {

@@ -22,13 +22,33 @@ export interface RootsTimings {
   availabilityIntervalMs?: number;
 }
 
-export interface RootsAreaDeps {
+/**
+ * The folders shared with servers, stored (roots, sharing choices, their audit trail): made before the
+ * sandboxes, which are built with what a server may use, and long before the roots area, which asks
+ * the user and tells the servers. Splitting them is what lets each be made from what is made before it.
+ */
+export interface SharedFolders {
+  service: RootsService;
+  audit: RootsAuditRepository;
+}
+
+export function createSharedFolders(deps: {
   db: Database.Database;
   events: HostEventBus;
   clock: Clock;
+  serverName(id: string): string | undefined;
+}): SharedFolders {
+  const repo = new RootsRepository(deps.db);
+  const audit = new RootsAuditRepository(deps.db);
+  const service = new RootsService({ repo, audit, events: deps.events, clock: deps.clock, serverName: deps.serverName });
+  return { service, audit };
+}
+
+export interface RootsAreaDeps {
+  folders: SharedFolders;
+  clock: Clock;
   /** Where the "Share folders" questions wait for the user. */
   questions: QuestionQueue;
-  serverName(id: string): string | undefined;
   restartServer(id: string): void;
   /** The folders a running sandboxed server's sandbox was built with (undefined: not sandboxed). */
   sandboxedFolders?(id: string): readonly SharedFolder[] | undefined;
@@ -42,20 +62,16 @@ export interface RootsArea {
   plugin: ConnectionPlugin;
   handlers: ReturnType<typeof createRootsHandlers>;
   snapshot(): { roots: RootsSnapshot };
-  /** The folders shared with a server now (available ones, read-only or not): what its sandbox lets it use. */
-  sharedFolders(serverId: string): Promise<SharedFolder[]>;
   /** Stops the availability timer and settles every open question as "nothing shared". */
   dispose(): void;
 }
 
 const MINUTE = 60_000;
 
-/** Builds the roots area: repositories, the service, the consent broker, the connection plugin, handlers. */
+/** Builds the roots area from the shared folders: the consent broker, the connection plugin, handlers. */
 export function createRootsArea(deps: RootsAreaDeps): RootsArea {
   const { consentTimeoutMs = 10 * MINUTE, holdMs = 30_000, availabilityIntervalMs = 10_000 } = deps.timings ?? {};
-  const repo = new RootsRepository(deps.db);
-  const audit = new RootsAuditRepository(deps.db);
-  const service = new RootsService({ repo, audit, events: deps.events, clock: deps.clock, serverName: deps.serverName });
+  const { service, audit } = deps.folders;
   const consent = new RootsConsentBroker({
     questions: deps.questions,
     clock: deps.clock,
@@ -113,7 +129,6 @@ export function createRootsArea(deps: RootsAreaDeps): RootsArea {
         audit: audit.list({ limit: 50 }),
       },
     }),
-    sharedFolders: (serverId) => service.sharedFolders(serverId),
     dispose: () => {
       disposed = true;
       clearInterval(timer);

@@ -28,7 +28,8 @@ export interface ConnectionPlugin {
   /** `json`: the message as it crossed the wire, when the transport has it (see `WireTap`). */
   onWire?(server: ServerRef, direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, json?: string): void;
   onWarning?(server: ServerRef, message: string): void;
-  onStateChange?(server: ServerRef, state: ServerState): void;
+  /** `pid`: the server's current process, when it has one (a `starting` state with a new pid: just spawned). */
+  onStateChange?(server: ServerRef, state: ServerState, pid?: number): void;
   /** The server's catalog (tools, resources, templates, prompts) was replaced: at ready, after a list_changed, a refresh. */
   onCatalogChange?(server: ServerRef, catalog: ServerCatalog): void;
   /** The server was removed: forget everything about it. */

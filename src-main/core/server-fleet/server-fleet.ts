@@ -207,7 +207,7 @@ export class ServerFleet implements ServerControl {
           : undefined,
       onStateChange: (state) => {
         if (this.connections.get(id) !== connection) return;
-        notifyPlugins(plugins, 'onStateChange', ref, state);
+        notifyPlugins(plugins, 'onStateChange', ref, state, connection.pid);
         if (state.status === 'ready' && connection.eraVerdict) this.options.repo.saveEraVerdict(id, JSON.stringify(connection.eraVerdict));
         this.publish(id);
       },

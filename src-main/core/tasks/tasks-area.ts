@@ -23,8 +23,6 @@ export interface TasksAreaDeps {
   events: HostEventBus;
   clock: Clock;
   connection(serverId: string): LiveServer | undefined;
-  /** Cancels a running tool call by its id (the router's); false when none runs. */
-  cancelCall(callId: string): boolean;
   /** A line in a server's Host log. */
   log(serverId: string, text: string): void;
 }
@@ -128,7 +126,7 @@ export function createTasksArea(deps: TasksAreaDeps): TasksArea {
       const done =
         task.side === 'client'
           ? clientTasks.cancelRecord(id)
-          : (task.callId !== undefined && deps.cancelCall(task.callId)) || toolTasks.cancelOrphan(id, reason);
+          : (task.callId !== undefined && toolTasks.cancelCall(task.callId)) || toolTasks.cancelOrphan(id, reason);
       if (!done) throw new HostCallError('invalid_input', `Server "${task.serverName}" is not running: start it to cancel this task.`);
       return book.get(id) ?? task;
     },

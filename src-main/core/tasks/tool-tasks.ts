@@ -28,6 +28,12 @@ export interface ToolTaskRequest {
   origin: ToolCallOrigin;
   /** Aborting it cancels the task on the server (`tasks/cancel`). */
   signal: AbortSignal;
+  /**
+   * Cancels the whole call (the router's: it aborts `signal` and records the call as cancelled), as
+   * the user's Cancel on the task does. The router is made from these tasks, so it hands this over
+   * with each call rather than the tasks area being made from the router.
+   */
+  cancel(): void;
   onProgress?: (progress: Progress) => void;
   /** Who asked for the call, named in the Protocol log. */
   initiator?: string;
@@ -51,6 +57,8 @@ export function runsAsTask(state: ServerState, tool: Parameters<typeof taskSuppo
 export class ToolTasks {
   /** Tasks being followed, by record id. */
   private readonly polls = new Map<string, TaskPoll>();
+  /** How to cancel each call running as a task now, by the router's call id. */
+  private readonly calls = new Map<string, () => void>();
   /** Followers of resumed tasks (nobody else awaits them). */
   private readonly following = new Set<Promise<unknown>>();
 
@@ -58,6 +66,22 @@ export class ToolTasks {
 
   /** Runs the call as a task; resolves with the tool's result, rejects like `callTool` (a `ServerRequestError`). */
   async run(request: ToolTaskRequest): Promise<CallToolResult> {
+    this.calls.set(request.callId, request.cancel);
+    try {
+      return await this.follow(request);
+    } finally {
+      this.calls.delete(request.callId);
+    }
+  }
+
+  /** Cancels the call running as a task with this call id; false when none runs. */
+  cancelCall(callId: string): boolean {
+    const cancel = this.calls.get(callId);
+    cancel?.();
+    return cancel !== undefined;
+  }
+
+  private async follow(request: ToolTaskRequest): Promise<CallToolResult> {
     const { connection, tool } = request;
     const created = await connection.sendRequest(
       `tools/call "${tool}" (as a task)`,

@@ -1,4 +1,4 @@
-import type { ConversationSummary, HandlersFor, ToolOffersSnapshot, toolOfferMethods } from '@contract';
+import type { HandlersFor, ToolOffersSnapshot, toolOfferMethods } from '@contract';
 import { HostCallError } from '@contract';
 import type { ToolOfferRepository } from './tool-offer-repository';
 import type { ToolSets } from './tool-sets';
@@ -8,13 +8,16 @@ export interface ToolOfferHandlerDeps {
   sets: ToolSets;
   /** Emits the new snapshot and returns it. */
   changedNow(): ToolOffersSnapshot;
-  setConversationToolSet(conversationId: string, toolSetId: string | null): ConversationSummary;
   onSetDeleted(id: string): void;
   /** A configured server's name; undefined when there is no such server. */
   serverName(id: string): string | undefined;
 }
 
-export function createToolOfferHandlers(deps: ToolOfferHandlerDeps): HandlersFor<typeof toolOfferMethods> {
+/**
+ * The tool offers' methods. Choosing a conversation's set (`setConversationToolSet`) is the chat's: it
+ * edits a conversation, and the chat is made after the tool offers (see chat-area.ts).
+ */
+export function createToolOfferHandlers(deps: ToolOfferHandlerDeps): Omit<HandlersFor<typeof toolOfferMethods>, 'setConversationToolSet'> {
   const { offers, sets, changedNow } = deps;
   const known = (serverId: string) => {
     if (deps.serverName(serverId) === undefined) {
@@ -46,12 +49,6 @@ export function createToolOfferHandlers(deps: ToolOfferHandlerDeps): HandlersFor
       if (!sets.remove(id)) throw new HostCallError('invalid_input', `No tool set with id ${id}: it may already have been deleted.`);
       deps.onSetDeleted(id);
       changedNow();
-    },
-    setConversationToolSet: async ({ id, toolSetId }) => {
-      if (toolSetId !== null && !sets.get(toolSetId)) {
-        throw new HostCallError('invalid_input', `No tool set with id ${toolSetId}: it may have been deleted. Choose another set.`);
-      }
-      return deps.setConversationToolSet(id, toolSetId);
     },
   };
 }

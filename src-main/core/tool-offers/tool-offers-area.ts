@@ -4,7 +4,7 @@
  * the handlers, and the connection plugin that records tools at first sight.
  */
 import type Database from 'better-sqlite3';
-import type { ConversationSummary, ImportResult, ToolOffersSnapshot } from '@contract';
+import type { ImportResult, ToolOffersSnapshot } from '@contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
@@ -24,15 +24,12 @@ export interface ToolOffersAreaOptions {
   events: HostEventBus;
   clock: Clock;
   fleet: Pick<ServerFleet, 'list' | 'connection'>;
+  /** The fleet's imports: a Patchbay export's tool sets are imported with its servers. */
+  whenImported?(listener: (text: string, result: ImportResult) => void): void;
   /** A configured server's name; undefined once it is removed. */
   serverName(id: string): string | undefined;
   /** The default set for new conversations is a setting (cleared when its set is deleted). */
   settings: Pick<SettingsRepository, 'read' | 'write'>;
-  /** Each conversation's set: chosen, and forgotten when its set is deleted (back to every offered tool). */
-  conversations: {
-    setToolSet(conversationId: string, toolSetId: string | null): ConversationSummary;
-    forgetToolSet(toolSetId: string): void;
-  };
 }
 
 export function createToolOffersArea(options: ToolOffersAreaOptions) {
@@ -125,6 +122,8 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
     }
     if (added) changed();
   };
+  options.whenImported?.(importSets);
+  const deletedListeners: ((id: string) => void)[] = [];
 
   return {
     name: 'tool-offers',
@@ -132,7 +131,13 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
     snapshot: () => ({ toolOffers: snapshot() }),
     /** A Patchbay export's `toolSets`. */
     exportSets: () => exportToolSets(setRepo.list()),
-    importSets,
+    /** Whether a tool set with this id exists (a conversation can only be given one that does). */
+    hasSet: (id: string) => sets.get(id) !== undefined,
+    /**
+     * Calls `listener` with the id of each set the user deletes, before the default set is cleared.
+     * The conversations that used it (the chat's, made later from this area) listen here.
+     */
+    whenSetDeleted: (listener: (id: string) => void) => void deletedListeners.push(listener),
     /**
      * What `ChatToolbox.list` returns: of Ready servers (only `serverIds` when given), the tools offered
      * to the model, within the conversation's set; never those a server keeps for its app.
@@ -147,9 +152,8 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
       offers,
       sets,
       changedNow,
-      setConversationToolSet: (id, toolSetId) => options.conversations.setToolSet(id, toolSetId),
       onSetDeleted: (id) => {
-        options.conversations.forgetToolSet(id);
+        for (const listener of deletedListeners) listener(id);
         const { settings, clock } = options;
         if (settings.read().defaultToolSetId === id) events.emit('settingsChanged', settings.write({ defaultToolSetId: '' }, clock.now()));
       },

@@ -246,6 +246,7 @@ export class ToolRouter {
               callId: base.callId,
               origin: base.origin,
               signal: controller.signal,
+              cancel: () => this.cancel(base.callId),
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
               onTask: (task) => {

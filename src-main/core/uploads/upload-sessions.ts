@@ -137,3 +137,8 @@ export class UploadSessions {
 function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
+
+/** The uploads area: the sessions (bundles and backups take their files), made like every other area. */
+export function createUploadsArea(deps: { dataDir: string; clock: Clock }): UploadSessions {
+  return new UploadSessions(deps.dataDir, deps.clock);
+}

@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS, type ChatMessage, type ConversationSummary, type Host
 import { tempDir } from '../../../test-support/temp-dir';
 import { HostEventBus } from '../../events';
 import { systemClock } from '../../clock';
-import { createLlmArea, type LlmArea } from '../../llm/llm-area';
+import { createLlmArea, createProviderRegistry, type LlmArea } from '../../llm/llm-area';
 import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { waitFor } from '../../servers/wait';
 import { DATABASE_FILE, openDatabase } from '../../store/database';
@@ -78,16 +78,19 @@ export async function chatFixture(options: ChatFixtureOptions): Promise<ChatFixt
   const seen: HostEvent[] = [];
   events.subscribe((event) => seen.push(event));
   const settings: Settings = { ...DEFAULT_SETTINGS, anthropicBaseUrl: options.baseUrl, ...options.settings };
-  const llm = createLlmArea({
+  const providers = createProviderRegistry({
     db,
     mode: 'web',
     secrets: new KeyFileSecretBox(dataDir),
     env: {},
     events,
     clock: systemClock,
+  });
+  const llm = createLlmArea({
+    registry: providers.registry,
     defaults: () => ({ providerId: settings.defaultProviderId, model: settings.defaultModel }),
   });
-  llm.linkedSettings.write({ anthropicBaseUrl: options.baseUrl }, new Date());
+  providers.linkedSettings.write({ anthropicBaseUrl: options.baseUrl }, new Date());
   if (options.apiKey !== null) await llm.quick.setKey(options.apiKey ?? 'sk-test');
   const messages = new MessageRepository(db);
   const conversations = new ConversationRepository(db);

@@ -48,7 +48,7 @@ export function startLogsHost(tuning?: LogAreaDeps['tuning']): LogsTestHost {
   const clock = systemClock;
   const repo = new ServerConfigRepository(db);
   const secrets = new KeyFileSecretBox(dataDir);
-  const logs = createLogArea({ db, events, clock, pidOf: (id) => fleet.connection(id)?.pid, tuning });
+  const logs = createLogArea({ db, events, clock, tuning });
   const fleet = new ServerFleet({
     repo,
     secrets,

@@ -14,7 +14,7 @@ import { DATABASE_FILE, openDatabase } from '../../store/database';
 import { tempDir } from '../../../test-support/temp-dir';
 import { createHeadlessBrowser, type HeadlessBrowser } from '../headless-browser';
 import type { LookupAll } from '../oauth-hop-guard';
-import { createOAuthArea, type OAuthArea } from '../oauth-area';
+import { createOAuthArea, createOAuthSource, type OAuthArea } from '../oauth-area';
 import type { PreregisteredClient } from '../oauth-provider';
 import type { SignInSettings } from '../sign-in-settings';
 
@@ -65,7 +65,7 @@ export function createOAuthHarness(options: OAuthHarnessOptions): OAuthHarness {
   const ref: RemoteServerRef = { id: 'srv-1', name: options.name ?? 'Fixture', url: options.url, signInMode: signIn.mode };
   insertServer(db, ref, clock.now().toISOString());
   const secrets = new KeyFileSecretBox(dataDir);
-  const area = createOAuthArea({
+  const source = createOAuthSource({
     db,
     secrets,
     clock,
@@ -77,14 +77,16 @@ export function createOAuthHarness(options: OAuthHarnessOptions): OAuthHarness {
     fetch: options.fetch,
     lookup: options.lookup,
   });
+  const area = createOAuthArea({ source });
   const record = { published: [] as Array<AuthView | undefined>, starts: 0, stops: 0 };
   const control: ServerControl = {
     publish: (id) => record.published.push(area.source.view(id)),
     start: async () => void record.starts++,
     stop: async () => void record.stops++,
     describe: (id) => (id === ref.id ? ref : undefined),
+    viewById: (id) => serverView(ref, area.source.view(id)),
   };
-  area.attach(control, (id) => serverView(ref, area.source.view(id)));
+  area.source.attach(control);
   onTestFinished(async () => {
     await area.dispose();
     db.close();

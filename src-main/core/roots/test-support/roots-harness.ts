@@ -31,7 +31,7 @@ import { waitFor } from '../../servers/wait';
 import { openDatabase } from '../../store/database';
 import { createQuestionHandlers } from '../../questions/question-handlers';
 import { QuestionQueue } from '../../questions/question-queue';
-import { createRootsArea, type RootsTimings } from '../roots-area';
+import { createRootsArea, createSharedFolders, type RootsTimings } from '../roots-area';
 
 /** The roots methods, and the one every question is answered with. */
 type RootsMethod = keyof ReturnType<typeof createRootsArea>['handlers'] | 'answerQuestion';
@@ -72,12 +72,11 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
   const repo = new ServerConfigRepository(db);
   const wire: RootsHarness['wire'] = [];
   const questions = new QuestionQueue({ events, clock: systemClock });
+  const folders = createSharedFolders({ db, events, clock: systemClock, serverName: (id) => repo.get(id)?.name });
   const area = createRootsArea({
-    db,
-    events,
+    folders,
     clock: systemClock,
     questions,
-    serverName: (id) => repo.get(id)?.name,
     restartServer: (id) => void fleet.start(id).catch(() => undefined),
     sandboxedFolders: (id) => sandboxes.foldersOf(id),
     timings: { availabilityIntervalMs: 0, ...timings },
@@ -86,7 +85,7 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
   const sandboxes = new ServerSandboxes({
     dataDir,
     support: sandboxSupport,
-    sharedFolders: (id) => area.sharedFolders(id),
+    sharedFolders: (id) => folders.service.sharedFolders(id),
     log: (serverId, level, text) => sandboxLog.push({ serverId, level, text }),
   });
   const fleet = new ServerFleet({

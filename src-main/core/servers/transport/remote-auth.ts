@@ -4,7 +4,7 @@
  * `wrapFetch`, and reports the errors a send threw so the sign-in state can follow them.
  */
 import type { AuthProvider, FetchLike } from '@modelcontextprotocol/client';
-import type { AuthView, SignInMode } from '@contract';
+import type { AuthView, ServerView, SignInMode } from '@contract';
 
 /** Which remote server a `RemoteAuth` is for. */
 export interface RemoteServerRef {
@@ -34,6 +34,12 @@ export interface RemoteAuthSource {
   view(serverId: string): AuthView | undefined;
   /** The server was removed: end a pending sign-in and drop what is kept in memory (SQLite rows cascade). */
   forget(serverId: string): void;
+  /**
+   * The fleet made with this source hands itself over as it is made (the source is made first, as
+   * the fleet needs it; what the source does with servers needs the fleet): servers with stored tokens
+   * then show as signed in.
+   */
+  attach(control: ServerControl): void;
 }
 
 /** What the OAuth area may do with servers (implemented by the fleet). */
@@ -45,4 +51,6 @@ export interface ServerControl {
   stop(serverId: string): Promise<unknown>;
   /** The server's name and URL, or undefined when it is not a remote server (or gone). */
   describe(serverId: string): RemoteServerRef | undefined;
+  /** The server's view as the renderer has it (what signing out answers with). */
+  viewById(serverId: string): ServerView;
 }
