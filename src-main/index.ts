@@ -102,15 +102,15 @@ if (!app.requestSingleInstanceLock(handoverFor(process.argv, { cwd: process.cwd(
     }
     const started = host;
     // MCP Apps: shown on the host's app origin (a loopback listener); only our window's page may frame it.
-    started.appSandbox.setParentOrigins(rendererOrigins());
-    await started.appSandbox.start();
+    started.appFrames.setParentOrigins(rendererOrigins());
+    await started.appFrames.start();
     registerProtocolClient((text) => started.app.log.write('info', 'app', text));
     installAppMenu(started);
     opens.attach(started);
 
     const windowState = new WindowStateStore(dataDir);
     const remembered = rememberedWindowOptions(windowState);
-    const opened = createMainWindow(appRoot, remembered.options, windowIconPath(where), started.appSandbox.origin);
+    const opened = createMainWindow(appRoot, remembered.options, windowIconPath(where), started.appFrames.origin);
     window = opened;
     opened.once('ready-to-show', () => {
       if (remembered.maximized) opened.maximize();

@@ -112,6 +112,7 @@ export function createHost(ports: HostPorts): Host {
   const fleet = servers.fleet;
   const connection = (id: string) => fleet.connection(id);
   const ready = (id: string, toDo: string) => fleet.ready(id, toDo);
+  const readyNow = (id: string) => fleet.readyNow(id);
   const info = describeHost({ ...ports, version: ports.appVersion, database: status, startedAt: clock.now(), log: appLog });
   areas.add(createLogViewsArea({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info, appLog }));
   areas.add(
@@ -133,15 +134,15 @@ export function createHost(ports: HostPorts): Host {
   // Tools and consent: the router every tool call goes through (user runs, model and app calls alike).
   const tools = areas.add(
     createToolsArea({
-      ...{ ...core, questions, connection, repo, secrets, tasks: tasks.toolTasks },
+      ...{ ...core, questions, connection, readyNow, repo, secrets, tasks: tasks.toolTasks },
       keepTaskOutcome: (outcome) => tasks.results.keep(outcome),
     }),
   );
   // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
-  const resources = areas.add(createResourcesArea({ ...core, connection, ready, serverName }));
+  const resources = areas.add(createResourcesArea({ ...core, connection, ready, readyNow, serverName }));
   // MCP Apps: tools' interactive views on an origin of their own; what they ask passes the model's rules.
   const apps = areas.add(createMcpAppsArea({ clock, connection, ready, router: tools.router, reader: resources.reader }));
-  const prompts = areas.add(createPromptsArea({ connection, ready, audit: resources.audit, clock }));
+  const prompts = areas.add(createPromptsArea({ connection, ready, readyNow, audit: resources.audit, clock }));
   const llm = areas.add(
     createLlmArea({
       ...{ registry: providers.registry, presets: ports.providerPresets },
@@ -164,7 +165,7 @@ export function createHost(ports: HostPorts): Host {
     }),
   );
   // Server instructions: what each Ready server said in its handshake, sent to the model unless switched off.
-  const instructions = createInstructionsSource({ prefs: new InstructionPrefs(db), state: (id) => connection(id)?.state, serverName });
+  const instructions = createInstructionsSource({ prefs: new InstructionPrefs(db), readyNow, serverName });
   areas.add(
     createChatArea({
       ...{ ...core, instructions, tokenizer: ports.tokenizer, llm, toolSets: toolOffers },
@@ -219,7 +220,7 @@ export function createHost(ports: HostPorts): Host {
     info,
     tools: tools.router,
     app,
-    appSandbox: apps.sandbox,
+    appFrames: apps.frames,
     async startServers() {
       await servers.reapLeftovers();
       if (!disposed) fleet.startAllEnabled();

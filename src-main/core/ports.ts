@@ -1,7 +1,7 @@
 import type { HostHandlers, HostInfo, HostMode, ProviderPreset } from '@contract';
 import type { AppArea } from './app/app-area';
 import type { HostEventBus } from './events';
-import type { AppSandboxServer } from './mcp-apps/sandbox-server';
+import type { AppFrameServer } from './mcp-apps/app-frame-server';
 import type { ToolRouter } from './tools/tool-router';
 import type { Clock } from './clock';
 import type { RootsTimings } from './roots/roots-area';
@@ -65,9 +65,9 @@ export interface Host {
   readonly app: AppArea;
   /**
    * In-process only (the bridges): the origin MCP Apps are shown on — a second loopback listener
-   * serving the sandbox proxy. Web mode and the Electron glue say which renderer origin may frame it.
+   * serving the frame proxy. Web mode and the Electron glue say which renderer origin may frame it.
    */
-  readonly appSandbox: AppSandboxServer;
+  readonly appFrames: AppFrameServer;
   /**
    * Reaps server processes a killed Patchbay left behind, then starts every enabled server
    * concurrently. Call it after the first paint; it returns before any server is ready.

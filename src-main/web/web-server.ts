@@ -83,8 +83,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const port = (server.address() as AddressInfo).port;
   auth.setPort(port);
   // MCP Apps are shown on a second loopback origin (its own port) that only our pages may frame.
-  options.host.appSandbox.setParentOrigins(auth.allowedOrigins());
-  const appOrigin = await options.host.appSandbox.start();
+  options.host.appFrames.setParentOrigins(auth.allowedOrigins());
+  const appOrigin = await options.host.appFrames.start();
 
   return {
     port,

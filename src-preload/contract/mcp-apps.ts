@@ -33,7 +33,7 @@ export interface AppCspView {
   refused: string[];
 }
 
-/** What the renderer needs to show one app: the one-time sandbox URL and the HTML to load in it. */
+/** What the renderer needs to show one app: the one-time frame URL and the HTML to load in it. */
 export interface AppViewGrant {
   /** Names this view in every later app request (binds them to its server). */
   viewId: string;
@@ -41,10 +41,10 @@ export interface AppViewGrant {
   serverName: string;
   tool: string;
   resourceUri: string;
-  /** The sandbox proxy page on Patchbay's separate app origin; it serves once. */
+  /** The frame proxy page on Patchbay's separate app origin; it serves once. */
   frameUrl: string;
   /** That origin (messages from the frame must come from it). */
-  sandboxOrigin: string;
+  frameOrigin: string;
   html: string;
   csp: AppCspView;
   prefersBorder?: boolean;
@@ -72,7 +72,7 @@ const OpenAppViewSchema = z
   .object({
     serverId: IdString,
     tool: z.string().min(1).max(500),
-    /** The renderer's own origin: the only one the sandbox proxy talks to. */
+    /** The renderer's own origin: the only one the frame proxy talks to. */
     parentOrigin: Origin,
     /** The conversation the view sits in (its model-context updates go there). */
     conversationId: IdString.optional(),
@@ -94,7 +94,7 @@ export const mcpAppMethods = {
   /**
    * Reads the tool's UI resource through its server (cached per server until its lists change),
    * builds the frame's Content-Security-Policy from the resource's `_meta.ui.csp`, and registers a
-   * one-time sandbox page for it. Fails with a message naming the server when the tool has no app.
+   * one-time frame page for it. Fails with a message naming the server when the tool has no app.
    */
   openAppView: method<typeof OpenAppViewSchema, AppViewGrant>(OpenAppViewSchema),
   /** The frame is gone: its later requests are refused. */

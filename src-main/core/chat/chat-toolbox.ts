@@ -1,7 +1,8 @@
 /**
- * What the agent loop needs from the tools side: the tools of Ready servers, and the one way a
- * model-initiated call runs — the tool router's `callToolWithConsent` (standing decisions, the
- * consent dialog, the write-ahead audit trail). The host wires exactly those two; the chat speaks
+ * What the agent loop needs from the tools side: the tools offered to the model, the instructions of
+ * their servers, and the one way a model-initiated call runs — the tool router's `callToolWithConsent`
+ * (standing decisions, the consent dialog, the write-ahead audit trail). The host wires those three
+ * (see host.ts: the tool offers' `forModel`, the instructions source, the router); the chat speaks
  * the router's own vocabulary (`tool`, `args`, `status`), so nothing translates in between; the router
  * reports the calls' progress to the renderer itself, with the chat reference.
  */
@@ -15,8 +16,8 @@ export interface ChatToolbox {
    * offers, within the tool set when one is given; pinned ones marked. With the server's identity.
    */
   list(serverIds?: readonly string[], toolSetId?: string): FleetTool[];
-  /** Runs a model-initiated call through consent; never rejects for tool errors or denials. */
   /** The instructions of these servers that the user lets go to the model (Ready servers that gave some, in this order). */
   instructions?(serverIds: readonly string[]): ServerInstructions[];
+  /** Runs a model-initiated call through consent; never rejects for tool errors or denials. */
   call(request: ToolCallRequest): Promise<Pick<ToolCallDone, 'status' | 'result' | 'editedArgs' | 'definition'>>;
 }

@@ -5,10 +5,10 @@
  * server), so typing in the field is never held up or interrupted by an error.
  */
 import type { completionMethods, CompletionView, HandlersFor } from '@contract';
-import type { LiveServer } from '../servers/connection/live-server';
+import type { ReadyServer } from '../servers/connection/live-server';
 
 export interface CompletionDeps {
-  connection(serverId: string): LiveServer | undefined;
+  readyNow(serverId: string): ReadyServer | undefined;
   /** How long a suggestion may take (default 3 s). */
   timeoutMs?: number;
   onWarning?(serverId: string, message: string): void;
@@ -19,8 +19,8 @@ const NONE: CompletionView = { values: [] };
 export function createCompletionHandlers(deps: CompletionDeps): HandlersFor<typeof completionMethods> {
   return {
     completeArgument: async ({ serverId, ref, argument, context }) => {
-      const connection = deps.connection(serverId);
-      if (connection?.state.status !== 'ready' || !connection.state.server.capabilities.completions) return NONE;
+      const connection = deps.readyNow(serverId);
+      if (!connection?.state.server.capabilities.completions) return NONE;
       try {
         const result = await connection.complete(
           {

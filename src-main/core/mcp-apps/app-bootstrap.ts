@@ -1,5 +1,5 @@
 /**
- * The script the sandbox proxy puts first in every app's document, so it runs before any of the
+ * The script the frame proxy puts first in every app's document, so it runs before any of the
  * app's code: it takes WebRTC away. CSP has no directive for WebRTC, so an app that may reach no
  * origin could still send UDP (STUN, data channels) anywhere through `RTCPeerConnection`; connect
  * domains an app declares are for HTTP and WebSocket, so WebRTC is gone whatever it declares.

@@ -55,7 +55,7 @@ export function buildAppCsp(declared: DeclaredCsp | undefined, ownOrigins: reado
   const list = (sources: string[], none = "'none'") => (sources.length > 0 ? sources.join(' ') : none);
   const header = [
     "default-src 'none'",
-    // 'self' is the sandbox origin, which serves nothing but the proxy script the page runs.
+    // 'self' is the app origin, which serves nothing but the proxy script the page runs.
     `script-src 'self' 'unsafe-inline' ${resources}`.trim(),
     `style-src 'unsafe-inline' ${resources}`.trim(),
     `img-src data: blob: ${resources}`.trim(),

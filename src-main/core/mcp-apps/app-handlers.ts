@@ -6,22 +6,22 @@
  */
 import { HostCallError, MAX_APP_RESULT_CHARS, type HandlersFor, type JsonObject, type mcpAppMethods } from '@contract';
 import type { ResourceReader } from '../resources/resource-reader';
-import type { LiveServer } from '../servers/connection/live-server';
+import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import { toolApp } from '../tool-definition/tool-ui';
 import type { ToolRouter } from '../tools/tool-router';
 import { buildAppCsp } from './app-csp';
 import type { AppViews } from './app-views';
 import type { AppModelContexts } from './model-contexts';
-import type { AppSandboxServer } from './sandbox-server';
+import type { AppFrameServer } from './app-frame-server';
 import type { UiResourceCache } from './ui-resources';
 
 export interface AppHandlerDeps {
   connection(serverId: string): LiveServer | undefined;
   /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
-  ready(serverId: string, toDo: string): LiveServer;
+  ready(serverId: string, toDo: string): ReadyServer;
   router: Pick<ToolRouter, 'callToolWithConsent'>;
   reader: Pick<ResourceReader, 'fetch'>;
-  sandbox: AppSandboxServer;
+  frames: AppFrameServer;
   resources: UiResourceCache;
   views: AppViews;
   contexts: AppModelContexts;
@@ -37,13 +37,13 @@ export function createAppHandlers(deps: AppHandlerDeps): HandlersFor<typeof mcpA
       const tool = connection.catalog.tools.find((t) => t.name === toolName);
       const app = tool ? toolApp(tool) : undefined;
       if (!tool || !app) throw new HostCallError('invalid_input', `Tool "${toolName}" of server "${connection.name}" has no app.`);
-      const sandboxOrigin = await deps.sandbox.start();
+      const frameOrigin = await deps.frames.start();
       const resource = await deps.resources.get(serverId, connection.name, app.resourceUri);
-      const own = [sandboxOrigin, ...deps.sandbox.allowedParents().filter((o) => o.startsWith('http'))];
+      const own = [frameOrigin, ...deps.frames.allowedParents().filter((o) => o.startsWith('http'))];
       const csp = buildAppCsp(resource.csp, own);
       let frameUrl: string;
       try {
-        frameUrl = deps.sandbox.register(csp.header, parentOrigin);
+        frameUrl = deps.frames.register(csp.header, parentOrigin);
       } catch (error) {
         throw new HostCallError('forbidden', (error as Error).message);
       }
@@ -61,7 +61,7 @@ export function createAppHandlers(deps: AppHandlerDeps): HandlersFor<typeof mcpA
         tool: tool.name,
         resourceUri: app.resourceUri,
         frameUrl,
-        sandboxOrigin,
+        frameOrigin,
         html: resource.html,
         csp: csp.view,
         ...(resource.prefersBorder !== undefined ? { prefersBorder: resource.prefersBorder } : {}),

@@ -1,5 +1,5 @@
 /**
- * MCP Apps, composed for host.ts: the app origin (a second loopback listener serving the sandbox
+ * MCP Apps, composed for host.ts: the app origin (a second loopback listener serving the frame
  * proxy), the cache of `ui://` resources, the open views, the apps' waiting model contexts, the
  * connection plugin (declares the extension with the MIME type Patchbay renders; drops a server's
  * cached app resources when its lists change or it stops) and the contract's handlers.
@@ -8,19 +8,19 @@ import { APP_MIME_TYPE, APPS_EXTENSION_ID, type ChatBlock, type HandlersFor, typ
 import type { Clock } from '../clock';
 import type { ResourceReader } from '../resources/resource-reader';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import type { LiveServer } from '../servers/connection/live-server';
+import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import type { ToolRouter } from '../tools/tool-router';
 import { appOf, createAppHandlers } from './app-handlers';
 import { AppViews } from './app-views';
 import { AppModelContexts } from './model-contexts';
-import { AppSandboxServer } from './sandbox-server';
+import { AppFrameServer } from './app-frame-server';
 import { UiResourceCache } from './ui-resources';
 
 export interface McpAppsAreaDeps {
   clock: Clock;
   connection(serverId: string): LiveServer | undefined;
   /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
-  ready(serverId: string, toDo: string): LiveServer;
+  ready(serverId: string, toDo: string): ReadyServer;
   router: Pick<ToolRouter, 'callToolWithConsent'>;
   reader: Pick<ResourceReader, 'fetch'>;
 }
@@ -28,7 +28,7 @@ export interface McpAppsAreaDeps {
 export interface McpAppsArea {
   readonly name: 'mcp-apps';
   /** In-process (the bridges): the app origin's listener. Web mode and Electron set who may frame it. */
-  readonly sandbox: AppSandboxServer;
+  readonly frames: AppFrameServer;
   readonly plugin: ConnectionPlugin;
   readonly handlers: HandlersFor<typeof mcpAppMethods>;
   /** For the chat: the apps' contexts waiting for a conversation's next message. */
@@ -37,7 +37,7 @@ export interface McpAppsArea {
 }
 
 export function createMcpAppsArea(deps: McpAppsAreaDeps): McpAppsArea {
-  const sandbox = new AppSandboxServer(() => deps.clock.now().getTime());
+  const frames = new AppFrameServer(() => deps.clock.now().getTime());
   const views = new AppViews();
   const contexts = new AppModelContexts(deps.clock);
   const resources = new UiResourceCache((serverId, uri) => {
@@ -62,10 +62,10 @@ export function createMcpAppsArea(deps: McpAppsAreaDeps): McpAppsArea {
   };
   return {
     name: 'mcp-apps',
-    sandbox,
+    frames,
     plugin,
-    handlers: createAppHandlers({ ...deps, sandbox, resources, views, contexts }),
+    handlers: createAppHandlers({ ...deps, frames, resources, views, contexts }),
     takeModelContexts: (conversationId) => contexts.take(conversationId),
-    dispose: () => sandbox.close(),
+    dispose: () => frames.close(),
   };
 }

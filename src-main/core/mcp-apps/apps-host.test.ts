@@ -1,7 +1,7 @@
 /**
  * MCP Apps in the core, against e2e/fixtures/app-lab.mjs (a real subprocess): the extension is
  * declared, an app's `ui://` resource is read through its server (audited, cached until the lists
- * change), its frame gets a one-time sandbox page with a CSP built from `_meta.ui.csp`, and what the
+ * change), its frame gets a one-time frame page with a CSP built from `_meta.ui.csp`, and what the
  * app asks passes the model's rules — consent with the app named, visibility, its own server only.
  */
 import http from 'node:http';
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 async function ready() {
   const t = startHost();
-  t.host.appSandbox.setParentOrigins([PARENT]);
+  t.host.appFrames.setParentOrigins([PARENT]);
   const id = await t.fixture('app-lab.mjs', { env: [{ key: 'HOST_PORT', value: '4321' }] });
   return { t, id };
 }
@@ -55,7 +55,7 @@ describe('MCP Apps in the host', () => {
     expect(declared.tasks).toMatchObject({ requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } });
   });
 
-  it('reads the app through its server once, serves a one-time sandbox page with its CSP, reads again after list_changed', async () => {
+  it('reads the app through its server once, serves a one-time frame page with its CSP, reads again after list_changed', async () => {
     const { t, id } = await ready();
     const tools = await t.api.listTools({ serverId: id });
     expect(tools.find((tool) => tool.name === 'counter-view')?.app).toEqual({
@@ -65,8 +65,8 @@ describe('MCP Apps in the host', () => {
     const grant = await t.api.openAppView({ serverId: id, tool: 'counter-view', parentOrigin: PARENT });
     expect(grant.html).toContain('Add one');
     expect(grant.csp).toEqual({ connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [], refused: [] });
-    expect(grant.frameUrl.startsWith(`${grant.sandboxOrigin}/frame/`)).toBe(true);
-    expect(new URL(grant.sandboxOrigin).hostname).toBe('127.0.0.1');
+    expect(grant.frameUrl.startsWith(`${grant.frameOrigin}/frame/`)).toBe(true);
+    expect(new URL(grant.frameOrigin).hostname).toBe('127.0.0.1');
 
     const page = await get(grant.frameUrl);
     expect(page.status).toBe(200);
@@ -77,9 +77,9 @@ describe('MCP Apps in the host', () => {
     expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.body).toContain(`data-parent-origin="${PARENT}"`);
     expect((await get(grant.frameUrl)).status).toBe(404); // once only
-    expect((await get(`${grant.sandboxOrigin}/proxy.js`)).body).toContain('sandbox-proxy-ready');
-    expect((await get(`${grant.sandboxOrigin}/`)).status).toBe(404);
-    expect((await get(`${grant.sandboxOrigin}/proxy.js`, { Host: 'evil.example' })).status).toBe(403);
+    expect((await get(`${grant.frameOrigin}/proxy.js`)).body).toContain('sandbox-proxy-ready');
+    expect((await get(`${grant.frameOrigin}/`)).status).toBe(404);
+    expect((await get(`${grant.frameOrigin}/proxy.js`, { Host: 'evil.example' })).status).toBe(403);
     await expect(t.api.openAppView({ serverId: id, tool: 'counter-view', parentOrigin: 'http://evil.example' })).rejects.toMatchObject({
       code: 'forbidden',
     });

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { HostCallError, type HandlersFor, type PromptView, type promptMethods } from '@contract';
 import type { ContentAuditStore } from '../audit/content-audit-store';
 import type { Clock } from '../clock';
-import type { LiveServer } from '../servers/connection/live-server';
+import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import type { PromptUses } from './prompt-uses';
 import { previewPrompt, toPromptView } from './prompt-views';
 
 export interface PromptHandlerDeps {
   connection(serverId: string): LiveServer | undefined;
   /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
-  ready(serverId: string, toDo: string): LiveServer;
+  ready(serverId: string, toDo: string): ReadyServer;
+  /** The server when it is Ready now, else undefined (the lists leave it out). */
+  readyNow(serverId: string): ReadyServer | undefined;
   uses: PromptUses;
   audit: ContentAuditStore;
   clock: Clock;
@@ -22,8 +24,8 @@ export function createPromptHandlers(deps: PromptHandlerDeps): HandlersFor<typeo
       const prompts: PromptView[] = [];
       const notes: string[] = [];
       for (const serverId of serverIds) {
-        const connection = deps.connection(serverId);
-        if (connection?.state.status !== 'ready') continue;
+        const connection = deps.readyNow(serverId);
+        if (!connection) continue;
         for (const prompt of connection.catalog.prompts) prompts.push(toPromptView(serverId, connection.name, prompt));
         if (connection.catalog.notes?.prompts) notes.push(connection.catalog.notes.prompts);
       }

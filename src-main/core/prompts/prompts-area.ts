@@ -7,14 +7,16 @@ import type { completionMethods, HandlersFor, promptMethods } from '@contract';
 import type { ContentAuditStore } from '../audit/content-audit-store';
 import type { Clock } from '../clock';
 import { createCompletionHandlers } from '../completion/completion-handlers';
-import type { LiveServer } from '../servers/connection/live-server';
+import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import { createPromptHandlers } from './prompt-handlers';
 import { PromptUses } from './prompt-uses';
 
 export interface PromptsAreaDeps {
   connection(serverId: string): LiveServer | undefined;
   /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
-  ready(serverId: string, toDo: string): LiveServer;
+  ready(serverId: string, toDo: string): ReadyServer;
+  /** The server when it is Ready now, else undefined (the lists leave it out). */
+  readyNow(serverId: string): ReadyServer | undefined;
   audit: ContentAuditStore;
   clock: Clock;
   /** How long a completion may take before it yields nothing. */
@@ -35,7 +37,7 @@ export function createPromptsArea(deps: PromptsAreaDeps): PromptsArea {
     uses,
     handlers: {
       ...createPromptHandlers({ ...deps, uses }),
-      ...createCompletionHandlers({ connection: deps.connection, timeoutMs: deps.completionTimeoutMs }),
+      ...createCompletionHandlers({ readyNow: deps.readyNow, timeoutMs: deps.completionTimeoutMs }),
     },
   };
 }

@@ -1,14 +1,15 @@
 import type { contentAuditMethods, HandlersFor, resourceMethods, ResourceTemplateView } from '@contract';
 import type { ContentAuditStore } from '../audit/content-audit-store';
-import type { LiveServer } from '../servers/connection/live-server';
+import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import { READ_RESOURCES, type ResourceReader } from './resource-reader';
 import type { ResourceSubscriptions } from './resource-subscriptions';
 import { toTemplateView, type ResourcePager, type ServerLists } from './resource-views';
 
 export interface ResourceHandlerDeps {
   connection(serverId: string): LiveServer | undefined;
+  readyNow(serverId: string): ReadyServer | undefined;
   /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
-  ready(serverId: string, toDo: string): LiveServer;
+  ready(serverId: string, toDo: string): ReadyServer;
   serverName(serverId: string): string | undefined;
   reader: ResourceReader;
   pager: ResourcePager;
@@ -21,10 +22,10 @@ export interface ResourceHandlerDeps {
  * The lists of the given servers that are ready, in the order asked. A server that is not ready
  * simply has nothing to list (the tab says "start it"); an unknown id is skipped the same way.
  */
-export function readyLists(deps: Pick<ResourceHandlerDeps, 'connection'>, serverIds: readonly string[]): ServerLists[] {
+export function readyLists(deps: Pick<ResourceHandlerDeps, 'readyNow'>, serverIds: readonly string[]): ServerLists[] {
   return serverIds.flatMap((serverId) => {
-    const connection = deps.connection(serverId);
-    return connection?.state.status === 'ready' ? [{ serverId, serverName: connection.name, catalog: connection.catalog }] : [];
+    const connection = deps.readyNow(serverId);
+    return connection ? [{ serverId, serverName: connection.name, catalog: connection.catalog }] : [];
   });
 }
 

@@ -12,14 +12,14 @@ import type { McpSubscription } from '@modelcontextprotocol/client';
 import { HostCallError, type ResourceSubscriptionView } from '@contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
-import type { LiveServer } from '../servers/connection/live-server';
+import type { ReadyServer } from '../servers/connection/live-server';
 import type { SubscriptionRepository } from './subscription-repository';
 
 export interface ResourceSubscriptionsDeps {
   repo: SubscriptionRepository;
-  connection(serverId: string): LiveServer | undefined;
+  readyNow(serverId: string): ReadyServer | undefined;
   /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
-  ready(serverId: string, toDo: string): LiveServer;
+  ready(serverId: string, toDo: string): ReadyServer;
   events: HostEventBus;
   clock: Clock;
   /** Re-listen after an unexpected drop of a 2026-era stream (test seam). */
@@ -51,7 +51,7 @@ export class ResourceSubscriptions {
   /** Follows a resource of a ready server that supports subscriptions. */
   async subscribe(serverId: string, uri: string): Promise<ResourceSubscriptionView[]> {
     const connection = this.readyConnection(serverId);
-    const capabilities = connection.state.status === 'ready' ? connection.state.server.capabilities : {};
+    const capabilities = connection.state.server.capabilities;
     if (!capabilities.resources?.subscribe)
       throw new HostCallError('invalid_input', `Server "${connection.name}" does not offer resource subscriptions.`);
     const at = this.deps.clock.now();
@@ -76,10 +76,12 @@ export class ResourceSubscriptions {
     const had = this.views.delete(key(serverId, uri));
     this.deps.repo.remove(serverId, uri);
     if (had) this.changed();
-    const connection = this.deps.connection(serverId);
-    if (connection?.state.status === 'ready') {
+    const connection = this.deps.readyNow(serverId);
+    if (connection) {
       await this.enqueue(serverId, async () => {
-        if (connection.state.status === 'ready' && connection.state.server.era === 'modern') await this.relisten(serverId, connection);
+        // Still this life of the server (one that stopped meanwhile just fails to unsubscribe).
+        if (this.deps.readyNow(serverId) === connection && connection.state.server.era === 'modern')
+          await this.relisten(serverId, connection);
         else await connection.unsubscribeResource(uri).catch((e: Error) => this.deps.onWarning?.(serverId, e.message));
       });
     }
@@ -138,14 +140,14 @@ export class ResourceSubscriptions {
     return [...this.views.values()].filter((v) => v.serverId === serverId).map((v) => v.uri);
   }
 
-  private readyConnection(serverId: string): LiveServer {
+  private readyConnection(serverId: string): ReadyServer {
     return this.deps.ready(serverId, 'follow its resources');
   }
 
   /** Sends what the server needs to follow `uris` (2025: each; 2026: the whole set again). */
   private async sync(serverId: string, uris: string[]): Promise<void> {
-    const connection = this.deps.connection(serverId);
-    if (!connection || connection.state.status !== 'ready') return;
+    const connection = this.deps.readyNow(serverId);
+    if (!connection) return;
     if (connection.state.server.era === 'modern') return this.relisten(serverId, connection);
     const life = this.lives.get(serverId) ?? 0;
     await Promise.all(
@@ -161,7 +163,7 @@ export class ResourceSubscriptions {
   }
 
   /** 2026 era: opens a stream with every followed URI of the server, then closes the previous one. */
-  private async relisten(serverId: string, connection: LiveServer): Promise<void> {
+  private async relisten(serverId: string, connection: ReadyServer): Promise<void> {
     const life = this.lives.get(serverId) ?? 0;
     const uris = this.urisOf(serverId);
     const previous = this.streams.get(serverId);
@@ -202,8 +204,8 @@ export class ResourceSubscriptions {
     }
     const timer = setTimeout(
       () => {
-        const connection = this.deps.connection(serverId);
-        if ((this.lives.get(serverId) ?? 0) !== life || connection?.state.status !== 'ready') return;
+        const connection = this.deps.readyNow(serverId);
+        if ((this.lives.get(serverId) ?? 0) !== life || !connection) return;
         void this.enqueue(serverId, () => this.relisten(serverId, connection));
       },
       (this.deps.relistenDelayMs ?? 1000) * attempt,

@@ -10,7 +10,7 @@ import { ContentAuditStore, type ContentAuditInput } from '../audit/content-audi
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import type { LiveServer } from '../servers/connection/live-server';
+import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import { createResourceHandlers } from './resource-handlers';
 import { ResourceReader } from './resource-reader';
 import { ResourceSubscriptions } from './resource-subscriptions';
@@ -22,8 +22,9 @@ export interface ResourcesAreaDeps {
   events: HostEventBus;
   clock: Clock;
   connection(serverId: string): LiveServer | undefined;
+  readyNow(serverId: string): ReadyServer | undefined;
   /** The server, ready, or the fleet's one error naming it (see `ServerFleet.ready`). */
-  ready(serverId: string, toDo: string): LiveServer;
+  ready(serverId: string, toDo: string): ReadyServer;
   /** A configured server's name (also when it is not running). */
   serverName(serverId: string): string | undefined;
 }
@@ -48,7 +49,7 @@ export function createResourcesArea(deps: ResourcesAreaDeps): ResourcesArea {
   const reader = new ResourceReader({ ready: deps.ready, audit, clock });
   const subscriptions = new ResourceSubscriptions({
     repo: new SubscriptionRepository(deps.db),
-    connection: deps.connection,
+    readyNow: deps.readyNow,
     ready: deps.ready,
     events,
     clock,
@@ -83,6 +84,7 @@ export function createResourcesArea(deps: ResourcesAreaDeps): ResourcesArea {
     handlers: createResourceHandlers({
       connection: deps.connection,
       ready: deps.ready,
+      readyNow: deps.readyNow,
       serverName: deps.serverName,
       reader,
       pager,

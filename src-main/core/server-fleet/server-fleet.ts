@@ -3,7 +3,7 @@ import { HostCallError, type ServerDiagnosis, type ServerView } from '@contract'
 import type { StoredServer } from '../server-config/server-config-repository';
 import { toConfigView } from '../server-config/server-config-repository';
 import type { RemoteServerRef, ServerControl } from '../servers/transport/remote-auth';
-import type { LiveServer } from '../servers/connection/live-server';
+import { isReady, type LiveServer, type ReadyServer } from '../servers/connection/live-server';
 import { REMOTE_RESTART } from '../servers/connection/restart-policy';
 import { ServerConnection } from '../servers/connection/server-connection';
 import { diagnoseStoredServer } from './diagnose-server';
@@ -261,7 +261,6 @@ export class ServerFleet implements ServerControl {
     return server?.transport === 'http' ? { id, name: server.name, url: server.url, signInMode: server.signInMode } : undefined;
   }
 
-  /** The live connection, for callers that send requests (tools, resources, prompts). */
   /** The server's connection as areas use it, ready or not; undefined when it has not started in this run. */
   connection(id: string): LiveServer | undefined {
     return this.connections.get(id);
@@ -271,13 +270,18 @@ export class ServerFleet implements ServerControl {
    * The server, ready — or the one error every area gives: no such server, or `Server "<name>" is not
    * running; start it to <toDo>.` (e.g. "read its resources").
    */
-  ready(id: string, toDo: string): LiveServer {
+  ready(id: string, toDo: string): ReadyServer {
     const connection = this.connections.get(id);
     const name = connection?.name ?? this.options.repo.get(id)?.name;
     if (!name) throw new HostCallError('invalid_input', `No server with id ${id}`);
-    if (!connection || connection.state.status !== 'ready')
-      throw new HostCallError('invalid_input', `Server "${name}" is not running; start it to ${toDo}.`);
+    if (!isReady(connection)) throw new HostCallError('invalid_input', `Server "${name}" is not running; start it to ${toDo}.`);
     return connection;
+  }
+
+  /** The server when it is Ready now, else undefined. */
+  readyNow(id: string): ReadyServer | undefined {
+    const connection = this.connections.get(id);
+    return isReady(connection) ? connection : undefined;
   }
 
   /** Stops the server's processes, then forgets it (and so do the plugins). */

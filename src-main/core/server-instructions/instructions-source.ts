@@ -1,11 +1,11 @@
-import type { ServerState } from '../servers/connection/server-state';
+import type { ReadyServer } from '../servers/connection/live-server';
 import type { InstructionPrefs } from './instruction-prefs';
 import type { ServerInstructions } from './server-instructions';
 
 export interface InstructionsSourceDeps {
   prefs: InstructionPrefs;
-  /** A server's connection state (a Ready one carries what its handshake said). */
-  state(serverId: string): ServerState | undefined;
+  /** The server when it is Ready now (it carries what its handshake said). */
+  readyNow(serverId: string): ReadyServer | undefined;
   serverName(serverId: string): string | undefined;
 }
 
@@ -18,11 +18,10 @@ export interface InstructionsSource {
   setSend(serverId: string, send: boolean): void;
 }
 
-export function createInstructionsSource({ prefs, state, serverName }: InstructionsSourceDeps): InstructionsSource {
+export function createInstructionsSource({ prefs, readyNow, serverName }: InstructionsSourceDeps): InstructionsSource {
   // From the initialize result, or `server/discover` in the 2026 era (the SDK keeps either).
   const instructionsOf = (serverId: string) => {
-    const current = state(serverId);
-    return current?.status === 'ready' ? current.server.instructions : undefined;
+    return readyNow(serverId)?.state.server.instructions;
   };
   return {
     forServers: (serverIds) =>

@@ -23,7 +23,7 @@ export interface ToolOffersAreaOptions {
   db: Database.Database;
   events: HostEventBus;
   clock: Clock;
-  fleet: Pick<ServerFleet, 'list' | 'connection'>;
+  fleet: Pick<ServerFleet, 'list' | 'connection' | 'readyNow'>;
   /** The fleet's imports: a Patchbay export's tool sets are imported with its servers. */
   whenImported?(listener: (text: string, result: ImportResult) => void): void;
   /** A configured server's name; undefined once it is removed. */

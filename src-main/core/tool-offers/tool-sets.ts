@@ -12,7 +12,7 @@ import type { StoredToolSet, ToolSetRepository } from './tool-set-repository';
 export class ToolSets {
   constructor(
     private readonly repo: ToolSetRepository,
-    private readonly fleet: Pick<ServerFleet, 'connection'>,
+    private readonly fleet: Pick<ServerFleet, 'readyNow'>,
     private readonly serverName: (id: string) => string | undefined,
     private readonly clock: Clock,
   ) {}
@@ -68,8 +68,8 @@ export class ToolSets {
         gone.push({ kind: 'tool', label: `${t.tool} on ${t.serverName} (server removed)` });
         continue;
       }
-      const connection = this.fleet.connection(t.serverId);
-      if (connection?.state.status === 'ready' && !connection.catalog.tools.some((tool) => tool.name === t.tool)) {
+      const ready = this.fleet.readyNow(t.serverId);
+      if (ready && !ready.catalog.tools.some((tool) => tool.name === t.tool)) {
         gone.push({ kind: 'tool', label: `${t.tool} on ${t.serverName}` });
       }
     }

@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { type HandlersFor, HostCallError, type JsonObject, type ToolCallOutcome, type toolMethods, type ToolView } from '@contract';
 import type { ConsentPolicies } from '../consent/consent-policies';
-import type { LiveServer } from '../servers/connection/live-server';
+import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import { definitionHash, toolHints } from '../tool-definition/definition';
 import { toolApp } from '../tool-definition/tool-ui';
 import { runsAsTask } from '../tasks/tool-tasks';
@@ -14,7 +14,7 @@ export interface ToolHandlerDeps {
   router: ToolRouter;
   results: ResultCache;
   policies: ConsentPolicies;
-  connection(serverId: string): LiveServer | undefined;
+  readyNow(serverId: string): ReadyServer | undefined;
   /** Keeps the outcome of a call that ran as a task, for the Tasks tab. */
   keepTaskOutcome?(outcome: ToolCallOutcome): void;
 }
@@ -52,8 +52,8 @@ export function toToolView(
 export function createToolHandlers(deps: ToolHandlerDeps): HandlersFor<typeof toolMethods> {
   return {
     listTools: async ({ serverId }) => {
-      const connection = deps.connection(serverId);
-      if (!connection || connection.state.status !== 'ready') return [];
+      const connection = deps.readyNow(serverId);
+      if (!connection) return [];
       return connection.catalog.tools.map((tool) => toToolView(serverId, connection.name, tool, deps.policies, connection));
     },
 

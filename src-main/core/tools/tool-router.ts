@@ -21,7 +21,7 @@ import type { ConsentBroker } from '../consent/consent-broker';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
-import type { LiveServer } from '../servers/connection/live-server';
+import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import { runsAsTask, type ToolTasks } from '../tasks/tool-tasks';
 import { describeIssues, validateArgs } from '../tool-definition/args-validator';
 import { visibleTo } from '../tool-definition/tool-ui';
@@ -34,6 +34,8 @@ import type { ToolCallDone, ToolCallRequest } from './tool-call';
 
 export interface ToolRouterDeps {
   connection(serverId: string): LiveServer | undefined;
+  /** The server when it is Ready now (the fleet's one readiness check). */
+  readyNow(serverId: string): ReadyServer | undefined;
   broker: ConsentBroker;
   policies: ConsentPolicies;
   audit: AuditStore;
@@ -105,11 +107,12 @@ export class ToolRouter {
       this.refuse(base, request.args, requestedAt, by, error, status, tool, request.chat);
 
     if (this.disposed) return refuse('host', QUITTING, 'denied');
-    const status = connection?.state.status ?? 'stopped';
-    const tool = status === 'ready' ? connection?.catalog.tools.find((candidate) => candidate.name === request.tool) : undefined;
-    if (!connection || !tool) {
-      const error =
-        status === 'ready' ? say.unknownTool(base.serverName, request.tool) : say.notRunning(base.serverName, request.tool, status);
+    const ready = this.deps.readyNow(request.serverId);
+    const tool = ready?.catalog.tools.find((candidate) => candidate.name === request.tool);
+    if (!connection || !ready || !tool) {
+      const error = ready
+        ? say.unknownTool(base.serverName, request.tool)
+        : say.notRunning(base.serverName, request.tool, connection?.state.status ?? 'stopped');
       if (request.origin === 'user') throw new HostCallError('invalid_input', error.message);
       return refuse('host', error, 'protocol_error');
     }
@@ -165,7 +168,7 @@ export class ToolRouter {
     }
     // The user approved the definition they were shown: if it changed meanwhile, that approval does not hold.
     const now = connection.catalog.tools.find((candidate) => candidate.name === tool.name);
-    if (connection.state.status !== 'ready' || !now || definitionHash(now) !== definitionHash(tool)) {
+    if (this.deps.readyNow(base.serverId) !== connection || !now || definitionHash(now) !== definitionHash(tool)) {
       return refuse('host', say.changedWhileAsking(base.serverName, tool.name), 'denied', tool);
     }
     if (answer.always) {

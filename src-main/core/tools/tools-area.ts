@@ -19,7 +19,7 @@ import type { Clock } from '../clock';
 import type { SecretBox } from '../secrets/secret-box';
 import type { ServerConfigRepository } from '../server-config/server-config-repository';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
-import type { LiveServer } from '../servers/connection/live-server';
+import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import { CatalogWatch } from './catalog-watch';
 import { ResultCache } from './result-cache';
 import { createToolHandlers, type ToolHandlerDeps } from './tool-handlers';
@@ -29,6 +29,7 @@ export interface ToolsAreaDeps {
   /** The host's (migrated) connection: standing decisions, preferences, the audit trail. */
   db: Database.Database;
   connection(serverId: string): LiveServer | undefined;
+  readyNow(serverId: string): ReadyServer | undefined;
   repo: ServerConfigRepository;
   secrets: SecretBox;
   events: HostEventBus;
@@ -63,15 +64,13 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
   // At start, before any call: calls a previous run never finished are interrupted, never re-run.
   audit.markInterrupted();
   const secretValues = new SecretValues(deps.repo, deps.secrets);
-  const readyTools = (serverId: string) => {
-    const connection = deps.connection(serverId);
-    return connection?.state.status === 'ready' ? connection.catalog.tools : undefined;
-  };
+  const readyTools = (serverId: string) => deps.readyNow(serverId)?.catalog.tools;
   const policies = new ConsentPolicies(policyRepo, { tools: readyTools, serverName: (id) => deps.repo.get(id)?.name }, clock);
   const broker = new ConsentBroker({ questions: deps.questions, clock, timeoutMs: () => prefs.timeoutMs() });
   const policiesChanged = () => events.emit('standingDecisionsChanged', policies.list());
   const router = new ToolRouter({
     connection: deps.connection,
+    readyNow: deps.readyNow,
     broker,
     policies,
     audit,
@@ -101,7 +100,7 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
       onToolsListed: (id) => watch.poke(id),
     }),
     handlers: {
-      ...createToolHandlers({ router, results, policies, connection: deps.connection, keepTaskOutcome: deps.keepTaskOutcome }),
+      ...createToolHandlers({ router, results, policies, readyNow: deps.readyNow, keepTaskOutcome: deps.keepTaskOutcome }),
       ...createConsentHandlers({ policies, prefs, audit, isRunning: (callId) => router.isRunning(callId), events }),
     },
     snapshot: () => ({

@@ -3,7 +3,7 @@
  * an MCP client (the client lives in the host core), whose handlers call Patchbay's host methods.
  * Loaded lazily (with the bridge library) by `AppView`, so screens without apps never pay for it.
  *
- * The frame is the sandbox proxy on Patchbay's app origin, sandboxed by its page's policy (`sandbox
+ * The frame is the frame proxy on Patchbay's app origin, sandboxed by its page's policy (`sandbox
  * allow-scripts allow-same-origin allow-forms`, see `PROXY_SANDBOX` in the core: the proxy needs its
  * real origin to be told apart — a different origin from ours, so it can touch nothing of this page;
  * the proxy itself runs the app in an inner frame without `allow-same-origin`). No `allow-popups`, no
@@ -13,7 +13,7 @@ import { AppBridge, type McpUiDisplayMode, type McpUiHostContext } from '@modelc
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AppModelContextView, AppViewGrant, HostApi, JsonObject } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
-import { SandboxTransport } from './sandbox-transport';
+import { FrameTransport } from './frame-transport';
 
 /** Something the app asks that needs the user's click. */
 export type AppAsk = { kind: 'message'; text: string } | { kind: 'link'; url: string };
@@ -112,7 +112,7 @@ export default function AppFrame(props: AppFrameProps) {
       return { mode: next };
     };
     bridge.onerror = (error) => latest.current.onError(error.message);
-    const transport = new SandboxTransport(target, grant.sandboxOrigin);
+    const transport = new FrameTransport(target, grant.frameOrigin);
     // Patchbay's shortcuts pressed in the app: as if pressed on the frame, so the page's own handlers run them.
     transport.onshortcut = (press) =>
       iframe.dispatchEvent(new KeyboardEvent('keydown', { ...press, altKey: false, bubbles: true, cancelable: true }));

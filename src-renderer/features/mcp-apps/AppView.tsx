@@ -1,6 +1,6 @@
 /**
  * A tool's app beside its result (MCP Apps): asks the host for the view (its `ui://` resource, read
- * through the server, and a one-time sandbox page), shows it in a frame clearly marked as the
+ * through the server, and a one-time frame page), shows it in a frame clearly marked as the
  * server's, and puts what the app asks that needs the user — a message for the model, a link to
  * open — in front of the user, who decides. The app's context for the model is shown as it will go
  * with the next message.

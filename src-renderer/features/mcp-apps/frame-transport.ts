@@ -1,5 +1,5 @@
 /**
- * The renderer's end of an app's channel: JSON-RPC over `postMessage` with the sandbox proxy frame,
+ * The renderer's end of an app's channel: JSON-RPC over `postMessage` with the frame proxy frame,
  * accepting messages only from that frame's window *and* from Patchbay's app origin, and posting
  * only to that origin. (`PostMessageTransport` of ext-apps checks the source alone and posts to `*`.)
  */
@@ -14,7 +14,7 @@ export interface AppShortcutPress {
   shiftKey: boolean;
 }
 
-export class SandboxTransport implements Transport {
+export class FrameTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;

@@ -1,6 +1,6 @@
 /**
- * The sandbox proxy (SEP-1865's "Sandbox proxy"): the page the renderer frames on Patchbay's app
- * origin. It tells the host it is ready, takes the app's HTML from the host once, runs it in an inner
+ * The frame proxy (SEP-1865 calls it the "Sandbox proxy"; its `ui/notifications/sandbox-…` method
+ * names are the spec's and stay): the page the renderer frames on Patchbay's app origin. It tells the host it is ready, takes the app's HTML from the host once, runs it in an inner
  * frame, and relays JSON-RPC between the two — checking that host messages come from the renderer's
  * exact origin and app messages from its own inner frame, and posting to the renderer by that exact
  * origin (an Electron `file://` page has no origin to name: there the renderer checks the source).
@@ -29,7 +29,7 @@ export function proxyPage(parentOrigin: string): string {
 `;
 }
 
-/** The proxy's script (served from the sandbox origin, so the CSP's `'self'` runs it). */
+/** The proxy's script (served from the app origin, so the CSP's `'self'` runs it). */
 export const PROXY_SCRIPT = `(() => {
   'use strict';
   const BOOTSTRAP = ${JSON.stringify(`<script>${APP_BOOTSTRAP}</script>`)};

@@ -1,6 +1,6 @@
 /**
  * Patchbay's app origin: a second HTTP listener on 127.0.0.1 (its own port, so its own origin) that
- * serves the sandbox proxy and nothing else — in web mode and in the desktop app alike. Each app
+ * serves the frame proxy (the MCP Apps spec's "sandbox proxy") and nothing else — in web mode and in the desktop app alike. Each app
  * view gets a one-time page (`/frame/<random id>`) sent with the Content-Security-Policy built for
  * that app; the page is gone once loaded (or after a minute unused), so an app navigating its frame
  * can never reload a proxy, let alone one with another policy. No cookies, no token: this origin
@@ -9,7 +9,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
-import { PROXY_SCRIPT, proxyPage } from './sandbox-proxy';
+import { PROXY_SCRIPT, proxyPage } from './frame-proxy';
 
 /**
  * The proxy page's sandbox, sent with its policy rather than as the frame's `sandbox` attribute: the
@@ -30,7 +30,7 @@ interface WaitingFrame {
   expiresAt: number;
 }
 
-export class AppSandboxServer {
+export class AppFrameServer {
   private server: http.Server | undefined;
   private starting: Promise<string> | undefined;
   private originValue: string | undefined;
