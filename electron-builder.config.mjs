@@ -128,7 +128,7 @@ const config = {
   },
   deb: {
     // electron-builder's own defaults (setting `depends` replaces them), plus bubblewrap: the sandbox
-    // local servers run in (see src-main/core/servers/sandbox/).
+    // local servers run in (see src-main/core/sandbox/).
     depends: [
       'libgtk-3-0',
       'libnotify4',

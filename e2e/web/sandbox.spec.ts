@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { sandboxSupport } from '../../src-main/core/servers/sandbox/sandbox-support';
+import { sandboxSupport } from '../../src-main/core/sandbox/sandbox-support';
 import { REPO_ROOT } from '../support/paths';
 import { expect, test } from '../support/web-host';
 import { choose } from '../support/choose';

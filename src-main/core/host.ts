@@ -22,7 +22,7 @@ import { createQuestionHandlers } from './questions/question-handlers';
 import { QuestionQueue } from './questions/question-queue';
 import { createRootsArea } from './roots/roots-area';
 import { ServerSandboxes } from './sandbox/server-sandboxes';
-import { sandboxSupport } from './servers/sandbox/sandbox-support';
+import { sandboxSupport } from './sandbox/sandbox-support';
 import { redactValue } from './audit/redact';
 import { createSamplingArea } from './sampling/sampling-area';
 import type { ConnectionPlugin } from './server-fleet/connection-plugins';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A local server's sandbox as configured (network, hosts) and as launched (what it sees, what it ran
- * into). The core's `servers/sandbox/` builds the boundary; see docs/sandbox.md.
+ * into). The core's `sandbox/` builds the boundary; see docs/sandbox.md.
  */
 
 /** What a sandboxed server may reach over the network: anything, nothing, or only the listed host names. */

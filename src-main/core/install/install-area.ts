@@ -15,7 +15,7 @@ import { insertServer, replaceServer } from '../server-fleet/server-handlers';
 import type { BuiltServer, InstallKind } from './install-kind';
 import { createLinkInstaller } from './install-link';
 import { toPreview } from './install-preview';
-import { sandboxSupport } from '../servers/sandbox/sandbox-support';
+import { sandboxSupport } from '../sandbox/sandbox-support';
 
 type SourceOf<K extends InstallSource['kind']> = Extract<InstallSource, { kind: K }>;
 

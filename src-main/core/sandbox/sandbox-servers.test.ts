@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { SandboxPolicy } from '@contract';
 import { fixture, referenceServer, testScope, type TestScope } from '../../test-support/fixtures';
 import { rootsHarness, type RootsHarness } from '../roots/test-support/roots-harness';
-import { sandboxSupport } from '../servers/sandbox/sandbox-support';
+import { sandboxSupport } from './sandbox-support';
 import { waitFor } from '../servers/wait';
 
 const support = sandboxSupport();

@@ -9,10 +9,12 @@ import path from 'node:path';
 import { registryBlocked, registryMessage, registryNeed, type SandboxPolicy, type SandboxRuntime } from '@contract';
 import type { StoredServer } from '../server-config/server-config-repository';
 import type { ServerConfig } from '../servers/connection/server-connection';
-import { findOnPath, type SandboxRunner } from '../servers/sandbox/sandbox-support';
-import { PROXY_PORT, startHostFilterProxy, type HostFilterProxy } from '../servers/sandbox/host-filter-proxy';
-import type { SandboxSpec } from '../servers/sandbox/sandbox-spec';
-import { findBlockedPath, findDenials } from '../servers/sandbox/sandbox-denial';
+import { findOnPath, type SandboxRunner } from './sandbox-support';
+import { PROXY_PORT, startHostFilterProxy, type HostFilterProxy } from './host-filter-proxy';
+import type { SandboxSpec } from './sandbox-spec';
+import { sandboxedLaunch } from './sandbox-launch';
+import type { ProcessSandbox } from '../servers/process/stdio-process';
+import { findBlockedPath, findDenials } from './sandbox-denial';
 
 /** Stderr lines looked at together (Node prints an error's path a few lines below its code). */
 const DENIAL_WINDOW = 4;
@@ -42,8 +44,8 @@ interface Launched {
   folders: SandboxFolder[];
   /** Its package runner cannot reach the registry it starts from: what to do, in one sentence. */
   registryNote?: string;
-  /** The spec `apply` made (before the launch added the install location): which launch this is. */
-  origin: SandboxSpec;
+  /** What `apply` handed the launch: which launch this is. */
+  origin: ProcessSandbox;
   /** Its latest stderr lines, and the denied paths already written to the Host log. */
   recent: string[];
   reported: Set<string>;
@@ -108,9 +110,10 @@ export class ServerSandboxes {
       const current = this.launched.get(server.id);
       if (current?.spec === spec) current.spec = full;
     };
+    const origin: ProcessSandbox = { wrap: (file, args, cwd) => sandboxedLaunch(spec, file, args, cwd) };
     this.launched.set(server.id, {
       spec,
-      origin: spec,
+      origin,
       policy: server.sandbox,
       folders,
       recent: [],
@@ -123,7 +126,7 @@ export class ServerSandboxes {
       'info',
       `Sandbox: started with ${engine === 'seatbelt' ? 'sandbox-exec (Seatbelt)' : 'bubblewrap'}; ${describeFolders(folders)}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.proxy ? `only ${server.sandbox.hosts.join(', ')} (through a proxy)` : spec.network}`,
     );
-    return { ...config, sandbox: spec };
+    return { ...config, sandbox: origin };
   }
 
   /** What the Overview says of a sandboxed server's current launch (undefined when not sandboxed). */
@@ -171,7 +174,7 @@ export class ServerSandboxes {
    * Forgets a launch that ended without a server left running (a diagnosis), closing its proxy —
    * unless a newer launch of the server has taken its place meanwhile.
    */
-  release(serverId: string, sandbox: SandboxSpec | undefined): void {
+  release(serverId: string, sandbox: ProcessSandbox | undefined): void {
     if (!sandbox || this.launched.get(serverId)?.origin !== sandbox) return;
     this.launched.delete(serverId);
     this.proxies.get(serverId)?.close();

@@ -18,7 +18,7 @@ import {
   ServerInputSchema,
 } from '@contract';
 import { ServerSandboxes } from '../../sandbox/server-sandboxes';
-import { sandboxSupport } from '../../servers/sandbox/sandbox-support';
+import { sandboxSupport } from '../../sandbox/sandbox-support';
 import { HostEventBus } from '../../events';
 import { systemClock } from '../../clock';
 import { inProcessApi } from '../../rpc/dispatch';

@@ -11,8 +11,6 @@ import { isGroupAlive, readProcessStartTime, signalGroup } from './process-tree'
 import { StderrRing, type StderrRingOptions } from './stderr-ring';
 import { BACKGROUND_NICE, setGroupNice } from './start-priority';
 import { sleep, withTimeout } from '../wait';
-import { sandboxedLaunch } from '../sandbox/sandbox-launch';
-import type { SandboxSpec } from '../sandbox/sandbox-spec';
 
 /** What to run. */
 export interface ProcessSpec {
@@ -21,8 +19,16 @@ export interface ProcessSpec {
   /** The server's own configured variables, added to the allow-listed host environment. */
   env?: EnvMap;
   cwd?: string;
-  /** Run inside this sandbox (Linux, bubblewrap); the command is resolved outside it first. */
-  sandbox?: SandboxSpec;
+  /** Run inside this sandbox (built by core/sandbox/); the command is resolved outside it first. */
+  sandbox?: ProcessSandbox;
+}
+
+/**
+ * A sandbox as the process sees it: it wraps the resolved command in the sandbox's own program
+ * (bubblewrap, sandbox-exec). The sandbox area ranks above this one, so it hands the launch this seam.
+ */
+export interface ProcessSandbox {
+  wrap(file: string, args: readonly string[], cwd: string | undefined): { file: string; args: string[]; cwd?: string };
 }
 
 /** How a process ended. `signal` is set when it was killed by one. */
@@ -143,7 +149,7 @@ export class StdioProcess {
     });
     const env = withPathVar(buildChildEnv(parentEnv, spec.env, platform), resolved.pathEnv, platform);
     const launch: { file: string; args: string[]; verbatim: boolean; cwd?: string } = spec.sandbox
-      ? { ...sandboxedLaunch(spec.sandbox, resolved.file, spec.args ?? [], spec.cwd), verbatim: false }
+      ? { ...spec.sandbox.wrap(resolved.file, spec.args ?? [], spec.cwd), verbatim: false }
       : windowsLaunch(resolved.file, spec.args ?? [], platform, env);
     const details = { command: spec.command, file: resolved.file, searched: resolved.searched, ...(spec.cwd ? { cwd: spec.cwd } : {}) };
 
