@@ -87,6 +87,29 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     expect(denied(open)).toEqual([]);
   });
 
+  it('fails a write outside the shared folders loudly (EROFS, named in the Host log) where the unsandboxed twin writes', async ({
+    onTestFinished,
+  }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const shared = folder(scope, 'shared');
+    const { boxed, open } = await probes(h, shared);
+    // The shared folder's parent exists inside (as the mount point's path), but is the sandbox's root: read-only.
+    const beside = (name: string) => path.join(path.dirname(shared), name);
+    expect(await say(h, open, 'write', { path: beside('open.txt'), text: 'x' })).toMatch(/^ok: wrote/);
+    expect(fs.existsSync(beside('open.txt'))).toBe(true);
+    expect(await say(h, boxed, 'write', { path: beside('boxed.txt'), text: 'x' })).toMatch(/^error: EROFS/);
+    expect(await say(h, boxed, 'write', { path: '/lost.txt', text: 'x' })).toMatch(/^error: EROFS/);
+    expect(fs.existsSync(beside('boxed.txt'))).toBe(false);
+    const denied = () =>
+      h.sandboxLog.filter((line) => line.serverId === boxed && line.text.startsWith('Sandbox: denied')).map((l) => l.text);
+    await waitFor(() => denied().length >= 2, { timeoutMs: 5000, what: `denials in ${JSON.stringify(h.sandboxLog)}` });
+    expect(denied()).toEqual([
+      `Sandbox: denied a write to ${beside('boxed.txt')} (outside the shared folders: nothing was written)`,
+      'Sandbox: denied a write to /lost.txt (outside the shared folders: nothing was written)',
+    ]);
+  });
+
   it('cannot connect to a listener on the host loopback with network blocked', async ({ onTestFinished }) => {
     const scope = testScope(onTestFinished);
     const h = rootsHarness(scope);

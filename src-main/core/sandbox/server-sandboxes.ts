@@ -160,7 +160,9 @@ export class ServerSandboxes {
         'warning',
         denial.kind === 'outside'
           ? `Sandbox: denied access to ${denial.path} (outside the sandbox)`
-          : `Sandbox: denied a write to ${denial.path} (mounted read-only)`,
+          : denial.kind === 'write-outside'
+            ? `Sandbox: denied a write to ${denial.path} (outside the shared folders: nothing was written)`
+            : `Sandbox: denied a write to ${denial.path} (mounted read-only)`,
       );
     }
   }
