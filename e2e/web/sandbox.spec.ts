@@ -25,7 +25,9 @@ async function addServer(page: Page, name: string, args: string[], network: 'All
   await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByLabel('Command', { exact: true }).fill(process.execPath);
   await dialog.getByLabel('Arguments', { exact: true }).fill(args.join('\n'));
-  await dialog.getByRole('switch', { name: 'Sandbox' }).check();
+  // The default for a new local server where the sandbox runs: on, network allowed.
+  await expect(dialog.getByRole('switch', { name: 'Sandbox' })).toBeChecked();
+  await expect(dialog.getByRole('combobox', { name: 'Network' })).toHaveText('Allowed');
   await choose(dialog.getByRole('combobox', { name: 'Network' }), network);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -108,6 +108,7 @@ export function createHost(ports: HostPorts): Host {
     ...{ remoteAuth: oauth.source, launchOverride: bundles.launchOverride },
     ...{ bundleAvailable: bundles.isInstalledAndFree, onRemoved: bundles.onServerRemoved },
     onImported: (text, result) => toolOffers.importSets(text, result),
+    sandboxByDefault: () => ports.sandboxByDefault !== false && sandboxSupport().supported,
   });
   const fleet = servers.fleet;
   const connection = (id: string) => fleet.connection(id);

@@ -30,6 +30,15 @@ export type SandboxPolicy = z.output<typeof SandboxPolicySchema>;
 /** A server that was never put in a sandbox (every server from before sandboxes existed). */
 export const NO_SANDBOX: SandboxPolicy = { enabled: false, network: 'allowed', hosts: [] };
 
+/**
+ * What a new local server gets unless the user chose otherwise (the form, an import, the registry, a
+ * bundle, an install link): sandboxed where this machine can run a sandbox, with the network allowed
+ * (npx and uvx fetch their package as they start); unsandboxed where it cannot, which the form states.
+ */
+export function defaultSandbox(supported: boolean): SandboxPolicy {
+  return supported ? { enabled: true, network: 'allowed', hosts: [] } : NO_SANDBOX;
+}
+
 /** Whether this machine can run servers in a sandbox; when not, the one line that says what to install. */
 export type SandboxSupport = { supported: true } | { supported: false; reason: string };
 

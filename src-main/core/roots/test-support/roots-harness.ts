@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import {
   HOST_METHODS,
+  NO_SANDBOX,
   type HostEvent,
   type HostHandlers,
   type HostMethodName,
@@ -123,6 +124,7 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
       return repo.insert(
         {
           ...input,
+          sandbox: input.sandbox ?? NO_SANDBOX,
           oauthClientSecret: undefined,
           oauthPrivateKey: undefined,
           idpClientSecret: undefined,
