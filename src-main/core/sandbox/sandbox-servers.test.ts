@@ -168,11 +168,24 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     expect(await say(h, boxed, 'read-proc', { pid: process.pid })).toMatch(/^error: ENOENT/);
 
     await Promise.all([h.fleet.stop(boxed), h.fleet.stop(open)]);
+    // Sandboxed, its PID namespace ends with it; unsandboxed, the sweep of its lineage finds the escapee.
     await waitFor(() => processesWith(marker(boxed)).length === 0, { timeoutMs: 5000, what: 'the sandboxed escapee to be gone' });
-    // Unsandboxed, the escapee outlives its server: that is what the sandbox prevents. Cleaned up here.
-    const survivors = processesWith(marker(open));
-    expect(survivors).toHaveLength(1);
-    for (const pid of survivors) process.kill(pid, 'SIGKILL');
+    await waitFor(() => processesWith(marker(open)).length === 0, { timeoutMs: 5000, what: 'the unsandboxed escapee to be gone' });
+  });
+
+  it('leaves no setsid daemon of an unsandboxed server behind once it is removed', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const { open } = await probes(h, folder(scope, 'work'));
+    const marker = `patchbay-daemon-${open}`;
+    expect(await say(h, open, 'spawn-child', { marker })).toMatch(/^ok: child \d+/);
+    const [daemon] = processesWith(marker);
+    expect(daemon).toBeDefined();
+    // It left the server's process group and session: the group signals of a shutdown miss it.
+    const stat = fs.readFileSync(`/proc/${daemon}/stat`, 'utf8').split(') ')[1].split(' ');
+    expect(Number(stat[2])).not.toBe(h.fleet.connection(open)!.pid);
+    await h.fleet.forget(open); // what Remove does before deleting the configuration
+    await waitFor(() => processesWith(marker).length === 0, { timeoutMs: 5000, what: 'the daemon to be gone' });
   });
 
   it('restarts inside the new boundary when the folders shared with it change', async ({ onTestFinished }) => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { buildChildEnv, getPathVar, withPathVar, type EnvMap } from './child-env';
 import { resolveCommand } from './command-resolver';
 import { launchErrorFromSpawn } from './launch-error';
+import { LINEAGE_VAR, newLineage, sweepLineage } from './lineage-sweep';
 import { isGroupAlive, readProcessStartTime, signalGroup } from './process-tree';
 import { StderrRing, type StderrRingOptions } from './stderr-ring';
 import { BACKGROUND_NICE, setGroupNice } from './start-priority';
@@ -102,6 +103,8 @@ export class StdioProcess {
     /** Absolute path of the executable that was spawned. */
     readonly file: string,
     options: StdioProcessOptions,
+    /** The mark its descendants carry (see lineage-sweep.ts). */
+    private readonly lineage?: string,
   ) {
     // Drain stderr synchronously after spawn, before any await: from the very first byte.
     this.stderr = new StderrRing(options.stderr);
@@ -148,6 +151,9 @@ export class StdioProcess {
       loginShellPath: options.loginShellPath,
     });
     const env = withPathVar(buildChildEnv(parentEnv, spec.env, platform), resolved.pathEnv, platform);
+    // Marks every descendant, so a shutdown finds those that left the process group (lineage-sweep.ts).
+    const lineage = newLineage();
+    env[LINEAGE_VAR] = lineage;
     const launch: { file: string; args: string[]; verbatim: boolean; cwd?: string } = spec.sandbox
       ? { ...spec.sandbox.wrap(resolved.file, spec.args ?? [], spec.cwd), verbatim: false }
       : windowsLaunch(resolved.file, spec.args ?? [], platform, env);
@@ -170,7 +176,7 @@ export class StdioProcess {
     } catch (error) {
       throw launchErrorFromSpawn(spec.command, error as NodeJS.ErrnoException, details);
     }
-    const proc = new StdioProcess(child, resolved.file, options);
+    const proc = new StdioProcess(child, resolved.file, options, lineage);
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', (error) => reject(launchErrorFromSpawn(spec.command, error, details)));
@@ -223,7 +229,10 @@ export class StdioProcess {
    * `killWaitMs` after SIGKILL). Idempotent: later calls share the first call's result.
    */
   shutdown(options: ShutdownOptions = {}): Promise<ShutdownResult> {
-    this.shutdownPromise ??= this.runShutdown({ ...SHUTDOWN_DEFAULTS, ...options });
+    // Once the group is gone, what left it (a setsid daemon) goes too: it must not outlive its server.
+    this.shutdownPromise ??= this.runShutdown({ ...SHUTDOWN_DEFAULTS, ...options }).finally(() => {
+      if (this.lineage) sweepLineage(this.lineage);
+    });
     return this.shutdownPromise;
   }
 
