@@ -58,4 +58,25 @@ export interface SandboxRuntime {
    * launch's reason ends with it.
    */
   registryNote?: string;
+  /** Paths its arguments or environment name that the sandbox hides or shows only read-only. */
+  pathNotes?: SandboxPathNote[];
+  /** Everything mounted inside, the system's folders included. */
+  mounts?: SandboxMount[];
+}
+
+/** A path the launch names (`from`: "argument 2", or a variable's name) that the sandbox hides or shows read-only. */
+export interface SandboxPathNote {
+  path: string;
+  from: string;
+  kind: 'hidden' | 'read-only';
+  /** The folder Share folder shares for it (itself when it is a folder). */
+  folder: string;
+}
+
+/** One mount of a sandbox, for the Overview. */
+export interface SandboxMount {
+  path: string;
+  access: 'read-write' | 'read-only';
+  /** "shared folder", "its own program", "its scratch folder (HOME, TMPDIR)", "the system". */
+  what: string;
 }

@@ -308,6 +308,41 @@ describe.skipIf(!support.supported).concurrent('reference servers in a sandbox',
     expect((await h.tool(id, 'read_text_file', { path: path.join(other, 'secret.txt') })).isError).toBe(true);
   });
 
+  it('names the folder argument it shows only read-only, and a path in its environment it hides; unsandboxed, the same folder is writable', async ({
+    onTestFinished,
+  }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const given = folder(scope, 'given', { 'note.txt': 'given as an argument\n' });
+    const hidden = path.join(folder(scope, 'memory'), 'memory.jsonl');
+    const spec = { ...referenceServer('filesystem', [given]), env: { MEMORY_FILE_PATH: hidden } };
+    const boxed = h.addServer('files-boxed', spec, BLOCKED);
+    const open = h.addServer('files-open', spec);
+    await Promise.all([h.start(boxed), h.start(open)]);
+
+    const seen = h.fleet.viewById(boxed).runtime.sandbox;
+    expect(seen?.pathNotes).toEqual([
+      { path: given, from: 'argument 2', kind: 'read-only', folder: given },
+      { path: hidden, from: 'MEMORY_FILE_PATH', kind: 'hidden', folder: path.dirname(hidden) },
+    ]);
+    // Every mount, truthfully: the folder it was given is there, read-only, though no folder is shared.
+    expect(seen?.mounts).toEqual(
+      expect.arrayContaining([{ path: given, access: 'read-only', what: 'its own code, or a folder its launch names' }]),
+    );
+    expect(seen?.mounts?.filter((m) => m.access === 'read-write').map((m) => m.what)).toEqual(['its scratch folder (HOME, TMPDIR)']);
+    expect(h.sandboxLog.filter((l) => l.serverId === boxed).map((l) => l.text)).toEqual(
+      expect.arrayContaining([
+        `Sandbox: its argument 2 names ${given}, which the sandbox shows only read-only: share ${given} with it, or run it unsandboxed`,
+        `Sandbox: its MEMORY_FILE_PATH names ${hidden}, which the sandbox hides from it: share ${path.dirname(hidden)} with it, or run it unsandboxed`,
+      ]),
+    );
+    expect(h.fleet.viewById(open).runtime.sandbox).toBeUndefined();
+    // The sandbox is what stops the write: the unsandboxed twin writes the same folder.
+    expect((await h.tool(boxed, 'write_file', { path: path.join(given, 'boxed.txt'), content: 'x' })).isError).toBe(true);
+    await h.tool(open, 'write_file', { path: path.join(given, 'open.txt'), content: 'x' });
+    expect([fs.existsSync(path.join(given, 'boxed.txt')), fs.existsSync(path.join(given, 'open.txt'))]).toEqual([false, true]);
+  });
+
   it('server-filesystem reads a folder shared read-only but cannot write it; unsandboxed, the same write succeeds', async ({
     onTestFinished,
   }) => {

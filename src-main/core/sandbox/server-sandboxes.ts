@@ -14,6 +14,8 @@ import { PROXY_PORT, startHostFilterProxy, type HostFilterProxy } from './host-f
 import type { SandboxSpec } from './sandbox-spec';
 import { sandboxedLaunch } from './sandbox-launch';
 import type { ProcessSandbox } from '../servers/process/stdio-process';
+import { installLocations } from './install-locations';
+import { launchPathNotes, sandboxMounts, type LaunchNames } from './launch-paths';
 import { findBlockedPath, findDenials } from './sandbox-denial';
 
 /** Stderr lines looked at together (Node prints an error's path a few lines below its code). */
@@ -44,6 +46,10 @@ interface Launched {
   folders: SandboxFolder[];
   /** Its package runner cannot reach the registry it starts from: what to do, in one sentence. */
   registryNote?: string;
+  /** What the launch names (arguments, environment), read for paths the sandbox hides. */
+  names: LaunchNames;
+  /** The locations the launch added for the server's own code (known once it launched). */
+  installOnly: string[];
   /** What `apply` handed the launch: which launch this is. */
   origin: ProcessSandbox;
   /** Its latest stderr lines, and the denied paths already written to the Host log. */
@@ -108,12 +114,25 @@ export class ServerSandboxes {
     const registryNote = need && registryBlocked(need, server.sandbox.network, server.sandbox.hosts) ? registryMessage(need) : undefined;
     spec.onLaunched = (full) => {
       const current = this.launched.get(server.id);
-      if (current?.spec === spec) current.spec = full;
+      if (current?.spec !== spec) return;
+      current.spec = full;
+      current.installOnly = full.readOnly.filter((p) => !spec.readOnly.includes(p));
+      // Say beforehand what the server will trip over: a folder argument it cannot see fails with
+      // the server's own words ("Cannot access directory"), which never mention the sandbox.
+      for (const note of launchPathNotes(current.names, full, current.installOnly))
+        this.options.log(
+          server.id,
+          'warning',
+          `Sandbox: its ${note.from} names ${note.path}, which the sandbox ${note.kind === 'hidden' ? 'hides from it' : 'shows only read-only'}: share ${note.folder} with it, or run it unsandboxed`,
+        );
     };
     const origin: ProcessSandbox = { wrap: (file, args, cwd) => sandboxedLaunch(spec, file, args, cwd) };
     this.launched.set(server.id, {
       spec,
       origin,
+      names: { args: config.args ?? [], env: config.env ?? {} },
+      // Refined at launch, once the program is resolved.
+      installOnly: installLocations(config.command, config.args ?? []).readOnly,
       policy: server.sandbox,
       folders,
       recent: [],
@@ -134,7 +153,10 @@ export class ServerSandboxes {
     const launched = this.launched.get(serverId);
     if (!launched) return undefined;
     const blockedPath = findBlockedPath(stderrTail, launched.spec);
+    const pathNotes = launchPathNotes(launched.names, launched.spec, launched.installOnly);
     return {
+      mounts: sandboxMounts(launched.spec, launched.installOnly),
+      ...(pathNotes.length > 0 ? { pathNotes } : {}),
       summary: describeSandbox(launched.folders, launched.policy),
       folders: launched.folders.map((f) => f.path),
       readOnlyFolders: launched.folders.filter((f) => f.readOnly).map((f) => f.path),
