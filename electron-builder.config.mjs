@@ -107,9 +107,16 @@ const config = {
   npmRebuild: false,
   afterPack: './scripts/dist/after-pack.mjs',
   electronFuses: {
-    // The preset servers run on the app's own binary in Node mode.
+    // The preset servers and Node bundles run on the app's own binary in Node mode (ELECTRON_RUN_AS_NODE).
     runAsNode: true,
     enableNodeCliInspectArguments: false,
+    // A NODE_OPTIONS in the user's environment must not load code into Patchbay. Off for the binary in
+    // Node mode too: a preset's NODE_OPTIONS is ignored (they pass none; their entry is an argument).
+    enableNodeOptionsEnvironmentVariable: false,
+    // The packaged app's code cannot be altered unnoticed: electron-builder (26, through electronFuses)
+    // embeds app.asar's header hash, checked at start (macOS and Windows; Electron has no check on
+    // Linux). The after-pack step writes only to app.asar.unpacked, which the hash does not cover.
+    enableEmbeddedAsarIntegrityValidation: true,
     onlyLoadAppFromAsar: true,
     enableCookieEncryption: true,
   },
@@ -128,7 +135,7 @@ const config = {
   },
   deb: {
     // electron-builder's own defaults (setting `depends` replaces them), plus bubblewrap: the sandbox
-    // local servers run in (see src-main/core/servers/sandbox/).
+    // local servers run in (see src-main/core/sandbox/).
     depends: [
       'libgtk-3-0',
       'libnotify4',

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { createHost } from '../../src-main/core/host';
 import { inProcessApi } from '../../src-main/core/rpc/dispatch';
 import { listGroupMembers } from '../../src-main/core/servers/process/process-tree';
-import { sandboxSupport } from '../../src-main/core/servers/sandbox/sandbox-support';
+import { sandboxSupport } from '../../src-main/core/sandbox/sandbox-support';
 import { waitFor } from '../../src-main/core/servers/wait';
 import { REPO } from '../lib/servers';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { sandboxSupport } from '../../src-main/core/servers/sandbox/sandbox-support';
+import { sandboxSupport } from '../../src-main/core/sandbox/sandbox-support';
 import { REPO_ROOT } from '../support/paths';
 import { expect, test } from '../support/web-host';
 import { choose } from '../support/choose';
@@ -25,7 +25,9 @@ async function addServer(page: Page, name: string, args: string[], network: 'All
   await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByLabel('Command', { exact: true }).fill(process.execPath);
   await dialog.getByLabel('Arguments', { exact: true }).fill(args.join('\n'));
-  await dialog.getByRole('switch', { name: 'Sandbox' }).check();
+  // The default for a new local server where the sandbox runs: on, network allowed.
+  await expect(dialog.getByRole('switch', { name: 'Sandbox' })).toBeChecked();
+  await expect(dialog.getByRole('combobox', { name: 'Network' })).toHaveText('Allowed');
   await choose(dialog.getByRole('combobox', { name: 'Network' }), network);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -78,7 +78,12 @@ describe('electron-builder.config.mjs', () => {
     expect(config.protocols).toEqual([{ name: 'Patchbay link', schemes: [PROTOCOL_SCHEME] }]);
     expect((config.fileAssociations as { ext: string }[]).map((a) => `.${a.ext}`)).toEqual([BUNDLE_EXTENSION]);
     expect(config.npmRebuild).toBe(false);
-    expect(config.electronFuses).toMatchObject({ runAsNode: true });
+    // Presets run on the app's binary in Node mode; NODE_OPTIONS loads nothing into it; app.asar is checked at start.
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+    });
     const referenced = [
       config.afterPack as string,
       config.linux!.icon!,

@@ -20,7 +20,7 @@ import { createResourcesArea } from './resources/resources-area';
 import { createQuestionsArea } from './questions/question-handlers';
 import { createRootsArea, createSharedFolders } from './roots/roots-area';
 import { ServerSandboxes } from './sandbox/server-sandboxes';
-import { sandboxSupport } from './servers/sandbox/sandbox-support';
+import { sandboxSupport } from './sandbox/sandbox-support';
 import { redactValue } from './audit/redact';
 import { createSamplingArea } from './sampling/sampling-area';
 import { createSettingsArea } from './settings/settings-area';
@@ -107,6 +107,7 @@ export function createHost(ports: HostPorts): Host {
       redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
       ...{ remoteAuth: signIns, launchOverride: bundles.launchOverride },
       ...{ bundleAvailable: bundles.isInstalledAndFree, onRemoved: bundles.onServerRemoved },
+      sandboxByDefault: () => ports.sandboxByDefault !== false && sandboxSupport().supported,
     }),
   );
   const fleet = servers.fleet;

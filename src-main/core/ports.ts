@@ -37,6 +37,12 @@ export interface HostPorts {
   openExternal?: (url: string) => Promise<void>;
   /** Quits and starts the app again (Electron: app.relaunch), to finish restoring a backup. Web mode has none. */
   relaunch?: () => void;
+  /**
+   * False: a new local server added without a sandbox choice (an import, an API call) starts
+   * unsandboxed. Default true: sandboxed where this machine can run a sandbox. The test host turns it
+   * off for fixtures that predate the default; tests of the default turn it back on.
+   */
+  sandboxByDefault?: boolean;
   /** Limits for `.mcpb` archives (tests make them small). */
   bundleLimits?: ZipLimits;
   /** Finds a program on the user's PATH (uv for Python bundles); defaults to the login-shell PATH lookup. */

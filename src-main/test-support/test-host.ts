@@ -25,6 +25,8 @@ export function startTestHost(ports: Partial<HostPorts> = {}) {
   const host = createHost({
     mode: 'web',
     appVersion: '0.0.0-test',
+    // Fixtures added through the API predate the sandbox default; the default's own tests pass true.
+    sandboxByDefault: false,
     ...ports,
     dataDir,
     connectionDefaults: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A local server's sandbox as configured (network, hosts) and as launched (what it sees, what it ran
- * into). The core's `servers/sandbox/` builds the boundary; see docs/sandbox.md.
+ * into). The core's `sandbox/` builds the boundary; see docs/sandbox.md.
  */
 
 /** What a sandboxed server may reach over the network: anything, nothing, or only the listed host names. */
@@ -30,6 +30,15 @@ export type SandboxPolicy = z.output<typeof SandboxPolicySchema>;
 /** A server that was never put in a sandbox (every server from before sandboxes existed). */
 export const NO_SANDBOX: SandboxPolicy = { enabled: false, network: 'allowed', hosts: [] };
 
+/**
+ * What a new local server gets unless the user chose otherwise (the form, an import, the registry, a
+ * bundle, an install link): sandboxed where this machine can run a sandbox, with the network allowed
+ * (npx and uvx fetch their package as they start); unsandboxed where it cannot, which the form states.
+ */
+export function defaultSandbox(supported: boolean): SandboxPolicy {
+  return supported ? { enabled: true, network: 'allowed', hosts: [] } : NO_SANDBOX;
+}
+
 /** Whether this machine can run servers in a sandbox; when not, the one line that says what to install. */
 export type SandboxSupport = { supported: true } | { supported: false; reason: string };
 
@@ -49,4 +58,25 @@ export interface SandboxRuntime {
    * launch's reason ends with it.
    */
   registryNote?: string;
+  /** Paths its arguments or environment name that the sandbox hides or shows only read-only. */
+  pathNotes?: SandboxPathNote[];
+  /** Everything mounted inside, the system's folders included. */
+  mounts?: SandboxMount[];
+}
+
+/** A path the launch names (`from`: "argument 2", or a variable's name) that the sandbox hides or shows read-only. */
+export interface SandboxPathNote {
+  path: string;
+  from: string;
+  kind: 'hidden' | 'read-only';
+  /** The folder Share folder shares for it (itself when it is a folder). */
+  folder: string;
+}
+
+/** One mount of a sandbox, for the Overview. */
+export interface SandboxMount {
+  path: string;
+  access: 'read-write' | 'read-only';
+  /** "shared folder", "its own program", "its scratch folder (HOME, TMPDIR)", "the system". */
+  what: string;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LaunchProblem, ServerDiagnosis } from './launch-diagnosis';
 import { ByIdSchema, IdString, method } from './method';
-import { NO_SANDBOX, SandboxPolicySchema, type SandboxPolicy, type SandboxRuntime } from './sandbox';
+import { SandboxPolicySchema, type SandboxPolicy, type SandboxRuntime } from './sandbox';
 
 export const SERVER_STATUSES = ['stopped', 'starting', 'ready', 'error', 'crashed'] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
@@ -120,13 +120,16 @@ export const ServerInputSchema = z
     initTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
     requestTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
     autoRestart: z.boolean().default(true),
-    /** stdio: the sandbox it runs in (none by default: the form and installers turn it on). */
-    sandbox: SandboxPolicySchema.default(NO_SANDBOX),
+    /**
+     * stdio: the sandbox it runs in. Absent: a new server gets the default (sandboxed, network allowed,
+     * where this machine can run a sandbox; see `defaultSandbox`), an edited one keeps its own.
+     */
+    sandbox: SandboxPolicySchema.optional(),
   })
   .superRefine((input, ctx) => {
     if (input.transport === 'stdio' && input.command === '')
       ctx.addIssue({ code: 'custom', path: ['command'], message: 'Command is required' });
-    if (input.transport === 'stdio' && input.sandbox.enabled && input.sandbox.network === 'hosts' && input.sandbox.hosts.length === 0)
+    if (input.transport === 'stdio' && input.sandbox?.enabled && input.sandbox.network === 'hosts' && input.sandbox.hosts.length === 0)
       ctx.addIssue({ code: 'custom', path: ['sandbox', 'hosts'], message: 'List at least one host, or choose Blocked' });
     if (input.transport === 'http') {
       if (input.url === '') ctx.addIssue({ code: 'custom', path: ['url'], message: 'URL is required' });

@@ -1,7 +1,7 @@
 import process from 'node:process';
 import type { DatabaseStatus, HostInfo, HostMode } from '@contract';
 import type { AppLog } from '../logs/app-log';
-import { publicSupport, sandboxSupport } from '../servers/sandbox/sandbox-support';
+import { publicSupport, sandboxSupport } from '../sandbox/sandbox-support';
 
 /** What this host is (the About panel, the support report), said once in the app log as it starts. */
 export function describeHost(host: {

@@ -1,4 +1,5 @@
 import {
+  defaultSandbox,
   HostCallError,
   type HandlersFor,
   type InstallPlan,
@@ -15,7 +16,7 @@ import { insertServer, replaceServer } from '../server-fleet/server-handlers';
 import type { BuiltServer, InstallKind } from './install-kind';
 import { createLinkInstaller } from './install-link';
 import { toPreview } from './install-preview';
-import { sandboxSupport } from '../servers/sandbox/sandbox-support';
+import { sandboxSupport } from '../sandbox/sandbox-support';
 
 type SourceOf<K extends InstallSource['kind']> = Extract<InstallSource, { kind: K }>;
 
@@ -74,9 +75,7 @@ export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof
       // one keeps the sandbox the user gave it.
       const sandbox = built.replaces
         ? (deps.repo.get(built.replaces)?.sandbox ?? built.server.sandbox)
-        : built.server.transport === 'stdio' && sandboxSupported()
-          ? { enabled: true, network: 'allowed' as const, hosts: [] }
-          : built.server.sandbox;
+        : defaultSandbox(built.server.transport === 'stdio' && sandboxSupported());
       const server = { ...built.server, enabled: start && built.server.enabled, sandbox };
       // A server being replaced stops first: its files are swapped under it (Windows cannot move a running program).
       if (built.replaces) await deps.fleet.stop(built.replaces);

@@ -4,7 +4,7 @@ import { startRegistryFixture } from '../../test-support/registry-fixture';
 import { startTestHost } from '../../test-support/test-host';
 import { freePort } from '../servers/test-support/everything-http';
 import { waitFor } from '../servers/wait';
-import { sandboxSupport } from '../servers/sandbox/sandbox-support';
+import { sandboxSupport } from '../sandbox/sandbox-support';
 
 /** A host whose Registry URL is the fixture. */
 async function hostWithRegistry(args: string[] = []) {

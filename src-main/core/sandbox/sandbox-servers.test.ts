@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { SandboxPolicy } from '@contract';
 import { fixture, referenceServer, testScope, type TestScope } from '../../test-support/fixtures';
 import { rootsHarness, type RootsHarness } from '../roots/test-support/roots-harness';
-import { sandboxSupport } from '../servers/sandbox/sandbox-support';
+import { sandboxSupport } from './sandbox-support';
 import { waitFor } from '../servers/wait';
 
 const support = sandboxSupport();
@@ -87,6 +87,29 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     expect(denied(open)).toEqual([]);
   });
 
+  it('fails a write outside the shared folders loudly (EROFS, named in the Host log) where the unsandboxed twin writes', async ({
+    onTestFinished,
+  }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const shared = folder(scope, 'shared');
+    const { boxed, open } = await probes(h, shared);
+    // The shared folder's parent exists inside (as the mount point's path), but is the sandbox's root: read-only.
+    const beside = (name: string) => path.join(path.dirname(shared), name);
+    expect(await say(h, open, 'write', { path: beside('open.txt'), text: 'x' })).toMatch(/^ok: wrote/);
+    expect(fs.existsSync(beside('open.txt'))).toBe(true);
+    expect(await say(h, boxed, 'write', { path: beside('boxed.txt'), text: 'x' })).toMatch(/^error: EROFS/);
+    expect(await say(h, boxed, 'write', { path: '/lost.txt', text: 'x' })).toMatch(/^error: EROFS/);
+    expect(fs.existsSync(beside('boxed.txt'))).toBe(false);
+    const denied = () =>
+      h.sandboxLog.filter((line) => line.serverId === boxed && line.text.startsWith('Sandbox: denied')).map((l) => l.text);
+    await waitFor(() => denied().length >= 2, { timeoutMs: 5000, what: `denials in ${JSON.stringify(h.sandboxLog)}` });
+    expect(denied()).toEqual([
+      `Sandbox: denied a write to ${beside('boxed.txt')} (outside the shared folders: nothing was written)`,
+      'Sandbox: denied a write to /lost.txt (outside the shared folders: nothing was written)',
+    ]);
+  });
+
   it('cannot connect to a listener on the host loopback with network blocked', async ({ onTestFinished }) => {
     const scope = testScope(onTestFinished);
     const h = rootsHarness(scope);
@@ -145,11 +168,24 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     expect(await say(h, boxed, 'read-proc', { pid: process.pid })).toMatch(/^error: ENOENT/);
 
     await Promise.all([h.fleet.stop(boxed), h.fleet.stop(open)]);
+    // Sandboxed, its PID namespace ends with it; unsandboxed, the sweep of its lineage finds the escapee.
     await waitFor(() => processesWith(marker(boxed)).length === 0, { timeoutMs: 5000, what: 'the sandboxed escapee to be gone' });
-    // Unsandboxed, the escapee outlives its server: that is what the sandbox prevents. Cleaned up here.
-    const survivors = processesWith(marker(open));
-    expect(survivors).toHaveLength(1);
-    for (const pid of survivors) process.kill(pid, 'SIGKILL');
+    await waitFor(() => processesWith(marker(open)).length === 0, { timeoutMs: 5000, what: 'the unsandboxed escapee to be gone' });
+  });
+
+  it('leaves no setsid daemon of an unsandboxed server behind once it is removed', async ({ onTestFinished }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const { open } = await probes(h, folder(scope, 'work'));
+    const marker = `patchbay-daemon-${open}`;
+    expect(await say(h, open, 'spawn-child', { marker })).toMatch(/^ok: child \d+/);
+    const [daemon] = processesWith(marker);
+    expect(daemon).toBeDefined();
+    // It left the server's process group and session: the group signals of a shutdown miss it.
+    const stat = fs.readFileSync(`/proc/${daemon}/stat`, 'utf8').split(') ')[1].split(' ');
+    expect(Number(stat[2])).not.toBe(h.fleet.connection(open)!.pid);
+    await h.fleet.forget(open); // what Remove does before deleting the configuration
+    await waitFor(() => processesWith(marker).length === 0, { timeoutMs: 5000, what: 'the daemon to be gone' });
   });
 
   it('restarts inside the new boundary when the folders shared with it change', async ({ onTestFinished }) => {
@@ -270,6 +306,41 @@ describe.skipIf(!support.supported).concurrent('reference servers in a sandbox',
     await h.tool(id, 'write_file', { path: path.join(shared, 'written.txt'), content: 'by the server' });
     expect(fs.readFileSync(path.join(shared, 'written.txt'), 'utf8')).toBe('by the server');
     expect((await h.tool(id, 'read_text_file', { path: path.join(other, 'secret.txt') })).isError).toBe(true);
+  });
+
+  it('names the folder argument it shows only read-only, and a path in its environment it hides; unsandboxed, the same folder is writable', async ({
+    onTestFinished,
+  }) => {
+    const scope = testScope(onTestFinished);
+    const h = rootsHarness(scope);
+    const given = folder(scope, 'given', { 'note.txt': 'given as an argument\n' });
+    const hidden = path.join(folder(scope, 'memory'), 'memory.jsonl');
+    const spec = { ...referenceServer('filesystem', [given]), env: { MEMORY_FILE_PATH: hidden } };
+    const boxed = h.addServer('files-boxed', spec, BLOCKED);
+    const open = h.addServer('files-open', spec);
+    await Promise.all([h.start(boxed), h.start(open)]);
+
+    const seen = h.fleet.viewById(boxed).runtime.sandbox;
+    expect(seen?.pathNotes).toEqual([
+      { path: given, from: 'argument 2', kind: 'read-only', folder: given },
+      { path: hidden, from: 'MEMORY_FILE_PATH', kind: 'hidden', folder: path.dirname(hidden) },
+    ]);
+    // Every mount, truthfully: the folder it was given is there, read-only, though no folder is shared.
+    expect(seen?.mounts).toEqual(
+      expect.arrayContaining([{ path: given, access: 'read-only', what: 'its own code, or a folder its launch names' }]),
+    );
+    expect(seen?.mounts?.filter((m) => m.access === 'read-write').map((m) => m.what)).toEqual(['its scratch folder (HOME, TMPDIR)']);
+    expect(h.sandboxLog.filter((l) => l.serverId === boxed).map((l) => l.text)).toEqual(
+      expect.arrayContaining([
+        `Sandbox: its argument 2 names ${given}, which the sandbox shows only read-only: share ${given} with it, or run it unsandboxed`,
+        `Sandbox: its MEMORY_FILE_PATH names ${hidden}, which the sandbox hides from it: share ${path.dirname(hidden)} with it, or run it unsandboxed`,
+      ]),
+    );
+    expect(h.fleet.viewById(open).runtime.sandbox).toBeUndefined();
+    // The sandbox is what stops the write: the unsandboxed twin writes the same folder.
+    expect((await h.tool(boxed, 'write_file', { path: path.join(given, 'boxed.txt'), content: 'x' })).isError).toBe(true);
+    await h.tool(open, 'write_file', { path: path.join(given, 'open.txt'), content: 'x' });
+    expect([fs.existsSync(path.join(given, 'boxed.txt')), fs.existsSync(path.join(given, 'open.txt'))]).toEqual([false, true]);
   });
 
   it('server-filesystem reads a folder shared read-only but cannot write it; unsandboxed, the same write succeeds', async ({

@@ -9,10 +9,14 @@ import path from 'node:path';
 import { registryBlocked, registryMessage, registryNeed, type SandboxPolicy, type SandboxRuntime } from '@contract';
 import type { StoredServer } from '../server-config/server-config-repository';
 import type { ServerConfig } from '../servers/connection/server-connection';
-import { findOnPath, type SandboxRunner } from '../servers/sandbox/sandbox-support';
-import { PROXY_PORT, startHostFilterProxy, type HostFilterProxy } from '../servers/sandbox/host-filter-proxy';
-import type { SandboxSpec } from '../servers/sandbox/sandbox-spec';
-import { findBlockedPath, findDenials } from '../servers/sandbox/sandbox-denial';
+import { findOnPath, type SandboxRunner } from './sandbox-support';
+import { PROXY_PORT, startHostFilterProxy, type HostFilterProxy } from './host-filter-proxy';
+import type { SandboxSpec } from './sandbox-spec';
+import { sandboxedLaunch } from './sandbox-launch';
+import type { ProcessSandbox } from '../servers/process/stdio-process';
+import { installLocations } from './install-locations';
+import { launchPathNotes, sandboxMounts, type LaunchNames } from './launch-paths';
+import { findBlockedPath, findDenials } from './sandbox-denial';
 
 /** Stderr lines looked at together (Node prints an error's path a few lines below its code). */
 const DENIAL_WINDOW = 4;
@@ -42,8 +46,12 @@ interface Launched {
   folders: SandboxFolder[];
   /** Its package runner cannot reach the registry it starts from: what to do, in one sentence. */
   registryNote?: string;
-  /** The spec `apply` made (before the launch added the install location): which launch this is. */
-  origin: SandboxSpec;
+  /** What the launch names (arguments, environment), read for paths the sandbox hides. */
+  names: LaunchNames;
+  /** The locations the launch added for the server's own code (known once it launched). */
+  installOnly: string[];
+  /** What `apply` handed the launch: which launch this is. */
+  origin: ProcessSandbox;
   /** Its latest stderr lines, and the denied paths already written to the Host log. */
   recent: string[];
   reported: Set<string>;
@@ -106,11 +114,25 @@ export class ServerSandboxes {
     const registryNote = need && registryBlocked(need, server.sandbox.network, server.sandbox.hosts) ? registryMessage(need) : undefined;
     spec.onLaunched = (full) => {
       const current = this.launched.get(server.id);
-      if (current?.spec === spec) current.spec = full;
+      if (current?.spec !== spec) return;
+      current.spec = full;
+      current.installOnly = full.readOnly.filter((p) => !spec.readOnly.includes(p));
+      // Say beforehand what the server will trip over: a folder argument it cannot see fails with
+      // the server's own words ("Cannot access directory"), which never mention the sandbox.
+      for (const note of launchPathNotes(current.names, full, current.installOnly))
+        this.options.log(
+          server.id,
+          'warning',
+          `Sandbox: its ${note.from} names ${note.path}, which the sandbox ${note.kind === 'hidden' ? 'hides from it' : 'shows only read-only'}: share ${note.folder} with it, or run it unsandboxed`,
+        );
     };
+    const origin: ProcessSandbox = { wrap: (file, args, cwd) => sandboxedLaunch(spec, file, args, cwd) };
     this.launched.set(server.id, {
       spec,
-      origin: spec,
+      origin,
+      names: { args: config.args ?? [], env: config.env ?? {} },
+      // Refined at launch, once the program is resolved.
+      installOnly: installLocations(config.command, config.args ?? []).readOnly,
       policy: server.sandbox,
       folders,
       recent: [],
@@ -123,7 +145,7 @@ export class ServerSandboxes {
       'info',
       `Sandbox: started with ${engine === 'seatbelt' ? 'sandbox-exec (Seatbelt)' : 'bubblewrap'}; ${describeFolders(folders)}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.proxy ? `only ${server.sandbox.hosts.join(', ')} (through a proxy)` : spec.network}`,
     );
-    return { ...config, sandbox: spec };
+    return { ...config, sandbox: origin };
   }
 
   /** What the Overview says of a sandboxed server's current launch (undefined when not sandboxed). */
@@ -131,7 +153,10 @@ export class ServerSandboxes {
     const launched = this.launched.get(serverId);
     if (!launched) return undefined;
     const blockedPath = findBlockedPath(stderrTail, launched.spec);
+    const pathNotes = launchPathNotes(launched.names, launched.spec, launched.installOnly);
     return {
+      mounts: sandboxMounts(launched.spec, launched.installOnly),
+      ...(pathNotes.length > 0 ? { pathNotes } : {}),
       summary: describeSandbox(launched.folders, launched.policy),
       folders: launched.folders.map((f) => f.path),
       readOnlyFolders: launched.folders.filter((f) => f.readOnly).map((f) => f.path),
@@ -157,7 +182,9 @@ export class ServerSandboxes {
         'warning',
         denial.kind === 'outside'
           ? `Sandbox: denied access to ${denial.path} (outside the sandbox)`
-          : `Sandbox: denied a write to ${denial.path} (mounted read-only)`,
+          : denial.kind === 'write-outside'
+            ? `Sandbox: denied a write to ${denial.path} (outside the shared folders: nothing was written)`
+            : `Sandbox: denied a write to ${denial.path} (mounted read-only)`,
       );
     }
   }
@@ -171,7 +198,7 @@ export class ServerSandboxes {
    * Forgets a launch that ended without a server left running (a diagnosis), closing its proxy —
    * unless a newer launch of the server has taken its place meanwhile.
    */
-  release(serverId: string, sandbox: SandboxSpec | undefined): void {
+  release(serverId: string, sandbox: ProcessSandbox | undefined): void {
     if (!sandbox || this.launched.get(serverId)?.origin !== sandbox) return;
     this.launched.delete(serverId);
     this.proxies.get(serverId)?.close();

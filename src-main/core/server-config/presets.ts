@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
-import { ServerInputSchema, type PresetId, type ServerInputParsed } from '@contract';
+import { NO_SANDBOX, ServerInputSchema, type PresetId, type ServerInputParsed } from '@contract';
 import { outsideAsar } from './packaged-path';
 
 /** A zero-set-up server shipped with the app as an npm dependency. */
@@ -51,6 +51,9 @@ export function presetInput(id: PresetId, dataDir: string, uniqueName: (base: st
     command: BUILT_IN_NODE,
     args: [preset.packageName, ...preset.args(dataDir)],
     env: preset.env(dataDir).map((v) => ({ ...v, secret: false })),
+    // Unsandboxed, said on its row: code shipped with the app, keeping its data in Patchbay's data
+    // directory, which a sandbox hides from every server.
+    sandbox: NO_SANDBOX,
   });
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/database';
 import { testScope } from '../../test-support/fixtures';
 import { ServerConfigRepository, type ServerFields } from './server-config-repository';
-import { ServerInputSchema } from '@contract';
+import { NO_SANDBOX, ServerInputSchema } from '@contract';
 
 function repository(): ServerConfigRepository {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-configs-'));
@@ -19,6 +19,7 @@ function repository(): ServerConfigRepository {
 
 const fields = (name: string, extra: Record<string, unknown> = {}): ServerFields => ({
   ...ServerInputSchema.parse({ name, command: 'node', args: ['server.js'], ...extra }),
+  sandbox: (extra.sandbox as ServerFields['sandbox'] | undefined) ?? NO_SANDBOX,
   env: [{ key: 'MODE', value: 'one' }],
   headers: [],
   oauthClientSecret: undefined,

@@ -91,7 +91,12 @@ interface EnvRow {
   secret_blob: Buffer | null;
 }
 
-export type ServerFields = Omit<ServerInputParsed, 'env' | 'headers' | 'oauthClientSecret' | 'oauthPrivateKey' | 'idpClientSecret'> & {
+export type ServerFields = Omit<
+  ServerInputParsed,
+  'env' | 'headers' | 'oauthClientSecret' | 'oauthPrivateKey' | 'idpClientSecret' | 'sandbox'
+> & {
+  /** Always decided by the time it is stored (a new server's default, an edited one's own). */
+  sandbox: SandboxPolicy;
   env: StoredEnvVar[];
   headers: StoredEnvVar[];
   /** Sealed. */

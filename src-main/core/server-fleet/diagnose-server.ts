@@ -58,7 +58,15 @@ function diagnosisSandbox(sandboxes: FleetSandboxes, server: StoredServer): Diag
       return boxed;
     },
     release: () => sandboxes.release(server.id, applied),
-    summary: () => sandboxes.runtime(server.id)?.summary ?? 'Sandboxed',
+    summary: () => {
+      const seen = sandboxes.runtime(server.id);
+      // What its arguments name that it will not see (or not write): the step says it, not "OK" alone.
+      const notes = (seen?.pathNotes ?? []).map(
+        (note) =>
+          `; its ${note.from} ${note.path} is ${note.kind === 'hidden' ? 'hidden from it' : 'read-only to it'} (Share folder, or Run unsandboxed)`,
+      );
+      return `${seen?.summary ?? 'Sandboxed'}${notes.join('')}`;
+    },
     explain: (stderr) => {
       const seen = sandboxes.runtime(server.id, stderr);
       const blocked = seen?.blockedPath ? `It could not read ${seen.blockedPath}: outside the sandbox.` : undefined;

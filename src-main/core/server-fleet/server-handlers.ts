@@ -1,5 +1,12 @@
 import os from 'node:os';
-import type { HandlersFor, ImportResult, ServerInputParsed, serverMethods, ServerView } from '@contract';
+import {
+  defaultSandbox,
+  type HandlersFor,
+  type ImportResult,
+  type ServerInputParsed,
+  type serverMethods,
+  type ServerView,
+} from '@contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import { parseImport } from '../server-config/import/parse-import';
@@ -22,6 +29,11 @@ export interface ServerHandlerDeps {
   onRemoved?: (server: StoredServer) => Promise<void>;
   /** After an import: what else the file carries (a Patchbay export's tool sets) is taken in; notes go in `result`. */
   onImported?: (text: string, result: ImportResult) => void;
+  /**
+   * Whether a new local server that comes without a sandbox choice starts sandboxed (this machine can
+   * run a sandbox). Absent: false (hosts built for tests whose fixtures predate the default).
+   */
+  sandboxByDefault?: () => boolean;
 }
 
 /** What a new server may carry besides its input: where it came from, and whether it may be saved incomplete. */
@@ -34,15 +46,23 @@ export interface InsertExtras {
 
 /** The one way a server is added: validated whole, secrets sealed, committed, then started when enabled (without waiting). */
 export async function insertServer(
-  deps: Pick<ServerHandlerDeps, 'repo' | 'fleet' | 'secrets' | 'clock'>,
+  deps: Pick<ServerHandlerDeps, 'repo' | 'fleet' | 'secrets' | 'clock' | 'sandboxByDefault'>,
   input: ServerInputParsed,
   extra: InsertExtras = {},
 ): Promise<ServerView> {
   const { repo, fleet, secrets, clock } = deps;
   throwIfIssues(checkServerInput(input, repo, undefined, { incompleteAllowed: extra.incompleteAllowed }));
   const pairs = await sealServerPairs(input, secrets);
+  // No choice made (an import, an API call): the default, sandboxed where it can run.
+  const sandbox = input.sandbox ?? defaultSandbox(input.transport === 'stdio' && (deps.sandboxByDefault?.() ?? false));
   const stored = repo.insert(
-    { ...input, ...pairs, ...(extra.preset ? { preset: extra.preset } : {}), ...(extra.bundleId ? { bundleId: extra.bundleId } : {}) },
+    {
+      ...input,
+      sandbox,
+      ...pairs,
+      ...(extra.preset ? { preset: extra.preset } : {}),
+      ...(extra.bundleId ? { bundleId: extra.bundleId } : {}),
+    },
     clock.now(),
   );
   fleet.publish(stored.id);
@@ -64,7 +84,8 @@ export async function replaceServer(
   const existing = repo.get(id);
   throwIfIssues(checkServerInput(input, repo, existing));
   const pairs = await sealServerPairs(input, secrets, existing);
-  const stored = repo.update(id, { ...input, ...pairs, ...(existing?.preset ? { preset: existing.preset } : {}) }, clock.now());
+  const sandbox = input.sandbox ?? existing?.sandbox ?? defaultSandbox(false);
+  const stored = repo.update(id, { ...input, sandbox, ...pairs, ...(existing?.preset ? { preset: existing.preset } : {}) }, clock.now());
   // A running server restarts with its new settings; "Starts with Patchbay" (enabled) decides only what happens at launch.
   if (fleet.viewById(id).runtime.status !== 'stopped') void fleet.start(id).catch(() => undefined);
   fleet.publish(id);

@@ -9,9 +9,11 @@ import { HelpTip } from '../../ui/HelpTip';
 export const NETWORK_LABELS: Record<SandboxNetwork, string> = { allowed: 'Allowed', blocked: 'Blocked', hosts: 'Only these hosts' };
 
 /**
- * Sandbox and Network of a local server. Where this machine cannot run a sandbox the form says so
- * in one line, with what to install; a server already set to run sandboxed keeps its switch (so it
- * can be turned off) and will refuse to start rather than run unsandboxed behind the user's back.
+ * Sandbox and Network of a local server. A new one starts with Sandbox on (network allowed) where this
+ * machine can run one; turning it off says in a line what that means. Where this machine cannot run a
+ * sandbox the form says so in one line, with what to install and that servers run unsandboxed; a
+ * server already set to run sandboxed keeps its switch (so it can be turned off) and will refuse to
+ * start rather than run unsandboxed behind the user's back.
  */
 export function SandboxFields({
   draft,
@@ -87,6 +89,10 @@ export function SandboxFields({
             </>
           )}
         </>
+      )}
+      {unsupported === undefined && !draft.sandbox && (
+        // Running unsandboxed is a choice the form shows, never a quiet default.
+        <p className="warning sandbox-off">Runs unsandboxed: it can read and write everything you can, and signal Patchbay itself.</p>
       )}
       {registryWarning && <p className="warning sandbox-registry">{registryWarning}</p>}
       {errors.sandbox && (

@@ -15,7 +15,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { FailureOutput } from './FailureOutput';
 import { LaunchProblemView } from './LaunchProblemView';
 import { RuntimeFacts } from './RuntimeFacts';
-import { SandboxBlockedNotice, sandboxText } from './ServerSandbox';
+import { SandboxBlockedNotice, SandboxMounts, sandboxText } from './ServerSandbox';
 import { commandLine, PRESET_LABELS } from './server-status';
 import { StatusBadge } from './StatusBadge';
 import { SECRET_PLACEHOLDER } from './server-form-model';
@@ -152,7 +152,10 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
                   )}
                 </dd>
                 <dt>Sandbox</dt>
-                <dd>{sandboxText(server)}</dd>
+                <dd>
+                  {sandboxText(server)}
+                  <SandboxMounts server={server} />
+                </dd>
               </>
             )}
             <dt>Timeouts</dt>
@@ -167,9 +170,9 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
           </dl>
           <h3>Runtime</h3>
           <RuntimeFacts runtime={runtime} showProcess />
+          <SandboxBlockedNotice server={server} />
           {runtime.status === 'error' || runtime.status === 'crashed' ? (
             <>
-              <SandboxBlockedNotice server={server} />
               <FailureOutput serverName={config.name} runtime={runtime} outputOpen />
               {runtime.launch && (
                 <LaunchProblemView serverName={config.name} problem={runtime.launch} onEdit={(field) => onEdit(config.id, field)} />

@@ -55,7 +55,7 @@ describe('ServerFormDialog', () => {
       initTimeoutMs: 30_000,
       requestTimeoutMs: 60_000,
       autoRestart: true,
-      sandbox: { enabled: false, network: 'blocked', hosts: [] },
+      sandbox: { enabled: true, network: 'allowed', hosts: [] }, // the default for a new local server
     });
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(onOpenChange).not.toHaveBeenCalled();
@@ -152,14 +152,25 @@ describe('ServerFormDialog', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
-  it('runs a local server in a sandbox with the chosen network, and lists the hosts of Only these hosts', () => {
+  it('runs a new local server in a sandbox by default (network allowed); unsandboxed is a choice it states', () => {
     const { onSubmit } = renderForm();
     type('Name', 'files');
     type('Command', 'npx');
-    expect(screen.queryByRole('combobox', { name: 'Network' })).toBeNull();
+    expect(screen.getByRole('switch', { name: 'Sandbox' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('combobox', { name: 'Network' }).textContent).toBe('Allowed');
+    expect(screen.queryByText(/^Runs unsandboxed/)).toBeNull();
     fireEvent.click(screen.getByRole('switch', { name: 'Sandbox' }));
+    expect(screen.getByText(/^Runs unsandboxed: it can read and write everything you can/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ sandbox: { enabled: false } });
+  });
+
+  it('runs a local server in a sandbox with the chosen network, and lists the hosts of Only these hosts', async () => {
+    const { onSubmit } = renderForm();
+    type('Name', 'files');
+    type('Command', 'npx');
     const network = screen.getByRole('combobox', { name: 'Network' });
-    expect(network.textContent).toBe('Blocked');
+    expect(network.textContent).toBe('Allowed');
     fireEvent.keyDown(network, { key: 'Enter' });
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Allowed', 'Blocked', 'Only these hosts']);
     fireEvent.click(screen.getByRole('option', { name: 'Only these hosts' }));
@@ -175,9 +186,9 @@ describe('ServerFormDialog', () => {
     type('Name', 'files');
     type('Command', 'npx');
     const warning = 'npx needs the npm registry (registry.npmjs.org) to start: allow that host or run with network allowed.';
-    expect(screen.queryByText(warning)).toBeNull();
-    fireEvent.click(screen.getByRole('switch', { name: 'Sandbox' }));
-    expect(screen.getByText(warning)).toBeTruthy(); // Blocked, the default
+    expect(screen.queryByText(warning)).toBeNull(); // Allowed, the default
+    await choose(screen.getByRole('combobox', { name: 'Network' }), 'Blocked');
+    expect(screen.getByText(warning)).toBeTruthy();
     await choose(screen.getByRole('combobox', { name: 'Network' }), 'Only these hosts');
     type('Hosts', 'api.example.com');
     expect(screen.getByText(warning)).toBeTruthy();
@@ -199,10 +210,16 @@ describe('ServerFormDialog', () => {
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ sandbox: { enabled: true, network: 'allowed', hosts: [] } });
   });
 
-  it('says in one line what to install where the sandbox cannot run, and offers no sandbox there', () => {
-    const reason = 'To run servers in a sandbox, install bubblewrap (Debian/Ubuntu: sudo apt install bubblewrap).';
-    renderForm(serverView().config, 'add', { supported: false, reason });
+  it('says in one line what to install where the sandbox cannot run, and that new servers run unsandboxed there', () => {
+    const reason =
+      'New servers run unsandboxed here, with your full access: to sandbox them, install bubblewrap (Debian/Ubuntu: sudo apt install bubblewrap).';
+    const { onSubmit } = renderForm(serverView().config, 'add', { supported: false, reason });
     expect(screen.getByText(reason)).toBeTruthy();
-    expect((screen.getByRole('switch', { name: 'Sandbox' }) as HTMLButtonElement).disabled).toBe(true);
+    const toggle = screen.getByRole('switch', { name: 'Sandbox' }) as HTMLButtonElement;
+    expect([toggle.disabled, toggle.getAttribute('aria-checked')]).toEqual([true, 'false']);
+    type('Name', 'files');
+    type('Command', 'node');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ sandbox: { enabled: false } });
   });
 });

@@ -75,7 +75,7 @@ interface ServerFormProps {
 const ADVANCED: (keyof FormErrors)[] = ['initTimeoutMs', 'requestTimeoutMs', ...SIGN_IN_FIELDS];
 
 function ServerForm({ server, busy, onBusyChange, onSubmit, onCancel, onSaved, onDirtyChange, focus, sandboxSupport }: ServerFormProps) {
-  const [initial] = useState<ServerDraft>(() => draftFrom(server));
+  const [initial] = useState<ServerDraft>(() => draftFrom(server, sandboxSupport?.supported === true));
   const [draft, setDraft] = useState<ServerDraft>(initial);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);

@@ -15,19 +15,40 @@ export function sandboxText({ config, runtime }: ServerView): string {
 /** Parent folder of a path (the renderer has no `path` module). */
 const folderOf = (file: string) => file.replace(/\/[^/]*\/?$/, '') || '/';
 
+/** What the sandbox hides or shows read-only of what the server needs: a path it failed on, paths its launch names. */
+function sandboxTrouble(server: ServerView): { lines: { verb: string; path: string; rest: string }[]; folders: string[] } {
+  const seen = server.runtime.sandbox;
+  const lines: { verb: string; path: string; rest: string }[] = [];
+  const folders: string[] = [];
+  if (seen?.blockedPath) {
+    lines.push({ verb: 'could not read', path: seen.blockedPath, rest: ': outside the sandbox.' });
+    folders.push(folderOf(seen.blockedPath));
+  }
+  for (const note of seen?.pathNotes ?? []) {
+    if (note.path === seen?.blockedPath) continue;
+    lines.push({
+      verb: 'is given',
+      path: note.path,
+      rest: ` (its ${note.from}), which the sandbox ${note.kind === 'hidden' ? 'hides from it' : 'shows only read-only'}.`,
+    });
+    folders.push(note.folder);
+  }
+  return { lines, folders: [...new Set(folders)] };
+}
+
 /**
- * A sandboxed server tripped over a path outside its sandbox: say so, and offer the two ways out —
- * share that folder with it (it restarts inside the wider boundary), or run it without a sandbox.
+ * A sandboxed server tripped over, or is given, a path its sandbox hides (or shows read-only): say
+ * so, and offer the two ways out — share those folders with it (it restarts inside the wider
+ * boundary), or run it without a sandbox. On the Overview and in Diagnose.
  */
-export function SandboxBlockedNotice({ server }: { server: ServerView }) {
+export function SandboxBlockedNotice({ server, restart = true }: { server: ServerView; restart?: boolean }) {
   const api = useAppStore((s) => s.api);
   const roots = useAppStore((s) => s.roots);
   const sharing = useAppStore((s) => s.rootSharing[server.config.id]);
   const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
-  const blocked = server.runtime.sandbox?.blockedPath;
-  if (!blocked) return null;
+  const trouble = sandboxTrouble(server);
+  if (trouble.lines.length === 0) return null;
   const { config } = server;
-  const folder = folderOf(blocked);
 
   const run = async (action: () => Promise<unknown>) => {
     setState({ busy: true });
@@ -40,11 +61,10 @@ export function SandboxBlockedNotice({ server }: { server: ServerView }) {
   };
   const shareFolder = () =>
     run(async () => {
-      const root = roots.find((r) => r.path === folder) ?? (await api.addRoot({ path: folder }));
-      const ids = sharing?.mode === 'subset' ? sharing.rootIds : [];
-      if (sharing?.mode !== 'all')
-        await api.setRootSharing({ serverId: config.id, mode: 'subset', rootIds: [...new Set([...ids, root.id])] });
-      await api.startServer({ id: config.id });
+      const ids = sharing?.mode === 'subset' ? [...sharing.rootIds] : [];
+      for (const folder of trouble.folders) ids.push((roots.find((r) => r.path === folder) ?? (await api.addRoot({ path: folder }))).id);
+      if (sharing?.mode !== 'all') await api.setRootSharing({ serverId: config.id, mode: 'subset', rootIds: [...new Set(ids)] });
+      if (restart) await api.startServer({ id: config.id });
     });
   const runUnsandboxed = () =>
     run(async () => {
@@ -55,9 +75,21 @@ export function SandboxBlockedNotice({ server }: { server: ServerView }) {
 
   return (
     <div className="notice sandbox-blocked" role="alert">
+      {trouble.lines.map((line) => (
+        <p key={line.path}>
+          “{config.name}” {line.verb} <code>{line.path}</code>
+          {line.rest}
+        </p>
+      ))}
       <p>
-        “{config.name}” could not read <code>{blocked}</code>: outside the sandbox. Share <code>{folder}</code> with it, or run it without a
-        sandbox.
+        Share{' '}
+        {trouble.folders.map((f, i) => (
+          <span key={f}>
+            {i > 0 && ', '}
+            <code>{f}</code>
+          </span>
+        ))}{' '}
+        with it, or run it without a sandbox.
       </p>
       <div className="actions">
         <button type="button" disabled={state.busy} onClick={() => void shareFolder()}>
@@ -69,5 +101,20 @@ export function SandboxBlockedNotice({ server }: { server: ServerView }) {
       </div>
       {state.error && <p className="field-error">{state.error}</p>}
     </div>
+  );
+}
+
+/** Everything its sandbox mounts, truthfully: shared folders, its own code, its scratch folder, the system. */
+export function SandboxMounts({ server }: { server: ServerView }) {
+  const mounts = server.runtime.sandbox?.mounts;
+  if (!mounts || mounts.length === 0) return null;
+  return (
+    <ul className="sandbox-mounts" aria-label="What its sandbox mounts">
+      {mounts.map((mount) => (
+        <li key={`${mount.path}-${mount.access}`}>
+          <code>{mount.path}</code> — {mount.access === 'read-write' ? 'reads and writes' : 'reads only'}: {mount.what}
+        </li>
+      ))}
+    </ul>
   );
 }

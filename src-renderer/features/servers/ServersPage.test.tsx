@@ -137,6 +137,40 @@ describe('ServersPage', () => {
     expect(host.calls.find((c) => c.method === 'addRoot')?.input).toEqual({ path: '/home/ana' });
   });
 
+  it('names a folder argument its sandbox shows read-only, lists its mounts, and offers both ways out while it runs', async () => {
+    const host = await renderPage([
+      serverView(
+        { id: 'f1', name: 'files', sandbox: { enabled: true, network: 'allowed', hosts: [] } },
+        {
+          status: 'ready',
+          sandbox: {
+            summary: 'Sandboxed: sees no shared folders; network allowed',
+            folders: [],
+            readOnlyFolders: [],
+            pathNotes: [{ path: '/srv/data', from: 'argument 2', kind: 'read-only', folder: '/srv/data' }],
+            mounts: [
+              { path: '/srv/data', access: 'read-only', what: 'its own code, or a folder its launch names' },
+              { path: '/data/sandboxes/f1', access: 'read-write', what: 'its scratch folder (HOME, TMPDIR)' },
+            ],
+          },
+        },
+      ),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'files' }));
+    const notice = within(screen.getByText(/is given/).closest('[role="alert"]') as HTMLElement);
+    expect(screen.getByText(/is given/).textContent).toBe(
+      '“files” is given /srv/data (its argument 2), which the sandbox shows only read-only.',
+    );
+    const mounts = within(screen.getByRole('list', { name: 'What its sandbox mounts' }));
+    expect(mounts.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '/srv/data — reads only: its own code, or a folder its launch names',
+      '/data/sandboxes/f1 — reads and writes: its scratch folder (HOME, TMPDIR)',
+    ]);
+    await act(async () => fireEvent.click(notice.getByRole('button', { name: 'Share folder' })));
+    expect(host.calls.find((c) => c.method === 'addRoot')?.input).toEqual({ path: '/srv/data' });
+    expect(notice.getByRole('button', { name: 'Run unsandboxed' })).toBeTruthy();
+  });
+
   it('says a server that was never sandboxed is not', async () => {
     await renderPage([serverView({ id: 'o1', name: 'open' })]);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));

@@ -95,7 +95,11 @@ export interface ServerDraft {
   sandboxHosts: string;
 }
 
-export function draftFrom(config?: ServerConfigView): ServerDraft {
+/**
+ * The form's fields for `config`, or for a new server: sandboxed, network allowed, where `sandboxSupported`
+ * (the default every new local server gets; Run unsandboxed is turning the switch off).
+ */
+export function draftFrom(config?: ServerConfigView, sandboxSupported = false): ServerDraft {
   return {
     transport: config?.transport ?? 'stdio',
     name: config?.name ?? '',
@@ -120,9 +124,10 @@ export function draftFrom(config?: ServerConfigView): ServerDraft {
     requestTimeoutS: String((config?.requestTimeoutMs ?? 60_000) / 1000),
     autoRestart: config?.autoRestart ?? true,
     enabled: config?.enabled ?? true,
-    sandbox: config?.sandbox?.enabled ?? false,
-    // A server that never had a sandbox is offered the strictest network when the user turns it on.
-    sandboxNetwork: config?.sandbox?.enabled ? config.sandbox.network : 'blocked',
+    sandbox: config ? (config.sandbox?.enabled ?? false) : sandboxSupported,
+    // A new server gets the default's network (npx and uvx fetch their package as they start); one that
+    // never had a sandbox is offered the strictest network when the user turns it on.
+    sandboxNetwork: config?.sandbox?.enabled ? config.sandbox.network : config ? 'blocked' : 'allowed',
     sandboxHosts: config?.sandbox?.hosts.join('\n') ?? '',
   };
 }

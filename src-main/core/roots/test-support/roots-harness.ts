@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import {
   HOST_METHODS,
+  NO_SANDBOX,
   type HostEvent,
   type HostHandlers,
   type HostMethodName,
@@ -18,7 +19,7 @@ import {
   ServerInputSchema,
 } from '@contract';
 import { ServerSandboxes } from '../../sandbox/server-sandboxes';
-import { sandboxSupport } from '../../servers/sandbox/sandbox-support';
+import { sandboxSupport } from '../../sandbox/sandbox-support';
 import { HostEventBus } from '../../events';
 import { systemClock } from '../../clock';
 import { inProcessApi } from '../../rpc/dispatch';
@@ -122,6 +123,7 @@ export function rootsHarness(scope: TestScope, timings: RootsTimings = {}): Root
       return repo.insert(
         {
           ...input,
+          sandbox: input.sandbox ?? NO_SANDBOX,
           oauthClientSecret: undefined,
           oauthPrivateKey: undefined,
           idpClientSecret: undefined,

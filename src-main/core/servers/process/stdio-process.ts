@@ -7,12 +7,11 @@ import path from 'node:path';
 import { buildChildEnv, getPathVar, withPathVar, type EnvMap } from './child-env';
 import { resolveCommand } from './command-resolver';
 import { launchErrorFromSpawn } from './launch-error';
+import { LINEAGE_VAR, newLineage, sweepLineage } from './lineage-sweep';
 import { isGroupAlive, readProcessStartTime, signalGroup } from './process-tree';
 import { StderrRing, type StderrRingOptions } from './stderr-ring';
 import { BACKGROUND_NICE, setGroupNice } from './start-priority';
 import { sleep, withTimeout } from '../wait';
-import { sandboxedLaunch } from '../sandbox/sandbox-launch';
-import type { SandboxSpec } from '../sandbox/sandbox-spec';
 
 /** What to run. */
 export interface ProcessSpec {
@@ -21,8 +20,16 @@ export interface ProcessSpec {
   /** The server's own configured variables, added to the allow-listed host environment. */
   env?: EnvMap;
   cwd?: string;
-  /** Run inside this sandbox (Linux, bubblewrap); the command is resolved outside it first. */
-  sandbox?: SandboxSpec;
+  /** Run inside this sandbox (built by core/sandbox/); the command is resolved outside it first. */
+  sandbox?: ProcessSandbox;
+}
+
+/**
+ * A sandbox as the process sees it: it wraps the resolved command in the sandbox's own program
+ * (bubblewrap, sandbox-exec). The sandbox area ranks above this one, so it hands the launch this seam.
+ */
+export interface ProcessSandbox {
+  wrap(file: string, args: readonly string[], cwd: string | undefined): { file: string; args: string[]; cwd?: string };
 }
 
 /** How a process ended. `signal` is set when it was killed by one. */
@@ -96,6 +103,8 @@ export class StdioProcess {
     /** Absolute path of the executable that was spawned. */
     readonly file: string,
     options: StdioProcessOptions,
+    /** The mark its descendants carry (see lineage-sweep.ts). */
+    private readonly lineage?: string,
   ) {
     // Drain stderr synchronously after spawn, before any await: from the very first byte.
     this.stderr = new StderrRing(options.stderr);
@@ -142,8 +151,11 @@ export class StdioProcess {
       loginShellPath: options.loginShellPath,
     });
     const env = withPathVar(buildChildEnv(parentEnv, spec.env, platform), resolved.pathEnv, platform);
+    // Marks every descendant, so a shutdown finds those that left the process group (lineage-sweep.ts).
+    const lineage = newLineage();
+    env[LINEAGE_VAR] = lineage;
     const launch: { file: string; args: string[]; verbatim: boolean; cwd?: string } = spec.sandbox
-      ? { ...sandboxedLaunch(spec.sandbox, resolved.file, spec.args ?? [], spec.cwd), verbatim: false }
+      ? { ...spec.sandbox.wrap(resolved.file, spec.args ?? [], spec.cwd), verbatim: false }
       : windowsLaunch(resolved.file, spec.args ?? [], platform, env);
     const details = { command: spec.command, file: resolved.file, searched: resolved.searched, ...(spec.cwd ? { cwd: spec.cwd } : {}) };
 
@@ -164,7 +176,7 @@ export class StdioProcess {
     } catch (error) {
       throw launchErrorFromSpawn(spec.command, error as NodeJS.ErrnoException, details);
     }
-    const proc = new StdioProcess(child, resolved.file, options);
+    const proc = new StdioProcess(child, resolved.file, options, lineage);
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', (error) => reject(launchErrorFromSpawn(spec.command, error, details)));
@@ -217,7 +229,10 @@ export class StdioProcess {
    * `killWaitMs` after SIGKILL). Idempotent: later calls share the first call's result.
    */
   shutdown(options: ShutdownOptions = {}): Promise<ShutdownResult> {
-    this.shutdownPromise ??= this.runShutdown({ ...SHUTDOWN_DEFAULTS, ...options });
+    // Once the group is gone, what left it (a setsid daemon) goes too: it must not outlive its server.
+    this.shutdownPromise ??= this.runShutdown({ ...SHUTDOWN_DEFAULTS, ...options }).finally(() => {
+      if (this.lineage) sweepLineage(this.lineage);
+    });
     return this.shutdownPromise;
   }
 

@@ -32,7 +32,7 @@ export function server(fields: Pick<ServerInputParsed, 'name' | 'command'> & Par
     initTimeoutMs: 60_000,
     requestTimeoutMs: 60_000,
     autoRestart: true,
-    sandbox: { enabled: false, network: 'allowed', hosts: [] },
+    // No sandbox field: the host gives a new local server the default as it adds it.
     ...fields,
   };
 }

@@ -52,6 +52,8 @@ describe('bwrapArgs', () => {
       '--ro-bind /home/ada/.nvm/versions/node/v20',
       '--bind /home/ada/.config/Patchbay/sandboxes/s1', // …but its own scratch folder back on top
     ]);
+    // Then, every mount point made, the covers, /tmp and the root turn read-only: writes elsewhere fail.
+    expect(args.join(' ')).toContain('--remount-ro /home/ada/.config/Patchbay --remount-ro /tmp --remount-ro / --setenv HOME');
   });
 
   it('runs the command as given in the scratch folder (HOME, TMPDIR) when its working directory is outside', () => {
@@ -84,11 +86,13 @@ describe('findDenials', () => {
       "Error: EROFS: read-only file system, open '/home/ada/docs/a.txt'",
       "Error: EROFS: read-only file system, open '/home/ada/work/vendor/x.js'",
       "Error: ENOENT: no such file or directory, open '/home/ada/.ssh/id_rsa'",
+      "Error: EROFS: read-only file system, open '/home/ada/notes.txt'", // the sandbox's read-only root
     ];
     expect(findDenials(lines, box)).toEqual([
       { path: '/home/ada/docs/a.txt', kind: 'read-only' },
       { path: '/home/ada/work/vendor/x.js', kind: 'read-only' },
       { path: '/home/ada/.ssh/id_rsa', kind: 'outside' },
+      { path: '/home/ada/notes.txt', kind: 'write-outside' },
     ]);
     expect(findDenials(["Error: EROFS: read-only file system, open '/home/ada/work/b.txt'"], box)).toEqual([]);
   });

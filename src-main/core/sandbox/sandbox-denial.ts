@@ -17,10 +17,13 @@ const VISIBLE = [
   ...['/System', '/Library', '/private/etc', '/private/var/db'],
 ];
 
-/** A path a denial line names: outside the sandbox, or inside it but mounted read-only. */
+/**
+ * A path a denial line names: outside the sandbox (absent there), a write outside the shared folders
+ * (EROFS from the sandbox's read-only root), or a write inside it to a place mounted read-only.
+ */
 export interface Denial {
   path: string;
-  kind: 'outside' | 'read-only';
+  kind: 'outside' | 'write-outside' | 'read-only';
 }
 
 /** Writes refused because the place is mounted read-only (a folder shared read-only, its own code). */
@@ -35,11 +38,13 @@ export function findDenials(lines: readonly string[], spec: Pick<SandboxSpec, 'r
   // Node prints an error object over several lines: the code on one, `path: '…'` on another.
   for (const line of lines) {
     if (!DENIAL.test(line) && !/\bpath:/.test(line)) continue;
+    // A line with its own error word says which; a bare `path: '…'` line takes the window's.
+    const write = DENIAL.test(line) ? READ_ONLY.test(line) : readOnly;
     for (const match of line.matchAll(PATH)) {
       const candidate = match[1].replace(/[.'"]+$/, '');
       if (candidate.length <= 1 || found.has(candidate)) continue;
-      if (!isCovered(candidate, inside)) found.set(candidate, { path: candidate, kind: 'outside' });
-      else if (readOnly && deepestMountIsReadOnly(candidate, spec)) found.set(candidate, { path: candidate, kind: 'read-only' });
+      if (!isCovered(candidate, inside)) found.set(candidate, { path: candidate, kind: write ? 'write-outside' : 'outside' });
+      else if (write && deepestMountIsReadOnly(candidate, spec)) found.set(candidate, { path: candidate, kind: 'read-only' });
     }
   }
   return [...found.values()];

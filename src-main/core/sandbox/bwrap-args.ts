@@ -1,7 +1,8 @@
 /**
  * A {@link SandboxSpec} as bubblewrap's command line. The sandbox starts from an empty root: only
  * what is listed here exists inside, so the user's home, other servers' data and Patchbay's own
- * files are simply absent (ENOENT), not merely forbidden.
+ * files are simply absent (ENOENT), not merely forbidden. That root is read-only: a write outside the
+ * shared folders and the scratch folder fails with EROFS.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,6 +70,12 @@ export function bwrapArgs(spec: SandboxSpec, command: SandboxedCommand, kindOf: 
   ];
   mounts.sort((a, b) => depth(a.at) - depth(b.at));
   for (const mount of mounts) args.push(...mount.args);
+  // Last, once every mount point exists: the root and /tmp become read-only, so a write anywhere but
+  // the shared folders and the scratch folder fails (EROFS, which the Host log names) instead of
+  // answering "written" and landing in a throwaway copy that vanishes with the sandbox.
+  // The covers over hidden folders too (the scratch folder's own mount inside one stays writable).
+  const covers = mounts.filter((m) => m.args[0] === '--tmpfs').map((m) => m.at);
+  for (const at of [...covers.reverse(), '/tmp', '/']) args.push('--remount-ro', at);
 
   const home = spec.scratch;
   const cwd = isCovered(command.cwd, [...spec.readOnly, ...spec.readWrite, home]) ? command.cwd : home;

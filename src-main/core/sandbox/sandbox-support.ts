@@ -28,12 +28,15 @@ export function sandboxSupport(): SandboxRunner {
 
 export function detect(platform: NodeJS.Platform, pathVar: string): SandboxRunner {
   if (platform === 'win32')
-    return { supported: false, reason: 'Sandboxes are not available on Windows: servers run with your full access.' };
+    return {
+      supported: false,
+      reason: 'Servers run unsandboxed on Windows, with your full access: Patchbay has no sandbox for Windows yet.',
+    };
   if (platform === 'darwin') return detectSeatbelt(SANDBOX_EXEC);
   if (platform !== 'linux')
     return { supported: false, reason: 'Sandboxes are only available on Linux and macOS: servers run with your full access.' };
   const runner = findOnPath('bwrap', pathVar);
-  if (!runner) return { supported: false, reason: `To run servers in a sandbox, ${INSTALL}.` };
+  if (!runner) return { supported: false, reason: `New servers run unsandboxed here, with your full access: to sandbox them, ${INSTALL}.` };
   const trial = spawnSync(
     runner,
     ['--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--unshare-pid', '--unshare-net', '--die-with-parent', '--', 'true'],
@@ -43,7 +46,7 @@ export function detect(platform: NodeJS.Platform, pathVar: string): SandboxRunne
   const why = (trial.stderr || trial.error?.message || `exit ${trial.status}`).trim().split('\n')[0];
   return {
     supported: false,
-    reason: `bubblewrap cannot create a sandbox here (${why}): allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1) or ${INSTALL} with its setuid helper.`,
+    reason: `New servers run unsandboxed here: bubblewrap cannot create a sandbox (${why}); allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1) or ${INSTALL} with its setuid helper.`,
   };
 }
 
