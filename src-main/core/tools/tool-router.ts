@@ -27,6 +27,7 @@ import { describeIssues, validateArgs } from '../tool-definition/args-validator'
 import { visibleTo } from '../tool-definition/tool-ui';
 import { canonicalJson } from '../tool-definition/canonical-json';
 import { definitionHash } from '../tool-definition/definition';
+import { RequestAbort } from '../servers/sdk-internals/request-abort';
 import * as say from './call-messages';
 import { CallRecorder, type CallBase, type Decision } from './call-recorder';
 import { ProgressForwarder } from './progress-forwarder';
@@ -47,7 +48,7 @@ export interface ToolRouterDeps {
 }
 
 export class ToolRouter {
-  private readonly running = new Map<string, { view: RunningToolCall; controller: AbortController }>();
+  private readonly running = new Map<string, { view: RunningToolCall; controller: RequestAbort }>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly record: CallRecorder;
   private disposed = false;
@@ -210,8 +211,9 @@ export class ToolRouter {
       );
     }
 
-    // One controller per call: the user's Cancel, quitting and the caller's signal abort it.
-    const controller = new AbortController();
+    // One controller per call: the user's Cancel, quitting and the caller's signal abort it, and the
+    // connection uses it as the request's own (see RequestCallOptions.controller).
+    const controller = new RequestAbort();
     const callerSignal = request.signal;
     const onAbort = callerSignal && (() => controller.abort(callerSignal.reason));
     if (onAbort) callerSignal.addEventListener('abort', onAbort, { once: true });
@@ -245,7 +247,7 @@ export class ToolRouter {
               args: decision.args,
               callId: base.callId,
               origin: base.origin,
-              signal: controller.signal,
+              signal: controller.realSignal(),
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
               onTask: (task) => {
@@ -257,7 +259,7 @@ export class ToolRouter {
               },
             })
           : await connection.callTool(tool.name, decision.args, {
-              signal: controller.signal,
+              controller,
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
             });

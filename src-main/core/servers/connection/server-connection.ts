@@ -242,7 +242,8 @@ export class ServerConnection {
 
   /** Runs a request on the current session (once more on a new one if the server forgot the session). */
   private request<T>(label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
-    return this.expiry.retry(this.session, (session) => this.requestOn(session, label, send, options), options?.signal);
+    const signal = options?.controller?.signal ?? options?.signal;
+    return this.expiry.retry(this.session, (session) => this.requestOn(session, label, send, options), signal);
   }
 
   private requestOn<T>(
