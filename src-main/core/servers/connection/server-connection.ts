@@ -21,7 +21,7 @@ import type {
 import { CONNECTION_DEFAULTS, type ConnectionTimeouts, type RemoteTransportMode, type ServerConnectionOptions } from './connection-options';
 import { recordFor } from '../process/process-reaper';
 import { RemoteServerTransport } from '../transport/remote-transport';
-import { withInitiator } from '../transport/wire-initiator';
+import { withInitiator } from '../sdk-internals/wire-initiator';
 import { CrashSupervisor, crashReport } from './crash-supervisor';
 import { ServerRequestError } from './request-errors';
 import { runRequest, type RequestCallOptions } from './request-runner';

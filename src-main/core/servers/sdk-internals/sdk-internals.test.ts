@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { FIXTURES_DIR } from '../../../test-support/fixtures';
 import { HostClient, type RequestHandler } from './host-client';
 import { RequestAbort } from './request-abort';
+import { initiatorOf, withInitiator } from './wire-initiator';
 import { extendOutboundMeta } from './outbound-meta';
 
 /**
@@ -127,6 +128,23 @@ describe('SDK internals Patchbay relies on (@modelcontextprotocol/client)', () =
       'the SDK reads more of a request signal than RequestAbort has: adapt sdk-internals/request-abort.ts',
     ).toEqual([]);
     expect(read.has('addEventListener'), 'the SDK no longer listens to the request signal').toBe(true);
+  });
+
+  it('Client.request keeps a symbol-keyed tag on the params up to the transport (the Protocol log names who asked)', async () => {
+    const legacy = await connectTo('echo.mjs');
+    const transport = legacy.transport!;
+    const sent: { initiator: string | undefined; json: string }[] = [];
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      sent.push({ initiator: initiatorOf(message), json: JSON.stringify(message) });
+      return send(message, options);
+    };
+    await legacy.callTool(withInitiator({ name: 'echo', arguments: { message: 'tagged' } }, 'the app of Weather'));
+    const call = sent.find((entry) => entry.json.includes('tagged'));
+    expect(call?.initiator, 'the SDK no longer hands our params object (symbols included) to the transport: adapt wire-initiator.ts').toBe(
+      'the app of Weather',
+    );
+    expect(call?.json).not.toContain('Weather');
   });
 
   it('Client._wrapHandler: every server→client handler passes through it (task-augmented sampling and elicitation)', async () => {
