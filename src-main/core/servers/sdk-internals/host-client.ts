@@ -11,8 +11,9 @@
  * docs/benchmarks.md; sdk-internals.test.ts fails when the probe runs per request again).
  *
  * This folder (sdk-internals/) is the one place that reaches into the SDK's protected members
- * (`_wireCodec`, `_negotiatedProtocolVersion`, `_wrapHandler`, `_outboundMetaEnvelope`);
- * sdk-internals.test.ts fails by name when an SDK update changes one of them.
+ * (`_wireCodec`, `_negotiatedProtocolVersion`, `_wrapHandler`, `_outboundMetaEnvelope`) or relies on
+ * its behaviour (request-abort.ts, wire-initiator.ts); sdk-internals.test.ts fails by name when an
+ * SDK update changes one of them.
  */
 import {
   Client,
