@@ -20,6 +20,7 @@ import { RelaxedWriter } from '../store/relaxed-write';
 import type { AuditDecisionRow, AuditOutcomeRow } from './audit-rows';
 import { WriteAheadJournal, type JournalEntry } from './write-ahead-journal';
 import type { AuditDecider, AuditEntry, AuditOutcome, AuditPage, ToolCallOrigin } from '@contract';
+import { pageBounds, seqPage } from '../store/seq-page';
 
 interface Row {
   seq: number;
@@ -162,9 +163,8 @@ export class AuditStore {
       .prepare<[string | null, string | null, number, number], Row>(
         `SELECT * FROM tool_audit WHERE (? IS NULL OR server_id = ?) AND seq < ? ORDER BY seq DESC LIMIT ?`,
       )
-      .all(query.serverId ?? null, query.serverId ?? null, query.before ?? Number.MAX_SAFE_INTEGER, query.limit + 1);
-    const page = rows.slice(0, query.limit).map((row) => toEntry(row, running));
-    return { entries: page, ...(rows.length > query.limit ? { nextBefore: page[page.length - 1].seq } : {}) };
+      .all(query.serverId ?? null, query.serverId ?? null, ...pageBounds(query.before, query.limit));
+    return seqPage(rows, query.limit, (row) => toEntry(row, running));
   }
 
   /** Writes what is queued; later writes are dropped (the connection is the host's to close). */

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { ContentAction, ContentAuditEntry, ContentAuditPage } from '@contract';
 import { RelaxedWriter } from '../store/relaxed-write';
+import { pageBounds, seqPage } from '../store/seq-page';
 
 interface Row {
   seq: number;
@@ -64,9 +65,8 @@ export class ContentAuditStore {
   page(query: { limit: number; before?: number }): ContentAuditPage {
     const rows = this.db
       .prepare('SELECT * FROM content_audit WHERE seq < ? ORDER BY seq DESC LIMIT ?')
-      .all(query.before ?? Number.MAX_SAFE_INTEGER, query.limit + 1) as Row[];
-    const entries = rows.slice(0, query.limit).map(toEntry);
-    return { entries, ...(rows.length > query.limit ? { nextBefore: entries[entries.length - 1].seq } : {}) };
+      .all(...pageBounds(query.before, query.limit)) as Row[];
+    return seqPage(rows, query.limit, toEntry);
   }
 }
 

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ChatBlock, ChatMessage, ChatUsage, MessagePage, MessageRole, MessageStatus } from '@contract';
 import { RelaxedWriter } from '../store/relaxed-write';
+import { pageBounds, splitPage } from '../store/seq-page';
 
 interface Row {
   id: number;
@@ -156,9 +157,8 @@ export class MessageRepository {
 
   /** Up to `limit` messages before `beforeSeq` (newest page when omitted), returned oldest first. */
   page(conversationId: string, beforeSeq: number | undefined, limit: number): MessagePage {
-    const rows = this.statements.pageBefore.all(conversationId, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit + 1);
-    const hasMore = rows.length > limit;
-    return { messages: rows.slice(0, limit).reverse().map(fromRow), hasMore };
+    const page = splitPage(this.statements.pageBefore.all(conversationId, ...pageBounds(beforeSeq, limit)), limit);
+    return { messages: page.rows.reverse().map(fromRow), hasMore: page.hasMore };
   }
 
   /** The newest `limit` messages, oldest first: what a model request is built from. */

@@ -1,6 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { LogEntry } from '@contract';
-import { initiatorOf } from '../servers/transport/wire-initiator';
+import { initiatorOf } from '../servers/sdk-internals/wire-initiator';
 import { formatBytes } from '@contract';
 import { boundedJson } from './bounded-json';
 import { ENTRY_OVERHEAD, type AppendInput } from './log-record';

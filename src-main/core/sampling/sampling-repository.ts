@@ -11,6 +11,7 @@ import type {
   SamplingPolicy,
   SamplingPolicyMode,
 } from '@contract';
+import { pageBounds, seqPage } from '../store/seq-page';
 
 interface PolicyRow {
   server_id: string;
@@ -93,12 +94,10 @@ export class SamplingRepository {
 
   /** Newest first, `limit` entries older than `before`; `nextBefore` only when an older entry exists. */
   audit(query: { before?: number; limit: number }): InteractionAuditPage {
-    // One row more than asked says whether another page exists without a COUNT.
     const rows = this.db
       .prepare('SELECT * FROM interaction_audit WHERE seq < ? ORDER BY seq DESC LIMIT ?')
-      .all(query.before ?? Number.MAX_SAFE_INTEGER, query.limit + 1) as AuditRow[];
-    const entries = rows.slice(0, query.limit).map(toEntry);
-    return { entries, ...(rows.length > query.limit ? { nextBefore: entries[entries.length - 1].seq } : {}) };
+      .all(...pageBounds(query.before, query.limit)) as AuditRow[];
+    return seqPage(rows, query.limit, toEntry);
   }
 }
 

@@ -42,7 +42,6 @@ export class CallRecorder {
 
   /** Makes the decision row safe before the call leaves (rejects when it cannot: the call must not go). */
   writeAhead(base: CallBase, tool: Tool, decision: Decision, requestedAt: Date, decidedAt: Date, redactor: Redactor): Promise<void> {
-    // Field by field (no spreads): this runs for every call.
     return this.deps.audit.writeAhead({
       callId: base.callId,
       serverId: base.serverId,
@@ -113,7 +112,7 @@ export class CallRecorder {
   }
 }
 
-/** Field by field (no spreads): this runs for every call. */
+/** The `toolCallFinished` event of a call, from its record. */
 function finishedEvent(base: CallBase, status: ToolRunStatus, durationMs: number, chat: ChatCallRef | undefined) {
   const event: ToolEvents['toolCallFinished'] = {
     callId: base.callId,

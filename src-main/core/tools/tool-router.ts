@@ -27,6 +27,7 @@ import { describeIssues, validateArgs } from '../tool-definition/args-validator'
 import { visibleTo } from '../tool-definition/tool-ui';
 import { canonicalJson } from '../tool-definition/canonical-json';
 import { definitionHash } from '../tool-definition/definition';
+import { RequestAbort } from '../servers/sdk-internals/request-abort';
 import * as say from './call-messages';
 import { CallRecorder, type CallBase, type Decision } from './call-recorder';
 import { ProgressForwarder } from './progress-forwarder';
@@ -49,7 +50,7 @@ export interface ToolRouterDeps {
 }
 
 export class ToolRouter {
-  private readonly running = new Map<string, { view: RunningToolCall; controller: AbortController }>();
+  private readonly running = new Map<string, { view: RunningToolCall; controller: RequestAbort }>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly record: CallRecorder;
   private disposed = false;
@@ -213,8 +214,9 @@ export class ToolRouter {
       );
     }
 
-    // One controller per call: the user's Cancel, quitting and the caller's signal abort it.
-    const controller = new AbortController();
+    // One controller per call: the user's Cancel, quitting and the caller's signal abort it, and the
+    // connection uses it as the request's own (see RequestCallOptions.controller).
+    const controller = new RequestAbort();
     const callerSignal = request.signal;
     const onAbort = callerSignal && (() => controller.abort(callerSignal.reason));
     if (onAbort) callerSignal.addEventListener('abort', onAbort, { once: true });
@@ -248,7 +250,7 @@ export class ToolRouter {
               args: decision.args,
               callId: base.callId,
               origin: base.origin,
-              signal: controller.signal,
+              signal: controller.realSignal(),
               cancel: () => this.cancel(base.callId),
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
@@ -261,7 +263,7 @@ export class ToolRouter {
               },
             })
           : await connection.callTool(tool.name, decision.args, {
-              signal: controller.signal,
+              controller,
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
             });

@@ -109,6 +109,29 @@ describe('tools through the contract (user runs)', () => {
     expect((await t.api.listToolAudit({})).entries[0]).toMatchObject({ callId, outcome: 'cancelled' });
   });
 
+  it('makes no AbortSignal per tool call: Cancel stays wired through one RequestAbort (docs/benchmarks.md, tool call CPU)', async () => {
+    const t = startHost();
+    const id = await t.fixture('echo.mjs');
+    await t.api.runTool({ serverId: id, tool: 'echo', args: { message: 'warm' } });
+    let made = 0;
+    const Platform = globalThis.AbortController;
+    globalThis.AbortController = class extends Platform {
+      constructor() {
+        super();
+        made++;
+      }
+    };
+    try {
+      for (const message of ['one', 'two', 'three']) {
+        const outcome = await t.api.runTool({ serverId: id, tool: 'echo', args: { message } });
+        expect(outcome).toMatchObject({ status: 'ok', blocks: [{ type: 'text', text: expect.stringContaining(message) }] });
+      }
+    } finally {
+      globalThis.AbortController = Platform;
+    }
+    expect(made, 'a tool call made an AbortController: see src-main/core/servers/sdk-internals/request-abort.ts').toBe(0);
+  });
+
   it('sends a 10 MB result as a capped preview and the rest on demand', async () => {
     const t = startHost();
     const id = await t.fixture('big-result.mjs');

@@ -9,6 +9,7 @@
  * Every failure becomes a `ServerRequestError` naming the server and the request.
  */
 import { SdkError, SdkErrorCode, type Client, type Progress, type RequestOptions } from '@modelcontextprotocol/client';
+import { RequestAbort } from '../sdk-internals/request-abort';
 import { explainRequestFailure, type CrashInfo } from './request-errors';
 import { withTimeout } from '../wait';
 
@@ -16,6 +17,11 @@ import { withTimeout } from '../wait';
 export interface RequestCallOptions {
   /** Aborting it cancels the request (the server gets `notifications/cancelled`). */
   signal?: AbortSignal;
+  /**
+   * The caller's own cancellation, used as the request's (one per call instead of two): aborting it
+   * cancels the request like `signal`; the total-time cap aborts it too. Takes the place of `signal`.
+   */
+  controller?: RequestAbort;
   /** Progress notifications for this request; asking for them also lets progress extend the timeout. */
   onProgress?: (progress: Progress) => void;
   /** Overrides the connection's request timeout. */
@@ -49,8 +55,8 @@ export async function runRequest<T>(
   send: (client: Client, options: RequestOptions) => Promise<T>,
   options: RequestCallOptions = {},
 ): Promise<T> {
-  // The request's own: the caller's signal and the total-time cap both abort it.
-  const controller = new AbortController();
+  // Not an AbortController: a Node AbortSignal per request is what made requests cost (see request-abort.ts).
+  const controller = options.controller ?? new RequestAbort();
   let abortedBy: 'caller' | 'total' | undefined;
   const startedAt = Date.now();
   let totalTimer: NodeJS.Timeout | undefined;
@@ -67,7 +73,7 @@ export async function runRequest<T>(
     abortedBy ??= 'caller';
     controller.abort(options.signal?.reason ?? new Error('cancelled by the caller'));
   };
-  const callerSignal = options.signal;
+  const callerSignal = options.controller ? undefined : options.signal;
   if (callerSignal?.aborted) onCallerAbort();
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
 
@@ -87,6 +93,8 @@ export async function runRequest<T>(
       },
     });
   } catch (error) {
+    // The caller's own controller aborted by the caller (not by the cap).
+    if (abortedBy === undefined && options.controller?.aborted) abortedBy = 'caller';
     // A request failing because the connection broke usually beats the crash report (exit status,
     // stderr) by a few milliseconds: wait briefly for it, so the message can say what happened.
     let crash = ctx.crash();

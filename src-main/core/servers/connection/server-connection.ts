@@ -21,7 +21,7 @@ import type {
 import { CONNECTION_DEFAULTS, type ConnectionTimeouts, type RemoteTransportMode, type ServerConnectionOptions } from './connection-options';
 import { recordFor } from '../process/process-reaper';
 import { RemoteServerTransport } from '../transport/remote-transport';
-import { withInitiator } from '../transport/wire-initiator';
+import { withInitiator } from '../sdk-internals/wire-initiator';
 import { CrashSupervisor, crashReport } from './crash-supervisor';
 import { ServerRequestError } from './request-errors';
 import { runRequest, type RequestCallOptions } from './request-runner';
@@ -242,7 +242,8 @@ export class ServerConnection {
 
   /** Runs a request on the current session (once more on a new one if the server forgot the session). */
   private request<T>(label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
-    return this.expiry.retry(this.session, (session) => this.requestOn(session, label, send, options), options?.signal);
+    const signal = options?.controller?.signal ?? options?.signal;
+    return this.expiry.retry(this.session, (session) => this.requestOn(session, label, send, options), signal);
   }
 
   private requestOn<T>(

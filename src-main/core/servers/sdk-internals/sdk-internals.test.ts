@@ -2,9 +2,11 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { FIXTURES_DIR } from '../../../test-support/fixtures';
 import { HostClient, type RequestHandler } from './host-client';
+import { RequestAbort } from './request-abort';
+import { initiatorOf, withInitiator } from './wire-initiator';
 import { extendOutboundMeta } from './outbound-meta';
 
 /**
@@ -85,6 +87,64 @@ describe('SDK internals Patchbay relies on (@modelcontextprotocol/client)', () =
     expect(internals(modern)._negotiatedProtocolVersion).toBe('2026-07-28');
     const modernResult = await modern.callTool({ name: 'echo', arguments: { message: 'hello' } });
     expect(JSON.stringify(modernResult.content)).toContain('echo: hello');
+  });
+
+  it('HostClient.request: the result validator of a spec method is made once per era, not probed on every request', async () => {
+    const legacy = await connectTo('echo.mjs');
+    const codec = internals(legacy)._wireCodec();
+    const validate = vi.spyOn(codec, 'validateResult');
+    for (const message of ['one', 'two', 'three']) {
+      const result = await legacy.callTool({ name: 'echo', arguments: { message } });
+      expect(JSON.stringify(result.content)).toContain(message);
+    }
+    const probes = validate.mock.calls.filter(([method, raw]) => method === 'tools/call' && raw === undefined);
+    const results = validate.mock.calls.filter(([method, raw]) => method === 'tools/call' && raw !== undefined);
+    // The SDK alone probes the era with `validateResult(method, undefined)` before every request (≈ 8 µs each).
+    expect(probes.length, 'the era probe runs per request again: see HostClient.request').toBeLessThanOrEqual(1);
+    expect(results, 'results are no longer validated by the era codec').toHaveLength(3);
+    validate.mockRestore();
+  });
+
+  it('Client.request reads only aborted, reason and add/removeEventListener of its signal (what RequestAbort has)', async () => {
+    const legacy = await connectTo('echo.mjs');
+    const read = new Set<PropertyKey>();
+    const watched = (abort: RequestAbort) =>
+      new Proxy(abort, {
+        get(target, key) {
+          read.add(key);
+          const value: unknown = Reflect.get(target, key);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }) as unknown as AbortSignal;
+    const done = await legacy.callTool({ name: 'echo', arguments: { message: 'hi' } }, { signal: watched(new RequestAbort()) });
+    expect(JSON.stringify(done.content)).toContain('hi');
+    const abort = new RequestAbort();
+    const slow = legacy.callTool({ name: 'slow', arguments: { ms: 10_000 } }, { signal: watched(abort) });
+    abort.abort(new Error('cancelled by the test'));
+    await expect(slow).rejects.toThrow('cancelled by the test');
+    const known = new Set<PropertyKey>(['aborted', 'reason', 'addEventListener', 'removeEventListener']);
+    expect(
+      [...read].filter((key) => !known.has(key)).map(String),
+      'the SDK reads more of a request signal than RequestAbort has: adapt sdk-internals/request-abort.ts',
+    ).toEqual([]);
+    expect(read.has('addEventListener'), 'the SDK no longer listens to the request signal').toBe(true);
+  });
+
+  it('Client.request keeps a symbol-keyed tag on the params up to the transport (the Protocol log names who asked)', async () => {
+    const legacy = await connectTo('echo.mjs');
+    const transport = legacy.transport!;
+    const sent: { initiator: string | undefined; json: string }[] = [];
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      sent.push({ initiator: initiatorOf(message), json: JSON.stringify(message) });
+      return send(message, options);
+    };
+    await legacy.callTool(withInitiator({ name: 'echo', arguments: { message: 'tagged' } }, 'the app of Weather'));
+    const call = sent.find((entry) => entry.json.includes('tagged'));
+    expect(call?.initiator, 'the SDK no longer hands our params object (symbols included) to the transport: adapt wire-initiator.ts').toBe(
+      'the app of Weather',
+    );
+    expect(call?.json).not.toContain('Weather');
   });
 
   it('Client._wrapHandler: every server→client handler passes through it (task-augmented sampling and elicitation)', async () => {

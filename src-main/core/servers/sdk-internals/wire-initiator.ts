@@ -2,6 +2,8 @@
  * Who asked for a request, carried to the Protocol log: a symbol-keyed tag on the request's params.
  * The SDK keeps the params object's own properties (symbols included) up to our transport's `send`,
  * where the wire tap sees the tag; JSON never serializes a symbol key, so the server never does.
+ * That is SDK behaviour (it copies params with a spread), hence this folder: sdk-internals.test.ts
+ * fails by name when the tag no longer reaches the transport.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 
