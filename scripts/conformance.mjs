@@ -157,7 +157,7 @@ function runScenario(node, run) {
     const started = Date.now();
     const child = spawn(
       node,
-      [run.suite.cli, 'client', '--command', command, '--scenario', run.name, ...wire, '--timeout', '60000', '-o', outDir],
+      [run.suite.cli, 'client', '--command', command, '--scenario', run.name, ...wire, '--timeout', '120000', '-o', outDir],
       { cwd: root, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let log = '';

@@ -124,7 +124,7 @@ export class ToolRouter {
     connection: LiveServer,
     tool: Tool,
     request: ToolCallRequest,
-    requestedAt: number,
+    requestedAt: Date,
   ): Promise<ToolCallDone> {
     const refuse = (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) =>
       this.refuse(base, request.args, requestedAt, by, error, status, tool, request.chat);
