@@ -37,6 +37,11 @@ const REVISIONS = ['2026-07-28', '2025-11-25'];
 const BACKCOMPAT = ['2025-03-26'];
 /** Scenarios of the previous suite that the current one still covers under another name. */
 const PREVIOUS_COVERED = { 'auth/cross-app-access-complete-flow': 'auth/enterprise-managed-authorization' };
+/** Scenarios of the requirement sets' extensions that Patchbay does not claim yet, with the reason (run with --all). */
+const NOT_CLAIMED = {
+  'auth/wif-jwt-bearer':
+    'Workload identity (SEP-1933, the RFC 7523 JWT-bearer grant with a workload token) is not built yet: it would be a third credential of the "As an application" sign-in.',
+};
 /**
  * The one reviewed list of scenarios expected to fail, keyed `<revision> <scenario>`: each is a
  * place where the suite and the spec disagree and Patchbay follows the spec (also in docs/testing.md).
@@ -129,7 +134,8 @@ function plan(node) {
       add({ suite: CURRENT, name, group: revision, wire: revision, scored: false, claimed: true });
     for (const name of set.unscored.extension ?? []) extensions.add(name);
   }
-  for (const name of extensions) add({ suite: CURRENT, name, group: 'extension', wire: REVISIONS[0], scored: false, claimed: true });
+  for (const name of extensions)
+    add({ suite: CURRENT, name, group: 'extension', wire: REVISIONS[0], scored: false, claimed: NOT_CLAIMED[name] === undefined });
   const current = clientScenarios(node, CURRENT);
   for (const s of current.filter((s) => s.versions.every((v) => BACKCOMPAT.includes(v))))
     add({ suite: CURRENT, name: s.name, group: s.versions[0], wire: s.versions[0], scored: false, claimed: true });
@@ -227,11 +233,8 @@ function summarize(results, version) {
     out.push(`## ${head}`, '', '| Scenario | Scored | Result | Checks passed | Checks failed | Note |', '|---|---|---|---|---|---|');
     for (const r of rows) {
       const result = r.ok ? 'pass' : r.expected ? 'expected failure' : r.claimed ? 'FAIL' : 'fail (not claimed)';
-      const note = r.ok
-        ? ''
-        : r.expected
-          ? EXPECTED_FAILURES[`${r.revision} ${r.name}`]
-          : r.failedChecks.join('; ').replace(/\|/g, '\\|').slice(0, 300);
+      const why = r.expected ? EXPECTED_FAILURES[`${r.revision} ${r.name}`] : NOT_CLAIMED[r.name];
+      const note = r.ok ? '' : (why ?? r.failedChecks.join('; ').replace(/\|/g, '\\|').slice(0, 300));
       out.push(`| ${r.name} | ${r.scored ? 'yes' : 'no'} | ${result} | ${r.passedChecks} | ${r.failedChecks.length} | ${note} |`);
     }
     out.push('');
