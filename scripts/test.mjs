@@ -147,7 +147,12 @@ suite(
     failed: r.failed,
     skipped: r.skipped ?? 0,
   }),
-  (r) => (r.error ? [r.error] : (r.results ?? []).filter((s) => !s.ok).map((s) => `${s.name}: ${s.failedChecks.join('; ')}`)),
+  (r) =>
+    r.error
+      ? [r.error]
+      : (r.results ?? [])
+          .filter((s) => !s.ok && !s.expected && s.claimed !== false)
+          .map((s) => `${s.revision ?? ''} ${s.name}: ${s.failedChecks.join('; ')}`),
 );
 const built = check('build', bin('electron-vite'), ['build']);
 if (built) {

@@ -273,6 +273,11 @@ export interface AuthView {
   legacy?: boolean;
   /** How the server signs in when not in the browser: as an application, or through your organisation. */
   mode?: 'application' | 'organization';
+  /**
+   * Signed in: how the access token is presented. `DPoP`: bound to a key only Patchbay holds (RFC 9449),
+   * where the authorization server offers it; `Bearer`: anyone holding the token could use it.
+   */
+  tokenType?: 'DPoP' | 'Bearer';
 }
 
 export interface ServerView {

@@ -1,6 +1,7 @@
 /** Pieces of the server card's sign-in state (`AuthView`) that several parts of the area build. */
 import type { AuthView } from '@contract';
 import { issuerHost } from './account-name';
+import { isDpopBound } from './dpop-key';
 import type { IssuedTokenRecord } from './oauth-store';
 
 /** "Signed in as ada@example.com" (or, when the tokens name nobody, "at auth.example.com"). */
@@ -10,6 +11,7 @@ export function signedInView(record: IssuedTokenRecord): AuthView {
     issuer: record.issuer,
     account: record.account ?? issuerHost(record.issuer),
     ...(record.legacy ? { legacy: true } : {}),
+    tokenType: isDpopBound(record.tokens) ? 'DPoP' : 'Bearer',
   };
 }
 

@@ -49,7 +49,7 @@ describe('signing in as an application, through the host', () => {
     });
     expect(added.config).toMatchObject({ signInMode: 'application', oauthClientAuth: 'private_key_jwt', oauthPrivateKeySet: true });
     const ready = await until(api, added.config.id, (r) => r.status === 'ready', 'ready without a sign-in');
-    expect(ready.auth).toEqual({ status: 'signed-in', issuer: fixture.origin, account: 'bot', mode: 'application' });
+    expect(ready.auth).toEqual({ status: 'signed-in', issuer: fixture.origin, account: 'bot', mode: 'application', tokenType: 'Bearer' });
     expect((await fixture.stats()).authorizeRequests).toBe(0);
 
     const keyBody = pem.split('\n')[1];

@@ -33,7 +33,13 @@ describe('signing in as an application (client credentials)', () => {
     const fixture = await appFixture();
     const h = createOAuthHarness({ url: fixture.mcpUrl, name: 'Reports', signIn: withSecret() });
     expect(await whoami(h)).toEqual([{ type: 'text', text: 'reporting-bot' }]);
-    expect(h.view()).toEqual({ status: 'signed-in', issuer: fixture.origin, account: 'reporting-bot', mode: 'application' });
+    expect(h.view()).toEqual({
+      status: 'signed-in',
+      issuer: fixture.origin,
+      account: 'reporting-bot',
+      mode: 'application',
+      tokenType: 'Bearer',
+    });
     const stats = await fixture.stats();
     expect(stats).toMatchObject({
       clientCredentialsGrants: 1,

@@ -45,7 +45,7 @@ describe('OAuth through the host', () => {
     const start = await first.api.signIn({ id });
     expect(start.openedByHost).toBe(true);
     const ready = await until(first.api, id, (r) => r.status === 'ready', 'ready after sign-in');
-    expect(ready.auth).toEqual({ status: 'signed-in', issuer: fixture.origin, account: 'ada@example.com' });
+    expect(ready.auth).toEqual({ status: 'signed-in', issuer: fixture.origin, account: 'ada@example.com', tokenType: 'Bearer' });
     expect(JSON.stringify(await first.api.runTool({ serverId: id, tool: 'whoami', args: {} }))).toContain('ada');
     await first.host.dispose();
 

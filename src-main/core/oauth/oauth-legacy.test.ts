@@ -19,7 +19,13 @@ describe('servers that sign in the 2025-03-26 way (no protected-resource metadat
     const url = await signIn(h);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('resource')).toBeNull(); // no resource metadata: no resource indicator either
-    expect(h.view()).toEqual({ status: 'signed-in', issuer: `${fixture.origin}/oauth`, account: 'ada@example.com', legacy: true });
+    expect(h.view()).toEqual({
+      status: 'signed-in',
+      issuer: `${fixture.origin}/oauth`,
+      account: 'ada@example.com',
+      legacy: true,
+      tokenType: 'Bearer',
+    });
     const { client } = await h.connect();
     expect((await client.callTool({ name: 'whoami', arguments: {} })).content).toEqual([{ type: 'text', text: 'ada' }]);
 
@@ -38,7 +44,13 @@ describe('servers that sign in the 2025-03-26 way (no protected-resource metadat
     expect(`${url.origin}${url.pathname}`).toBe(`${fixture.origin}/authorize`);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
-    expect(h.view()).toEqual({ status: 'signed-in', issuer: `${fixture.origin}/`, account: 'ada@example.com', legacy: true });
+    expect(h.view()).toEqual({
+      status: 'signed-in',
+      issuer: `${fixture.origin}/`,
+      account: 'ada@example.com',
+      legacy: true,
+      tokenType: 'Bearer',
+    });
     expect(await fixture.stats()).toMatchObject({ registrations: 1, codeExchanges: 1 });
   });
 

@@ -40,7 +40,13 @@ describe('signing in through the organisation identity provider (token exchange 
     const h = createOAuthHarness({ url: fixture.mcpUrl, name: 'Wiki', signIn: organization(fixture, commandPrinting(`${idToken}\n`)) });
     const { client } = await h.connect();
     expect((await client.callTool({ name: 'whoami', arguments: {} })).content).toEqual([{ type: 'text', text: 'grace' }]);
-    expect(h.view()).toEqual({ status: 'signed-in', issuer: fixture.origin, account: 'grace@example.com', mode: 'organization' });
+    expect(h.view()).toEqual({
+      status: 'signed-in',
+      issuer: fixture.origin,
+      account: 'grace@example.com',
+      mode: 'organization',
+      tokenType: 'Bearer',
+    });
 
     const stats = await fixture.stats();
     expect(stats).toMatchObject({ tokenExchanges: 1, jwtBearerGrants: 1, authorizeRequests: 0 });

@@ -15,10 +15,12 @@ import type {
   OAuthClientInformationContext,
   OAuthClientMetadata,
   OAuthClientProvider,
+  DpopSession,
   OAuthDiscoveryState,
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { isDpopBound, offersDpop } from './dpop-key';
 import type { OAuthCredentialStore } from './oauth-store';
 import type { ServerCredentials } from './server-credentials';
 
@@ -130,6 +132,11 @@ export class PatchbayOAuthProvider implements OAuthClientProvider {
     await this.options.credentials.save(issuer, tokens, { legacy: this.legacy });
   }
 
+  /** DPoP where the authorization server offers it (its metadata), or where the tokens already are bound; else Bearer. */
+  async dpop(): Promise<DpopSession | undefined> {
+    return (await wantsDpop(this.discovery, this.options.credentials)) ? this.options.credentials.dpopSession() : undefined;
+  }
+
   redirectToAuthorization(authorizationUrl: URL): void {
     this.options.interactive?.onRedirect(authorizationUrl);
   }
@@ -178,4 +185,10 @@ export class PatchbayOAuthProvider implements OAuthClientProvider {
     if (ctx?.issuer) this.issuer = ctx.issuer;
     return ctx?.issuer;
   }
+}
+
+/** Whether a token request should carry a DPoP proof: the metadata offers it, or (none known) the tokens are bound. */
+export async function wantsDpop(discovery: OAuthDiscoveryState | undefined, credentials: ServerCredentials): Promise<boolean> {
+  const metadata = discovery?.authorizationServerMetadata;
+  return metadata ? offersDpop(metadata) : isDpopBound((await credentials.latest())?.tokens);
 }

@@ -19,7 +19,7 @@ describe('OAuth sign-in against a real authorization server', () => {
     expect(url.searchParams.get('resource')).toBe(fixture.mcpUrl);
 
     await waitFor(() => h.view()?.status === 'signed-in', { what: 'signed in' });
-    expect(h.view()).toEqual({ status: 'signed-in', issuer: fixture.origin, account: 'ada@example.com' });
+    expect(h.view()).toEqual({ status: 'signed-in', issuer: fixture.origin, account: 'ada@example.com', tokenType: 'Bearer' });
     expect(h.control.published.map((view) => view?.status)).toEqual(['signing-in', 'signed-in']);
     expect(h.control.starts).toBe(1);
     const visit = await h.browser.visits[0];

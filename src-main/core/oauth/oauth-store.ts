@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { SecretBox } from '../secrets/secret-box';
+import type { StoredDpopKey } from './dpop-key';
 
 /** A token set as Patchbay keeps it: the token response, when it arrived, and what it is for. */
 export interface TokenRecord {
@@ -20,6 +21,8 @@ export interface TokenRecord {
   legacy?: boolean;
   /** Obtained without a browser: as an application, or through the organisation's identity provider. */
   mode?: 'application' | 'organization';
+  /** The DPoP key pair the tokens are bound to (`token_type: DPoP`), sealed with them. */
+  dpopKey?: StoredDpopKey;
 }
 
 /** A token record with the issuer it is stored under. */

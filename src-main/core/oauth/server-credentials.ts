@@ -5,9 +5,10 @@
  * to the way they were obtained, so a server switched from "as an application" to "as you" never
  * passes the application's token off as yours (or the other way round).
  */
-import type { StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { DpopSession, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { SignInMode } from '@contract';
 import { accountFromTokens } from './account-name';
+import { dpopSession, isDpopBound, newDpopKey, openDpopKey, type StoredDpopKey } from './dpop-key';
 import type { IssuedTokenRecord, OAuthCredentialStore, TokenRecord } from './oauth-store';
 
 /** When a token record's access token expires (ms since epoch), or undefined when the response did not say. */
@@ -20,6 +21,8 @@ export class ServerCredentials {
   private readonly byIssuer = new Map<string, TokenRecord | null>();
   /** undefined: not loaded yet; null: known to have none. */
   private latestRecord: IssuedTokenRecord | null | undefined;
+  /** The server's DPoP key and session (one per server, so the nonces it was given carry over). */
+  private dpop: { stored: Promise<StoredDpopKey>; session: Promise<DpopSession> } | undefined;
 
   constructor(
     private readonly store: OAuthCredentialStore,
@@ -62,11 +65,39 @@ export class ServerCredentials {
       account: how.account ?? accountFromTokens(tokens) ?? previous?.account,
       ...(how.legacy ? { legacy: true } : {}),
       ...(how.mode ? { mode: how.mode } : {}),
+      ...(isDpopBound(tokens) && this.dpop ? { dpopKey: await this.dpop.stored } : {}),
     };
     await this.store.saveTokens(this.serverId, issuer, record);
     this.byIssuer.set(issuer, record);
     this.latestRecord = { ...record, issuer };
     return this.latestRecord;
+  }
+
+  /**
+   * The server's DPoP session: over the key its latest tokens are bound to, else over a new key that
+   * is kept (sealed) with the next tokens saved. Made only when an authorization server offers DPoP.
+   */
+  async dpopSession(): Promise<DpopSession> {
+    if (!this.dpop) {
+      const kept = (await this.latest())?.dpopKey;
+      if (kept) this.dpop = { stored: Promise.resolve(kept), session: openDpopKey(kept).then(dpopSession) };
+      else {
+        const fresh = newDpopKey();
+        this.dpop = { stored: fresh.then((key) => key.stored), session: fresh.then((key) => dpopSession(key.pair)) };
+      }
+    }
+    return this.dpop.session;
+  }
+
+  /** The DPoP session for resource requests: only while the latest tokens are DPoP-bound. */
+  async boundDpopSession(): Promise<DpopSession | undefined> {
+    return isDpopBound((await this.latest())?.tokens) ? this.dpopSession() : undefined;
+  }
+
+  /** The access token to present with the DPoP scheme, when the latest tokens are DPoP-bound. */
+  async boundDpopToken(): Promise<string | undefined> {
+    const tokens = (await this.latest())?.tokens;
+    return isDpopBound(tokens) ? tokens?.access_token : undefined;
   }
 
   /** Forgets the tokens of one issuer, or all of them. */
@@ -75,6 +106,8 @@ export class ServerCredentials {
     if (issuer === undefined) this.byIssuer.clear();
     else this.byIssuer.set(issuer, null);
     if (issuer === undefined || this.latestRecord?.issuer === issuer) this.latestRecord = undefined;
+    // Signed out: the next sign-in gets a new key (nothing is bound to the old one any more).
+    if (issuer === undefined) this.dpop = undefined;
   }
 
   private usable<T extends TokenRecord>(record: T | null): T | undefined {

@@ -3,7 +3,8 @@
  * (error descriptions) are untrusted: shown only when the answer provably came from that server,
  * stripped of control characters and bounded.
  */
-import { IssuerMismatchError, OAuthError, RegistrationRejectedError } from '@modelcontextprotocol/client';
+import { IssuerMismatchError, OAuthError, OAuthErrorCode, RegistrationRejectedError } from '@modelcontextprotocol/client';
+import { DpopNonceLoopError } from './dpop-key';
 import { displayText } from './account-name';
 import { OAuthHopRefusedError } from './oauth-hop-guard';
 import { OAuthNetworkError } from './safe-fetch';
@@ -33,6 +34,10 @@ export function describeSignInFailure(error: unknown, serverName: string): strin
     return `the authorization server answered ${displayText(error.error, 60)}${detail}`;
   }
   if (error instanceof RegistrationRejectedError) return `the authorization server refused to register Patchbay (HTTP ${error.status})`;
+  if (error instanceof DpopNonceLoopError) return trimPeriod(error.message);
+  // The SDK re-signs a token request once with the nonce the authorization server asks for (RFC 9449 §8).
+  if (error instanceof OAuthError && error.code === OAuthErrorCode.UseDpopNonce)
+    return `${serverName}'s authorization server kept asking for a new DPoP nonce, so Patchbay stopped retrying`;
   if (error instanceof OAuthError) {
     // The SDK reads any answer that is not a token as an error document; a redirect it did not follow
     // (to another origin, from the MCP server's own) then reads "HTTP 307: Invalid OAuth error response".

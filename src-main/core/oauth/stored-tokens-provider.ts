@@ -7,6 +7,7 @@
  */
 import type {
   AddClientAuthentication,
+  DpopSession,
   OAuthClientInformationContext,
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -14,6 +15,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { wantsDpop } from './oauth-provider';
 import type { TokenRecord } from './oauth-store';
 import type { ServerCredentials } from './server-credentials';
 
@@ -65,6 +67,11 @@ export class StoredTokensProvider implements OAuthClientProvider {
 
   prepareTokenRequest(scope?: string): URLSearchParams | Promise<URLSearchParams | undefined> | undefined {
     return this.options.inner.prepareTokenRequest?.(scope);
+  }
+
+  /** DPoP where the authorization server offers it, as for a sign-in in the browser. */
+  async dpop(): Promise<DpopSession | undefined> {
+    return (await wantsDpop(this.discovery, this.options.credentials)) ? this.options.credentials.dpopSession() : undefined;
   }
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {

@@ -61,6 +61,30 @@ export function validateArgs(schema: Record<string, unknown> | undefined, args: 
   return issues;
 }
 
+/**
+ * The arguments without a `null` for an optional top-level property whose schema does not take
+ * null: models send null for "not given" (OpenAI's strict mode makes every property required and
+ * optional ones nullable), and the 2026-07-28 transport treats a null parameter as absent (no
+ * `Mcp-Param-*` header). Sending it on would only fail the schema; dropping it means what was meant.
+ */
+export function withoutNullOptionals(schema: Record<string, unknown> | undefined, args: Record<string, unknown>): Record<string, unknown> {
+  const properties = schema?.properties;
+  if (!properties || typeof properties !== 'object') return args;
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const takesNull = (property: unknown) => {
+    if (!property || typeof property !== 'object') return true;
+    const type = (property as { type?: unknown }).type;
+    // Only a declared type that leaves null out is a clear "no": anything else is left to validation.
+    if (typeof type === 'string') return type === 'null';
+    if (Array.isArray(type)) return type.includes('null');
+    return true;
+  };
+  const entries = Object.entries(args).filter(
+    ([name, value]) => !(value === null && !required.has(name) && !takesNull((properties as Record<string, unknown>)[name])),
+  );
+  return entries.length === Object.keys(args).length ? args : Object.fromEntries(entries);
+}
+
 /** One line for a person (or the model): "a: Must be number; b: Required". */
 export function describeIssues(issues: ArgIssue[]): string {
   return issues.map((issue) => `${issue.path.length ? issue.path.join('.') : '(arguments)'}: ${issue.message}`).join('; ');

@@ -23,7 +23,7 @@ import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import { runsAsTask, type ToolTasks } from '../tasks/tool-tasks';
-import { describeIssues, validateArgs } from '../tool-definition/args-validator';
+import { describeIssues, validateArgs, withoutNullOptionals } from '../tool-definition/args-validator';
 import { visibleTo } from '../tool-definition/tool-ui';
 import { canonicalJson } from '../tool-definition/canonical-json';
 import { definitionHash } from '../tool-definition/definition';
@@ -119,6 +119,19 @@ export class ToolRouter {
     }
     if (request.origin !== 'user' && !visibleTo(tool, request.origin))
       return refuse('host', say.notForCaller(base.serverName, tool.name, request.origin), 'denied', tool);
+    return this.callValid(base, connection, tool, { ...request, args: withoutNullOptionals(tool.inputSchema, request.args) }, requestedAt);
+  }
+
+  /** The call to a tool the caller may use, its arguments as they will be sent: validated, decided, sent. */
+  private async callValid(
+    base: CallBase,
+    connection: LiveServer,
+    tool: Tool,
+    request: ToolCallRequest,
+    requestedAt: Date,
+  ): Promise<ToolCallDone> {
+    const refuse = (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) =>
+      this.refuse(base, request.args, requestedAt, by, error, status, tool, request.chat);
     const issues = validateArgs(tool.inputSchema, request.args);
     if (issues.length > 0) {
       const error = say.invalidArgs(base.serverName, tool.name, describeIssues(issues));

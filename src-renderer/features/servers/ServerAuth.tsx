@@ -8,6 +8,12 @@ export interface ServerAuthProps {
   signOut(): Promise<unknown>;
 }
 
+/** How the token is presented, in words (the server card, signed in). */
+const TOKEN_TYPE_TEXT = {
+  DPoP: 'Token: DPoP (bound to a key kept on this computer)',
+  Bearer: 'Token: Bearer',
+} as const;
+
 /** What a remote server's OAuth sign-in stands at, and the one button that moves it on. */
 export function ServerAuth({ auth, signIn, signOut }: ServerAuthProps) {
   // Without a browser (as an application, through the organisation) Sign in opens no tab.
@@ -26,6 +32,7 @@ export function ServerAuth({ auth, signIn, signOut }: ServerAuthProps) {
         {stateText(auth)}
       </p>
       {auth.legacy && <p className="muted">Signs in the 2025-03-26 way (no resource metadata)</p>}
+      {signedIn && auth.tokenType && <p className="muted">{TOKEN_TYPE_TEXT[auth.tokenType]}</p>}
       {!signedIn && auth.error && <p className="field-error">Last sign-in failed: {auth.error}</p>}
       {!signedIn && signing.link && (
         <p>

@@ -88,6 +88,17 @@ describe('ServerCard: remote servers', () => {
     expect(renderRemote({ status: 'ready', auth: { status: 'signed-in', account: 'ada' } }).card.queryByText(/2025-03-26/)).toBeNull();
   });
 
+  it('says how the token is presented: DPoP (bound to a key) or Bearer', () => {
+    const dpop = renderRemote({ status: 'ready', auth: { status: 'signed-in', account: 'ada', tokenType: 'DPoP' } });
+    expect(dpop.card.getByText('Token: DPoP (bound to a key kept on this computer)')).toBeTruthy();
+    cleanup();
+    const bearer = renderRemote({ status: 'ready', auth: { status: 'signed-in', account: 'ada', tokenType: 'Bearer' } });
+    expect(bearer.card.getByText('Token: Bearer')).toBeTruthy();
+    cleanup();
+    const out = renderRemote({ status: 'error', auth: { status: 'expired', account: 'ada', tokenType: 'DPoP' } });
+    expect(out.card.queryByText(/^Token:/)).toBeNull();
+  });
+
   it.each(states)('auth %o reads "%s" with %s', (auth, text, button) => {
     const { card } = renderRemote({ status: auth.status === 'signed-in' ? 'ready' : 'error', auth });
     expect(card.getByRole('status').textContent).toBe(text);
