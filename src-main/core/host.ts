@@ -33,6 +33,7 @@ import { createInstallHandlers } from './install/install-area';
 import { createRegistryArea } from './registry/registry-area';
 import { UploadSessions } from './uploads/upload-sessions';
 import { createToolsArea } from './tools/tools-area';
+import { createGuardArea } from './guard/guard-area';
 import { createTasksArea } from './tasks/tasks-area';
 import { createToolOffersArea } from './tool-offers/tool-offers-area';
 import { createMcpAppsArea } from './mcp-apps/apps-area';
@@ -98,10 +99,16 @@ export function createHost(ports: HostPorts): Host {
       (sealed) => secrets.open(sealed),
     ),
   });
+  // The guard: rules on calls' arguments, the organisation's policy (which servers may run), the three-way risk.
+  const guard = createGuardArea({
+    ...{ ...core, servers: repo },
+    tools: (id) => (connection(id)?.state.status === 'ready' ? connection(id)?.catalog.tools : undefined),
+    sharedFolders: async (id) => (await roots.sharedFolders(id)).map((folder) => folder.path),
+  });
   // The areas' connection plugins, filled from the list below before any server starts.
   const plugins: ConnectionPlugin[] = [];
   const servers = createFleetArea({
-    ...{ ...core, repo, secrets, dataDir: ports.dataDir, plugins, sandboxes },
+    ...{ ...core, repo, secrets, dataDir: ports.dataDir, plugins, sandboxes, admission: guard },
     connectionDefaults: { loginShellPath, ...ports.connectionDefaults },
     // A server's last stderr lines and failure reasons reach the renderer redacted, like its logs.
     redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
@@ -123,6 +130,7 @@ export function createHost(ports: HostPorts): Host {
   const tools = createToolsArea({
     ...{ ...core, questions, connection, repo, secrets, tasks: tasks.toolTasks },
     keepTaskOutcome: (outcome) => tasks.results.keep(outcome),
+    guard: guard.guard,
   });
   // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
   const resources = createResourcesArea({ ...core, connection, ready, serverName });
@@ -147,7 +155,10 @@ export function createHost(ports: HostPorts): Host {
       readForAttachment: (serverId, uri) => resources.readForAttachment(serverId, uri),
       heldPrompt: (useId) => prompts.uses.get(useId),
       releasePrompt: (useId) => prompts.uses.release(useId),
-      recordUse: (use) => resources.recordUse(use),
+      recordUse: (use) => {
+        resources.recordUse(use);
+        guard.noteAttachment(use);
+      },
       appContexts: (conversationId) => apps.takeModelContexts(conversationId),
     },
   });
@@ -188,6 +199,7 @@ export function createHost(ports: HostPorts): Host {
     bundles,
     registry,
     sandboxes,
+    guard,
     servers,
     { name: 'install', handlers: install },
     { name: 'backup', handlers: backup },

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { HandlersFor, ImportResult, ServerInputParsed, serverMethods, ServerView } from '@contract';
+import { HostCallError, type HandlersFor, type ImportResult, type ServerInputParsed, type serverMethods, type ServerView } from '@contract';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import { parseImport } from '../server-config/import/parse-import';
@@ -40,6 +40,7 @@ export async function insertServer(
 ): Promise<ServerView> {
   const { repo, fleet, secrets, clock } = deps;
   throwIfIssues(checkServerInput(input, repo, undefined, { incompleteAllowed: extra.incompleteAllowed }));
+  refuseIfOrganisationDoes(fleet, input);
   const pairs = await sealServerPairs(input, secrets);
   const stored = repo.insert(
     { ...input, ...pairs, ...(extra.preset ? { preset: extra.preset } : {}), ...(extra.bundleId ? { bundleId: extra.bundleId } : {}) },
@@ -63,12 +64,19 @@ export async function replaceServer(
   const { repo, fleet, secrets, clock } = deps;
   const existing = repo.get(id);
   throwIfIssues(checkServerInput(input, repo, existing));
+  refuseIfOrganisationDoes(fleet, input);
   const pairs = await sealServerPairs(input, secrets, existing);
   const stored = repo.update(id, { ...input, ...pairs, ...(existing?.preset ? { preset: existing.preset } : {}) }, clock.now());
   // A running server restarts with its new settings; "Starts with Patchbay" (enabled) decides only what happens at launch.
   if (fleet.viewById(id).runtime.status !== 'stopped') void fleet.start(id).catch(() => undefined);
   fleet.publish(id);
   return fleet.view(stored);
+}
+
+/** Adding (or changing a server into) one the organisation's policy denies is refused in its words. */
+function refuseIfOrganisationDoes(fleet: ServerFleet, input: ServerInputParsed): void {
+  const refused = fleet.admission?.refusalToAdd(input);
+  if (refused) throw new HostCallError('forbidden', refused);
 }
 
 /** `base`, or `base 2`, `base 3`… whichever no server uses yet. */

@@ -145,14 +145,17 @@ class LineParser {
     if (token.kind === 'punct' && ['>', '>=', '<', '<='].includes(token.text)) {
       const number = this.next('a number');
       const limit = Number(number.text);
-      if (number.kind !== 'word' || !Number.isFinite(limit)) throw new RuleError(number.column, `Expected a number, found "${number.text}"`);
+      if (number.kind !== 'word' || !Number.isFinite(limit))
+        throw new RuleError(number.column, `Expected a number, found "${number.text}"`);
       return { kind: 'compare', arg, op: token.text as '>' | '>=' | '<' | '<=', limit };
     }
     const negated = word === 'not';
     if (negated) this.keyword('matches');
-    else if (word !== 'matches') throw new RuleError(token.column, `Expected a test (inside, outside, host, >, <, matches), found "${token.text}"`);
+    else if (word !== 'matches')
+      throw new RuleError(token.column, `Expected a test (inside, outside, host, >, <, matches), found "${token.text}"`);
     const pattern = this.next('a pattern in slashes, like /^https:/');
-    if (pattern.kind !== 'regex') throw new RuleError(pattern.column, `Expected a pattern in slashes, like /^https:/, found "${pattern.text}"`);
+    if (pattern.kind !== 'regex')
+      throw new RuleError(pattern.column, `Expected a pattern in slashes, like /^https:/, found "${pattern.text}"`);
     try {
       return { kind: 'matches', arg, negated, pattern: new RegExp(pattern.text, pattern.flags.replace(/[gy]/g, '')) };
     } catch (error) {
@@ -180,7 +183,8 @@ class LineParser {
 
   private keyword(word: string): void {
     const token = this.next(`"${word}"`);
-    if (token.kind !== 'word' || token.text.toLowerCase() !== word) throw new RuleError(token.column, `Expected "${word}", found "${token.text}"`);
+    if (token.kind !== 'word' || token.text.toLowerCase() !== word)
+      throw new RuleError(token.column, `Expected "${word}", found "${token.text}"`);
   }
 
   private oneOf(words: string[], what: string): string {

@@ -31,7 +31,9 @@ export class RuleSet {
 
   /** The rules whose scope covers this tool of this server (conditions not yet looked at). */
   candidates(serverName: string, tool: string): Rule[] {
-    const forTool = (this.byTool.get(tool) ?? []).filter((rule) => rule.scope.kind !== 'tool' || !rule.scope.server || rule.scope.server === serverName);
+    const forTool = (this.byTool.get(tool) ?? []).filter(
+      (rule) => rule.scope.kind !== 'tool' || !rule.scope.server || rule.scope.server === serverName,
+    );
     return [...this.everywhere, ...(this.byServer.get(serverName) ?? []), ...forTool];
   }
 

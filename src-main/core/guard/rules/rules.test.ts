@@ -40,7 +40,9 @@ describe('the rule language', () => {
   });
 
   it('names the line and column of what does not parse', () => {
-    const { rules, errors } = parseRules('deny tool read_file\nallow tool x if path outside folders\nask tool y if n > many\nfrobnicate\ndeny tool z if q matches /(/');
+    const { rules, errors } = parseRules(
+      'deny tool read_file\nallow tool x if path outside folders\nask tool y if n > many\nfrobnicate\ndeny tool z if q matches /(/',
+    );
     expect(rules).toHaveLength(1);
     expect(errors).toEqual([
       { line: 2, column: 30, message: 'Expected "shared", found "folders"' },
@@ -66,7 +68,9 @@ describe('decisions', () => {
     expect(decide(rule, { tool: 'read_file', args: { path: 'notes.txt' } })).toBeUndefined();
     expect(decide(rule, { tool: 'read_file', args: { path: 'notes.txt' } }, [])?.decision).toBe('deny');
     // Any value of a list outside: the rule applies.
-    expect(decide('deny any if paths outside shared folders', { tool: 'read_multiple_files', args: { paths: [inside, outside] } })?.decision).toBe('deny');
+    expect(
+      decide('deny any if paths outside shared folders', { tool: 'read_multiple_files', args: { paths: [inside, outside] } })?.decision,
+    ).toBe('deny');
     // A call without the argument is not covered.
     expect(decide(rule, { tool: 'read_file', args: {} })).toBeUndefined();
     expect(decide(rule, { tool: 'write_file', args: { path: outside } })).toBeUndefined();
@@ -98,8 +102,12 @@ describe('decisions', () => {
 
 describe('warnings', () => {
   it('names a tool or argument that no server has', () => {
-    const { rules } = parseRules('deny tool read_fle if path outside shared folders\ndeny tool read_file if pth outside shared folders\ndeny server nope\ndeny tool read_file if path > 1');
-    const servers = [{ name: 'files', tools: [{ name: 'read_file', inputSchema: { type: 'object' as const, properties: { path: { type: 'string' } } } }] }];
+    const { rules } = parseRules(
+      'deny tool read_fle if path outside shared folders\ndeny tool read_file if pth outside shared folders\ndeny server nope\ndeny tool read_file if path > 1',
+    );
+    const servers = [
+      { name: 'files', tools: [{ name: 'read_file', inputSchema: { type: 'object' as const, properties: { path: { type: 'string' } } } }] },
+    ];
     expect(ruleWarnings(rules, servers)).toEqual([
       { line: 1, message: 'No server has a tool "read_fle".' },
       { line: 2, message: 'The tool "read_file" has no argument "pth".' },
