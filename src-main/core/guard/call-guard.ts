@@ -29,7 +29,7 @@ export type Judgement =
 export interface CallGuard {
   judge(call: GuardCall): Promise<Judgement>;
   /** A call came back: what the conversation took in (a shared folder's file, open-world content). */
-  afterCall(call: GuardCall, succeeded: boolean): void;
+  afterCall(call: GuardCall, succeeded: boolean): Promise<void>;
 }
 
 /** The rule as the dialog, the audit trail and the model's refusal name it. */

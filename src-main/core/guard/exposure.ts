@@ -40,7 +40,7 @@ export class Exposure {
     if (conversationId === undefined) return undefined;
     const taken = this.conversations.get(conversationId);
     if (!taken?.private || !taken.untrusted) return undefined;
-    return `This conversation has read ${taken.private} and taken in ${taken.untrusted}, and ${tool} can send data out, so "Always allow" does not apply to this call.`;
+    return `This conversation has read ${taken.private} and taken in ${taken.untrusted}; ${tool} can send data out, so "Always allow" does not apply to this call.`;
   }
 
   forget(conversationId: string): void {

@@ -104,24 +104,28 @@ export function createGuardArea(deps: GuardAreaDeps) {
       if (rule) return { kind: rule.decision, rule: ruleView(rule), ...(risk ? { risk } : {}) };
       return risk ? { kind: 'ask', risk } : { kind: 'none' };
     },
-    afterCall(call, succeeded) {
+    async afterCall(call, succeeded) {
       if (!succeeded || call.conversationId === undefined) return;
       const conversationId = call.conversationId;
       if ((call.tool.annotations as { openWorldHint?: boolean } | undefined)?.openWorldHint === true)
-        exposure.note(conversationId, 'untrusted', `the result of ${call.tool.name} (${call.serverName}), which reaches the open world`);
+        exposure.note(
+          conversationId,
+          'untrusted',
+          `the result of ${call.tool.name} (${call.serverName}), a tool that reaches the open world`,
+        );
       const values = Object.keys(call.args).flatMap((name) => argValues(call.args, name) ?? []);
       if (
         !values.some((value) => typeof value === 'string' && (value.startsWith('/') || value.startsWith('~') || value.startsWith('file:')))
       )
         return;
-      void deps.sharedFolders(call.serverId).then((folders) => {
-        const inside = values.some((value) => {
-          if (typeof value !== 'string') return false;
-          const target = normalisePath(value, undefined);
-          return target !== undefined && folders.some((folder) => isInside(target, folder));
-        });
-        if (inside) exposure.note(conversationId, 'private', `a file from a folder shared with ${call.serverName}`);
+      // Before the result goes back, so the model's next call already meets the risk.
+      const folders = await deps.sharedFolders(call.serverId);
+      const inside = values.some((value) => {
+        if (typeof value !== 'string') return false;
+        const target = normalisePath(value, undefined);
+        return target !== undefined && folders.some((folder) => isInside(target, folder));
       });
+      if (inside) exposure.note(conversationId, 'private', `a file from a folder shared with ${call.serverName}`);
     },
   };
 

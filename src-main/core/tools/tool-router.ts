@@ -148,7 +148,7 @@ export class ToolRouter {
         : await this.decide(base, connection, tool, request, refuse, judged);
     if ('status' in decision) return decision;
     const done = await this.send(base, connection, tool, decision, requestedAt, request);
-    if (guarded) this.deps.guard!.afterCall(guarded, done.status === 'ok');
+    if (guarded) await this.deps.guard!.afterCall(guarded, done.status === 'ok').catch(() => undefined);
     return done;
   }
 
