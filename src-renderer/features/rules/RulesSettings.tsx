@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { RuleView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { issuesOf, messageOf } from '../../ui/call-errors';
@@ -11,26 +11,24 @@ export function RulesSettings() {
   const api = useAppStore((s) => s.api);
   const view = useAppStore((s) => s.rules);
   const ids = { title: useId(), text: useId(), hint: useId() };
-  const [text, setText] = useState(view?.text ?? '');
-  const [saved, setSaved] = useState(view?.text ?? '');
+  const hostText = view?.text ?? '';
+  const [text, setText] = useState(hostText);
+  const [seen, setSeen] = useState(hostText);
   const [status, setStatus] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [testing, setTesting] = useState(false);
   const [adding, setAdding] = useState(false);
 
   // What the host holds wins when it changes elsewhere (the Tools tab's Add rule), unless the user is mid-edit.
-  useEffect(() => {
-    if (view && view.text !== saved) {
-      if (text === saved) setText(view.text);
-      setSaved(view.text);
-    }
-  }, [view, saved, text]);
+  if (hostText !== seen) {
+    setSeen(hostText);
+    if (text === seen) setText(hostText);
+  }
 
   const save = async () => {
     setStatus('');
     try {
-      const next = await api.setRules({ text });
-      setSaved(next.text);
+      await api.setRules({ text });
       setErrors([]);
       setStatus('Saved');
     } catch (failure) {
