@@ -37,8 +37,6 @@ export interface GuardAreaDeps {
   managedSettingsFile?: string;
 }
 
-export type GuardArea = ReturnType<typeof createGuardArea>;
-
 export function createGuardArea(deps: GuardAreaDeps) {
   const store = new RulesStore(deps.db);
   const exposure = new Exposure();
