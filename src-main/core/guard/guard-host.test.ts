@@ -162,7 +162,7 @@ describe('the organisation policy', () => {
     const added = await t.api.addServer({ name: 'files', command: fs1.command, args: fs1.args });
     const row = async () => (await t.api.getSnapshot()).servers.find((s) => s.config.id === added.config.id)?.runtime;
     await waitFor(async () => (await row())?.status === 'error', { timeoutMs: 10_000, what: 'the start to be refused' });
-    expect(await row()).toMatchObject({ reason: expect.stringContaining('Your organisation requires local servers to run in a sandbox') });
+    expect(await row()).toMatchObject({ reason: expect.stringContaining('Set by your organisation: local servers run only in a sandbox') });
     const rules = await t.api.getRules();
     expect(rules.organisation).toMatchObject({ file, sandboxRequired: true, rules: [{ source: 'organisation', decision: 'deny' }] });
 

@@ -27,7 +27,7 @@ export function matchesServer(matcher: ServerMatcher, server: AdmittedServer): b
 export function refusalToAdd(policy: ManagedPolicy | undefined, server: AdmittedServer): string | undefined {
   if (!policy) return undefined;
   if (policy.deniedServers.some((matcher) => matchesServer(matcher, server)))
-    return `Your organisation does not allow the server "${server.name}" (it is in deniedServers of ${policy.file}).`;
+    return `Your organisation does not allow the server "${server.name}" (deniedServers in ${policy.file}).`;
   if (policy.allowedServers && !policy.allowedServers.some((matcher) => matchesServer(matcher, server)))
     return `Your organisation allows only the servers it lists, and "${server.name}" is not one of them (allowedServers of ${policy.file}).`;
   return undefined;
@@ -38,6 +38,6 @@ export function refusalToStart(policy: ManagedPolicy | undefined, server: Admitt
   const refused = refusalToAdd(policy, server);
   if (refused || !policy) return refused;
   if (policy.sandboxRequired && server.transport !== 'http' && !server.sandbox?.enabled)
-    return `Your organisation requires local servers to run in a sandbox (${policy.file}): turn on the sandbox for "${server.name}" to start it.`;
+    return `Set by your organisation: local servers run only in a sandbox (${policy.file}). Turn on the sandbox for "${server.name}" to start it.`;
   return undefined;
 }

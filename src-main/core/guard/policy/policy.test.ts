@@ -60,7 +60,7 @@ describe('admission', () => {
 
   it('requires the sandbox of local servers only', () => {
     const policy = policyOf({ sandbox: 'required' });
-    expect(refusalToStart(policy, local('a', 'node'))).toMatch(/requires local servers to run in a sandbox/);
+    expect(refusalToStart(policy, local('a', 'node'))).toMatch(/^Set by your organisation: local servers run only in a sandbox/);
     expect(refusalToStart(policy, local('a', 'node', [], true))).toBeUndefined();
     expect(refusalToStart(policy, remote('r', 'https://x.example/'))).toBeUndefined();
   });
