@@ -376,5 +376,10 @@ test('rules: Add rule from the Tools tab, Settings › Rules with a line that do
     expect(denied).toMatchObject({ status: 'denied', decidedBy: 'policy' });
     expect(denied.text).toContain('the rule on line 2 of Settings › Rules "When `get-sum`\'s `a` is over 100 → Deny" denies this call');
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The audit trail names who decided: the rule.
+    const trail = page.getByRole('list', { name: 'Tool calls' });
+    await expect(trail.getByRole('listitem').first()).toContainText('denied by a rule');
+    await trail.getByRole('listitem').first().getByText('denied by a rule').click();
+    await expect(trail.getByRole('listitem').first()).toContainText("Rule on line 2: When `get-sum`'s `a` is over 100 → Deny");
   });
 });

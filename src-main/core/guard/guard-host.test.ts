@@ -81,7 +81,7 @@ describe('rules with server-filesystem', () => {
 
     const audit = await t.api.listToolAudit({ serverId: id });
     expect(audit.entries[0]).toMatchObject({ decidedBy: 'policy', decision: 'denied' });
-    expect(audit.entries[0].decisionNote ?? audit.entries[0].outcomeNote).toContain('is outside the shared folders → Deny');
+    expect(audit.entries[0].decisionNote).toBe("Rule on line 1: When `read_text_file`'s `path` is outside the shared folders → Deny");
     expect(audit.entries[1]).toMatchObject({
       decidedBy: 'policy',
       decision: 'allowed',

@@ -141,7 +141,8 @@ export class ToolRouter {
     };
     // One place decides before anything else: a Deny rule holds the call whoever asks for it, the user included.
     const judged = guarded ? await this.deps.guard!.judge(guarded) : NO_JUDGEMENT;
-    if (judged.kind === 'deny') return refuse('policy', { kind: 'denied-by-rule', message: judged.message }, 'denied', tool);
+    if (judged.kind === 'deny')
+      return refuse('policy', { kind: 'denied-by-rule', message: judged.message, note: ruleLabel(judged.rule) }, 'denied', tool);
     const decision: Decision | ToolCallDone =
       request.origin === 'user'
         ? { by: 'user', note: 'Run from the Tools panel', args: request.args }
