@@ -20,6 +20,7 @@ import { countingListenerWarnings } from './lib/listener-warnings';
 import { hostToolArm, measureBigPreview, measureCalls, sdkToolArm, type CallStats } from './lib/tool-arms';
 import { REPO } from './lib/servers';
 import { measureFirstCountStall } from './lib/tokenizer-stall';
+import { benchRuleEvaluation } from './lib/rule-evaluation';
 import { runChatUi, SCROLL_TOLERANCE } from './scenarios/chat-ui';
 import { runFirstPaint } from './scenarios/first-paint';
 import { percentile, runFlood } from './scenarios/flood';
@@ -450,6 +451,14 @@ async function sandboxedServer() {
   rows.push(['  memory added per server (process group RSS)', `${addedMb.toFixed(1)} MB`, '', '', 'bubblewrap + its init', 'info']);
 }
 
+/** The guard's rules: `judge` per call with 100 rules, against the same guard without rules (issue #38). */
+async function ruleEvaluation() {
+  const result = await benchRuleEvaluation({ quick });
+  report(`rule evaluation per call, ${result.rules} rules: p50`, result.p50Ms, result.baselineP50Ms, 'ms', '≤ 0.2 ms', result.p50Ms <= 0.2);
+  report('  p95', result.p95Ms, result.baselineP95Ms, 'ms', 'info', true);
+  rows[rows.length - 1][5] = 'info';
+}
+
 /** A scenario that could not run: a MISS row with the first line of the reason. */
 function notMeasured(label: string, error: unknown): void {
   rows.push([label, 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
@@ -469,6 +478,7 @@ const areas: Record<string, () => unknown> = {
   openai: openAiStream,
   tokenizer: tokenizerFirstCount,
   sandbox: sandboxedServer,
+  rules: ruleEvaluation,
 };
 // `--area NAME` (repeatable) runs only those: `npx tsx bench/areas.ts --area flood`.
 const chosen = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--area' ? [arg] : []));

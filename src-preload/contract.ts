@@ -31,6 +31,7 @@ import { promptMethods } from './contract/prompts';
 import { questionMethods, type QuestionEvents } from './contract/questions';
 import { resourceMethods, type ResourceEvents } from './contract/resources';
 import { rootsMethods, type RootsEvents } from './contract/roots';
+import { ruleMethods, type RuleEvents } from './contract/rules';
 import { samplingMethods, type SamplingEvents } from './contract/sampling';
 import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
 import { settingsMethods, type SettingsEvents } from './contract/settings';
@@ -64,6 +65,7 @@ export * from './contract/questions';
 export * from './contract/resources';
 export * from './contract/package-runners';
 export * from './contract/roots';
+export * from './contract/rules';
 export * from './contract/sandbox';
 export * from './contract/sampling';
 export * from './contract/servers';
@@ -109,6 +111,7 @@ export const HOST_METHODS = {
   ...mcpAppMethods,
   ...contextMethods,
   ...toolOfferMethods,
+  ...ruleMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -177,7 +180,8 @@ export interface HostEvents
     ResourceEvents,
     ContentAuditEvents,
     TaskEvents,
-    ToolOfferEvents {}
+    ToolOfferEvents,
+    RuleEvents {}
 
 export type HostEventName = keyof HostEvents;
 

@@ -17,6 +17,7 @@ import { useAppStore } from './stores/use-app-store';
 import type { Page } from './stores/app-store';
 import { actionsDropdownPart } from './ui/ActionsMenu';
 import { ConnectionBanner } from './ui/ConnectionBanner';
+import { OrganisationBanner } from './features/rules/OrganisationBanner';
 import { messageOf } from './ui/call-errors';
 import { lazyPart, useMountedOnceOpen } from './ui/lazy-part';
 
@@ -123,6 +124,7 @@ export function App() {
       <Navigation current={page} onNavigate={navigate} onOpenPalette={() => setPaletteOpen(true)} />
       <main className="content" id="main" tabIndex={-1}>
         <ConnectionBanner state={connection} />
+        <OrganisationBanner />
         {loadError && (
           <p role="alert" className="warning">
             Could not load the host state: {loadError}

@@ -7,12 +7,14 @@
  * over the harness's stdin (see that file for why this keeps the shipped renderer unable to bypass
  * consent). chat.spec.ts drives the same consent path through the chat loop and the scripted LLM.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { WS_PATH } from '@contract';
+import { choose } from '../support/choose';
 import { REPO_ROOT } from '../support/paths';
 import { ContractSocket, signIn } from '../support/raw-client';
 import { test as webTest, expect } from '../support/web-host';
@@ -293,4 +295,91 @@ test('consent: a tool that changes after approval is suspended and the dialog sh
   await dialog.getByRole('button', { name: 'Deny' }).click();
   expect((await again).status).toBe('denied');
   await expect(dialog).toBeHidden();
+});
+
+/** Serious or critical axe findings (WCAG 2.1 A/AA) inside `selector`, in the light and the dark theme. */
+async function axeInBothThemes(page: Page, selector: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .include(selector)
+      .analyze();
+    problems.push(
+      ...violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${colorScheme}: ${v.id}: ${v.help}`),
+    );
+  }
+  return problems;
+}
+
+test('rules: Add rule from the Tools tab, Settings › Rules with a line that does not parse, Test a rule, the consent dialog naming the rule', async ({
+  page,
+  toolsHost,
+}) => {
+  await page.goto(toolsHost.url);
+  await toolsHost.addServer('everything', [EVERYTHING, 'stdio']);
+  const tools = await openTools(page, 'everything');
+
+  await test.step('Add rule, built in words beside the tool', async () => {
+    await tools.getByRole('button', { name: 'echo', exact: true }).click();
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const add = page.getByRole('dialog', { name: 'Add rule' });
+    await choose(add.getByRole('combobox', { name: 'Condition' }), 'matches the pattern');
+    await add.getByLabel('Pattern').fill('secret');
+    await choose(add.getByRole('combobox', { name: 'Decision' }), 'Ask');
+    await expect(add).toContainText('ask tool echo on everything if message matches /secret/');
+    expect(await axeInBothThemes(page, '[role="dialog"]')).toEqual([]);
+    await add.getByRole('button', { name: 'Add rule' }).click();
+    await expect(add).toBeHidden();
+  });
+
+  const rules = page.getByRole('region', { name: 'Rules' });
+  await test.step('Settings › Rules: the rule in words; a line that does not parse is refused with its line and column', async () => {
+    await nav(page, 'Settings');
+    await expect(rules).toContainText("When `echo` (on `everything`)'s `message` matches /secret/ → Ask");
+    const text = rules.getByLabel('Your rules');
+    await text.fill('ask tool echo on everything if message matches /secret/\ndeny tool get-sum if a > lots');
+    await rules.getByRole('button', { name: 'Save rules' }).click();
+    await expect(rules.getByRole('alert')).toContainText('Line 2, column 26: Expected a number, found "lots"');
+    await expect(rules.getByRole('status')).toHaveText('Not saved: the previous rules stay in force');
+    await text.fill('ask tool echo on everything if message matches /secret/\ndeny tool get-sum if a > 100');
+    await rules.getByRole('button', { name: 'Save rules' }).click();
+    await expect(rules.getByRole('status')).toHaveText('Saved');
+    await expect(rules).toContainText("When `get-sum`'s `a` is over 100 → Deny");
+    expect(await axeInBothThemes(page, '.rules-settings')).toEqual([]);
+  });
+
+  await test.step('Test a rule: sample arguments → the decision and the rule; nothing runs', async () => {
+    await rules.getByRole('button', { name: 'Test a rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test a rule' });
+    await dialog.getByLabel('Tool', { exact: true }).fill('get-sum');
+    await dialog.getByLabel('Sample arguments (JSON)').fill('{"a": 500, "b": 1}');
+    await dialog.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect(dialog.getByRole('status')).toContainText(
+      "Deny — This call would be denied (it never reaches the server): When `get-sum`'s `a` is over 100 → Deny.",
+    );
+    await expect(dialog.getByRole('status')).toContainText('Line 2: deny tool get-sum if a > 100');
+    expect(await axeInBothThemes(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('the consent dialog names the rule that asks; a denied call never runs and the model is told which rule', async () => {
+    const asked = toolsHost.modelCall('everything', 'echo', { message: 'my secret' });
+    const dialog = page.getByRole('dialog', { name: 'Allow everything to run echo?' });
+    await expect(dialog).toContainText("Rule on line 1: When `echo` (on `everything`)'s `message` matches /secret/ → Ask");
+    expect(await axeInBothThemes(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Allow once' }).click();
+    expect(await asked).toMatchObject({ status: 'ok', decidedBy: 'user' });
+    const denied = await toolsHost.modelCall('everything', 'get-sum', { a: 500, b: 1 });
+    expect(denied).toMatchObject({ status: 'denied', decidedBy: 'policy' });
+    expect(denied.text).toContain('the rule on line 2 of Settings › Rules "When `get-sum`\'s `a` is over 100 → Deny" denies this call');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The audit trail names who decided: the rule.
+    const trail = page.getByRole('list', { name: 'Tool calls' });
+    await expect(trail.getByRole('listitem').first()).toContainText('denied by a rule');
+    await trail.getByRole('listitem').first().getByText('denied by a rule').click();
+    await expect(trail.getByRole('listitem').first()).toContainText("Rule on line 2: When `get-sum`'s `a` is over 100 → Deny");
+  });
 });

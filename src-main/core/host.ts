@@ -30,6 +30,8 @@ import { createInstallArea } from './install/install-area';
 import { createRegistryArea } from './registry/registry-area';
 import { createUploadsArea } from './uploads/upload-sessions';
 import { createToolsArea } from './tools/tools-area';
+import { createGuardArea } from './guard/guard-area';
+import { createOrganisationArea } from './guard/policy/organisation-area';
 import { createTasksArea } from './tasks/tasks-area';
 import { createToolOffersArea } from './tool-offers/tool-offers-area';
 import { createMcpAppsArea } from './mcp-apps/apps-area';
@@ -97,11 +99,13 @@ export function createHost(ports: HostPorts): Host {
       (sealed) => secrets.open(sealed),
     ),
   });
+  // The organisation's managed-settings.json: which servers may be added and started, rules the user's cannot loosen.
+  const organisation = areas.add(createOrganisationArea());
   // The fleet connects servers with the plugins of every area in the list (those made after it join
   // before the first server starts) and attaches itself to the sign-in source.
   const servers = areas.add(
     createFleetArea({
-      ...{ ...core, repo, secrets, dataDir: ports.dataDir, plugins: areas.plugins, sandboxes },
+      ...{ ...core, repo, secrets, dataDir: ports.dataDir, plugins: areas.plugins, sandboxes, admission: organisation },
       connectionDefaults: { loginShellPath, ...ports.connectionDefaults },
       // A server's last stderr lines and failure reasons reach the renderer redacted, like its logs.
       redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
@@ -132,11 +136,20 @@ export function createHost(ports: HostPorts): Host {
       log: (serverId, text) => logs.plugin.recordHostEvent(serverId, 'task', 'info', text),
     }),
   );
+  // The guard: rules on calls' arguments (the organisation's first), the three-way risk; the router asks it first.
+  const guard = areas.add(
+    createGuardArea({
+      ...{ ...core, servers: repo, organisation },
+      tools: (id) => readyNow(id)?.catalog.tools,
+      sharedFolders: async (id) => (await folders.service.sharedFolders(id)).map((folder) => folder.path),
+    }),
+  );
   // Tools and consent: the router every tool call goes through (user runs, model and app calls alike).
   const tools = areas.add(
     createToolsArea({
       ...{ ...core, questions, connection, readyNow, repo, secrets, tasks: tasks.toolTasks },
       keepTaskOutcome: (outcome) => tasks.results.keep(outcome),
+      guard: guard.guard,
     }),
   );
   // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
@@ -184,7 +197,10 @@ export function createHost(ports: HostPorts): Host {
         readForAttachment: (serverId, uri) => resources.readForAttachment(serverId, uri),
         heldPrompt: (useId) => prompts.uses.get(useId),
         releasePrompt: (useId) => prompts.uses.release(useId),
-        recordUse: (use) => resources.recordUse(use),
+        recordUse: (use) => {
+          resources.recordUse(use);
+          guard.noteAttachment(use);
+        },
         appContexts: (conversationId) => apps.takeModelContexts(conversationId),
       },
     }),

@@ -39,6 +39,10 @@ export interface ConsentRequestView {
   origin?: 'model' | 'app';
   /** For `changed`: the approved definition against the current one. */
   diff?: DiffLine[];
+  /** The rule that asks (in words; an organisation's starts "Set by your organisation"): standing decisions do not apply. */
+  rule?: string;
+  /** Why "Always allow" is set aside for this call (the three-way risk), in one sentence. */
+  risk?: string;
   requestedAt: string;
   /** When it counts as denied if nobody answers. */
   expiresAt: string;

@@ -1,6 +1,7 @@
 import type { AppSnapshot } from './app';
 import type { ChatSnapshot } from './chat';
 import type { ConsentSnapshot } from './consent';
+import type { RulesView } from './rules';
 import type { LogOverview } from './logs';
 import type { ProvidersSnapshot } from './providers';
 import type { QuestionsSnapshot } from './questions';
@@ -61,4 +62,6 @@ export interface HostSnapshot {
   resources: ResourcesSnapshot;
   tasks: TasksSnapshot;
   toolOffers: ToolOffersSnapshot;
+  /** Rules and the organisation's policy (the guard area). */
+  rules: RulesView;
 }

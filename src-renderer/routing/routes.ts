@@ -19,6 +19,7 @@ export const SETTINGS_SECTIONS = [
   'updates',
   'backup',
   'consent',
+  'rules',
   'toolsets',
   'requests',
   'content',

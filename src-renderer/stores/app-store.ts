@@ -18,6 +18,7 @@ import { samplingSlice } from './slices/sampling-slice';
 import { serversSlice } from './slices/servers-slice';
 import { tasksSlice } from './slices/tasks-slice';
 import { toolOffersSlice } from './slices/tool-offers-slice';
+import { rulesSlice } from './slices/rules-slice';
 import type { SlicesState, StoreSlice } from './slices/slice';
 
 /** The pages (named in the contract too: the native menu navigates between them). */
@@ -47,6 +48,7 @@ const SLICES = [
   chatContextSlice,
   tasksSlice,
   toolOffersSlice,
+  rulesSlice,
 ] as const;
 
 /** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */

@@ -42,6 +42,7 @@ export interface FakeHostOptions {
   resources?: Partial<HostSnapshot['resources']>;
   tasks?: Partial<HostSnapshot['tasks']>;
   toolOffers?: Partial<HostSnapshot['toolOffers']>;
+  rules?: Partial<HostSnapshot['rules']>;
   /** Pending questions, oldest first. */
   questions?: HostSnapshot['questions'];
   /** Value answers per method; tests may add to it after the host was made. */
@@ -84,6 +85,7 @@ export function fakeSnapshot(options: FakeHostOptions = {}): HostSnapshot {
     resources: { subscriptions: [], ...options.resources },
     tasks: { recent: [], ...options.tasks },
     toolOffers: { tools: [], offerNew: {}, sets: [], ...options.toolOffers },
+    rules: { text: '', rules: [], warnings: [], ...options.rules },
   };
 }
 

@@ -22,6 +22,10 @@ export interface ConsentAsk {
   diff?: DiffLine[];
   /** Who asks for the call: the model (default) or the server's app. */
   origin?: 'model' | 'app';
+  /** The rule that asks (in words), when one does. */
+  rule?: string;
+  /** Why standing decisions are set aside (the three-way risk), in one sentence. */
+  risk?: string;
 }
 
 export type ConsentAnswer =
@@ -69,6 +73,8 @@ export class ConsentBroker {
           reason: ask.reason,
           ...(ask.origin === 'app' ? { origin: 'app' as const } : {}),
           ...(ask.diff ? { diff: ask.diff } : {}),
+          ...(ask.rule ? { rule: ask.rule } : {}),
+          ...(ask.risk ? { risk: ask.risk } : {}),
           requestedAt: now.toISOString(),
         },
         {

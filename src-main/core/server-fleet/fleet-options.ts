@@ -33,6 +33,14 @@ export interface ServerFleetOptions {
   launchOverride?: LaunchOverride;
   /** Puts sandboxed servers in their sandbox at launch, and says what each one's sandbox is. */
   sandboxes?: FleetSandboxes;
+  /** The organisation's policy (guard/): why a server may not be added or started; undefined when it may. */
+  admission?: FleetAdmission;
+}
+
+/** The fleet's view of the organisation's policy: each answer is the refusal in words, or undefined. */
+export interface FleetAdmission {
+  refusalToAdd(server: Pick<StoredServer, 'name' | 'transport' | 'command' | 'args' | 'url' | 'sandbox'>): string | undefined;
+  refusalToStart(server: StoredServer): string | undefined;
 }
 
 /** The fleet's view of the sandbox area (see sandbox/server-sandboxes.ts). */

@@ -56,6 +56,11 @@ export class ServerFleet implements ServerControl {
     this.startSlotMs = Math.max(0, options.startQueue?.slotMs ?? 1000);
   }
 
+  /** The organisation's policy as the fleet applies it (adding a server checks it too). */
+  get admission(): ServerFleetOptions['admission'] {
+    return this.options.admission;
+  }
+
   list(): ServerView[] {
     return this.options.repo.list().map((server) => this.view(server));
   }
@@ -172,6 +177,9 @@ export class ServerFleet implements ServerControl {
     this.launchFailures.delete(id);
     let config;
     try {
+      // The organisation's policy first: a server it refuses never spawns; its row says why.
+      const refused = this.options.admission?.refusalToStart(server);
+      if (refused) throw new Error(refused);
       config = await buildLaunchConfig(server, this.options.secrets, this.options.launchOverride);
       if (this.options.sandboxes) config = await this.options.sandboxes.apply(server, config);
     } catch (error) {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import {
   defaultSandbox,
+  HostCallError,
   type HandlersFor,
   type ImportResult,
   type ServerInputParsed,
@@ -52,9 +53,10 @@ export async function insertServer(
 ): Promise<ServerView> {
   const { repo, fleet, secrets, clock } = deps;
   throwIfIssues(checkServerInput(input, repo, undefined, { incompleteAllowed: extra.incompleteAllowed }));
-  const pairs = await sealServerPairs(input, secrets);
   // No choice made (an import, an API call): the default, sandboxed where it can run.
   const sandbox = input.sandbox ?? defaultSandbox(input.transport === 'stdio' && (deps.sandboxByDefault?.() ?? false));
+  refuseIfOrganisationDoes(fleet, { ...input, sandbox });
+  const pairs = await sealServerPairs(input, secrets);
   const stored = repo.insert(
     {
       ...input,
@@ -83,13 +85,20 @@ export async function replaceServer(
   const { repo, fleet, secrets, clock } = deps;
   const existing = repo.get(id);
   throwIfIssues(checkServerInput(input, repo, existing));
-  const pairs = await sealServerPairs(input, secrets, existing);
   const sandbox = input.sandbox ?? existing?.sandbox ?? defaultSandbox(false);
+  refuseIfOrganisationDoes(fleet, { ...input, sandbox });
+  const pairs = await sealServerPairs(input, secrets, existing);
   const stored = repo.update(id, { ...input, sandbox, ...pairs, ...(existing?.preset ? { preset: existing.preset } : {}) }, clock.now());
   // A running server restarts with its new settings; "Starts with Patchbay" (enabled) decides only what happens at launch.
   if (fleet.viewById(id).runtime.status !== 'stopped') void fleet.start(id).catch(() => undefined);
   fleet.publish(id);
   return fleet.view(stored);
+}
+
+/** Adding (or changing a server into) one the organisation's policy denies is refused in its words. */
+function refuseIfOrganisationDoes(fleet: ServerFleet, input: ServerInputParsed & { sandbox: StoredServer['sandbox'] }): void {
+  const refused = fleet.admission?.refusalToAdd(input);
+  if (refused) throw new HostCallError('forbidden', refused);
 }
 
 /** `base`, or `base 2`, `base 3`… whichever no server uses yet. */

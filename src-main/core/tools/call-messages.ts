@@ -10,6 +10,8 @@ import { ServerRequestError } from '../servers/connection/request-errors';
 export interface CallError {
   kind: string;
   message: string;
+  /** What the audit trail records as the decision, when it differs from what the model is told (the rule that denied it). */
+  note?: string;
 }
 
 const q = (s: string) => `"${s}"`;

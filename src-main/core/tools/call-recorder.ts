@@ -99,7 +99,7 @@ export class CallRecorder {
       ...base,
       decidedBy: by,
       decision: 'denied',
-      decisionNote: redactor.redact(error.message),
+      decisionNote: redactor.redact(error.note ?? error.message),
       ...(tool ? { definitionHash: definitionHash(tool) } : {}),
       argsDigest: argsDigest(args),
       argsJson: JSON.stringify(redactValue(args, redactor)),

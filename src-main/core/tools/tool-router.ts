@@ -20,6 +20,7 @@ import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
+import { ruleLabel, type CallGuard, type GuardCall, type Judgement } from '../guard/call-guard';
 import type { Clock } from '../clock';
 import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import { runsAsTask, type ToolTasks } from '../tasks/tool-tasks';
@@ -47,7 +48,11 @@ export interface ToolRouterDeps {
   onPoliciesChanged(): void;
   /** Runs calls of tools that support tasks as tasks (absent: every call is a plain `tools/call`). */
   tasks?: Pick<ToolTasks, 'run'>;
+  /** Rules, the organisation's policy and the three-way risk: asked before standing decisions (absent: none apply). */
+  guard?: CallGuard;
 }
+
+const NO_JUDGEMENT: Judgement = { kind: 'none' };
 
 export class ToolRouter {
   private readonly running = new Map<string, { view: RunningToolCall; controller: RequestAbort }>();
@@ -143,12 +148,26 @@ export class ToolRouter {
         );
       return refuse('host', error, 'protocol_error', tool);
     }
+    const guarded: GuardCall | undefined = this.deps.guard && {
+      serverId: base.serverId,
+      serverName: base.serverName,
+      tool,
+      args: request.args,
+      origin: request.origin,
+      ...(request.chat ? { conversationId: request.chat.conversationId } : {}),
+    };
+    // One place decides before anything else: a Deny rule holds the call whoever asks for it, the user included.
+    const judged = guarded ? await this.deps.guard!.judge(guarded) : NO_JUDGEMENT;
+    if (judged.kind === 'deny')
+      return refuse('policy', { kind: 'denied-by-rule', message: judged.message, note: ruleLabel(judged.rule) }, 'denied', tool);
     const decision: Decision | ToolCallDone =
       request.origin === 'user'
         ? { by: 'user', note: 'Run from the Tools panel', args: request.args }
-        : await this.decide(base, connection, tool, request, refuse);
+        : await this.decide(base, connection, tool, request, refuse, judged);
     if ('status' in decision) return decision;
-    return this.send(base, connection, tool, decision, requestedAt, request);
+    const done = await this.send(base, connection, tool, decision, requestedAt, request);
+    if (guarded) await this.deps.guard!.afterCall(guarded, done.status === 'ok').catch(() => undefined);
+    return done;
   }
 
   /** A model call: a standing decision, or the user's answer through the broker. */
@@ -158,8 +177,14 @@ export class ToolRouter {
     tool: Tool,
     request: ToolCallRequest,
     refuse: (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) => Promise<ToolCallDone>,
+    judged: Judgement,
   ): Promise<Decision | ToolCallDone> {
-    const verdict = this.deps.policies.evaluate(base.serverId, tool);
+    // A rule that asks, or the three-way risk, sets standing decisions aside: the dialog says which.
+    const setAside = judged.kind === 'ask' || (judged.kind === 'allow' && judged.risk !== undefined);
+    const rule = judged.kind === 'ask' || judged.kind === 'allow' ? judged.rule : undefined;
+    const risk = judged.kind === 'ask' || judged.kind === 'allow' ? judged.risk : undefined;
+    if (judged.kind === 'allow' && !setAside) return { by: 'policy', note: ruleLabel(judged.rule), args: request.args };
+    const verdict = setAside ? ({ kind: 'ask', reason: 'ask' } as const) : this.deps.policies.evaluate(base.serverId, tool);
     if (verdict.kind === 'deny') return refuse('policy', say.deniedByPolicy(base.serverName, tool.name), 'denied', tool);
     if (verdict.kind === 'allow') return { by: 'policy', note: verdict.note, args: request.args };
     this.deps.events.emit('toolCallWaiting', request.chat ? { callId: base.callId, chat: request.chat } : { callId: base.callId });
@@ -171,6 +196,8 @@ export class ToolRouter {
         args: request.args,
         ...verdict,
         origin: request.origin === 'app' ? 'app' : 'model',
+        ...(rule ? { rule: ruleLabel(rule) } : {}),
+        ...(risk ? { risk } : {}),
       },
       request.signal,
     );
@@ -193,7 +220,7 @@ export class ToolRouter {
     const edited = answer.edited && canonicalJson(answer.args) !== canonicalJson(request.args);
     return {
       by: 'user',
-      note: `${answer.always ? 'Always allow' : 'Allow once'}${edited ? ' (arguments edited)' : ''}`,
+      note: `${answer.always ? 'Always allow' : 'Allow once'}${edited ? ' (arguments edited)' : ''}${rule ? `; asked by ${ruleLabel(rule)}` : ''}${risk ? '; asked because of the three-way risk' : ''}`,
       args: answer.args,
       edited,
     };

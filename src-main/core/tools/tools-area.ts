@@ -40,6 +40,8 @@ export interface ToolsAreaDeps {
   tasks?: ToolRouterDeps['tasks'];
   /** Keeps the outcome of a user's run that ran as a task, for the Tasks tab. */
   keepTaskOutcome?: ToolHandlerDeps['keepTaskOutcome'];
+  /** Rules, the organisation's policy and the three-way risk (guard/), asked before standing decisions. */
+  guard?: ToolRouterDeps['guard'];
 }
 
 export interface ToolsArea {
@@ -79,6 +81,7 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
     clock,
     onPoliciesChanged: policiesChanged,
     ...(deps.tasks ? { tasks: deps.tasks } : {}),
+    ...(deps.guard ? { guard: deps.guard } : {}),
   });
   const results = new ResultCache();
   const watch = new CatalogWatch(readyTools, (serverId) => {

@@ -19,6 +19,13 @@ const DECIDERS: Record<AuditEntry['decidedBy'], string> = {
   host: 'Patchbay',
 };
 
+/** A rule or the organisation's policy decides as `policy` too; its note names which (see guard/call-guard.ts `ruleLabel`). */
+function deciderOf(entry: AuditEntry): string {
+  if (entry.decidedBy === 'policy' && entry.decisionNote?.startsWith('Rule on line ')) return 'a rule';
+  if (entry.decidedBy === 'policy' && entry.decisionNote?.startsWith('Set by your organisation')) return 'your organisation';
+  return DECIDERS[entry.decidedBy];
+}
+
 export interface AuditLogProps {
   entries: AuditEntry[];
   hasMore: boolean;
@@ -38,7 +45,7 @@ export function AuditLog({ entries, hasMore, loading, onMore }: AuditLogProps) {
               <summary>
                 <RelativeTime iso={e.requestedAt} /> · <strong>{e.serverName}</strong> › <code>{e.tool}</code> ·{' '}
                 {e.origin === 'model' ? 'asked by the model' : 'run by you'} · {e.decision === 'allowed' ? 'allowed' : 'denied'} by{' '}
-                {DECIDERS[e.decidedBy]} · <span className="audit-outcome">{OUTCOMES[e.outcome]}</span>
+                {deciderOf(e)} · <span className="audit-outcome">{OUTCOMES[e.outcome]}</span>
                 {e.durationMs !== undefined && e.decision === 'allowed' && ` · ${formatElapsed(e.durationMs)}`}
                 {e.resultBytes !== undefined && ` · ${formatBytes(e.resultBytes)}`}
               </summary>

@@ -26,6 +26,17 @@ describe('the tool consent dialog', () => {
     expect(within(next).getByText('Request 1 of 2')).toBeTruthy();
   });
 
+  it('names the rule that asks, and says in one sentence why "Always allow" is set aside', async () => {
+    const rule = "Rule on line 1: When `get-sum`'s `a` is over 100 → Ask";
+    const risk =
+      'This conversation has read a file from a folder shared with files and taken in the result of fetch_page (web); get-sum can send data out, so "Always allow" does not apply to this call.';
+    await renderWithHost(<ToolConsentHost />, fakeHost({ questions: [consentRequest({ rule, risk })] }));
+    const dialog = screen.getByRole('dialog', { name: 'Allow everything to run get-sum?' });
+    expect(within(dialog).getByText(rule)).toBeTruthy();
+    expect(within(dialog).getByRole('note').textContent).toContain(risk);
+    for (const name of ['Allow once', 'Always allow', 'Deny']) expect(within(dialog).getByRole('button', { name })).toBeTruthy();
+  });
+
   it('sends edited arguments, refuses JSON that does not parse, and shows the schema complaints', async () => {
     const host = fakeHost({
       questions: [consentRequest()],

@@ -82,7 +82,18 @@ export function ConsentDialog({ request, position, count, onDecide }: ConsentDia
           {request.diff && <DefinitionDiff lines={request.diff} />}
         </div>
       )}
+      {request.risk && (
+        <p className="consent-changed consent-risk" role="note">
+          <strong>Asked again because of what this conversation holds.</strong> {request.risk}
+        </p>
+      )}
       <dl className="facts consent-facts">
+        {request.rule && (
+          <>
+            <dt>Rule</dt>
+            <dd className="consent-rule">{request.rule}</dd>
+          </>
+        )}
         <dt>Server</dt>
         <dd>{request.serverName}</dd>
         <dt>Tool</dt>

@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useContext, useId } from 'react';
 import { registryBlocked, registryMessage, registryNeed, SANDBOX_NETWORKS, type SandboxNetwork, type SandboxSupport } from '@contract';
 import type { EditDraft } from './server-form-model';
 import type { FormErrors, ServerDraft } from './server-form-model';
 import { Select } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
 import { HelpTip } from '../../ui/HelpTip';
+import { AppStoreContext } from '../../stores/use-app-store';
 
 export const NETWORK_LABELS: Record<SandboxNetwork, string> = { allowed: 'Allowed', blocked: 'Blocked', hosts: 'Only these hosts' };
 
@@ -28,6 +29,8 @@ export function SandboxFields({
   support?: SandboxSupport;
 }) {
   const id = useId();
+  // Read when the form renders (it is made afresh each time it opens); absent outside the app (tests of the form alone).
+  const required = useContext(AppStoreContext)?.getState().rules?.organisation?.sandboxRequired === true;
   // A package runner fetches the server as it starts: say beforehand when the chosen network stops it.
   const need = registryNeed(
     draft.command,
@@ -49,6 +52,7 @@ export function SandboxFields({
       >
         Sandbox
       </Switch>
+      {required && <p className="hint">Set by your organisation: local servers start only in their sandbox.</p>}
       <p id={`${id}-note`} className="hint">
         {unsupported ?? 'Sees only the folders you share with it.'}
         {unsupported === undefined && (

@@ -6,6 +6,7 @@ import { ConsentSettings } from '../consent/ConsentSettings';
 import { ProvidersSettings } from '../providers/ProvidersSettings';
 import { ContentUseSettings } from '../resources/ContentUseSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
+import { RulesSettings } from '../rules/RulesSettings';
 import { ToolSetsSettings } from '../tool-sets/ToolSetsSettings';
 import { BackupPanel } from './BackupPanel';
 import { HostInfoPanel } from './HostInfoPanel';
@@ -77,6 +78,7 @@ export function SettingsPage() {
       {part('updates', <UpdatePanel state={update} api={api} />)}
       {part('backup', <BackupPanel api={api} />)}
       {part('consent', <ConsentSettings />)}
+      {part('rules', <RulesSettings />)}
       {part('toolsets', <ToolSetsSettings />)}
       {part('requests', <ServerRequestsSettings />)}
       {part('content', <ContentUseSettings />)}

@@ -11,6 +11,7 @@ export const SETTINGS_SECTION_LABELS: Record<SettingsSection, string> = {
   updates: 'Updates',
   backup: 'Export and backup',
   consent: 'Tool consent',
+  rules: 'Rules',
   toolsets: 'Tool sets',
   requests: 'Server requests',
   content: 'Resource and prompt use',

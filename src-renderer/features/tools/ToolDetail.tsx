@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { JsonObject, RunningToolCall, ToolCallOutcome, ToolView } from '@contract';
 import { AppView } from '../mcp-apps/AppView';
 import { AnnotationHints } from './AnnotationHints';
@@ -7,12 +7,15 @@ import { ToolResultView } from './result/ToolResultView';
 import { RunningCall } from './RunningCall';
 import { SchemaForm } from './schema/SchemaForm';
 import { Select } from '../../ui/Select';
+import { AddRuleDialog } from '../rules/AddRuleDialog';
 
 /** The tool's own standing decision, as the select shows it. */
 export type ToolPolicyChoice = 'default' | 'allow' | 'deny' | 'ask';
 
 export interface ToolDetailProps {
   tool: ToolView;
+  /** The server's name, as a rule added here names it. */
+  serverName: string;
   policyChoice: ToolPolicyChoice;
   running: RunningToolCall[];
   outcome?: ToolCallOutcome;
@@ -53,8 +56,21 @@ function defaultLabel(tool: ToolView, choice: ToolPolicyChoice): string {
 }
 
 /** One tool: what it says it does, its schema, the model's standing decision, and the Run form with results. */
-export function ToolDetail({ tool, policyChoice, running, outcome, lastArgs, onRun, onCancel, onPolicy, loadPart }: ToolDetailProps) {
+export function ToolDetail({
+  tool,
+  serverName,
+  policyChoice,
+  running,
+  outcome,
+  lastArgs,
+  onRun,
+  onCancel,
+  onPolicy,
+  loadPart,
+}: ToolDetailProps) {
   const policyId = useId();
+  const [addingRule, setAddingRule] = useState(false);
+  const argNames = Object.keys((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {});
   return (
     <article className="tool-detail" aria-labelledby={`${policyId}-title`}>
       <h3 id={`${policyId}-title`}>{tool.name}</h3>
@@ -97,7 +113,13 @@ export function ToolDetail({ tool, policyChoice, running, outcome, lastArgs, onR
         <p id={`${policyId}-note`} className="hint">
           {STATE_NOTES[tool.policy]}
         </p>
+        <div className="actions">
+          <button type="button" className="secondary" onClick={() => setAddingRule(true)}>
+            Add rule
+          </button>
+        </div>
       </div>
+      {addingRule && <AddRuleDialog open={addingRule} onOpenChange={setAddingRule} tool={tool.name} server={serverName} args={argNames} />}
       <h4>Run it yourself</h4>
       <p className="hint">Your click is your consent; the run is recorded in the audit trail.</p>
       <SchemaForm

@@ -147,6 +147,7 @@ export function ToolsPanel({ serverId, serverName, status, revision, ...choice }
             <ToolPinToggle serverId={serverId} tool={tool.name} />
             <ToolDetail
               tool={tool}
+              serverName={serverName}
               policyChoice={choiceOf(tool.name)}
               running={running.filter((call) => call.tool === tool.name)}
               outcome={outcomes[tool.name]}
