@@ -14,6 +14,7 @@ import {
   type Settings,
 } from '@contract';
 import type { TokenCounter } from '../context-meter/token-counter';
+import { estimateTokens } from '../tool-search/token-estimate';
 import type { ModelRouter } from '../llm/llm-types';
 import { MAX_INSTRUCTION_CHARS } from '../server-instructions/server-instructions';
 import type { InstructionsSource } from '../server-instructions/instructions-source';
@@ -24,9 +25,6 @@ import type { ConversationRepository } from './conversation-repository';
 import type { MessageRepository } from './message-repository';
 import type { MessageSender } from './message-sender';
 import { requestSystemPrompt, toolsOfTurn } from './request-context';
-
-/** Characters a token stands for in the draft's text (it changes on every keystroke: estimated, not tokenized). */
-const CHARS_PER_TOKEN = 4;
 
 export interface ContextMeasurerDeps {
   toolbox: ChatToolbox;
@@ -90,7 +88,8 @@ export class ContextMeasurer {
       servers.set(serverId, entry);
     });
     const toolsTotal = sum(toolTokens);
-    const historyTotal = historyTokens + Math.ceil(draftChars / CHARS_PER_TOKEN);
+    // The draft's text changes on every keystroke: estimated, not tokenized.
+    const historyTotal = historyTokens + estimateTokens(draftChars);
     return {
       total: toolsTotal + systemTokens + attachmentTokens + historyTotal,
       tools: toolsTotal,

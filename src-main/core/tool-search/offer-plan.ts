@@ -8,6 +8,7 @@
 import type { ToolSearchMode } from '@contract';
 import type { LlmTool } from '../llm/llm-types';
 import type { ToolLimits } from '../llm/llm-types';
+import { estimateTokens } from './token-estimate';
 
 /** `automatic` engages past this many tools (models choose worse among more). */
 const AUTOMATIC_MAX_TOOLS = 40;
@@ -31,9 +32,9 @@ interface OfferInput {
   limits?: ToolLimits;
 }
 
-/** Tokens the tool definitions cost, estimated as four characters of JSON a token (a fast, rough measure). */
+/** Tokens the tool definitions cost, estimated from their JSON (a fast, rough measure: token-estimate.ts). */
 function estimateToolTokens(tools: readonly LlmTool[]): number {
-  return Math.ceil(JSON.stringify(tools).length / 4);
+  return estimateTokens(JSON.stringify(tools).length);
 }
 
 /** Whether tool search should be engaged for these tools. */
