@@ -36,6 +36,7 @@ import { createToolsArea } from './tools/tools-area';
 import { createTasksArea } from './tasks/tasks-area';
 import { createToolOffersArea } from './tool-offers/tool-offers-area';
 import { createMcpAppsArea } from './mcp-apps/apps-area';
+import { createTelemetryArea } from './telemetry/telemetry-area';
 
 export type { Host } from './ports';
 
@@ -171,6 +172,8 @@ export function createHost(ports: HostPorts): Host {
     toolSets: () => toolOffers.exportSets(),
   });
   const info = describeHost({ ...ports, version: ports.appVersion, database: status, startedAt: clock.now(), log: appLog });
+  // Telemetry: the one observer (timelines; OpenTelemetry export once the user turns it on).
+  const telemetry = createTelemetryArea({ ...core, secrets, env: process.env, version: ports.appVersion });
   const logViews = createLogHandlers({ logs: logs.service, plugin: logs.plugin, fleet, events, clock, info, appLog });
 
   // Every area, in the order of its life: handlers, snapshot parts and connection plugins merge in
@@ -180,6 +183,7 @@ export function createHost(ports: HostPorts): Host {
   // last, as its open questions settle first; the foundation (the database) closes last. One line per area.
   const areas = [
     ...foundation,
+    telemetry,
     settings,
     app,
     logs,
