@@ -27,9 +27,21 @@ export function startOtelSpan(
   const context = parent ? otel.contextOf(parent) : undefined;
   switch (view.kind) {
     case 'turn':
-      return otel.startSpan('invoke_agent patchbay', SpanKind.INTERNAL, start, { 'gen_ai.operation.name': 'invoke_agent', ...extra }, context);
+      return otel.startSpan(
+        'invoke_agent patchbay',
+        SpanKind.INTERNAL,
+        start,
+        { 'gen_ai.operation.name': 'invoke_agent', ...extra },
+        context,
+      );
     case 'model':
-      return otel.startSpan(`chat ${view.model ?? ''}`.trim(), SpanKind.CLIENT, start, { 'gen_ai.operation.name': 'chat', ...extra }, context);
+      return otel.startSpan(
+        `chat ${view.model ?? ''}`.trim(),
+        SpanKind.CLIENT,
+        start,
+        { 'gen_ai.operation.name': 'chat', ...extra },
+        context,
+      );
     case 'tool':
       return otel.startSpan(
         `tools/call ${view.tool}`,

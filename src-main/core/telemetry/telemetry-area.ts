@@ -45,7 +45,9 @@ export function createTelemetryArea(options: TelemetryAreaOptions) {
     enabled: stored.enabled || fromEnv !== undefined,
     endpoint: fromEnv?.endpoint ?? stored.endpoint,
     protocol: fromEnv?.protocol ?? stored.protocol,
-    headers: fromEnv ? Object.keys(fromEnv.headers).map((name) => ({ name, hasValue: true })) : stored.headers.map((h) => ({ name: h.name, hasValue: true })),
+    headers: fromEnv
+      ? Object.keys(fromEnv.headers).map((name) => ({ name, hasValue: true }))
+      : stored.headers.map((h) => ({ name: h.name, hasValue: true })),
     propagate: stored.propagate,
     exportContent: stored.exportContent,
     fromEnvironment: fromEnv !== undefined,

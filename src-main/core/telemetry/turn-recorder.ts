@@ -165,7 +165,12 @@ export class TurnRecorder {
   private onWaiting(key: ToolEvents['toolCallWaiting']): void {
     const turn = this.turnOf(key.chat?.conversationId);
     const entry = this.calls.get(key.callId) ?? {};
-    entry.consent = this.startBar(turn, { kind: 'consent', label: 'Waiting for your answer', callId: key.callId }, this.deps.now(), turn.root);
+    entry.consent = this.startBar(
+      turn,
+      { kind: 'consent', label: 'Waiting for your answer', callId: key.callId },
+      this.deps.now(),
+      turn.root,
+    );
     this.calls.set(key.callId, entry);
   }
 
@@ -177,7 +182,13 @@ export class TurnRecorder {
       entry.consent.view.status = 'allowed';
       this.endBar(entry.consent, now);
     }
-    const view = { kind: 'tool', label: `${call.serverName} › ${call.tool}`, serverName: call.serverName, tool: call.tool, callId: call.callId } as const;
+    const view = {
+      kind: 'tool',
+      label: `${call.serverName} › ${call.tool}`,
+      serverName: call.serverName,
+      tool: call.tool,
+      callId: call.callId,
+    } as const;
     const tool = this.startBar(turn, view, now, turn.root, call.serverId);
     entry.tool = tool;
     this.calls.set(call.callId, entry);
@@ -219,7 +230,10 @@ export class TurnRecorder {
     const parent = this.runningCallOf(question.serverId);
     const turn = parent?.turn ?? this.turnOf(undefined, `${question.kind} request`);
     const label = question.kind === 'sampling' ? 'Sampling request' : 'Elicitation request';
-    this.questions.set(question.id, this.startBar(turn, { kind: question.kind, label }, this.deps.now(), parent ?? turn.root, question.serverId));
+    this.questions.set(
+      question.id,
+      this.startBar(turn, { kind: question.kind, label }, this.deps.now(), parent ?? turn.root, question.serverId),
+    );
   }
 
   private onSettled(settled: QuestionSettled): void {
@@ -261,7 +275,8 @@ export class TurnRecorder {
     turn.open = false;
     if (this.openTurns.get(turn.conversationId) === turn) this.openTurns.delete(turn.conversationId);
     const now = this.deps.now();
-    for (const bar of turn.bars) if (bar !== turn.root && bar.view.durationMs === undefined && bar.view.kind === 'model') this.endBar(bar, now);
+    for (const bar of turn.bars)
+      if (bar !== turn.root && bar.view.durationMs === undefined && bar.view.kind === 'model') this.endBar(bar, now);
     this.endBar(turn.root, Math.max(now, ...turn.bars.map((b) => b.start + (b.view.durationMs ?? 0))));
   }
 
@@ -278,7 +293,13 @@ export class TurnRecorder {
     this.byMessage.set(`${turn.conversationId}\n${messageId}`, turn);
   }
 
-  private startBar(turn: Turn, fields: Omit<TimelineSpan, 'id' | 'startMs'>, start: number, parent: Bar | undefined, serverId?: string): Bar {
+  private startBar(
+    turn: Turn,
+    fields: Omit<TimelineSpan, 'id' | 'startMs'>,
+    start: number,
+    parent: Bar | undefined,
+    serverId?: string,
+  ): Bar {
     const view: TimelineSpan = { id: `s${++this.seq}`, startMs: start - (turn.start ?? start), ...fields };
     if (parent) view.parentId = parent.view.id;
     const bar: Bar = { view, start, turn, ...(serverId ? { serverId } : {}) };
