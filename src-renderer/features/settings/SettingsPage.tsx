@@ -6,6 +6,7 @@ import { ConsentSettings } from '../consent/ConsentSettings';
 import { ProvidersSettings } from '../providers/ProvidersSettings';
 import { ContentUseSettings } from '../resources/ContentUseSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
+import { TelemetrySettings } from '../telemetry/TelemetrySettings';
 import { ToolSetsSettings } from '../tool-sets/ToolSetsSettings';
 import { BackupPanel } from './BackupPanel';
 import { HostInfoPanel } from './HostInfoPanel';
@@ -80,6 +81,7 @@ export function SettingsPage() {
       {part('toolsets', <ToolSetsSettings />)}
       {part('requests', <ServerRequestsSettings />)}
       {part('content', <ContentUseSettings />)}
+      {part('telemetry', <TelemetrySettings />)}
       {info && part('about', <HostInfoPanel info={info} />)}
     </section>
   );
