@@ -25,6 +25,8 @@ interface Turn {
   mark: number;
   messageIds: number[];
   open: boolean;
+  /** A call outside a chat (the Tools tab, an app): its call is its trace's root span (no turn span to export). */
+  lone: boolean;
 }
 
 /**
@@ -112,7 +114,7 @@ export class TurnRecorder {
   timeline(conversationId: string, messageId: number): TurnTimeline | null {
     const turn = this.byMessage.get(`${conversationId}\n${messageId}`);
     if (!turn) return null;
-    const traceId = turn.root.otel?.spanContext().traceId;
+    const traceId = turn.bars.find((bar) => bar.otel)?.otel?.spanContext().traceId;
     return {
       conversationId,
       ...(traceId ? { traceId } : {}),
@@ -259,7 +261,7 @@ export class TurnRecorder {
   }
 
   private openTurn(conversationId: string, now: number, label = 'Turn'): Turn {
-    const turn = { conversationId, start: now, bars: [], mark: now, messageIds: [], open: true } as unknown as Turn;
+    const turn = { conversationId, start: now, bars: [], mark: now, messageIds: [], open: true, lone: !conversationId } as unknown as Turn;
     turn.root = this.startBar(turn, { kind: 'turn', label }, now, undefined);
     if (conversationId) {
       this.openTurns.set(conversationId, turn);
@@ -305,9 +307,12 @@ export class TurnRecorder {
     const bar: Bar = { view, start, turn, ...(serverId ? { serverId } : {}) };
     const otel = this.deps.otel();
     if (otel) {
-      // A bar whose parent was not exported (export turned on mid-turn) starts its own trace.
+      // A bar whose parent was not exported (export turned on mid-turn) is not exported either; a
+      // lone call (no chat) is its call span, the root of its trace, with what the call caused under
+      // it: one span per call, half the export's work of a turn span around it.
       const otelParent = parent ? parent.otel : undefined;
-      if (!parent || otelParent) {
+      const exported = turn.lone ? fields.kind === 'tool' || otelParent !== undefined : !parent || otelParent !== undefined;
+      if (exported) {
         bar.otel = startOtelSpan(otel, view, start, otelParent, serverId ? this.deps.facts(serverId) : undefined);
         this.bySpanId.set(bar.otel.spanContext().spanId, bar);
       }
