@@ -68,8 +68,14 @@ export function TimelineDialog({
   const [selected, setSelected] = useState<TimelineSpan | null>(null);
   useEffect(() => {
     if (!open) return;
-    setError(null);
-    api.getTurnTimeline({ conversationId, messageId }).then(setTimeline, (e: unknown) => setError(messageOf(e)));
+    // Asked again at each opening: a turn still running has more bars the next time.
+    api.getTurnTimeline({ conversationId, messageId }).then(
+      (found) => {
+        setError(null);
+        setTimeline(found);
+      },
+      (e: unknown) => setError(messageOf(e)),
+    );
   }, [api, open, conversationId, messageId]);
 
   const spans = timeline?.spans ?? [];
