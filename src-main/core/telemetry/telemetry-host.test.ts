@@ -44,7 +44,7 @@ async function setUp(t: TestHost) {
 }
 
 /** Runs one turn: the model calls `meta`, the user allows it, the model answers. */
-async function turnWithCall(t: TestHost) {
+async function turnWithCall(t: TestHost, whileAsking: () => Promise<void> = async () => undefined) {
   await llm.reset();
   await llm.script([
     { type: 'tool_use', calls: [{ nameEndsWith: '__meta', input: {} }] },
@@ -54,6 +54,7 @@ async function turnWithCall(t: TestHost) {
   const mark = t.events.length;
   await t.api.sendMessage({ conversationId: conversation.id, text: 'Trace this' });
   const question = await t.asked('tool', undefined, mark);
+  await whileAsking();
   await answerTool(t.api, { id: question.id, decision: 'allow_once' });
   await t.next('conversationUpdated', (c) => c.id === conversation.id && c.turn === 'idle' && c.messageCount === 4, mark);
   const messages = (await t.api.listMessages({ conversationId: conversation.id })).messages;
@@ -147,8 +148,8 @@ describe('telemetry', () => {
     const t = startHost();
     await setUp(t);
     await t.api.setTelemetry(on(receiver.url, { protocol: 'http/protobuf' }));
-    await receiver.stop();
-    const { conversation, messages } = await turnWithCall(t);
+    // Stopped while the turn waits for the user's consent: the turn's first spans already ended.
+    const { conversation, messages } = await turnWithCall(t, () => receiver.stop());
     expect(messages.at(-1)).toMatchObject({ role: 'assistant', content: [{ type: 'text', text: 'Done.' }] });
     const timeline = await t.api.getTurnTimeline({ conversationId: conversation.id, messageId: messages.at(-1)!.id });
     expect(timeline?.spans.map((s) => s.kind)).toEqual(['turn', 'model', 'consent', 'tool', 'model']);
@@ -171,5 +172,22 @@ describe('telemetry', () => {
     const body = Buffer.concat(receiver.protobufBodies);
     expect(body.includes(Buffer.from('tools/call meta'))).toBe(true);
     expect(body.includes(Buffer.from('gen_ai.tool.name'))).toBe(true);
+  });
+
+  it('a Tools tab call is its own trace; a huge _meta echoed back costs one capped attribute, only with results opted in', async () => {
+    receiver = await startOtlpReceiver();
+    const t = startHost();
+    const serverId = await setUp(t);
+    await t.api.setTelemetry(on(receiver.url, { exportContent: true }));
+    const outcome = await t.api.runTool({ serverId, tool: 'huge-meta', args: {} });
+    expect(outcome.status).toBe('ok');
+    await waitFor(() => receiver.spans.some((s) => s.name === 'tools/call huge-meta'), { timeoutMs: 15_000, what: 'the call exported' });
+    const call = receiver.spans.find((s) => s.name === 'tools/call huge-meta')!;
+    expect(call.parentSpanId ?? '').toBe('');
+    expect(call.attributes['jsonrpc.request.id']).toEqual(expect.any(String));
+    const result = String(call.attributes['mcp.tool.result']);
+    expect(result.length).toBeLessThanOrEqual(8_193);
+    expect(result.endsWith('…')).toBe(true);
+    expect(receiver.spans.some((s) => s.name === 'invoke_agent patchbay')).toBe(false);
   });
 });
