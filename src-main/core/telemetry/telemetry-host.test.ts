@@ -10,6 +10,7 @@ import type { TelemetryInput } from '@contract';
 import { answerTool } from '../../test-support/answers';
 import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
+import { modernStats, startModernHttpServer } from '../servers/test-support/http-servers';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
 import { waitFor } from '../servers/wait';
 import { startOtlpReceiver } from './test-support/otlp-receiver';
@@ -189,5 +190,23 @@ describe('telemetry', () => {
     expect(result.length).toBeLessThanOrEqual(8_193);
     expect(result.endsWith('…')).toBe(true);
     expect(receiver.spans.some((s) => s.name === 'invoke_agent patchbay')).toBe(false);
+  });
+
+  it('a remote server gets the trace context in _meta and as HTTP headers', async () => {
+    receiver = await startOtlpReceiver();
+    const remote = await startModernHttpServer();
+    try {
+      const t = startHost();
+      const serverId = await t.addServer({ name: 'remote', transport: 'http', url: remote.url });
+      await t.api.setTelemetry(on(receiver.url));
+      expect((await t.api.runTool({ serverId, tool: 'echo', args: { text: 'hi' } })).status).toBe('ok');
+      const call = (await modernStats(remote)).requests.find((r) => r.method === 'tools/call')!;
+      expect(call.metaTraceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+      expect(call.traceparent).toBe(call.metaTraceparent);
+      await waitFor(() => receiver.spans.some((s) => s.name === 'tools/call echo'), { timeoutMs: 15_000, what: 'the call exported' });
+      expect(receiver.spans.find((s) => s.name === 'tools/call echo')!.attributes['network.transport']).toBe('tcp');
+    } finally {
+      await remote.stop();
+    }
   });
 });
