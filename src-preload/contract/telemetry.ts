@@ -100,14 +100,19 @@ export interface TurnTimeline {
   spans: TimelineSpan[];
 }
 
-const TimelineSchema = z.object({ conversationId: IdString, messageId: z.number().int().positive() }).strict();
+/** A chat message (the turn that wrote it), or a call outside a chat (the Tools tab's, an app's) by its id. */
+const TimelineSchema = z.union([
+  z.object({ conversationId: IdString, messageId: z.number().int().positive() }).strict(),
+  z.object({ callId: IdString }).strict(),
+]);
+export type TimelineTarget = z.infer<typeof TimelineSchema>;
 
 export const telemetryMethods = {
   getTelemetry: method<typeof NoInput, TelemetryView>(NoInput),
   setTelemetry: method<typeof SetTelemetrySchema, TelemetryView>(SetTelemetrySchema),
   /** Sends one empty export to the endpoint (as set, or as given) and names what failed. */
   testTelemetry: method<typeof SetTelemetrySchema, TelemetryTestResult>(SetTelemetrySchema),
-  /** The timeline of the turn that wrote a message, or null when it is no longer kept. */
+  /** The timeline of the turn that wrote a message (or of a lone call), or null when it is no longer kept. */
   getTurnTimeline: method<typeof TimelineSchema, TurnTimeline | null>(TimelineSchema),
 };
 

@@ -111,7 +111,7 @@ export function createTelemetryArea(options: TelemetryAreaOptions) {
         ? { ok: true, message: `${target.endpoint} accepted an export.` }
         : { ok: false, message: `${target.endpoint}: ${describeExportError(result.error)}` };
     },
-    getTurnTimeline: async ({ conversationId, messageId }) => recorder.timeline(conversationId, messageId),
+    getTurnTimeline: async (target) => recorder.timeline(target),
   };
 
   let unsubscribe: (() => void) | undefined;

@@ -182,6 +182,13 @@ describe('telemetry', () => {
     await t.api.setTelemetry(on(receiver.url, { exportContent: true }));
     const outcome = await t.api.runTool({ serverId, tool: 'huge-meta', args: {} });
     expect(outcome.status).toBe('ok');
+    // The Tools tab's Timeline of the call, from its record.
+    const timeline = await t.api.getTurnTimeline({ callId: outcome.callId });
+    expect(timeline?.spans.map((s) => [s.kind, s.label])).toEqual([
+      ['turn', 'Run from the Tools tab'],
+      ['tool', 'tracer › huge-meta'],
+    ]);
+    expect(timeline!.spans[1]!.bytesIn).toBeGreaterThan(1_000_000);
     await waitFor(() => receiver.spans.some((s) => s.name === 'tools/call huge-meta'), { timeoutMs: 15_000, what: 'the call exported' });
     const call = receiver.spans.find((s) => s.name === 'tools/call huge-meta')!;
     expect(call.parentSpanId ?? '').toBe('');

@@ -1,8 +1,25 @@
 import type { Attributes, Span } from '@opentelemetry/api';
-import type { ChatMessage, HostEvent, QuestionSettled, TimelineSpan, ToolEvents, TurnTimeline, RunningToolCall, Question } from '@contract';
+import type {
+  ChatMessage,
+  HostEvent,
+  QuestionSettled,
+  TimelineSpan,
+  ToolEvents,
+  TurnTimeline,
+  RunningToolCall,
+  Question,
+  TimelineTarget,
+} from '@contract';
 import type { OtelExport } from './otel-export';
 import { parseTraceparent } from './trace-context';
 import { endOtelSpan, errorType, serverAttributes, startOtelSpan, type ServerFacts } from './otel-spans';
+
+/** What a call outside a chat is, by who asked for it. */
+const LONE_CALL_LABELS: Record<RunningToolCall['origin'], string> = {
+  user: 'Run from the Tools tab',
+  model: 'Model call',
+  app: 'Call from an app',
+};
 
 /** Turns (and lone calls) kept for the timeline, newest last. */
 const KEPT_TURNS = 100;
@@ -38,6 +55,8 @@ export class TurnRecorder {
   private readonly turns: Turn[] = [];
   private readonly openTurns = new Map<string, Turn>();
   private readonly byMessage = new Map<string, Turn>();
+  /** A call outside a chat: its own turn, by call id. */
+  private readonly byCall = new Map<string, Turn>();
   private readonly models = new Map<number, Bar>();
   private readonly calls = new Map<string, { consent?: Bar; tool?: Bar }>();
   /** Tool bars started and not yet matched to their `tools/call` request, per server (FIFO). */
@@ -111,9 +130,10 @@ export class TurnRecorder {
   }
 
   /** The turn that wrote (or asked) this message, as a waterfall; null once it is no longer kept. */
-  timeline(conversationId: string, messageId: number): TurnTimeline | null {
-    const turn = this.byMessage.get(`${conversationId}\n${messageId}`);
+  timeline(target: TimelineTarget): TurnTimeline | null {
+    const turn = 'callId' in target ? this.byCall.get(target.callId) : this.byMessage.get(`${target.conversationId}\n${target.messageId}`);
     if (!turn) return null;
+    const conversationId = turn.conversationId;
     const traceId = turn.bars.find((bar) => bar.otel)?.otel?.spanContext().traceId;
     return {
       conversationId,
@@ -179,7 +199,8 @@ export class TurnRecorder {
   private onStarted(call: RunningToolCall): void {
     const now = this.deps.now();
     const entry = this.calls.get(call.callId) ?? {};
-    const turn = entry.consent?.turn ?? this.turnOf(call.chat?.conversationId, `${call.origin} call`);
+    const turn = entry.consent?.turn ?? this.turnOf(call.chat?.conversationId, LONE_CALL_LABELS[call.origin]);
+    if (turn.lone) this.byCall.set(call.callId, turn);
     if (entry.consent) {
       entry.consent.view.status = 'allowed';
       this.endBar(entry.consent, now);
@@ -283,6 +304,7 @@ export class TurnRecorder {
   }
 
   private forget(turn: Turn): void {
+    for (const bar of turn.bars) if (turn.lone && bar.view.callId) this.byCall.delete(bar.view.callId);
     for (const id of turn.messageIds) this.byMessage.delete(`${turn.conversationId}\n${id}`);
     for (const bar of turn.bars) {
       const spanId = bar.otel?.spanContext().spanId;

@@ -46,7 +46,7 @@ export const MessageView = memo(function MessageView({
           <CopyButton label="Copy message" text={() => messageText(message)} />
         )}
         {!mine && !prompt && message.status !== 'streaming' && (
-          <TimelineButton conversationId={message.conversationId} messageId={message.id} />
+          <TimelineButton target={{ conversationId: message.conversationId, messageId: message.id }} />
         )}
       </div>
       {message.content.map((block, i) => {

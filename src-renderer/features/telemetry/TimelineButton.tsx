@@ -1,9 +1,10 @@
 import { Suspense, useState } from 'react';
+import type { TimelineTarget } from '@contract';
 import { useMountedOnceOpen } from '../../ui/lazy-part';
 import { timelineDialogPart } from './timeline-part';
 
-/** A chat message's **Timeline**: the turn that wrote it as a waterfall (a lazy dialog). */
-export function TimelineButton({ conversationId, messageId }: { conversationId: string; messageId: number }) {
+/** **Timeline** of a chat message (the turn that wrote it) or of a lone call: a waterfall in a lazy dialog. */
+export function TimelineButton({ target }: { target: TimelineTarget }) {
   const [open, setOpen] = useState(false);
   const mounted = useMountedOnceOpen(open);
   const Dialog = timelineDialogPart.Component;
@@ -14,7 +15,7 @@ export function TimelineButton({ conversationId, messageId }: { conversationId: 
       </button>
       {mounted && (
         <Suspense fallback={null}>
-          <Dialog open={open} onOpenChange={setOpen} conversationId={conversationId} messageId={messageId} />
+          <Dialog open={open} onOpenChange={setOpen} target={target} />
         </Suspense>
       )}
     </>

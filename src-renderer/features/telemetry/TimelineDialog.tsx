@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatBytes, type TimelineSpan, type TurnTimeline } from '@contract';
+import { formatBytes, type TimelineSpan, type TimelineTarget, type TurnTimeline } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
@@ -54,13 +54,11 @@ function depths(spans: TimelineSpan[]): Map<string, number> {
 export function TimelineDialog({
   open,
   onOpenChange,
-  conversationId,
-  messageId,
+  target,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
-  conversationId: string;
-  messageId: number;
+  target: TimelineTarget;
 }) {
   const api = useAppStore((s) => s.api);
   const [timeline, setTimeline] = useState<TurnTimeline | null | undefined>(undefined);
@@ -69,14 +67,16 @@ export function TimelineDialog({
   useEffect(() => {
     if (!open) return;
     // Asked again at each opening: a turn still running has more bars the next time.
-    api.getTurnTimeline({ conversationId, messageId }).then(
+    api.getTurnTimeline(target).then(
       (found) => {
         setError(null);
         setTimeline(found);
       },
       (e: unknown) => setError(messageOf(e)),
     );
-  }, [api, open, conversationId, messageId]);
+    // The target is the same bar's address for the dialog's life; its identity may change per render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, open, JSON.stringify(target)]);
 
   const spans = timeline?.spans ?? [];
   const total = Math.max(1, ...spans.map((s) => s.startMs + (s.durationMs ?? 0)));

@@ -7,6 +7,7 @@ import { ToolResultView } from './result/ToolResultView';
 import { RunningCall } from './RunningCall';
 import { SchemaForm } from './schema/SchemaForm';
 import { Select } from '../../ui/Select';
+import { TimelineButton } from '../telemetry/TimelineButton';
 
 /** The tool's own standing decision, as the select shows it. */
 export type ToolPolicyChoice = 'default' | 'allow' | 'deny' | 'ask';
@@ -111,6 +112,7 @@ export function ToolDetail({ tool, policyChoice, running, outcome, lastArgs, onR
         <RunningCall key={call.callId} call={call} onCancel={onCancel} />
       ))}
       {outcome && <ToolResultView key={outcome.callId} outcome={outcome} load={loadPart(outcome.callId)} />}
+      {outcome && <TimelineButton key={`timeline-${outcome.callId}`} target={{ callId: outcome.callId }} />}
       {outcome?.appResult && tool.app && (
         <AppView
           key={`app-${outcome.callId}`}
