@@ -234,6 +234,8 @@ export class TurnRecorder {
     if (entry.tool) {
       const queue = this.unsent.get(done.serverId);
       if (queue?.includes(entry.tool)) queue.splice(queue.indexOf(entry.tool), 1);
+      // A call cancelled or failed before its response: its request id is forgotten with it.
+      if (entry.tool.jsonrpcKey) this.byRequest.delete(entry.tool.jsonrpcKey);
       if (entry.tool.view.status !== 'tool_error' || done.status !== 'ok') entry.tool.view.status = done.status;
       this.endBar(entry.tool, now);
       const error = errorType(entry.tool.view);
@@ -298,8 +300,12 @@ export class TurnRecorder {
     turn.open = false;
     if (this.openTurns.get(turn.conversationId) === turn) this.openTurns.delete(turn.conversationId);
     const now = this.deps.now();
-    for (const bar of turn.bars)
-      if (bar !== turn.root && bar.view.durationMs === undefined && bar.view.kind === 'model') this.endBar(bar, now);
+    for (const [id, bar] of this.models) {
+      if (bar.turn !== turn) continue;
+      // An answer that never finished (the turn failed or was stopped mid-stream) ends with its turn.
+      this.models.delete(id);
+      this.endBar(bar, now);
+    }
     this.endBar(turn.root, Math.max(now, ...turn.bars.map((b) => b.start + (b.view.durationMs ?? 0))));
   }
 
