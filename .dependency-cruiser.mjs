@@ -19,7 +19,7 @@ const RANKS = [
   ['tools'],
   ['consent', 'guard'],
   ['app', 'audit', 'bundles', 'registry', 'sampling'],
-  ['context-meter', 'elicitation', 'install', 'logs', 'roots', 'tasks', 'tool-offers', 'tool-search'],
+  ['context-meter', 'elicitation', 'install', 'logs', 'roots', 'tasks', 'telemetry', 'tool-offers', 'tool-search'],
   ['backup', 'completion', 'llm', 'oauth', 'sandbox', 'server-fleet', 'server-instructions'],
   ['questions', 'server-config', 'servers', 'settings', 'uploads'],
   ['rpc', 'secrets', 'store', 'tool-definition', 'shared'],

@@ -36,6 +36,7 @@ import { samplingMethods, type SamplingEvents } from './contract/sampling';
 import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
 import { settingsMethods, type SettingsEvents } from './contract/settings';
 import { taskMethods, type TaskEvents } from './contract/tasks';
+import { telemetryMethods, type TelemetryEvents } from './contract/telemetry';
 import { toolMethods, type ToolEvents } from './contract/tools';
 import { toolOfferMethods, type ToolOfferEvents } from './contract/tool-offers';
 import { uploadMethods } from './contract/uploads';
@@ -72,6 +73,7 @@ export * from './contract/servers';
 export * from './contract/settings';
 export * from './contract/sizes';
 export * from './contract/tasks';
+export * from './contract/telemetry';
 export * from './contract/tool-call-origin';
 export * from './contract/tools';
 export * from './contract/tool-offers';
@@ -112,6 +114,7 @@ export const HOST_METHODS = {
   ...contextMethods,
   ...toolOfferMethods,
   ...ruleMethods,
+  ...telemetryMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -181,7 +184,8 @@ export interface HostEvents
     ContentAuditEvents,
     TaskEvents,
     ToolOfferEvents,
-    RuleEvents {}
+    RuleEvents,
+    TelemetryEvents {}
 
 export type HostEventName = keyof HostEvents;
 

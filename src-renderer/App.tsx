@@ -4,6 +4,7 @@ import { useChatActions } from './features/chat/chat-actions';
 import { ChatPage } from './features/chat/ChatPage';
 import { deleteDialogPart, renameDialogPart } from './features/chat/ConversationList';
 import { contextDialogParts } from './features/chat/context/context-dialog-parts';
+import { timelineDialogPart } from './features/telemetry/timeline-part';
 import { markdownPart } from './features/chat/Markdown';
 import { installDialogPart } from './features/install/install-dialog-part';
 import { openResourceDialogPart } from './features/resources/OpenResource';
@@ -42,6 +43,7 @@ const LATER = [
   palettePart,
   installDialogPart,
   ...contextDialogParts,
+  timelineDialogPart,
   renameDialogPart,
   deleteDialogPart,
   openResourceDialogPart,

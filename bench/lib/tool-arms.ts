@@ -35,6 +35,8 @@ export interface ToolArm {
 export interface HostToolArm extends ToolArm {
   /** The contract path of a user run (`runTool` as a bridge calls it), resolving with the outcome. */
   runTool(tool: string, args: Record<string, unknown>): Promise<ToolCallOutcome>;
+  /** The host's contract API (settings a scenario switches between samples, e.g. telemetry export). */
+  api: ReturnType<typeof inProcessApi>;
 }
 
 /** The core with `server` added and ready, and "always allow" on `allowTools` (so model calls need no dialog). */
@@ -60,6 +62,7 @@ export async function hostToolArm(server: BenchServer, allowTools: string[]): Pr
       return done.result.content?.[0];
     },
     runTool: (tool, args) => api.runTool({ serverId, tool, args }),
+    api,
     async dispose() {
       await host.dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });

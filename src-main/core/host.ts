@@ -35,6 +35,7 @@ import { createOrganisationArea } from './guard/policy/organisation-area';
 import { createTasksArea } from './tasks/tasks-area';
 import { createToolOffersArea } from './tool-offers/tool-offers-area';
 import { createMcpAppsArea } from './mcp-apps/apps-area';
+import { createTelemetryArea } from './telemetry/telemetry-area';
 
 export type { Host } from './ports';
 
@@ -67,6 +68,9 @@ export function createHost(ports: HostPorts): Host {
   // URL setting is the Anthropic provider's base URL (one place, two ways to edit it), so the registry
   // comes before the settings, and the router (whose default is a setting) after them, in the llm area.
   const providers = createProviderRegistry({ ...core, mode: ports.mode, secrets, env: process.env });
+  // Telemetry: the one observer (timelines; OpenTelemetry export once the user turns it on). Made
+  // first so it lives longest: it sees every area's events and closes (flushing its spans) after them.
+  areas.add(createTelemetryArea({ ...core, secrets, env: process.env, version: ports.appVersion }));
   const settings = areas.add(createSettingsArea({ ...core, linked: providers.linkedSettings }));
   const app = areas.add(createAppArea({ mode: ports.mode, events, log: appLog }));
   const logs = areas.add(createLogArea({ ...core, loginShellPath }));

@@ -23,6 +23,7 @@ export const SETTINGS_SECTIONS = [
   'toolsets',
   'requests',
   'content',
+  'telemetry',
   'about',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -10,6 +10,7 @@ import { hostSlice } from './slices/host-slice';
 import { logsSlice } from './slices/logs-slice';
 import { consentSlice } from './slices/consent-slice';
 import { toolsSlice } from './slices/tools-slice';
+import { telemetrySlice } from './slices/telemetry-slice';
 import { resourcesSlice } from './slices/resources-slice';
 import { rootsSlice } from './slices/roots-slice';
 import { providersSlice } from './slices/providers-slice';
@@ -49,6 +50,7 @@ const SLICES = [
   tasksSlice,
   toolOffersSlice,
   rulesSlice,
+  telemetrySlice,
 ] as const;
 
 /** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */

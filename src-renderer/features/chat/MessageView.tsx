@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { TOOL_SEARCH_TOOL_NAME, type ChatMessage } from '@contract';
 import { CopyButton } from '../../ui/CopyButton';
+import { TimelineButton } from '../telemetry/TimelineButton';
 import type { ToolResultBlock } from './chat-model';
 import { LongAnswer } from './LongAnswer';
 import { PromptMarker, ResourceBlockView } from './ContextBlocks';
@@ -43,6 +44,9 @@ export const MessageView = memo(function MessageView({
         </div>
         {message.status !== 'streaming' && message.content.some((b) => b.type === 'text' && b.text.trim() !== '') && (
           <CopyButton label="Copy message" text={() => messageText(message)} />
+        )}
+        {!mine && !prompt && message.status !== 'streaming' && (
+          <TimelineButton target={{ conversationId: message.conversationId, messageId: message.id }} />
         )}
       </div>
       {message.content.map((block, i) => {

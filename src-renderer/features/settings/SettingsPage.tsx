@@ -7,6 +7,7 @@ import { ProvidersSettings } from '../providers/ProvidersSettings';
 import { ContentUseSettings } from '../resources/ContentUseSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
 import { RulesSettings } from '../rules/RulesSettings';
+import { TelemetrySettings } from '../telemetry/TelemetrySettings';
 import { ToolSetsSettings } from '../tool-sets/ToolSetsSettings';
 import { BackupPanel } from './BackupPanel';
 import { HostInfoPanel } from './HostInfoPanel';
@@ -82,6 +83,7 @@ export function SettingsPage() {
       {part('toolsets', <ToolSetsSettings />)}
       {part('requests', <ServerRequestsSettings />)}
       {part('content', <ContentUseSettings />)}
+      {part('telemetry', <TelemetrySettings />)}
       {info && part('about', <HostInfoPanel info={info} />)}
     </section>
   );

@@ -15,5 +15,6 @@ export const SETTINGS_SECTION_LABELS: Record<SettingsSection, string> = {
   toolsets: 'Tool sets',
   requests: 'Server requests',
   content: 'Resource and prompt use',
+  telemetry: 'Telemetry',
   about: 'About this host',
 };

@@ -8,6 +8,7 @@ import { RunningCall } from './RunningCall';
 import { SchemaForm } from './schema/SchemaForm';
 import { Select } from '../../ui/Select';
 import { AddRuleDialog } from '../rules/AddRuleDialog';
+import { TimelineButton } from '../telemetry/TimelineButton';
 
 /** The tool's own standing decision, as the select shows it. */
 export type ToolPolicyChoice = 'default' | 'allow' | 'deny' | 'ask';
@@ -133,6 +134,7 @@ export function ToolDetail({
         <RunningCall key={call.callId} call={call} onCancel={onCancel} />
       ))}
       {outcome && <ToolResultView key={outcome.callId} outcome={outcome} load={loadPart(outcome.callId)} />}
+      {outcome && <TimelineButton key={`timeline-${outcome.callId}`} target={{ callId: outcome.callId }} />}
       {outcome?.appResult && tool.app && (
         <AppView
           key={`app-${outcome.callId}`}

@@ -111,6 +111,9 @@ export interface SeenRequest {
   mcpName?: string;
   /** The request carried `inputResponses` (a retry after `input_required`). */
   inputResponses: boolean;
+  /** The `traceparent` header, and the one in the body's `params._meta`. */
+  traceparent?: string;
+  metaTraceparent?: string;
 }
 
 /** GET /_stats of the modern-http-server fixture: every request it received (oldest first), and how many tool runs were cancelled. */

@@ -27,6 +27,7 @@ import type { CloseReport, SessionTransport, WireTap } from './session-transport
 import { linkSignal, watchBody, type LinkedSignal } from './request-signal';
 import { isTemporaryStatus, parseRetryAfter, type TemporaryRefusal } from './temporary-refusal';
 import { withTimeout } from '../wait';
+import { traceHeadersOf } from './trace-headers';
 
 /** `streamable-http` (current), or `sse`: the 2024-11-05 HTTP+SSE transport of old servers. */
 export type RemoteTransportMode = 'streamable-http' | 'sse';
@@ -211,11 +212,14 @@ export class RemoteServerTransport implements SessionTransport {
     const origin = this.options.url.origin;
     const staticHeaders = Object.entries(this.options.headers);
     const withHeaders: FetchLike = (input, init) => {
-      if (staticHeaders.length === 0 || new URL(String(input instanceof Request ? input.url : input)).origin !== origin)
+      const trace = traceHeadersOf(init?.body);
+      if ((staticHeaders.length === 0 && !trace) || new URL(String(input instanceof Request ? input.url : input)).origin !== origin)
         return base(input, init);
       const headers = new Headers(init?.headers);
       // The transport's own headers (session, protocol version, Authorization from OAuth) win.
       for (const [key, value] of staticHeaders) if (!headers.has(key)) headers.set(key, value);
+      // A request's trace context (in its _meta while telemetry export is on) goes as headers too.
+      for (const [key, value] of trace ?? []) headers.set(key, value);
       return base(input, { ...init, headers });
     };
     const wrapped = this.options.auth ? this.options.auth.wrapFetch(withHeaders) : withHeaders;

@@ -1,0 +1,82 @@
+/**
+ * A turn's Timeline in web mode, end to end: the scripted Messages API searches the tools, calls the
+ * found tool on a real server-everything through the consent dialog, then answers; the answer's
+ * **Timeline** opens a dialog with the turn as a waterfall — the model requests, the consent wait and
+ * the call — each bar reachable by keyboard and named with its numbers. Export stays off throughout.
+ */
+import type { Page } from '@playwright/test';
+import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
+import { expect, test } from '../support/web-host';
+import { choose } from '../support/choose';
+
+const llm = useScriptedLlm();
+const SERVER = 'Everything (demo)';
+
+function ui(page: Page) {
+  return {
+    nav: (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }),
+    message: page.getByRole('textbox', { name: 'Message' }),
+    log: page.getByRole('log', { name: 'Messages' }),
+  };
+}
+
+test('a turn with a search round, a consent wait and a call, as a waterfall from the answer’s Timeline', async ({ page, webHost }) => {
+  const { nav, message, log } = ui(page);
+  await page.goto(webHost.url);
+  await pointAnthropicAt(page, llm().url);
+  await choose(page.getByRole('form', { name: 'Preferences' }).getByRole('combobox', { name: 'Tool search' }), 'Always');
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  await test.step('Settings › Telemetry: off by default', async () => {
+    const section = page.getByRole('region', { name: 'Telemetry' });
+    await expect(section.getByText('Export is off')).toBeVisible();
+    // An endpoint that is not http(s) is refused at entry.
+    await section.getByRole('textbox', { name: 'OTLP endpoint' }).fill('ftp://collector.example/');
+    await section.getByRole('button', { name: 'Turn on export' }).click();
+    await expect(section.getByRole('alert')).toContainText('http:// or https://');
+    await expect(section.getByText('Export is off')).toBeVisible();
+  });
+
+  await nav('Servers').click();
+  await page.getByRole('group', { name: 'Quick add' }).getByRole('button', { name: SERVER }).click();
+  await expect(page.getByRole('listitem', { name: SERVER }).getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await nav('Chat').click();
+
+  await llm().script([
+    { type: 'find_tool', nameEndsWith: '__get-sum', query: 'sum', input: { a: 2, b: 3 } },
+    { type: 'text', text: 'The sum is 5.' },
+  ]);
+  await message.fill('What is 2 + 3?');
+  await message.press('Enter');
+  await page
+    .getByRole('dialog', { name: /^Allow/ })
+    .getByRole('button', { name: 'Allow once' })
+    .click();
+  await expect(log.getByText('The sum is 5.')).toBeVisible();
+
+  const answer = log.getByRole('article').filter({ hasText: 'The sum is 5.' });
+  await answer.getByRole('button', { name: 'Timeline' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Timeline' });
+  const waterfall = dialog.getByRole('list', { name: 'Turn timeline' });
+  const bars = waterfall.getByRole('button');
+  await expect(bars.first()).toHaveAccessibleName(/^Turn: /);
+  // Three model requests (the search, the call, the answer), one consent wait, one call.
+  await expect(waterfall.getByRole('button', { name: /^Model request: / })).toHaveCount(3);
+  const consent = waterfall.getByRole('button', { name: /^Consent wait: .*allowed$/ });
+  await expect(consent).toHaveCount(1);
+  const call = waterfall.getByRole('button', {
+    name: new RegExp(`^Tool call: ${SERVER.replace(/[()]/g, '\\$&')} › get-sum, .*sent .*received .*succeeded$`),
+  });
+  await expect(call).toHaveCount(1);
+  await expect(waterfall.getByRole('button', { name: /tokens in/ }).first()).toBeVisible();
+
+  // Keyboard: each bar is a stop; Enter shows its numbers below the waterfall.
+  await consent.focus();
+  await page.keyboard.press('Tab');
+  await expect(call).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('status')).toContainText('get-sum');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(answer.getByRole('button', { name: 'Timeline' })).toBeFocused();
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
+import { BasicTracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { BoundedSpanQueue, MAX_QUEUED_SPANS } from './span-queue';
+import { formatTraceparent, parseTraceparent, withTraceContext } from './trace-context';
+
+/** An exporter whose endpoint never answers (a slow or hung collector). */
+function hungExporter() {
+  const batches: ReadableSpan[][] = [];
+  const exporter: SpanExporter = {
+    export: (spans) => void batches.push(spans),
+    shutdown: async () => undefined,
+  };
+  return { exporter, batches };
+}
+
+describe('the span queue', () => {
+  it('holds at most its bound while the endpoint hangs: a 2,000-call turn is bounded, the rest counted, one export in flight', () => {
+    const { exporter, batches } = hungExporter();
+    const queue = new BoundedSpanQueue(exporter);
+    const tracer = new BasicTracerProvider({ spanProcessors: [queue] }).getTracer('t');
+    // 2,000 calls, each a consent wait and a call, under one turn: 4,001 spans.
+    const turn = tracer.startSpan('invoke_agent patchbay', {}, ROOT_CONTEXT);
+    for (let i = 0; i < 2_000; i++) {
+      tracer.startSpan('Waiting for your answer').end();
+      tracer.startSpan('tools/call echo', { kind: SpanKind.CLIENT }).end();
+    }
+    turn.end();
+    expect(batches).toHaveLength(1); // the first full batch went out and never came back
+    expect(queue.pending).toBeLessThanOrEqual(MAX_QUEUED_SPANS);
+    expect(queue.pending + batches[0]!.length + queue.dropped).toBe(4_001);
+    expect(queue.dropped).toBeGreaterThan(0);
+  });
+
+  it('counts a failed batch as dropped and names the failure, without retrying it', async () => {
+    let calls = 0;
+    const exporter: SpanExporter = {
+      export: (_spans, done) => {
+        calls++;
+        done({ code: 1, error: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+      },
+      shutdown: async () => undefined,
+    };
+    const queue = new BoundedSpanQueue(exporter);
+    const tracer = new BasicTracerProvider({ spanProcessors: [queue] }).getTracer('t');
+    for (let i = 0; i < 3; i++) tracer.startSpan('x').end();
+    await queue.forceFlush();
+    expect(calls).toBe(1);
+    expect(queue.dropped).toBe(3);
+    expect(queue.lastError).toContain('connection refused');
+  });
+});
+
+describe('trace context', () => {
+  it('writes a version-00 traceparent into _meta, keeping the request’s own keys', () => {
+    const traceparent = formatTraceparent('0af7651916cd43dd8448eb211c80319c', 'b7ad6b7169203331');
+    expect(withTraceContext({ name: 'x', _meta: { progressToken: 1 } }, traceparent)).toEqual({
+      name: 'x',
+      _meta: { progressToken: 1, traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+    });
+  });
+
+  it('ignores a malformed traceparent (from a server’s sampling request or anywhere else)', () => {
+    for (const bad of [
+      undefined,
+      42,
+      '',
+      '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331',
+      '00-00000000000000000000000000000000-b7ad6b7169203331-01',
+      '00-0af7651916cd43dd8448eb211c80319c-0000000000000000-01',
+      '00-0AF7651916CD43DD8448EB211C80319C-b7ad6b7169203331-01',
+      'ff-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+      `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01${'x'.repeat(10_000)}`,
+    ])
+      expect(parseTraceparent(bad)).toBeUndefined();
+    expect(parseTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01')).toEqual({
+      traceId: '0af7651916cd43dd8448eb211c80319c',
+      spanId: 'b7ad6b7169203331',
+      sampled: true,
+    });
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * Telemetry through the whole host: a scripted model calls a real fixture server through consent;
+ * the timeline of the turn comes from what the host records; with export on, a local OTLP/HTTP
+ * receiver decodes the spans (names and attributes per the MCP and GenAI conventions) and the
+ * fixture server sees the same trace id in `params._meta.traceparent`.
+ */
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TelemetryInput } from '@contract';
+import { answerTool } from '../../test-support/answers';
+import { FIXTURES_DIR } from '../../test-support/fixtures';
+import { startHost, type TestHost } from '../../test-support/tool-host';
+import { modernStats, startModernHttpServer } from '../servers/test-support/http-servers';
+import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
+import { waitFor } from '../servers/wait';
+import { startOtlpReceiver } from './test-support/otlp-receiver';
+
+let llm: ScriptedLlm;
+let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
+beforeAll(async () => {
+  llm = await startScriptedLlm();
+});
+afterAll(async () => {
+  await llm?.stop();
+});
+afterEach(async () => {
+  await receiver?.stop().catch(() => undefined);
+});
+
+const on = (endpoint: string, extra: Partial<TelemetryInput> = {}): TelemetryInput => ({
+  enabled: true,
+  endpoint,
+  protocol: 'http/json',
+  headers: [{ name: 'x-api-key', value: 'telemetry-secret-1234' }],
+  propagate: true,
+  exportContent: false,
+  ...extra,
+});
+
+/** A host with the scripted model and the trace-meta fixture server; returns the server's id. */
+async function setUp(t: TestHost) {
+  await t.api.setApiKey({ apiKey: 'sk-ant-telemetry' });
+  await t.api.updateSettings({ anthropicBaseUrl: llm.url });
+  return t.addServer({ name: 'tracer', command: process.execPath, args: [path.join(FIXTURES_DIR, 'trace-meta.mjs')] });
+}
+
+/** Runs one turn: the model calls `meta`, the user allows it, the model answers. */
+async function turnWithCall(t: TestHost, whileAsking: () => Promise<void> = async () => undefined) {
+  await llm.reset();
+  await llm.script([
+    { type: 'tool_use', calls: [{ nameEndsWith: '__meta', input: {} }] },
+    { type: 'text', text: 'Done.' },
+  ]);
+  const conversation = await t.api.createConversation();
+  const mark = t.events.length;
+  await t.api.sendMessage({ conversationId: conversation.id, text: 'Trace this' });
+  const question = await t.asked('tool', undefined, mark);
+  await whileAsking();
+  await answerTool(t.api, { id: question.id, decision: 'allow_once' });
+  await t.next('conversationUpdated', (c) => c.id === conversation.id && c.turn === 'idle' && c.messageCount === 4, mark);
+  const messages = (await t.api.listMessages({ conversationId: conversation.id })).messages;
+  const metaSeen = JSON.parse(
+    ((await llm.messageRequests())[1].body!.messages.at(-1)!.content as unknown as { content: { text: string }[] }[])[0].content[0].text,
+  ) as Record<string, unknown>;
+  return { conversation, messages, metaSeen };
+}
+
+describe('telemetry', () => {
+  it('is off by default: a turn has a timeline, nothing is exported and requests carry no trace context', async () => {
+    receiver = await startOtlpReceiver();
+    const t = startHost();
+    expect(await t.api.getTelemetry()).toMatchObject({ enabled: false, exporting: false, dropped: 0 });
+    await setUp(t);
+    const { conversation, messages, metaSeen } = await turnWithCall(t);
+    expect(metaSeen.traceparent).toBeUndefined();
+    const timeline = await t.api.getTurnTimeline({ conversationId: conversation.id, messageId: messages.at(-1)!.id });
+    expect(timeline?.traceId).toBeUndefined();
+    expect(timeline?.spans.map((s) => s.kind)).toEqual(['turn', 'model', 'consent', 'tool', 'model']);
+    const tool = timeline!.spans.find((s) => s.kind === 'tool')!;
+    expect(tool).toMatchObject({ serverName: 'tracer', tool: 'meta', status: 'ok' });
+    expect(tool.bytesOut).toBeGreaterThan(0);
+    expect(tool.bytesIn).toBeGreaterThan(0);
+    expect(timeline!.spans.find((s) => s.kind === 'consent')).toMatchObject({ status: 'allowed' });
+    expect(timeline!.spans.find((s) => s.kind === 'model')).toMatchObject({ model: 'claude-sonnet-5-5', inputTokens: expect.any(Number) });
+    expect(receiver.spans).toEqual([]);
+  });
+
+  it('exports the turn as one trace with the conventions’ names and attributes, and the server sees its trace id', async () => {
+    receiver = await startOtlpReceiver();
+    const t = startHost();
+    await setUp(t);
+    const view = await t.api.setTelemetry(on(receiver.url));
+    expect(view).toMatchObject({ enabled: true, exporting: true, headers: [{ name: 'x-api-key', hasValue: true }] });
+    expect(JSON.stringify(view)).not.toContain('telemetry-secret-1234');
+    expect(await t.api.testTelemetry(on(receiver.url))).toMatchObject({ ok: true });
+
+    const { conversation, messages, metaSeen } = await turnWithCall(t);
+    const timeline = (await t.api.getTurnTimeline({ conversationId: conversation.id, messageId: messages.at(-1)!.id }))!;
+    expect(timeline.traceId).toMatch(/^[0-9a-f]{32}$/);
+    // SEP-414: the request carried the trace context of its own span.
+    expect(String(metaSeen.traceparent)).toMatch(new RegExp(`^00-${timeline.traceId}-[0-9a-f]{16}-01$`));
+
+    await waitFor(() => receiver.spans.some((s) => s.name === 'invoke_agent patchbay'), { timeoutMs: 15_000, what: 'the turn exported' });
+    const spans = receiver.spans.filter((s) => s.traceId === timeline.traceId);
+    expect(spans.map((s) => s.name).sort()).toEqual(
+      ['chat claude-sonnet-5-5', 'chat claude-sonnet-5-5', 'invoke_agent patchbay', 'tools/call meta', 'Waiting for your answer'].sort(),
+    );
+    const call = spans.find((s) => s.name === 'tools/call meta')!;
+    expect(String(metaSeen.traceparent).slice(36, 52)).toBe(call.spanId);
+    expect(call.kind).toBe(3); // CLIENT
+    expect(call.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'meta',
+      'gen_ai.operation.name': 'execute_tool',
+      'network.transport': 'pipe',
+      'mcp.protocol.version': expect.any(String),
+      'jsonrpc.request.id': expect.any(String),
+    });
+    expect(call.attributes['error.type']).toBeUndefined();
+    // Arguments and results only when the user opts in.
+    expect(call.attributes['mcp.tool.result']).toBeUndefined();
+    const model = spans.find((s) => s.name.startsWith('chat '))!;
+    expect(model.attributes).toMatchObject({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.request.model': 'claude-sonnet-5-5',
+      'gen_ai.usage.input_tokens': expect.any(Number),
+    });
+    const root = spans.find((s) => s.name === 'invoke_agent patchbay')!;
+    expect(spans.filter((s) => s !== root).every((s) => s.parentSpanId === root.spanId)).toBe(true);
+    // The header went to the endpoint, never back to the renderer.
+    expect(receiver.headers.some((h) => h['x-api-key'] === 'telemetry-secret-1234')).toBe(true);
+    expect(JSON.stringify(t.events)).not.toContain('telemetry-secret-1234');
+  });
+
+  it('refuses an endpoint that is not http(s) at entry, and Test connection names the failure', async () => {
+    const t = startHost();
+    await expect(t.api.setTelemetry(on('ftp://127.0.0.1/'))).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(t.api.setTelemetry(on('javascript:alert(1)'))).rejects.toMatchObject({ code: 'invalid_input' });
+    receiver = await startOtlpReceiver();
+    const url = receiver.url;
+    await receiver.stop();
+    const result = await t.api.testTelemetry(on(url));
+    expect(result.ok).toBe(false);
+    expect(result.message).toContain('connection refused');
+  });
+
+  it('a receiver stopped mid-turn changes nothing the user sees: the turn ends, the spans are counted as dropped', async () => {
+    receiver = await startOtlpReceiver();
+    const t = startHost();
+    await setUp(t);
+    await t.api.setTelemetry(on(receiver.url, { protocol: 'http/protobuf' }));
+    // Stopped while the turn waits for the user's consent: the turn's first spans already ended.
+    const { conversation, messages } = await turnWithCall(t, () => receiver.stop());
+    expect(messages.at(-1)).toMatchObject({ role: 'assistant', content: [{ type: 'text', text: 'Done.' }] });
+    const timeline = await t.api.getTurnTimeline({ conversationId: conversation.id, messageId: messages.at(-1)!.id });
+    expect(timeline?.spans.map((s) => s.kind)).toEqual(['turn', 'model', 'consent', 'tool', 'model']);
+    await waitFor(async () => (await t.api.getTelemetry()).dropped >= 5, { timeoutMs: 20_000, what: 'the spans counted as dropped' });
+    expect((await t.api.getTelemetry()).lastError).toBeTruthy();
+  });
+
+  it('exports OTLP/protobuf too, with propagation switched off for servers that reject unknown _meta', async () => {
+    receiver = await startOtlpReceiver();
+    const t = startHost();
+    await setUp(t);
+    await t.api.setTelemetry(on(receiver.url, { protocol: 'http/protobuf', propagate: false }));
+    const { conversation, messages, metaSeen } = await turnWithCall(t);
+    expect(metaSeen.traceparent).toBeUndefined();
+    const timeline = (await t.api.getTurnTimeline({ conversationId: conversation.id, messageId: messages.at(-1)!.id }))!;
+    await waitFor(() => receiver.protobufBodies.some((b) => b.includes(Buffer.from(timeline.traceId!, 'hex'))), {
+      timeoutMs: 15_000,
+      what: 'a protobuf export with the turn’s trace id',
+    });
+    const body = Buffer.concat(receiver.protobufBodies);
+    expect(body.includes(Buffer.from('tools/call meta'))).toBe(true);
+    expect(body.includes(Buffer.from('gen_ai.tool.name'))).toBe(true);
+  });
+
+  it('a Tools tab call is its own trace; a huge _meta echoed back costs one capped attribute, only with results opted in', async () => {
+    receiver = await startOtlpReceiver();
+    const t = startHost();
+    const serverId = await setUp(t);
+    await t.api.setTelemetry(on(receiver.url, { exportContent: true }));
+    const outcome = await t.api.runTool({ serverId, tool: 'huge-meta', args: {} });
+    expect(outcome.status).toBe('ok');
+    // The Tools tab's Timeline of the call, from its record.
+    const timeline = await t.api.getTurnTimeline({ callId: outcome.callId });
+    expect(timeline?.spans.map((s) => [s.kind, s.label])).toEqual([
+      ['turn', 'Run from the Tools tab'],
+      ['tool', 'tracer › huge-meta'],
+    ]);
+    expect(timeline!.spans[1]!.bytesIn).toBeGreaterThan(1_000_000);
+    await waitFor(() => receiver.spans.some((s) => s.name === 'tools/call huge-meta'), { timeoutMs: 15_000, what: 'the call exported' });
+    const call = receiver.spans.find((s) => s.name === 'tools/call huge-meta')!;
+    expect(call.parentSpanId ?? '').toBe('');
+    expect(call.attributes['jsonrpc.request.id']).toEqual(expect.any(String));
+    const result = String(call.attributes['mcp.tool.result']);
+    expect(result.length).toBeLessThanOrEqual(8_193);
+    expect(result.endsWith('…')).toBe(true);
+    expect(receiver.spans.some((s) => s.name === 'invoke_agent patchbay')).toBe(false);
+  });
+
+  it('a remote server gets the trace context in _meta and as HTTP headers', async () => {
+    receiver = await startOtlpReceiver();
+    const remote = await startModernHttpServer();
+    try {
+      const t = startHost();
+      const serverId = await t.addServer({ name: 'remote', transport: 'http', url: remote.url });
+      await t.api.setTelemetry(on(receiver.url));
+      expect((await t.api.runTool({ serverId, tool: 'echo', args: { text: 'hi' } })).status).toBe('ok');
+      const call = (await modernStats(remote)).requests.find((r) => r.method === 'tools/call')!;
+      expect(call.metaTraceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+      expect(call.traceparent).toBe(call.metaTraceparent);
+      await waitFor(() => receiver.spans.some((s) => s.name === 'tools/call echo'), { timeoutMs: 15_000, what: 'the call exported' });
+      expect(receiver.spans.find((s) => s.name === 'tools/call echo')!.attributes['network.transport']).toBe('tcp');
+    } finally {
+      await remote.stop();
+    }
+  });
+});

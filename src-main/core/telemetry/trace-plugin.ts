@@ -1,0 +1,61 @@
+import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
+import type { ServerFacts } from './otel-spans';
+import { formatTraceparent, withTraceContext } from './trace-context';
+import type { TurnRecorder } from './turn-recorder';
+
+type RequestFn = (request: { method: string; params?: Record<string, unknown> }, ...rest: unknown[]) => Promise<unknown>;
+
+/**
+ * The request path's part of telemetry, on every connection: each request to a server carries the
+ * W3C trace context of its span in `params._meta` (SEP-414) while export and propagation are on;
+ * what crosses the wire tells the recorder each call's request id, sizes and `isError`; the
+ * session's facts (protocol version, transport) name the spans. A `traceparent` arriving from a
+ * server is read strictly: a malformed one is ignored.
+ */
+export function tracePlugin(deps: {
+  recorder: TurnRecorder;
+  facts: Map<string, ServerFacts>;
+  /** Whether requests carry trace context now (export on, propagation not switched off). */
+  propagating(): boolean;
+}): ConnectionPlugin {
+  return {
+    install(client: Client, server) {
+      // `request` is the SDK's public method every request (callTool included) goes through.
+      const seam = client as unknown as { request: RequestFn };
+      const original = seam.request.bind(client);
+      seam.request = (request, ...rest) => {
+        if (!deps.propagating() || request.method !== 'tools/call') return original(request, ...rest);
+        const bar = deps.recorder.pendingCall(server.id, String(request.params?.name ?? ''));
+        const context = bar?.otel?.spanContext();
+        if (!context) return original(request, ...rest);
+        const traceparent = formatTraceparent(context.traceId, context.spanId);
+        return original({ ...request, params: withTraceContext(request.params, traceparent) }, ...rest);
+      };
+    },
+    onStateChange(server, state) {
+      const facts = deps.facts.get(server.id) ?? { name: server.name };
+      facts.name = server.name;
+      if (state.status === 'ready') {
+        facts.protocolVersion = state.server.protocolVersion;
+      }
+      deps.facts.set(server.id, facts);
+    },
+    onLaunch(server, launch) {
+      const facts = deps.facts.get(server.id) ?? { name: server.name };
+      facts.transport = launch.command ? 'pipe' : 'tcp';
+      deps.facts.set(server.id, facts);
+    },
+    onRemoved(server) {
+      deps.facts.delete(server.id);
+    },
+    onWire(server, direction, message: JSONRPCMessage, bytes) {
+      const m = message as { id?: string | number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown };
+      if (m.id === undefined) return;
+      if (direction === 'out' && m.method) deps.recorder.onRequestSent(server.id, m.id, m.method, m.params, bytes);
+      // A server's own requests (sampling, elicitation) are nested under its running call by the
+      // recorder; whatever trace context they carry is never adopted, so a malformed one changes nothing.
+      else if (direction === 'in' && !m.method) deps.recorder.onResponse(server.id, m.id, bytes, m.result);
+    },
+  };
+}

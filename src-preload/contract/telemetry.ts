@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { IdString, method, NoInput } from './method';
+
+/**
+ * Telemetry: the turn timeline (always recorded, kept in memory) and OpenTelemetry export (off until
+ * the user turns it on). Header values are secrets: they go in, sealed, and never come back out.
+ */
+
+export const OTLP_PROTOCOLS = ['http/json', 'http/protobuf'] as const;
+export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+
+/** An OTLP endpoint: http(s) only (refused at entry otherwise). */
+export const OtlpEndpointString = z
+  .string()
+  .trim()
+  .max(2_000)
+  .pipe(z.url({ protocol: /^https?$/, message: 'Enter an http:// or https:// address' }));
+
+const HeaderName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'A header name has letters, digits and - only');
+
+export const SetTelemetrySchema = z
+  .object({
+    enabled: z.boolean(),
+    endpoint: z.union([OtlpEndpointString, z.literal('')]),
+    protocol: z.enum(OTLP_PROTOCOLS),
+    /** `value` absent: keep the stored value of that header. */
+    headers: z.array(z.object({ name: HeaderName, value: z.string().max(8_000).optional() }).strict()).max(50),
+    /** Send W3C trace context in `params._meta` of requests to servers (SEP-414). */
+    propagate: z.boolean(),
+    /** Export tool arguments and results (the conventions' opt-in attributes). */
+    exportContent: z.boolean(),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if (input.enabled && input.endpoint === '') ctx.addIssue({ code: 'custom', path: ['endpoint'], message: 'Enter the OTLP endpoint' });
+  });
+export type TelemetryInput = z.input<typeof SetTelemetrySchema>;
+
+/** The telemetry settings as the renderer sees them (header values never leave the host). */
+export interface TelemetryView {
+  enabled: boolean;
+  endpoint: string;
+  protocol: OtlpProtocol;
+  headers: { name: string; hasValue: boolean }[];
+  propagate: boolean;
+  exportContent: boolean;
+  /** Set when `OTEL_EXPORTER_OTLP_*` variables configure export (they win over the stored setting). */
+  fromEnvironment: boolean;
+  /** Whether spans are being exported right now. */
+  exporting: boolean;
+  /** Spans dropped since start (the bounded queue was full, or the endpoint failed). */
+  dropped: number;
+  /** Spans the endpoint accepted since start. */
+  exported: number;
+  /** The last export failure, in words. */
+  lastError?: string;
+}
+
+export interface TelemetryTestResult {
+  ok: boolean;
+  message: string;
+}
+
+/** What a bar of the timeline is. */
+export type TimelineKind = 'turn' | 'model' | 'tool' | 'consent' | 'sampling' | 'elicitation' | 'request';
+
+/** One bar of a turn's waterfall; times in ms from the turn's start. */
+export interface TimelineSpan {
+  id: string;
+  parentId?: string;
+  kind: TimelineKind;
+  label: string;
+  startMs: number;
+  /** Absent while it runs. */
+  durationMs?: number;
+  serverName?: string;
+  tool?: string;
+  callId?: string;
+  model?: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  /** Time to the first streamed text of a model request. */
+  firstTokenMs?: number;
+  bytesOut?: number;
+  bytesIn?: number;
+  /** How it ended (a tool call's status, a question's outcome). */
+  status?: string;
+}
+
+export interface TurnTimeline {
+  conversationId: string;
+  /** The OpenTelemetry trace id when the turn was exported. */
+  traceId?: string;
+  startedAt: string;
+  spans: TimelineSpan[];
+}
+
+/** A chat message (the turn that wrote it), or a call outside a chat (the Tools tab's, an app's) by its id. */
+const TimelineSchema = z.union([
+  z.object({ conversationId: IdString, messageId: z.number().int().positive() }).strict(),
+  z.object({ callId: IdString }).strict(),
+]);
+export type TimelineTarget = z.infer<typeof TimelineSchema>;
+
+export const telemetryMethods = {
+  getTelemetry: method<typeof NoInput, TelemetryView>(NoInput),
+  setTelemetry: method<typeof SetTelemetrySchema, TelemetryView>(SetTelemetrySchema),
+  /** Sends one empty export to the endpoint (as set, or as given) and names what failed. */
+  testTelemetry: method<typeof SetTelemetrySchema, TelemetryTestResult>(SetTelemetrySchema),
+  /** The timeline of the turn that wrote a message (or of a lone call), or null when it is no longer kept. */
+  getTurnTimeline: method<typeof TimelineSchema, TurnTimeline | null>(TimelineSchema),
+};
+
+export interface TelemetryEvents {
+  telemetryChanged: TelemetryView;
+}

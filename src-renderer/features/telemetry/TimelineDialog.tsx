@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { formatBytes, type TimelineSpan, type TimelineTarget, type TurnTimeline } from '@contract';
+import { useAppStore } from '../../stores/use-app-store';
+import { messageOf } from '../../ui/call-errors';
+import { Modal } from '../../ui/Modal';
+import './timeline.css';
+
+const KIND_NAMES: Record<TimelineSpan['kind'], string> = {
+  turn: 'Turn',
+  model: 'Model request',
+  tool: 'Tool call',
+  consent: 'Consent wait',
+  sampling: 'Sampling',
+  elicitation: 'Elicitation',
+  request: 'Request',
+};
+
+const ms = (value: number | undefined) =>
+  value === undefined ? 'running' : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
+
+/** Every number of a bar, in words: its accessible name and its tooltip. */
+export function describeSpan(span: TimelineSpan): string {
+  const parts = [`${KIND_NAMES[span.kind]}: ${span.label}`, `starts at ${ms(span.startMs)}`, `takes ${ms(span.durationMs)}`];
+  if (span.model) parts.push(`model ${span.model}`);
+  if (span.inputTokens !== undefined) parts.push(`${span.inputTokens} tokens in, ${span.outputTokens ?? 0} out`);
+  if (span.firstTokenMs !== undefined) parts.push(`first text after ${ms(span.firstTokenMs)}`);
+  if (span.bytesOut !== undefined) parts.push(`sent ${formatBytes(span.bytesOut)}`);
+  if (span.bytesIn !== undefined) parts.push(`received ${formatBytes(span.bytesIn)}`);
+  if (span.status) parts.push(span.status === 'ok' ? 'succeeded' : span.status.replaceAll('_', ' '));
+  return parts.join(', ');
+}
+
+/** Depth of each bar under the turn (sampling nests under the call that caused it). */
+function depths(spans: TimelineSpan[]): Map<string, number> {
+  const byId = new Map(spans.map((s) => [s.id, s]));
+  const depth = new Map<string, number>();
+  const of = (span: TimelineSpan): number => {
+    const known = depth.get(span.id);
+    if (known !== undefined) return known;
+    const parent = span.parentId ? byId.get(span.parentId) : undefined;
+    const value = parent ? of(parent) + 1 : 0;
+    depth.set(span.id, value);
+    return value;
+  };
+  for (const span of spans) of(span);
+  return depth;
+}
+
+/**
+ * The turn as a waterfall: each bar placed by its start and length on the turn's scale, indented
+ * under what caused it, focusable, and named with all its numbers (a screen reader reads them; the
+ * pointer sees them as a tooltip).
+ */
+export function TimelineDialog({
+  open,
+  onOpenChange,
+  target,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  target: TimelineTarget;
+}) {
+  const api = useAppStore((s) => s.api);
+  const [timeline, setTimeline] = useState<TurnTimeline | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<TimelineSpan | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    // Asked again at each opening: a turn still running has more bars the next time.
+    api.getTurnTimeline(target).then(
+      (found) => {
+        setError(null);
+        setTimeline(found);
+      },
+      (e: unknown) => setError(messageOf(e)),
+    );
+    // The target is the same bar's address for the dialog's life; its identity may change per render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, open, JSON.stringify(target)]);
+
+  const spans = timeline?.spans ?? [];
+  const total = Math.max(1, ...spans.map((s) => s.startMs + (s.durationMs ?? 0)));
+  const depth = depths(spans);
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Timeline" className="timeline-dialog">
+      {error && <p role="alert">Could not load the timeline: {error}</p>}
+      {timeline === undefined && !error && <p className="muted">Loading…</p>}
+      {timeline === null && (
+        <p className="muted">This turn’s timeline is no longer kept (timelines are kept in memory for the last 100 turns).</p>
+      )}
+      {timeline && (
+        <>
+          <p className="hint">
+            {ms(total)} in all{timeline.traceId && <> · trace {timeline.traceId}</>}
+          </p>
+          <ol className="timeline" aria-label="Turn timeline">
+            {spans.map((span) => (
+              <li
+                key={span.id}
+                className="timeline-row"
+                data-kind={span.kind}
+                style={{ paddingInlineStart: `${(depth.get(span.id) ?? 0) * 12}px` }}
+              >
+                <span className="timeline-label">{span.label}</span>
+                <span className="timeline-track">
+                  <button
+                    type="button"
+                    className="timeline-bar"
+                    data-kind={span.kind}
+                    data-status={span.status}
+                    aria-label={describeSpan(span)}
+                    title={describeSpan(span)}
+                    aria-pressed={selected?.id === span.id}
+                    style={{
+                      insetInlineStart: `${(span.startMs / total) * 100}%`,
+                      width: `max(3px, ${(((span.durationMs ?? total - span.startMs) / total) * 100).toFixed(3)}%)`,
+                    }}
+                    onClick={() => setSelected(span)}
+                  />
+                </span>
+                <span className="timeline-time">{ms(span.durationMs)}</span>
+              </li>
+            ))}
+          </ol>
+          {selected && (
+            <p role="status" className="timeline-detail">
+              {describeSpan(selected)}
+            </p>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
