@@ -43,7 +43,7 @@ export class HostArm {
   private waiter: { n: number; resolve: () => void; reject: (e: Error) => void } | undefined;
 
   private constructor(readonly dataDir: string) {
-    this.host = createHost({ mode: 'web', dataDir, appVersion: 'bench' });
+    this.host = createHost({ mode: 'web', sandboxByDefault: false, dataDir, appVersion: 'bench' });
     this.host.events.subscribe((event) => {
       if (event.name === 'serverUpdated') this.onUpdate(event.payload);
     });

@@ -44,7 +44,13 @@ const fixture = (name: string) => ({ command: process.execPath, args: [path.join
 
 async function sample(arm: 'flood' | 'quiet', seconds: number): Promise<FloodSample> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-flood-'));
-  const host = createHost({ mode: 'web', dataDir, appVersion: 'bench', connectionDefaults: { timeouts: { pingIntervalMs: 0 } } });
+  const host = createHost({
+    mode: 'web',
+    sandboxByDefault: false,
+    dataDir,
+    appVersion: 'bench',
+    connectionDefaults: { timeouts: { pingIntervalMs: 0 } },
+  });
   const api = inProcessApi(host.handlers);
   try {
     const flood = (await api.addServer({ name: 'flood', ...fixture('notification-flood.mjs') })).config.id;

@@ -42,7 +42,13 @@ export interface HostToolArm extends ToolArm {
 /** The core with `server` added and ready, and "always allow" on `allowTools` (so model calls need no dialog). */
 export async function hostToolArm(server: BenchServer, allowTools: string[]): Promise<HostToolArm> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-tools-'));
-  const host = createHost({ mode: 'web', dataDir, appVersion: 'bench', connectionDefaults: { timeouts: { pingIntervalMs: 0 } } });
+  const host = createHost({
+    mode: 'web',
+    sandboxByDefault: false,
+    dataDir,
+    appVersion: 'bench',
+    connectionDefaults: { timeouts: { pingIntervalMs: 0 } },
+  });
   const api = inProcessApi(host.handlers);
   const input =
     'url' in server

@@ -97,7 +97,7 @@ const gc: () => void =
 
 async function startFleet(llm: ScriptedLlm, servers: ServerInput[]): Promise<{ host: Host; api: HostApi; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-tool-search-'));
-  const host = createHost({ mode: 'web', appVersion: 'bench', dataDir });
+  const host = createHost({ mode: 'web', sandboxByDefault: false, appVersion: 'bench', dataDir });
   const api = inProcessApi(host.handlers);
   await api.setApiKey({ apiKey: 'sk-ant-bench' });
   await api.updateSettings({ anthropicBaseUrl: llm.url });

@@ -92,6 +92,9 @@ test('roots: add a folder, share it when asked, the server works in it, remove i
       await form.getByLabel('Name', { exact: true }).fill('files');
       await form.getByLabel('Command', { exact: true }).fill(process.execPath);
       await form.getByLabel('Arguments', { exact: true }).fill(FILESYSTEM_SERVER);
+      // Roots as MCP has them (list_changed, no restart): run unsandboxed, a deliberate choice the form states.
+      await form.getByRole('switch', { name: 'Sandbox' }).uncheck();
+      await expect(form.getByText(/^Runs unsandboxed/)).toBeVisible();
       await form.getByRole('button', { name: 'Save' }).click();
 
       const question = page.getByRole('dialog', { name: 'Share folders' });

@@ -87,6 +87,8 @@ export interface InstallPreview {
   notes: string[];
   /** What the command line could do beyond running the server it names (`commandRisks`), shown before Install. */
   risks: CommandRisk[];
+  /** Local servers: whether it will run sandboxed, and how, in one line. */
+  sandbox?: string;
 }
 
 /** What the source is, in facts the dialog shows above the form. */

@@ -3,6 +3,7 @@ import {
   HostCallError,
   type HandlersFor,
   type InstallPlan,
+  type InstallPreview,
   type InstallSource,
   type installMethods,
   type InstallValues,
@@ -45,6 +46,24 @@ export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof
   const defaults = (plan: Omit<InstallPlan, 'preview' | 'source'>): InstallValues =>
     Object.fromEntries(plan.fields.flatMap((field) => (field.default === undefined ? [] : [[field.id, field.default]])));
 
+  // Code from a registry, a link or a bundle is a stranger's: a new local one starts sandboxed where
+  // that is possible (network allowed: npx and uvx fetch the package as they start); a replaced
+  // one keeps the sandbox the user gave it.
+  const sandboxOf = (built: BuiltServer) =>
+    built.replaces
+      ? (deps.repo.get(built.replaces)?.sandbox ?? built.server.sandbox)
+      : defaultSandbox(built.server.transport === 'stdio' && sandboxSupported());
+  /** The preview, with a line saying whether it will run sandboxed and how. */
+  const preview = (built: BuiltServer): InstallPreview => {
+    const shown = toPreview(built);
+    if (built.server.transport !== 'stdio') return shown;
+    const sandbox = sandboxOf(built);
+    const line = sandbox?.enabled
+      ? `Runs sandboxed: sees only the folders you share with it; network ${sandbox.network === 'hosts' ? `only to ${sandbox.hosts.join(', ')}` : sandbox.network}.`
+      : `Runs unsandboxed: it can read and write everything you can.${sandboxSupported() ? '' : ' This machine cannot run a sandbox (see the server form).'}`;
+    return { ...shown, sandbox: line };
+  };
+
   const build = async (source: InstallSource, name: string, values: InstallValues): Promise<BuiltServer> => {
     const kind = kindOf(source);
     const chosen = name.trim() || (await kind.plan(source)).suggestedName;
@@ -55,10 +74,10 @@ export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof
     planInstall: async ({ source }) => {
       const plan = await kindOf(source).plan(source);
       const built = await kindOf(source).build(source, plan.suggestedName, defaults(plan));
-      return { ...plan, source, preview: toPreview(built) };
+      return { ...plan, source, preview: preview(built) };
     },
 
-    previewInstall: async ({ source, name, values }) => toPreview(await build(source, name, values)),
+    previewInstall: async ({ source, name, values }) => preview(await build(source, name, values)),
 
     install: async ({ source, name, values, start, openRequestId }) => {
       const built = await build(source, name, values);
@@ -70,12 +89,7 @@ export function createInstallHandlers(deps: InstallAreaDeps): HandlersFor<typeof
         );
       }
       // A server that still needs editing (an unresolved variable) is added disabled whatever was ticked.
-      // Code from a registry, a link or a bundle is a stranger's: a new local one starts sandboxed where
-      // that is possible (network allowed: npx and uvx fetch the package as they start); a replaced
-      // one keeps the sandbox the user gave it.
-      const sandbox = built.replaces
-        ? (deps.repo.get(built.replaces)?.sandbox ?? built.server.sandbox)
-        : defaultSandbox(built.server.transport === 'stdio' && sandboxSupported());
+      const sandbox = sandboxOf(built);
       const server = { ...built.server, enabled: start && built.server.enabled, sandbox };
       // A server being replaced stops first: its files are swapped under it (Windows cannot move a running program).
       if (built.replaces) await deps.fleet.stop(built.replaces);

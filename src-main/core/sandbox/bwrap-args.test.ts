@@ -107,5 +107,11 @@ describe('hostAllowed', () => {
     expect(hostAllowed('example.com.evil.net', 443, list)).toBe(false);
     expect(hostAllowed('api.test', 8443, list)).toBe(true);
     expect(hostAllowed('api.test', 443, list)).toBe(false);
+    // The loopback under its three names is one place, the port still counts.
+    expect(hostAllowed('127.0.0.1', 3000, ['localhost:3000'])).toBe(true);
+    expect(hostAllowed('[::1]', 3000, ['localhost:3000'])).toBe(true);
+    expect(hostAllowed('localhost', 3000, ['127.0.0.1:3000'])).toBe(true);
+    expect(hostAllowed('127.0.0.1', 3001, ['localhost:3000'])).toBe(false);
+    expect(hostAllowed('127.0.0.2', 3000, ['localhost:3000'])).toBe(false);
   });
 });

@@ -14,12 +14,17 @@ export const PROXY_PORT = 3128;
 
 /** True when `host` (and `port`) matches one of `allowed` (`name`, `name:port`, `*.suffix`). */
 export function hostAllowed(host: string, port: number, allowed: readonly string[]): boolean {
-  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  const name = loopbackName(host.toLowerCase().replace(/^\[|\]$/g, ''));
   return allowed.some((entry) => {
     const [pattern, entryPort] = entry.split(':');
     if (entryPort !== undefined && Number(entryPort) !== port) return false;
-    return pattern.startsWith('*.') ? name.endsWith(pattern.slice(1)) : name === pattern;
+    return pattern.startsWith('*.') ? name.endsWith(pattern.slice(1)) : name === loopbackName(pattern);
   });
+}
+
+/** The host's own loopback under any of its names (`localhost`, 127.0.0.1, ::1) is one place: listing one admits the others. */
+function loopbackName(name: string): string {
+  return name === 'localhost' || name === '127.0.0.1' || name === '::1' ? 'localhost' : name;
 }
 
 export interface HostFilterProxy {

@@ -65,6 +65,7 @@ export function InstallPreviewView({ preview }: { preview: InstallPreview }) {
         <Pairs title="Environment" pairs={preview.env} separator="=" />
         <Pairs title="Headers" pairs={preview.headers} separator=": " />
       </dl>
+      {preview.sandbox && <p className="hint install-sandbox">{preview.sandbox}</p>}
       <CommandRiskList risks={preview.risks} />
       {preview.missing.length > 0 && <p className="hint">Still needed: {preview.missing.join(', ')}.</p>}
       {preview.notes.map((note) => (

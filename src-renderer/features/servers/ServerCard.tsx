@@ -7,6 +7,7 @@ import { RemoveServerDialog } from './RemoveServerDialog';
 import { RuntimeFacts } from './RuntimeFacts';
 import { ServerAuth } from './ServerAuth';
 import { RUN_ACTION_LABELS, runActions, type RunAction } from './server-status';
+import { NETWORK_LABELS } from './SandboxFields';
 import { StatusBadge } from './StatusBadge';
 import { Switch } from '../../ui/Switch';
 import { Pencil, Play, RotateCw, Square, Stethoscope, Trash2, type LucideIcon } from 'lucide-react';
@@ -91,6 +92,10 @@ export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose }: Serv
           <code>{config.url}</code>
         </p>
       )}
+      {config.transport === 'stdio' && (
+        // Whether it is confined, and how, on its row: unsandboxed is never left to be guessed.
+        <p className="muted server-sandbox">{sandboxRowText(config.sandbox)}</p>
+      )}
       <RuntimeFacts runtime={runtime} compact />
       {runtime.auth && <ServerAuth auth={runtime.auth} signIn={() => actions.signIn(id)} signOut={() => actions.signOut(id)} />}
       {failed && <FailureOutput serverName={config.name} runtime={runtime} />}
@@ -132,4 +137,10 @@ export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose }: Serv
       />
     </li>
   );
+}
+
+/** "Sandboxed · network allowed" or "Not sandboxed", for a local server's row. */
+function sandboxRowText(sandbox: ServerView['config']['sandbox']): string {
+  if (!sandbox?.enabled) return 'Not sandboxed';
+  return `Sandboxed · network ${NETWORK_LABELS[sandbox.network].toLowerCase()}`;
 }
