@@ -15,7 +15,6 @@ import { obtainAppTokens } from './app-sign-in';
 import { runIdTokenCommand } from './id-token-command';
 import { OAuthHopGuard, OAuthHopRefusedError, type LookupAll } from './oauth-hop-guard';
 import type { IssuedTokenRecord, OAuthCredentialStore } from './oauth-store';
-import { dpopFetch } from './dpop-key';
 import { guardedFetch } from './safe-fetch';
 import { expiresAt, ServerCredentials } from './server-credentials';
 import type { DiscoveredAuthServer } from './sign-in-discovery';
@@ -88,14 +87,7 @@ export class AppSession {
     const guard = this.guard;
     return {
       authProvider: { token: () => this.token(), onUnauthorized: (ctx) => this.onUnauthorized(ctx) },
-      // DPoP-bound tokens go out as `DPoP <token>` with a fresh proof per request; Bearer ones untouched.
-      wrapFetch: (next) =>
-        dpopFetch(
-          guardedFetch(next, guard),
-          () => this.credentials.boundDpopSession(),
-          () => this.credentials.boundDpopToken(),
-          `Server "${this.ref.name}"`,
-        ),
+      wrapFetch: (next) => this.credentials.fetchWithDpop(guardedFetch(next, guard), this.ref.name),
       observeError: () => undefined, // a 403 cannot be helped by another grant of the same credentials
     };
   }

@@ -11,7 +11,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { tempDir } from '../../test-support/temp-dir';
 import { KeyFileSecretBox } from '../secrets/key-file-secret-box';
 import { openDatabase } from '../store/database';
-import { dpopFetch, offersDpop } from './dpop-key';
+import { offersDpop } from './dpop-key';
 import { OAuthCredentialStore } from './oauth-store';
 import { ServerCredentials } from './server-credentials';
 import { signedInView } from './auth-view';
@@ -74,14 +74,9 @@ async function resourceServer(options: { nonce?: 'once' | 'always' } = {}) {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
-/** The connection's fetch for a server whose tokens are `tokens`, as oauth-session.ts builds it. */
-async function connectionFetch(credentials: ServerCredentials) {
-  return dpopFetch(
-    fetch,
-    () => credentials.boundDpopSession(),
-    () => credentials.boundDpopToken(),
-    'Server "Reports"',
-  );
+/** The connection's fetch for the server, as oauth-session.ts builds it (without the hop guard). */
+function connectionFetch(credentials: ServerCredentials) {
+  return credentials.fetchWithDpop(fetch, 'Reports');
 }
 
 describe('DPoP', () => {
@@ -98,7 +93,7 @@ describe('DPoP', () => {
     const session = await credentials.dpopSession(); // the token request's proof would come from here
     await credentials.save('https://as', { access_token: 'at-1', token_type: 'DPoP' });
     const rs = await resourceServer();
-    const fetchFn = await connectionFetch(credentials);
+    const fetchFn = connectionFetch(credentials);
     for (const method of ['POST', 'GET'])
       expect((await fetchFn(rs.url, { method, headers: { Authorization: 'Bearer at-1' } })).status).toBe(200);
 
@@ -138,7 +133,7 @@ describe('DPoP', () => {
     const credentials = open();
     await credentials.save('https://as', { access_token: 'plain', token_type: 'Bearer' });
     const rs = await resourceServer({ nonce: 'always' });
-    const fetchFn = await connectionFetch(credentials);
+    const fetchFn = connectionFetch(credentials);
     expect((await fetchFn(rs.url, { headers: { Authorization: 'Bearer plain' } })).status).toBe(200);
     expect(rs.seen).toEqual([{ authorization: 'Bearer plain', proof: undefined }]);
     expect(signedInView((await credentials.latest())!).tokenType).toBe('Bearer');
@@ -150,7 +145,7 @@ describe('DPoP', () => {
     await credentials.dpopSession();
     await credentials.save('https://as', { access_token: 'at-2', token_type: 'DPoP' });
     const rs = await resourceServer({ nonce: 'once' });
-    const fetchFn = await connectionFetch(credentials);
+    const fetchFn = connectionFetch(credentials);
     expect((await fetchFn(rs.url, { method: 'POST' })).status).toBe(200);
     expect(rs.seen.map((s) => s.claims?.nonce)).toEqual([undefined, 'n-1']);
     // The nonce is remembered: the next request carries it from the start.
@@ -165,7 +160,7 @@ describe('DPoP', () => {
     await credentials.dpopSession();
     await credentials.save('https://as', { access_token: 'at-3', token_type: 'DPoP' });
     const rs = await resourceServer({ nonce: 'always' });
-    const fetchFn = await connectionFetch(credentials);
+    const fetchFn = connectionFetch(credentials);
     await expect(fetchFn(rs.url, { method: 'POST' })).rejects.toThrow('Server "Reports" kept asking for a new DPoP nonce');
     expect(rs.seen.length).toBeLessThanOrEqual(6);
     // Each try is a new proof (a new jti), never a replay.

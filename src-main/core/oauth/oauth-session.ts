@@ -23,7 +23,6 @@ import type { LoopbackRedirect } from './loopback-redirect';
 import { OAuthHopGuard, type LookupAll } from './oauth-hop-guard';
 import { PatchbayOAuthProvider, type PreregisteredClient } from './oauth-provider';
 import type { IssuedTokenRecord, OAuthCredentialStore } from './oauth-store';
-import { dpopFetch } from './dpop-key';
 import { guardedFetch } from './safe-fetch';
 import { ServerCredentials } from './server-credentials';
 import { prepareDiscovery } from './sign-in-discovery';
@@ -115,14 +114,7 @@ export class OAuthSession {
     const guard = this.guard;
     return {
       authProvider: { token: () => this.keeper.token(), onUnauthorized: (ctx) => this.onUnauthorized(ctx) },
-      // DPoP-bound tokens go out as `DPoP <token>` with a fresh proof per request; Bearer ones untouched.
-      wrapFetch: (next) =>
-        dpopFetch(
-          guardedFetch(next, guard),
-          () => this.credentials.boundDpopSession(),
-          () => this.credentials.boundDpopToken(),
-          `Server "${this.ref.name}"`,
-        ),
+      wrapFetch: (next) => this.credentials.fetchWithDpop(guardedFetch(next, guard), this.ref.name),
       observeError: (error) => this.observeError(error),
     };
   }

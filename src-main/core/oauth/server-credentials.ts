@@ -5,10 +5,10 @@
  * to the way they were obtained, so a server switched from "as an application" to "as you" never
  * passes the application's token off as yours (or the other way round).
  */
-import type { DpopSession, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { DpopSession, FetchLike, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { SignInMode } from '@contract';
 import { accountFromTokens } from './account-name';
-import { dpopSession, isDpopBound, newDpopKey, openDpopKey, type StoredDpopKey } from './dpop-key';
+import { dpopFetch, dpopSession, isDpopBound, newDpopKey, openDpopKey, type StoredDpopKey } from './dpop-key';
 import type { IssuedTokenRecord, OAuthCredentialStore, TokenRecord } from './oauth-store';
 
 /** When a token record's access token expires (ms since epoch), or undefined when the response did not say. */
@@ -98,6 +98,16 @@ export class ServerCredentials {
   async boundDpopToken(): Promise<string | undefined> {
     const tokens = (await this.latest())?.tokens;
     return isDpopBound(tokens) ? tokens?.access_token : undefined;
+  }
+
+  /** The connection's fetch: DPoP-bound tokens go out as `DPoP <token>` with a fresh proof per request; Bearer ones untouched. */
+  fetchWithDpop(next: FetchLike, serverName: string): FetchLike {
+    return dpopFetch(
+      next,
+      () => this.boundDpopSession(),
+      () => this.boundDpopToken(),
+      `Server "${serverName}"`,
+    );
   }
 
   /** Forgets the tokens of one issuer, or all of them. */

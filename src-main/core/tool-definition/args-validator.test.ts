@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeIssues, validateArgs } from './args-validator';
+import { describeIssues, validateArgs, withoutNullOptionals } from './args-validator';
 
 describe('validateArgs', () => {
   it('follows the dialect of $schema and addresses each issue to its field', () => {
@@ -34,5 +34,30 @@ describe('validateArgs', () => {
     expect(validateArgs(schema, { pair: [1, 'x'], extra: true }).map((i) => i.path)).toEqual([['extra'], ['pair', 0], ['pair', 1]]);
     expect(validateArgs({ type: 'object', properties: { x: { $ref: '#/nowhere' } } }, { x: 1 })).toEqual([]);
     expect(validateArgs(undefined, { anything: true })).toEqual([]);
+  });
+});
+
+describe('withoutNullOptionals', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      region: { type: 'string' },
+      verbose: { type: 'boolean', 'x-mcp-header': 'Verbose' },
+      note: { type: ['string', 'null'] },
+      any: {},
+    },
+    required: ['region'],
+  };
+
+  it('drops a null the model sent for an optional property that does not take null (it means "not given")', () => {
+    const args = withoutNullOptionals(schema, { region: 'eu', verbose: null, note: null, any: null });
+    expect(args).toEqual({ region: 'eu', note: null, any: null });
+    expect(validateArgs(schema, args)).toEqual([]);
+  });
+
+  it('leaves a null for a required property to validation, and returns the same object when nothing is dropped', () => {
+    const args = { region: null, verbose: true };
+    expect(withoutNullOptionals(schema, args)).toBe(args);
+    expect(describeIssues(validateArgs(schema, args))).toBe('region: Must be string');
   });
 });
