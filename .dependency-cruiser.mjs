@@ -17,7 +17,7 @@ const RANKS = [
   ['chat', 'mcp-apps', 'prompts'],
   ['resources'],
   ['tools'],
-  ['consent'],
+  ['consent', 'guard'],
   ['app', 'audit', 'bundles', 'registry', 'sampling'],
   ['context-meter', 'elicitation', 'install', 'logs', 'roots', 'tasks', 'tool-offers', 'tool-search'],
   ['backup', 'completion', 'llm', 'oauth', 'sandbox', 'server-fleet', 'server-instructions'],

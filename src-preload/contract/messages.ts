@@ -1,3 +1,4 @@
+import type { ContentFlag, FlagDecision } from './content-flags';
 import type { ToolRunStatus } from './tools';
 
 /**
@@ -94,6 +95,16 @@ export type ChatBlock =
       structuredContent?: Record<string, unknown>;
       /** The host's tool search answered this call: what was asked and the tools it found (offered from then on). */
       toolSearch?: ToolSearchRecord;
+      /** Where the result came from, as the model is told (server and tool; absent on results stored before). */
+      source?: { serverName: string; toolName: string };
+      /** What the content scanner flagged in the result (shown on the card with the matched text). */
+      flags?: ContentFlag[];
+      /** Flagged: whether the model got it (warned or let through) or it was withheld (blocked or refused). */
+      flagDecision?: FlagDecision;
+      /** Parts the server marked for the user only (`annotations.audience`): shown, never sent (indexes into `content`). */
+      userOnly?: number[];
+      /** Parts marked for the model only: sent, folded on the card (indexes into `content`). */
+      assistantOnly?: number[];
     }
   /**
    * A resource the user attached (or a prompt they chose embedded), as the model gets it: its text with
