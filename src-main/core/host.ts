@@ -20,6 +20,8 @@ import { createPromptsArea } from './prompts/prompts-area';
 import { createResourcesArea } from './resources/resources-area';
 import { createQuestionHandlers } from './questions/question-handlers';
 import { QuestionQueue } from './questions/question-queue';
+import { ContentReview } from './guard/scanner/content-review';
+import { ContentScanner } from './guard/scanner/content-scanner';
 import { createRootsArea } from './roots/roots-area';
 import { ServerSandboxes } from './sandbox/server-sandboxes';
 import { sandboxSupport } from './servers/sandbox/sandbox-support';
@@ -77,6 +79,8 @@ export function createHost(ports: HostPorts): Host {
   const registry = createRegistryArea({ repo, registryUrl: () => settings.read().registryUrl });
   // The one queue of questions to the user (consent, sampling, elicitation, "Share folders"): the areas ask, the renderer answers.
   const questions = new QuestionQueue({ events, clock });
+  // The content scanner's local rules (descriptions, instructions, results): see guard/scanner/.
+  const scanner = new ContentScanner();
   const roots = createRootsArea({
     ...{ ...core, questions, serverName, pickFolder: ports.pickFolder, timings: ports.roots },
     restartServer: (id) => void fleet.start(id).catch(() => undefined),
@@ -130,6 +134,8 @@ export function createHost(ports: HostPorts): Host {
   // MCP Apps: tools' interactive views on an origin of their own; what they ask passes the model's rules.
   const apps = createMcpAppsArea({ clock, connection, ready, router: tools.router, reader: resources.reader });
   // Server instructions: what each Ready server said in its handshake, sent to the model unless switched off.
+  // What servers send back is scanned before the model reads it; Settings › Flagged content decides what a flag does.
+  const contentReview = new ContentReview({ scanner, questions, now: clock.now, mode: () => settings.read().flaggedContent });
   const instructions = createInstructionsSource({ prefs: new InstructionPrefs(db), state: (id) => connection(id)?.state, serverName });
   const chat = createChatArea({
     ...{ ...core, instructions, tokenizer: ports.tokenizer, llm },
@@ -141,6 +147,7 @@ export function createHost(ports: HostPorts): Host {
       list: (serverIds, toolSetId) => toolOffers.forModel(serverIds, toolSetId),
       call: (request) => tools.router.callToolWithConsent(request),
       instructions: (serverIds) => instructions.forServers(serverIds),
+      review: (block, context) => contentReview.reviewResult(block, context),
     },
     // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
     context: {

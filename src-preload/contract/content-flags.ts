@@ -27,3 +27,23 @@ export const FLAGGED_CONTENT_LABELS: Record<FlaggedContentMode, string> = {
 
 /** What happened to flagged content: sent (warned, or the user let it through) or withheld from the model. */
 export type FlagDecision = 'sent' | 'withheld';
+
+/**
+ * A question in the one queue (kind `content`): a tool result was flagged and Flagged content is
+ * "Ask before the model sees it"; the turn waits. Send: the model gets it with a note; Withhold: a note instead.
+ */
+export interface FlaggedContentRequest {
+  id: string;
+  serverId: string;
+  serverName: string;
+  toolName: string;
+  conversationId: string;
+  flags: ContentFlag[];
+  /** The start of the flagged text, as the model would read it. */
+  preview: string;
+  requestedAt: string;
+  expiresAt?: string;
+}
+
+/** How a flagged-content question ended. */
+export type FlaggedContentOutcome = FlagDecision;

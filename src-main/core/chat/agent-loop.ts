@@ -160,7 +160,11 @@ async function runCalls(deps: TurnDeps, calls: ToolUseBlock[], turnTools: TurnTo
       signal: deps.signal,
       chat: { conversationId: deps.conversationId, toolUseId: call.id },
     });
-    results.push(toResultBlock(call.id, done, deps.settings.toolResultMaxChars));
+    const block = toResultBlock(call.id, done, deps.settings.toolResultMaxChars, { serverName: call.serverName, toolName: call.toolName });
+    // What the server sent is scanned before the model sees it (the router's own words for a denial are not).
+    const fromServer = done.status === 'ok' || done.status === 'tool_error';
+    const context = { conversationId: deps.conversationId, serverId: call.serverId, serverName: call.serverName, toolName: call.toolName };
+    results.push(fromServer && deps.toolbox.review ? await deps.toolbox.review(block, { ...context, signal: deps.signal }) : block);
   }
   deps.onMessage(
     deps.messages.append({ conversationId: deps.conversationId, role: 'user', content: results, status: 'complete' }, deps.now()),
