@@ -136,7 +136,10 @@ export function createHost(ports: HostPorts): Host {
   // Server instructions: what each Ready server said in its handshake, sent to the model unless switched off.
   // What servers send back is scanned before the model reads it; Settings › Flagged content decides what a flag does.
   const contentReview = new ContentReview({ scanner, questions, now: clock.now, mode: () => settings.read().flaggedContent });
-  const instructions = createInstructionsSource({ prefs: new InstructionPrefs(db), state: (id) => connection(id)?.state, serverName });
+  const instructions = createInstructionsSource({
+    ...{ prefs: new InstructionPrefs(db), state: (id) => connection(id)?.state, serverName },
+    scan: (text) => scanner.scanShort(text),
+  });
   const chat = createChatArea({
     ...{ ...core, instructions, tokenizer: ports.tokenizer, llm },
     serverExists: (id) => repo.get(id) !== undefined,

@@ -66,7 +66,6 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
   // A model that refused tools is offered none (its history's tool blocks go as text).
   const turnTools = toolsOfTurn(deps.toolbox, { serverIds: deps.serverIds, toolSetId: deps.toolSetId }, route, settings, deps.toolIndexes);
   const names = turnTools.names;
-  const system = requestSystemPrompt(settings, deps.toolbox, turnTools);
 
   for (let round = 1; ; round++) {
     const history = messages.recent(conversationId, MAX_HISTORY_MESSAGES);
@@ -74,6 +73,8 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
     const plan = turnTools.plan(history);
     if (plan.kind === 'over-limit') return { kind: 'too-many-tools', count: plan.count, limit: plan.limit };
     const tools = plan.tools;
+    // Instructions follow the tools: a server's go only in a request that offers one of its tools.
+    const system = requestSystemPrompt(settings, deps.toolbox, turnTools, tools);
     const recorder = new AnswerRecorder({
       messages,
       conversationId,

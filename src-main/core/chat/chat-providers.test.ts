@@ -28,6 +28,8 @@ async function setUp(): Promise<{ t: TestHost; api: HostApi; localId: string; ev
   await t.api.updateSettings({ anthropicBaseUrl: anthropic.url });
   const local = await t.api.addProvider({ type: 'openai-compatible', name: 'Ollama', baseUrl: openai.url });
   const everything = await t.everything();
+  // Its instructions go to the model (a new server's start off).
+  await t.api.setServerInstructions({ serverId: everything, send: true });
   await anthropic.reset();
   await openai.reset();
   return { t, api: t.api, localId: local.id, everything };
