@@ -47,7 +47,8 @@ export const TOOL_SEARCH_TOOL_NAME = 'search_tools';
 /** What one tool search asked and found (stored with its result, so found tools stay offered after a reload). */
 export interface ToolSearchRecord {
   query: string;
-  found: { serverId: string; toolName: string; name: string }[];
+  /** Each with its server's name (shown beside it) and, for a stuffed description, what the scanner saw. */
+  found: { serverId: string; toolName: string; name: string; serverName?: string; flagged?: string }[];
 }
 
 /** A content block of a stored message (our format, close to the Messages API's). */
