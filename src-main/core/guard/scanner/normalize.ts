@@ -10,10 +10,63 @@ const HIDDEN = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206
 
 /** Letters of other scripts that look like Latin ones (Cyrillic and Greek, the common confusables). */
 const HOMOGLYPHS: Record<string, string> = {
-  а: 'a', в: 'b', с: 'c', е: 'e', һ: 'h', і: 'i', ј: 'j', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', ѕ: 's', т: 't', у: 'y', х: 'x', ԁ: 'd', ӏ: 'l', ɡ: 'g',
-  А: 'A', В: 'B', С: 'C', Е: 'E', Н: 'H', І: 'I', Ј: 'J', К: 'K', М: 'M', О: 'O', Р: 'P', Ѕ: 'S', Т: 'T', Х: 'X', У: 'Y',
-  α: 'a', ο: 'o', ρ: 'p', ν: 'v', τ: 't', ι: 'i', κ: 'k', υ: 'u', ε: 'e',
-  Α: 'A', Β: 'B', Ε: 'E', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Χ: 'X', Υ: 'Y', Ζ: 'Z',
+  а: 'a',
+  в: 'b',
+  с: 'c',
+  е: 'e',
+  һ: 'h',
+  і: 'i',
+  ј: 'j',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  ѕ: 's',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ԁ: 'd',
+  ӏ: 'l',
+  ɡ: 'g',
+  А: 'A',
+  В: 'B',
+  С: 'C',
+  Е: 'E',
+  Н: 'H',
+  І: 'I',
+  Ј: 'J',
+  К: 'K',
+  М: 'M',
+  О: 'O',
+  Р: 'P',
+  Ѕ: 'S',
+  Т: 'T',
+  Х: 'X',
+  У: 'Y',
+  α: 'a',
+  ο: 'o',
+  ρ: 'p',
+  ν: 'v',
+  τ: 't',
+  ι: 'i',
+  κ: 'k',
+  υ: 'u',
+  ε: 'e',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Χ: 'X',
+  Υ: 'Y',
+  Ζ: 'Z',
 };
 const HOMOGLYPH_ANY = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'g');
 
@@ -46,19 +99,33 @@ export function normalize(input: string): Normalized {
   return { text: folded, hidden, tagText, homoglyphs };
 }
 
-/** Base64 runs long enough to hide a sentence. */
-const BASE64_RUN = /[A-Za-z0-9+/]{24,}={0,2}/g;
+/** Shorter runs of Base64 characters cannot hide a sentence; longer ones are not decoded. */
+const MIN_BASE64 = 24;
+const MAX_BASE64 = 4096;
 
-/** Sentences hidden in Base64: each long run decoded, kept when it reads as text. At most a few. */
+/** Whether a UTF-16 code is a Base64 character (A–Z, a–z, 0–9, +, /). */
+function isBase64(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
+}
+
+/**
+ * Sentences hidden in Base64: each long run decoded, kept when it reads as text. At most a few.
+ * A loop over the characters, not a regex: `[…]{24,}` retries at every position of each shorter run.
+ */
 export function decodedBase64(text: string, max = 8): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(BASE64_RUN)) {
-    if (out.length >= max) break;
-    const run = match[0];
-    if (run.length > 4096) continue;
-    const decoded = Buffer.from(run, 'base64').toString('utf8');
-    // Text, not bytes: printable, with spaces between words.
-    if (/^[\x20-\x7E\r\n\t]+$/.test(decoded) && /[a-z]{3,} [a-z]{2,}/i.test(decoded)) out.push(decoded);
+  let start = -1;
+  for (let i = 0; i <= text.length && out.length < max; i++) {
+    if (i < text.length && isBase64(text.charCodeAt(i))) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0 && i - start >= MIN_BASE64 && i - start <= MAX_BASE64) {
+      const decoded = Buffer.from(text.slice(start, i), 'base64').toString('utf8');
+      // Text, not bytes: printable, with spaces between words.
+      if (/^[\x20-\x7E\r\n\t]+$/.test(decoded) && /[a-z]{3,} [a-z]{2,}/i.test(decoded)) out.push(decoded);
+    }
+    start = -1;
   }
   return out;
 }
