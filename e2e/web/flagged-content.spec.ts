@@ -31,7 +31,6 @@ test('a flagged result asks before the model sees it; Withhold sends a note; the
     await page.goto(webHost.url);
     await pointAnthropicAt(page, llm().url);
     const hostile = await client.api.addServer({ name: 'hostile', command: process.execPath, args: [HOSTILE] });
-    await client.api.setToolPolicy({ serverId: hostile.config.id, tool: 'weather', policy: 'allow' });
 
     await test.step('Settings: Flagged content asks by default', async () => {
       await openPage(page, 'Settings');
@@ -43,6 +42,8 @@ test('a flagged result asks before the model sees it; Withhold sends a note; the
 
     await openPage(page, 'Servers');
     await expectServerStatus(page, 'hostile', 'ready');
+    // Consent is not what this test is about: the weather tool is always allowed.
+    await client.api.setToolPolicy({ serverId: hostile.config.id, tool: 'weather', policy: 'allow' });
     await openPage(page, 'Chat');
     await llm().script([
       { type: 'tool_use', calls: [{ nameEndsWith: '__weather', input: { city: 'Oslo' } }] },
