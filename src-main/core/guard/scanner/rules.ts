@@ -2,7 +2,7 @@
  * The scanner's local rules: patterns for text written to steer the model rather than inform it, for
  * ways out (links that carry data in their query, Markdown images that fetch a remote address when
  * shown), and for credentials. Each has a stable id (shown on the card and in tests) and a kind. They
- * run on normalised text (see normalize.ts), so "ig​nore" and "іgnore" read as "ignore".
+ * run on normalised text (see normalize.ts), so "ig\u200Bnore" and "іgnore" read as "ignore".
  */
 import type { ContentFlagKind } from '@contract';
 
@@ -61,8 +61,3 @@ export const RULES: readonly Rule[] = [
     'a credential (an API key or private key)',
   ),
 ];
-
-/** What a rule's finding says, by id (for the card). */
-export function ruleSays(id: string): string | undefined {
-  return RULES.find((r) => r.id === id)?.says;
-}
