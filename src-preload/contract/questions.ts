@@ -107,7 +107,13 @@ const ContentAnswerSchema = z.object({ kind: z.literal('content'), send: z.boole
 const AnswerQuestionSchema = z
   .object({
     id: IdString,
-    answer: z.discriminatedUnion('kind', [ToolAnswerSchema, SamplingAnswerSchema, ElicitationAnswerSchema, RootsAnswerSchema, ContentAnswerSchema]),
+    answer: z.discriminatedUnion('kind', [
+      ToolAnswerSchema,
+      SamplingAnswerSchema,
+      ElicitationAnswerSchema,
+      RootsAnswerSchema,
+      ContentAnswerSchema,
+    ]),
   })
   .strict();
 

@@ -93,7 +93,11 @@ export class ContentReview {
           withdrawn: (note) => settle('withheld', note),
           shutdown: (note) => settle('withheld', note),
         },
-        { timeoutMs: this.deps.timeoutMs?.() ?? QUESTION_TIMEOUT_MS, ...(context.signal ? { signal: context.signal } : {}), cancelNote: 'The turn was stopped' },
+        {
+          timeoutMs: this.deps.timeoutMs?.() ?? QUESTION_TIMEOUT_MS,
+          ...(context.signal ? { signal: context.signal } : {}),
+          cancelNote: 'The turn was stopped',
+        },
       );
     });
   }

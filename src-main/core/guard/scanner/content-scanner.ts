@@ -43,9 +43,13 @@ export function scanWindow(raw: string): Finding[] {
   const normalized = normalize(raw);
   const found: Finding[] = [];
   if (normalized.hidden.length > 0)
-    found.push(finding('hidden-unicode', 'hidden-characters', normalized.hidden.join(' '), 'characters that print as nothing or turn text around'));
-  if (normalized.tagText) found.push(finding('hidden-unicode', 'tag-characters', normalized.tagText, 'text hidden in Unicode tag characters'));
-  const note = normalized.hidden.length > 0 || normalized.homoglyphs ? 'after removing hidden characters and look-alike letters' : undefined;
+    found.push(
+      finding('hidden-unicode', 'hidden-characters', normalized.hidden.join(' '), 'characters that print as nothing or turn text around'),
+    );
+  if (normalized.tagText)
+    found.push(finding('hidden-unicode', 'tag-characters', normalized.tagText, 'text hidden in Unicode tag characters'));
+  const note =
+    normalized.hidden.length > 0 || normalized.homoglyphs ? 'after removing hidden characters and look-alike letters' : undefined;
   const texts: [string, string | undefined][] = [[normalized.text, note]];
   if (normalized.tagText) texts.push([normalized.tagText, 'in Unicode tag characters']);
   for (const decoded of decodedBase64(normalized.text)) texts.push([decoded, 'in Base64']);
@@ -93,6 +97,10 @@ export class ContentScanner {
       if (at < text.length) await new Promise((resolve) => setImmediate(resolve));
     }
     if (this.classifier && !signal?.aborted) findings.push(...(await this.classifier(text.slice(0, maxChars), signal)));
-    return { findings: uniqueFindings(findings).slice(0, MAX_FINDINGS), scannedChars: Math.min(at, text.length), ...(incomplete ? { incomplete } : {}) };
+    return {
+      findings: uniqueFindings(findings).slice(0, MAX_FINDINGS),
+      scannedChars: Math.min(at, text.length),
+      ...(incomplete ? { incomplete } : {}),
+    };
   }
 }
