@@ -9,7 +9,8 @@
  * same call without the flood (scenarios/flood.ts), and a streamed answer from an OpenAI-compatible
  * endpoint through the core and the renderer against the bare `openai` SDK (scenarios/openai-stream.ts), and tool search
  * (tool definitions in the first request with search on and off, the index, a search round; scenarios/tool-search.ts), and the
- * host thread's worst stall during the context meter's first count (tokenizer worker vs in-process encoder). Arms alternate
+ * host thread's worst stall during the context meter's first count (tokenizer worker vs in-process encoder), and the content
+ * scanner (MB/s over 10 MB, the event loop meanwhile, what a scan adds to a call; scenarios/scanner.ts). Arms alternate
  * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
  */
 import './lib/as-built-entry';
@@ -28,6 +29,7 @@ import { FIRST_TOKEN_MS, runOpenAiStream, TOKEN_MS } from './scenarios/openai-st
 import { runRemote } from './scenarios/remote';
 import { runResourcesUi } from './scenarios/resources-ui';
 import { runToolSearch } from './scenarios/tool-search';
+import { runScanner } from './scenarios/scanner';
 import { runSandbox } from './scenarios/sandbox';
 
 const quick = process.argv.includes('--quick');
@@ -73,6 +75,7 @@ async function toolRouting() {
   }
   const m = (list: CallStats[], key: keyof CallStats) => median(list.map((s) => s[key] as number));
   report('tool call p50', m(host, 'p50Ms'), m(sdk, 'p50Ms'), 'ms', '≤ 1.25×', m(host, 'p50Ms') <= 1.25 * m(sdk, 'p50Ms'));
+  toolCallP50Ms = m(host, 'p50Ms');
   report('tool call p95', m(host, 'p95Ms'), m(sdk, 'p95Ms'), 'ms', '≤ 1.5×', m(host, 'p95Ms') <= 1.5 * m(sdk, 'p95Ms'));
   report(
     'host CPU per call',
@@ -378,6 +381,19 @@ async function toolSearch() {
       '≤ 8 KB with search on',
       on.bytes <= 8 * 1024 ? 'PASS' : 'MISS',
     ]);
+    const all = on.bytes + on.systemBytes;
+    if (fleet.instructionsOn) {
+      // Issue #38 item 6: "hello" goes out with ≤ 6 KB of system prompt and tool definitions together (before: ≈ 21 KB).
+      const lit = fleet.instructionsOn;
+      rows.push([
+        `  "hello", ${fleet.label}: system prompt + tools`,
+        `${kb(all)} (system ${kb(on.systemBytes)})`,
+        `instructions all on: ${kb(lit.on.bytes + lit.on.systemBytes)}; and search off: system ${kb(lit.off.systemBytes)}`,
+        '',
+        '≤ 6 KB',
+        all <= 6 * 1024 ? 'PASS' : 'MISS',
+      ]);
+    }
   }
   const build = median(result.buildMs);
   const buildCpu = median(result.buildCpuMs);
@@ -459,6 +475,42 @@ async function ruleEvaluation() {
   rows[rows.length - 1][5] = 'info';
 }
 
+/** The host's tool call p50 of this run (the `tools` area), the base the scanner's cost is put against. */
+let toolCallP50Ms: number | undefined;
+
+/** The content scanner: throughput over 10 MB, the event loop meanwhile, and what a scan adds to a call's p50. */
+async function contentScanner() {
+  let result: Awaited<ReturnType<typeof runScanner>>;
+  try {
+    result = await runScanner({ rounds });
+  } catch (error) {
+    notMeasured('content scanner', error);
+    return;
+  }
+  const mbs = median(result.mbPerSecond);
+  rows.push(['content scanner: 10 MB result', `${mbs.toFixed(1)} MB/s`, '', '', '≥ 10 MB/s', mbs >= 10 ? 'PASS' : 'MISS']);
+  const stall = median(result.longestStallMs);
+  rows.push(['  longest event-loop wait while scanning', `${stall.toFixed(1)} ms`, '', '', '≤ 50 ms', stall <= 50 ? 'PASS' : 'MISS']);
+  const base = toolCallP50Ms;
+  const share = (ms: number) => (base ? `${((ms / base) * 100).toFixed(1)}% of the call p50 (${base.toFixed(2)} ms)` : '');
+  rows.push([
+    '  added to a tool call p50 (small result)',
+    `${result.smallP50Ms.toFixed(3)} ms`,
+    share(result.smallP50Ms),
+    '',
+    '≤ 5% of a call',
+    !base || result.smallP50Ms <= 0.05 * base ? 'PASS' : 'MISS',
+  ]);
+  rows.push([
+    '  added to a tool call p50 (50 KB result)',
+    `${result.mediumP50Ms.toFixed(2)} ms`,
+    share(result.mediumP50Ms),
+    '',
+    'info',
+    'info',
+  ]);
+}
+
 /** A scenario that could not run: a MISS row with the first line of the reason. */
 function notMeasured(label: string, error: unknown): void {
   rows.push([label, 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
@@ -468,6 +520,7 @@ const areas: Record<string, () => unknown> = {
   'tool-search': toolSearch,
   'first-paint': firstPaint,
   tools: toolRouting,
+  scanner: contentScanner,
   big: bigResultPreview,
   persistence: chatPersistence,
   logs: logAppend,

@@ -59,6 +59,7 @@ export * from './contract/launch-diagnosis';
 export * from './contract/logs';
 export * from './contract/mcp-apps';
 export * from './contract/messages';
+export * from './contract/content-flags';
 export * from './contract/registry';
 export * from './contract/providers';
 export * from './contract/prompts';

@@ -32,12 +32,16 @@ export interface FirstRequest {
   tools: number;
   bytes: number;
   tokens: number;
+  /** Bytes of the system prompt (the servers' instructions go there). */
+  systemBytes: number;
 }
 
 export interface FleetResult {
   label: string;
   off: FirstRequest;
   on: FirstRequest;
+  /** Every server's instructions switched on (as servers from before migration 021 keep them), search Automatic and Off. */
+  instructionsOn?: { on: FirstRequest; off: FirstRequest };
 }
 
 export interface ToolSearchResult {
@@ -146,7 +150,8 @@ async function firstRequest(host: Host, api: HostApi, llm: ScriptedLlm, mode: To
   const [request] = await llm.messageRequests();
   const tools = request.body?.tools ?? [];
   const json = JSON.stringify(tools);
-  return { sent: tools, measured: { tools: tools.length, bytes: Buffer.byteLength(json), tokens: encode(json).length } };
+  const systemBytes = Buffer.byteLength(request.body?.system ?? '');
+  return { sent: tools, measured: { tools: tools.length, bytes: Buffer.byteLength(json), tokens: encode(json).length, systemBytes } };
 }
 
 async function stop(fleet: { host: Host; dataDir: string }): Promise<void> {
@@ -214,7 +219,14 @@ export async function runToolSearch({ rounds, quick }: { rounds: number; quick: 
     try {
       const off = await firstRequest(everything.host, everything.api, llm, 'off');
       const on = await firstRequest(everything.host, everything.api, llm, 'automatic');
-      fleets.push({ label: '12× server-everything', off: off.measured, on: on.measured });
+      // Item 6 of issue #38: instructions shared by twelve copies go once, and only with one of their tools.
+      for (const server of (await everything.api.getSnapshot()).servers)
+        await everything.api.setServerInstructions({ serverId: server.config.id, send: true });
+      const instructionsOn = {
+        on: (await firstRequest(everything.host, everything.api, llm, 'automatic')).measured,
+        off: (await firstRequest(everything.host, everything.api, llm, 'off')).measured,
+      };
+      fleets.push({ label: '12× server-everything', off: off.measured, on: on.measured, instructionsOn });
       const upFront: ScriptStep[] = [
         { type: 'tool_use', calls: [{ nameEndsWith: '__get-sum', input: { a: 2, b: 3 } }] },
         { type: 'text', text: 'It is 5.' },

@@ -44,6 +44,8 @@ test('the meter counts what the next request carries and follows the servers; th
     await page.goto(webHost.url);
     await pointAnthropicAt(page, llm().url);
     const instructed = await client.api.addServer({ name: 'instructed', command: process.execPath, args: [INSTRUCTED] });
+    // A new server's instructions start off (issue #38); this test follows them once on.
+    await client.api.setServerInstructions({ serverId: instructed.config.id, send: true });
     await openPage(page, 'Servers');
     await page.getByRole('group', { name: 'Quick add' }).getByRole('button', { name: 'Everything (demo)' }).click();
     await expectServerStatus(page, 'Everything (demo)', 'ready');

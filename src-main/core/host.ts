@@ -32,6 +32,8 @@ import { createUploadsArea } from './uploads/upload-sessions';
 import { createToolsArea } from './tools/tools-area';
 import { createGuardArea } from './guard/guard-area';
 import { createOrganisationArea } from './guard/policy/organisation-area';
+import { ContentReview } from './guard/scanner/content-review';
+import { ContentScanner } from './guard/scanner/content-scanner';
 import { createTasksArea } from './tasks/tasks-area';
 import { createToolOffersArea } from './tool-offers/tool-offers-area';
 import { createMcpAppsArea } from './mcp-apps/apps-area';
@@ -148,6 +150,14 @@ export function createHost(ports: HostPorts): Host {
       sharedFolders: async (id) => (await folders.service.sharedFolders(id)).map((folder) => folder.path),
     }),
   );
+  // What servers send back is scanned (local rules: see guard/scanner/) before the model reads it;
+  // Settings › Flagged content decides what a flag does, and a flagged result counts as untrusted
+  // content for the three-way risk.
+  const scanner = new ContentScanner();
+  const contentReview = new ContentReview({
+    ...{ scanner, questions, now: clock.now, mode: () => settings.read().flaggedContent },
+    onFlagged: (conversationId, why) => guard.exposure.note(conversationId, 'untrusted', why),
+  });
   // Tools and consent: the router every tool call goes through (user runs, model and app calls alike).
   const tools = areas.add(
     createToolsArea({
@@ -183,7 +193,10 @@ export function createHost(ports: HostPorts): Host {
     }),
   );
   // Server instructions: what each Ready server said in its handshake, sent to the model unless switched off.
-  const instructions = createInstructionsSource({ prefs: new InstructionPrefs(db), readyNow, serverName });
+  const instructions = createInstructionsSource({
+    ...{ prefs: new InstructionPrefs(db), readyNow, serverName },
+    scan: (text) => scanner.scanShort(text),
+  });
   areas.add(
     createChatArea({
       ...{ ...core, instructions, tokenizer: ports.tokenizer, llm, toolSets: toolOffers },
@@ -195,6 +208,7 @@ export function createHost(ports: HostPorts): Host {
         list: (serverIds, toolSetId) => toolOffers.forModel(serverIds, toolSetId),
         call: (request) => tools.router.callToolWithConsent(request),
         instructions: (serverIds) => instructions.forServers(serverIds),
+        review: (block, context) => contentReview.reviewResult(block, context),
       },
       // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
       context: {

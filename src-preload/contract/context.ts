@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContentFlag } from './content-flags';
 import { IdString, method } from './method';
 import { MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from './chat';
 
@@ -14,6 +15,8 @@ export interface ServerToolTokens {
   serverName: string;
   tools: number;
   tokens: number;
+  /** Tokens of this server's instructions in the next request (instructions several servers share count once, at the first). */
+  instructionTokens?: number;
 }
 
 export interface ContextMeasure {
@@ -37,8 +40,10 @@ export interface ServerContextView {
   serverId: string;
   /** The instructions the server gave (initialize or `server/discover`); absent when it gave none or is not Ready. */
   instructions?: string;
-  /** Whether they go into the system prompt of chats that offer this server's tools (the user's switch, on by default). */
+  /** Whether they go into the system prompt of chats that offer this server's tools (the user's switch; off for a new server). */
   sendInstructions: boolean;
+  /** What the content scanner flagged in the instructions (shown beside the switch). */
+  instructionFlags?: ContentFlag[];
   /** Characters of the instructions sent at most (the rest is cut, and the model is told). */
   instructionsLimit: number;
   /** Tools of this server offered to the model, and their definitions' tokens. */

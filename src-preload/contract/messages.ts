@@ -1,3 +1,4 @@
+import type { ContentFlag, FlagDecision } from './content-flags';
 import type { ToolRunStatus } from './tools';
 
 /**
@@ -46,7 +47,8 @@ export const TOOL_SEARCH_TOOL_NAME = 'search_tools';
 /** What one tool search asked and found (stored with its result, so found tools stay offered after a reload). */
 export interface ToolSearchRecord {
   query: string;
-  found: { serverId: string; toolName: string; name: string }[];
+  /** Each with its server's name (shown beside it) and, for a stuffed description, what the scanner saw. */
+  found: { serverId: string; toolName: string; name: string; serverName?: string; flagged?: string }[];
 }
 
 /** A content block of a stored message (our format, close to the Messages API's). */
@@ -94,6 +96,16 @@ export type ChatBlock =
       structuredContent?: Record<string, unknown>;
       /** The host's tool search answered this call: what was asked and the tools it found (offered from then on). */
       toolSearch?: ToolSearchRecord;
+      /** Where the result came from, as the model is told (server and tool; absent on results stored before). */
+      source?: { serverName: string; toolName: string };
+      /** What the content scanner flagged in the result (shown on the card with the matched text). */
+      flags?: ContentFlag[];
+      /** Flagged: whether the model got it (warned or let through) or it was withheld (blocked or refused). */
+      flagDecision?: FlagDecision;
+      /** Parts the server marked for the user only (`annotations.audience`): shown, never sent (indexes into `content`). */
+      userOnly?: number[];
+      /** Parts marked for the model only: sent, folded on the card (indexes into `content`). */
+      assistantOnly?: number[];
     }
   /**
    * A resource the user attached (or a prompt they chose embedded), as the model gets it: its text with

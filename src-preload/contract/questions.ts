@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FlaggedContentOutcome, FlaggedContentRequest } from './content-flags';
 import { CONSENT_DECISIONS, type ConsentOutcome, type ConsentRequestView } from './consent';
 import { IdString, method } from './method';
 import type { RootsConsentOutcome, RootsConsentRequest } from './roots';
@@ -8,7 +9,7 @@ import { ToolArgsSchema } from './tools';
 /**
  * Questions to the user: everything the host waits on the user for — a model's tool call (`tool`), a
  * server's sampling request (`sampling`) or elicitation (`elicitation`), a server asking for folders
- * (`roots`) — is one entry of one queue in the core. The renderer sees them (`questionAsked`,
+ * (`roots`), a flagged tool result before the model sees it (`content`) — is one entry of one queue in the core. The renderer sees them (`questionAsked`,
  * `questionUpdated`, `questionSettled`, and the snapshot's `questions`), shows the oldest, and answers
  * with `answerQuestion`; it can never create one. Each settles exactly once: answered, timed out (the
  * kind's default answer), withdrawn (its server went away or cancelled) or at quit.
@@ -19,12 +20,13 @@ export type Question =
   | ({ kind: 'tool' } & ConsentRequestView)
   | ({ kind: 'sampling' } & SamplingRequestView)
   | ({ kind: 'elicitation' } & ElicitationRequestView)
-  | ({ kind: 'roots' } & RootsConsentRequest);
+  | ({ kind: 'roots' } & RootsConsentRequest)
+  | ({ kind: 'content' } & FlaggedContentRequest);
 
 export type QuestionKind = Question['kind'];
 
 /** Every kind, for what applies to all (quitting answers every one). A new kind is added to `Question` and here. */
-export const QUESTION_KINDS = ['tool', 'sampling', 'elicitation', 'roots'] as const satisfies readonly QuestionKind[];
+export const QUESTION_KINDS = ['tool', 'sampling', 'elicitation', 'roots', 'content'] as const satisfies readonly QuestionKind[];
 // Fails to compile when a kind of `Question` is missing from the list.
 const _everyKind: readonly (typeof QUESTION_KINDS)[number][] = [] as QuestionKind[];
 
@@ -37,6 +39,7 @@ export interface QuestionOutcomes {
   sampling: InteractionOutcome;
   elicitation: InteractionOutcome;
   roots: RootsConsentOutcome;
+  content: FlaggedContentOutcome;
 }
 
 /** A question is over; the dialog showing it closes. `note` says why when nobody answered it. */
@@ -98,10 +101,19 @@ const RootsAnswerSchema = z
   })
   .strict();
 
+/** Flagged content: let the model see it, or withhold it. */
+const ContentAnswerSchema = z.object({ kind: z.literal('content'), send: z.boolean() }).strict();
+
 const AnswerQuestionSchema = z
   .object({
     id: IdString,
-    answer: z.discriminatedUnion('kind', [ToolAnswerSchema, SamplingAnswerSchema, ElicitationAnswerSchema, RootsAnswerSchema]),
+    answer: z.discriminatedUnion('kind', [
+      ToolAnswerSchema,
+      SamplingAnswerSchema,
+      ElicitationAnswerSchema,
+      RootsAnswerSchema,
+      ContentAnswerSchema,
+    ]),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UpdateFeedSettingSchema } from './app';
+import { FLAGGED_CONTENT_MODES } from './content-flags';
 import { method } from './method';
 import { DEFAULT_REGISTRY_URL } from './registry';
 
@@ -56,6 +57,12 @@ export const SettingsSchema = z.object({
    * answer stops being read, the request is ended, and the chat says so (what came is kept).
    */
   maxAnswerChars: z.number().int().min(10_000).max(100_000_000),
+  /**
+   * What happens when the content scanner flags a tool result: `ask` before the model sees it (a
+   * question; the turn waits), `warn` only (the card shows the flag; the model is told to treat it as
+   * data), or `block` (the model gets a note instead of the result).
+   */
+  flaggedContent: z.enum(FLAGGED_CONTENT_MODES),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -76,6 +83,7 @@ export const DEFAULT_SETTINGS: Settings = {
   toolSearch: 'automatic',
   defaultToolSetId: '',
   maxAnswerChars: 1_000_000,
+  flaggedContent: 'ask',
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();

@@ -66,7 +66,6 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
   // A model that refused tools is offered none (its history's tool blocks go as text).
   const turnTools = toolsOfTurn(deps.toolbox, { serverIds: deps.serverIds, toolSetId: deps.toolSetId }, route, settings, deps.toolIndexes);
   const names = turnTools.names;
-  const system = requestSystemPrompt(settings, deps.toolbox, turnTools);
 
   for (let round = 1; ; round++) {
     const history = messages.recent(conversationId, MAX_HISTORY_MESSAGES);
@@ -74,6 +73,8 @@ export async function runTurn(deps: TurnDeps): Promise<TurnResult> {
     const plan = turnTools.plan(history);
     if (plan.kind === 'over-limit') return { kind: 'too-many-tools', count: plan.count, limit: plan.limit };
     const tools = plan.tools;
+    // Instructions follow the tools: a server's go only in a request that offers one of its tools.
+    const system = requestSystemPrompt(settings, deps.toolbox, turnTools, tools);
     const recorder = new AnswerRecorder({
       messages,
       conversationId,
@@ -160,7 +161,11 @@ async function runCalls(deps: TurnDeps, calls: ToolUseBlock[], turnTools: TurnTo
       signal: deps.signal,
       chat: { conversationId: deps.conversationId, toolUseId: call.id },
     });
-    results.push(toResultBlock(call.id, done, deps.settings.toolResultMaxChars));
+    const block = toResultBlock(call.id, done, deps.settings.toolResultMaxChars, { serverName: call.serverName, toolName: call.toolName });
+    // What the server sent is scanned before the model sees it (the router's own words for a denial are not).
+    const fromServer = done.status === 'ok' || done.status === 'tool_error';
+    const context = { conversationId: deps.conversationId, serverId: call.serverId, serverName: call.serverName, toolName: call.toolName };
+    results.push(fromServer && deps.toolbox.review ? await deps.toolbox.review(block, { ...context, signal: deps.signal }) : block);
   }
   deps.onMessage(
     deps.messages.append({ conversationId: deps.conversationId, role: 'user', content: results, status: 'complete' }, deps.now()),

@@ -10,11 +10,13 @@
  * - when no tools are offered, tool blocks become text (the API refuses tool blocks without tools);
  * - the request never ends with an answer (that would be a prefill);
  * - an attached (or prompt-embedded) resource becomes its text with its URI and name, an image block
- *   after a line naming it, or a description for other binary content; a prompt marker is not sent.
+ *   after a line naming it, or a description for other binary content;
+ * - what came from a server is introduced by a line naming it and saying it is data (data-marking.ts).
  */
 import type { ChatBlock, ChatMessage } from '@contract';
 import type { LlmContentBlock, LlmMessage } from '../llm/llm-types';
 import { toModelParts } from './tool-results';
+import { promptMarker, resourceMarker } from './data-marking';
 
 export interface HistoryOptions {
   /** Whether the request offers tools (if not, tool blocks are sent as text). */
@@ -51,7 +53,7 @@ export function resourceHeading(block: Pick<ResourceBlock, 'name' | 'uri' | 'mim
 }
 
 function resourceBlocks(block: ResourceBlock): LlmContentBlock[] {
-  const heading = resourceHeading(block);
+  const heading = `${resourceHeading(block)}\n${resourceMarker(block.serverName)}`;
   if (block.image)
     return [
       { type: 'text', text: heading },
@@ -72,8 +74,10 @@ function toLlmBlocks(block: ChatBlock): LlmContentBlock[] {
       return [{ type: 'tool_result', toolUseId: block.toolUseId, content: toModelParts(block), isError: block.isError }];
     case 'resource':
       return resourceBlocks(block);
-    case 'prompt':
-      return [];
+    case 'prompt': {
+      const marker = promptMarker(block);
+      return marker ? [{ type: 'text', text: marker }] : [];
+    }
   }
 }
 

@@ -136,7 +136,10 @@ describe('chat through the host API', () => {
     expect(allowed[0]).toMatchObject({
       type: 'tool_result',
       is_error: false,
-      content: [{ type: 'text', text: 'The sum of 2 and 3 is 5.' }],
+      content: [
+        { type: 'text', text: expect.stringMatching(/^\[Result of the tool "get-sum" from the MCP server /) },
+        { type: 'text', text: 'The sum of 2 and 3 is 5.' },
+      ],
     });
 
     mark = events.length;
@@ -214,6 +217,8 @@ describe('chat through the host API', () => {
     const sent = (await llm.messageRequests())[1].body!.messages;
     expect(sent.at(-2)!.content).toMatchObject([{ type: 'tool_use', input: { a: 2, b: 3 } }]);
     const result = (sent.at(-1)!.content as unknown as { content: { text: string }[] }[])[0].content;
+    expect(result[0].text).toMatch(/^\[Result of the tool "get-sum"/);
+    result.shift();
     expect(result[0].text).toBe('[The user changed the arguments before running this tool. It ran with: {"a":2,"b":40}]');
     expect(result[1].text).toBe('The sum of 2 and 40 is 42.');
 

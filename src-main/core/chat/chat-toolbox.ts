@@ -6,9 +6,13 @@
  * the router's own vocabulary (`tool`, `args`, `status`), so nothing translates in between; the router
  * reports the calls' progress to the renderer itself, with the chat reference.
  */
+import type { ChatBlock } from '@contract';
+import type { ReviewContext } from '../guard/scanner/content-review';
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import type { ServerInstructions } from '../server-instructions/server-instructions';
 import type { ToolCallDone, ToolCallRequest } from '../tools/tool-call';
+
+type ToolResultBlock = Extract<ChatBlock, { type: 'tool_result' }>;
 
 export interface ChatToolbox {
   /**
@@ -20,4 +24,9 @@ export interface ChatToolbox {
   instructions?(serverIds: readonly string[]): ServerInstructions[];
   /** Runs a model-initiated call through consent; never rejects for tool errors or denials. */
   call(request: ToolCallRequest): Promise<Pick<ToolCallDone, 'status' | 'result' | 'editedArgs' | 'definition'>>;
+  /**
+   * A server's result before the model sees it: scanned, and when flagged, what the user's Flagged
+   * content setting decides (may wait on a question). Absent: results go as they are (marked as data).
+   */
+  review?(block: ToolResultBlock, context: ReviewContext): Promise<ToolResultBlock>;
 }

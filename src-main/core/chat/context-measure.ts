@@ -16,7 +16,7 @@ import {
 import type { TokenCounter } from '../context-meter/token-counter';
 import { estimateTokens } from '../tool-search/token-estimate';
 import type { ModelRouter } from '../llm/llm-types';
-import { MAX_INSTRUCTION_CHARS } from '../server-instructions/server-instructions';
+import { groupInstructions, instructionsBlock, MAX_INSTRUCTION_CHARS } from '../server-instructions/server-instructions';
 import type { InstructionsSource } from '../server-instructions/instructions-source';
 import { MAX_HISTORY_MESSAGES } from './agent-loop';
 import { toLlmMessages } from './api-history';
@@ -24,7 +24,7 @@ import type { ChatToolbox } from './chat-toolbox';
 import type { ConversationRepository } from './conversation-repository';
 import type { MessageRepository } from './message-repository';
 import type { MessageSender } from './message-sender';
-import { requestSystemPrompt, toolsOfTurn } from './request-context';
+import { requestInstructions, requestSystemPrompt, toolsOfTurn } from './request-context';
 
 export interface ContextMeasurerDeps {
   toolbox: ChatToolbox;
@@ -60,21 +60,24 @@ export class ContextMeasurer {
       route,
       settings,
     );
-    const system = requestSystemPrompt(settings, deps.toolbox, turn);
     const history = conversation ? deps.messages.recent(conversation.id, MAX_HISTORY_MESSAGES) : [];
     // What the next request carries under tool search; over the provider's limit nothing is sent, and
     // the meter shows what the conversation offers (that is what the notice asks the user to cut).
     const plan = turn.plan(history);
     const tools = plan.kind === 'over-limit' ? turn.all : plan.tools;
+    const system = requestSystemPrompt(settings, deps.toolbox, turn, tools);
+    // Each server's instructions, counted where they go (shared text once, at the first server giving it).
+    const groups = groupInstructions(requestInstructions(deps.toolbox, turn, tools));
     const names = turn.names;
     const offer = { offerTools: tools.length > 0 };
     const extra = deps.sender.draftBlocks(attachmentIds, promptUseId);
 
-    const [toolTokens, systemTokens, historyTokens, attachmentTokens] = await Promise.all([
+    const [toolTokens, systemTokens, historyTokens, attachmentTokens, instructionTokens] = await Promise.all([
       deps.counter.countTools(tools),
       deps.counter.count(system ?? ''),
       deps.counter.countMessages(toLlmMessages(history, offer)),
       deps.counter.countMessages(toLlmMessages(extra.map(asMessage), offer)),
+      Promise.all(groups.map((group) => deps.counter.count(instructionsBlock(group)))),
     ]);
     const servers = new Map<string, ServerToolTokens>();
     tools.forEach((tool, i) => {
@@ -86,6 +89,10 @@ export class ContextMeasurer {
       entry.tools += 1;
       entry.tokens += toolTokens[i];
       servers.set(serverId, entry);
+    });
+    groups.forEach((group, i) => {
+      const entry = servers.get(group.serverIds[0]);
+      if (entry) entry.instructionTokens = instructionTokens[i];
     });
     const toolsTotal = sum(toolTokens);
     // The draft's text changes on every keystroke: estimated, not tokenized.
@@ -105,11 +112,12 @@ export class ContextMeasurer {
   async serverContext(serverId: string): Promise<ServerContextView> {
     const { all: tools } = toolsOfTurn(this.deps.toolbox, { serverIds: [serverId] }, { offerTools: true }, { toolSearch: 'off' });
     const tokens = await this.deps.counter.countTools(tools);
-    const { text, send } = this.deps.instructions.of(serverId);
+    const { text, send, flags } = this.deps.instructions.of(serverId);
     return {
       serverId,
       ...(text !== undefined ? { instructions: text } : {}),
       sendInstructions: send,
+      ...(flags?.length ? { instructionFlags: flags } : {}),
       instructionsLimit: MAX_INSTRUCTION_CHARS,
       tools: tools.length,
       toolTokens: sum(tokens),

@@ -53,14 +53,16 @@ async function ask(api: HostApi, conversationId: string, text: string): Promise<
 const tokens = (text: string) => encoder.encode(text).length;
 
 describe('server instructions', () => {
-  it('server-everything’s go into the system prompt, attributed, while its switch is on; off, they stay out — and the switch survives a restart', async () => {
+  it('server-everything’s start off for a new server; switched on they go into the system prompt, attributed; off, they stay out — and the switch survives a restart', async () => {
     const t = await chatHost();
     const id = await t.everything();
     const context = await t.api.getServerContext({ serverId: id });
-    expect(context).toMatchObject({ serverId: id, sendInstructions: true, instructionsLimit: 4_000 });
+    expect(context).toMatchObject({ serverId: id, sendInstructions: false, instructionsLimit: 4_000 });
     expect(context.instructions).toContain('Everything Server');
 
     const conversation = await t.api.createConversation();
+    expect((await ask(t.api, conversation.id, 'first')).system).toBe('Be terse.');
+    expect(await t.api.setServerInstructions({ serverId: id, send: true })).toMatchObject({ sendInstructions: true });
     const on = await ask(t.api, conversation.id, 'hello');
     expect(on.system).toMatch(/^Be terse\.\n\n/);
     expect(on.system).toContain(`<server-instructions server="everything">\n${context.instructions!.trim()}\n</server-instructions>`);
@@ -80,6 +82,7 @@ describe('server instructions', () => {
   it('a 2026-era server’s come from server/discover: capped with the cut said, unable to close their block, and only where its tools are offered', async () => {
     const t = await chatHost();
     const instructed = await instructedServer(t, '--pad=6000');
+    await t.api.setServerInstructions({ serverId: instructed, send: true });
     const echo = await t.fixture('echo.mjs');
     const context = await t.api.getServerContext({ serverId: instructed });
     expect(context.instructions).toHaveLength(6_000);
@@ -105,6 +108,7 @@ describe('the context meter', () => {
     const t = await chatHost();
     const everything = await t.everything();
     const instructed = await instructedServer(t);
+    for (const serverId of [everything, instructed]) await t.api.setServerInstructions({ serverId, send: true });
     const conversation = await t.api.createConversation();
     const body = await ask(t.api, conversation.id, 'hello');
 
@@ -119,6 +123,9 @@ describe('the context meter', () => {
     const everythingTools = measure.servers.find((s) => s.serverId === everything)!;
     expect(everythingTools.tools).toBe(sentTools.filter((tool) => tool.name.startsWith('everything__')).length);
     expect((await t.api.getServerContext({ serverId: everything })).toolTokens).toBe(everythingTools.tokens);
+    // Each server's instructions are counted beside its tools.
+    expect(everythingTools.instructionTokens).toBeGreaterThan(10);
+    expect(measure.servers.find((s) => s.serverId === instructed)!.instructionTokens).toBeGreaterThan(0);
 
     // The draft's text counts; other servers' tools and instructions leave with the selection.
     const typing = await t.api.measureContext({ conversationId: conversation.id, draftChars: 400 });

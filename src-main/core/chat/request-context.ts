@@ -5,8 +5,8 @@
  * offered). One place, so the agent loop sends exactly what the context meter counts.
  */
 import type { Settings } from '@contract';
-import type { ModelRoute } from '../llm/llm-types';
-import { composeSystemPrompt } from '../server-instructions/server-instructions';
+import type { LlmTool, ModelRoute } from '../llm/llm-types';
+import { composeSystemPrompt, type ServerInstructions } from '../server-instructions/server-instructions';
 import type { ToolIndexCache } from '../tool-search/tool-index';
 import type { ChatToolbox } from './chat-toolbox';
 import { TurnTools } from './turn-tools';
@@ -28,12 +28,25 @@ export function toolsOfTurn(
   );
 }
 
-/** The system prompt of a turn: instructions only of servers with a tool offered to the conversation. */
+/**
+ * The instructions a request carries: only of servers with a tool in this request (under tool search,
+ * once one of theirs was found), each text once however many servers share it.
+ */
+export function requestInstructions(
+  toolbox: Pick<ChatToolbox, 'instructions'>,
+  turn: TurnTools,
+  offered: readonly Pick<LlmTool, 'name'>[],
+): ServerInstructions[] {
+  const serverIds = [...new Set(offered.flatMap((tool) => turn.names.resolve(tool.name)?.serverId ?? []))];
+  return serverIds.length > 0 ? (toolbox.instructions?.(serverIds) ?? []) : [];
+}
+
+/** The system prompt of a request: the user's own, then the instructions of the servers whose tools it offers. */
 export function requestSystemPrompt(
   settings: Pick<Settings, 'systemPrompt'>,
   toolbox: Pick<ChatToolbox, 'instructions'>,
-  tools: TurnTools,
+  turn: TurnTools,
+  offered: readonly Pick<LlmTool, 'name'>[],
 ): string | undefined {
-  const serverIds = [...new Set(tools.names.entries().map(([, tool]) => tool.serverId))];
-  return composeSystemPrompt(settings.systemPrompt, serverIds.length > 0 ? (toolbox.instructions?.(serverIds) ?? []) : []);
+  return composeSystemPrompt(settings.systemPrompt, requestInstructions(toolbox, turn, offered));
 }

@@ -6,6 +6,7 @@ import { readBlock, resourceLinkText, TOOL_OUTCOME, toResultPart, type ChatBlock
 import type { LlmResultPart } from '../llm/llm-types';
 import type { ToolCallDone } from '../tools/tool-call';
 import { toolApp } from '../tool-definition/tool-ui';
+import { audienceOf, flaggedNote, resultMarker, withheldNote } from './data-marking';
 
 /** Largest structured content (characters of JSON) kept with a result for the tool's app. */
 const MAX_STORED_STRUCTURED_CHARS = 256 * 1024;
@@ -36,6 +37,7 @@ export function toResultBlock(
   toolUseId: string,
   done: Pick<ToolCallDone, 'status' | 'result' | 'editedArgs' | 'definition'>,
   modelLimitChars: number,
+  source?: { serverName: string; toolName: string },
 ): ToolResultBlock {
   const { result } = done;
   // A tool with an app (MCP Apps): its card shows the app, which renders the structured content.
@@ -48,6 +50,7 @@ export function toResultBlock(
       ? { structuredContent: result.structuredContent as Record<string, unknown> }
       : {};
   const content = (result.content ?? []).map((block) => toResultPart(readBlock(block)));
+  const { userOnly, assistantOnly } = audienceOf(result.content ?? []);
   if (content.length === 0 && result.structuredContent !== undefined) {
     content.push({ type: 'text', text: JSON.stringify(result.structuredContent, null, 2) });
   }
@@ -58,6 +61,9 @@ export function toResultBlock(
     isError: done.status !== 'ok',
     outcome: TOOL_OUTCOME[done.status],
     modelLimitChars,
+    ...(source ? { source } : {}),
+    ...(userOnly.length > 0 ? { userOnly } : {}),
+    ...(assistantOnly.length > 0 ? { assistantOnly } : {}),
     ...(done.editedArgs ? { editedArgs: done.editedArgs } : {}),
     ...(app && (done.status === 'ok' || done.status === 'tool_error') ? { app: { resourceUri: app.resourceUri }, ...structured } : {}),
   };
@@ -66,6 +72,13 @@ export function toResultBlock(
 /** What the model is told first when the user changed its arguments: that they did, and to what. */
 export function editedArgsNote(args: Record<string, unknown>): string {
   return `[The user changed the arguments before running this tool. It ran with: ${JSON.stringify(args)}]`;
+}
+
+/** The parts of a stored result the model may read (those for the user only left out). */
+function modelContent(block: Pick<ToolResultBlock, 'content' | 'userOnly'>): ToolResultPart[] {
+  if (!block.userOnly?.length) return block.content;
+  const hidden = new Set(block.userOnly);
+  return block.content.filter((_, index) => !hidden.has(index));
 }
 
 /** Total text characters of a result, as the model reads it. */
@@ -83,10 +96,15 @@ export function textLength(parts: readonly ToolResultPart[]): number {
  */
 export function toModelParts(block: ToolResultBlock): LlmResultPart[] {
   const limit = block.modelLimitChars ?? Number.POSITIVE_INFINITY;
-  const total = textLength(block.content);
+  const content = modelContent(block);
+  const total = textLength(content);
   let budget = limit;
-  const parts: LlmResultPart[] = block.editedArgs ? [{ type: 'text', text: editedArgsNote(block.editedArgs) }] : [];
-  for (const stored of block.content) {
+  const parts: LlmResultPart[] = block.source ? [{ type: 'text', text: resultMarker(block.source) }] : [];
+  if (block.editedArgs) parts.push({ type: 'text', text: editedArgsNote(block.editedArgs) });
+  if (block.flags?.length && block.flagDecision === 'withheld') return [...parts, { type: 'text', text: withheldNote(block.flags) }];
+  if (block.flags?.length) parts.push({ type: 'text', text: flaggedNote(block.flags) });
+  const before = parts.length;
+  for (const stored of content) {
     const part = asModelPart(stored);
     if (part.type === 'image') {
       parts.push(
@@ -106,7 +124,11 @@ export function toModelParts(block: ToolResultBlock): LlmResultPart[] {
       text: `[Result cut: it had ${total.toLocaleString('en-US')} characters of text; the first ${limit.toLocaleString('en-US')} are above. The user sees the whole result.]`,
     });
   }
-  return parts.length > 0 ? parts : [{ type: 'text', text: block.isError ? '(error without details)' : '(no content)' }];
+  if (parts.length === before) {
+    const empty = block.userOnly?.length ? '(the result is for the user only)' : block.isError ? '(error without details)' : '(no content)';
+    parts.push({ type: 'text', text: empty });
+  }
+  return parts;
 }
 
 /** A result for a call that never ran (stopped turn, round cap, failure part-way; an unknown tool is an `error`). */

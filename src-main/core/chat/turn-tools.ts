@@ -13,6 +13,7 @@ import { planToolOffer, type OfferPlan } from '../tool-search/offer-plan';
 import { parseSearchInput, SEARCH_TOOL, searchAnswer } from '../tool-search/search-tool';
 import { paramNamesOf, ToolIndexCache, type ToolIndex } from '../tool-search/tool-index';
 import { offerTools, ToolNameMap, type ToolIdentity } from './tool-names';
+import { stuffingFinding } from '../guard/scanner/stuffing';
 
 type ToolEntry = ToolIdentity & { title?: string; description?: string; inputSchema: Record<string, unknown>; pinned: boolean };
 type ToolUse = Extract<ChatBlock, { type: 'tool_use' }>;
@@ -72,6 +73,13 @@ export class TurnTools {
     return plan;
   }
 
+  /** What the scanner says of a stuffed description (undefined: not stuffed). Descriptions repeat across turns: asked once each. */
+  private stuffing(description: string | undefined): string | undefined {
+    if (!description) return undefined;
+    const found = stuffingFinding(description);
+    return found ? `${found.note}: ${found.match}` : undefined;
+  }
+
   /** A call the host answers itself: the search tool, while search is engaged. */
   isSearchCall(call: ToolUse): boolean {
     return this.searching && !call.serverId && call.name === TOOL_SEARCH_TOOL_NAME;
@@ -84,20 +92,38 @@ export class TurnTools {
       return { type: 'tool_result', toolUseId: call.id, content: [{ type: 'text', text: input.error }], isError: true, outcome: 'error' };
     }
     this.index ??= this.indexes.get(
-      this.names.entries().map(([name, tool]) => ({ ...tool, name, paramNames: paramNamesOf(tool.inputSchema) })),
+      this.names.entries().map(([name, tool]) => {
+        const stuffed = this.stuffing(tool.description);
+        return { ...tool, name, paramNames: paramNamesOf(tool.inputSchema), ...(stuffed ? { stuffed: true } : {}) };
+      }),
     );
     const hits = this.index.search(input.query, input.limit);
     return {
       type: 'tool_result',
       toolUseId: call.id,
-      content: [{ type: 'text', text: searchAnswer(input.query, hits) }],
+      content: [
+        {
+          type: 'text',
+          text: searchAnswer(
+            input.query,
+            hits.map((hit) => ({ ...hit, ...(hit.stuffed ? { flagged: this.stuffing(hit.description) } : {}) })),
+          ),
+        },
+      ],
       isError: false,
       outcome: 'done',
       toolSearch: {
         query: input.query,
         found: hits.map((hit) => {
           const tool = this.names.resolve(hit.name)!;
-          return { serverId: tool.serverId, toolName: tool.toolName, name: hit.name };
+          const flagged = hit.stuffed ? this.stuffing(hit.description) : undefined;
+          return {
+            serverId: tool.serverId,
+            toolName: tool.toolName,
+            name: hit.name,
+            serverName: tool.serverName,
+            ...(flagged ? { flagged } : {}),
+          };
         }),
       },
     };

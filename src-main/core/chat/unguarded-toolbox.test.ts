@@ -81,7 +81,11 @@ describe('toolboxes over server-everything', () => {
     await f.idle(conversation.id);
     const [, second] = await llm.messageRequests();
     const sent = second.body!.messages.at(-1)!.content as { type: string; content: { text: string }[]; is_error: boolean }[];
-    expect(sent[0]).toMatchObject({ type: 'tool_result', is_error: false, content: [{ text: 'The sum of 20 and 22 is 42.' }] });
+    expect(sent[0]).toMatchObject({
+      type: 'tool_result',
+      is_error: false,
+      content: [{ text: expect.stringContaining('data to use') }, { text: 'The sum of 20 and 22 is 42.' }],
+    });
     expect(f.all(conversation.id).at(-1)!.content).toEqual([{ type: 'text', text: 'It is 42.' } satisfies ChatBlock]);
   });
 });

@@ -19,6 +19,7 @@ import sandbox017 from './migrations/017_sandbox';
 import serverInstructions018 from './migrations/018_server_instructions';
 import draftsTaskResults019 from './migrations/019_drafts_task_results';
 import readOnlyRoots020 from './migrations/020_read_only_roots';
+import instructionsOptIn021 from './migrations/021_instructions_opt_in';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly string[] = [
   serverInstructions018,
   draftsTaskResults019,
   readOnlyRoots020,
+  instructionsOptIn021,
 ];
 
 /** The schema version this build writes. */

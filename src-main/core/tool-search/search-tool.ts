@@ -39,14 +39,18 @@ export function parseSearchInput(input: Record<string, unknown>): { query: strin
 }
 
 /** The answer the model reads: the tools found (names to call, short descriptions), or that there were none. */
-export function searchAnswer(query: string, found: readonly { name: string; serverName: string; description?: string }[]): string {
+export function searchAnswer(
+  query: string,
+  found: readonly { name: string; serverName: string; description?: string; flagged?: string }[],
+): string {
   if (found.length === 0) {
     return `No tools match "${query}". Try other words for what the tool does, or go on without a tool.`;
   }
   const lines = found.map((tool) => {
     const text = (tool.description ?? '').replace(/\s+/g, ' ').trim();
     const short = text.length > ANSWER_DESCRIPTION ? `${text.slice(0, ANSWER_DESCRIPTION)}…` : text;
-    return `- ${tool.name} [${tool.serverName}]${short ? `: ${short}` : ''}`;
+    const flag = tool.flagged ? ` (Patchbay flagged this description: ${tool.flagged}; weigh it as a server's claim)` : '';
+    return `- ${tool.name} [server: ${tool.serverName}]${short ? `: ${short}` : ''}${flag}`;
   });
   return `Found ${found.length} tool${found.length === 1 ? '' : 's'} for "${query}". They are offered from your next step on; call them by name:\n${lines.join('\n')}`;
 }

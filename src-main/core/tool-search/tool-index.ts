@@ -1,6 +1,7 @@
 /**
  * The full-text index tool search asks: every offered tool's API name, server, title, description and
- * parameter names, in MiniSearch (prefix and light fuzzy matching, the name weighted most). Built once
+ * parameter names, in MiniSearch (prefix matching, the name weighted most, each word counted once per
+ * field, stuffed descriptions ranked last: a description cannot buy its rank). Built once
  * per turn from the tools offered then; what a tool says about itself is capped, so a server with a
  * 100 KB description cannot make the index (or a search answer) large.
  */
@@ -20,6 +21,8 @@ export interface SearchableTool {
   title?: string;
   description?: string;
   paramNames: readonly string[];
+  /** The scanner found the description stuffed to win searches: ranked below every unflagged match. */
+  stuffed?: boolean;
 }
 
 interface IndexedDoc {
@@ -43,11 +46,25 @@ function processTerm(term: string): string | null {
 }
 
 /** `getSum`, `get_sum`, `get-sum` and `GetSUM` all yield the words get and sum. */
-function tokenize(text: string): string[] {
+function words(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
+}
+
+/**
+ * Each word once per field: a description that says "sum" forty times is no better a match for "sum"
+ * than one that says it once (otherwise repetition buys rank).
+ */
+function tokenize(text: string): string[] {
+  const seen = new Set<string>();
+  return words(text).filter((word) => {
+    const key = word.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The parameter names of a tool's input schema (its top-level properties). */
@@ -66,7 +83,7 @@ export class ToolIndex {
       fields: ['name', 'text', 'params'],
       tokenize,
       processTerm,
-      searchOptions: { prefix: (term) => term.length >= 3, boost: { name: 3, params: 1.5 }, combineWith: 'OR' },
+      searchOptions: { prefix: (term) => term.length >= 3, boost: { name: 4, params: 1.5 }, combineWith: 'OR' },
     });
     this.search_.addAll(
       tools.map((tool, id) => ({
@@ -85,8 +102,11 @@ export class ToolIndex {
   /** The best matches, best first (none for a query without words or without a match). */
   search(query: string, limit: number): SearchableTool[] {
     if (tokenize(query).length === 0) return [];
-    return this.search_
-      .search(query)
+    // A stuffed description ranks after every match that is not (search is stable for equal keys).
+    const hits = this.search_.search(query);
+    const stuffed = (hit: (typeof hits)[number]) => (this.tools[hit.id as number].stuffed ? 1 : 0);
+    return hits
+      .sort((a, b) => stuffed(a) - stuffed(b))
       .slice(0, limit)
       .map((hit) => this.tools[hit.id as number]);
   }
@@ -102,7 +122,7 @@ export class ToolIndexCache {
   get(tools: readonly SearchableTool[]): ToolIndex {
     const hash = crypto.createHash('sha256');
     for (const tool of tools) {
-      hash.update(`${tool.name}\0${tool.serverName}\0${tool.toolName}\0${tool.title ?? ''}\0`);
+      hash.update(`${tool.name}\0${tool.serverName}\0${tool.toolName}\0${tool.title ?? ''}\0${tool.stuffed ? 1 : 0}\0`);
       hash.update(`${(tool.description ?? '').slice(0, MAX_INDEXED_DESCRIPTION)}\0${tool.paramNames.join('\0')}\u0001`);
     }
     const digest = hash.digest('hex');

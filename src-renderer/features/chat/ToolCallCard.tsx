@@ -12,6 +12,7 @@ import { cardStatus, formatArgs, RESULT_PREVIEW_CHARS, STATUS_LABELS, type ToolR
 import { Progress } from '../../ui/Progress';
 import { Wrench } from 'lucide-react';
 import { Icon } from '../../ui/Icon';
+import { ContentFlags } from '../../ui/ContentFlags';
 
 export interface ToolCallCardProps {
   call: ToolUseBlock;
@@ -68,14 +69,32 @@ export function ToolCallCard({ call, result, turnRunning = true, conversationId,
           </details>
         )}
       </details>
+      {result?.flags && result.flags.length > 0 && (
+        <ContentFlags
+          flags={result.flags}
+          what="This result"
+          decision={result.flagDecision === 'withheld' ? 'The model did not get it.' : 'The model got it, told to treat it as data.'}
+        />
+      )}
       {result && (
         <details className="tool-card-section" open={result.isError && result.outcome === 'error'}>
           <summary>{result.isError ? 'Result (error)' : 'Result'}</summary>
           <div className="tool-result">
             {result.content.length === 0 && <p className="muted">(no content)</p>}
-            {result.content.map((part, i) => (
-              <ResultPart key={i} part={part} serverId={call.serverId} />
-            ))}
+            {result.content.map((part, i) =>
+              result.assistantOnly?.includes(i) ? (
+                // For the model only (`annotations.audience`): sent to it, folded here.
+                <details key={i} className="tool-card-audience">
+                  <summary className="muted">For the model only</summary>
+                  <ResultPart part={part} serverId={call.serverId} />
+                </details>
+              ) : (
+                <div key={i} className="tool-card-part">
+                  {result.userOnly?.includes(i) && <p className="muted tool-card-audience-note">For you only: not sent to the model</p>}
+                  <ResultPart part={part} serverId={call.serverId} />
+                </div>
+              ),
+            )}
           </div>
           {result.modelLimitChars !== undefined && textLength(result.content) > result.modelLimitChars && (
             <p className="muted">

@@ -28,14 +28,17 @@ const answered = (found: { serverId: string; toolName: string; name: string }[])
 describe('ToolSearchStep', () => {
   it('says what was searched and how many were found, opening to the tools', () => {
     const found = [
-      { serverId: 'a', toolName: 'get-sum', name: 'everything-1__get-sum' },
-      { serverId: 'b', toolName: 'get-sum', name: 'everything-2__get-sum' },
+      { serverId: 'a', toolName: 'get-sum', name: 'everything-1__get-sum', serverName: 'everything-1' },
+      { serverId: 'b', toolName: 'calculate_total', name: 'hostile__calculate_total', serverName: 'hostile', flagged: 'stuffed' },
+      // Stored before servers were named: the API name stands in.
+      { serverId: 'c', toolName: 'get-sum', name: 'everything-2__get-sum' },
     ];
     render(<ToolSearchStep call={call} result={answered(found)} />);
-    fireEvent.click(screen.getByText("Searched tools: 'sum' → 2 found"));
+    fireEvent.click(screen.getByText("Searched tools: 'sum' → 3 found"));
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'get-sum (everything-1__get-sum)',
-      'get-sum (everything-2__get-sum)',
+      'get-sum on everything-1',
+      'calculate_total on hostile — flagged: stuffed',
+      'get-sum on everything-2__get-sum',
     ]);
   });
 

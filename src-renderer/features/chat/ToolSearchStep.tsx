@@ -21,7 +21,8 @@ export function ToolSearchStep({ call, result }: { call: Extract<ChatBlock, { ty
       <ul>
         {found.map((tool) => (
           <li key={tool.name}>
-            <code>{tool.toolName}</code> <span>({tool.name})</span>
+            <code>{tool.toolName}</code> <span>on {tool.serverName ?? tool.name}</span>
+            {tool.flagged && <span className="tool-search-flag"> — flagged: {tool.flagged}</span>}
           </li>
         ))}
       </ul>

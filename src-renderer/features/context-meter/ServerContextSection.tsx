@@ -5,6 +5,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { Switch } from '../../ui/Switch';
+import { ContentFlags } from '../../ui/ContentFlags';
 
 export interface ServerContextSectionProps {
   serverId: string;
@@ -64,6 +65,9 @@ export function ServerContextSection({ serverId, serverName, runtime }: ServerCo
               <pre className="server-instructions" role="region" tabIndex={0} aria-label={`Instructions from ${serverName}`}>
                 {view.instructions}
               </pre>
+              {view.instructionFlags && view.instructionFlags.length > 0 && (
+                <ContentFlags flags={view.instructionFlags} what="These instructions" />
+              )}
               {view.instructions.trim().length > view.instructionsLimit && (
                 <p className="hint">
                   {view.instructions.trim().length.toLocaleString('en-US')} characters: the model gets the first{' '}
@@ -73,7 +77,7 @@ export function ServerContextSection({ serverId, serverName, runtime }: ServerCo
             </>
           )}
           <Switch
-            title="Put these instructions, marked as this server’s, into the system prompt of chats that offer its tools."
+            title="Put these instructions, marked as this server’s, into the system prompt of chats that offer its tools. Off for a server you add: read them first."
             checked={view.sendInstructions}
             disabled={calls.isPending('send')}
             onChange={(send) => void calls.run('send', async () => setView(await api.setServerInstructions({ serverId, send })))}

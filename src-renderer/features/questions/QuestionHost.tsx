@@ -1,12 +1,13 @@
 import { Suspense } from 'react';
 import { useAppStore } from '../../stores/use-app-store';
-import { elicitationDialogPart, rootsConsentPart, samplingDialogPart, toolConsentPart } from './question-dialog-parts';
+import { elicitationDialogPart, flaggedContentPart, rootsConsentPart, samplingDialogPart, toolConsentPart } from './question-dialog-parts';
 import '../sampling/sampling.css';
 
 const RootsConsentHost = rootsConsentPart.Component;
 const ToolConsentHost = toolConsentPart.Component;
 const SamplingDialog = samplingDialogPart.Component;
 const ElicitationDialog = elicitationDialogPart.Component;
+const FlaggedContentDialog = flaggedContentPart.Component;
 
 /**
  * Mounted once by the shell: the one place questions to the user are shown — the oldest pending one,
@@ -43,6 +44,13 @@ export function QuestionHost() {
             api.answerQuestion({ id: front.id, answer: { kind: 'elicitation', action, ...(content ? { content } : {}) } })
           }
           openUrl={(url) => window.open(url, '_blank', 'noopener,noreferrer')}
+        />
+      )}
+      {front?.kind === 'content' && (
+        <FlaggedContentDialog
+          key={front.id}
+          request={front}
+          onAnswer={(send) => api.answerQuestion({ id: front.id, answer: { kind: 'content', send } })}
         />
       )}
       {notice && !front && (

@@ -9,4 +9,6 @@ export const toolConsentPart = lazyPart(async () => (await import('../consent/To
 export const samplingDialogPart = lazyPart(async () => (await import('../sampling/SamplingDialog')).SamplingDialog);
 export const elicitationDialogPart = lazyPart(async () => (await import('../elicitation/ElicitationDialog')).ElicitationDialog);
 
-export const questionDialogParts = [rootsConsentPart, toolConsentPart, samplingDialogPart, elicitationDialogPart];
+export const flaggedContentPart = lazyPart(async () => (await import('../guard/FlaggedContentDialog')).FlaggedContentDialog);
+
+export const questionDialogParts = [rootsConsentPart, toolConsentPart, samplingDialogPart, elicitationDialogPart, flaggedContentPart];

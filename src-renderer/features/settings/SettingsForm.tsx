@@ -3,6 +3,9 @@ import {
   PRIMARY_PROVIDER_ID,
   THEMES,
   TOOL_SEARCH_MODES,
+  FLAGGED_CONTENT_LABELS,
+  FLAGGED_CONTENT_MODES,
+  type FlaggedContentMode,
   type ApiKeyStatus,
   type ProviderView,
   type Settings,
@@ -17,7 +20,7 @@ import { Switch } from '../../ui/Switch';
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 /** The settings that are preferences: they apply (and are saved) the moment they change, without Save. */
-type Preference = 'theme' | 'updatesEnabled' | 'toolSearch';
+type Preference = 'theme' | 'updatesEnabled' | 'toolSearch' | 'flaggedContent';
 type FieldErrors = Partial<Record<keyof Settings | 'apiKey', string>>;
 
 export interface SettingsFormProps {
@@ -108,6 +111,7 @@ export function SettingsForm({
         updateFeed: draft.updateFeed.trim(),
         registryUrl: draft.registryUrl.trim(),
         toolSearch: draft.toolSearch,
+        flaggedContent: draft.flaggedContent,
         maxAnswerChars: draft.maxAnswerChars,
       });
       if (keyDraft.trim() && onSetApiKey) {
@@ -230,6 +234,20 @@ export function SettingsForm({
               value={draft.toolSearch}
               onChange={(next) => void apply('toolSearch', next as ToolSearchMode)}
               options={TOOL_SEARCH_MODES.map((mode) => ({ value: mode, label: TOOL_SEARCH_LABELS[mode] }))}
+            />
+          )}
+        </Field>
+        <Field
+          label="Flagged content"
+          hint="What happens when a tool result holds text aimed at the model, hidden characters, a way out for data or a key."
+          help="Patchbay scans every tool result before the model sees it. Ask: the turn waits while you decide. Warn only: the card shows the flag and the model is told to treat it as data. Block: the model gets a note instead of the result; you still see it."
+        >
+          {(control) => (
+            <Select
+              {...control}
+              value={draft.flaggedContent}
+              onChange={(next) => void apply('flaggedContent', next as FlaggedContentMode)}
+              options={FLAGGED_CONTENT_MODES.map((mode) => ({ value: mode, label: FLAGGED_CONTENT_LABELS[mode] }))}
             />
           )}
         </Field>
