@@ -48,13 +48,13 @@ describe('Settings › Tool sets', () => {
     fireEvent.click(form.getByRole('button', { name: 'Save tool set' }));
     expect(form.getByRole('alert').textContent).toBe('Could not save the tool set: A tool set needs a name.');
     fireEvent.change(form.getByLabelText('Tool set name'), { target: { value: 'Shell' } });
-    fireEvent.click(form.getByRole('checkbox', { name: /^shell/ }));
+    fireEvent.click(form.getByRole('switch', { name: 'Include shell' }));
     fireEvent.click(form.getByRole('button', { name: 'Save tool set' }));
     expect(h.of('saveToolSet')).toEqual([{ name: 'Shell', members: { servers: [], tools: [{ serverId: 'a', tool: 'shell' }] } }]);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Research' }));
     const edit = within(screen.getByRole('form', { name: 'Edit tool set Research' }));
-    fireEvent.click(edit.getByRole('checkbox', { name: 'All tools of Alpha' }));
+    fireEvent.click(edit.getByRole('switch', { name: 'All tools of Alpha' }));
     fireEvent.click(edit.getByRole('button', { name: 'Save tool set' }));
     expect(h.of('saveToolSet').at(-1)).toEqual({ id: 'set-1', name: 'Research', members: { servers: ['a'], tools: [] } });
   });
