@@ -78,17 +78,24 @@ export class ContextMeasurer {
       deps.counter.countMessages(toLlmMessages(history, offer)),
       deps.counter.countMessages(toLlmMessages(extra.map(asMessage), offer)),
     ]);
-    const servers = new Map<string, ServerToolTokens>();
-    tools.forEach((tool, i) => {
-      // The host's own search tool belongs to no server: it counts in the total only.
-      const owner = names.resolve(tool.name);
-      if (!owner) return;
-      const { serverId, serverName } = owner;
-      const entry = servers.get(serverId) ?? { serverId, serverName, tools: 0, tokens: 0 };
-      entry.tools += 1;
-      entry.tokens += toolTokens[i];
-      servers.set(serverId, entry);
-    });
+    const byServer = (list: typeof tools, tokens: readonly number[]) => {
+      const servers = new Map<string, ServerToolTokens>();
+      list.forEach((tool, i) => {
+        // The host's own search tool belongs to no server: it counts in the total only.
+        const owner = names.resolve(tool.name);
+        if (!owner) return;
+        const { serverId, serverName } = owner;
+        const entry = servers.get(serverId) ?? { serverId, serverName, tools: 0, tokens: 0 };
+        entry.tools += 1;
+        entry.tokens += tokens[i] ?? 0;
+        servers.set(serverId, entry);
+      });
+      return [...servers.values()].sort((a, b) => b.tokens - a.tokens || a.serverName.localeCompare(b.serverName));
+    };
+    // Under tool search: what it keeps back, so the meter can say so rather than "no tools".
+    const sent = new Set(tools.map((tool) => tool.name));
+    const held = plan.kind === 'search' ? turn.all.filter((tool) => !sent.has(tool.name)) : [];
+    const heldTokens = held.length > 0 ? await deps.counter.countTools(held) : [];
     const toolsTotal = sum(toolTokens);
     const historyTotal = historyTokens + Math.ceil(draftChars / CHARS_PER_TOKEN);
     return {
@@ -98,7 +105,8 @@ export class ContextMeasurer {
       system: systemTokens,
       attachments: attachmentTokens,
       history: historyTotal,
-      servers: [...servers.values()].sort((a, b) => b.tokens - a.tokens || a.serverName.localeCompare(b.serverName)),
+      servers: byServer(tools, toolTokens),
+      ...(held.length > 0 ? { heldBack: { tools: held.length, tokens: sum(heldTokens), servers: byServer(held, heldTokens) } } : {}),
     };
   }
 
