@@ -111,6 +111,17 @@ describe('App shell', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
   });
 
+  it('titles a server’s pages by the server, and the list by the page', async () => {
+    const { store } = await renderWithHost(<App />, fakeHost({ servers: [ready] }), {
+      page: 'servers',
+      serverId: ready.config.id,
+      tab: 'tools',
+    });
+    await waitFor(() => expect(document.title).toBe(`${ready.config.name} — Patchbay`));
+    act(() => store.getState().go({ page: 'servers' }));
+    await waitFor(() => expect(document.title).toBe('Servers — Patchbay'));
+  });
+
   it('an address naming a server that is gone shows the list and says so', async () => {
     const { store } = await renderWithHost(<App />, fakeHost({ servers: [ready] }), { page: 'servers', serverId: 'gone', tab: 'tools' });
     await waitFor(() => expect(store.getState().route).toEqual({ page: 'servers' }));
