@@ -159,15 +159,17 @@ export function ServersPage() {
             <EmptyState icon={Server}>No servers yet. Add one, import your existing configuration, or try a quick-add server.</EmptyState>
           ) : (
             <>
-              <ServerListFilters
-                servers={servers}
-                search={search}
-                onSearch={setSearch}
-                status={statusFilter}
-                onStatus={setStatusFilter}
-                shown={shown.length}
-              />
-              <BulkActions servers={shown} selected={selected} onSelect={setSelected} start={actions.start} stop={actions.stop} />
+              <div className="server-toolbar">
+                <ServerListFilters
+                  servers={servers}
+                  search={search}
+                  onSearch={setSearch}
+                  status={statusFilter}
+                  onStatus={setStatusFilter}
+                  shown={shown.length}
+                />
+                <BulkActions servers={shown} selected={selected} onSelect={setSelected} start={actions.start} stop={actions.stop} />
+              </div>
               {shown.length === 0 ? (
                 <p className="muted empty-state">
                   No server matches{search.trim() ? ` “${search.trim()}”` : ''}

@@ -48,7 +48,7 @@ describe('ToolList', () => {
     // tool-2-1 and tool-2-10 … tool-2-19, all in Server 2: the other servers' headings go.
     expect(screen.getByRole('status').textContent).toBe('11 of 60 tools');
     expect(screen.queryByRole('list', { name: 'Tools of Server 0' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Server 2: 11 of 20 tools' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Server 2 · 11 of 20 tools' })).toBeTruthy();
     await act(async () => fireEvent.change(box, { target: { value: 'thing 12' } }));
     expect(toolRows().map((li) => li.textContent?.split('Does')[0])).toEqual(['tool-0-12', 'tool-1-12', 'tool-2-12']);
     await act(async () => fireEvent.change(box, { target: { value: 'nothing like it' } }));
@@ -57,7 +57,7 @@ describe('ToolList', () => {
 
   it('folds a server under its heading and opens it again', async () => {
     renderList(2, 3);
-    const heading = screen.getByRole('button', { name: 'Server 0: 3 tools' });
+    const heading = screen.getByRole('button', { name: 'Server 0 · 3 tools' });
     expect(heading.getAttribute('aria-expanded')).toBe('true');
     await act(async () => fireEvent.click(heading));
     expect(heading.getAttribute('aria-expanded')).toBe('false');
@@ -72,7 +72,7 @@ describe('ToolList', () => {
     const box = screen.getByRole('searchbox', { name: 'Search tools' });
     box.focus();
     await act(async () => fireEvent.keyDown(box, { key: 'ArrowDown' }));
-    const heading = screen.getByRole('button', { name: 'Server 0: 2 tools' });
+    const heading = screen.getByRole('button', { name: 'Server 0 · 2 tools' });
     expect(document.activeElement).toBe(heading);
     await act(async () => fireEvent.keyDown(heading, { key: 'ArrowDown' }));
     const first = screen.getByRole('switch', { name: 'Offer tool-0-0 to the model' });

@@ -150,16 +150,10 @@ export function ToolList<T extends ToolListItem>({
           <div className="tool-list-space" style={{ height: virtualizer.getTotalSize() }}>
             {headings.map(({ row, index, start }) => (
               <div key={`g-${row.group.id}`} className="tool-list-group" data-row={index} style={{ transform: `translateY(${start}px)` }}>
-                <button
-                  type="button"
-                  className="quiet tool-list-fold"
-                  aria-expanded={!row.folded}
-                  aria-label={`${row.group.name}: ${row.shown === row.total ? row.total : `${row.shown} of ${row.total}`} tools`}
-                  onClick={() => toggleFold(row.group.id)}
-                >
+                <button type="button" className="quiet tool-list-fold" aria-expanded={!row.folded} onClick={() => toggleFold(row.group.id)}>
                   <Icon icon={row.folded ? ChevronRight : ChevronDown} />
-                  <span className="tool-list-group-name">{row.group.name}</span>
-                  <span className="muted">{row.shown === row.total ? row.total : `${row.shown} of ${row.total}`}</span>
+                  <span className="tool-list-group-name">{row.group.name}</span>{' '}
+                  <span className="muted">· {row.shown === row.total ? row.total : `${row.shown} of ${row.total}`} tools</span>
                 </button>
                 {groupControl?.(row.group)}
                 {groupNote && <span className="muted tool-list-group-note">{groupNote(row.group)}</span>}
