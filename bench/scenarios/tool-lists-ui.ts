@@ -50,6 +50,8 @@ function measure(
         if (s.click) {
           const target = document.querySelector<HTMLElement>(s.click);
           if (!target) return reject(new Error(`nothing to click: ${s.click}`));
+          // Radix tabs switch on mousedown, buttons on click: both, as a real press.
+          target.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
           target.click();
         } else if (s.type) {
           const box = document.querySelector<HTMLInputElement>(s.type.box);

@@ -1,6 +1,7 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { describeUnavailable, type ToolOfferView, type ToolSetMemberIds, type ToolSetView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
+import { Field } from '../../ui/Field';
 import { LabelledSwitch } from '../../ui/LabelledSwitch';
 import { ToolList } from '../tool-list/ToolList';
 import { toolListItem } from '../tool-list/tool-list-rows';
@@ -20,7 +21,6 @@ const key = (serverId: string, tool: string) => JSON.stringify([serverId, tool])
 
 /** A tool set's name and members: whole servers, or single tools of Ready servers. */
 export function ToolSetEditor({ set, servers, tools, onSave, onCancel }: ToolSetEditorProps) {
-  const nameId = useId();
   const [name, setName] = useState(set?.name ?? '');
   const [wholeServers, setWholeServers] = useState(() => new Set(set?.members.servers.map((s) => s.id)));
   const [chosenTools, setChosenTools] = useState(() => new Set(set?.members.tools.map((t) => key(t.serverId, t.tool))));
@@ -52,8 +52,10 @@ export function ToolSetEditor({ set, servers, tools, onSave, onCancel }: ToolSet
         save();
       }}
     >
-      <label htmlFor={nameId}>Tool set name</label>
-      <input id={nameId} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      {/* A field of its own: the label above the box, not glued to it ("Tool set name[…]"). */}
+      <Field label="Tool set name">
+        {(control) => <input {...control} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />}
+      </Field>
       {set && set.unavailable.length > 0 && <p className="warning">{describeUnavailable(set.unavailable)} Saving drops them.</p>}
       <fieldset>
         <legend>Members</legend>
