@@ -182,15 +182,18 @@ export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose, select
           )}
         </div>
       )}
-      <RemoveServerDialog
-        name={config.name}
-        open={confirming}
-        onOpenChange={setConfirming}
-        onConfirm={() => {
-          setConfirming(false);
-          void calls.run('remove', () => actions.remove(id));
-        }}
-      />
+      {/* Mounted only while asked: thirty rows do not each build a dialog nobody opened. */}
+      {confirming && (
+        <RemoveServerDialog
+          name={config.name}
+          open
+          onOpenChange={setConfirming}
+          onConfirm={() => {
+            setConfirming(false);
+            void calls.run('remove', () => actions.remove(id));
+          }}
+        />
+      )}
     </li>
   );
 }
