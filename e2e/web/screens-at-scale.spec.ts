@@ -12,7 +12,6 @@ import { expect, test } from '../support/web-host';
 import { choose } from '../support/choose';
 
 const COPIES = 15;
-const names = Array.from({ length: COPIES }, (_, i) => (i === 0 ? 'Everything (demo)' : `Everything (demo) ${i + 1}`));
 
 test.use({ viewport: { width: 1280, height: 800 } });
 test.setTimeout(300_000);
