@@ -5,7 +5,16 @@ import { FailureOutput } from './FailureOutput';
 import { LaunchProblemView } from './LaunchProblemView';
 import { RemoveServerDialog } from './RemoveServerDialog';
 import { ServerAuth } from './ServerAuth';
-import { countsText, protocolLabel, RUN_ACTION_LABELS, runActions, sandboxWords, type RunAction } from './server-status';
+import {
+  countsText,
+  protocolLabel,
+  REMOTE_TRANSPORT_LABELS,
+  RUN_ACTION_LABELS,
+  runActions,
+  sandboxWords,
+  shortSessionId,
+  type RunAction,
+} from './server-status';
 import { StatusBadge } from './StatusBadge';
 import { Switch } from '../../ui/Switch';
 import { Pencil, Play, RotateCw, Square, Stethoscope, Trash2, type LucideIcon } from 'lucide-react';
@@ -100,7 +109,11 @@ export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose, select
           </h3>
           <span className="muted server-row-sub">
             {config.transport === 'http' ? (
-              <code>{config.url}</code>
+              <>
+                <code>{config.url}</code>
+                {runtime.remote && <span>{REMOTE_TRANSPORT_LABELS[runtime.remote.transport]}</span>}
+                {runtime.remote?.sessionId && <code title={runtime.remote.sessionId}>{shortSessionId(runtime.remote.sessionId)}</code>}
+              </>
             ) : (
               reported && (
                 <span>
@@ -163,9 +176,11 @@ export function ServerCard({ server, actions, onOpen, onEdit, onDiagnose, select
         (runtime.reason && !failed && runtime.status !== 'stopped')) && (
         <div className="server-row-more">
           {runtime.restart && !failed && (
-            <p className="muted">
-              {runtime.status === 'starting' ? 'Next try' : 'Restart'}: Attempt {runtime.restart.attempt} of {runtime.restart.of},{' '}
-              <RelativeTime iso={runtime.restart.at} future />
+            <p className="muted server-row-note">
+              <span>{runtime.status === 'starting' ? 'Next try' : 'Restart'}</span>{' '}
+              <span>
+                Attempt {runtime.restart.attempt} of {runtime.restart.of}, <RelativeTime iso={runtime.restart.at} future />
+              </span>
             </p>
           )}
           {runtime.reason && !failed && runtime.status !== 'stopped' && <p className="muted">{runtime.reason}</p>}
