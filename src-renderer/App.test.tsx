@@ -111,6 +111,17 @@ describe('App shell', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
   });
 
+  it('titles a server’s pages by the server, and the list by the page', async () => {
+    const { store } = await renderWithHost(<App />, fakeHost({ servers: [ready] }), {
+      page: 'servers',
+      serverId: ready.config.id,
+      tab: 'tools',
+    });
+    await waitFor(() => expect(document.title).toBe(`${ready.config.name} — Patchbay`));
+    act(() => store.getState().go({ page: 'servers' }));
+    await waitFor(() => expect(document.title).toBe('Servers — Patchbay'));
+  });
+
   it('an address naming a server that is gone shows the list and says so', async () => {
     const { store } = await renderWithHost(<App />, fakeHost({ servers: [ready] }), { page: 'servers', serverId: 'gone', tab: 'tools' });
     await waitFor(() => expect(store.getState().route).toEqual({ page: 'servers' }));
@@ -136,7 +147,10 @@ describe('App shell', () => {
   });
 
   it('first run: with no servers, Chat says so and adds the Everything demo in one click; with no key it points to the key', async () => {
-    const host = fakeHost({ replies: { addPresetServer: () => ready } });
+    const empty = () => ({ entries: [] });
+    const host = fakeHost({
+      replies: { addPresetServer: () => ready, listToolAudit: empty, listInteractionAudit: empty, listContentAudit: empty },
+    });
     const { store } = await renderWithHost(<App />, host, 'chat');
     const steps = screen.getByRole('region', { name: 'Get started' });
     expect(steps.textContent).toContain('No servers yet');
@@ -145,6 +159,8 @@ describe('App shell', () => {
     host.emit({ name: 'serverUpdated', payload: ready });
     expect(within(steps).getByText('Done: Everything (demo) Ready.')).toBeTruthy();
     fireEvent.click(within(steps).getByRole('button', { name: 'Set the API key' }));
-    expect(store.getState().route).toEqual({ page: 'settings', section: 'preferences' });
+    expect(store.getState().route).toEqual({ page: 'settings' });
+    // The key's field has the focus, ready to paste into.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('API key')));
   });
 });

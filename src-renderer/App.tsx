@@ -89,9 +89,13 @@ export function App() {
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  // A server's pages are titled by the server (a window list or a tab shows which one).
+  const serverTitle = useAppStore((s) =>
+    s.route.page === 'servers' && s.route.serverId ? (s.servers[s.route.serverId]?.config.name ?? null) : null,
+  );
   useEffect(() => {
-    document.title = `${PAGE_TITLES[page]} — Patchbay`;
-  }, [page]);
+    document.title = `${serverTitle ?? PAGE_TITLES[page]} — Patchbay`;
+  }, [page, serverTitle]);
 
   useShortcuts({
     palette: () => setPaletteOpen((open) => !open),

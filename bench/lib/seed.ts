@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ServerInputSchema } from '@contract';
+import { defaultSandbox, ServerInputSchema } from '@contract';
 import { ServerConfigRepository } from '../../src-main/core/server-config/server-config-repository';
 import { openDatabase } from '../../src-main/core/store/database';
 import type { ServerSpec } from './servers';
@@ -32,6 +32,8 @@ export function seedServers(dataDir: string, inputs: { name: string; command: st
       repo.insert(
         {
           ...ServerInputSchema.parse(input),
+          // Seeded servers run unsandboxed, as the bench's hosts keep them (comparable baselines).
+          sandbox: defaultSandbox(false),
           env: [],
           headers: [],
           oauthClientSecret: undefined,

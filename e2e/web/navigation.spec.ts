@@ -36,6 +36,7 @@ test('routes: reload, Back/Forward, links, the sidebar, and fallbacks', async ({
     await expect(page).toHaveURL(`${base}#/servers`);
     await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: SERVER, exact: true }).click();
     await expect(page).toHaveURL(`${base}#/servers/${serverId}/overview`);
+    await expect(page).toHaveTitle(`${SERVER} — Patchbay`);
     await page.getByRole('tab', { name: /^Tools\b/ }).click();
     await expect(page).toHaveURL(`${base}#/servers/${serverId}/tools`);
     await page

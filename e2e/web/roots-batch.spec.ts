@@ -46,7 +46,7 @@ test('roots: one folder added, one dialog for every server that asks, each with 
       await expect(
         question.getByRole('list', { name: 'Servers asking (3)' }).getByRole('listitem').filter({ hasText: 'files B' }),
       ).toContainText('Not shared');
-      await expect(question).toContainText('with the 2 still asking');
+      await expect(question).toContainText('Share and Don’t share answer the 2 servers still asking.');
       await question.getByRole('button', { name: 'Share', exact: true }).click();
       await expect(question).toBeHidden();
       await expect(page.getByRole('dialog')).toHaveCount(0);

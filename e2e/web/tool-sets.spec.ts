@@ -48,8 +48,8 @@ test('a tool turned off and a chosen tool set: the model request carries only th
     const form = section.getByRole('form', { name: 'New tool set' });
     await form.getByLabel('Tool set name').fill('Math');
     const tools = form.getByRole('list', { name: `Tools of ${SERVER}` });
-    await tools.getByRole('checkbox', { name: 'get-sum', exact: true }).check();
-    await tools.getByRole('checkbox', { name: /^echo/ }).check();
+    await tools.getByRole('switch', { name: 'Include get-sum', exact: true }).click();
+    await tools.getByRole('switch', { name: 'Include echo', exact: true }).click();
     await form.getByRole('button', { name: 'Save tool set' }).click();
     await expect(section.getByRole('list', { name: 'Tool sets' })).toContainText('Math');
     expect(await axeProblems(page, '.tool-sets-settings')).toEqual([]);

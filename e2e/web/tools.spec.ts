@@ -282,7 +282,7 @@ test('consent: a tool that changes after approval is suspended and the dialog sh
   // The server rewrote the tool after that call (list_changed): the Tools panel shows the approval suspended.
   const tools = await openTools(page, 'notes');
   // Once marked suspended (a mark for the eye only), the tool is still found by its name.
-  await expect(tools.locator('li[data-policy="suspended"]')).toHaveCount(1);
+  await expect(tools.locator('li:has([data-policy="suspended"])')).toHaveCount(1);
   await tools.getByRole('button', { name: 'read-notes', exact: true }).click();
   await expect(page.getByText(/^Suspended: the server changed this tool/)).toBeVisible();
 

@@ -33,6 +33,11 @@ export interface ContextMeasure {
   history: number;
   /** Tool tokens by server, most first. */
   servers: ServerToolTokens[];
+  /**
+   * Tool search is on for this request: the tools it keeps back (not in the request; the model finds
+   * them with the search tool), in all and by server. Absent when every offered tool is sent.
+   */
+  heldBack?: { tools: number; tokens: number; servers: ServerToolTokens[] };
 }
 
 /** What a server adds to chat requests, for its Overview. */

@@ -15,6 +15,8 @@ export interface ToolOfferView {
   serverName: string;
   tool: string;
   title?: string;
+  /** The first line of its description (searched by the tool lists). */
+  description?: string;
   /** Sent to models (when the conversation's servers and set include it). Off: only the user runs it. */
   offered: boolean;
   /** Always sent up front, even when tool search is on. */

@@ -11,7 +11,7 @@ import type { AppPage } from '@contract';
 import { sameRoute, topLevel, type Route } from '../routing/routes';
 
 /** Something a page does once it shows, asked for from elsewhere (the palette, a shortcut). */
-export type IntentKind = 'add-server' | 'import-servers' | 'find-servers' | 'focus-message';
+export type IntentKind = 'add-server' | 'import-servers' | 'find-servers' | 'focus-message' | 'focus-api-key';
 export interface Intent {
   kind: IntentKind;
   /** Tells two requests of the same kind apart (each is carried out once). */
@@ -48,6 +48,7 @@ const INTENT_PAGE: Record<IntentKind, AppPage> = {
   'import-servers': 'servers',
   'find-servers': 'servers',
   'focus-message': 'chat',
+  'focus-api-key': 'settings',
 };
 
 /** The part of the store navigation reads and writes besides its own. */

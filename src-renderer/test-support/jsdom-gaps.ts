@@ -11,3 +11,16 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.setPointerCapture ??= () => undefined;
 Element.prototype.releasePointerCapture ??= () => undefined;
+
+/*
+ * jsdom has no layout, so a virtualised tool list would measure 0 px and show no row: it gets the
+ * height of its `max-height` (the rows stay virtualised: a long list still renders a window of it).
+ */
+const realClientHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight');
+Object.defineProperty(Element.prototype, 'clientHeight', {
+  configurable: true,
+  get(this: Element) {
+    if (this.classList.contains('tool-list-scroller')) return parseInt((this as HTMLElement).style.maxHeight, 10) || 420;
+    return realClientHeight?.get?.call(this) ?? 0;
+  },
+});

@@ -79,21 +79,30 @@ export class ContextMeasurer {
       deps.counter.countMessages(toLlmMessages(extra.map(asMessage), offer)),
       Promise.all(groups.map((group) => deps.counter.count(instructionsBlock(group)))),
     ]);
-    const servers = new Map<string, ServerToolTokens>();
-    tools.forEach((tool, i) => {
-      // The host's own search tool belongs to no server: it counts in the total only.
-      const owner = names.resolve(tool.name);
-      if (!owner) return;
-      const { serverId, serverName } = owner;
-      const entry = servers.get(serverId) ?? { serverId, serverName, tools: 0, tokens: 0 };
-      entry.tools += 1;
-      entry.tokens += toolTokens[i];
-      servers.set(serverId, entry);
-    });
-    groups.forEach((group, i) => {
-      const entry = servers.get(group.serverIds[0]);
-      if (entry) entry.instructionTokens = instructionTokens[i];
-    });
+    const byServer = (list: typeof tools, tokens: readonly number[], withInstructions: boolean) => {
+      const servers = new Map<string, ServerToolTokens>();
+      list.forEach((tool, i) => {
+        // The host's own search tool belongs to no server: it counts in the total only.
+        const owner = names.resolve(tool.name);
+        if (!owner) return;
+        const { serverId, serverName } = owner;
+        const entry = servers.get(serverId) ?? { serverId, serverName, tools: 0, tokens: 0 };
+        entry.tools += 1;
+        entry.tokens += tokens[i] ?? 0;
+        servers.set(serverId, entry);
+      });
+      // A server's instructions go only with its offered tools: they count on the side that is sent.
+      if (withInstructions)
+        groups.forEach((group, i) => {
+          const entry = servers.get(group.serverIds[0]);
+          if (entry) entry.instructionTokens = instructionTokens[i];
+        });
+      return [...servers.values()].sort((a, b) => b.tokens - a.tokens || a.serverName.localeCompare(b.serverName));
+    };
+    // Under tool search: what it keeps back, so the meter can say so rather than "no tools".
+    const sent = new Set(tools.map((tool) => tool.name));
+    const held = plan.kind === 'search' ? turn.all.filter((tool) => !sent.has(tool.name)) : [];
+    const heldTokens = held.length > 0 ? await deps.counter.countTools(held) : [];
     const toolsTotal = sum(toolTokens);
     // The draft's text changes on every keystroke: estimated, not tokenized.
     const historyTotal = historyTokens + estimateTokens(draftChars);
@@ -104,7 +113,8 @@ export class ContextMeasurer {
       system: systemTokens,
       attachments: attachmentTokens,
       history: historyTotal,
-      servers: [...servers.values()].sort((a, b) => b.tokens - a.tokens || a.serverName.localeCompare(b.serverName)),
+      servers: byServer(tools, toolTokens, true),
+      ...(held.length > 0 ? { heldBack: { tools: held.length, tokens: sum(heldTokens), servers: byServer(held, heldTokens, false) } } : {}),
     };
   }
 

@@ -147,6 +147,25 @@ describe('the context meter', () => {
     await expect(t.api.measureContext({ conversationId: 'nope' })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
+  it('under tool search counts what the request carries and what search keeps back, by server', async () => {
+    const t = await chatHost();
+    const everything = await t.everything();
+    await t.api.updateSettings({ toolSearch: 'always' });
+    const conversation = await t.api.createConversation();
+    const body = await ask(t.api, conversation.id, 'hello');
+    const offered = (await t.api.getServerContext({ serverId: everything })).tools;
+
+    const measure = await t.api.measureContext({ conversationId: conversation.id });
+    expect(measure.toolCount).toBe(body.tools!.length);
+    expect(measure.tools).toBe(body.tools!.reduce((n, tool) => n + tokens(JSON.stringify(tool)), 0));
+    const sentOfEverything = measure.servers.find((s) => s.serverId === everything)?.tools ?? 0;
+    expect(measure.heldBack?.tools).toBe(offered - sentOfEverything);
+    expect(measure.heldBack?.servers).toEqual([expect.objectContaining({ serverId: everything, tools: offered - sentOfEverything })]);
+    expect(measure.heldBack!.tokens).toBeGreaterThan(0);
+    await t.api.updateSettings({ toolSearch: 'off' });
+    expect((await t.api.measureContext({ conversationId: conversation.id })).heldBack).toBeUndefined();
+  });
+
   it('counts a tool with a 100 KB description (the model gets its first 10,000 characters), once', async () => {
     const t = await chatHost();
     const id = await instructedServer(t, '--huge-description');

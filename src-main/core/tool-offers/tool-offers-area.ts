@@ -57,6 +57,8 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
       serverName,
       tool: tool.name,
       ...(tool.title ? { title: tool.title } : {}),
+      // Its first line, for the tool lists' search and a hint beside the name (not the whole text: 2,000 tools).
+      ...(tool.description ? { description: firstLine(tool.description) } : {}),
       ...choiceOf(serverId, tool.name),
     }));
     return { tools, offerNew: offers.offerNew(), sets: sets.list() };
@@ -166,4 +168,10 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
       pending = undefined;
     },
   };
+}
+
+/** A description's first line, at most 160 characters. */
+function firstLine(text: string): string {
+  const line = text.trim().split('\n', 1)[0] ?? '';
+  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
 }

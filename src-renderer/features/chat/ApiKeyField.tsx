@@ -31,6 +31,7 @@ export function ApiKeyField({ id, status, value, onChange, error, onClear, clear
       <label htmlFor={id}>API key</label>
       <input
         id={id}
+        data-api-key
         type="password"
         autoComplete="off"
         spellCheck={false}

@@ -40,6 +40,7 @@ export function ChatPage() {
   const draftKey = activeId ?? '';
   const draft = useAppStore((s) => s.chatDrafts[draftKey] ?? '');
   const go = useAppStore((s) => s.go);
+  const request = useAppStore((s) => s.request);
   const api = useAppStore((s) => s.api);
   const snapshotLoaded = useAppStore((s) => s.info !== null);
   const intent = useAppStore((s) => s.intent);
@@ -204,7 +205,7 @@ export function ChatPage() {
             needsKey={keyStatus?.state === 'not-set'}
             onQuickAdd={() => api.addPresetServer({ preset: 'everything' })}
             onOpenServers={() => go({ page: 'servers' })}
-            onOpenKeySettings={() => go({ page: 'settings', section: 'preferences' })}
+            onOpenKeySettings={() => request('focus-api-key')}
           />
         )}
         {running && (

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ServerView, ToolOfferView, ToolSetMemberIds, ToolSetView } from '@contract';
 import { LabelledSwitch } from '../../ui/LabelledSwitch';
 import { SaveToolSetDialog } from './SaveToolSetDialog';
 import { offeredCount, selectionAsMembers, toolsForModel } from './tool-selection';
 import './tool-picker.css';
-import { Switch } from '../../ui/Switch';
+import { ToolList } from '../tool-list/ToolList';
+import { toolListItem } from '../tool-list/tool-list-rows';
 
 export interface ServerTogglesProps {
   servers: ServerView[];
@@ -27,6 +28,8 @@ export function ServerToggles({ servers, selected, onChange, tools, set, onOffer
   const [saving, setSaving] = useState(false);
   const isOn = (id: string) => (selected === null ? true : selected.includes(id));
   const forModel = toolsForModel(tools, selected, set);
+  const groups = useMemo(() => servers.map((s) => ({ id: s.config.id, name: s.config.name })), [servers]);
+  const items = useMemo(() => tools.map((t) => ({ ...toolListItem(t), offer: t })), [tools]);
   const toggle = (id: string, on: boolean) => {
     const current = selected ?? servers.map((s) => s.config.id);
     onChange(on ? [...current, id] : current.filter((x) => x !== id));
@@ -42,34 +45,31 @@ export function ServerToggles({ servers, selected, onChange, tools, set, onOffer
         open && (
           <fieldset disabled={disabled}>
             <legend className="visually-hidden">Servers and tools this conversation offers</legend>
-            {servers.map((s) => (
-              <div key={s.config.id} className="server-toggle-group">
-                <Switch
-                  className="server-toggle"
-                  checked={isOn(s.config.id)}
+            <ToolList
+              groups={groups}
+              tools={items}
+              groupControl={(g) => (
+                <LabelledSwitch
+                  label={`Use ${g.name} in this conversation`}
+                  checked={isOn(g.id)}
                   disabled={disabled}
-                  onChange={(on) => toggle(s.config.id, on)}
-                >
-                  {s.config.name}
-                  {s.runtime.status !== 'ready' && <span className="muted"> ({s.runtime.status}: its tools come once it is Ready)</span>}
-                </Switch>
-                <ul className="tool-toggles" aria-label={`Tools of ${s.config.name}`}>
-                  {tools
-                    .filter((t) => t.serverId === s.config.id)
-                    .map((t) => (
-                      <li key={t.tool}>
-                        <LabelledSwitch
-                          label={`Offer ${t.tool} to the model`}
-                          checked={t.offered}
-                          onChange={(on) => onOffer(t.serverId, t.tool, on)}
-                        >
-                          {t.tool}
-                        </LabelledSwitch>
-                      </li>
-                    ))}
-                </ul>
-              </div>
-            ))}
+                  onChange={(on) => toggle(g.id, on)}
+                />
+              )}
+              groupNote={(g) => {
+                const status = servers.find((s) => s.config.id === g.id)?.runtime.status;
+                return status && status !== 'ready' ? `${status}: its tools come once it is Ready` : null;
+              }}
+              control={(t) => (
+                <LabelledSwitch
+                  label={`Offer ${t.name} to the model`}
+                  checked={t.offer.offered}
+                  disabled={disabled}
+                  onChange={(on) => onOffer(t.serverId, t.name, on)}
+                />
+              )}
+              height={360}
+            />
             <div className="server-toggles-actions">
               {selected !== null && (
                 <button type="button" className="link" onClick={() => onChange(null)}>

@@ -79,6 +79,36 @@ describe('the context meter', () => {
     },
   );
 
+  it('under tool search says what it keeps back, by server, instead of "no server is Ready"', async () => {
+    const h = host(() =>
+      measure({
+        total: 3_000,
+        tools: 132,
+        toolCount: 1,
+        servers: [],
+        heldBack: {
+          tools: 242,
+          tokens: 19_000,
+          servers: [
+            { serverId: 's1', serverName: 'everything', tools: 230, tokens: 18_000 },
+            { serverId: 's2', serverName: 'memory', tools: 12, tokens: 1_000 },
+          ],
+        },
+      }),
+    );
+    await renderWithHost(<ChatPage />, h, 'chat');
+    fireEvent.click(await screen.findByRole('button', { name: '≈ 3k tokens' }, { timeout: 3_000 }));
+    const breakdown = await screen.findByRole('dialog', { name: 'Context breakdown' });
+    expect(breakdown.textContent).toContain('Tools sent (1, with the search tool)≈ 132');
+    expect(breakdown.textContent).toContain('Tool search keeps back 242 tools of 2 servers (≈ 19k tokens not sent)');
+    expect(breakdown.textContent).not.toContain('No tools are offered');
+    expect(
+      within(within(breakdown).getByRole('list', { name: 'Tool tokens by server' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['everythingnone sent · 230 tools kept back by search', 'memorynone sent · 12 tools kept back by search']);
+  });
+
   it('says when the host could not count', async () => {
     const h = host(() => {
       throw new Error('No conversation with id c1');

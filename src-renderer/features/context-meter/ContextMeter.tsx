@@ -40,7 +40,7 @@ export function ContextMeter(request: MeasureRequest) {
 
 function ContextBreakdown({ measure }: { measure: ContextMeasure }) {
   const rows: [string, number][] = [
-    [`Tools (${measure.toolCount})`, measure.tools],
+    [measure.heldBack ? `Tools sent (${measure.toolCount}, with the search tool)` : `Tools (${measure.toolCount})`, measure.tools],
     ['System prompt', measure.system],
     ['Attachments', measure.attachments],
     ['History', measure.history],
@@ -56,24 +56,46 @@ function ContextBreakdown({ measure }: { measure: ContextMeasure }) {
           </div>
         ))}
       </dl>
-      <h4 id="context-meter-servers">Tool tokens by server</h4>
-      {measure.servers.length === 0 ? (
-        <p className="muted">No tools are offered: no server of this conversation is Ready, or the model takes no tools.</p>
-      ) : (
-        <ul aria-labelledby="context-meter-servers" className="context-meter-servers">
-          {measure.servers.map((server) => (
-            <li key={server.serverId}>
-              <span className="context-meter-server">{server.serverName}</span>
-              <span>
-                {server.tools} {server.tools === 1 ? 'tool' : 'tools'}, ≈ {formatTokens(server.tokens)}
-              </span>
-            </li>
-          ))}
-        </ul>
+      {measure.heldBack && (
+        <p className="context-meter-held">
+          Tool search keeps back {measure.heldBack.tools} {measure.heldBack.tools === 1 ? 'tool' : 'tools'} of{' '}
+          {measure.heldBack.servers.length} {measure.heldBack.servers.length === 1 ? 'server' : 'servers'} (≈{' '}
+          {formatTokens(measure.heldBack.tokens)} tokens not sent): the model finds them with a search.
+        </p>
       )}
+      <h4 id="context-meter-servers">Tool tokens by server</h4>
+      <ServerRows measure={measure} />
       <p className="hint">
         Counted with one tokenizer (o200k) for every model, so approximate. The system prompt includes servers’ instructions.
       </p>
     </>
+  );
+}
+
+/** Each server's tools in the request and, under tool search, those kept back (from the same request plan). */
+function ServerRows({ measure }: { measure: ContextMeasure }) {
+  const held = new Map((measure.heldBack?.servers ?? []).map((s) => [s.serverId, s]));
+  const ids = [...new Set([...measure.servers.map((s) => s.serverId), ...held.keys()])];
+  if (ids.length === 0) {
+    return <p className="muted">No tools are offered: no server of this conversation is Ready, or the model takes no tools.</p>;
+  }
+  const tools = (n: number) => `${n} ${n === 1 ? 'tool' : 'tools'}`;
+  return (
+    <ul aria-labelledby="context-meter-servers" className="context-meter-servers">
+      {ids.map((id) => {
+        const sent = measure.servers.find((s) => s.serverId === id);
+        const back = held.get(id);
+        const name = sent?.serverName ?? back?.serverName ?? id;
+        return (
+          <li key={id}>
+            <span className="context-meter-server">{name}</span>
+            <span>
+              {sent ? `${tools(sent.tools)}, ≈ ${formatTokens(sent.tokens)}` : back ? 'none sent' : ''}
+              {back && <span className="muted"> · {tools(back.tools)} kept back by search</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

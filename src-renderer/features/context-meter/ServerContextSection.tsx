@@ -22,6 +22,9 @@ export function ServerContextSection({ serverId, serverName, runtime }: ServerCo
   const api = useAppStore((s) => s.api);
   const [view, setView] = useState<ServerContextView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Of a new conversation's request (every Ready server): this server's tools sent and kept back by tool search. */
+  const [inRequest, setInRequest] = useState<{ sent: number; held: number } | null>(null);
+  const toolSearch = useAppStore((s) => s.settings?.toolSearch);
   const calls = useTrackedCalls<'send'>();
   const revision = `${runtime.status}:${runtime.since}:${runtime.counts?.tools ?? 0}`;
 
@@ -35,10 +38,19 @@ export function ServerContextSection({ serverId, serverName, runtime }: ServerCo
         setFailure(null);
       })
       .catch((error: unknown) => current && setFailure(messageOf(error)));
+    api.measureContext({}).then(
+      (measure) => {
+        if (!current) return;
+        const sent = measure.servers.find((s) => s.serverId === serverId)?.tools ?? 0;
+        const held = measure.heldBack?.servers.find((s) => s.serverId === serverId)?.tools ?? 0;
+        setInRequest({ sent, held });
+      },
+      () => current && setInRequest(null),
+    );
     return () => {
       current = false;
     };
-  }, [api, serverId, revision]);
+  }, [api, serverId, revision, toolSearch]);
 
   return (
     <section className="server-context" aria-labelledby="server-context-title">
@@ -52,7 +64,15 @@ export function ServerContextSection({ serverId, serverName, runtime }: ServerCo
         <>
           <p>
             Tools: {view.tools}, ≈ {formatTokens(view.toolTokens)} tokens
-            <span className="muted"> (in every chat request that offers {serverName}’s tools)</span>
+            {inRequest && inRequest.held > 0 ? (
+              <span className="muted">
+                {' '}
+                if all were sent. Tool search keeps back {inRequest.held} of them: a new conversation’s request carries{' '}
+                {inRequest.sent === 0 ? 'none' : inRequest.sent} until the model finds them with a search.
+              </span>
+            ) : (
+              <span className="muted"> (in every chat request that offers {serverName}’s tools)</span>
+            )}
           </p>
           <h4>Instructions</h4>
           {view.instructions === undefined ? (

@@ -114,7 +114,9 @@ describe('the Share folders question', () => {
     expect(host.last()).toEqual({ method: 'answerQuestion', input: { id: 'q2', answer: { kind: 'roots', share: false } } });
     host.emit({ name: 'questionSettled', payload: { id: 'q2', kind: 'roots', serverId: 's-q2', outcome: 'declined' } });
     expect(list.getAllByRole('listitem')[1].textContent).toContain('Not shared');
-    expect(dialog.getByText('with the 2 still asking')).toBeTruthy();
+    expect(dialog.getByText('Share and Don’t share answer the 2 servers still asking.')).toBeTruthy();
+    // Not as stray words after the buttons ("with all 2").
+    expect(dialog.queryByText(/^with (all|the) \d/)).toBeNull();
 
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Share' })));
     expect(host.last()).toEqual({

@@ -156,6 +156,13 @@ export function ShareFoldersDialog({ requests, roots, onAnswer, onAnswerAll, san
           {error}
         </p>
       )}
+      {/* Whom the two buttons answer, as a sentence of its own (not words trailing after them). */}
+      {several && waiting.length > 0 && (
+        <p className="hint share-folders-scope">
+          Share and Don’t share answer{' '}
+          {waiting.length === seen.length ? `all ${waiting.length} servers asking` : `the ${waiting.length} servers still asking`}.
+        </p>
+      )}
       <div className="actions">
         <button type="button" className="primary" onClick={() => answerRest(true)} disabled={busy || nothingChosen || waiting.length === 0}>
           Share
@@ -163,11 +170,6 @@ export function ShareFoldersDialog({ requests, roots, onAnswer, onAnswerAll, san
         <button type="button" className="secondary" onClick={() => answerRest(false)} disabled={busy || waiting.length === 0}>
           Don&apos;t share
         </button>
-        {several && waiting.length > 0 && (
-          <span className="muted">
-            {waiting.length === seen.length ? `with all ${waiting.length}` : `with the ${waiting.length} still asking`}
-          </span>
-        )}
       </div>
     </Modal>
   );

@@ -16,7 +16,8 @@ function renderCard(server: ServerView, actions: ServerActions = fakeActions(), 
   return within(screen.getByRole('listitem', { name: server.config.name }));
 }
 
-const buttonNames = (card: ReturnType<typeof within>) => card.getAllByRole('button').map((b: HTMLElement) => b.textContent);
+const buttonNames = (card: ReturnType<typeof within>) =>
+  card.getAllByRole('button').map((b: HTMLElement) => (b.classList.contains('icon-only') ? b.getAttribute('aria-label') : b.textContent));
 
 describe('ServerCard', () => {
   it.each([
@@ -29,7 +30,8 @@ describe('ServerCard', () => {
     const card = renderCard(serverView({}, { status, ...(status === 'error' || status === 'crashed' ? { reason: 'It failed' } : {}) }));
     expect(card.getByText(word).closest('[data-status]')?.getAttribute('data-status')).toBe(status);
     const failed = status === 'error' || status === 'crashed';
-    expect(buttonNames(card)).toEqual(['echo', ...(failed ? ['Copy'] : []), ...run, 'Edit', 'Remove']);
+    // The row's actions come first; a failure's Copy sits with the output under the row.
+    expect(buttonNames(card)).toEqual(['echo', ...run, 'Edit', 'Remove', ...(failed ? ['Copy'] : [])]);
     // The primary action is the one not styled as secondary.
     expect(card.getByRole('button', { name: run[0] }).className).not.toContain('secondary');
     expect(card.getByRole('switch', { name: 'Starts with Patchbay' })).toBeTruthy();
@@ -39,7 +41,7 @@ describe('ServerCard', () => {
     const card = renderCard(
       serverView({}, { status: 'crashed', reason: 'exit', restart: { attempt: 1, of: 5, at: new Date().toISOString() } }),
     );
-    expect(buttonNames(card)).toEqual(['echo', 'Copy', 'Restart', 'Stop', 'Edit', 'Remove']);
+    expect(buttonNames(card)).toEqual(['echo', 'Restart', 'Stop', 'Edit', 'Remove', 'Copy']);
   });
 
   it('shows a failure as written: every line, scrollable, copyable whole with the last output', async () => {

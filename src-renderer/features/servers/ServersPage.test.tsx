@@ -211,6 +211,54 @@ describe('ServersPage', () => {
     expect(names()).toEqual(['github', 'notes', 'memory']);
   });
 
+  it('starts or stops the ticked servers at once, acting only on those the action fits', async () => {
+    const host = await renderPage([
+      serverView({ id: 'a', name: 'github' }, { status: 'ready' }),
+      serverView({ id: 'b', name: 'notes' }, { status: 'stopped' }),
+      serverView({ id: 'c', name: 'memory' }, { status: 'error', reason: 'exit' }),
+      serverView({ id: 'd', name: 'fetch' }, { status: 'stopped' }),
+    ]);
+    const bulk = within(screen.getByRole('toolbar', { name: 'Selected servers' }));
+    expect(bulk.queryByRole('button', { name: /Start selected/ })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select github' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select notes' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select memory' }));
+    expect(bulk.getByText('3 selected')).toBeTruthy();
+    await act(async () => fireEvent.click(bulk.getByRole('button', { name: 'Start selected (2)' })));
+    const started = host.calls.filter((c) => c.method === 'startServer').map((c) => (c.input as { id: string }).id);
+    expect(started).toEqual(['b', 'c']);
+    expect(bulk.getByText('Started 2 servers.')).toBeTruthy();
+    await act(async () => fireEvent.click(bulk.getByRole('button', { name: 'Stop selected (1)' })));
+    expect(host.calls.filter((c) => c.method === 'stopServer')).toEqual([{ method: 'stopServer', input: { id: 'a' } }]);
+    // "Select all shown" ticks what the filters show, and unticks it all again.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search servers' }), { target: { value: 'fetch' } });
+    fireEvent.click(bulk.getByRole('checkbox', { name: 'Select all shown' }));
+    expect(bulk.getByText('1 selected')).toBeTruthy();
+    fireEvent.click(bulk.getByRole('button', { name: 'Clear selection' }));
+    expect(bulk.queryByText(/selected$/)).toBeNull();
+  });
+
+  it('shows each row on one line: status, name, what it offers, and its sandbox and network in words', async () => {
+    await renderPage([
+      serverView(
+        { id: 'a', name: 'files', sandbox: { enabled: true, network: 'blocked', hosts: [] } },
+        { status: 'ready', counts: { tools: 3, resources: 1, prompts: 0 } },
+      ),
+      serverView({ id: 'b', name: 'web', sandbox: { enabled: true, network: 'hosts', hosts: ['api.example.com'] } }),
+      serverView({ id: 'c', name: 'plain' }),
+      serverView({ id: 'd', name: 'remote', transport: 'http', url: 'https://mcp.example.com/mcp' }),
+    ]);
+    const row = (name: string) => within(screen.getByRole('listitem', { name }));
+    expect(row('files').getByText('3 tools · 1 resource · 0 prompts')).toBeTruthy();
+    expect(row('files').getByText('Sandboxed · network blocked')).toBeTruthy();
+    expect(row('web').getByText('Sandboxed · network: 1 host')).toBeTruthy();
+    expect(row('plain').getByText('Not sandboxed')).toBeTruthy();
+    expect(row('remote').getByText('Remote')).toBeTruthy();
+    // A Ready server is not offered Diagnose; its run action is a quiet button, not a filled one.
+    expect(row('files').queryByRole('button', { name: 'Diagnose' })).toBeNull();
+    expect(row('files').getByRole('button', { name: 'Stop' }).classList.contains('primary')).toBe(false);
+  });
+
   it('asks before adding a second copy of a quick-add server, and adds it only when told to', async () => {
     const host = await renderPage([serverView({ id: 'e', name: 'Everything (demo)', preset: 'everything' }, { status: 'ready' })]);
     const quickAdd = within(screen.getByRole('group', { name: 'Quick add' }));

@@ -13,6 +13,7 @@ import { ServerCard, type ServerActions } from './ServerCard';
 import { ServerDetail } from './ServerDetail';
 import { ServerFormDialog } from './ServerFormDialog';
 import { ServerListFilters } from './ServerListFilters';
+import { BulkActions, toggled } from './BulkActions';
 import { inStatusFilter, matchesServerSearch, PRESET_LABELS, type StatusFilter } from './server-status';
 import type { FocusField } from './ServerFormFields';
 import './servers.css';
@@ -48,6 +49,7 @@ export function ServersPage() {
   const [search, setSearch] = useState('');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
   const presets = useTrackedCalls<PresetId>();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // Find servers, Install bundle and links pasted into Import servers share one install dialog.
   const install = useInstallFlow(api);
 
@@ -157,14 +159,17 @@ export function ServersPage() {
             <EmptyState icon={Server}>No servers yet. Add one, import your existing configuration, or try a quick-add server.</EmptyState>
           ) : (
             <>
-              <ServerListFilters
-                servers={servers}
-                search={search}
-                onSearch={setSearch}
-                status={statusFilter}
-                onStatus={setStatusFilter}
-                shown={shown.length}
-              />
+              <div className="server-toolbar">
+                <ServerListFilters
+                  servers={servers}
+                  search={search}
+                  onSearch={setSearch}
+                  status={statusFilter}
+                  onStatus={setStatusFilter}
+                  shown={shown.length}
+                />
+                <BulkActions servers={shown} selected={selected} onSelect={setSelected} start={actions.start} stop={actions.stop} />
+              </div>
               {shown.length === 0 ? (
                 <p className="muted empty-state">
                   No server matches{search.trim() ? ` “${search.trim()}”` : ''}
@@ -190,6 +195,8 @@ export function ServersPage() {
                       onOpen={openDetail}
                       onEdit={edit}
                       onDiagnose={diagnose}
+                      selected={selected.has(server.config.id)}
+                      onSelect={(id, on) => setSelected((old) => toggled(old, id, on))}
                     />
                   ))}
                 </ul>

@@ -1,4 +1,4 @@
-import type { PresetId, RemoteRuntime, ServerRuntime, ServerStatus, ServerView } from '@contract';
+import type { ServerConfigView, PresetId, RemoteRuntime, ServerRuntime, ServerStatus, ServerView } from '@contract';
 
 /** The one word each status reads as (tests and screen readers rely on these). */
 export const STATUS_LABELS: Record<ServerStatus, string> = {
@@ -115,3 +115,18 @@ export function countsText(counts: NonNullable<ServerRuntime['counts']>): string
 
 /** A command line as one would type it, quoting arguments that need it. */
 export { formatCommandLine as commandLine } from '@contract';
+
+/**
+ * A server row's sandbox column in a few words: "Sandboxed · network blocked", "Not sandboxed", or
+ * "Remote" for a server reached over HTTP (no process of ours to put in a sandbox).
+ */
+export function sandboxWords(config: Pick<ServerConfigView, 'transport' | 'sandbox'>): { sandboxed: boolean; text: string } {
+  if (config.transport === 'http') return { sandboxed: false, text: 'Remote' };
+  const sandbox = config.sandbox;
+  if (!sandbox?.enabled) return { sandboxed: false, text: 'Not sandboxed' };
+  const network =
+    sandbox.network === 'hosts'
+      ? `network: ${sandbox.hosts.length} ${sandbox.hosts.length === 1 ? 'host' : 'hosts'}`
+      : `network ${sandbox.network}`;
+  return { sandboxed: true, text: `Sandboxed · ${network}` };
+}

@@ -36,6 +36,18 @@ export function SettingsPage() {
     target?.focus({ preventScroll: true });
   }, [section, ready]);
 
+  // "Set the API key" (first run): the key's field takes the focus, ready to paste into.
+  const intent = useAppStore((s) => s.intent);
+  const finishIntent = useAppStore((s) => s.finishIntent);
+  useEffect(() => {
+    if (intent?.kind !== 'focus-api-key' || !ready) return;
+    const field = document.querySelector<HTMLInputElement>('input[data-api-key]');
+    if (!field) return;
+    finishIntent(intent);
+    field.scrollIntoView?.({ block: 'center' });
+    field.focus();
+  }, [intent, ready, finishIntent]);
+
   const part = (name: SettingsSection, children: ReactNode) => (
     <div id={sectionId(name)} tabIndex={-1} className="settings-section">
       {children}

@@ -11,7 +11,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { TaskResult } from './TaskResult';
-import { TASK_KIND_LABELS, TASK_STATE_LABELS, isRunningTask } from './task-labels';
+import { TASK_KIND_LABELS, TASK_STATE_LABELS, isRunningTask, shownStatusMessage } from './task-labels';
 import './tasks.css';
 
 export function TasksPanel({ serverId, serverName }: { serverId: string; serverName: string }) {
@@ -101,7 +101,7 @@ function TaskRow({ task }: { task: TaskView }) {
           </button>
         )}
       </div>
-      {task.statusMessage && <p className="task-message">{task.statusMessage}</p>}
+      {shownStatusMessage(task) && <p className="task-message">{shownStatusMessage(task)}</p>}
       {task.note && <p className="muted">{task.note}</p>}
       {error && <p className="field-error">{error}</p>}
       {task.kind === 'tool' && task.side === 'server' && (task.status === 'completed' || task.status === 'failed') && (

@@ -20,3 +20,13 @@ export const TASK_KIND_LABELS: Record<TaskKind, string> = {
 export function isRunningTask(state: TaskState): boolean {
   return state === 'working' || state === 'input_required';
 }
+
+/**
+ * The server's status message worth showing now: while the task runs, its progress ("Generating…");
+ * once it failed or was cancelled, the why. A completed task's last progress message is stale (it
+ * would still say "Generating…" under a finished result), so none.
+ */
+export function shownStatusMessage(task: { status: TaskState; statusMessage?: string }): string | undefined {
+  if (!task.statusMessage || task.status === 'completed') return undefined;
+  return task.statusMessage;
+}

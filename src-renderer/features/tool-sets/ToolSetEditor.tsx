@@ -1,6 +1,10 @@
-import { useId, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { describeUnavailable, type ToolOfferView, type ToolSetMemberIds, type ToolSetView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
+import { Field } from '../../ui/Field';
+import { LabelledSwitch } from '../../ui/LabelledSwitch';
+import { ToolList } from '../tool-list/ToolList';
+import { toolListItem } from '../tool-list/tool-list-rows';
 
 export interface ToolSetEditorProps {
   /** The set being edited; absent: a new one. */
@@ -17,11 +21,11 @@ const key = (serverId: string, tool: string) => JSON.stringify([serverId, tool])
 
 /** A tool set's name and members: whole servers, or single tools of Ready servers. */
 export function ToolSetEditor({ set, servers, tools, onSave, onCancel }: ToolSetEditorProps) {
-  const nameId = useId();
   const [name, setName] = useState(set?.name ?? '');
   const [wholeServers, setWholeServers] = useState(() => new Set(set?.members.servers.map((s) => s.id)));
   const [chosenTools, setChosenTools] = useState(() => new Set(set?.members.tools.map((t) => key(t.serverId, t.tool))));
   const [error, setError] = useState<string | null>(null);
+  const items = useMemo(() => tools.map((t) => ({ ...toolListItem(t), offered: t.offered })), [tools]);
   const flip = <T,>(current: Set<T>, value: T, on: boolean) => {
     const next = new Set(current);
     if (on) next.add(value);
@@ -48,40 +52,38 @@ export function ToolSetEditor({ set, servers, tools, onSave, onCancel }: ToolSet
         save();
       }}
     >
-      <label htmlFor={nameId}>Tool set name</label>
-      <input id={nameId} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      {/* A field of its own: the label above the box, not glued to it ("Tool set name[…]"). */}
+      <Field label="Tool set name">
+        {(control) => <input {...control} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />}
+      </Field>
       {set && set.unavailable.length > 0 && <p className="warning">{describeUnavailable(set.unavailable)} Saving drops them.</p>}
       <fieldset>
         <legend>Members</legend>
-        {servers.map((server) => {
-          const whole = wholeServers.has(server.id);
-          return (
-            <div key={server.id} className="tool-set-server">
-              <label className="switch">
-                <input type="checkbox" checked={whole} onChange={(e) => setWholeServers((c) => flip(c, server.id, e.target.checked))} />
-                All tools of {server.name}
-              </label>
-              <ul aria-label={`Tools of ${server.name}`}>
-                {tools
-                  .filter((t) => t.serverId === server.id)
-                  .map((t) => (
-                    <li key={t.tool}>
-                      <label className="switch">
-                        <input
-                          type="checkbox"
-                          disabled={whole}
-                          checked={whole || chosenTools.has(key(t.serverId, t.tool))}
-                          onChange={(e) => setChosenTools((c) => flip(c, key(t.serverId, t.tool), e.target.checked))}
-                        />
-                        {t.tool}
-                        {!t.offered && <span className="muted"> (not offered to the model)</span>}
-                      </label>
-                    </li>
-                  ))}
-              </ul>
-            </div>
-          );
-        })}
+        <ToolList
+          groups={servers}
+          tools={items}
+          groupControl={(g) => (
+            <LabelledSwitch
+              label={`All tools of ${g.name}`}
+              checked={wholeServers.has(g.id)}
+              onChange={(on) => setWholeServers((c) => flip(c, g.id, on))}
+            />
+          )}
+          groupNote={(g) => (wholeServers.has(g.id) ? 'all its tools, and those it adds later' : null)}
+          control={(t) => {
+            const whole = wholeServers.has(t.serverId);
+            return (
+              <LabelledSwitch
+                label={`Include ${t.name}`}
+                disabled={whole}
+                checked={whole || chosenTools.has(key(t.serverId, t.name))}
+                onChange={(on) => setChosenTools((c) => flip(c, key(t.serverId, t.name), on))}
+              />
+            );
+          }}
+          after={(t) => (t.offered ? null : <span className="muted">(not offered to the model)</span>)}
+          height={360}
+        />
       </fieldset>
       {error && (
         <p role="alert" className="warning">

@@ -47,14 +47,16 @@ describe('Settings › Tool sets', () => {
     const form = within(screen.getByRole('form', { name: 'New tool set' }));
     fireEvent.click(form.getByRole('button', { name: 'Save tool set' }));
     expect(form.getByRole('alert').textContent).toBe('Could not save the tool set: A tool set needs a name.');
+    // The name's label sits in a field above its box (a column), not glued to it on one line.
+    expect(form.getByLabelText('Tool set name').closest('.field')?.querySelector('label')?.textContent).toBe('Tool set name');
     fireEvent.change(form.getByLabelText('Tool set name'), { target: { value: 'Shell' } });
-    fireEvent.click(form.getByRole('checkbox', { name: /^shell/ }));
+    fireEvent.click(form.getByRole('switch', { name: 'Include shell' }));
     fireEvent.click(form.getByRole('button', { name: 'Save tool set' }));
     expect(h.of('saveToolSet')).toEqual([{ name: 'Shell', members: { servers: [], tools: [{ serverId: 'a', tool: 'shell' }] } }]);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Research' }));
     const edit = within(screen.getByRole('form', { name: 'Edit tool set Research' }));
-    fireEvent.click(edit.getByRole('checkbox', { name: 'All tools of Alpha' }));
+    fireEvent.click(edit.getByRole('switch', { name: 'All tools of Alpha' }));
     fireEvent.click(edit.getByRole('button', { name: 'Save tool set' }));
     expect(h.of('saveToolSet').at(-1)).toEqual({ id: 'set-1', name: 'Research', members: { servers: ['a'], tools: [] } });
   });

@@ -4,15 +4,10 @@ import { describeUnavailable, type ToolSetView } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { ToolSetEditor } from './ToolSetEditor';
+import { membersSummary } from './set-summary';
 import './tool-sets.css';
 import { Select } from '../../ui/Select';
 import { HelpTip } from '../../ui/HelpTip';
-
-/** What a set names, in a few words. */
-function membersSummary(set: ToolSetView): string {
-  const parts = [...set.members.servers.map((s) => `all of ${s.name}`), ...set.members.tools.map((t) => `${t.tool} (${t.serverName})`)];
-  return parts.length === 0 ? 'No members yet.' : parts.join(', ');
-}
 
 /** Settings › Tool sets: create, rename, edit members, delete, and the default for new conversations. */
 export function ToolSetsSettings() {

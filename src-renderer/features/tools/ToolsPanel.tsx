@@ -8,6 +8,7 @@ import { EFFECTIVE_WORDS, ToolDetail, type ToolPolicyChoice } from './ToolDetail
 import { OfferNewToolsSwitch, ToolOfferSwitch, ToolPinToggle } from './ToolOfferControls';
 import { hintedTools, TrustServerDialog } from './TrustServerDialog';
 import './tools.css';
+import { ToolList } from '../tool-list/ToolList';
 import { Switch } from '../../ui/Switch';
 
 export interface ToolsPanelProps {
@@ -124,24 +125,22 @@ export function ToolsPanel({ serverId, serverName, status, revision, ...choice }
         </p>
       )}
       <div className="tools-layout">
-        <ul className="tool-list" aria-label={`Tools of ${serverName}`}>
-          {tools.map((t) => (
-            <li key={t.name} data-policy={t.policy}>
-              <ToolOfferSwitch serverId={serverId} tool={t.name} />
-              <button
-                type="button"
-                className="tool-name"
-                aria-current={t.name === selected ? 'true' : undefined}
-                onClick={() => onSelect(t.name)}
-              >
-                {t.name}
-              </button>
-              {t.title && <span className="muted tool-list-title">{t.title}</span>}
-              <span className="muted tool-list-title tool-list-policy">{EFFECTIVE_WORDS[t.policy]}</span>
-              {running.some((call) => call.tool === t.name) && <span className="muted"> · running</span>}
-            </li>
-          ))}
-        </ul>
+        <div className="tools-column">
+          <ToolList
+            groups={[{ id: serverId, name: serverName }]}
+            tools={tools}
+            grouped={false}
+            control={(t) => <ToolOfferSwitch serverId={serverId} tool={t.name} />}
+            after={(t) => (
+              <span className="muted tool-list-policy" data-policy={t.policy}>
+                {EFFECTIVE_WORDS[t.policy]}
+                {running.some((call) => call.tool === t.name) && ' · running'}
+              </span>
+            )}
+            onOpen={(t) => onSelect(t.name)}
+            selected={selected}
+          />
+        </div>
         {tool ? (
           <div className="tool-detail-column">
             <ToolPinToggle serverId={serverId} tool={tool.name} />
