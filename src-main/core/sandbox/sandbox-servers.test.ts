@@ -143,14 +143,20 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
     scope.defer(() => new Promise((resolve) => web.close(resolve)));
     const port = (web.address() as net.AddressInfo).port;
+    // An unlisted host on this machine: another loopback address (the whole of 127/8 is loopback on Linux).
+    const other = http.createServer((_request, response) => response.end('hello from another host'));
+    await new Promise<void>((resolve) => other.listen(port, '127.0.0.2', resolve));
+    scope.defer(() => new Promise((resolve) => other.close(resolve)));
     const { boxed, open } = await probes(h, folder(scope, 'work'), { enabled: true, network: 'hosts', hosts: ['127.0.0.1'] });
 
     expect(await say(h, boxed, 'http-get', { url: `http://127.0.0.1:${port}/` })).toBe('ok: HTTP/1.1 200 OK | hello over http');
-    expect(await say(h, boxed, 'http-get', { url: `http://localhost:${port}/` })).toMatch(/^ok: HTTP\/1.1 403 Forbidden/);
+    // The loopback's names are one host: listing 127.0.0.1 admits localhost too.
+    expect(await say(h, boxed, 'http-get', { url: `http://localhost:${port}/` })).toBe('ok: HTTP/1.1 200 OK | hello over http');
+    expect(await say(h, boxed, 'http-get', { url: `http://127.0.0.2:${port}/` })).toMatch(/^ok: HTTP\/1.1 403 Forbidden/);
     expect(await say(h, boxed, 'connect', { host: '127.0.0.1', port })).toMatch(/^error: ECONNREFUSED/);
     // Unsandboxed, the same unlisted host answers.
-    expect(await say(h, open, 'http-get', { url: `http://localhost:${port}/` })).toMatch(/^ok: HTTP\/1.1 200 OK/);
-    expect(h.sandboxLog.some((line) => line.serverId === boxed && line.text.includes(`blocked a connection to localhost:${port}`))).toBe(
+    expect(await say(h, open, 'http-get', { url: `http://127.0.0.2:${port}/` })).toBe('ok: HTTP/1.1 200 OK | hello from another host');
+    expect(h.sandboxLog.some((line) => line.serverId === boxed && line.text.includes(`blocked a connection to 127.0.0.2:${port}`))).toBe(
       true,
     );
   });
