@@ -59,8 +59,10 @@ async function turnWithCall(t: TestHost, whileAsking: () => Promise<void> = asyn
   await answerTool(t.api, { id: question.id, decision: 'allow_once' });
   await t.next('conversationUpdated', (c) => c.id === conversation.id && c.turn === 'idle' && c.messageCount === 4, mark);
   const messages = (await t.api.listMessages({ conversationId: conversation.id })).messages;
+  // The result's last part is the fixture's echo (the first is the line marking it as data).
   const metaSeen = JSON.parse(
-    ((await llm.messageRequests())[1].body!.messages.at(-1)!.content as unknown as { content: { text: string }[] }[])[0].content[0].text,
+    ((await llm.messageRequests())[1].body!.messages.at(-1)!.content as unknown as { content: { text: string }[] }[])[0].content.at(-1)!
+      .text,
   ) as Record<string, unknown>;
   return { conversation, messages, metaSeen };
 }
