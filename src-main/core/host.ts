@@ -218,6 +218,7 @@ export function createHost(ports: HostPorts): Host {
       context: {
         readForAttachment: (serverId, uri) => resources.readForAttachment(serverId, uri),
         heldPrompt: (useId) => prompts.uses.get(useId),
+        review: (text, context) => contentReview.reviewText(text, context),
         releasePrompt: (useId) => prompts.uses.release(useId),
         recordUse: (use) => {
           resources.recordUse(use);
