@@ -29,7 +29,11 @@ async function breakdownServers(page: Page, audit = false): Promise<string[]> {
   const breakdown = page.getByRole('dialog', { name: 'Context breakdown' });
   await expect(breakdown).toBeVisible();
   if (audit) expect(await axeProblems(page)).toEqual([]);
-  const names = await breakdown.getByRole('list', { name: 'Tool tokens by server' }).locator('.context-meter-server').allTextContents();
+  const list = breakdown.getByRole('list', { name: 'Tool tokens by server' });
+  const names = await list.locator('.context-meter-server').allTextContents();
+  // A server whose instructions are sent shows their cost beside its tools' ("…, instructions ≈ 40").
+  if (names.includes('instructed'))
+    await expect(list.getByRole('listitem').filter({ hasText: 'instructed' })).toContainText(/instructions ≈ \d/);
   await page.keyboard.press('Escape');
   await expect(breakdown).toBeHidden();
   return names;

@@ -83,3 +83,46 @@ test('a flagged result asks before the model sees it; Withhold sends a note; the
     await client.close();
   }
 });
+
+test('a poisoned tool description is flagged in the Tools tab; a flagged resource asks before it is attached and its chip shows the flag', async ({
+  page,
+  webHost,
+}) => {
+  const client = await contractClient(webHost);
+  try {
+    await page.goto(webHost.url);
+    await pointAnthropicAt(page, llm().url);
+    await client.api.addServer({ name: 'hostile', command: process.execPath, args: [HOSTILE] });
+    await openPage(page, 'Servers');
+    await expectServerStatus(page, 'hostile', 'ready');
+
+    await test.step('the Tools tab: "Flagged" beside the tool, the matched text on it', async () => {
+      await page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: 'hostile', exact: true }).click();
+      await page.getByRole('tab', { name: /^Tools\b/ }).click();
+      const tools = page.getByRole('list', { name: 'Tools of hostile' });
+      const notes = tools.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'notes', exact: true }) });
+      await expect(notes).toContainText('Flagged');
+      await notes.getByRole('button', { name: 'notes', exact: true }).click();
+      const flag = page.getByRole('note', { name: 'Flagged content' });
+      await expect(flag).toContainText('Ignore all previous instructions');
+      await expect(flag).toContainText('The model still gets it');
+    });
+
+    await test.step('Attach: the question names the resource; let through, its chip shows the flag', async () => {
+      await openPage(page, 'Chat');
+      await page.getByRole('button', { name: 'Attach' }).click();
+      const picker = page.getByRole('dialog', { name: 'Attach resources' });
+      await picker.getByRole('button', { name: 'plain notes' }).click();
+      const question = page.getByRole('dialog', { name: 'Flagged resource from hostile' });
+      await expect(question).toBeVisible();
+      await expect(question).toContainText('The resource "plain notes" you are attaching');
+      expect(await axeProblems(page)).toEqual([]);
+      await question.getByRole('button', { name: 'Let the model see it' }).click();
+      await expect(question).toBeHidden();
+      const chip = page.getByRole('list', { name: 'Attachments' }).getByRole('listitem');
+      await expect(chip).toContainText('Flagged: Ignore all previous instructions');
+    });
+  } finally {
+    await client.close();
+  }
+});

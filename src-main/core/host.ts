@@ -34,6 +34,7 @@ import { createGuardArea } from './guard/guard-area';
 import { createOrganisationArea } from './guard/policy/organisation-area';
 import { ContentReview } from './guard/scanner/content-review';
 import { ContentScanner } from './guard/scanner/content-scanner';
+import { DescriptionFlags } from './guard/scanner/description-flags';
 import { createTasksArea } from './tasks/tasks-area';
 import { createToolOffersArea } from './tool-offers/tool-offers-area';
 import { createMcpAppsArea } from './mcp-apps/apps-area';
@@ -154,6 +155,7 @@ export function createHost(ports: HostPorts): Host {
   // Settings › Flagged content decides what a flag does, and a flagged result counts as untrusted
   // content for the three-way risk.
   const scanner = new ContentScanner();
+  const descriptionFlags = new DescriptionFlags(scanner);
   const contentReview = new ContentReview({
     ...{ scanner, questions, now: clock.now, mode: () => settings.read().flaggedContent },
     onFlagged: (conversationId, why) => guard.exposure.note(conversationId, 'untrusted', why),
@@ -164,6 +166,7 @@ export function createHost(ports: HostPorts): Host {
       ...{ ...core, questions, connection, readyNow, repo, secrets, tasks: tasks.toolTasks },
       keepTaskOutcome: (outcome) => tasks.results.keep(outcome),
       guard: guard.guard,
+      descriptionFlags: (tool) => descriptionFlags.of(tool),
     }),
   );
   // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
@@ -183,6 +186,7 @@ export function createHost(ports: HostPorts): Host {
   const toolOffers = areas.add(
     createToolOffersArea({
       ...{ ...core, fleet, serverName, settings: settings.repo, whenImported: servers.whenImported },
+      descriptionFlags: (tool) => descriptionFlags.of(tool),
     }),
   );
   areas.add(
@@ -214,6 +218,7 @@ export function createHost(ports: HostPorts): Host {
       context: {
         readForAttachment: (serverId, uri) => resources.readForAttachment(serverId, uri),
         heldPrompt: (useId) => prompts.uses.get(useId),
+        review: (text, context) => contentReview.reviewText(text, context),
         releasePrompt: (useId) => prompts.uses.release(useId),
         recordUse: (use) => {
           resources.recordUse(use);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ByIdSchema, IdString, method, NoInput } from './method';
+import type { ContentFlag } from './content-flags';
 import type { ChatBlock, ChatError, ChatMessage } from './messages';
 
 /**
@@ -149,6 +150,8 @@ export interface AttachmentView {
   bytes: number;
   /** Set when it cannot be sent as it is (too large for any budget, an image over the API's limit…). */
   problem?: string;
+  /** What the content scanner flagged in it (Flagged content let it be attached: Warn only, or the user said so). */
+  flags?: ContentFlag[];
 }
 
 const SendSchema = z

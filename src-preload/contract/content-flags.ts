@@ -29,15 +29,20 @@ export const FLAGGED_CONTENT_LABELS: Record<FlaggedContentMode, string> = {
 export type FlagDecision = 'sent' | 'withheld';
 
 /**
- * A question in the one queue (kind `content`): a tool result was flagged and Flagged content is
- * "Ask before the model sees it"; the turn waits. Send: the model gets it with a note; Withhold: a note instead.
+ * A question in the one queue (kind `content`): a tool result (or a resource being attached, a prompt
+ * being used) was flagged and Flagged content is "Ask before the model sees it"; the turn waits. Send:
+ * the model gets it with a note; Withhold: a note instead (a resource is not attached, a prompt not used).
  */
 export interface FlaggedContentRequest {
   id: string;
   serverId: string;
   serverName: string;
+  /** The tool whose result this is; for a resource or a prompt, its name. */
   toolName: string;
-  conversationId: string;
+  /** What was flagged: a tool's result (absent), a resource being attached, a prompt's messages. */
+  source?: 'resource' | 'prompt';
+  /** The conversation it is for (unknown while a resource is attached to a draft). */
+  conversationId?: string;
   flags: ContentFlag[];
   /** The start of the flagged text, as the model would read it. */
   preview: string;

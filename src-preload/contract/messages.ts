@@ -124,6 +124,8 @@ export type ChatBlock =
       note?: string;
       /** Characters it costs the message's budget. */
       chars: number;
+      /** What the content scanner flagged in it (the model gets it with a note to treat it as data). */
+      flags?: ContentFlag[];
     }
   /** Marks a message that came from a prompt the user chose (`/` in the message box). Not sent to the model. */
   | {
@@ -135,6 +137,8 @@ export type ChatBlock =
       /** This message's place among the prompt's messages (1-based) and how many it made. */
       part: number;
       of: number;
+      /** What the content scanner flagged in the prompt's messages (on its first part; the model is told to treat them as data). */
+      flags?: ContentFlag[];
     };
 
 export type MessageRole = 'user' | 'assistant';

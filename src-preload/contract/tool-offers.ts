@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ByIdSchema, IdString, method } from './method';
 import type { ConversationSummary } from './chat';
+import type { ContentFlag } from './content-flags';
 
 /**
  * Per-tool control and tool sets (issue #30): which tools of each server the user offers to the model,
@@ -21,6 +22,8 @@ export interface ToolOfferView {
   offered: boolean;
   /** Always sent up front, even when tool search is on. */
   pinned: boolean;
+  /** What the content scanner flagged in its title and description (see `ToolView.flags`). */
+  flags?: ContentFlag[];
 }
 
 /** A server named by a tool set, with its name when the set was saved (to say what is gone). */

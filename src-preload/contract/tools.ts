@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdString, method } from './method';
+import type { ContentFlag } from './content-flags';
 import type { ToolCallTask } from './task-state';
 import type { ToolCallOrigin } from './tool-call-origin';
 
@@ -97,6 +98,11 @@ export interface ToolView {
   app?: ToolAppInfo;
   /** The tool runs as a task (`execution.taskSupport`, on a server that supports task-augmented calls). */
   runsAsTask?: boolean;
+  /**
+   * What the content scanner flagged in its title and description (the text still goes to the model,
+   * unless Flagged content is Block: then the tool is not offered to the model).
+   */
+  flags?: ContentFlag[];
 }
 
 /** A slice shown where more exists: `shown` of `total` characters. */

@@ -16,7 +16,7 @@
 import type { ChatBlock, ChatMessage } from '@contract';
 import type { LlmContentBlock, LlmMessage } from '../llm/llm-types';
 import { toModelParts } from './tool-results';
-import { promptMarker, resourceMarker } from './data-marking';
+import { flaggedNote, promptMarker, resourceMarker } from './data-marking';
 
 export interface HistoryOptions {
   /** Whether the request offers tools (if not, tool blocks are sent as text). */
@@ -53,7 +53,8 @@ export function resourceHeading(block: Pick<ResourceBlock, 'name' | 'uri' | 'mim
 }
 
 function resourceBlocks(block: ResourceBlock): LlmContentBlock[] {
-  const heading = `${resourceHeading(block)}\n${resourceMarker(block.serverName)}`;
+  const flagged = block.flags?.length ? `\n${flaggedNote(block.flags, 'this resource')}` : '';
+  const heading = `${resourceHeading(block)}\n${resourceMarker(block.serverName)}${flagged}`;
   if (block.image)
     return [
       { type: 'text', text: heading },
@@ -76,7 +77,8 @@ function toLlmBlocks(block: ChatBlock): LlmContentBlock[] {
       return resourceBlocks(block);
     case 'prompt': {
       const marker = promptMarker(block);
-      return marker ? [{ type: 'text', text: marker }] : [];
+      const flagged = block.flags?.length ? `\n${flaggedNote(block.flags, "this prompt's messages")}` : '';
+      return marker ? [{ type: 'text', text: `${marker}${flagged}` }] : [];
     }
   }
 }

@@ -19,8 +19,10 @@ import {
   resourceLinkText,
   type AttachmentView,
   type ChatBlock,
+  type ContentFlag,
   type MessageRole,
 } from '@contract';
+import type { TextReview, TextReviewContext } from '../guard/scanner/content-review';
 import { MAX_MODEL_IMAGE_CHARS } from './tool-results';
 
 type ResourceBlock = Extract<ChatBlock, { type: 'resource' }>;
@@ -42,7 +44,12 @@ export interface ChatContextSources {
    * it goes with the next message, then is released.
    */
   appContexts?(conversationId: string): { blocks: ChatBlock[]; release(): void };
-  /** Records that an attachment or prompt went into a conversation. */
+  /**
+   * Scans a resource read for an attachment or a prompt's messages (the content scanner, bounded) and
+   * lets Flagged content decide; undefined when clean. Absent: nothing is scanned.
+   */
+  review?(text: string, context: TextReviewContext): Promise<TextReview | undefined>;
+  /** Records that an attachment or prompt went into a conversation (`flagged`: what the scanner found, in words). */
   recordUse(use: {
     action: 'attach' | 'prompt-chat';
     serverId: string;
@@ -51,7 +58,22 @@ export interface ChatContextSources {
     detail?: string;
     conversationId: string;
     chars: number;
+    flagged?: string;
   }): void;
+}
+
+/** The text of blocks the model would read (what the scanner looks at). */
+export function scannedText(blocks: readonly ChatBlock[]): string {
+  return blocks
+    .map((b) => (b.type === 'text' ? b.text : b.type === 'resource' ? (b.text ?? '') : ''))
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Why flagged content from a server was left out, naming the server and what it was. */
+export function withheldMessage(what: string, serverName: string, flags: readonly ContentFlag[], verb: string): string {
+  const quote = flags[0].match.length > 80 ? `${flags[0].match.slice(0, 79)}…` : flags[0].match;
+  return `${what} from ${serverName} was not ${verb}: Patchbay flagged text in it that reads as aimed at the model ("${quote}"), and it was withheld (Settings › Flagged content).`;
 }
 
 export interface HeldChatPrompt {
@@ -150,9 +172,20 @@ export class AttachmentStaging {
       problem = `${formatBytes(chars)} of text: more than a message can carry. Remove it, or attach a smaller resource.`;
       blocks = [];
     }
+    // Scanned when read for the chat, before it is held: what Flagged content withholds is never attached.
+    const review =
+      blocks.length > 0 ? await this.sources.review?.(scannedText(blocks), { serverId, serverName, source: 'resource', name }) : undefined;
+    if (review?.decision === 'withheld')
+      throw new HostCallError('invalid_input', withheldMessage(`The resource "${name}"`, serverName, review.flags, 'attached'));
+    const flags = review?.flags;
+    if (flags) blocks = blocks.map((block) => ({ ...block, flags }));
     const mimeType = str(items[0].mimeType);
     return {
-      view: { serverId, serverName, uri, name, ...(mimeType ? { mimeType } : {}), kind, chars, bytes, ...(problem ? { problem } : {}) },
+      view: {
+        ...{ serverId, serverName, uri, name, ...(mimeType ? { mimeType } : {}), kind, chars, bytes },
+        ...(problem ? { problem } : {}),
+        ...(flags ? { flags } : {}),
+      },
       blocks,
     };
   }

@@ -145,6 +145,35 @@ describe('what comes back is data', () => {
     expect(textOf(results(second)[0])).toContain('withheld');
   }, 120_000);
 
+  it('flags a poisoned tool description where the tool is listed; under Block the tool is not offered to the model', async () => {
+    const { t, hostile } = await setUp('warn');
+    const listed = await t.api.listTools({ serverId: hostile });
+    const flagsOf = (name: string) => listed.find((tool) => tool.name === name)?.flags?.map((f) => f.rule);
+    expect(flagsOf('notes')).toEqual(expect.arrayContaining(['ignore-instructions', 'hide-from-user']));
+    expect(listed.find((tool) => tool.name === 'notes')?.flags?.[0].match).toMatch(/Ignore all previous instructions/);
+    expect(flagsOf('calculate_total')).toContain('pick-me');
+    expect(flagsOf('weather')).toBeUndefined();
+    // The chat's tool picker reads the same flags from the snapshot.
+    const offers = (await t.api.getSnapshot()).toolOffers.tools.filter((tool) => tool.serverId === hostile);
+    expect(offers.find((tool) => tool.tool === 'notes')?.flags?.map((f) => f.rule)).toContain('ignore-instructions');
+
+    const offered = async () => {
+      await llm.reset();
+      await llm.script([{ type: 'text', text: 'Hi.' }]);
+      const conversation = await t.api.createConversation();
+      await turn(t.api, conversation.id, 'hello', 2);
+      const [request] = await llm.messageRequests();
+      return (request.body!.tools ?? []).map((tool) => tool.name.split('__').at(-1));
+    };
+    // Warn: the description still goes to the model (the flag is the user's to see).
+    expect(await offered()).toEqual(expect.arrayContaining(['notes', 'weather']));
+    await t.api.updateSettings({ flaggedContent: 'block' });
+    const blocked = await offered();
+    expect(blocked).toContain('weather');
+    expect(blocked).not.toContain('notes');
+    expect(blocked).not.toContain('calculate_total');
+  }, 120_000);
+
   it('sends instructions that copies of one server share once, naming them all (with tool search, none before a tool is found)', async () => {
     const t = startHost();
     onTestFinished(() => t.host.dispose());

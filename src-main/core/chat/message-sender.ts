@@ -5,8 +5,9 @@
  * message's budget — so a refused message leaves the conversation as it was and the draft intact.
  * Each attachment and prompt that went in is recorded in the use trail, with the conversation.
  */
-import { HostCallError, MAX_ATTACHMENTS, type ChatBlock, type ChatMessage, type Settings } from '@contract';
-import { AttachmentStaging, blockChars, promptMessages, type ChatContextSources } from './chat-context';
+import { HostCallError, MAX_ATTACHMENTS, type ChatBlock, type ContentFlag, type ChatMessage, type Settings } from '@contract';
+import { AttachmentStaging, blockChars, promptMessages, scannedText, withheldMessage, type ChatContextSources } from './chat-context';
+import { flaggedWhy } from '../guard/scanner/content-review';
 import type { ChatService } from './chat-service';
 
 export interface SendInput {
@@ -53,7 +54,20 @@ export class MessageSender {
     const held = await Promise.all(attachments.map((ref) => this.requireStaging().blocksFor(ref)));
     const unsendable = held.find((h) => h.view.problem);
     if (unsendable) throw new HostCallError('invalid_input', `"${unsendable.view.name}" cannot be sent: ${unsendable.view.problem}`);
-    const fromPrompt = prompt ? promptMessages(prompt) : [];
+    let fromPrompt = prompt ? promptMessages(prompt) : [];
+    // A prompt's messages are scanned when used (a resource was scanned when attached); Flagged content decides.
+    const promptReview =
+      prompt && fromPrompt.length > 0
+        ? await sources.review?.(scannedText(fromPrompt.flatMap((m) => m.content)), {
+            ...{ serverId: prompt.serverId, serverName: prompt.serverName, source: 'prompt', name: prompt.name },
+          })
+        : undefined;
+    if (prompt && promptReview?.decision === 'withheld')
+      throw new HostCallError(
+        'invalid_input',
+        withheldMessage(`The prompt "${prompt.name}"`, prompt.serverName, promptReview.flags, 'used'),
+      );
+    if (promptReview) fromPrompt = flagFirstMarker(fromPrompt, promptReview.flags);
     const blocks: ChatBlock[] = [...held.flatMap((h) => h.blocks), ...(fromApps?.blocks ?? [])];
     const chars = blockChars(blocks) + fromPrompt.reduce((n, m) => n + blockChars(m.content), 0);
     const budget = this.settings().attachmentBudgetChars;
@@ -81,6 +95,9 @@ export class MessageSender {
         target: h.view.uri,
         conversationId,
         chars: blockChars(h.blocks),
+        ...(h.view.flags
+          ? { flagged: flaggedWhy({ source: 'resource', name: h.view.name, serverName: h.view.serverName }, h.view.flags) }
+          : {}),
       });
       this.staging?.detach(h.view.attachmentId);
     }
@@ -93,6 +110,9 @@ export class MessageSender {
         detail: JSON.stringify(prompt.arguments),
         conversationId,
         chars: fromPrompt.reduce((n, m) => n + blockChars(m.content), 0),
+        ...(promptReview
+          ? { flagged: flaggedWhy({ source: 'prompt', name: prompt.name, serverName: prompt.serverName }, promptReview.flags) }
+          : {}),
       });
       sources.releasePrompt(promptUseId);
     }
@@ -108,4 +128,11 @@ export class MessageSender {
     if (!this.staging) throw new HostCallError('internal', 'Attachments are not available in this host.');
     return this.staging;
   }
+}
+
+/** The prompt's messages with the scanner's flags on its first marker (the card shows them; the model gets a note). */
+function flagFirstMarker(messages: ReturnType<typeof promptMessages>, flags: ContentFlag[]): ReturnType<typeof promptMessages> {
+  return messages.map((message, i) =>
+    i === 0 ? { ...message, content: message.content.map((block) => (block.type === 'prompt' ? { ...block, flags } : block)) } : message,
+  );
 }

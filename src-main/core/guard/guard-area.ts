@@ -174,10 +174,14 @@ export function createGuardArea(deps: GuardAreaDeps) {
       },
     }),
     snapshot: () => ({ rules: view() }),
-    /** The chat attached a server's resource to a conversation: it holds private data now. */
-    noteAttachment(use: { action: string; conversationId?: string; serverName: string; target: string }) {
-      if (use.action === 'attach' && use.conversationId)
-        exposure.note(use.conversationId, 'private', `${use.target} from ${use.serverName}`);
+    /**
+     * The chat attached a server's resource to a conversation (it holds private data now) or used a
+     * prompt; either, flagged by the scanner (`flagged`: what it found), is untrusted content too.
+     */
+    noteAttachment(use: { action: string; conversationId?: string; serverName: string; target: string; flagged?: string }) {
+      if (!use.conversationId) return;
+      if (use.action === 'attach') exposure.note(use.conversationId, 'private', `${use.target} from ${use.serverName}`);
+      if (use.flagged) exposure.note(use.conversationId, 'untrusted', use.flagged);
     },
   };
 }

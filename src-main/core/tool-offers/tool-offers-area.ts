@@ -4,7 +4,8 @@
  * the handlers, and the connection plugin that records tools at first sight.
  */
 import type Database from 'better-sqlite3';
-import type { ImportResult, ToolOffersSnapshot } from '@contract';
+import type { Tool } from '@modelcontextprotocol/client';
+import type { ContentFlag, ImportResult, ToolOffersSnapshot } from '@contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
@@ -30,6 +31,12 @@ export interface ToolOffersAreaOptions {
   serverName(id: string): string | undefined;
   /** The default set for new conversations is a setting (cleared when its set is deleted). */
   settings: Pick<SettingsRepository, 'read' | 'write'>;
+  /**
+   * What the content scanner flags in a tool's title and description (scanned once per distinct text,
+   * so when a server's tools are listed and when they change). Shown on the tool; under Flagged content
+   * = Block a flagged tool is not offered to the model.
+   */
+  descriptionFlags?(tool: Tool): ContentFlag[];
 }
 
 export function createToolOffersArea(options: ToolOffersAreaOptions) {
@@ -38,6 +45,7 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
   const setRepo = new ToolSetRepository(options.db);
   const sets = new ToolSets(setRepo, fleet, options.serverName, options.clock);
   const offerNew = (serverId: string) => offers.offerNew()[serverId] ?? true;
+  const flagsOf = (tool: Tool) => options.descriptionFlags?.(tool) ?? [];
 
   /** Choices per server for one pass; a tool without a row (not yet recorded) follows its server's default. */
   const choicesReader = () => {
@@ -52,15 +60,19 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
 
   const snapshot = (): ToolOffersSnapshot => {
     const choiceOf = choicesReader();
-    const tools = listFleetTools(fleet).map(({ serverId, serverName, tool }) => ({
-      serverId,
-      serverName,
-      tool: tool.name,
-      ...(tool.title ? { title: tool.title } : {}),
-      // Its first line, for the tool lists' search and a hint beside the name (not the whole text: 2,000 tools).
-      ...(tool.description ? { description: firstLine(tool.description) } : {}),
-      ...choiceOf(serverId, tool.name),
-    }));
+    const tools = listFleetTools(fleet).map(({ serverId, serverName, tool }) => {
+      const flags = flagsOf(tool);
+      return {
+        serverId,
+        serverName,
+        tool: tool.name,
+        ...(tool.title ? { title: tool.title } : {}),
+        // Its first line, for the tool lists' search and a hint beside the name (not the whole text: 2,000 tools).
+        ...(tool.description ? { description: firstLine(tool.description) } : {}),
+        ...choiceOf(serverId, tool.name),
+        ...(flags.length > 0 ? { flags } : {}),
+      };
+    });
     return { tools, offerNew: offers.offerNew(), sets: sets.list() };
   };
 
@@ -142,14 +154,19 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
     whenSetDeleted: (listener: (id: string) => void) => void deletedListeners.push(listener),
     /**
      * What `ChatToolbox.list` returns: of Ready servers (only `serverIds` when given), the tools offered
-     * to the model, within the conversation's set; never those a server keeps for its app.
+     * to the model, within the conversation's set; never those a server keeps for its app, nor (under
+     * Flagged content = Block) those whose description the scanner flagged.
      */
-    forModel: (serverIds?: readonly string[], toolSetId?: string): FleetTool[] =>
-      offeredTools(
-        listFleetTools(fleet, serverIds).filter((entry) => visibleTo(entry.tool, 'model')),
+    forModel: (serverIds?: readonly string[], toolSetId?: string): FleetTool[] => {
+      const blockFlagged = options.settings.read().flaggedContent === 'block';
+      return offeredTools(
+        listFleetTools(fleet, serverIds).filter(
+          (entry) => visibleTo(entry.tool, 'model') && !(blockFlagged && flagsOf(entry.tool).length > 0),
+        ),
         choicesReader(),
         toolSetId ? sets.get(toolSetId)?.members : undefined,
-      ),
+      );
+    },
     handlers: createToolOfferHandlers({
       offers,
       sets,

@@ -1,5 +1,13 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import { type HandlersFor, HostCallError, type JsonObject, type ToolCallOutcome, type toolMethods, type ToolView } from '@contract';
+import {
+  type ContentFlag,
+  type HandlersFor,
+  HostCallError,
+  type JsonObject,
+  type ToolCallOutcome,
+  type toolMethods,
+  type ToolView,
+} from '@contract';
 import type { ConsentPolicies } from '../consent/consent-policies';
 import type { LiveServer, ReadyServer } from '../servers/connection/live-server';
 import { definitionHash, toolHints } from '../tool-definition/definition';
@@ -17,6 +25,8 @@ export interface ToolHandlerDeps {
   readyNow(serverId: string): ReadyServer | undefined;
   /** Keeps the outcome of a call that ran as a task, for the Tasks tab. */
   keepTaskOutcome?(outcome: ToolCallOutcome): void;
+  /** What the content scanner flags in a tool's title and description (scanned once per distinct text). */
+  descriptionFlags?(tool: Tool): ContentFlag[];
 }
 
 /** A catalog tool as the Tools panel shows it, with its standing decision (and, given the connection, whether it runs as a task). */
@@ -26,6 +36,7 @@ export function toToolView(
   tool: Tool,
   policies: ConsentPolicies,
   connection?: Pick<LiveServer, 'state'>,
+  flags: readonly ContentFlag[] = [],
 ): ToolView {
   const hints = toolHints(tool);
   const app = toolApp(tool);
@@ -42,6 +53,7 @@ export function toToolView(
     policy: policies.stateOf(serverId, tool),
     ...(app ? { app } : {}),
     ...(connection && runsAsTask(connection.state, tool) ? { runsAsTask: true } : {}),
+    ...(flags.length > 0 ? { flags: [...flags] } : {}),
   };
 }
 
@@ -54,7 +66,9 @@ export function createToolHandlers(deps: ToolHandlerDeps): HandlersFor<typeof to
     listTools: async ({ serverId }) => {
       const connection = deps.readyNow(serverId);
       if (!connection) return [];
-      return connection.catalog.tools.map((tool) => toToolView(serverId, connection.name, tool, deps.policies, connection));
+      return connection.catalog.tools.map((tool) =>
+        toToolView(serverId, connection.name, tool, deps.policies, connection, deps.descriptionFlags?.(tool)),
+      );
     },
 
     runTool: async ({ serverId, tool, args, callId }) => {

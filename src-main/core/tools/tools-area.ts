@@ -42,6 +42,8 @@ export interface ToolsAreaDeps {
   keepTaskOutcome?: ToolHandlerDeps['keepTaskOutcome'];
   /** Rules, the organisation's policy and the three-way risk (guard/), asked before standing decisions. */
   guard?: ToolRouterDeps['guard'];
+  /** What the content scanner flags in a tool's title and description, shown in the Tools tab. */
+  descriptionFlags?: ToolHandlerDeps['descriptionFlags'];
 }
 
 export interface ToolsArea {
@@ -103,7 +105,14 @@ export function createToolsArea(deps: ToolsAreaDeps): ToolsArea {
       onToolsListed: (id) => watch.poke(id),
     }),
     handlers: {
-      ...createToolHandlers({ router, results, policies, readyNow: deps.readyNow, keepTaskOutcome: deps.keepTaskOutcome }),
+      ...createToolHandlers({
+        router,
+        results,
+        policies,
+        readyNow: deps.readyNow,
+        keepTaskOutcome: deps.keepTaskOutcome,
+        descriptionFlags: deps.descriptionFlags,
+      }),
       ...createConsentHandlers({ policies, prefs, audit, isRunning: (callId) => router.isRunning(callId), events }),
     },
     snapshot: () => ({

@@ -1,5 +1,9 @@
 import { formatBytes, type ChatBlock, type MessageRole } from '@contract';
 import { OpenResourceButton } from '../resources/OpenResource';
+import { ContentFlags } from '../../ui/ContentFlags';
+
+/** What the model was told of flagged text it got from an attachment or a prompt. */
+const SENT_FLAGGED = 'The model got it, told to treat it as data.';
 
 type ResourceBlock = Extract<ChatBlock, { type: 'resource' }>;
 type PromptBlock = Extract<ChatBlock, { type: 'prompt' }>;
@@ -31,6 +35,7 @@ export function ResourceBlockView({ block }: { block: ResourceBlock }) {
         </details>
       )}
       {block.note && <p className="muted">{block.note}</p>}
+      {block.flags && block.flags.length > 0 && <ContentFlags flags={block.flags} what="This resource" decision={SENT_FLAGGED} />}
     </div>
   );
 }
@@ -39,10 +44,13 @@ export function ResourceBlockView({ block }: { block: ResourceBlock }) {
 export function PromptMarker({ block, role }: { block: PromptBlock; role: MessageRole }) {
   const args = Object.entries(block.arguments);
   return (
-    <p className="message-prompt-note muted">
-      {role === 'user' ? 'User' : 'Assistant'} message {block.part} of {block.of} from the prompt <strong>{block.name}</strong> of{' '}
-      {block.serverName}
-      {args.length > 0 && ` (${args.map(([k, v]) => `${k}: ${v}`).join(', ')})`}
-    </p>
+    <>
+      <p className="message-prompt-note muted">
+        {role === 'user' ? 'User' : 'Assistant'} message {block.part} of {block.of} from the prompt <strong>{block.name}</strong> of{' '}
+        {block.serverName}
+        {args.length > 0 && ` (${args.map(([k, v]) => `${k}: ${v}`).join(', ')})`}
+      </p>
+      {block.flags && block.flags.length > 0 && <ContentFlags flags={block.flags} what="This prompt’s messages" decision={SENT_FLAGGED} />}
+    </>
   );
 }

@@ -23,7 +23,7 @@ const measure = (extra: Partial<ContextMeasure> = {}): ContextMeasure => ({
   attachments: 0,
   history: 2_000,
   servers: [
-    { serverId: 's1', serverName: 'everything', tools: 19, tokens: 4_100 },
+    { serverId: 's1', serverName: 'everything', tools: 19, tokens: 4_100, instructionTokens: 120 },
     { serverId: 's2', serverName: 'memory', tools: 4, tokens: 4_900 },
   ],
   ...extra,
@@ -69,7 +69,7 @@ describe('the context meter', () => {
         within(within(breakdown).getByRole('list', { name: 'Tool tokens by server' }))
           .getAllByRole('listitem')
           .map((li) => li.textContent),
-      ).toEqual(['everything19 tools, ≈ 4.1k', 'memory4 tools, ≈ 4.9k']);
+      ).toEqual(['everything19 tools, ≈ 4.1k, instructions ≈ 120', 'memory4 tools, ≈ 4.9k']);
       fireEvent.keyDown(breakdown, { key: 'Escape' });
 
       next = measure({ total: 12_900, history: 2_500 });

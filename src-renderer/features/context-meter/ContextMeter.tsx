@@ -72,7 +72,7 @@ function ContextBreakdown({ measure }: { measure: ContextMeasure }) {
   );
 }
 
-/** Each server's tools in the request and, under tool search, those kept back (from the same request plan). */
+/** Each server's tools and instructions in the request and, under tool search, the tools kept back (from the same request plan). */
 function ServerRows({ measure }: { measure: ContextMeasure }) {
   const held = new Map((measure.heldBack?.servers ?? []).map((s) => [s.serverId, s]));
   const ids = [...new Set([...measure.servers.map((s) => s.serverId), ...held.keys()])];
@@ -91,6 +91,7 @@ function ServerRows({ measure }: { measure: ContextMeasure }) {
             <span className="context-meter-server">{name}</span>
             <span>
               {sent ? `${tools(sent.tools)}, ≈ ${formatTokens(sent.tokens)}` : back ? 'none sent' : ''}
+              {sent?.instructionTokens ? `, instructions ≈ ${formatTokens(sent.instructionTokens)}` : ''}
               {back && <span className="muted"> · {tools(back.tools)} kept back by search</span>}
             </span>
           </li>

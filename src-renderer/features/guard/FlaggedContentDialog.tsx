@@ -6,6 +6,13 @@ import { VisibleText } from '../../ui/VisibleText';
 import '../../ui/content-flags.css';
 import { messageOf } from '../../ui/call-errors';
 
+const WHAT = { result: 'result', resource: 'resource', prompt: 'prompt' } as const;
+const DESCRIBED = {
+  result: (name: string) => `The result of ${name}`,
+  resource: (name: string) => `The resource "${name}" you are attaching`,
+  prompt: (name: string) => `The prompt "${name}" you chose`,
+};
+
 export interface FlaggedContentDialogProps {
   request: FlaggedContentRequest;
   /** Let the model see the result (true) or withhold it (false). */
@@ -34,11 +41,11 @@ export function FlaggedContentDialog({ request, onAnswer }: FlaggedContentDialog
       open
       // Escape or the overlay withholds: nothing flagged reaches the model unless the user says so.
       onOpenChange={(open) => !open && !busy && void answer(false)}
-      title={`Flagged result from ${request.serverName}`}
-      description={`The result of ${request.toolName} holds text that may try to steer the model. The model sees it only if you let it.`}
+      title={`Flagged ${WHAT[request.source ?? 'result']} from ${request.serverName}`}
+      description={`${DESCRIBED[request.source ?? 'result'](request.toolName)} holds text that may try to steer the model. The model sees it only if you let it.`}
       className="flagged-content-dialog"
     >
-      <ContentFlags flags={request.flags} what="The result" />
+      <ContentFlags flags={request.flags} what={`The ${WHAT[request.source ?? 'result']}`} />
       <details>
         <summary>The flagged text</summary>
         <pre className="flagged-content-preview" tabIndex={0} role="region" aria-label="The flagged text">

@@ -185,6 +185,11 @@ export function ToolList<T extends ToolListItem>({
                       <span className="muted tool-list-hint" title={row.tool.description}>
                         {row.tool.title ?? row.tool.description}
                       </span>
+                      {row.tool.flags && row.tool.flags.length > 0 && (
+                        <span className="tool-list-flag" title={row.tool.flags.map((flag) => flag.match).join('\n')}>
+                          Flagged
+                        </span>
+                      )}
                       {after?.(row.tool as T)}
                     </li>
                   ) : null,

@@ -2,6 +2,7 @@
  * The rows of a tool list: group headings and tools, flattened for a virtualised list, after the
  * search and the folds. Kept apart from the component so the rules read (and test) on their own.
  */
+import type { ContentFlag } from '@contract';
 
 /** One tool as a list shows it. */
 export interface ToolListItem {
@@ -9,15 +10,24 @@ export interface ToolListItem {
   name: string;
   title?: string;
   description?: string;
+  /** What the content scanner flagged in its title and description (the row says "Flagged"). */
+  flags?: readonly ContentFlag[];
 }
 
 /** A tool of the host's offer snapshot as a list row. */
-export function toolListItem(t: { serverId: string; tool: string; title?: string; description?: string }): ToolListItem {
+export function toolListItem(t: {
+  serverId: string;
+  tool: string;
+  title?: string;
+  description?: string;
+  flags?: readonly ContentFlag[];
+}): ToolListItem {
   return {
     serverId: t.serverId,
     name: t.tool,
     ...(t.title ? { title: t.title } : {}),
     ...(t.description ? { description: t.description } : {}),
+    ...(t.flags?.length ? { flags: t.flags } : {}),
   };
 }
 

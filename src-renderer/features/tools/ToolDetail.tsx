@@ -9,6 +9,8 @@ import { SchemaForm } from './schema/SchemaForm';
 import { Select } from '../../ui/Select';
 import { AddRuleDialog } from '../rules/AddRuleDialog';
 import { TimelineButton } from '../telemetry/TimelineButton';
+import { ContentFlags } from '../../ui/ContentFlags';
+import { useAppStore } from '../../stores/use-app-store';
 
 /** The tool's own standing decision, as the select shows it. */
 export type ToolPolicyChoice = 'default' | 'allow' | 'deny' | 'ask';
@@ -71,12 +73,24 @@ export function ToolDetail({
 }: ToolDetailProps) {
   const policyId = useId();
   const [addingRule, setAddingRule] = useState(false);
+  const blockFlagged = useAppStore((s) => s.settings?.flaggedContent === 'block');
   const argNames = Object.keys((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {});
   return (
     <article className="tool-detail" aria-labelledby={`${policyId}-title`}>
       <h3 id={`${policyId}-title`}>{tool.name}</h3>
       {tool.title && <p className="tool-title">{tool.title}</p>}
       {tool.description ? <p className="tool-description">{tool.description}</p> : <p className="muted">No description.</p>}
+      {tool.flags && tool.flags.length > 0 && (
+        <ContentFlags
+          flags={tool.flags}
+          what="This tool’s description"
+          decision={
+            blockFlagged
+              ? 'Flagged content is Block: this tool is not offered to the model.'
+              : 'The model still gets it (as a description, not as your instructions).'
+          }
+        />
+      )}
       <AnnotationHints hints={tool.annotations} />
       {(tool.app || tool.runsAsTask) && (
         <p className="hint">

@@ -38,6 +38,22 @@ export interface ReviewContext {
   signal?: AbortSignal;
 }
 
+/** What a resource being attached or a prompt being used is, for the question and the risk's note. */
+export interface TextReviewContext {
+  serverId: string;
+  serverName: string;
+  source: 'resource' | 'prompt';
+  /** The resource's or the prompt's name. */
+  name: string;
+  signal?: AbortSignal;
+}
+
+/** What the scanner found in a text and what Flagged content decided; undefined when clean. */
+export interface TextReview {
+  flags: ContentFlag[];
+  decision: FlagDecision;
+}
+
 /** The text of a stored result the model would read (parts for the user only left out). */
 export function modelText(block: Pick<ToolResultBlock, 'content' | 'userOnly'>): string {
   const hidden = new Set(block.userOnly ?? []);
@@ -67,7 +83,26 @@ export class ContentReview {
     return { ...block, flags, flagDecision: decision };
   }
 
-  private async decide(flags: ContentFlag[], text: string, context: ReviewContext): Promise<FlagDecision> {
+  /**
+   * A resource read for an attachment or a prompt's messages, scanned (bounded, like results) when
+   * the chat uses them; Flagged content decides as for results. The three-way risk learns of it when
+   * it goes into a conversation (the chat's `recordUse`, with `flaggedWhy`), not here: a resource is
+   * attached to a draft before any conversation is known, and what is withheld never goes in.
+   */
+  async reviewText(text: string, context: TextReviewContext): Promise<TextReview | undefined> {
+    if (!text) return undefined;
+    const report = await this.deps.scanner.scan(text, context.signal);
+    if (report.findings.length === 0) return undefined;
+    const flags = report.findings;
+    const decision = await this.decide(flags, text, { ...context, toolName: context.name });
+    return { flags, decision };
+  }
+
+  private async decide(
+    flags: ContentFlag[],
+    text: string,
+    context: Omit<ReviewContext, 'conversationId'> & { conversationId?: string; source?: 'resource' | 'prompt' },
+  ): Promise<FlagDecision> {
     const mode = this.deps.mode();
     if (mode === 'warn') return 'sent';
     if (mode === 'block' || this.deps.questions.isClosed('content')) return 'withheld';
@@ -82,7 +117,8 @@ export class ContentReview {
           serverId: context.serverId,
           serverName: context.serverName,
           toolName: context.toolName,
-          conversationId: context.conversationId,
+          ...(context.source ? { source: context.source } : {}),
+          ...(context.conversationId ? { conversationId: context.conversationId } : {}),
           flags,
           preview,
           requestedAt: this.deps.now().toISOString(),
@@ -101,6 +137,11 @@ export class ContentReview {
       );
     });
   }
+}
+
+/** Why a flagged resource or prompt makes a conversation hold untrusted content, in words. */
+export function flaggedWhy(context: Pick<TextReviewContext, 'source' | 'name' | 'serverName'>, flags: readonly ContentFlag[]): string {
+  return `the ${context.source} ${context.name} from ${context.serverName}: ${describe(flags)}`;
 }
 
 /** A flag list in a few words: "ignore-instructions, credential". */

@@ -1,5 +1,6 @@
 import type { AttachmentView, PromptResultView } from '@contract';
 import { PromptMessages } from '../../prompts/PromptMessages';
+import { VisibleText } from '../../../ui/VisibleText';
 
 export interface ContextChipsProps {
   attachments: AttachmentView[];
@@ -56,6 +57,15 @@ export function ContextChips({ attachments, prompt, used, budget, blocked, onRem
                 · {a.serverName} · {KIND[a.kind]}
                 {a.chars > 0 ? ` · ${formatChars(a.chars)}` : ''}
               </span>
+              {a.flags && a.flags.length > 0 && (
+                <span className="chip-flag" title={a.flags.map((flag) => flag.match).join('\n')}>
+                  {' '}
+                  · Flagged:{' '}
+                  <q>
+                    <VisibleText text={a.flags[0].match} />
+                  </q>
+                </span>
+              )}
               <button type="button" className="chip-remove" aria-label={`Remove ${a.name}`} onClick={() => onRemove(a.attachmentId)}>
                 ×
               </button>
