@@ -159,7 +159,7 @@ describe('App shell', () => {
     host.emit({ name: 'serverUpdated', payload: ready });
     expect(within(steps).getByText('Done: Everything (demo) Ready.')).toBeTruthy();
     fireEvent.click(within(steps).getByRole('button', { name: 'Set the API key' }));
-    expect(store.getState().route).toEqual({ page: 'settings' });
+    expect(store.getState().route).toEqual({ page: 'settings', section: 'preferences' });
     // The key's field has the focus, ready to paste into.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('API key')));
   });

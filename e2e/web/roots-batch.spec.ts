@@ -22,8 +22,11 @@ test('roots: one folder added, one dialog for every server that asks, each with 
   const client = await contractClient(webHost);
   try {
     const ids: string[] = [];
+    // Roots as MCP has them (list_changed, no restart): unsandboxed by choice, since a sandboxed server
+    // restarts into its new boundary instead (covered by roots.spec and the sandbox tests).
+    const sandbox = { enabled: false, network: 'allowed', hosts: [] } as const;
     for (const name of SERVERS)
-      ids.push((await client.api.addServer({ name, command: process.execPath, args: [FILESYSTEM_SERVER] })).config.id);
+      ids.push((await client.api.addServer({ name, command: process.execPath, args: [FILESYSTEM_SERVER], sandbox })).config.id);
     for (const id of ids) await client.waitFor(id, 'ready');
 
     await page.goto(webHost.url);

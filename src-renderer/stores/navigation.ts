@@ -42,13 +42,13 @@ export interface NavigationState {
   finishIntent(intent: Intent): void;
 }
 
-/** The page each intent is carried out on. */
-const INTENT_PAGE: Record<IntentKind, AppPage> = {
-  'add-server': 'servers',
-  'import-servers': 'servers',
-  'find-servers': 'servers',
-  'focus-message': 'chat',
-  'focus-api-key': 'settings',
+/** Where each intent is carried out (the key's field is in Settings › Preferences). */
+const INTENT_ROUTE: Record<IntentKind, Route> = {
+  'add-server': topLevel('servers'),
+  'import-servers': topLevel('servers'),
+  'find-servers': topLevel('servers'),
+  'focus-message': topLevel('chat'),
+  'focus-api-key': { page: 'settings', section: 'preferences' },
 };
 
 /** The part of the store navigation reads and writes besides its own. */
@@ -95,8 +95,8 @@ export function navigationState<S extends NavigationHost>(
     say: (notice) => set({ notice } as Partial<S>),
     dismissNotice: () => set({ notice: null } as Partial<S>),
     request(kind) {
-      const page = INTENT_PAGE[kind];
-      if (get().page !== page) go(topLevel(page));
+      const route = INTENT_ROUTE[kind];
+      if (get().page !== route.page) go(route);
       set({ intent: { kind, seq: ++intentSeq } } as Partial<S>);
     },
     finishIntent(intent) {
