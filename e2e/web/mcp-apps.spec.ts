@@ -168,6 +168,11 @@ test('in a chat: the model calls the tools, the cards show the apps; a message t
     const basic = page.getByRole('region', { name: 'App of get-time from Basic app' });
     const app = appDocument(basic);
     await expect(app.locator('#server-time')).toHaveText(/^\d{4}-/);
+    // Chromium lays out a cross-origin frame only in view: below the taller budget app, this one keeps
+    // its first 160 px until seen, then grows and pushes its question down. Seen and grown first, the
+    // question's button stays where it appears (a click at its pre-growth point landed in the app).
+    await basic.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await basic.locator('iframe.app-frame').boundingBox())?.height).not.toBe(160);
     // The click goes to the button itself, not to a point on the screen: the apps above and below it
     // still report their sizes and the log moves under a pointer (on a loaded machine, a click at the
     // button's earlier position missed it and the app never sent anything).
