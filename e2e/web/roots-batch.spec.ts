@@ -24,7 +24,7 @@ test('roots: one folder added, one dialog for every server that asks, each with 
     const ids: string[] = [];
     // Roots as MCP has them (list_changed, no restart): unsandboxed by choice, since a sandboxed server
     // restarts into its new boundary instead (covered by roots.spec and the sandbox tests).
-    const sandbox = { enabled: false, network: 'allowed', hosts: [] } as const;
+    const sandbox = { enabled: false, network: 'allowed' as const, hosts: [] };
     for (const name of SERVERS)
       ids.push((await client.api.addServer({ name, command: process.execPath, args: [FILESYSTEM_SERVER], sandbox })).config.id);
     for (const id of ids) await client.waitFor(id, 'ready');

@@ -10,11 +10,13 @@ import {
   DEFAULT_LOG_SETTINGS,
   DEFAULT_SETTINGS,
   type CallResult,
+  type ContextMeasure,
   type HostEvent,
   type HostInfo,
   type HostMethodName,
   type HostSnapshot,
   type ServerView,
+  type TelemetryView,
 } from '@contract';
 import type { HostTransport } from '../host-client';
 import type { Route } from '../routing/routes';
@@ -89,6 +91,18 @@ export function fakeSnapshot(options: FakeHostOptions = {}): HostSnapshot {
   };
 }
 
+/**
+ * What the queries a page makes on its own answer when a test gives no reply: what a new host would
+ * (an empty meter, export off), so a test about something else need not stub them.
+ */
+const EMPTY_ANSWERS: Partial<Record<HostMethodName, () => unknown>> = {
+  measureContext: (): ContextMeasure => ({ total: 0, tools: 0, toolCount: 0, system: 0, attachments: 0, history: 0, servers: [] }),
+  getTelemetry: (): TelemetryView => ({
+    ...{ enabled: false, endpoint: '', protocol: 'http/protobuf', headers: [], propagate: true, exportContent: false },
+    ...{ fromEnvironment: false, exporting: false, dropped: 0, exported: 0 },
+  }),
+};
+
 export function fakeHost(options: FakeHostOptions = {}) {
   const calls: { method: HostMethodName; input: unknown }[] = [];
   const listeners = new Set<(event: HostEvent) => void>();
@@ -107,7 +121,7 @@ export function fakeHost(options: FakeHostOptions = {}) {
       }
       const whole = await options.reply?.(method, input);
       if (whole) return whole;
-      return { ok: true, value: method === 'getSnapshot' ? snapshot : undefined };
+      return { ok: true, value: method === 'getSnapshot' ? snapshot : EMPTY_ANSWERS[method]?.() };
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -13,7 +13,9 @@ afterEach(() => {
 
 /** The fake host, answering every call with the first server (what add/start/stop return). */
 async function renderPage(servers: ServerView[] = []) {
-  const host = fakeHost({ servers, reply: (method) => (method === 'getSnapshot' ? undefined : { ok: true, value: servers[0] }) });
+  // Every action answers with the server; the snapshot and the Overview's meter are the fake host's own.
+  const ownAnswer = (method: string) => method === 'getSnapshot' || method === 'measureContext';
+  const host = fakeHost({ servers, reply: (method) => (ownAnswer(method) ? undefined : { ok: true, value: servers[0] }) });
   await renderWithHost(<ServersPage />, host, 'servers'); // the snapshot
   return host;
 }
