@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdString, method, NoInput } from './method';
 import type { JsonObject, ToolHints } from './tools';
-import type { ToolCallOrigin } from './tool-call-origin';
+import type { ToolCallIdentity } from './tool-call-origin';
 
 /**
  * Consent for model-initiated tool calls. The requests live in the core's broker: the renderer can
@@ -70,13 +70,8 @@ export type AuditDecider = 'user' | 'policy' | 'timeout' | 'host';
 export type AuditOutcome = 'running' | 'ok' | 'tool_error' | 'protocol_error' | 'cancelled' | 'denied' | 'interrupted';
 
 /** One tool call in the audit trail (secrets redacted). */
-export interface AuditEntry {
+export interface AuditEntry extends ToolCallIdentity {
   seq: number;
-  callId: string;
-  serverId: string;
-  serverName: string;
-  tool: string;
-  origin: ToolCallOrigin;
   decidedBy: AuditDecider;
   decision: 'allowed' | 'denied';
   decisionNote?: string;

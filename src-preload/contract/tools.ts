@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdString, method } from './method';
 import type { ContentFlag } from './content-flags';
 import type { ToolCallTask } from './task-state';
-import type { ToolCallOrigin } from './tool-call-origin';
+import type { ToolCallIdentity } from './tool-call-origin';
 
 /**
  * Tools: what each server offers, running them on the user's own click, and the results as people
@@ -133,12 +133,7 @@ export type ToolRunStatus =
   | 'denied';
 
 /** A finished call, ready to show: which server and tool, how it ended, and a capped preview. */
-export interface ToolCallOutcome {
-  callId: string;
-  serverId: string;
-  serverName: string;
-  tool: string;
-  origin: ToolCallOrigin;
+export interface ToolCallOutcome extends ToolCallIdentity {
   status: ToolRunStatus;
   /** For protocol errors, cancellations and denials: what happened, naming server and tool. */
   error?: { kind: string; message: string };
@@ -160,12 +155,7 @@ export interface ToolCallOutcome {
 export const MAX_APP_RESULT_CHARS = 512 * 1024;
 
 /** A call in flight (after any consent), with its latest progress. */
-export interface RunningToolCall {
-  callId: string;
-  serverId: string;
-  serverName: string;
-  tool: string;
-  origin: ToolCallOrigin;
+export interface RunningToolCall extends ToolCallIdentity {
   startedAt: string;
   progress?: ToolRunProgress;
   /** The chat tool call this is (its card follows it). */
@@ -267,5 +257,5 @@ export interface ToolEvents {
    * Every call that was decided ends with this, refused ones included (the audit trail has news). A
    * chat call no server offers ends with it too, with the chat's id as `callId` (never audited).
    */
-  toolCallFinished: ToolCallKey & { serverId: string; tool: string; origin: ToolCallOrigin; status: ToolRunStatus; durationMs: number };
+  toolCallFinished: ToolCallKey & Pick<ToolCallIdentity, 'serverId' | 'tool' | 'origin'> & { status: ToolRunStatus; durationMs: number };
 }

@@ -6,16 +6,14 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
-import { type ConsentOutcome, type DiffLine, HostCallError, type JsonObject } from '@contract';
+import { type ConsentOutcome, type DiffLine, HostCallError, type JsonObject, type ToolCallIdentity } from '@contract';
 import type { Clock } from '../clock';
 import type { QuestionQueue, Settlement } from '../questions/question-queue';
 import { describeIssues, validateArgs } from '../tool-definition/args-validator';
 import { toolHints } from '../tool-definition/definition';
 
-/** What the router asks about. */
-export interface ConsentAsk {
-  serverId: string;
-  serverName: string;
+/** What the router asks about: whose call, and the definition itself rather than the tool's name. */
+export interface ConsentAsk extends Pick<ToolCallIdentity, 'serverId' | 'serverName'> {
   tool: Tool;
   args: Record<string, unknown>;
   reason: 'ask' | 'changed';

@@ -4,14 +4,12 @@
  * the three-way risk — before standing decisions are even looked at.
  */
 import type { Tool } from '@modelcontextprotocol/client';
-import type { RuleView, ToolCallOrigin } from '@contract';
+import type { RuleView, ToolCallIdentity } from '@contract';
 
-export interface GuardCall {
-  serverId: string;
-  serverName: string;
+/** The call as the guard reads it: whose, and the definition itself rather than the tool's name. */
+export interface GuardCall extends Pick<ToolCallIdentity, 'serverId' | 'serverName' | 'origin'> {
   tool: Tool;
   args: Record<string, unknown>;
-  origin: ToolCallOrigin;
   /** The chat's conversation, for the three-way risk. */
   conversationId?: string;
 }

@@ -8,7 +8,7 @@
  */
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import type { ServerState } from '../servers/connection/server-state';
-import type { ToolCallOrigin, ToolCallTask, TaskView } from '@contract';
+import type { ToolCallIdentity, ToolCallTask, TaskView } from '@contract';
 import { ServerRequestError } from '../servers/connection/request-errors';
 import type { LiveServer } from '../servers/connection/live-server';
 import { taskSupport } from '../tool-definition/tool-ui';
@@ -19,13 +19,9 @@ import { CreateTaskResultSchema, type WireTask } from './task-wire';
 /** How long Patchbay asks servers to keep a tool task (they may choose otherwise). */
 export const TOOL_TASK_TTL_MS = 60 * 60 * 1000;
 
-export interface ToolTaskRequest {
+export interface ToolTaskRequest extends Pick<ToolCallIdentity, 'callId' | 'serverId' | 'tool' | 'origin'> {
   connection: LiveServer;
-  serverId: string;
-  tool: string;
   args: Record<string, unknown>;
-  callId: string;
-  origin: ToolCallOrigin;
   /** Aborting it cancels the task on the server (`tasks/cancel`). */
   signal: AbortSignal;
   /**

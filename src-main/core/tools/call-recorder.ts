@@ -3,24 +3,15 @@
  * events the renderer follows. Kept apart from the router so the router reads as the decision flow.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import type { AuditDecider, ChatCallRef, ToolCallOrigin, ToolEvents, ToolRunStatus } from '@contract';
+import type { AuditDecider, ToolEvents } from '@contract';
 import type { AuditDecisionRow } from '../audit/audit-rows';
 import type { AuditStore } from '../audit/audit-store';
 import { PATTERNS_ONLY, redactValue, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
-import type { CallError } from './call-messages';
+import type { Refusal, ToolCall, ToolCallDone } from './tool-call';
 import { argsDigest, definitionHash } from '../tool-definition/definition';
-
-/** Which call: the fields every record carries. */
-export interface CallBase {
-  callId: string;
-  serverId: string;
-  serverName: string;
-  tool: string;
-  origin: ToolCallOrigin;
-}
 
 /** Who let the call out, and with which arguments. */
 export interface Decision {
@@ -41,88 +32,76 @@ export class CallRecorder {
   }
 
   /** Makes the decision row safe before the call leaves (rejects when it cannot: the call must not go). */
-  writeAhead(base: CallBase, tool: Tool, decision: Decision, requestedAt: Date, decidedAt: Date, redactor: Redactor): Promise<void> {
+  writeAhead(call: ToolCall, tool: Tool, decision: Decision, decidedAt: Date, redactor: Redactor): Promise<void> {
     return this.deps.audit.writeAhead({
-      callId: base.callId,
-      serverId: base.serverId,
-      serverName: base.serverName,
-      tool: base.tool,
-      origin: base.origin,
+      callId: call.callId,
+      serverId: call.serverId,
+      serverName: call.serverName,
+      tool: call.tool,
+      origin: call.origin,
       decidedBy: decision.by,
       decision: 'allowed',
       decisionNote: decision.note,
       definitionHash: definitionHash(tool),
       argsDigest: argsDigest(decision.args),
       argsJson: JSON.stringify(redactValue(decision.args, redactor)),
-      requestedAt: requestedAt.toISOString(),
+      requestedAt: call.requestedAt.toISOString(),
       decidedAt: decidedAt.toISOString(),
     });
   }
 
   /** The call ended (any way): its outcome (batched) and the event. */
-  finished(
-    base: CallBase,
-    status: ToolRunStatus,
-    result: CallToolResult,
-    error: CallError | undefined,
-    durationMs: number,
-    redactor: Redactor,
-    chat: ChatCallRef | undefined,
-  ): void {
+  finished(call: ToolCall, done: Pick<ToolCallDone, 'status' | 'result' | 'error' | 'durationMs'>, redactor: Redactor): void {
+    const { status, result, error, durationMs } = done;
     const ran = status === 'ok' || status === 'tool_error';
     const note = error?.message ?? (status === 'tool_error' ? firstText(result) : undefined);
     this.deps.audit.finish({
-      callId: base.callId,
+      callId: call.callId,
       finishedAt: this.deps.clock.now().toISOString(),
       durationMs,
       outcome: status,
       outcomeNote: note ? redactor.redact(note.slice(0, 500)) : undefined,
       resultBytes: ran ? approximateSize(result) : undefined,
     });
-    this.deps.events.emit('toolCallFinished', finishedEvent(base, status, durationMs, chat));
+    this.deps.events.emit('toolCallFinished', finishedEvent(call, status, durationMs));
   }
 
   /** A call that never left: decision and outcome in one row, and the event. */
-  async refused(
-    base: CallBase,
-    args: Record<string, unknown>,
-    requestedAt: Date,
-    by: AuditDecider,
-    error: CallError,
-    status: ToolRunStatus,
-    tool: Tool | undefined,
-    chat: ChatCallRef | undefined,
-  ): Promise<void> {
-    const redactor = await this.redactor(base.serverId);
+  async refused(call: ToolCall, { by, error, status, tool }: Refusal): Promise<void> {
+    const redactor = await this.redactor(call.serverId);
     const now = this.deps.clock.now().toISOString();
     const row: AuditDecisionRow = {
-      ...base,
+      callId: call.callId,
+      serverId: call.serverId,
+      serverName: call.serverName,
+      tool: call.tool,
+      origin: call.origin,
       decidedBy: by,
       decision: 'denied',
       decisionNote: redactor.redact(error.note ?? error.message),
       ...(tool ? { definitionHash: definitionHash(tool) } : {}),
-      argsDigest: argsDigest(args),
-      argsJson: JSON.stringify(redactValue(args, redactor)),
-      requestedAt: requestedAt.toISOString(),
+      argsDigest: argsDigest(call.args),
+      argsJson: JSON.stringify(redactValue(call.args, redactor)),
+      requestedAt: call.requestedAt.toISOString(),
       decidedAt: now,
     };
     const outcome = status === 'denied' || status === 'cancelled' ? status : 'protocol_error';
     this.deps.audit.recordRefused(row, { finishedAt: now, durationMs: 0, outcome });
-    this.deps.events.emit('toolCallFinished', finishedEvent(base, status, 0, chat));
+    this.deps.events.emit('toolCallFinished', finishedEvent(call, status, 0));
   }
 }
 
 /** The `toolCallFinished` event of a call, from its record. */
-function finishedEvent(base: CallBase, status: ToolRunStatus, durationMs: number, chat: ChatCallRef | undefined) {
+function finishedEvent(call: ToolCall, status: ToolCallDone['status'], durationMs: number) {
   const event: ToolEvents['toolCallFinished'] = {
-    callId: base.callId,
-    serverId: base.serverId,
-    tool: base.tool,
-    origin: base.origin,
+    callId: call.callId,
+    serverId: call.serverId,
+    tool: call.tool,
+    origin: call.origin,
     status,
     durationMs,
   };
-  if (chat) event.chat = chat;
+  if (call.chat) event.chat = call.chat;
   return event;
 }
 

@@ -14,7 +14,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { HostCallError, type AuditDecider, type ChatCallRef, type RunningToolCall, type ToolRunStatus } from '@contract';
+import { HostCallError, type AuditDecider, type RunningToolCall, type ToolRunStatus } from '@contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
@@ -30,9 +30,9 @@ import { canonicalJson } from '../tool-definition/canonical-json';
 import { definitionHash } from '../tool-definition/definition';
 import { RequestAbort } from '../servers/sdk-internals/request-abort';
 import * as say from './call-messages';
-import { CallRecorder, type CallBase, type Decision } from './call-recorder';
+import { CallRecorder, type Decision } from './call-recorder';
 import { ProgressForwarder } from './progress-forwarder';
-import type { ToolCallDone, ToolCallRequest } from './tool-call';
+import type { Refusal, ToolCall, ToolCallDone, ToolCallRequest } from './tool-call';
 
 export interface ToolRouterDeps {
   connection(serverId: string): LiveServer | undefined;
@@ -100,124 +100,114 @@ export class ToolRouter {
   private async call(request: ToolCallRequest): Promise<ToolCallDone> {
     const callId = request.callId ?? crypto.randomUUID();
     if (this.running.has(callId)) throw new HostCallError('invalid_input', 'A call with this id is already running');
-    const requestedAt = this.deps.clock.now();
     const connection = this.deps.connection(request.serverId);
-    const base: CallBase = {
+    const call: ToolCall = {
       callId,
       serverId: request.serverId,
       serverName: connection?.name ?? request.serverId,
       tool: request.tool,
       origin: request.origin,
+      args: request.args,
+      requestedAt: this.deps.clock.now(),
     };
-    const refuse = (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) =>
-      this.refuse(base, request.args, requestedAt, by, error, status, tool, request.chat);
+    if (request.signal) call.signal = request.signal;
+    if (request.chat) call.chat = request.chat;
 
-    if (this.disposed) return refuse('host', QUITTING, 'denied');
+    if (this.disposed) return this.refuse(call, { by: 'host', error: QUITTING, status: 'denied' });
     const ready = this.deps.readyNow(request.serverId);
     const tool = ready?.catalog.tools.find((candidate) => candidate.name === request.tool);
     if (!connection || !ready || !tool) {
       const error = ready
-        ? say.unknownTool(base.serverName, request.tool)
-        : say.notRunning(base.serverName, request.tool, connection?.state.status ?? 'stopped');
+        ? say.unknownTool(call.serverName, request.tool)
+        : say.notRunning(call.serverName, request.tool, connection?.state.status ?? 'stopped');
       if (request.origin === 'user') throw new HostCallError('invalid_input', error.message);
-      return refuse('host', error, 'protocol_error');
+      return this.refuse(call, { by: 'host', error, status: 'protocol_error' });
     }
     if (request.origin !== 'user' && !visibleTo(tool, request.origin))
-      return refuse('host', say.notForCaller(base.serverName, tool.name, request.origin), 'denied', tool);
-    return this.callValid(base, connection, tool, { ...request, args: withoutNullOptionals(tool.inputSchema, request.args) }, requestedAt);
+      return this.refuse(call, { by: 'host', error: say.notForCaller(call.serverName, tool.name, request.origin), status: 'denied', tool });
+    return this.callValid({ ...call, args: withoutNullOptionals(tool.inputSchema, call.args) }, connection, tool);
   }
 
   /** The call to a tool the caller may use, its arguments as they will be sent: validated, decided, sent. */
-  private async callValid(
-    base: CallBase,
-    connection: LiveServer,
-    tool: Tool,
-    request: ToolCallRequest,
-    requestedAt: Date,
-  ): Promise<ToolCallDone> {
-    const refuse = (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) =>
-      this.refuse(base, request.args, requestedAt, by, error, status, tool, request.chat);
-    const issues = validateArgs(tool.inputSchema, request.args);
+  private async callValid(call: ToolCall, connection: LiveServer, tool: Tool): Promise<ToolCallDone> {
+    const issues = validateArgs(tool.inputSchema, call.args);
     if (issues.length > 0) {
-      const error = say.invalidArgs(base.serverName, tool.name, describeIssues(issues));
-      if (request.origin === 'user')
+      const error = say.invalidArgs(call.serverName, tool.name, describeIssues(issues));
+      if (call.origin === 'user')
         throw new HostCallError(
           'invalid_input',
           error.message,
           issues.map((i) => ({ path: ['args', ...i.path], message: i.message })),
         );
-      return refuse('host', error, 'protocol_error', tool);
+      return this.refuse(call, { by: 'host', error, status: 'protocol_error', tool });
     }
     const guarded: GuardCall | undefined = this.deps.guard && {
-      serverId: base.serverId,
-      serverName: base.serverName,
+      serverId: call.serverId,
+      serverName: call.serverName,
       tool,
-      args: request.args,
-      origin: request.origin,
-      ...(request.chat ? { conversationId: request.chat.conversationId } : {}),
+      args: call.args,
+      origin: call.origin,
+      ...(call.chat ? { conversationId: call.chat.conversationId } : {}),
     };
     // One place decides before anything else: a Deny rule holds the call whoever asks for it, the user included.
     const judged = guarded ? await this.deps.guard!.judge(guarded) : NO_JUDGEMENT;
-    if (judged.kind === 'deny')
-      return refuse('policy', { kind: 'denied-by-rule', message: judged.message, note: ruleLabel(judged.rule) }, 'denied', tool);
+    if (judged.kind === 'deny') {
+      const error: say.CallError = { kind: 'denied-by-rule', message: judged.message, note: ruleLabel(judged.rule) };
+      return this.refuse(call, { by: 'policy', error, status: 'denied', tool });
+    }
     const decision: Decision | ToolCallDone =
-      request.origin === 'user'
-        ? { by: 'user', note: 'Run from the Tools panel', args: request.args }
-        : await this.decide(base, connection, tool, request, refuse, judged);
+      call.origin === 'user'
+        ? { by: 'user', note: 'Run from the Tools panel', args: call.args }
+        : await this.decide(call, connection, tool, judged);
     if ('status' in decision) return decision;
-    const done = await this.send(base, connection, tool, decision, requestedAt, request);
+    const done = await this.send(call, connection, tool, decision);
     if (guarded) await this.deps.guard!.afterCall(guarded, done.status === 'ok').catch(() => undefined);
     return done;
   }
 
   /** A model call: a standing decision, or the user's answer through the broker. */
-  private async decide(
-    base: CallBase,
-    connection: LiveServer,
-    tool: Tool,
-    request: ToolCallRequest,
-    refuse: (by: AuditDecider, error: say.CallError, status: ToolRunStatus, tool?: Tool) => Promise<ToolCallDone>,
-    judged: Judgement,
-  ): Promise<Decision | ToolCallDone> {
+  private async decide(call: ToolCall, connection: LiveServer, tool: Tool, judged: Judgement): Promise<Decision | ToolCallDone> {
     // A rule that asks, or the three-way risk, sets standing decisions aside: the dialog says which.
     const setAside = judged.kind === 'ask' || (judged.kind === 'allow' && judged.risk !== undefined);
     const rule = judged.kind === 'ask' || judged.kind === 'allow' ? judged.rule : undefined;
     const risk = judged.kind === 'ask' || judged.kind === 'allow' ? judged.risk : undefined;
-    if (judged.kind === 'allow' && !setAside) return { by: 'policy', note: ruleLabel(judged.rule), args: request.args };
-    const verdict = setAside ? ({ kind: 'ask', reason: 'ask' } as const) : this.deps.policies.evaluate(base.serverId, tool);
-    if (verdict.kind === 'deny') return refuse('policy', say.deniedByPolicy(base.serverName, tool.name), 'denied', tool);
-    if (verdict.kind === 'allow') return { by: 'policy', note: verdict.note, args: request.args };
-    this.deps.events.emit('toolCallWaiting', request.chat ? { callId: base.callId, chat: request.chat } : { callId: base.callId });
+    if (judged.kind === 'allow' && !setAside) return { by: 'policy', note: ruleLabel(judged.rule), args: call.args };
+    const verdict = setAside ? ({ kind: 'ask', reason: 'ask' } as const) : this.deps.policies.evaluate(call.serverId, tool);
+    if (verdict.kind === 'deny')
+      return this.refuse(call, { by: 'policy', error: say.deniedByPolicy(call.serverName, tool.name), status: 'denied', tool });
+    if (verdict.kind === 'allow') return { by: 'policy', note: verdict.note, args: call.args };
+    this.deps.events.emit('toolCallWaiting', call.chat ? { callId: call.callId, chat: call.chat } : { callId: call.callId });
     const answer = await this.deps.broker.ask(
       {
-        serverId: base.serverId,
-        serverName: base.serverName,
+        serverId: call.serverId,
+        serverName: call.serverName,
         tool,
-        args: request.args,
+        args: call.args,
         ...verdict,
-        origin: request.origin === 'app' ? 'app' : 'model',
+        origin: call.origin === 'app' ? 'app' : 'model',
         ...(rule ? { rule: ruleLabel(rule) } : {}),
         ...(risk ? { risk } : {}),
       },
-      request.signal,
+      call.signal,
     );
     if (answer.kind === 'deny') {
+      const error = say.deniedByAnswer(call.serverName, tool.name, answer);
       // The caller gave up while the dialog was open (the chat's Stop): the call was cancelled, not denied.
-      if (request.signal?.aborted) return refuse('user', say.deniedByAnswer(base.serverName, tool.name, answer), 'cancelled', tool);
+      if (call.signal?.aborted) return this.refuse(call, { by: 'user', error, status: 'cancelled', tool });
       const by: AuditDecider = answer.outcome === 'denied' ? 'user' : answer.outcome === 'timed_out' ? 'timeout' : 'host';
-      return refuse(by, say.deniedByAnswer(base.serverName, tool.name, answer), 'denied', tool);
+      return this.refuse(call, { by, error, status: 'denied', tool });
     }
     // The user approved the definition they were shown: if it changed meanwhile, that approval does not hold.
     const now = connection.catalog.tools.find((candidate) => candidate.name === tool.name);
-    if (this.deps.readyNow(base.serverId) !== connection || !now || definitionHash(now) !== definitionHash(tool)) {
-      return refuse('host', say.changedWhileAsking(base.serverName, tool.name), 'denied', tool);
+    if (this.deps.readyNow(call.serverId) !== connection || !now || definitionHash(now) !== definitionHash(tool)) {
+      return this.refuse(call, { by: 'host', error: say.changedWhileAsking(call.serverName, tool.name), status: 'denied', tool });
     }
     if (answer.always) {
-      this.deps.policies.allowAlways(base.serverId, tool);
+      this.deps.policies.allowAlways(call.serverId, tool);
       this.deps.onPoliciesChanged();
     }
     // Arguments "edited" back to what the model sent are no edit.
-    const edited = answer.edited && canonicalJson(answer.args) !== canonicalJson(request.args);
+    const edited = answer.edited && canonicalJson(answer.args) !== canonicalJson(call.args);
     return {
       by: 'user',
       note: `${answer.always ? 'Always allow' : 'Allow once'}${edited ? ' (arguments edited)' : ''}${rule ? `; asked by ${ruleLabel(rule)}` : ''}${risk ? '; asked because of the three-way risk' : ''}`,
@@ -227,55 +217,41 @@ export class ToolRouter {
   }
 
   /** Write-ahead audit row, then the call itself, then its outcome. */
-  private async send(
-    base: CallBase,
-    connection: LiveServer,
-    tool: Tool,
-    decision: Decision,
-    requestedAt: Date,
-    request: ToolCallRequest,
-  ): Promise<ToolCallDone> {
-    const redactor = await this.record.redactor(base.serverId);
-    if (this.disposed) return this.refuse(base, decision.args, requestedAt, 'host', QUITTING, 'denied', tool, request.chat);
+  private async send(asked: ToolCall, connection: LiveServer, tool: Tool, decision: Decision): Promise<ToolCallDone> {
+    // From here on the call is the decided one: it runs (and is recorded) with the decision's arguments.
+    const call: ToolCall = { ...asked, args: decision.args };
+    const redactor = await this.record.redactor(call.serverId);
+    if (this.disposed) return this.refuse(call, { by: 'host', error: QUITTING, status: 'denied', tool });
     const startedAt = this.deps.clock.now();
     try {
       // Safe (in the audit journal) before anything is sent.
-      await this.record.writeAhead(base, tool, decision, requestedAt, startedAt, redactor);
+      await this.record.writeAhead(call, tool, decision, startedAt, redactor);
     } catch (failure) {
-      return this.refuse(
-        base,
-        decision.args,
-        requestedAt,
-        'host',
-        say.notRecorded(base.serverName, tool.name, failure),
-        'protocol_error',
-        tool,
-        request.chat,
-      );
+      return this.refuse(call, { by: 'host', error: say.notRecorded(call.serverName, tool.name, failure), status: 'protocol_error', tool });
     }
 
     // One controller per call: the user's Cancel, quitting and the caller's signal abort it, and the
     // connection uses it as the request's own (see RequestCallOptions.controller).
     const controller = new RequestAbort();
-    const callerSignal = request.signal;
+    const callerSignal = call.signal;
     const onAbort = callerSignal && (() => controller.abort(callerSignal.reason));
     if (onAbort) callerSignal.addEventListener('abort', onAbort, { once: true });
     // Field by field rather than spreads: this runs for every call.
     const view: RunningToolCall = {
-      callId: base.callId,
-      serverId: base.serverId,
-      serverName: base.serverName,
-      tool: base.tool,
-      origin: base.origin,
+      callId: call.callId,
+      serverId: call.serverId,
+      serverName: call.serverName,
+      tool: call.tool,
+      origin: call.origin,
       startedAt: startedAt.toISOString(),
     };
-    if (request.chat) view.chat = request.chat;
+    if (call.chat) view.chat = call.chat;
     if (decision.edited) view.editedArgs = decision.args;
-    this.running.set(base.callId, { view, controller });
+    this.running.set(call.callId, { view, controller });
     const progress = new ProgressForwarder(view, this.deps.events);
     this.deps.events.emit('toolCallStarted', view);
     // Named in the Protocol log: a call a server's app asked for.
-    const initiator = base.origin === 'app' ? `the app of ${base.serverName}` : undefined;
+    const initiator = call.origin === 'app' ? `the app of ${call.serverName}` : undefined;
     const t0 = performance.now();
     let result: CallToolResult;
     let status: ToolRunStatus;
@@ -285,73 +261,68 @@ export class ToolRouter {
         this.deps.tasks && runsAsTask(connection.state, tool)
           ? await this.deps.tasks.run({
               connection,
-              serverId: base.serverId,
+              serverId: call.serverId,
               tool: tool.name,
-              args: decision.args,
-              callId: base.callId,
-              origin: base.origin,
+              args: call.args,
+              callId: call.callId,
+              origin: call.origin,
               signal: controller.realSignal(),
-              cancel: () => this.cancel(base.callId),
+              cancel: () => this.cancel(call.callId),
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
               onTask: (task) => {
                 view.task = task;
                 this.deps.events.emit(
                   'toolCallTask',
-                  view.chat ? { callId: base.callId, chat: view.chat, task } : { callId: base.callId, task },
+                  view.chat ? { callId: call.callId, chat: view.chat, task } : { callId: call.callId, task },
                 );
               },
             })
-          : await connection.callTool(tool.name, decision.args, {
+          : await connection.callTool(tool.name, call.args, {
               controller,
               onProgress: progress.push,
               ...(initiator ? { initiator } : {}),
             });
       status = result.isError ? 'tool_error' : 'ok';
     } catch (failure) {
-      const explained = say.requestFailure(base.serverName, tool.name, failure);
+      const explained = say.requestFailure(call.serverName, tool.name, failure);
       error = { kind: explained.kind, message: explained.message };
       status = explained.cancelled ? 'cancelled' : 'protocol_error';
       result = say.errorResult(explained.message);
     } finally {
       progress.stop();
-      this.running.delete(base.callId);
+      this.running.delete(call.callId);
       if (onAbort) callerSignal.removeEventListener('abort', onAbort);
     }
-    const durationMs = performance.now() - t0;
-    this.record.finished(base, status, result, error, durationMs, redactor, request.chat);
     const done: ToolCallDone = {
-      callId: base.callId,
-      serverId: base.serverId,
-      serverName: base.serverName,
-      tool: base.tool,
-      origin: base.origin,
+      callId: call.callId,
+      serverId: call.serverId,
+      serverName: call.serverName,
+      tool: call.tool,
+      origin: call.origin,
       status,
       result,
       decidedBy: decision.by,
       definition: tool,
       startedAt,
-      durationMs,
+      durationMs: performance.now() - t0,
     };
     if (error) done.error = error;
     if (decision.edited) done.editedArgs = decision.args;
+    this.record.finished(call, done, redactor);
     return done;
   }
 
   /** A call that never left: recorded, and reported to the model as an error result. */
-  private async refuse(
-    base: CallBase,
-    args: Record<string, unknown>,
-    requestedAt: Date,
-    by: AuditDecider,
-    error: say.CallError,
-    status: ToolRunStatus,
-    tool?: Tool,
-    chat?: ChatCallRef,
-  ): Promise<ToolCallDone> {
-    await this.record.refused(base, args, requestedAt, by, error, status, tool, chat);
+  private async refuse(call: ToolCall, refusal: Refusal): Promise<ToolCallDone> {
+    await this.record.refused(call, refusal);
+    const { by, error, status, tool } = refusal;
     return {
-      ...base,
+      callId: call.callId,
+      serverId: call.serverId,
+      serverName: call.serverName,
+      tool: call.tool,
+      origin: call.origin,
       status,
       result: say.errorResult(error.message),
       error,
