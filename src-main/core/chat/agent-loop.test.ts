@@ -1,5 +1,5 @@
 /**
- * The agent loop end to end in the core: the chat service, real SQLite, and the scripted Messages
+ * The agent loop end to end in the core: the conversations and their turns, real SQLite, and the scripted Messages
  * API over real HTTP (SSE), with a toolbox the test controls.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,8 +33,8 @@ describe('the agent loop', () => {
       { type: 'tool_use', text: 'Let me add.', calls: [{ name: 'Everything_demo__get-sum', input: { a: 2, b: 3 } }] },
       { type: 'text', text: 'The sum is **5**.', chunks: 4 },
     ]);
-    const conversation = f.service.create();
-    f.service.send(conversation.id, 'What is 2 + 3?');
+    const conversation = f.conversations.create();
+    f.turns.send(conversation.id, 'What is 2 + 3?');
     await f.idle(conversation.id);
 
     expect(tools.calls.map((c) => [c.serverId, c.tool, c.args])).toEqual([['srv-everything', 'get-sum', { a: 2, b: 3 }]]);
@@ -100,8 +100,8 @@ describe('the agent loop', () => {
       { type: 'tool_use', calls: [1, 2, 3].map((a) => ({ nameEndsWith: '__get-sum', input: { a } })) },
       { type: 'text', text: 'Done.' },
     ]);
-    const conversation = f.service.create();
-    f.service.send(conversation.id, 'go');
+    const conversation = f.conversations.create();
+    f.turns.send(conversation.id, 'go');
     await f.idle(conversation.id);
     const results = (await llm.messageRequests())[1].body!.messages.at(-1)!.content as Record<string, unknown>[];
     expect(results.map((r) => [r.type, r.is_error])).toEqual([
@@ -126,8 +126,8 @@ describe('the agent loop', () => {
       { type: 'tool_use', calls: [{ nameEndsWith: '__get-sum', input: {} }] },
       { type: 'text', text: 'ok' },
     ]);
-    const conversation = f.service.create();
-    f.service.send(conversation.id, 'big please');
+    const conversation = f.conversations.create();
+    f.turns.send(conversation.id, 'big please');
     await f.idle(conversation.id);
     const sent = (await llm.messageRequests())[1].body!.messages.at(-1)!.content as unknown as { content: { text: string }[] }[];
     expect(sent[0].content[1].text).toBe('y'.repeat(1_000));
@@ -141,8 +141,8 @@ describe('the agent loop', () => {
     const f = await fixture({ toolbox: tools.toolbox, settings: { maxToolRounds: 3 } });
     const step = { type: 'tool_use' as const, calls: [{ nameEndsWith: '__get-sum', input: { a: 1, b: 1 } }] };
     await llm.script([step, step, step, step, step]);
-    const conversation = f.service.create();
-    f.service.send(conversation.id, 'loop forever');
+    const conversation = f.conversations.create();
+    f.turns.send(conversation.id, 'loop forever');
     await f.idle(conversation.id);
     expect(await llm.messageRequests()).toHaveLength(3);
     expect(tools.calls).toHaveLength(2);
@@ -165,10 +165,10 @@ describe('the agent loop', () => {
       { type: 'text', text: 'Partial answer', chunks: ['Partial ', 'answer'], hang: true },
       { type: 'text', text: 'Second.' },
     ]);
-    const conversation = f.service.create();
-    f.service.send(conversation.id, 'Tell me a long story');
+    const conversation = f.conversations.create();
+    f.turns.send(conversation.id, 'Tell me a long story');
     await waitForText(f.events, 'Partial answer');
-    await f.service.stop(conversation.id);
+    await f.turns.stop(conversation.id);
     const messages = f.all(conversation.id);
     expect(messages.map((m) => [m.role, m.status])).toEqual([
       ['user', 'complete'],
@@ -178,7 +178,7 @@ describe('the agent loop', () => {
     expect(f.summary(conversation.id)).toMatchObject({ turn: 'idle' });
     expect(f.summary(conversation.id).lastError).toBeUndefined();
 
-    f.service.send(conversation.id, 'Go on');
+    f.turns.send(conversation.id, 'Go on');
     await f.idle(conversation.id);
     const history = (await llm.messageRequests())[1].body!.messages;
     expect(history.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
@@ -191,16 +191,16 @@ describe('the agent loop', () => {
       { type: 'error', status: 429, errorType: 'rate_limit_error', message: 'Too many' },
       { type: 'text', text: 'Hello!' },
     ]);
-    const conversation = f.service.create();
-    f.service.send(conversation.id, 'Hi');
+    const conversation = f.conversations.create();
+    f.turns.send(conversation.id, 'Hi');
     await f.idle(conversation.id);
     expect(f.summary(conversation.id).lastError).toMatchObject({ kind: 'rate-limit', retryable: true });
     expect(f.all(conversation.id).map((m) => m.role)).toEqual(['user']);
 
-    f.service.retry(conversation.id);
+    f.turns.retry(conversation.id);
     await f.idle(conversation.id);
     expect(f.summary(conversation.id).lastError).toBeUndefined();
-    expect(() => f.service.retry(conversation.id)).toThrow(/nothing to retry/);
+    expect(() => f.turns.retry(conversation.id)).toThrow(/nothing to retry/);
     expect(f.all(conversation.id).map((m) => [m.role, m.content])).toEqual([
       ['user', [{ type: 'text', text: 'Hi' }]],
       ['assistant', [{ type: 'text', text: 'Hello!' }]],
@@ -211,8 +211,8 @@ describe('the agent loop', () => {
 
   it('without an API key the user message is kept and the turn says how to add one', async () => {
     const f = await fixture({ apiKey: null });
-    const conversation = f.service.create();
-    f.service.send(conversation.id, 'Hello?');
+    const conversation = f.conversations.create();
+    f.turns.send(conversation.id, 'Hello?');
     await f.idle(conversation.id);
     expect(f.summary(conversation.id).lastError).toMatchObject({
       kind: 'no-api-key',
@@ -234,28 +234,28 @@ describe('the agent loop', () => {
     );
     const f = await fixture({ toolbox: tools.toolbox });
     await llm.script([{ type: 'tool_use', calls: [1, 2].map((a) => ({ nameEndsWith: '__get-sum', input: { a } })) }]);
-    const conversation = f.service.create();
-    f.service.send(conversation.id, 'two calls');
+    const conversation = f.conversations.create();
+    f.turns.send(conversation.id, 'two calls');
     await (await import('../servers/wait')).waitFor(() => tools.calls.length === 1, { what: 'the first call to wait for approval' });
-    await f.service.stop(conversation.id);
+    await f.turns.stop(conversation.id);
     const results = f.all(conversation.id).at(-1)!.content as Extract<ChatBlock, { type: 'tool_result' }>[];
     expect(results.map((b) => b.outcome)).toEqual(['cancelled', 'cancelled']);
     expect(tools.calls).toHaveLength(1);
     expect(f.summary(conversation.id)).toMatchObject({ turn: 'idle' });
-    expect(() => f.service.retry(conversation.id)).not.toThrow();
-    await f.service.stop(conversation.id);
+    expect(() => f.turns.retry(conversation.id)).not.toThrow();
+    await f.turns.stop(conversation.id);
   });
 
   it('refuses a second message while a turn runs, and lists the streaming answer with its live text', async () => {
     const f = await fixture({ checkpointMs: 60_000 });
     await llm.script([{ type: 'text', text: 'Live text', chunks: ['Live ', 'text'], hang: true }]);
-    const conversation = f.service.create();
-    f.service.send(conversation.id, 'stream');
+    const conversation = f.conversations.create();
+    f.turns.send(conversation.id, 'stream');
     await waitForText(f.events, 'Live text');
-    expect(() => f.service.send(conversation.id, 'again')).toThrow(/still being written/);
-    const page = f.service.page(conversation.id, undefined, 10);
+    expect(() => f.turns.send(conversation.id, 'again')).toThrow(/still being written/);
+    const page = f.conversations.page(conversation.id, undefined, 10);
     expect(page.messages.at(-1)).toMatchObject({ status: 'streaming', content: [{ type: 'text', text: 'Live text' }] });
-    await f.service.stop(conversation.id);
+    await f.turns.stop(conversation.id);
   });
 });
 

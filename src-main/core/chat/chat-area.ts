@@ -1,7 +1,7 @@
 /**
- * Builds the chat area for the composition root: repositories and the chat service (its turns ask
- * the provider the model router picks for each conversation), plus the handlers and snapshot part
- * host.ts wires in.
+ * Builds the chat area for the composition root: repositories, the conversations and their turns
+ * (which ask the provider the model router picks for each conversation), plus the handlers and
+ * snapshot part host.ts wires in.
  */
 import type Database from 'better-sqlite3';
 import { HostCallError, type ChatSnapshot, type HandlersFor, type LlmStatus, type Settings, type toolOfferMethods } from '@contract';
@@ -16,12 +16,14 @@ import type { InstructionsSource } from '../server-instructions/instructions-sou
 import { createChatHandlers } from './chat-handlers';
 import { createContextHandlers } from './context-handlers';
 import { ContextMeasurer } from './context-measure';
-import { ChatService } from './chat-service';
+import { ChatTurns } from './chat-turns';
 import type { ChatToolbox } from './chat-toolbox';
 import { ConversationRepository } from './conversation-repository';
+import { Conversations } from './conversations';
 import { DraftRepository } from './draft-repository';
 import { MessageRepository } from './message-repository';
 import { MessageSender } from './message-sender';
+import { RunningTurns } from './running-turns';
 
 export interface ChatAreaOptions {
   db: Database.Database;
@@ -51,7 +53,8 @@ export interface ChatAreaOptions {
 
 export interface ChatArea {
   readonly name: 'chat';
-  service: ChatService;
+  conversations: Conversations;
+  turns: ChatTurns;
   handlers: ReturnType<typeof createChatHandlers> &
     ReturnType<typeof createContextHandlers> &
     Pick<HandlersFor<typeof toolOfferMethods>, 'setConversationToolSet'>;
@@ -62,21 +65,15 @@ export interface ChatArea {
 
 export function createChatArea(options: ChatAreaOptions): ChatArea {
   const { db, events, clock, llm } = options;
-  const conversations = new ConversationRepository(db);
+  const repository = new ConversationRepository(db);
   const messages = new MessageRepository(db);
-  const service = new ChatService({
-    conversations,
-    messages,
-    router: llm.router,
-    llmStatus: llm.status,
-    toolbox: options.toolbox,
-    settings: options.settings,
-    events,
-    now: clock.now,
-  });
-  llm.whenProviderRemoved((id) => service.forgetProvider(id));
-  options.toolSets.whenSetDeleted((id) => service.forgetToolSet(id));
-  const sender = new MessageSender(service, options.settings, options.context);
+  const running = new RunningTurns();
+  const common = { messages, router: llm.router, settings: options.settings, events, now: clock.now, running };
+  const conversations = new Conversations({ ...common, conversations: repository, llmStatus: llm.status });
+  const turns = new ChatTurns({ ...common, conversations, repository, toolbox: options.toolbox });
+  llm.whenProviderRemoved((id) => conversations.forgetProvider(id));
+  options.toolSets.whenSetDeleted((id) => conversations.forgetToolSet(id));
+  const sender = new MessageSender(turns, options.settings, options.context);
   // Tokenizes on a worker thread (started by the first count), stopped with the area.
   const counter = new TokenCounter(options.tokenizer);
   const measurer = new ContextMeasurer({
@@ -84,30 +81,31 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     instructions: options.instructions,
     counter,
     settings: options.settings,
-    conversations,
+    conversations: repository,
     messages,
     router: llm.router,
     sender,
   });
   const drafts = new DraftRepository(db);
   const handlers = {
-    ...createChatHandlers({ chat: service, quick: llm.quick, sender, drafts, now: clock.now }),
+    ...createChatHandlers({ conversations, turns, quick: llm.quick, sender, drafts, now: clock.now }),
     ...createContextHandlers({ measurer, instructions: options.instructions, serverExists: options.serverExists }),
     // The conversation's tool set (a method of the tool offers' part of the contract; it edits a conversation).
     setConversationToolSet: async ({ id, toolSetId }: { id: string; toolSetId: string | null }) => {
       if (toolSetId !== null && !options.toolSets.hasSet(toolSetId)) {
         throw new HostCallError('invalid_input', `No tool set with id ${toolSetId}: it may have been deleted. Choose another set.`);
       }
-      return service.setToolSet(id, toolSetId);
+      return conversations.setToolSet(id, toolSetId);
     },
   };
   return {
     name: 'chat',
-    service,
+    conversations,
+    turns,
     handlers,
-    snapshot: () => ({ chat: { ...service.snapshot(), drafts: drafts.all() } }),
+    snapshot: () => ({ chat: { ...conversations.snapshot(), drafts: drafts.all() } }),
     dispose: async () => {
-      await service.dispose();
+      await turns.dispose();
       await counter.dispose();
     },
   };

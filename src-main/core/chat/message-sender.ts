@@ -8,7 +8,7 @@
 import { HostCallError, MAX_ATTACHMENTS, type ChatBlock, type ContentFlag, type ChatMessage, type Settings } from '@contract';
 import { AttachmentStaging, blockChars, promptMessages, scannedText, withheldMessage, type ChatContextSources } from './chat-context';
 import { flaggedWhy } from '../guard/scanner/content-review';
-import type { ChatService } from './chat-service';
+import type { ChatTurns } from './chat-turns';
 
 export interface SendInput {
   conversationId: string;
@@ -21,7 +21,7 @@ export class MessageSender {
   private readonly staging: AttachmentStaging | undefined;
 
   constructor(
-    private readonly chat: ChatService,
+    private readonly chat: ChatTurns,
     private readonly settings: () => Pick<Settings, 'attachmentBudgetChars'>,
     private readonly sources?: ChatContextSources,
   ) {

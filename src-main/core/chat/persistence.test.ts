@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/database';
 import { chatFixture, fakeToolbox, readRowElsewhere, sumTool } from './test-support/chat-fixture';
 import { useScriptedLlm } from './test-support/use-scripted-llm';
-import { ChatService } from './chat-service';
+import { ChatTurns } from './chat-turns';
+import { Conversations } from './conversations';
+import { RunningTurns } from './running-turns';
 import { ConversationRepository } from './conversation-repository';
 import { MessageRepository } from './message-repository';
 import { waitFor } from '../servers/wait';
@@ -21,22 +23,32 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((f) => f.close()));
 });
 
-/** What a restarted host does first: open the same file and build the chat service. */
+/** What a restarted host does first: open the same file and build the conversations and their turns. */
 function restartOn(dataDir: string) {
   const { db } = openDatabase(dataDir);
   const messages = new MessageRepository(db);
-  const service = new ChatService({
-    conversations: new ConversationRepository(db),
+  const repository = new ConversationRepository(db);
+  const common = {
     messages,
-    llmStatus: () => ({ apiKey: { state: 'not-set', storage: '' } }),
     // This restarted host only recovers and reads history: it never routes a turn.
     router: {} as ModelRouter,
-    toolbox: { list: () => [], call: async () => ({ status: 'tool_error', result: { isError: true, content: [] } }) },
     settings: () => DEFAULT_SETTINGS,
     events: new HostEventBus(),
     now: () => new Date(),
+    running: new RunningTurns(),
+  };
+  const conversations = new Conversations({
+    ...common,
+    conversations: repository,
+    llmStatus: () => ({ apiKey: { state: 'not-set', storage: '' } }),
   });
-  return { db, messages, service };
+  const turns = new ChatTurns({
+    ...common,
+    conversations,
+    repository,
+    toolbox: { list: () => [], call: async () => ({ status: 'tool_error', result: { isError: true, content: [] } }) },
+  });
+  return { db, messages, conversations, turns };
 }
 
 describe('chat persistence', () => {
@@ -44,8 +56,8 @@ describe('chat persistence', () => {
     const f = await chatFixture({ baseUrl: llm.url, checkpointMs: 50 });
     open.push(f);
     await llm.script([{ type: 'text', text: 'One two', chunks: ['One ', 'two'], hang: true }]);
-    const conversation = f.service.create();
-    const user = f.service.send(conversation.id, 'Count');
+    const conversation = f.conversations.create();
+    const user = f.turns.send(conversation.id, 'Count');
     expect(readRowElsewhere(f.dbPath, user.id)).toMatchObject({ status: 'complete' });
 
     // The answer reaches the file within a checkpoint interval, while it still streams.
@@ -62,7 +74,7 @@ describe('chat persistence', () => {
       ['assistant', 'interrupted'],
     ]);
     expect(recovered[1].content).toEqual([{ type: 'text', text: 'One two' }]);
-    expect(restarted.service.snapshot().conversations[0]).toMatchObject({ id: conversation.id, messageCount: 2, turn: 'idle' });
+    expect(restarted.conversations.snapshot().conversations[0]).toMatchObject({ id: conversation.id, messageCount: 2, turn: 'idle' });
     restarted.db.close();
   });
 
@@ -76,8 +88,8 @@ describe('chat persistence', () => {
     const f = await chatFixture({ baseUrl: llm.url, toolbox: tools.toolbox, checkpointMs: 60_000 });
     open.push(f);
     await llm.script([{ type: 'tool_use', text: 'Calling', calls: [{ nameEndsWith: '__get-sum', input: { a: 1, b: 2 } }], hang: true }]);
-    const conversation = f.service.create();
-    f.service.send(conversation.id, 'add');
+    const conversation = f.conversations.create();
+    f.turns.send(conversation.id, 'add');
     const answerId = await waitFor(() => f.all(conversation.id)[1]?.id, { what: 'the answer row' });
     const row = await waitFor(
       () => {
@@ -90,7 +102,7 @@ describe('chat persistence', () => {
       { type: 'text', text: 'Calling' },
       expect.objectContaining({ type: 'tool_use', name: 'srv__get-sum', input: { a: 1, b: 2 }, serverId: 's', toolName: 'get-sum' }),
     ]);
-    await f.service.stop(conversation.id);
+    await f.turns.stop(conversation.id);
     gate.resolve();
     // Stopped mid-stream with a finished call in it: kept, and the call is recorded as not run.
     const messages = f.all(conversation.id);
@@ -106,7 +118,7 @@ describe('chat persistence', () => {
   it('pages history by keyset, oldest first within a page', async () => {
     const f = await chatFixture({ baseUrl: llm.url });
     open.push(f);
-    const conversation = f.service.create();
+    const conversation = f.conversations.create();
     const messages = new MessageRepository(f.db);
     for (let i = 1; i <= 25; i++) {
       messages.append(
@@ -119,17 +131,17 @@ describe('chat persistence', () => {
         new Date(),
       );
     }
-    const newest = f.service.page(conversation.id, undefined, 10);
+    const newest = f.conversations.page(conversation.id, undefined, 10);
     expect(newest.messages.map((m) => m.seq)).toEqual([16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
     expect(newest.hasMore).toBe(true);
-    const older = f.service.page(conversation.id, newest.messages[0].seq, 10);
+    const older = f.conversations.page(conversation.id, newest.messages[0].seq, 10);
     expect(older.messages.map((m) => m.seq)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
-    const oldest = f.service.page(conversation.id, older.messages[0].seq, 10);
+    const oldest = f.conversations.page(conversation.id, older.messages[0].seq, 10);
     expect(oldest).toMatchObject({ hasMore: false });
     expect(oldest.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(f.summary(conversation.id).messageCount).toBe(25);
 
-    await f.service.remove(conversation.id);
+    await f.conversations.remove(conversation.id);
     expect(f.db.prepare('SELECT COUNT(*) AS n FROM chat_messages').get()).toEqual({ n: 0 });
   });
 });

@@ -76,8 +76,8 @@ describe('toolboxes over server-everything', () => {
       { type: 'tool_use', calls: [{ nameEndsWith: '__get-sum', input: { a: 20, b: 22 } }] },
       { type: 'text', text: 'It is 42.' },
     ]);
-    const conversation = f.service.create();
-    f.service.send(conversation.id, 'What is 20 + 22?');
+    const conversation = f.conversations.create();
+    f.turns.send(conversation.id, 'What is 20 + 22?');
     await f.idle(conversation.id);
     const [, second] = await llm.messageRequests();
     const sent = second.body!.messages.at(-1)!.content as { type: string; content: { text: string }[]; is_error: boolean }[];

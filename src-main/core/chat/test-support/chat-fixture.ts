@@ -1,5 +1,5 @@
 /**
- * A chat service on a temp database, talking to the scripted Messages API over real HTTP, with a
+ * The chat's conversations and turns on a temp database, talking to the scripted Messages API over real HTTP, with a
  * toolbox the test controls. Records every event.
  */
 import type { Tool } from '@modelcontextprotocol/client';
@@ -13,7 +13,9 @@ import { createLlmArea, createProviderRegistry, type LlmArea } from '../../llm/l
 import { KeyFileSecretBox } from '../../secrets/key-file-secret-box';
 import { waitFor } from '../../servers/wait';
 import { DATABASE_FILE, openDatabase } from '../../store/database';
-import { ChatService } from '../chat-service';
+import { ChatTurns } from '../chat-turns';
+import { Conversations } from '../conversations';
+import { RunningTurns } from '../running-turns';
 import type { FleetTool } from '../../server-fleet/fleet-tools';
 import type { ToolCallDone, ToolCallRequest } from '../../tools/tool-call';
 import type { ChatToolbox } from '../chat-toolbox';
@@ -60,7 +62,8 @@ export interface ChatFixture {
   dataDir: string;
   db: Database.Database;
   dbPath: string;
-  service: ChatService;
+  conversations: Conversations;
+  turns: ChatTurns;
   settings: Settings;
   /** The real provider area on the same database (the Anthropic provider points at `baseUrl`). */
   llm: LlmArea;
@@ -93,36 +96,36 @@ export async function chatFixture(options: ChatFixtureOptions): Promise<ChatFixt
   providers.linkedSettings.write({ anthropicBaseUrl: options.baseUrl }, new Date());
   if (options.apiKey !== null) await llm.quick.setKey(options.apiKey ?? 'sk-test');
   const messages = new MessageRepository(db);
-  const conversations = new ConversationRepository(db);
-  const service = new ChatService({
+  const repository = new ConversationRepository(db);
+  const running = new RunningTurns();
+  const common = { messages, router: llm.router, settings: () => settings, events, now: () => new Date(), running };
+  const conversations = new Conversations({ ...common, conversations: repository, llmStatus: llm.status });
+  const turns = new ChatTurns({
+    ...common,
     conversations,
-    messages,
-    router: llm.router,
-    llmStatus: llm.status,
+    repository,
     toolbox: options.toolbox ?? {
       list: () => [],
       call: async () => {
         throw new Error('no tools in this test');
       },
     },
-    settings: () => settings,
-    events,
-    now: () => new Date(),
     checkpointMs: options.checkpointMs,
     batchMs: 10,
   });
   const idle = (conversationId: string) =>
-    waitFor(() => service.snapshot().conversations.find((c) => c.id === conversationId)?.turn === 'idle', {
+    waitFor(() => conversations.snapshot().conversations.find((c) => c.id === conversationId)?.turn === 'idle', {
       timeoutMs: 15_000,
       what: 'the turn to end',
     });
-  const summary = (conversationId: string) => service.snapshot().conversations.find((c) => c.id === conversationId)!;
+  const summary = (conversationId: string) => conversations.snapshot().conversations.find((c) => c.id === conversationId)!;
   const all = (conversationId: string) => messages.page(conversationId, undefined, 1000).messages;
   return {
     dataDir,
     db,
     dbPath: path.join(dataDir, DATABASE_FILE),
-    service,
+    conversations,
+    turns,
     settings,
     llm,
     events: seen,
@@ -130,7 +133,7 @@ export async function chatFixture(options: ChatFixtureOptions): Promise<ChatFixt
     summary,
     all,
     async close() {
-      await service.dispose();
+      await turns.dispose();
       llm.dispose();
       db.close();
     },

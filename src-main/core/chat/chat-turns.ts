@@ -1,46 +1,34 @@
 /**
- * The chat's live side: conversations and their turns. At most one turn runs per conversation; it
- * runs here in the host (never in the renderer), and everything it does reaches the renderer as
- * events. On start, answers a killed host left `streaming` become `interrupted`.
+ * Running turns: sending a message starts one, Retry runs it again, Stop ends it. At most one turn runs
+ * per conversation; it runs here in the host (never in the renderer), and everything it does reaches
+ * the renderer as events. On start, answers a killed host left `streaming` become `interrupted`.
+ * Editing the conversations themselves is conversations.ts's job.
  */
-import {
-  type ChatBlock,
-  type ChatError,
-  type ChatMessage,
-  type ChatSnapshot,
-  CONVERSATION_PAGE_SIZE,
-  type ConversationCursor,
-  type ConversationPage,
-  type ConversationSummary,
-  HostCallError,
-  type LlmStatus,
-  type MessagePage,
-  type MessageRole,
-  type Settings,
-} from '@contract';
+import { type ChatBlock, type ChatError, type ChatMessage, HostCallError, type MessageRole, type Settings } from '@contract';
 import type { HostEventBus } from '../events';
-import type { ModelChoice, ModelRouter } from '../llm/llm-types';
+import type { ModelRouter } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
 import { ToolIndexCache } from '../tool-search/tool-index';
 import { runTurn, type TurnResult } from './agent-loop';
-import type { AnswerRecorder } from './answer-recorder';
 import type { ChatToolbox } from './chat-toolbox';
-import type { ConversationRepository, StoredConversation } from './conversation-repository';
+import type { ConversationRepository } from './conversation-repository';
+import { NEW_CONVERSATION_TITLE, type Conversations } from './conversations';
 import type { MessageRepository } from './message-repository';
+import type { RunningTurn, RunningTurns } from './running-turns';
 
-export const NEW_CONVERSATION_TITLE = 'New conversation';
-
-export interface ChatServiceOptions {
-  conversations: ConversationRepository;
+export interface ChatTurnsOptions {
+  /** The conversations the turns run in (read, and published as a turn starts and ends). */
+  conversations: Conversations;
+  /** Where a turn's error and the title from the first message are written. */
+  repository: ConversationRepository;
   messages: MessageRepository;
   /** Resolves a conversation's model to its provider. */
   router: ModelRouter;
-  /** The Anthropic provider's key status (what the chat's guidance shows). */
-  llmStatus(): LlmStatus;
   toolbox: ChatToolbox;
   settings(): Settings;
   events: HostEventBus;
   now(): Date;
+  running: RunningTurns;
   /** Test seams for the recorder's timers. */
   checkpointMs?: number;
   batchMs?: number;
@@ -56,119 +44,22 @@ export interface SendExtra {
   titleHint?: string;
 }
 
-interface RunningTurn {
-  controller: AbortController;
-  done: Promise<void>;
-  recorder?: AnswerRecorder;
-}
-
-export class ChatService {
-  private readonly turns = new Map<string, RunningTurn>();
+export class ChatTurns {
   /** The tool-search index, rebuilt only when the offered tools change. */
   private readonly toolIndexes = new ToolIndexCache();
+  private readonly conversations: Conversations;
+  private readonly repository: ConversationRepository;
   private disposed = false;
 
-  constructor(private readonly options: ChatServiceOptions) {
+  constructor(private readonly options: ChatTurnsOptions) {
+    this.conversations = options.conversations;
+    this.repository = options.repository;
     options.messages.recoverInterrupted(options.now());
-  }
-
-  /** The first page of conversations only (older ones are paged with `list`). */
-  snapshot(): ChatSnapshot {
-    const first = this.list({});
-    return { conversations: first.conversations, moreConversations: first.hasMore, llm: this.options.llmStatus() };
-  }
-
-  /** A page of conversations (see `listConversations` in the contract). */
-  list({ after, query, limit = CONVERSATION_PAGE_SIZE }: { after?: ConversationCursor; query?: string; limit?: number }): ConversationPage {
-    const rows = this.options.conversations.list({ after, query, limit: limit + 1 });
-    return { conversations: rows.slice(0, limit).map((c) => this.summary(c)), hasMore: rows.length > limit };
-  }
-
-  /** One conversation, or null when there is none with this id. */
-  get(id: string): ConversationSummary | null {
-    const conversation = this.options.conversations.get(id);
-    return conversation ? this.summary(conversation) : null;
-  }
-
-  /**
-   * A new conversation, starting with the default model (it keeps that model when the default changes).
-   * Without a title, an unused one (no messages yet, never renamed) is reused and moved to the top, so
-   * clicking New conversation again and again leaves no empty conversations behind.
-   */
-  create(title?: string): ConversationSummary {
-    const { conversations, router } = this.options;
-    const unused = title === undefined ? conversations.findEmpty(NEW_CONVERSATION_TITLE) : undefined;
-    const toolSetId = this.options.settings().defaultToolSetId || undefined;
-    if (unused && !this.turns.has(unused.id)) {
-      const choice = router.defaultChoice();
-      if (choice) conversations.setModel(unused.id, choice);
-      conversations.setToolSet(unused.id, toolSetId ?? null);
-      return this.publish(conversations.rename(unused.id, NEW_CONVERSATION_TITLE, this.options.now())!);
-    }
-    return this.publish(conversations.create(title ?? NEW_CONVERSATION_TITLE, this.options.now(), router.defaultChoice(), toolSetId));
-  }
-
-  /** The model of the conversation's next turns; the history stays and is mapped to the new provider. */
-  setModel(id: string, choice: ModelChoice): ConversationSummary {
-    this.stored(id);
-    if (this.options.router.route(choice).providerId !== choice.providerId) {
-      throw new HostCallError('invalid_input', `No provider with id ${choice.providerId}: it may have been removed.`);
-    }
-    // A running turn keeps the model it started with; the next one uses this.
-    return this.publish(this.options.conversations.setModel(id, choice)!);
-  }
-
-  /** Conversations that used a removed provider follow the default again. */
-  forgetProvider(providerId: string): void {
-    for (const id of this.options.conversations.forgetProvider(providerId)) {
-      const conversation = this.options.conversations.get(id);
-      if (conversation) this.publish(conversation);
-    }
-  }
-
-  rename(id: string, title: string): ConversationSummary {
-    this.stored(id);
-    return this.publish(this.options.conversations.rename(id, title, this.options.now())!);
-  }
-
-  /** The tool set of the conversation's next turns (null: every offered tool). */
-  setToolSet(id: string, toolSetId: string | null): ConversationSummary {
-    this.stored(id);
-    return this.publish(this.options.conversations.setToolSet(id, toolSetId)!);
-  }
-
-  /** Conversations that used a deleted tool set offer every offered tool again. */
-  forgetToolSet(toolSetId: string): void {
-    for (const id of this.options.conversations.forgetToolSet(toolSetId)) {
-      const conversation = this.options.conversations.get(id);
-      if (conversation) this.publish(conversation);
-    }
-  }
-
-  setServers(id: string, serverIds: string[] | null): ConversationSummary {
-    this.stored(id);
-    return this.publish(this.options.conversations.setServers(id, serverIds === null ? null : [...new Set(serverIds)])!);
-  }
-
-  async remove(id: string): Promise<void> {
-    this.stored(id);
-    await this.stop(id);
-    this.options.conversations.remove(id);
-    this.options.events.emit('conversationRemoved', { id });
-  }
-
-  /** A page of history; an answer being streamed comes with its live content. */
-  page(conversationId: string, beforeSeq: number | undefined, limit: number): MessagePage {
-    this.stored(conversationId);
-    const page = this.options.messages.page(conversationId, beforeSeq, limit);
-    const live = this.turns.get(conversationId)?.recorder?.live();
-    if (!live) return page;
-    return { ...page, messages: page.messages.map((m) => (m.id === live.id ? live : m)) };
   }
 
   /** Throws unless a message can be sent to the conversation now (it exists, and no reply is being written). */
   assertCanSend(conversationId: string): void {
-    this.stored(conversationId);
+    this.conversations.stored(conversationId);
     this.assertIdle(conversationId);
   }
 
@@ -179,7 +70,7 @@ export class ChatService {
    * committed message.
    */
   send(conversationId: string, text: string, extra: SendExtra = {}): ChatMessage {
-    const conversation = this.stored(conversationId);
+    const conversation = this.conversations.stored(conversationId);
     this.assertIdle(conversationId);
     const own: ChatBlock[] = [...(text ? [{ type: 'text' as const, text }] : []), ...(extra.attachments ?? [])];
     const batch = [...(extra.promptMessages ?? []), ...(own.length > 0 ? [{ role: 'user' as const, content: own }] : [])];
@@ -197,15 +88,15 @@ export class ChatService {
       // The title from the first message is written while the request is on its way: its commit need not delay the first token.
       if (first) setImmediate(() => this.titleFromFirstMessage(conversationId, title));
     } else if (first) this.titleFromFirstMessage(conversationId, title);
-    else this.publish(this.stored(conversationId));
+    else this.conversations.publish(this.conversations.stored(conversationId));
     return last;
   }
 
   private titleFromFirstMessage(conversationId: string, text: string): void {
     if (this.disposed) return;
     try {
-      if (this.options.conversations.get(conversationId)?.title !== NEW_CONVERSATION_TITLE) return; // renamed or deleted meanwhile
-      this.publish(this.options.conversations.rename(conversationId, titleFrom(text), this.options.now())!);
+      if (this.repository.get(conversationId)?.title !== NEW_CONVERSATION_TITLE) return; // renamed or deleted meanwhile
+      this.conversations.publish(this.repository.rename(conversationId, titleFrom(text), this.options.now())!);
     } catch (error) {
       // A convenience: the conversation keeps its title when it cannot be written (e.g. the database closed).
       console.error('[patchbay] could not title the conversation:', error);
@@ -218,7 +109,7 @@ export class ChatService {
    */
   retry(conversationId: string, withoutTools = false): void {
     this.assertIdle(conversationId);
-    const conversation = this.stored(conversationId);
+    const conversation = this.conversations.stored(conversationId);
     if (withoutTools) {
       const { providerId, model } = this.options.router.route(conversation);
       this.options.router.markWithoutTools({ providerId, model });
@@ -232,31 +123,28 @@ export class ChatService {
   }
 
   /** Aborts the turn (stream and tool calls) and resolves once it has wound down. */
-  async stop(conversationId: string): Promise<void> {
-    const turn = this.turns.get(conversationId);
-    if (!turn) return;
-    turn.controller.abort(new Error('Stopped by the user'));
-    await turn.done;
+  stop(conversationId: string): Promise<void> {
+    return this.options.running.stop(conversationId);
   }
 
   /** Stops every turn (quit). */
   async dispose(): Promise<void> {
     this.disposed = true;
-    await Promise.all([...this.turns.keys()].map((id) => this.stop(id)));
+    await this.options.running.stopAll();
   }
 
   private start(conversationId: string): void {
     if (this.disposed) throw new HostCallError('internal', 'Patchbay is shutting down.');
     const controller = new AbortController();
     const turn: RunningTurn = { controller, done: Promise.resolve() };
-    this.turns.set(conversationId, turn);
-    const conversation = this.stored(conversationId);
-    if (conversation.lastError) this.options.conversations.setLastError(conversationId, undefined);
-    this.publish(this.stored(conversationId));
+    this.options.running.add(conversationId, turn);
+    const conversation = this.conversations.stored(conversationId);
+    if (conversation.lastError) this.repository.setLastError(conversationId, undefined);
+    this.conversations.publish(this.conversations.stored(conversationId));
     turn.done = this.run(conversationId, turn).finally(() => {
-      this.turns.delete(conversationId);
-      const conversation = this.options.conversations.get(conversationId);
-      if (conversation) this.publish(conversation);
+      this.options.running.delete(conversationId);
+      const conversation = this.repository.get(conversationId);
+      if (conversation) this.conversations.publish(conversation);
     });
   }
 
@@ -264,7 +152,7 @@ export class ChatService {
     const { events, now } = this.options;
     let result: TurnResult;
     try {
-      const conversation = this.stored(conversationId);
+      const conversation = this.conversations.stored(conversationId);
       result = await runTurn({
         conversationId,
         route: this.options.router.route(conversation),
@@ -299,7 +187,12 @@ export class ChatService {
     if (result.kind === 'too-many-tools') {
       this.fail(
         conversationId,
-        tooManyToolsError(result.count, result.limit, this.options.router.route(this.stored(conversationId)).providerName, now()),
+        tooManyToolsError(
+          result.count,
+          result.limit,
+          this.options.router.route(this.conversations.stored(conversationId)).providerName,
+          now(),
+        ),
       );
       return;
     }
@@ -314,29 +207,12 @@ export class ChatService {
   }
 
   private fail(conversationId: string, error: ChatError): void {
-    if (this.options.conversations.get(conversationId)) this.options.conversations.setLastError(conversationId, error);
+    if (this.repository.get(conversationId)) this.repository.setLastError(conversationId, error);
   }
 
   private assertIdle(conversationId: string): void {
-    if (this.turns.has(conversationId))
+    if (this.options.running.has(conversationId))
       throw new HostCallError('invalid_input', 'A reply is still being written: wait for it or press Stop.');
-  }
-
-  private stored(id: string): StoredConversation {
-    const conversation = this.options.conversations.get(id);
-    if (!conversation) throw new HostCallError('invalid_input', `No conversation with id ${id}`);
-    return conversation;
-  }
-
-  private summary(conversation: StoredConversation): ConversationSummary {
-    const { lastError, ...rest } = conversation;
-    return { ...rest, turn: this.turns.has(conversation.id) ? 'running' : 'idle', ...(lastError ? { lastError } : {}) };
-  }
-
-  private publish(conversation: StoredConversation): ConversationSummary {
-    const summary = this.summary(conversation);
-    this.options.events.emit('conversationUpdated', summary);
-    return summary;
   }
 }
 
