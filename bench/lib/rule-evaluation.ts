@@ -14,6 +14,7 @@ import { HostEventBus } from '../../src-main/core/events';
 import { systemClock } from '../../src-main/core/clock';
 import { createGuardArea } from '../../src-main/core/guard/guard-area';
 import { createOrganisationArea } from '../../src-main/core/guard/policy/organisation-area';
+import { createQuestionsArea } from '../../src-main/core/questions/question-handlers';
 import type { GuardCall } from '../../src-main/core/guard/call-guard';
 import type { StoredServer } from '../../src-main/core/server-config/server-config-repository';
 import { openDatabase } from '../../src-main/core/store/database';
@@ -75,15 +76,19 @@ async function timeJudge(text: string, rounds: number): Promise<number[]> {
         }) as unknown as StoredServer,
     );
     const organisation = createOrganisationArea({ file: path.join(dataDir, 'no-managed-settings.json') });
+    const events = new HostEventBus();
     const guard = createGuardArea({
       db,
-      events: new HostEventBus(),
+      events,
       clock: systemClock,
       servers: { get: (id) => servers.find((s) => s.id === id), list: () => servers },
       tools: () => undefined,
       // What the host's roots area answers (there: one stat per shared folder, not part of the rules).
       sharedFolders: async () => [SHARED],
       organisation,
+      // The scanner's side (not timed here): what the host gives it.
+      questions: createQuestionsArea({ events, clock: systemClock }).queue,
+      flaggedContent: () => 'ask',
     });
     await guard.handlers.setRules({ text });
     const samples: number[] = [];

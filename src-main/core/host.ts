@@ -19,7 +19,7 @@ import { createPromptsArea } from './prompts/prompts-area';
 import { createResourcesArea } from './resources/resources-area';
 import { createQuestionsArea } from './questions/question-handlers';
 import { createRootsArea, createSharedFolders } from './roots/roots-area';
-import { ServerSandboxes } from './sandbox/server-sandboxes';
+import { createSandboxArea } from './sandbox/sandbox-area';
 import { sandboxSupport } from './sandbox/sandbox-support';
 import { redactValue } from './audit/redact';
 import { createSamplingArea } from './sampling/sampling-area';
@@ -32,9 +32,6 @@ import { createUploadsArea } from './uploads/upload-sessions';
 import { createToolsArea } from './tools/tools-area';
 import { createGuardArea } from './guard/guard-area';
 import { createOrganisationArea } from './guard/policy/organisation-area';
-import { ContentReview } from './guard/scanner/content-review';
-import { ContentScanner } from './guard/scanner/content-scanner';
-import { DescriptionFlags } from './guard/scanner/description-flags';
 import { createTasksArea } from './tasks/tasks-area';
 import { createToolOffersArea } from './tool-offers/tool-offers-area';
 import { createMcpAppsArea } from './mcp-apps/apps-area';
@@ -91,8 +88,8 @@ export function createHost(ports: HostPorts): Host {
   // it (stored here; the roots area made last asks the user and tells the servers).
   const folders = createSharedFolders({ ...core, serverName });
   const sandboxes = areas.add(
-    new ServerSandboxes({
-      ...{ dataDir: ports.dataDir, support: sandboxSupport },
+    createSandboxArea({
+      dataDir: ports.dataDir,
       sharedFolders: (id) => folders.service.sharedFolders(id),
       log: (id, level, text) => logs.plugin.recordHostEvent(id, 'sandbox', level, text),
     }),
@@ -143,30 +140,23 @@ export function createHost(ports: HostPorts): Host {
       log: (serverId, text) => logs.plugin.recordHostEvent(serverId, 'task', 'info', text),
     }),
   );
-  // The guard: rules on calls' arguments (the organisation's first), the three-way risk; the router asks it first.
+  // The guard: rules on calls' arguments (the organisation's first), the three-way risk; the router asks
+  // it first. It scans what servers send back, and Settings › Flagged content decides what a flag does.
   const guard = areas.add(
     createGuardArea({
-      ...{ ...core, servers: repo, organisation },
+      ...{ ...core, servers: repo, organisation, questions },
       tools: (id) => readyNow(id)?.catalog.tools,
       sharedFolders: async (id) => (await folders.service.sharedFolders(id)).map((folder) => folder.path),
+      flaggedContent: () => settings.read().flaggedContent,
     }),
   );
-  // What servers send back is scanned (local rules: see guard/scanner/) before the model reads it;
-  // Settings › Flagged content decides what a flag does, and a flagged result counts as untrusted
-  // content for the three-way risk.
-  const scanner = new ContentScanner();
-  const descriptionFlags = new DescriptionFlags(scanner);
-  const contentReview = new ContentReview({
-    ...{ scanner, questions, now: clock.now, mode: () => settings.read().flaggedContent },
-    onFlagged: (conversationId, why) => guard.exposure.note(conversationId, 'untrusted', why),
-  });
   // Tools and consent: the router every tool call goes through (user runs, model and app calls alike).
   const tools = areas.add(
     createToolsArea({
       ...{ ...core, questions, connection, readyNow, repo, secrets, tasks: tasks.toolTasks },
       keepTaskOutcome: (outcome) => tasks.results.keep(outcome),
       guard: guard.guard,
-      descriptionFlags: (tool) => descriptionFlags.of(tool),
+      descriptionFlags: (tool) => guard.descriptionFlags.of(tool),
     }),
   );
   // Resources, prompts and completion: lists from the host's copy, audited reads and prompt uses, followed resources.
@@ -186,7 +176,7 @@ export function createHost(ports: HostPorts): Host {
   const toolOffers = areas.add(
     createToolOffersArea({
       ...{ ...core, fleet, serverName, settings: settings.repo, whenImported: servers.whenImported },
-      descriptionFlags: (tool) => descriptionFlags.of(tool),
+      descriptionFlags: (tool) => guard.descriptionFlags.of(tool),
     }),
   );
   areas.add(
@@ -199,7 +189,7 @@ export function createHost(ports: HostPorts): Host {
   // Server instructions: what each Ready server said in its handshake, sent to the model unless switched off.
   const instructions = createInstructionsSource({
     ...{ prefs: new InstructionPrefs(db), readyNow, serverName },
-    scan: (text) => scanner.scanShort(text),
+    scan: (text) => guard.scanShort(text),
   });
   areas.add(
     createChatArea({
@@ -212,13 +202,13 @@ export function createHost(ports: HostPorts): Host {
         list: (serverIds, toolSetId) => toolOffers.forModel(serverIds, toolSetId),
         call: (request) => tools.router.callToolWithConsent(request),
         instructions: (serverIds) => instructions.forServers(serverIds),
-        review: (block, context) => contentReview.reviewResult(block, context),
+        review: (block, context) => guard.review.reviewResult(block, context),
       },
       // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
       context: {
         readForAttachment: (serverId, uri) => resources.readForAttachment(serverId, uri),
         heldPrompt: (useId) => prompts.uses.get(useId),
-        review: (text, context) => contentReview.reviewText(text, context),
+        review: (text, context) => guard.review.reviewText(text, context),
         releasePrompt: (useId) => prompts.uses.release(useId),
         recordUse: (use) => {
           resources.recordUse(use);

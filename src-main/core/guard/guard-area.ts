@@ -2,13 +2,16 @@
  * The guard area: the one place that judges a tool call before it leaves — the organisation's policy
  * (which servers may be added and started, its rules), the user's rules, and the three-way risk of
  * the conversation the call comes from. The tool router asks it (`guard.judge`) before standing
- * decisions; what it decided is named in the consent dialog and the audit trail.
+ * decisions; what it decided is named in the consent dialog and the audit trail. What servers send
+ * back is scanned here too (`scanner/`): results before the model reads them (`review`, where a flag
+ * counts as untrusted content for the three-way risk), tools' descriptions as they are listed.
  */
 import type Database from 'better-sqlite3';
 import type { Tool } from '@modelcontextprotocol/client';
-import { HostCallError, type RulesView } from '@contract';
+import { HostCallError, type FlaggedContentMode, type RulesView } from '@contract';
 import type { Clock } from '../clock';
 import type { HostEventBus } from '../events';
+import type { QuestionQueue } from '../questions/question-queue';
 import type { StoredServer } from '../server-config/server-config-repository';
 import type { CallGuard, GuardCall, Judgement } from './call-guard';
 import { Exposure } from './exposure';
@@ -21,6 +24,9 @@ import type { Rule } from './rules/rule-types';
 import { ruleView } from './rules/rule-view';
 import { ruleWarnings } from './rules/rule-warnings';
 import { RulesStore } from './rules/rules-store';
+import { ContentReview } from './scanner/content-review';
+import { ContentScanner } from './scanner/content-scanner';
+import { DescriptionFlags } from './scanner/description-flags';
 
 export interface GuardAreaDeps {
   db: Database.Database;
@@ -33,11 +39,23 @@ export interface GuardAreaDeps {
   sharedFolders(serverId: string): Promise<string[]>;
   /** The organisation's policy (made before the fleet); its rules come before the user's. */
   organisation: Pick<OrganisationArea, 'policy' | 'whenChanged'>;
+  /** The one question queue: a flagged result is asked about there (Settings › Flagged content: ask). */
+  questions: QuestionQueue;
+  /** Settings › Flagged content, in force now. */
+  flaggedContent(): FlaggedContentMode;
 }
 
 export function createGuardArea(deps: GuardAreaDeps) {
   const store = new RulesStore(deps.db);
   const exposure = new Exposure();
+  // What servers send back is scanned (local rules: see scanner/) before the model reads it; Settings ›
+  // Flagged content decides what a flag does, and a flagged result counts as untrusted content for the
+  // three-way risk.
+  const scanner = new ContentScanner();
+  const review = new ContentReview({
+    ...{ scanner, questions: deps.questions, now: deps.clock.now, mode: deps.flaggedContent },
+    onFlagged: (conversationId, why) => exposure.note(conversationId, 'untrusted', why),
+  });
   let userRules: Rule[] = parseRules(store.read()).rules;
   let ruleSet = new RuleSet(userRules);
   const organisation = deps.organisation.policy;
@@ -129,7 +147,12 @@ export function createGuardArea(deps: GuardAreaDeps) {
   return {
     name: 'guard' as const,
     guard,
-    exposure,
+    /** Results, attached resources and chosen prompts, scanned before the model reads them. */
+    review,
+    /** What the scanner flags in tools' titles and descriptions (each distinct text once). */
+    descriptionFlags: new DescriptionFlags(scanner),
+    /** Short texts scanned whole (servers' instructions). */
+    scanShort: (text: string) => scanner.scanShort(text),
     handlers: createRuleHandlers({
       view,
       save(text) {
