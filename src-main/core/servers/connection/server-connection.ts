@@ -4,27 +4,18 @@
  * restarts with backoff, and a stop that leaves no process behind.
  *
  * The work is done by the pieces it composes: `startWithEraFallbacks` (one start), `runRequest`
- * (one request), `SessionExpiry` (a 2025 server forgot our session: re-initialize, resend once) and
+ * (one request; the MCP methods that send one are `ServerRequests`'), `SessionExpiry` (a 2025 server forgot our session: re-initialize, resend once) and
  * `CrashSupervisor` (crash reporting, automatic restarts with backoff). This class owns the state,
  * the current session and the order of things.
  */
-import type {
-  CallToolResult,
-  CompleteRequest,
-  CompleteResult,
-  GetPromptResult,
-  McpSubscription,
-  PriorDiscovery,
-  ReadResourceResult,
-  StandardSchemaV1,
-} from '@modelcontextprotocol/client';
+import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { CONNECTION_DEFAULTS, type ConnectionTimeouts, type RemoteTransportMode, type ServerConnectionOptions } from './connection-options';
 import { recordFor } from '../process/process-reaper';
 import { RemoteServerTransport } from '../transport/remote-transport';
-import { withInitiator } from '../sdk-internals/wire-initiator';
 import { CrashSupervisor, crashReport } from './crash-supervisor';
 import { ServerRequestError } from './request-errors';
 import { runRequest, type RequestCallOptions } from './request-runner';
+import { ServerRequests } from './server-requests';
 import { fetchCatalog } from './server-catalog';
 import type { ServerSession } from './server-session';
 import { ContentRefresh, sameItems } from './content-refresh';
@@ -38,7 +29,7 @@ export type { ServerConfig } from './connection-options';
 export { CONNECTION_DEFAULTS };
 
 /** The supervised connection to one server. See the module comment. */
-export class ServerConnection {
+export class ServerConnection extends ServerRequests {
   private current: ServerState;
   private session: ServerSession | undefined;
   private catalogValue: ServerCatalog = emptyCatalog();
@@ -62,6 +53,7 @@ export class ServerConnection {
   private background = false;
 
   constructor(private readonly options: ServerConnectionOptions) {
+    super();
     this.now = options.now ?? Date.now;
     this.timeouts = { ...CONNECTION_DEFAULTS, ...options.timeouts };
     this.supervisor = new CrashSupervisor(options.restart, {
@@ -164,63 +156,6 @@ export class ServerConnection {
     return this.start();
   }
 
-  /**
-   * Calls a tool. A tool-level failure comes back as `isError` in the result; everything else
-   * (not ready, timeout, cancelled, crash, JSON-RPC error) rejects with a `ServerRequestError`.
-   */
-  callTool(name: string, args: Record<string, unknown> = {}, options?: RequestCallOptions): Promise<CallToolResult> {
-    const params = withInitiator({ name, arguments: args }, options?.initiator);
-    // The definition from the catalog: the SDK checks the result against its output schema with it
-    // (it keeps no list of its own: see response-cache.ts).
-    const toolDefinition = this.catalogValue.tools.find((tool) => tool.name === name);
-    return this.request(`tools/call "${name}"`, (client, o) => client.callTool(params, { ...o, toolDefinition }), options);
-  }
-  /**
-   * Reads a resource; failures reject with a `ServerRequestError`. Never served from the SDK's response
-   * cache: a read is what the user asked for now (and a large body is not worth keeping twice).
-   */
-  readResource(uri: string, options?: RequestCallOptions): Promise<ReadResourceResult> {
-    const params = withInitiator({ uri }, options?.initiator);
-    return this.request(`resources/read "${uri}"`, (client, o) => client.readResource(params, { ...o, cacheMode: 'bypass' }), options);
-  }
-  /** Asks for completions of a prompt argument or template variable (`completion/complete`). */
-  complete(params: CompleteRequest['params'], options?: RequestCallOptions): Promise<CompleteResult> {
-    return this.request('completion/complete', (client, o) => client.complete(params, o), options);
-  }
-  /** 2025 era: `resources/subscribe` for one URI. */
-  subscribeResource(uri: string, options?: RequestCallOptions): Promise<unknown> {
-    return this.request(`resources/subscribe "${uri}"`, (client, o) => client.subscribeResource({ uri }, o), options);
-  }
-  /** 2025 era: `resources/unsubscribe` for one URI. */
-  unsubscribeResource(uri: string, options?: RequestCallOptions): Promise<unknown> {
-    return this.request(`resources/unsubscribe "${uri}"`, (client, o) => client.unsubscribeResource({ uri }, o), options);
-  }
-  /**
-   * 2026 era: opens a `subscriptions/listen` stream for updates of these resource URIs; resolves once
-   * the server acknowledged it. Updates arrive as `notifications/resources/updated` on the client.
-   */
-  listenForResources(uris: string[], options?: RequestCallOptions): Promise<McpSubscription> {
-    return this.request('subscriptions/listen', (client, o) => client.listen({ resourceSubscriptions: uris }, o), options);
-  }
-  /** Gets a prompt; failures reject with a `ServerRequestError`. */
-  getPrompt(name: string, args: Record<string, string> = {}, options?: RequestCallOptions): Promise<GetPromptResult> {
-    return this.request(`prompts/get "${name}"`, (client, o) => client.getPrompt({ name, arguments: args }, o), options);
-  }
-
-  /**
-   * Sends a request the SDK has no method for (the 2025 era's task messages, a task-augmented
-   * `tools/call`), with the schema its result must match; same timeout, cancellation and crash rules.
-   */
-  sendRequest<T>(
-    label: string,
-    request: { method: string; params?: Record<string, unknown> },
-    resultSchema: StandardSchemaV1<unknown, T>,
-    options?: RequestCallOptions,
-  ): Promise<T> {
-    const tagged = { ...request, params: withInitiator({ ...request.params }, options?.initiator) };
-    return this.request(label, (client, o) => client.request(tagged, resultSchema, o) as Promise<T>, options);
-  }
-
   /** Re-fetches tools, resources and prompts. */
   async refreshCatalog(options?: RequestCallOptions): Promise<ServerCatalog> {
     const caps = this.current.status === 'ready' ? this.current.server.capabilities : {};
@@ -241,7 +176,7 @@ export class ServerConnection {
   }
 
   /** Runs a request on the current session (once more on a new one if the server forgot the session). */
-  private request<T>(label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
+  protected request<T>(label: string, send: Parameters<typeof runRequest<T>>[1], options?: RequestCallOptions): Promise<T> {
     const signal = options?.controller?.signal ?? options?.signal;
     return this.expiry.retry(this.session, (session) => this.requestOn(session, label, send, options), signal);
   }
