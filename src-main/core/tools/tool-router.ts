@@ -101,17 +101,8 @@ export class ToolRouter {
     const callId = request.callId ?? crypto.randomUUID();
     if (this.running.has(callId)) throw new HostCallError('invalid_input', 'A call with this id is already running');
     const connection = this.deps.connection(request.serverId);
-    const call: ToolCall = {
-      callId,
-      serverId: request.serverId,
-      serverName: connection?.name ?? request.serverId,
-      tool: request.tool,
-      origin: request.origin,
-      args: request.args,
-      requestedAt: this.deps.clock.now(),
-    };
-    if (request.signal) call.signal = request.signal;
-    if (request.chat) call.chat = request.chat;
+    // The request grows into the call: named, with its id and when it was asked.
+    const call: ToolCall = { ...request, callId, serverName: connection?.name ?? request.serverId, requestedAt: this.deps.clock.now() };
 
     if (this.disposed) return this.refuse(call, { by: 'host', error: QUITTING, status: 'denied' });
     const ready = this.deps.readyNow(request.serverId);
