@@ -87,7 +87,29 @@ export function SandboxFields({
                 One host name per line; everything else is blocked.
                 <HelpTip about="Hosts">
                   <code>*.example.com</code> for its subdomains, <code>host:443</code> for one port. Programs that use a proxy (npm, pip,
-                  uv, curl) reach these through Patchbay. Needs socat.
+                  uv, curl) reach these through Patchbay.
+                </HelpTip>
+              </p>
+            </>
+          )}
+          {draft.sandboxNetwork === 'allowed' && (
+            // The internet, not this computer: its own ports only when listed (the same list, read differently).
+            <>
+              <label htmlFor={`${id}-local`}>Ports on this computer</label>
+              <textarea
+                id={`${id}-local`}
+                rows={1}
+                spellCheck={false}
+                placeholder="localhost:8080"
+                value={draft.sandboxHosts}
+                aria-describedby={`${id}-local-hint`}
+                onChange={(e) => edit({ sandboxHosts: e.target.value }, 'sandbox')}
+              />
+              <p id={`${id}-local-hint`} className="hint">
+                The internet, through Patchbay; this computer only at the ports listed here.
+                <HelpTip about="Network allowed">
+                  It has a network of its own: programs that use a proxy (npm, pip, uv, curl) get out through Patchbay, which keeps this
+                  computer's own ports and sockets shut unless listed (<code>localhost:8080</code>).
                 </HelpTip>
               </p>
             </>
