@@ -175,6 +175,9 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     });
     expect(inside.steps.find((step) => step.id === 'initialize')).toMatchObject({ status: 'failed' });
     expect(inside.steps.find((step) => step.id === 'initialize')?.detail).toContain(`It could not read ${file}: outside the sandbox.`);
+    // What the dialog offers Share folder and Run unsandboxed for.
+    expect(inside.sandboxPaths).toEqual({ blockedPath: file });
+    expect(plain.sandboxPaths).toBeUndefined();
   });
 
   it('names the path outside the sandbox that a failed launch tripped over', async ({ onTestFinished }) => {
@@ -251,6 +254,10 @@ describe.skipIf(!support.supported).concurrent('reference servers in a sandbox',
       ]),
     );
     expect(h.fleet.viewById(open).runtime.sandbox).toBeUndefined();
+    // Diagnose names them too (with Share folder and Run unsandboxed in its dialog).
+    await h.fleet.stop(boxed);
+    expect((await h.fleet.diagnose(boxed, () => {})).sandboxPaths?.pathNotes?.map((note) => note.path)).toEqual([given, hidden]);
+    await h.start(boxed);
     // The sandbox is what stops the write: the unsandboxed twin writes the same folder.
     expect((await h.tool(boxed, 'write_file', { path: path.join(given, 'boxed.txt'), content: 'x' })).isError).toBe(true);
     await h.tool(open, 'write_file', { path: path.join(given, 'open.txt'), content: 'x' });
