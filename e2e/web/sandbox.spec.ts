@@ -51,11 +51,11 @@ test('sandbox: a sandboxed server says what it sees; one stopped by its sandbox 
 
     // Reads a file outside its sandbox as it starts, then serves: stopped by the sandbox only.
     // Its own folder is readable inside (its install location); the config folder is not.
+    // The echo server beside it (its install location is this folder), so once the config folder is shared it serves.
     const reader = path.join(scripts, 'reader.mjs');
-    fs.writeFileSync(
-      reader,
-      `import fs from 'node:fs';\nfs.readFileSync(${JSON.stringify(file)});\nawait import(${JSON.stringify(path.join(FIXTURES, 'echo.mjs'))});\n`,
-    );
+    fs.copyFileSync(path.join(FIXTURES, 'echo.mjs'), path.join(scripts, 'echo.mjs'));
+    fs.cpSync(path.join(FIXTURES, 'lib'), path.join(scripts, 'lib'), { recursive: true });
+    fs.writeFileSync(reader, `import fs from 'node:fs';\nfs.readFileSync(${JSON.stringify(file)});\nawait import('./echo.mjs');\n`);
     await addServer(page, 'needs config', [reader], 'Blocked');
     await expect(card(page, 'needs config')).toHaveAttribute('data-status', /error|crashed/, { timeout: 60_000 });
     await card(page, 'needs config').getByRole('button', { name: 'needs config', exact: true }).click();
