@@ -35,7 +35,7 @@ describe('the offer to move existing servers into the sandbox', () => {
     const host = offerHost();
     await renderWithHost(<ServersPage />, host);
     const offer = screen.getByRole('region', { name: 'Move servers into the sandbox?' });
-    const list = within(offer).getByRole('list', { name: 'Servers that run unsandboxed' });
+    const list = within(offer).getByRole('list', { name: 'Offered the move' });
     expect(
       within(list)
         .getAllByRole('listitem')

@@ -64,7 +64,7 @@ export function SandboxOffer() {
         only what is listed, its own program (read-only) and a scratch folder of its own. Nothing moves unless you say so, and this is asked
         once.
       </p>
-      <ul aria-label="Servers that run unsandboxed">
+      <ul aria-label="Offered the move">
         {waiting.map((server) => {
           const folders = sharedWith(sharing[server.config.id], roots);
           return (
