@@ -3,13 +3,15 @@
  * unsandboxed side by side: whatever the network, the server has a network namespace of its own, and
  * the host-filter proxy is its one way out. Skipped where the sandbox cannot run.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { testScope } from '../../test-support/fixtures';
 import { rootsHarness } from '../roots/test-support/roots-harness';
 import { sandboxSupport } from './sandbox-support';
-import { folder, probes, say } from './test-support/sandbox-probes';
+import { waitFor } from '../servers/wait';
+import { folder, probes, processesWith, say } from './test-support/sandbox-probes';
 
 const support = sandboxSupport();
 
@@ -63,6 +65,13 @@ describe.skipIf(!support.supported).concurrent("a sandboxed server's network", (
         `Sandbox: blocked a connection to 127.0.0.1:${port} (this computer's own address: name it in the server's sandbox hosts to allow it)`,
       ]),
     );
+    // The relay (on this very Node) ends with its server: nothing of it is left once the server stops.
+    const relay = `sandboxes/${boxed}/proxy.sock`;
+    // bubblewrap (twice: it is also the PID namespace's init) carries the socket's path on its command line, and so does the relay.
+    const comm = (pid: number) => fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    expect(processesWith(relay).map(comm).sort()).toEqual(['bwrap', 'bwrap', 'node']);
+    await h.fleet.stop(boxed);
+    await waitFor(() => processesWith(relay).length === 0, { timeoutMs: 5000, what: 'the relay to be gone' });
   });
 
   it('with Only these hosts, reaches a listed host through the proxy, and neither an unlisted one nor anything directly', async ({
