@@ -65,6 +65,9 @@ describe.skipIf(!support.supported).concurrent("a sandboxed server's network", (
         `Sandbox: blocked a connection to 127.0.0.1:${port} (this computer's own address: name it in the server's sandbox hosts to allow it)`,
       ]),
     );
+    expect(h.fleet.viewById(boxed).runtime.sandbox?.summary).toBe(
+      `Sandboxed: sees 1 shared folder; network allowed through Patchbay (this computer only at 127.0.0.1:${named})`,
+    );
     // The relay (on this very Node) ends with its server: nothing of it is left once the server stops.
     const relay = `sandboxes/${boxed}/proxy.sock`;
     // bubblewrap (twice: it is also the PID namespace's init) carries the socket's path on its command line, and so does the relay.

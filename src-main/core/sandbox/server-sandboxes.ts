@@ -156,7 +156,7 @@ export class ServerSandboxes {
     return {
       mounts: sandboxMounts(launched.spec, launched.installOnly),
       ...(pathNotes.length > 0 ? { pathNotes } : {}),
-      summary: describeSandbox(launched.folders, launched.policy),
+      summary: describeSandbox(launched.folders, launched.policy, launched.spec.proxy !== undefined),
       folders: launched.folders.map((f) => f.path),
       readOnlyFolders: launched.folders.filter((f) => f.readOnly).map((f) => f.path),
       ...(blockedPath ? { blockedPath } : {}),
@@ -239,7 +239,7 @@ function describeFolders(folders: readonly SandboxFolder[]): string {
 }
 
 /** "Sandboxed: sees 2 shared folders (1 read-only); network blocked". */
-export function describeSandbox(shared: readonly SandboxFolder[], policy: SandboxPolicy): string {
+export function describeSandbox(shared: readonly SandboxFolder[], policy: SandboxPolicy, proxied = false): string {
   const count = shared.length;
   const readOnly = shared.filter((f) => f.readOnly).length;
   const folders =
@@ -247,7 +247,9 @@ export function describeSandbox(shared: readonly SandboxFolder[], policy: Sandbo
     (readOnly === 0 ? '' : readOnly === count ? (count === 1 ? ', read-only' : ', all read-only') : ` (${readOnly} read-only)`);
   const network =
     policy.network === 'allowed'
-      ? 'network allowed'
+      ? proxied
+        ? `network allowed through Patchbay (this computer ${policy.hosts.length > 0 ? `only at ${policy.hosts.join(', ')}` : 'not reachable'})`
+        : 'network allowed'
       : policy.network === 'hosts'
         ? `network only to ${policy.hosts.join(', ')}`
         : 'network blocked';
