@@ -185,7 +185,7 @@ describe('ServerFormDialog', () => {
     const { onSubmit } = renderForm();
     type('Name', 'web');
     type('Command', 'npx');
-    expect((field('Ports on this computer') as HTMLTextAreaElement).value).toBe('');
+    expect(field('Ports on this computer').value).toBe('');
     type('Ports on this computer', 'localhost:8080');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ sandbox: { enabled: true, network: 'allowed', hosts: ['localhost:8080'] } });
