@@ -50,7 +50,7 @@ describe('bwrapArgs', () => {
           proxy: {
             port: 3128,
             relay: {
-              socket: '/data/sandboxes/s1/proxy.sock',
+              socket: `${spec.scratch}/proxy.sock`,
               runtime: { program: `${folder}/patchbay`, folder, env: { ELECTRON_RUN_AS_NODE: '1' } },
             },
           },
@@ -68,11 +68,31 @@ describe('bwrapArgs', () => {
       '/home/me/Apps/Patchbay/patchbay',
       RELAY_SCRIPT,
       '3128',
-      '/data/sandboxes/s1/proxy.sock',
+      `${spec.scratch}/proxy.sock`,
       '/usr/bin/node',
       'server.js',
     ]);
     expect(relayed('/usr/bin').join(' ')).not.toContain('--ro-bind /usr/bin');
+    expect(own.join(' ')).not.toContain(`--bind ${spec.scratch}/proxy.sock`);
+  });
+
+  it('binds the proxy socket in at the same path when it lies outside the scratch folder', () => {
+    const args = bwrapArgs(
+      {
+        ...spec,
+        network: 'allowed',
+        proxy: {
+          port: 3128,
+          relay: {
+            socket: '/tmp/patchbay-proxy-0123456789abcdef.sock',
+            runtime: { program: '/usr/bin/node', folder: '/usr/bin', env: {} },
+          },
+        },
+      },
+      { file: '/usr/bin/node', args: ['server.js'], cwd: '/' },
+      debian,
+    );
+    expect(args.join(' ')).toContain('--bind /tmp/patchbay-proxy-0123456789abcdef.sock /tmp/patchbay-proxy-0123456789abcdef.sock');
   });
 
   it('mounts the system read-only, keeps its symlinks, and lays deeper mounts over shallower ones', () => {

@@ -65,6 +65,10 @@ export function bwrapArgs(spec: SandboxSpec, command: SandboxedCommand, kindOf: 
     ...spec.hidden.filter((p) => isCovered(p, [...spec.readOnly, ...spec.readWrite])).map((p) => ({ at: p, args: ['--tmpfs', p] })),
     { at: spec.scratch, args: ['--bind', spec.scratch, spec.scratch] },
     ...(relay ? [{ at: relay, args: ['--ro-bind', relay, relay] }] : []),
+    // The proxy's socket, when a long scratch path put it elsewhere (see proxySocketPath).
+    ...[spec.proxy?.relay?.socket].flatMap((socket) =>
+      socket && !isCovered(socket, [spec.scratch, ...spec.readWrite]) ? [{ at: socket, args: ['--bind', socket, socket] }] : [],
+    ),
   ];
   mounts.sort((a, b) => depth(a.at) - depth(b.at));
   for (const mount of mounts) args.push(...mount.args);

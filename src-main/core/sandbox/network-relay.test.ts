@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { relayRuntime } from './network-relay';
+import { proxySocketPath, relayRuntime } from './network-relay';
 
 describe('relayRuntime', () => {
   it("runs on this process's own runtime: Electron's binary is told to act as Node, Node needs nothing", () => {
@@ -22,5 +22,15 @@ describe('relayRuntime', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('proxySocketPath', () => {
+  it('keeps the socket in the scratch folder unless that path is too long for a unix socket', () => {
+    expect(proxySocketPath('/home/ana/.config/Patchbay/sandboxes/s1')).toBe('/home/ana/.config/Patchbay/sandboxes/s1/proxy.sock');
+    const long = `/home/${'a'.repeat(60)}/.config/Patchbay/sandboxes/0f8e2d2c-5a7e-4bd9-9a57-1d2f2b7c9e11`;
+    const moved = proxySocketPath(long, '/tmp');
+    expect(moved).toMatch(/^\/tmp\/patchbay-proxy-[0-9a-f]{16}\.sock$/);
+    expect(proxySocketPath(long, '/tmp')).toBe(moved);
   });
 });

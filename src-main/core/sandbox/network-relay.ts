@@ -6,7 +6,9 @@
  * has, unlike socat; the script travels on its command line (`-e`), so there is no file to find in a
  * packaged app.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -65,4 +67,18 @@ export function relayCommand(runtime: RelayRuntime, port: number, socket: string
     file,
     ...args,
   ];
+}
+
+/** A unix socket's path must fit in 108 bytes (sun_path), its terminating zero included. */
+const SOCKET_PATH_MAX = 100;
+
+/**
+ * Where the host-filter proxy listens for a sandbox: in its scratch folder, or — when a long data
+ * directory would make that path too long for a unix socket — in the temp folder under a name derived
+ * from the scratch folder (bound into the sandbox at the same path).
+ */
+export function proxySocketPath(scratch: string, tmp = os.tmpdir()): string {
+  const inScratch = path.join(scratch, 'proxy.sock');
+  if (Buffer.byteLength(inScratch) <= SOCKET_PATH_MAX) return inScratch;
+  return path.join(tmp, `patchbay-proxy-${crypto.createHash('sha256').update(scratch).digest('hex').slice(0, 16)}.sock`);
 }

@@ -10,7 +10,7 @@ import { registryBlocked, registryMessage, registryNeed, type SandboxPolicy, typ
 import type { StoredServer } from '../server-config/server-config-repository';
 import type { ServerConfig } from '../servers/connection/server-connection';
 import type { SandboxRunner } from './sandbox-support';
-import { relayRuntime } from './network-relay';
+import { proxySocketPath, relayRuntime } from './network-relay';
 import { PROXY_PORT, startHostFilterProxy, type BlockedReason, type HostFilterProxy } from './host-filter-proxy';
 import type { SandboxSpec } from './sandbox-spec';
 import { sandboxedLaunch } from './sandbox-launch';
@@ -101,7 +101,7 @@ export class ServerSandboxes {
     // allows that port only, "Allowed" the host's network as it is.
     const viaProxy = server.sandbox.network === 'hosts' || (server.sandbox.network === 'allowed' && engine === 'bubblewrap');
     if (viaProxy) {
-      const socket = path.join(scratch, 'proxy.sock');
+      const socket = proxySocketPath(scratch);
       const rule = { hosts: server.sandbox.hosts, internet: server.sandbox.network === 'allowed' };
       const proxy = await startHostFilterProxy(engine === 'bubblewrap' ? socket : 'loopback', rule, (host, why) =>
         this.options.log(server.id, 'warning', `Sandbox: blocked a connection to ${host} (${blockedWhy(why, rule.hosts)})`),
