@@ -51,17 +51,30 @@ test('sandbox: a sandboxed server says what it sees; one stopped by its sandbox 
 
     // Reads a file outside its sandbox as it starts, then serves: stopped by the sandbox only.
     // Its own folder is readable inside (its install location); the config folder is not.
+    // The echo server beside it (its install location is this folder), so once the config folder is shared it serves.
     const reader = path.join(scripts, 'reader.mjs');
-    fs.writeFileSync(
-      reader,
-      `import fs from 'node:fs';\nfs.readFileSync(${JSON.stringify(file)});\nawait import(${JSON.stringify(path.join(FIXTURES, 'echo.mjs'))});\n`,
-    );
+    fs.copyFileSync(path.join(FIXTURES, 'echo.mjs'), path.join(scripts, 'echo.mjs'));
+    fs.cpSync(path.join(FIXTURES, 'lib'), path.join(scripts, 'lib'), { recursive: true });
+    fs.writeFileSync(reader, `import fs from 'node:fs';\nfs.readFileSync(${JSON.stringify(file)});\nawait import('./echo.mjs');\n`);
     await addServer(page, 'needs config', [reader], 'Blocked');
     await expect(card(page, 'needs config')).toHaveAttribute('data-status', /error|crashed/, { timeout: 60_000 });
     await card(page, 'needs config').getByRole('button', { name: 'needs config', exact: true }).click();
     const notice = page.getByRole('alert').filter({ hasText: 'outside the sandbox' });
     await expect(notice).toContainText(file);
-    await notice.getByRole('button', { name: 'Run unsandboxed' }).click();
+
+    // Diagnose names it too, with the same two ways out: Share folder there runs the diagnosis again,
+    // inside the wider sandbox, where it now gets through.
+    await page.getByRole('button', { name: 'Diagnose', exact: true }).click();
+    const diagnosis = page.getByRole('dialog', { name: 'Diagnose needs config' });
+    const inside = diagnosis.getByRole('alert').filter({ hasText: 'outside the sandbox' });
+    await expect(inside).toContainText(file, { timeout: 60_000 });
+    await expect(inside.getByRole('button', { name: 'Run unsandboxed' })).toBeVisible();
+    await inside.getByRole('button', { name: 'Share folder' }).click();
+    await expect(diagnosis.getByRole('status')).toHaveText('Every step worked: needs config can start.', { timeout: 60_000 });
+    await expect(diagnosis.getByRole('listitem', { name: 'Build its sandbox: OK' })).toContainText('sees 1 shared folder');
+    await diagnosis.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Run unsandboxed' }).click();
     await expect(page.getByText('Not sandboxed: it can read and write everything you can')).toBeVisible({ timeout: 60_000 });
   } finally {
     fs.rmSync(outside, { recursive: true, force: true });

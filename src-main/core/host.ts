@@ -21,6 +21,7 @@ import { createQuestionsArea } from './questions/question-handlers';
 import { createRootsArea, createSharedFolders } from './roots/roots-area';
 import { createSandboxArea } from './sandbox/sandbox-area';
 import { sandboxSupport } from './sandbox/sandbox-support';
+import { openSandboxOffer } from './sandbox/sandbox-offer';
 import { redactValue } from './audit/redact';
 import { createSamplingArea } from './sampling/sampling-area';
 import { createSettingsArea } from './settings/settings-area';
@@ -94,6 +95,14 @@ export function createHost(ports: HostPorts): Host {
       log: (id, level, text) => logs.plugin.recordHostEvent(id, 'sandbox', level, text),
     }),
   );
+  // New local servers are sandboxed where a sandbox runs; those from before are offered the move once.
+  const sandboxByDefault = () => ports.sandboxByDefault !== false && sandboxSupport().supported;
+  openSandboxOffer({
+    servers: () => repo.list(),
+    read: () => settings.read().sandboxOffer,
+    write: (offer) => settings.repo.write({ sandboxOffer: offer }, clock.now()),
+    sandboxByDefault,
+  });
   // OAuth for remote servers: tokens sealed in SQLite, sign-in in the system browser (or a web-mode tab).
   const signIns = createOAuthSource({
     ...{ ...core, secrets, openExternal: ports.openExternal },
@@ -115,7 +124,7 @@ export function createHost(ports: HostPorts): Host {
       redact: (serverId, text) => logs.service.redactorFor(serverId).redact(text),
       ...{ remoteAuth: signIns, launchOverride: bundles.launchOverride },
       ...{ bundleAvailable: bundles.isInstalledAndFree, onRemoved: bundles.onServerRemoved },
-      sandboxByDefault: () => ports.sandboxByDefault !== false && sandboxSupport().supported,
+      sandboxByDefault,
     }),
   );
   const fleet = servers.fleet;

@@ -2,6 +2,7 @@
  * Why a server's program could not be launched, and the step-by-step diagnosis of a launch
  * (`diagnoseServer`): the shapes the server card and the Diagnose dialog show.
  */
+import type { SandboxRuntime } from './sandbox';
 
 /** Why a server's program could not be launched. */
 export type LaunchProblemKind = 'command-not-found' | 'not-executable' | 'cwd-missing' | 'spawn-failed';
@@ -59,4 +60,9 @@ export interface ServerDiagnosis {
   steps: DiagnosisStep[];
   /** The launch problem found, with its fixes. */
   problem?: LaunchProblem;
+  /**
+   * Sandboxed: paths its launch names that the sandbox hides or shows read-only, and a path it failed
+   * on outside the sandbox: the dialog offers Share folder and Run unsandboxed for them.
+   */
+  sandboxPaths?: Pick<SandboxRuntime, 'blockedPath' | 'pathNotes'>;
 }

@@ -63,6 +63,12 @@ export const SettingsSchema = z.object({
    * data), or `block` (the model gets a note instead of the result).
    */
   flaggedContent: z.enum(FLAGGED_CONTENT_MODES),
+  /**
+   * The one-time offer to move local servers that predate sandbox-by-default into their sandbox:
+   * `unset` until the host first starts where a sandbox runs; then `open` with the servers it lists,
+   * or `answered` (nothing to offer, or the user moved them or kept them as they are). Never asked again.
+   */
+  sandboxOffer: z.object({ state: z.enum(['unset', 'open', 'answered']), serverIds: z.array(z.string().max(100)).max(1000) }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -84,6 +90,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultToolSetId: '',
   maxAnswerChars: 1_000_000,
   flaggedContent: 'ask',
+  sandboxOffer: { state: 'unset', serverIds: [] },
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();

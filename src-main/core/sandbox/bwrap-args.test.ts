@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bwrapArgs, type PathKind } from './bwrap-args';
 import { hostAllowed } from './host-filter-proxy';
+import { RELAY_SCRIPT } from './network-relay';
 import { findBlockedPath, findDenials } from './sandbox-denial';
 import type { SandboxSpec } from './sandbox-spec';
 
@@ -34,10 +35,64 @@ function mounts(args: string[]): string[] {
 describe('bwrapArgs', () => {
   const args = bwrapArgs(spec, { file: '/usr/bin/node', args: ['server.js', 'a b'], cwd: '/srv/elsewhere' }, debian);
 
-  it('dies with Patchbay, owns a PID namespace and, with network blocked, a network namespace of its own', () => {
+  it('dies with Patchbay, owns a PID namespace and, whatever the network, a network namespace of its own', () => {
     expect(args).toEqual(expect.arrayContaining(['--die-with-parent', '--unshare-pid', '--unshare-net']));
     expect(args).not.toContain('--new-session');
-    expect(bwrapArgs({ ...spec, network: 'allowed' }, { file: 'x', args: [], cwd: '/' }, debian)).not.toContain('--unshare-net');
+    expect(bwrapArgs({ ...spec, network: 'allowed' }, { file: 'x', args: [], cwd: '/' }, debian)).toContain('--unshare-net');
+  });
+
+  it('with a proxy, starts the relay on the host runtime first, mounting that runtime only where nothing else does', () => {
+    const relayed = (folder: string) =>
+      bwrapArgs(
+        {
+          ...spec,
+          network: 'allowed',
+          proxy: {
+            port: 3128,
+            relay: {
+              socket: `${spec.scratch}/proxy.sock`,
+              runtime: { program: `${folder}/patchbay`, folder, env: { ELECTRON_RUN_AS_NODE: '1' } },
+            },
+          },
+        },
+        { file: '/usr/bin/node', args: ['server.js'], cwd: '/' },
+        debian,
+      );
+    const own = relayed('/home/me/Apps/Patchbay');
+    expect(own.join(' ')).toContain('--ro-bind /home/me/Apps/Patchbay /home/me/Apps/Patchbay');
+    expect(own.join(' ')).toContain('--setenv HTTPS_PROXY http://127.0.0.1:3128 --setenv ALL_PROXY http://127.0.0.1:3128');
+    const command = own.slice(own.indexOf('--') + 1);
+    expect(command.slice(0, 2)).toEqual(['/bin/sh', '-c']);
+    expect(command[2]).toContain('ELECTRON_RUN_AS_NODE=1 "$0"');
+    expect(command.slice(3)).toEqual([
+      '/home/me/Apps/Patchbay/patchbay',
+      RELAY_SCRIPT,
+      '3128',
+      `${spec.scratch}/proxy.sock`,
+      '/usr/bin/node',
+      'server.js',
+    ]);
+    expect(relayed('/usr/bin').join(' ')).not.toContain('--ro-bind /usr/bin');
+    expect(own.join(' ')).not.toContain(`--bind ${spec.scratch}/proxy.sock`);
+  });
+
+  it('binds the proxy socket in at the same path when it lies outside the scratch folder', () => {
+    const args = bwrapArgs(
+      {
+        ...spec,
+        network: 'allowed',
+        proxy: {
+          port: 3128,
+          relay: {
+            socket: '/tmp/patchbay-proxy-0123456789abcdef.sock',
+            runtime: { program: '/usr/bin/node', folder: '/usr/bin', env: {} },
+          },
+        },
+      },
+      { file: '/usr/bin/node', args: ['server.js'], cwd: '/' },
+      debian,
+    );
+    expect(args.join(' ')).toContain('--bind /tmp/patchbay-proxy-0123456789abcdef.sock /tmp/patchbay-proxy-0123456789abcdef.sock');
   });
 
   it('mounts the system read-only, keeps its symlinks, and lays deeper mounts over shallower ones', () => {

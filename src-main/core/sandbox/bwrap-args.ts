@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SandboxSpec } from './sandbox-spec';
+import { relayCommand } from './network-relay';
 
 /** System locations a program needs to run (programs, libraries, configuration), read-only. */
 const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt'];
@@ -43,30 +44,31 @@ export interface SandboxedCommand {
  */
 export function bwrapArgs(spec: SandboxSpec, command: SandboxedCommand, kindOf: (p: string) => PathKind = pathKind): string[] {
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
-  if (spec.network === 'blocked') args.push('--unshare-net');
+  // A network namespace of its own whatever the network: "Allowed" reaches the internet through the
+  // host's proxy only (see network-relay.ts), never the host's abstract sockets (D-Bus, X11) or its
+  // loopback ports.
+  args.push('--unshare-net');
   for (const dir of SYSTEM_DIRS) {
     const kind = kindOf(dir);
     if (kind.kind === 'symlink') args.push('--symlink', kind.target, dir);
     else if (kind.kind === 'dir') args.push('--ro-bind', dir, dir);
-  }
-  // A resolv.conf managed elsewhere (systemd-resolved's stub) must come along for names to resolve.
-  if (spec.network === 'allowed') {
-    const resolv = kindOf('/etc/resolv.conf');
-    if (resolv.kind === 'symlink') {
-      const target = path.resolve('/etc', resolv.target);
-      if (!target.startsWith('/etc/')) args.push('--ro-bind-try', target, target);
-    }
   }
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
 
   // Deeper mounts go last so they lay over shallower ones: a folder shared inside the install
   // location stays writable, the data directory stays hidden inside a shared home, the scratch
   // folder (inside the data directory) comes back on top of that.
+  const relay = relayFolder(spec);
   const mounts: { at: string; args: string[] }[] = [
     ...spec.readOnly.map((p) => ({ at: p, args: ['--ro-bind', p, p] })),
     ...spec.readWrite.map((p) => ({ at: p, args: ['--bind', p, p] })),
     ...spec.hidden.filter((p) => isCovered(p, [...spec.readOnly, ...spec.readWrite])).map((p) => ({ at: p, args: ['--tmpfs', p] })),
     { at: spec.scratch, args: ['--bind', spec.scratch, spec.scratch] },
+    ...(relay ? [{ at: relay, args: ['--ro-bind', relay, relay] }] : []),
+    // The proxy's socket, when a long scratch path put it elsewhere (see proxySocketPath).
+    ...[spec.proxy?.relay?.socket].flatMap((socket) =>
+      socket && !isCovered(socket, [spec.scratch, ...spec.readWrite]) ? [{ at: socket, args: ['--bind', socket, socket] }] : [],
+    ),
   ];
   mounts.sort((a, b) => depth(a.at) - depth(b.at));
   for (const mount of mounts) args.push(...mount.args);
@@ -84,29 +86,38 @@ export function bwrapArgs(spec: SandboxSpec, command: SandboxedCommand, kindOf: 
     args.push('--', command.file, ...command.args);
     return args;
   }
-  // The relay starts in the background, then the server replaces the shell (same process, so the
-  // sandbox still ends when the server does, taking the relay with it).
   for (const [name, value] of Object.entries(proxyEnv(spec.proxy.port))) args.push('--setenv', name, value);
   args.push('--unsetenv', 'NO_PROXY', '--unsetenv', 'no_proxy');
-  args.push(
-    '--',
-    '/bin/sh',
-    '-c',
-    '"$0" "$1" "$2" & shift 2; exec "$@"',
-    spec.proxy.relay.socat,
-    `TCP-LISTEN:${spec.proxy.port},bind=127.0.0.1,fork,reuseaddr`,
-    `UNIX-CONNECT:${spec.proxy.relay.socket}`,
-    command.file,
-    ...command.args,
-  );
+  const { runtime, socket } = spec.proxy.relay;
+  args.push('--', ...relayCommand(runtime, spec.proxy.port, socket, command.file, command.args));
   return args;
+}
+
+/**
+ * The folder of the relay's runtime when nothing else mounts it (Node under the system's folders
+ * needs nothing; Patchbay's own binary in its install folder, or a Node under the home, does).
+ */
+export function relayFolder(spec: SandboxSpec): string | undefined {
+  const folder = spec.proxy?.relay?.runtime.folder;
+  if (!folder || isCovered(folder, [...SYSTEM_DIRS, ...spec.readOnly, ...spec.readWrite])) return undefined;
+  return folder;
 }
 
 /** The variables that send proxy-aware programs (npm, pip, uv, curl…) through the host-filter proxy. */
 export function proxyEnv(port: number): Record<string, string> {
   const url = `http://127.0.0.1:${port}`;
-  const names = ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy', 'npm_config_proxy', 'npm_config_https_proxy'];
-  return Object.fromEntries(names.map((name) => [name, url]));
+  const names = [
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'ALL_PROXY',
+    'http_proxy',
+    'https_proxy',
+    'all_proxy',
+    'npm_config_proxy',
+    'npm_config_https_proxy',
+  ];
+  // Node's own fetch honours the variables only when asked (Node 22.21+, 24.5+).
+  return { ...Object.fromEntries(names.map((name) => [name, url])), NODE_USE_ENV_PROXY: '1' };
 }
 
 /** True when `p` is one of `dirs` or inside one. */

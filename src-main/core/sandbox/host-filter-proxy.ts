@@ -1,13 +1,15 @@
 /**
- * The "Only these hosts" network of a sandbox: the server has no network of its own (a network
- * namespace with only loopback); inside, socat relays 127.0.0.1:<port> to a unix socket bound in
+ * A sandbox's one way out: the server has no network of its own (a network namespace with only
+ * loopback); inside, a relay (network-relay.ts) forwards 127.0.0.1:<port> to a unix socket bound in
  * from its scratch folder, where this HTTP proxy listens on the host side. It lets through CONNECT
- * tunnels (HTTPS) and plain HTTP requests to the listed hosts only, and reports every refusal.
- * Programs that honour HTTPS_PROXY/HTTP_PROXY (npm, pip, uv, curl, Python's requests…) reach the
- * listed hosts; anything that ignores them reaches nothing.
+ * tunnels (HTTPS) and plain HTTP requests — to the listed hosts only ("Only these hosts"), or to the
+ * internet but not this computer's own addresses unless listed ("Allowed") — and reports every
+ * refusal. Programs that honour HTTPS_PROXY/HTTP_PROXY (npm, pip, uv, curl, Python's requests…) get
+ * through; anything that ignores them reaches nothing.
  */
 import fs from 'node:fs';
 import net from 'node:net';
+import { resolveTarget } from './local-addresses';
 
 /** The proxy's address inside the sandbox. */
 export const PROXY_PORT = 3128;
@@ -33,15 +35,24 @@ export interface HostFilterProxy {
   close(): void;
 }
 
+/** What the proxy lets through: the listed hosts, and with `internet` any host not on this computer. */
+export interface ProxyRule {
+  hosts: readonly string[];
+  internet: boolean;
+}
+
+/** Why a connection was refused, for the Host log. */
+export type BlockedReason = 'unlisted' | 'local';
+
 /**
- * Starts the proxy on the unix socket `at` (bubblewrap: relayed inside by socat), or on a free port of
- * the host's loopback (`'loopback'`: Seatbelt lets the server reach that port only). `onBlocked`
- * hears every refused host.
+ * Starts the proxy on the unix socket `at` (bubblewrap: relayed inside), or on a free port of the
+ * host's loopback (`'loopback'`: Seatbelt lets the server reach that port only). `onBlocked` hears
+ * every refused host.
  */
 export async function startHostFilterProxy(
   at: string,
-  allowed: readonly string[],
-  onBlocked: (host: string) => void,
+  rule: ProxyRule,
+  onBlocked: (host: string, why: BlockedReason) => void,
 ): Promise<HostFilterProxy> {
   const socketPath = at === 'loopback' ? undefined : at;
   if (socketPath) fs.rmSync(socketPath, { force: true });
@@ -59,11 +70,11 @@ export async function startHostFilterProxy(
         return;
       }
       client.off('data', onData);
-      relay(client, head.subarray(0, end + 4), head.subarray(end + 4));
+      void relay(client, head.subarray(0, end + 4), head.subarray(end + 4));
     };
     client.on('data', onData);
   });
-  const relay = (client: net.Socket, header: Buffer, rest: Buffer) => {
+  const relay = async (client: net.Socket, header: Buffer, rest: Buffer) => {
     const lines = header.toString('latin1').split('\r\n');
     const [method = '', target = '', version = 'HTTP/1.1'] = lines[0].split(' ');
     let host: string;
@@ -86,13 +97,28 @@ export async function startHostFilterProxy(
       const originForm = [`${method} ${url.pathname}${url.search} ${version}`, ...lines.slice(1)].join('\r\n');
       firstBytes = Buffer.concat([Buffer.from(originForm, 'latin1'), rest]);
     }
-    if (!host || !Number.isInteger(port) || !hostAllowed(host, port, allowed)) {
-      onBlocked(`${host}:${port}`);
-      return void client.end(
-        'HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\nPatchbay: this host is not in the server’s sandbox list\n',
+    const refuse = (why: BlockedReason) => {
+      onBlocked(`${host}:${port}`, why);
+      client.end(
+        why === 'local'
+          ? 'HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\nPatchbay: this computer’s own ports are reachable only when named in the server’s sandbox list\n'
+          : 'HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\nPatchbay: this host is not in the server’s sandbox list\n',
       );
+    };
+    if (!host || !Number.isInteger(port)) return refuse('unlisted');
+    let address = host.replace(/^\[|\]$/g, '');
+    if (!hostAllowed(host, port, rule.hosts)) {
+      if (!rule.internet) return refuse('unlisted');
+      // The internet, not this computer: the address it would reach decides (and is where it goes).
+      try {
+        const target = await resolveTarget(host);
+        if (target.local) return refuse('local');
+        address = target.address;
+      } catch {
+        return void client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\nPatchbay: cannot resolve this host\n');
+      }
     }
-    const upstream = net.connect({ host, port });
+    const upstream = net.connect({ host: address, port });
     sockets.add(upstream);
     upstream.on('close', () => sockets.delete(upstream));
     upstream.once('connect', () => {

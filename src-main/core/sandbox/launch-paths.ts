@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SandboxMount, SandboxPathNote } from '@contract';
-import { isCovered } from './bwrap-args';
+import { isCovered, relayFolder } from './bwrap-args';
 import type { SandboxSpec } from './sandbox-spec';
 
 /** What every bubblewrap sandbox shows of the system, read-only (see bwrap-args.ts). */
@@ -92,6 +92,9 @@ export function sandboxMounts(
       what: installOnly.includes(p) ? 'its own code, or a folder its launch names' : 'shared folder',
     })),
     { path: launched.scratch, access: 'read-write', what: 'its scratch folder (HOME, TMPDIR)' },
+    ...[relayFolder(launched)].flatMap((p): SandboxMount[] =>
+      p ? [{ path: p, access: 'read-only', what: "Patchbay's runtime, for its network relay" }] : [],
+    ),
     ...SYSTEM_MOUNTS.filter((p) => kindOf(p)).map((p): SandboxMount => ({ path: p, access: 'read-only', what: 'the system' })),
   ];
 }

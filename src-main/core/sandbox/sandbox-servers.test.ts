@@ -4,57 +4,16 @@
  * Skipped, with the reason printed, where the sandbox cannot run (no bubblewrap, no user namespaces).
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SandboxPolicy } from '@contract';
-import { fixture, referenceServer, testScope, type TestScope } from '../../test-support/fixtures';
-import { rootsHarness, type RootsHarness } from '../roots/test-support/roots-harness';
+import { fixture, referenceServer, testScope } from '../../test-support/fixtures';
+import { rootsHarness } from '../roots/test-support/roots-harness';
 import { sandboxSupport } from './sandbox-support';
 import { waitFor } from '../servers/wait';
+import { BLOCKED, folder, probes, processesWith, say } from './test-support/sandbox-probes';
 
 const support = sandboxSupport();
 if (!support.supported) console.log(`[sandbox tests skipped] ${support.reason}`);
-
-const BLOCKED: SandboxPolicy = { enabled: true, network: 'blocked', hosts: [] };
-
-/** A real temp folder (symlinks resolved) named `name`, holding `files`, removed when the test ends. */
-function folder(scope: TestScope, name: string, files: Record<string, string> = {}): string {
-  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-sandbox-')));
-  scope.defer(() => fs.rmSync(base, { recursive: true, force: true }));
-  const dir = path.join(base, name);
-  fs.mkdirSync(dir, { recursive: true });
-  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
-  return dir;
-}
-
-/** The probe twice, sandboxed and not, both sharing exactly `shared`; started. */
-async function probes(h: RootsHarness, shared: string, sandbox: SandboxPolicy = BLOCKED): Promise<{ boxed: string; open: string }> {
-  const root = await h.call('addRoot', { path: shared });
-  const boxed = h.addServer('boxed', fixture('sandbox-probe.mjs'), sandbox);
-  const open = h.addServer('open', fixture('sandbox-probe.mjs'));
-  for (const id of [boxed, open]) await h.call('setRootSharing', { serverId: id, mode: 'subset', rootIds: [root.id] });
-  await Promise.all([h.start(boxed), h.start(open)]);
-  return { boxed, open };
-}
-
-const say = async (h: RootsHarness, id: string, tool: string, args: Record<string, unknown>) => h.text(await h.tool(id, tool, args));
-
-/** Live processes whose command line holds `marker`. */
-function processesWith(marker: string): number[] {
-  return fs.readdirSync('/proc').flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      const state = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.[0];
-      return cmdline.includes(marker) && state !== 'Z' ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
-  });
-}
 
 describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
   it('reads and writes the shared folder, but not an unshared one (which the unsandboxed twin can)', async ({ onTestFinished }) => {
@@ -108,57 +67,6 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
       `Sandbox: denied a write to ${beside('boxed.txt')} (outside the shared folders: nothing was written)`,
       'Sandbox: denied a write to /lost.txt (outside the shared folders: nothing was written)',
     ]);
-  });
-
-  it('cannot connect to a listener on the host loopback with network blocked', async ({ onTestFinished }) => {
-    const scope = testScope(onTestFinished);
-    const h = rootsHarness(scope);
-    const listener = net.createServer((socket) => socket.end('hello from the host\n'));
-    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-    scope.defer(() => new Promise((resolve) => listener.close(resolve)));
-    const port = (listener.address() as net.AddressInfo).port;
-    const { boxed, open } = await probes(h, folder(scope, 'work'));
-
-    expect(await say(h, open, 'connect', { host: '127.0.0.1', port })).toBe('ok: hello from the host');
-    expect(await say(h, boxed, 'connect', { host: '127.0.0.1', port })).toMatch(/^error: ECONNREFUSED/);
-  });
-
-  it('can connect with network allowed', async ({ onTestFinished }) => {
-    const scope = testScope(onTestFinished);
-    const h = rootsHarness(scope);
-    const listener = net.createServer((socket) => socket.end('hello\n'));
-    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-    scope.defer(() => new Promise((resolve) => listener.close(resolve)));
-    const port = (listener.address() as net.AddressInfo).port;
-    const { boxed } = await probes(h, folder(scope, 'work'), { enabled: true, network: 'allowed', hosts: [] });
-    expect(await say(h, boxed, 'connect', { host: '127.0.0.1', port })).toBe('ok: hello');
-  });
-
-  it('with Only these hosts, reaches a listed host through the proxy, and neither an unlisted one nor anything directly', async ({
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
-    const h = rootsHarness(scope);
-    const web = http.createServer((_request, response) => response.end('hello over http'));
-    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
-    scope.defer(() => new Promise((resolve) => web.close(resolve)));
-    const port = (web.address() as net.AddressInfo).port;
-    // An unlisted host on this machine: another loopback address (the whole of 127/8 is loopback on Linux).
-    const other = http.createServer((_request, response) => response.end('hello from another host'));
-    await new Promise<void>((resolve) => other.listen(port, '127.0.0.2', resolve));
-    scope.defer(() => new Promise((resolve) => other.close(resolve)));
-    const { boxed, open } = await probes(h, folder(scope, 'work'), { enabled: true, network: 'hosts', hosts: ['127.0.0.1'] });
-
-    expect(await say(h, boxed, 'http-get', { url: `http://127.0.0.1:${port}/` })).toBe('ok: HTTP/1.1 200 OK | hello over http');
-    // The loopback's names are one host: listing 127.0.0.1 admits localhost too.
-    expect(await say(h, boxed, 'http-get', { url: `http://localhost:${port}/` })).toBe('ok: HTTP/1.1 200 OK | hello over http');
-    expect(await say(h, boxed, 'http-get', { url: `http://127.0.0.2:${port}/` })).toMatch(/^ok: HTTP\/1.1 403 Forbidden/);
-    expect(await say(h, boxed, 'connect', { host: '127.0.0.1', port })).toMatch(/^error: ECONNREFUSED/);
-    // Unsandboxed, the same unlisted host answers.
-    expect(await say(h, open, 'http-get', { url: `http://127.0.0.2:${port}/` })).toBe('ok: HTTP/1.1 200 OK | hello from another host');
-    expect(h.sandboxLog.some((line) => line.serverId === boxed && line.text.includes(`blocked a connection to 127.0.0.2:${port}`))).toBe(
-      true,
-    );
   });
 
   it('takes a child that left its process group down with it, and cannot see host processes in /proc', async ({ onTestFinished }) => {
@@ -267,6 +175,9 @@ describe.skipIf(!support.supported).concurrent('a sandboxed server', () => {
     });
     expect(inside.steps.find((step) => step.id === 'initialize')).toMatchObject({ status: 'failed' });
     expect(inside.steps.find((step) => step.id === 'initialize')?.detail).toContain(`It could not read ${file}: outside the sandbox.`);
+    // What the dialog offers Share folder and Run unsandboxed for.
+    expect(inside.sandboxPaths).toEqual({ blockedPath: file });
+    expect(plain.sandboxPaths).toBeUndefined();
   });
 
   it('names the path outside the sandbox that a failed launch tripped over', async ({ onTestFinished }) => {
@@ -343,6 +254,10 @@ describe.skipIf(!support.supported).concurrent('reference servers in a sandbox',
       ]),
     );
     expect(h.fleet.viewById(open).runtime.sandbox).toBeUndefined();
+    // Diagnose names them too (with Share folder and Run unsandboxed in its dialog).
+    await h.fleet.stop(boxed);
+    expect((await h.fleet.diagnose(boxed, () => {})).sandboxPaths?.pathNotes?.map((note) => note.path)).toEqual([given, hidden]);
+    await h.start(boxed);
     // The sandbox is what stops the write: the unsandboxed twin writes the same folder.
     expect((await h.tool(boxed, 'write_file', { path: path.join(given, 'boxed.txt'), content: 'x' })).isError).toBe(true);
     await h.tool(open, 'write_file', { path: path.join(given, 'open.txt'), content: 'x' });

@@ -9,8 +9,9 @@ import path from 'node:path';
 import { registryBlocked, registryMessage, registryNeed, type SandboxPolicy, type SandboxRuntime } from '@contract';
 import type { StoredServer } from '../server-config/server-config-repository';
 import type { ServerConfig } from '../servers/connection/server-connection';
-import { findOnPath, type SandboxRunner } from './sandbox-support';
-import { PROXY_PORT, startHostFilterProxy, type HostFilterProxy } from './host-filter-proxy';
+import type { SandboxRunner } from './sandbox-support';
+import { proxySocketPath, relayRuntime } from './network-relay';
+import { PROXY_PORT, startHostFilterProxy, type BlockedReason, type HostFilterProxy } from './host-filter-proxy';
 import type { SandboxSpec } from './sandbox-spec';
 import { sandboxedLaunch } from './sandbox-launch';
 import type { ProcessSandbox } from '../servers/process/stdio-process';
@@ -94,21 +95,19 @@ export class ServerSandboxes {
     };
     this.proxies.get(server.id)?.close();
     this.proxies.delete(server.id);
-    if (server.sandbox.network === 'hosts') {
-      // bubblewrap: socat relays the port inside its network namespace to the proxy's unix socket.
-      // Seatbelt: no namespace; the proxy listens on the loopback and the profile allows that port only.
-      const socat = engine === 'bubblewrap' ? findOnPath('socat', process.env.PATH ?? '') : undefined;
-      if (engine === 'bubblewrap' && !socat)
-        throw new Error(
-          `"${server.name}" may only reach ${server.sandbox.hosts.join(', ')}, which needs socat: install it (Debian/Ubuntu: sudo apt install socat), or choose another Network in Edit.`,
-        );
-      const socket = path.join(scratch, 'proxy.sock');
-      const hosts = server.sandbox.hosts;
-      const proxy = await startHostFilterProxy(socat ? socket : 'loopback', hosts, (host) =>
-        this.options.log(server.id, 'warning', `Sandbox: blocked a connection to ${host} (not in its list: ${hosts.join(', ')})`),
+    // One way out for both "Only these hosts" and, under bubblewrap, "Allowed": the host-filter proxy.
+    // bubblewrap: a relay forwards the port inside its network namespace to the proxy's unix socket.
+    // Seatbelt: no namespace; "Only these hosts" gets the proxy on the loopback and a profile that
+    // allows that port only, "Allowed" the host's network as it is.
+    const viaProxy = server.sandbox.network === 'hosts' || (server.sandbox.network === 'allowed' && engine === 'bubblewrap');
+    if (viaProxy) {
+      const socket = proxySocketPath(scratch);
+      const rule = { hosts: server.sandbox.hosts, internet: server.sandbox.network === 'allowed' };
+      const proxy = await startHostFilterProxy(engine === 'bubblewrap' ? socket : 'loopback', rule, (host, why) =>
+        this.options.log(server.id, 'warning', `Sandbox: blocked a connection to ${host} (${blockedWhy(why, rule.hosts)})`),
       );
       this.proxies.set(server.id, proxy);
-      spec.proxy = socat ? { port: PROXY_PORT, relay: { socket, socat } } : { port: proxy.port ?? 0 };
+      spec.proxy = engine === 'bubblewrap' ? { port: PROXY_PORT, relay: { socket, runtime: relayRuntime() } } : { port: proxy.port ?? 0 };
     }
     const need = registryNeed(config.command, config.args ?? []);
     const registryNote = need && registryBlocked(need, server.sandbox.network, server.sandbox.hosts) ? registryMessage(need) : undefined;
@@ -143,7 +142,7 @@ export class ServerSandboxes {
     this.options.log(
       server.id,
       'info',
-      `Sandbox: started with ${engine === 'seatbelt' ? 'sandbox-exec (Seatbelt)' : 'bubblewrap'}; ${describeFolders(folders)}; scratch folder (HOME, TMPDIR) ${scratch}; network ${spec.proxy ? `only ${server.sandbox.hosts.join(', ')} (through a proxy)` : spec.network}`,
+      `Sandbox: started with ${engine === 'seatbelt' ? 'sandbox-exec (Seatbelt)' : 'bubblewrap'}; ${describeFolders(folders)}; scratch folder (HOME, TMPDIR) ${scratch}; network ${describeNetwork(server.sandbox, spec.proxy !== undefined)}`,
     );
     return { ...config, sandbox: origin };
   }
@@ -157,7 +156,7 @@ export class ServerSandboxes {
     return {
       mounts: sandboxMounts(launched.spec, launched.installOnly),
       ...(pathNotes.length > 0 ? { pathNotes } : {}),
-      summary: describeSandbox(launched.folders, launched.policy),
+      summary: describeSandbox(launched.folders, launched.policy, launched.spec.proxy !== undefined),
       folders: launched.folders.map((f) => f.path),
       readOnlyFolders: launched.folders.filter((f) => f.readOnly).map((f) => f.path),
       ...(blockedPath ? { blockedPath } : {}),
@@ -240,7 +239,7 @@ function describeFolders(folders: readonly SandboxFolder[]): string {
 }
 
 /** "Sandboxed: sees 2 shared folders (1 read-only); network blocked". */
-export function describeSandbox(shared: readonly SandboxFolder[], policy: SandboxPolicy): string {
+export function describeSandbox(shared: readonly SandboxFolder[], policy: SandboxPolicy, proxied = false): string {
   const count = shared.length;
   const readOnly = shared.filter((f) => f.readOnly).length;
   const folders =
@@ -248,11 +247,28 @@ export function describeSandbox(shared: readonly SandboxFolder[], policy: Sandbo
     (readOnly === 0 ? '' : readOnly === count ? (count === 1 ? ', read-only' : ', all read-only') : ` (${readOnly} read-only)`);
   const network =
     policy.network === 'allowed'
-      ? 'network allowed'
+      ? proxied
+        ? `network allowed through Patchbay (this computer ${policy.hosts.length > 0 ? `only at ${policy.hosts.join(', ')}` : 'not reachable'})`
+        : 'network allowed'
       : policy.network === 'hosts'
         ? `network only to ${policy.hosts.join(', ')}`
         : 'network blocked';
   return `Sandboxed: ${folders}; ${network}`;
+}
+
+/** The network as the Host log says it at launch. */
+function describeNetwork(policy: SandboxPolicy, proxied: boolean): string {
+  if (policy.network === 'hosts') return `only ${policy.hosts.join(', ')} (through a proxy)`;
+  if (policy.network === 'blocked') return 'blocked';
+  if (!proxied) return 'allowed';
+  const named = policy.hosts.length > 0 ? `; this computer only at ${policy.hosts.join(', ')}` : '; not this computer';
+  return `allowed through a proxy (a network of its own${named})`;
+}
+
+/** Why the proxy refused, in the Host log's words. */
+function blockedWhy(why: BlockedReason, hosts: readonly string[]): string {
+  if (why === 'local') return "this computer's own address: name it in the server's sandbox hosts to allow it";
+  return `not in its list: ${hosts.join(', ')}`;
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

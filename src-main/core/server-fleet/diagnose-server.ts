@@ -67,6 +67,10 @@ function diagnosisSandbox(sandboxes: FleetSandboxes, server: StoredServer): Diag
       );
       return `${seen?.summary ?? 'Sandboxed'}${notes.join('')}`;
     },
+    paths: (stderr) => {
+      const seen = sandboxes.runtime(server.id, stderr);
+      return { ...(seen?.blockedPath ? { blockedPath: seen.blockedPath } : {}), ...(seen?.pathNotes ? { pathNotes: seen.pathNotes } : {}) };
+    },
     explain: (stderr) => {
       const seen = sandboxes.runtime(server.id, stderr);
       const blocked = seen?.blockedPath ? `It could not read ${seen.blockedPath}: outside the sandbox.` : undefined;

@@ -61,6 +61,8 @@ export interface DiagnosisSandbox {
   summary(): string;
   /** What the sandbox explains of a failure, from the server's last stderr lines (a path outside it, a registry it cannot reach). */
   explain(stderr: readonly string[]): string | undefined;
+  /** The paths the sandbox hides or shows read-only that the launch names or (from stderr) failed on, when any. */
+  paths(stderr?: readonly string[]): ServerDiagnosis['sandboxPaths'];
   /** The diagnosis is over and its process gone: the sandbox's proxy can close. */
   release(): void;
 }
@@ -126,6 +128,11 @@ class Report {
     for (const step of this.diagnosis.steps.slice(at + 1)) step.detail = 'Not tried: an earlier step failed.';
     if (problem) this.diagnosis.problem = problem;
     return this.finish(false);
+  }
+
+  /** What the sandbox hides that the launch needs (kept when there is something to offer). */
+  sandboxPaths(paths: ServerDiagnosis['sandboxPaths']): void {
+    if (paths && (paths.blockedPath || paths.pathNotes?.length)) this.diagnosis.sandboxPaths = paths;
   }
 
   finish(ok: boolean): ServerDiagnosis {
@@ -223,6 +230,7 @@ export async function diagnoseLaunch(o: DiagnosisOptions): Promise<ServerDiagnos
         return report.fail('sandbox', (error as Error).message);
       }
       report.ok('sandbox', `${o.sandbox.summary()}. The steps below run inside it, as the server will.`);
+      report.sandboxPaths(o.sandbox.paths());
     }
   }
 
@@ -284,6 +292,7 @@ async function handshake(
       // its last output: give the report a moment, so the step names the exit rather than the pipe.
       if (!remote) await waitFor(() => session.transport.closeReport, { timeoutMs: 1000, what: 'the close report' }).catch(() => undefined);
       const explained = o.sandbox?.explain(stderr);
+      report.sandboxPaths(o.sandbox?.paths(stderr));
       return report.fail(
         handshakeStep,
         handshakeFailure(session, error, expired, o.handshakeMs, o.signal?.aborted) + (explained ? ` ${explained}` : ''),

@@ -4,6 +4,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { LaunchProblemView } from './LaunchProblemView';
+import { SandboxBlockedNotice } from './ServerSandbox';
 
 export interface DiagnoseDialogProps {
   api: HostApi;
@@ -23,6 +24,7 @@ const STATUS_WORDS: Record<DiagnosisStep['status'], string> = { running: 'Runnin
  */
 export function DiagnoseDialog({ api, serverId, serverName, onClose, onEdit, onStart }: DiagnoseDialogProps) {
   const live = useAppStore((s) => s.diagnoses[serverId]);
+  const server = useAppStore((s) => s.servers[serverId]);
   // Each run: its number, and the run already reported when it began (whose steps are not this run's).
   const [attempt, setAttempt] = useState(() => ({ round: 0, ignored: live?.runId ?? null }));
   const [outcome, setOutcome] = useState<{ round: number; result?: ServerDiagnosis; error?: string } | null>(null);
@@ -93,6 +95,7 @@ export function DiagnoseDialog({ api, serverId, serverName, onClose, onEdit, onS
               : ''}
       </p>
       {result?.problem && <LaunchProblemView serverName={serverName} problem={result.problem} onEdit={onEdit} />}
+      {server && result?.sandboxPaths && <SandboxBlockedNotice server={server} seen={result.sandboxPaths} onDone={runAgain} />}
       <div className="actions">
         {result?.ok && (
           <button type="button" onClick={onStart}>

@@ -1,4 +1,4 @@
-import { useContext, useId } from 'react';
+import { useContext, useId, type ReactNode } from 'react';
 import { registryBlocked, registryMessage, registryNeed, SANDBOX_NETWORKS, type SandboxNetwork, type SandboxSupport } from '@contract';
 import type { EditDraft } from './server-form-model';
 import type { FormErrors, ServerDraft } from './server-form-model';
@@ -72,25 +72,23 @@ export function SandboxFields({
             options={SANDBOX_NETWORKS.map((network) => ({ value: network, label: NETWORK_LABELS[network] }))}
           />
           {draft.sandboxNetwork === 'hosts' && (
-            <>
-              <label htmlFor={`${id}-hosts`}>Hosts</label>
-              <textarea
-                id={`${id}-hosts`}
-                rows={2}
-                spellCheck={false}
-                placeholder="api.example.com"
-                value={draft.sandboxHosts}
-                aria-describedby={`${id}-hosts-hint`}
-                onChange={(e) => edit({ sandboxHosts: e.target.value }, 'sandbox')}
-              />
-              <p id={`${id}-hosts-hint`} className="hint">
-                One host name per line; everything else is blocked.
-                <HelpTip about="Hosts">
-                  <code>*.example.com</code> for its subdomains, <code>host:443</code> for one port. Programs that use a proxy (npm, pip,
-                  uv, curl) reach these through Patchbay. Needs socat.
-                </HelpTip>
-              </p>
-            </>
+            <HostList id={`${id}-hosts`} label="Hosts" placeholder="api.example.com" draft={draft} edit={edit}>
+              One host name per line; everything else is blocked.
+              <HelpTip about="Hosts">
+                <code>*.example.com</code> for its subdomains, <code>host:443</code> for one port. Programs that use a proxy (npm, pip, uv,
+                curl) reach these through Patchbay.
+              </HelpTip>
+            </HostList>
+          )}
+          {draft.sandboxNetwork === 'allowed' && (
+            // The internet, not this computer: its own ports only when listed (the same list, read differently).
+            <HostList id={`${id}-local`} label="Ports on this computer" placeholder="localhost:8080" draft={draft} edit={edit}>
+              The internet, through Patchbay; this computer only at the ports listed here.
+              <HelpTip about="Network allowed">
+                It has a network of its own: programs that use a proxy (npm, pip, uv, curl) get out through Patchbay, which keeps this
+                computer's own ports and sockets shut unless listed (<code>localhost:8080</code>).
+              </HelpTip>
+            </HostList>
           )}
         </>
       )}
@@ -105,5 +103,40 @@ export function SandboxFields({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** The sandbox's host list (the policy's `hosts`), under the label its Network gives it. */
+function HostList({
+  id,
+  label,
+  placeholder,
+  draft,
+  edit,
+  children,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  draft: ServerDraft;
+  edit: EditDraft;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        rows={2}
+        spellCheck={false}
+        placeholder={placeholder}
+        value={draft.sandboxHosts}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => edit({ sandboxHosts: e.target.value }, 'sandbox')}
+      />
+      <p id={`${id}-hint`} className="hint">
+        {children}
+      </p>
+    </>
   );
 }

@@ -181,6 +181,16 @@ describe('ServerFormDialog', () => {
     });
   });
 
+  it('with the network allowed, lists the ports on this computer it may reach (none by default)', () => {
+    const { onSubmit } = renderForm();
+    type('Name', 'web');
+    type('Command', 'npx');
+    expect(field('Ports on this computer').value).toBe('');
+    type('Ports on this computer', 'localhost:8080');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ sandbox: { enabled: true, network: 'allowed', hosts: ['localhost:8080'] } });
+  });
+
   it('warns beforehand when npx or uvx could not reach its registry from the sandbox', async () => {
     renderForm();
     type('Name', 'files');

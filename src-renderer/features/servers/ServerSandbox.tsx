@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerView } from '@contract';
+import type { SandboxRuntime, ServerView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { useAppStore } from '../../stores/use-app-store';
 import { NETWORK_LABELS } from './SandboxFields';
@@ -16,8 +16,7 @@ export function sandboxText({ config, runtime }: ServerView): string {
 const folderOf = (file: string) => file.replace(/\/[^/]*\/?$/, '') || '/';
 
 /** What the sandbox hides or shows read-only of what the server needs: a path it failed on, paths its launch names. */
-function sandboxTrouble(server: ServerView): { lines: { verb: string; path: string; rest: string }[]; folders: string[] } {
-  const seen = server.runtime.sandbox;
+function sandboxTrouble(seen: SandboxPaths | undefined): { lines: { verb: string; path: string; rest: string }[]; folders: string[] } {
   const lines: { verb: string; path: string; rest: string }[] = [];
   const folders: string[] = [];
   if (seen?.blockedPath) {
@@ -36,17 +35,21 @@ function sandboxTrouble(server: ServerView): { lines: { verb: string; path: stri
   return { lines, folders: [...new Set(folders)] };
 }
 
+/** What the notice reads: a path the server failed on, paths its launch names. */
+type SandboxPaths = Pick<SandboxRuntime, 'blockedPath' | 'pathNotes'>;
+
 /**
  * A sandboxed server tripped over, or is given, a path its sandbox hides (or shows read-only): say
  * so, and offer the two ways out — share those folders with it (it restarts inside the wider
- * boundary), or run it without a sandbox. On the Overview and in Diagnose.
+ * boundary), or run it without a sandbox. On the Overview (its running launch) and in Diagnose (`seen`:
+ * the diagnosed launch, and `onDone` runs the diagnosis again instead of starting the server).
  */
-export function SandboxBlockedNotice({ server, restart = true }: { server: ServerView; restart?: boolean }) {
+export function SandboxBlockedNotice({ server, seen, onDone }: { server: ServerView; seen?: SandboxPaths; onDone?: () => void }) {
   const api = useAppStore((s) => s.api);
   const roots = useAppStore((s) => s.roots);
   const sharing = useAppStore((s) => s.rootSharing[server.config.id]);
   const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
-  const trouble = sandboxTrouble(server);
+  const trouble = sandboxTrouble(seen ?? server.runtime.sandbox);
   if (trouble.lines.length === 0) return null;
   const { config } = server;
 
@@ -55,6 +58,7 @@ export function SandboxBlockedNotice({ server, restart = true }: { server: Serve
     try {
       await action();
       setState({ busy: false });
+      onDone?.();
     } catch (error) {
       setState({ busy: false, error: messageOf(error) });
     }
@@ -64,7 +68,7 @@ export function SandboxBlockedNotice({ server, restart = true }: { server: Serve
       const ids = sharing?.mode === 'subset' ? [...sharing.rootIds] : [];
       for (const folder of trouble.folders) ids.push((roots.find((r) => r.path === folder) ?? (await api.addRoot({ path: folder }))).id);
       if (sharing?.mode !== 'all') await api.setRootSharing({ serverId: config.id, mode: 'subset', rootIds: [...new Set(ids)] });
-      if (restart) await api.startServer({ id: config.id });
+      if (!onDone) await api.startServer({ id: config.id });
     });
   const runUnsandboxed = () =>
     run(async () => {

@@ -7,6 +7,7 @@ import { Modal } from '../../ui/Modal';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { FindServersDialog } from '../install/FindServersDialog';
 import { useInstallFlow } from '../install/use-install-flow';
+import { SandboxOffer } from './SandboxOffer';
 import { DiagnoseDialog } from './DiagnoseDialog';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard, type ServerActions } from './ServerCard';
@@ -132,6 +133,7 @@ export function ServersPage() {
               {install.error}
             </p>
           )}
+          <SandboxOffer />
           <div role="group" aria-labelledby="quick-add-title" className="quick-add">
             <span id="quick-add-title" className="muted">
               Quick add
