@@ -1,4 +1,4 @@
-import type { Attributes, Span } from '@opentelemetry/api';
+import type { Attributes } from '@opentelemetry/api';
 import type {
   ChatMessage,
   HostEvent,
@@ -10,6 +10,7 @@ import type {
   Question,
   TimelineTarget,
 } from '@contract';
+import type { ExportSpan } from './export-span';
 import type { OtelExport } from './otel-export';
 import { parseTraceparent } from './trace-context';
 import { endOtelSpan, errorType, serverAttributes, startOtelSpan, type ServerFacts } from './otel-spans';
@@ -28,7 +29,7 @@ interface Bar {
   view: TimelineSpan;
   start: number;
   turn: Turn;
-  otel?: Span;
+  otel?: ExportSpan;
   jsonrpcKey?: string;
   serverId?: string;
 }
