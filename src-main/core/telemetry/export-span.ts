@@ -1,5 +1,14 @@
 import { randomFillSync } from 'node:crypto';
-import { SpanStatusCode, TraceFlags, type Attributes, type AttributeValue, type HrTime, type SpanContext, type SpanKind, type SpanStatus } from '@opentelemetry/api';
+import {
+  SpanStatusCode,
+  TraceFlags,
+  type Attributes,
+  type AttributeValue,
+  type HrTime,
+  type SpanContext,
+  type SpanKind,
+  type SpanStatus,
+} from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 
 /** What every span of one export pipeline shares (its resource and instrumentation scope). */

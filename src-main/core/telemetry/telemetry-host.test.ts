@@ -201,6 +201,42 @@ describe('telemetry', () => {
     expect(receiver.spans.some((s) => s.name === 'invoke_agent patchbay')).toBe(false);
   });
 
+  it('every request of an operation carries trace context, not only tools/call: resources/read and prompts/get each as a client span', async () => {
+    receiver = await startOtlpReceiver();
+    const t = startHost();
+    const serverId = await setUp(t);
+    const TRACEPARENT = /00-([0-9a-f]{32})-([0-9a-f]{16})-01/;
+    // Export off: nothing is added to any request.
+    expect(JSON.stringify((await t.api.readResource({ serverId, uri: 'meta://seen' })).contents)).not.toMatch(TRACEPARENT);
+    await t.api.setTelemetry(on(receiver.url));
+    const read = TRACEPARENT.exec(JSON.stringify((await t.api.readResource({ serverId, uri: 'meta://seen' })).contents));
+    const prompt = TRACEPARENT.exec(JSON.stringify((await t.api.getPrompt({ serverId, name: 'meta' })).messages));
+    expect(read).not.toBeNull();
+    expect(prompt).not.toBeNull();
+    await waitFor(
+      () => receiver.spans.some((s) => s.name === 'prompts/get meta') && receiver.spans.some((s) => s.name === 'resources/read'),
+      {
+        timeoutMs: 15_000,
+        what: 'the requests exported',
+      },
+    );
+    const readSpan = receiver.spans.find((s) => s.name === 'resources/read')!;
+    expect([readSpan.traceId, readSpan.spanId]).toEqual([read![1], read![2]]);
+    expect(readSpan.kind).toBe(3); // CLIENT
+    expect(readSpan.attributes).toMatchObject({
+      'mcp.method.name': 'resources/read',
+      'mcp.resource.uri': 'meta://seen',
+      'jsonrpc.request.id': expect.any(String),
+      'network.transport': 'pipe',
+    });
+    const promptSpan = receiver.spans.find((s) => s.name === 'prompts/get meta')!;
+    expect([promptSpan.traceId, promptSpan.spanId]).toEqual([prompt![1], prompt![2]]);
+    expect(promptSpan.attributes).toMatchObject({ 'mcp.method.name': 'prompts/get', 'gen_ai.prompt.name': 'meta' });
+    // The per-server setting for servers that reject unknown _meta holds for these requests too.
+    await t.api.setTelemetry(on(receiver.url, { propagate: false }));
+    expect(JSON.stringify((await t.api.getPrompt({ serverId, name: 'meta' })).messages)).not.toMatch(TRACEPARENT);
+  });
+
   it('a remote server gets the trace context in _meta and as HTTP headers', async () => {
     receiver = await startOtlpReceiver();
     const remote = await startModernHttpServer();

@@ -12,6 +12,7 @@ import type {
 } from '@contract';
 import type { ExportSpan } from './export-span';
 import type { OtelExport } from './otel-export';
+import { RequestSpans } from './request-spans';
 import { parseTraceparent } from './trace-context';
 import { endOtelSpan, errorType, serverAttributes, startOtelSpan, type ServerFacts } from './otel-spans';
 
@@ -65,6 +66,7 @@ export class TurnRecorder {
   private readonly byRequest = new Map<string, Bar>();
   private readonly bySpanId = new Map<string, Bar>();
   private readonly questions = new Map<string, Bar>();
+  private readonly requests = new RequestSpans();
   private seq = 0;
 
   constructor(
@@ -104,9 +106,21 @@ export class TurnRecorder {
     return this.unsent.get(serverId)?.find((bar) => bar.view.tool === tool && !bar.jsonrpcKey);
   }
 
+  /**
+   * The span of a request other than `tools/call` about to leave for a server (export on): under the
+   * call running on that server, else its own trace. `settle` ends it when the request settles.
+   */
+  startRequest(serverId: string, method: string, params: Record<string, unknown> | undefined) {
+    const now = this.deps.now();
+    const otel = this.deps.otel();
+    const span = this.requests.start(otel, method, params, this.deps.facts(serverId), this.runningCallOf(serverId)?.otel, now);
+    if (!span) return undefined;
+    return { span, settle: (error?: unknown) => this.requests.end(otel, span, this.deps.now(), now, error) };
+  }
+
   /** A request left for a server: binds a `tools/call` to its bar (by its trace context, else in order). */
   onRequestSent(serverId: string, id: string | number, method: string, params: Record<string, unknown> | undefined, bytes: number): void {
-    if (method !== 'tools/call') return;
+    if (method !== 'tools/call') return this.requests.sent(traceSpanId(params), id);
     const queue = this.unsent.get(serverId);
     if (!queue) return;
     const spanId = traceSpanId(params);
