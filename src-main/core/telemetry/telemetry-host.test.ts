@@ -87,6 +87,33 @@ describe('telemetry', () => {
     expect(receiver.spans).toEqual([]);
   });
 
+  it('a tool-search round is its own bar; each call bar names its card, its server and its request id', async () => {
+    const t = startHost();
+    const serverId = await setUp(t);
+    await t.api.updateSettings({ toolSearch: 'always' });
+    await llm.reset();
+    await llm.script([
+      { type: 'find_tool', nameEndsWith: '__meta', query: 'meta', input: {} },
+      { type: 'text', text: 'Found and ran.' },
+    ]);
+    const conversation = await t.api.createConversation();
+    const mark = t.events.length;
+    await t.api.sendMessage({ conversationId: conversation.id, text: 'Search, then call' });
+    await answerTool(t.api, { id: (await t.asked('tool', undefined, mark)).id, decision: 'allow_once' });
+    await t.next('conversationUpdated', (c) => c.id === conversation.id && c.turn === 'idle' && c.messageCount === 6, mark);
+    const messages = (await t.api.listMessages({ conversationId: conversation.id })).messages;
+    const timeline = (await t.api.getTurnTimeline({ conversationId: conversation.id, messageId: messages.at(-1)!.id }))!;
+    expect(timeline.spans.map((s) => s.kind)).toEqual(['turn', 'model', 'search', 'model', 'consent', 'tool', 'model']);
+    const search = timeline.spans.find((s) => s.kind === 'search')!;
+    expect(search).toMatchObject({ label: 'Tool search “meta”: 2 tools found', status: 'ok', durationMs: expect.any(Number) });
+    const searchUse = messages[1]!.content.find((b) => b.type === 'tool_use')!;
+    expect(search.toolUseId).toBe(searchUse.type === 'tool_use' && searchUse.id);
+    const callUse = messages[3]!.content.find((b) => b.type === 'tool_use')!;
+    const tool = timeline.spans.find((s) => s.kind === 'tool')!;
+    expect(tool).toMatchObject({ serverId, requestId: expect.any(String), toolUseId: callUse.type === 'tool_use' && callUse.id });
+    expect(timeline.spans.find((s) => s.kind === 'consent')!.toolUseId).toBe(tool.toolUseId);
+  });
+
   it('exports the turn as one trace with the conventions’ names and attributes, and the server sees its trace id', async () => {
     receiver = await startOtlpReceiver();
     const t = startHost();

@@ -1,52 +1,20 @@
 import type { Attributes } from '@opentelemetry/api';
-import type {
-  ChatMessage,
-  HostEvent,
-  QuestionSettled,
-  TimelineSpan,
-  ToolEvents,
-  TurnTimeline,
-  RunningToolCall,
-  Question,
-  TimelineTarget,
+import {
+  TOOL_SEARCH_TOOL_NAME,
+  type ChatMessage,
+  type HostEvent,
+  type QuestionSettled,
+  type TimelineSpan,
+  type ToolEvents,
+  type TurnTimeline,
+  type RunningToolCall,
+  type Question,
+  type TimelineTarget,
 } from '@contract';
-import type { ExportSpan } from './export-span';
 import type { OtelExport } from './otel-export';
 import { RequestSpans } from './request-spans';
-import { parseTraceparent } from './trace-context';
+import { capped, LONE_CALL_LABELS, searchOutcome, traceSpanId, KEPT_TURNS, type Bar, type Turn } from './timeline-model';
 import { endOtelSpan, errorType, serverAttributes, startOtelSpan, type ServerFacts } from './otel-spans';
-
-/** What a call outside a chat is, by who asked for it. */
-const LONE_CALL_LABELS: Record<RunningToolCall['origin'], string> = {
-  user: 'Run from the Tools tab',
-  model: 'Model call',
-  app: 'Call from an app',
-};
-
-/** Turns (and lone calls) kept for the timeline, newest last. */
-const KEPT_TURNS = 100;
-
-interface Bar {
-  view: TimelineSpan;
-  start: number;
-  turn: Turn;
-  otel?: ExportSpan;
-  jsonrpcKey?: string;
-  serverId?: string;
-}
-
-interface Turn {
-  conversationId: string;
-  start: number;
-  bars: Bar[];
-  root: Bar;
-  /** When the last step ended: the next model request starts here. */
-  mark: number;
-  messageIds: number[];
-  open: boolean;
-  /** A call outside a chat (the Tools tab, an app): its call is its trace's root span (no turn span to export). */
-  lone: boolean;
-}
 
 /**
  * The one observer: builds each turn's timeline from what the host already emits (the chat's
@@ -129,6 +97,7 @@ export class TurnRecorder {
     queue.splice(queue.indexOf(bar), 1);
     bar.jsonrpcKey = `${serverId}\n${id}`;
     bar.view.bytesOut = bytes;
+    bar.view.requestId = String(id);
     bar.otel?.setAttribute('jsonrpc.request.id', String(id));
     this.byRequest.set(bar.jsonrpcKey, bar);
   }
@@ -169,8 +138,10 @@ export class TurnRecorder {
     if (message.role === 'user') {
       const results = message.content.length > 0 && message.content.every((b) => b.type === 'tool_result');
       const open = this.openTurns.get(conv);
-      if (results && open) open.mark = now;
-      else {
+      if (results && open) {
+        this.endSearches(open, now, undefined, message);
+        open.mark = now;
+      } else {
         if (open) this.endTurn(open);
         this.openTurn(conv, now);
       }
@@ -193,21 +164,47 @@ export class TurnRecorder {
       bar.view.outputTokens = message.usage.outputTokens;
     }
     if (message.model) bar.view.model = message.model;
+    this.startSearches(turn, message, now);
     bar.view.status = message.status === 'interrupted' ? 'interrupted' : (message.stopReason ?? 'complete');
     this.endBar(bar, now, message.stopReason ? { 'gen_ai.response.finish_reasons': [message.stopReason] } : {});
     turn.mark = now;
     if (message.status === 'interrupted' || message.stopReason !== 'tool_use') this.endTurn(turn);
   }
 
+  /** Each tool search the answer asked for: a bar from the answer's end until the host answered it. */
+  private startSearches(turn: Turn, message: ChatMessage, now: number): void {
+    turn.order = [];
+    for (const block of message.content) {
+      if (block.type !== 'tool_use') continue;
+      turn.order.push(block.id);
+      if (block.name !== TOOL_SEARCH_TOOL_NAME || block.serverId) continue;
+      const query = typeof block.input.query === 'string' ? block.input.query : '';
+      turn.searches.push(this.startBar(turn, { kind: 'search', label: `Tool search “${query}”`, toolUseId: block.id }, now, turn.root));
+    }
+  }
+
+  /**
+   * Searches are answered in the answer's order, between its calls: a call starting (or waiting)
+   * ends the searches before it; the results message ends the rest, with what each found.
+   */
+  private endSearches(turn: Turn, now: number, beforeToolUseId?: string, results?: ChatMessage): void {
+    if (turn.searches.length === 0) return;
+    const limit = beforeToolUseId ? turn.order.indexOf(beforeToolUseId) : Infinity;
+    turn.searches = turn.searches.filter((bar) => {
+      if (turn.order.indexOf(bar.view.toolUseId!) > limit) return true;
+      if (results) searchOutcome(bar.view, results);
+      this.endBar(bar, now);
+      return false;
+    });
+  }
+
   private onWaiting(key: ToolEvents['toolCallWaiting']): void {
     const turn = this.turnOf(key.chat?.conversationId);
+    const now = this.deps.now();
+    if (key.chat) this.endSearches(turn, now, key.chat.toolUseId);
     const entry = this.calls.get(key.callId) ?? {};
-    entry.consent = this.startBar(
-      turn,
-      { kind: 'consent', label: 'Waiting for your answer', callId: key.callId },
-      this.deps.now(),
-      turn.root,
-    );
+    const chat = key.chat ? { toolUseId: key.chat.toolUseId } : {};
+    entry.consent = this.startBar(turn, { kind: 'consent', label: 'Waiting for your answer', callId: key.callId, ...chat }, now, turn.root);
     this.calls.set(key.callId, entry);
   }
 
@@ -216,6 +213,7 @@ export class TurnRecorder {
     const entry = this.calls.get(call.callId) ?? {};
     const turn = entry.consent?.turn ?? this.turnOf(call.chat?.conversationId, LONE_CALL_LABELS[call.origin]);
     if (turn.lone) this.byCall.set(call.callId, turn);
+    if (call.chat) this.endSearches(turn, now, call.chat.toolUseId);
     if (entry.consent) {
       entry.consent.view.status = 'allowed';
       this.endBar(entry.consent, now);
@@ -226,6 +224,8 @@ export class TurnRecorder {
       serverName: call.serverName,
       tool: call.tool,
       callId: call.callId,
+      serverId: call.serverId,
+      ...(call.chat ? { toolUseId: call.chat.toolUseId } : {}),
     } as const;
     const tool = this.startBar(turn, view, now, turn.root, call.serverId);
     entry.tool = tool;
@@ -299,7 +299,17 @@ export class TurnRecorder {
   }
 
   private openTurn(conversationId: string, now: number, label = 'Turn'): Turn {
-    const turn = { conversationId, start: now, bars: [], mark: now, messageIds: [], open: true, lone: !conversationId } as unknown as Turn;
+    const turn = {
+      conversationId,
+      start: now,
+      bars: [],
+      mark: now,
+      messageIds: [],
+      open: true,
+      lone: !conversationId,
+      searches: [],
+      order: [],
+    } as unknown as Turn;
     turn.root = this.startBar(turn, { kind: 'turn', label }, now, undefined);
     if (conversationId) {
       this.openTurns.set(conversationId, turn);
@@ -315,6 +325,7 @@ export class TurnRecorder {
     turn.open = false;
     if (this.openTurns.get(turn.conversationId) === turn) this.openTurns.delete(turn.conversationId);
     const now = this.deps.now();
+    this.endSearches(turn, now);
     for (const [id, bar] of this.models) {
       if (bar.turn !== turn) continue;
       // An answer that never finished (the turn failed or was stopped mid-stream) ends with its turn.
@@ -372,14 +383,4 @@ export class TurnRecorder {
       this.bySpanId.delete(bar.otel.spanContext().spanId);
     }
   }
-}
-
-function traceSpanId(params: Record<string, unknown> | undefined): string | undefined {
-  return parseTraceparent((params?._meta as { traceparent?: unknown } | undefined)?.traceparent)?.spanId;
-}
-
-/** Opt-in content attributes are capped, so one huge result cannot fill the queue's memory. */
-function capped(value: unknown): string {
-  const json = JSON.stringify(value) ?? '';
-  return json.length > 8_192 ? `${json.slice(0, 8_192)}…` : json;
 }
