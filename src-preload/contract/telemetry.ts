@@ -106,7 +106,7 @@ export interface TurnTimeline {
   spans: TimelineSpan[];
 }
 
-/** A chat message (the turn that wrote it), or a call outside a chat (the Tools tab's, an app's) by its id. */
+/** A chat message (the turn that wrote it), or a call by its id (its turn; a call outside a chat — the Tools tab's, an app's — its own). */
 const TimelineSchema = z.union([
   z.object({ conversationId: IdString, messageId: z.number().int().positive() }).strict(),
   z.object({ callId: IdString }).strict(),

@@ -25,7 +25,7 @@ export class TurnRecorder {
   private readonly turns: Turn[] = [];
   private readonly openTurns = new Map<string, Turn>();
   private readonly byMessage = new Map<string, Turn>();
-  /** A call outside a chat: its own turn, by call id. */
+  /** Each call's turn by call id (a call outside a chat: its own), for its record's Timeline (the audit trail, the Tools tab). */
   private readonly byCall = new Map<string, Turn>();
   private readonly models = new Map<number, Bar>();
   private readonly calls = new Map<string, { consent?: Bar; tool?: Bar }>();
@@ -204,6 +204,7 @@ export class TurnRecorder {
     if (key.chat) this.endSearches(turn, now, key.chat.toolUseId);
     const entry = this.calls.get(key.callId) ?? {};
     const chat = key.chat ? { toolUseId: key.chat.toolUseId } : {};
+    this.byCall.set(key.callId, turn);
     entry.consent = this.startBar(turn, { kind: 'consent', label: 'Waiting for your answer', callId: key.callId, ...chat }, now, turn.root);
     this.calls.set(key.callId, entry);
   }
@@ -212,7 +213,7 @@ export class TurnRecorder {
     const now = this.deps.now();
     const entry = this.calls.get(call.callId) ?? {};
     const turn = entry.consent?.turn ?? this.turnOf(call.chat?.conversationId, LONE_CALL_LABELS[call.origin]);
-    if (turn.lone) this.byCall.set(call.callId, turn);
+    this.byCall.set(call.callId, turn);
     if (call.chat) this.endSearches(turn, now, call.chat.toolUseId);
     if (entry.consent) {
       entry.consent.view.status = 'allowed';
@@ -336,7 +337,7 @@ export class TurnRecorder {
   }
 
   private forget(turn: Turn): void {
-    for (const bar of turn.bars) if (turn.lone && bar.view.callId) this.byCall.delete(bar.view.callId);
+    for (const bar of turn.bars) if (bar.view.callId) this.byCall.delete(bar.view.callId);
     for (const id of turn.messageIds) this.byMessage.delete(`${turn.conversationId}\n${id}`);
     for (const bar of turn.bars) {
       const spanId = bar.otel?.spanContext().spanId;

@@ -8,6 +8,7 @@ import './timeline.css';
 const KIND_NAMES: Record<TimelineSpan['kind'], string> = {
   turn: 'Turn',
   model: 'Model request',
+  search: 'Tool search',
   tool: 'Tool call',
   consent: 'Consent wait',
   sampling: 'Sampling',
@@ -123,12 +124,64 @@ export function TimelineDialog({
             ))}
           </ol>
           {selected && (
-            <p role="status" className="timeline-detail">
-              {describeSpan(selected)}
-            </p>
+            <div className="timeline-detail">
+              <p role="status">{describeSpan(selected)}</p>
+              <SpanLinks span={selected} conversationId={timeline.conversationId} onLeave={() => onOpenChange(false)} />
+            </div>
           )}
         </>
       )}
     </Modal>
+  );
+}
+
+/** The log filter that finds one request's lines (its request and its answer) in a Protocol log. */
+const requestFilter = (requestId: string) => `tools/call #${requestId} (`;
+
+/**
+ * Where a bar's work is recorded: its card in the conversation, its audit entry (Settings › Tool
+ * consent), its request's lines in the server's Protocol log. Each closes the dialog and goes there.
+ */
+function SpanLinks({ span, conversationId, onLeave }: { span: TimelineSpan; conversationId: string; onLeave(): void }) {
+  const request = useAppStore((s) => s.request);
+  const go = (...args: Parameters<typeof request>) => {
+    onLeave();
+    request(...args);
+  };
+  const card = span.toolUseId && conversationId ? span.toolUseId : undefined;
+  const audited = span.callId && (span.kind === 'tool' || span.kind === 'consent') ? span.callId : undefined;
+  const logged = span.serverId && span.requestId ? { serverId: span.serverId, requestId: span.requestId } : undefined;
+  if (!card && !audited && !logged) return null;
+  return (
+    <div className="timeline-links" role="group" aria-label="Go to">
+      {card && (
+        <button
+          type="button"
+          className="quiet"
+          onClick={() => go('focus-tool-card', { route: { page: 'chat', conversationId }, target: card })}
+        >
+          {span.kind === 'search' ? 'Show the search' : 'Show the card'}
+        </button>
+      )}
+      {audited && (
+        <button type="button" className="quiet" onClick={() => go('focus-audit-entry', { target: audited })}>
+          Audit entry
+        </button>
+      )}
+      {logged && (
+        <button
+          type="button"
+          className="quiet"
+          onClick={() =>
+            go('filter-protocol-log', {
+              route: { page: 'logs', serverId: logged.serverId, stream: 'protocol' },
+              target: requestFilter(logged.requestId),
+            })
+          }
+        >
+          Protocol log
+        </button>
+      )}
+    </div>
   );
 }
