@@ -21,7 +21,9 @@ const ms = (value: number | undefined) =>
 
 /** Every number of a bar, in words: its accessible name and its tooltip. */
 export function describeSpan(span: TimelineSpan): string {
-  const parts = [`${KIND_NAMES[span.kind]}: ${span.label}`, `starts at ${ms(span.startMs)}`, `takes ${ms(span.durationMs)}`];
+  // A search's label already says what it is ("Tool search “sum”…"): not prefixed twice.
+  const head = span.kind === 'search' ? span.label : `${KIND_NAMES[span.kind]}: ${span.label}`;
+  const parts = [head, `starts at ${ms(span.startMs)}`, `takes ${ms(span.durationMs)}`];
   if (span.model) parts.push(`model ${span.model}`);
   if (span.inputTokens !== undefined) parts.push(`${span.inputTokens} tokens in, ${span.outputTokens ?? 0} out`);
   if (span.firstTokenMs !== undefined) parts.push(`first text after ${ms(span.firstTokenMs)}`);
