@@ -84,6 +84,8 @@ export function TimelineDialog({
   const spans = timeline?.spans ?? [];
   const total = Math.max(1, ...spans.map((s) => s.startMs + (s.durationMs ?? 0)));
   const depth = depths(spans);
+  // Each bar's words once (its name and its tooltip): a 200-call turn paints 200 of them.
+  const described = new Map(spans.map((s) => [s.id, describeSpan(s)]));
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Timeline" className="timeline-dialog">
       {error && <p role="alert">Could not load the timeline: {error}</p>}
@@ -111,8 +113,8 @@ export function TimelineDialog({
                     className="timeline-bar"
                     data-kind={span.kind}
                     data-status={span.status}
-                    aria-label={describeSpan(span)}
-                    title={describeSpan(span)}
+                    aria-label={described.get(span.id)}
+                    title={described.get(span.id)}
                     aria-pressed={selected?.id === span.id}
                     style={{
                       insetInlineStart: `${(span.startMs / total) * 100}%`,
