@@ -112,6 +112,23 @@ describe('telemetry', () => {
     const tool = timeline.spans.find((s) => s.kind === 'tool')!;
     expect(tool).toMatchObject({ serverId, requestId: expect.any(String), toolUseId: callUse.type === 'tool_use' && callUse.id });
     expect(timeline.spans.find((s) => s.kind === 'consent')!.toolUseId).toBe(tool.toolUseId);
+    // The call's record (its audit entry) opens the same turn by its call id.
+    expect((await t.api.getTurnTimeline({ callId: tool.callId! }))?.spans.map((s) => s.id)).toEqual(timeline.spans.map((s) => s.id));
+  });
+
+  it('a call an MCP App makes has its own timeline, from its record (the audit entry’s call id)', async () => {
+    const t = startHost();
+    const serverId = await setUp(t);
+    await t.api.setToolPolicy({ serverId, tool: 'meta', policy: 'allow' });
+    const done = await t.host.tools.callToolWithConsent({ serverId, tool: 'meta', args: {}, origin: 'app' });
+    expect(done.status).toBe('ok');
+    const entry = (await t.api.listToolAudit({})).entries.find((e) => e.origin === 'app')!;
+    const timeline = await t.api.getTurnTimeline({ callId: entry.callId });
+    expect(timeline?.spans.map((s) => [s.kind, s.label])).toEqual([
+      ['turn', 'Call from an app'],
+      ['tool', 'tracer › meta'],
+    ]);
+    expect(timeline!.spans[1]).toMatchObject({ serverId, status: 'ok', requestId: expect.any(String) });
   });
 
   it('exports the turn as one trace with the conventions’ names and attributes, and the server sees its trace id', async () => {
