@@ -116,6 +116,37 @@ describe('telemetry', () => {
     expect((await t.api.getTurnTimeline({ callId: tool.callId! }))?.spans.map((s) => s.id)).toEqual(timeline.spans.map((s) => s.id));
   });
 
+  it('a failed model request stays in its turn as a failed bar; the Retry is a turn of its own', async () => {
+    const t = startHost();
+    await setUp(t);
+    await llm.reset();
+    await llm.script([
+      { type: 'error', status: 529, errorType: 'overloaded_error', message: 'Overloaded' },
+      { type: 'text', text: 'Back again.' },
+    ]);
+    const conversation = await t.api.createConversation();
+    const mark = t.events.length;
+    await t.api.sendMessage({ conversationId: conversation.id, text: 'Hello' });
+    await t.next('conversationUpdated', (c) => c.id === conversation.id && c.turn === 'idle' && c.lastError !== undefined, mark);
+    const [asked] = (await t.api.listMessages({ conversationId: conversation.id })).messages;
+    const failed = (await t.api.getTurnTimeline({ conversationId: conversation.id, messageId: asked!.id }))!;
+    expect(failed.spans.map((s) => [s.kind, s.status])).toEqual([
+      ['turn', undefined],
+      ['model', 'error'],
+    ]);
+    expect(failed.spans[1]!.label).toMatch(/^Failed \(overloaded\): /);
+    expect(failed.spans.every((s) => s.durationMs !== undefined)).toBe(true);
+    const again = t.events.length;
+    await t.api.retryTurn({ conversationId: conversation.id });
+    await t.next('conversationUpdated', (c) => c.id === conversation.id && c.turn === 'idle' && c.messageCount === 2, again);
+    const answer = (await t.api.listMessages({ conversationId: conversation.id })).messages.at(-1)!;
+    const retried = (await t.api.getTurnTimeline({ conversationId: conversation.id, messageId: answer.id }))!;
+    expect(retried.spans.map((s) => [s.kind, s.status])).toEqual([
+      ['turn', undefined],
+      ['model', 'end_turn'],
+    ]);
+  });
+
   it('a call an MCP App makes has its own timeline, from its record (the audit entry’s call id)', async () => {
     const t = startHost();
     const serverId = await setUp(t);

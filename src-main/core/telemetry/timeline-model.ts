@@ -1,8 +1,10 @@
 /**
  * The timeline's records (a turn, its bars) and the small pure steps the recorder takes on them.
  */
-import type { ChatMessage, RunningToolCall, TimelineSpan } from '@contract';
+import type { ChatError, ChatMessage, RunningToolCall, TimelineSpan, TurnTimeline } from '@contract';
 import type { ExportSpan } from './export-span';
+import type { OtelExport } from './otel-export';
+import type { ServerFacts } from './otel-spans';
 import { parseTraceparent } from './trace-context';
 
 /** What a call outside a chat is, by who asked for it. */
@@ -38,6 +40,33 @@ export interface Turn {
   /** Tool searches of the last answer not yet answered, in the answer's order of calls (`order`). */
   searches: Bar[];
   order: string[];
+}
+
+/** What the recorder reads from its area. */
+export interface RecorderDeps {
+  now(): number;
+  /** The export pipeline while export is on. */
+  otel(): OtelExport | undefined;
+  facts(serverId: string): ServerFacts | undefined;
+  /** Whether arguments and results may be exported (the user's opt-in). */
+  exportContent(): boolean;
+}
+
+/** What the renderer gets of a turn: copies of its bars, and its trace id when it was exported. */
+export function timelineOf(turn: Turn): TurnTimeline {
+  const traceId = turn.bars.find((bar) => bar.otel)?.otel?.spanContext().traceId;
+  return {
+    conversationId: turn.conversationId,
+    ...(traceId ? { traceId } : {}),
+    startedAt: new Date(turn.start).toISOString(),
+    spans: turn.bars.map((bar) => ({ ...bar.view })),
+  };
+}
+
+/** A failed model request's label: how the turn failed, in its own words (cut short). */
+export function failureLabel(failure: ChatError): string {
+  const message = failure.message.length > 80 ? `${failure.message.slice(0, 79)}…` : failure.message;
+  return `Failed (${failure.kind}): ${message}`;
 }
 
 /** A tool search's bar ends with what the host's answer found (or that it failed). */

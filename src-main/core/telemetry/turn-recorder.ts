@@ -2,6 +2,7 @@ import type { Attributes } from '@opentelemetry/api';
 import {
   TOOL_SEARCH_TOOL_NAME,
   type ChatMessage,
+  type ConversationSummary,
   type HostEvent,
   type QuestionSettled,
   type TimelineSpan,
@@ -11,10 +12,20 @@ import {
   type Question,
   type TimelineTarget,
 } from '@contract';
-import type { OtelExport } from './otel-export';
 import { RequestSpans } from './request-spans';
-import { capped, LONE_CALL_LABELS, searchOutcome, traceSpanId, KEPT_TURNS, type Bar, type Turn } from './timeline-model';
-import { endOtelSpan, errorType, serverAttributes, startOtelSpan, type ServerFacts } from './otel-spans';
+import {
+  capped,
+  failureLabel,
+  timelineOf,
+  LONE_CALL_LABELS,
+  searchOutcome,
+  traceSpanId,
+  KEPT_TURNS,
+  type Bar,
+  type RecorderDeps,
+  type Turn,
+} from './timeline-model';
+import { endOtelSpan, errorType, serverAttributes, startOtelSpan } from './otel-spans';
 
 /**
  * The one observer: builds each turn's timeline from what the host already emits (the chat's
@@ -37,23 +48,14 @@ export class TurnRecorder {
   private readonly requests = new RequestSpans();
   private seq = 0;
 
-  constructor(
-    private readonly deps: {
-      now(): number;
-      /** The export pipeline while export is on. */
-      otel(): OtelExport | undefined;
-      facts(serverId: string): ServerFacts | undefined;
-      /** Whether arguments and results may be exported (the user's opt-in). */
-      exportContent(): boolean;
-    },
-  ) {}
+  constructor(private readonly deps: RecorderDeps) {}
 
   onEvent(event: HostEvent): void {
     switch (event.name) {
       case 'chatMessage':
         return this.onMessage(event.payload);
-      case 'chatDelta':
-        return;
+      case 'conversationUpdated':
+        return this.onConversation(event.payload);
       case 'toolCallWaiting':
         return this.onWaiting(event.payload);
       case 'toolCallStarted':
@@ -116,15 +118,7 @@ export class TurnRecorder {
   /** The turn that wrote (or asked) this message, as a waterfall; null once it is no longer kept. */
   timeline(target: TimelineTarget): TurnTimeline | null {
     const turn = 'callId' in target ? this.byCall.get(target.callId) : this.byMessage.get(`${target.conversationId}\n${target.messageId}`);
-    if (!turn) return null;
-    const conversationId = turn.conversationId;
-    const traceId = turn.bars.find((bar) => bar.otel)?.otel?.spanContext().traceId;
-    return {
-      conversationId,
-      ...(traceId ? { traceId } : {}),
-      startedAt: new Date(turn.start).toISOString(),
-      spans: turn.bars.map((bar) => ({ ...bar.view })),
-    };
+    return turn ? timelineOf(turn) : null;
   }
 
   /** Ends every open bar (export turned off, the host closing). */
@@ -169,6 +163,26 @@ export class TurnRecorder {
     this.endBar(bar, now, message.stopReason ? { 'gen_ai.response.finish_reasons': [message.stopReason] } : {});
     turn.mark = now;
     if (message.status === 'interrupted' || message.stopReason !== 'tool_use') this.endTurn(turn);
+  }
+
+  /**
+   * The chat's turn is over (its conversation went idle): a turn that failed ends with its failed
+   * model request in place (the request that was streaming, else one from the last step), so a
+   * failure and the Retry after it (a turn of its own) both show.
+   */
+  private onConversation(summary: ConversationSummary): void {
+    const turn = summary.turn === 'idle' ? this.openTurns.get(summary.id) : undefined;
+    if (!turn) return;
+    const failure = summary.lastError;
+    if (failure) {
+      const now = this.deps.now();
+      const streaming = [...this.models].find(([, bar]) => bar.turn === turn);
+      if (streaming) this.models.delete(streaming[0]);
+      const bar = streaming?.[1] ?? this.startBar(turn, { kind: 'model', label: failureLabel(failure) }, turn.mark, turn.root);
+      bar.view.status = 'error';
+      this.endBar(bar, now, { 'error.type': failure.kind });
+    }
+    this.endTurn(turn);
   }
 
   /** Each tool search the answer asked for: a bar from the answer's end until the host answered it. */
@@ -362,9 +376,8 @@ export class TurnRecorder {
     const bar: Bar = { view, start, turn, ...(serverId ? { serverId } : {}) };
     const otel = this.deps.otel();
     if (otel) {
-      // A bar whose parent was not exported (export turned on mid-turn) is not exported either; a
-      // lone call (no chat) is its call span, the root of its trace, with what the call caused under
-      // it: one span per call, half the export's work of a turn span around it.
+      // A bar whose parent was not exported (export turned on mid-turn) is not either; a lone call
+      // (no chat) is its call span, its trace's root: one span per call, not a turn span around it.
       const otelParent = parent ? parent.otel : undefined;
       const exported = turn.lone ? fields.kind === 'tool' || otelParent !== undefined : !parent || otelParent !== undefined;
       if (exported) {
