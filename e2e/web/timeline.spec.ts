@@ -30,6 +30,10 @@ test('a turn with a search round, a consent wait and a call, as a waterfall from
   await test.step('Settings › Telemetry: off by default', async () => {
     const section = page.getByRole('region', { name: 'Telemetry' });
     await expect(section.getByText('Export is off')).toBeVisible();
+    // The project's controls: a Select for the protocol, switches for the two choices.
+    await expect(section.getByRole('combobox', { name: 'Protocol' })).toHaveText(/http\/protobuf/);
+    await expect(section.getByRole('switch', { name: /Send trace context to servers/ })).toBeChecked();
+    await expect(section.getByRole('switch', { name: /Export tool results/ })).not.toBeChecked();
     // An endpoint that is not http(s) is refused at entry.
     await section.getByRole('textbox', { name: 'OTLP endpoint' }).fill('ftp://collector.example/');
     await section.getByRole('button', { name: 'Turn on export' }).click();
@@ -69,6 +73,8 @@ test('a turn with a search round, a consent wait and a call, as a waterfall from
   });
   await expect(call).toHaveCount(1);
   await expect(waterfall.getByRole('button', { name: /tokens in/ }).first()).toBeVisible();
+  // The search round is a bar of its own: what was searched and what it found.
+  await expect(waterfall.getByRole('button', { name: /^Tool search “sum”: \d+ tools? found, .*succeeded$/ })).toHaveCount(1);
 
   // Keyboard: each bar is a stop; Enter shows its numbers below the waterfall.
   await consent.focus();
@@ -79,4 +85,38 @@ test('a turn with a search round, a consent wait and a call, as a waterfall from
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(answer.getByRole('button', { name: 'Timeline' })).toBeFocused();
+
+  const card = log.getByRole('article', { name: `Tool call get-sum on ${SERVER}` });
+  const openCallBar = async () => {
+    await answer.getByRole('button', { name: 'Timeline' }).click();
+    await call.click();
+    return dialog.getByRole('group', { name: 'Go to' });
+  };
+
+  await test.step('a bar leads to its card: the conversation scrolls to it and focuses it', async () => {
+    await (await openCallBar()).getByRole('button', { name: 'Show the card' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toBeFocused();
+  });
+
+  await test.step('… to its request’s lines in the server’s Protocol log', async () => {
+    await (await openCallBar()).getByRole('button', { name: 'Protocol log' }).click();
+    await expect(page.getByRole('tab', { name: 'Protocol', selected: true })).toBeVisible();
+    const filter = page.getByRole('toolbar', { name: 'Log view' }).getByRole('searchbox', { name: 'Filter' });
+    await expect(filter).toHaveValue(/^tools\/call #\S+ \($/);
+    const entries = page.getByRole('list', { name: 'Protocol entries' });
+    // The request and its result, nothing else.
+    await expect(entries.getByRole('listitem')).toHaveCount(2);
+    await expect(entries.getByRole('listitem').last()).toContainText('result');
+  });
+
+  await test.step('… and to its audit entry, whose own Timeline is the same turn', async () => {
+    await nav('Chat').click();
+    await (await openCallBar()).getByRole('button', { name: 'Audit entry' }).click();
+    const entry = page.getByRole('list', { name: 'Tool calls' }).getByRole('listitem').filter({ hasText: 'get-sum' });
+    await expect(entry.locator('summary')).toBeFocused();
+    await entry.getByRole('button', { name: 'Timeline' }).click();
+    await expect(dialog.getByRole('list', { name: 'Turn timeline' }).getByRole('button', { name: /^Tool search “sum”/ })).toHaveCount(1);
+    await page.keyboard.press('Escape');
+  });
 });

@@ -67,7 +67,7 @@ export interface TelemetryTestResult {
 }
 
 /** What a bar of the timeline is. */
-export type TimelineKind = 'turn' | 'model' | 'tool' | 'consent' | 'sampling' | 'elicitation' | 'request';
+export type TimelineKind = 'turn' | 'model' | 'search' | 'tool' | 'consent' | 'sampling' | 'elicitation' | 'request';
 
 /** One bar of a turn's waterfall; times in ms from the turn's start. */
 export interface TimelineSpan {
@@ -81,6 +81,12 @@ export interface TimelineSpan {
   serverName?: string;
   tool?: string;
   callId?: string;
+  /** The chat's id of the call (a tool call, its consent wait, a tool search): its card in the conversation. */
+  toolUseId?: string;
+  /** The server of a call or of a request it caused (the Logs page's address). */
+  serverId?: string;
+  /** A tool call's JSON-RPC request id: its lines in the server's Protocol log. */
+  requestId?: string;
   model?: string;
   inputTokens?: number;
   outputTokens?: number;
@@ -100,7 +106,7 @@ export interface TurnTimeline {
   spans: TimelineSpan[];
 }
 
-/** A chat message (the turn that wrote it), or a call outside a chat (the Tools tab's, an app's) by its id. */
+/** A chat message (the turn that wrote it), or a call by its id (its turn; a call outside a chat — the Tools tab's, an app's — its own). */
 const TimelineSchema = z.union([
   z.object({ conversationId: IdString, messageId: z.number().int().positive() }).strict(),
   z.object({ callId: IdString }).strict(),

@@ -11,11 +11,24 @@ import type { AppPage } from '@contract';
 import { sameRoute, topLevel, type Route } from '../routing/routes';
 
 /** Something a page does once it shows, asked for from elsewhere (the palette, a shortcut). */
-export type IntentKind = 'add-server' | 'import-servers' | 'find-servers' | 'focus-message' | 'focus-api-key';
+export type IntentKind =
+  | 'add-server'
+  | 'import-servers'
+  | 'find-servers'
+  | 'focus-message'
+  | 'focus-api-key'
+  /** Scroll to and focus a tool call's card (`target`: its toolUseId) in the route's conversation. */
+  | 'focus-tool-card'
+  /** Open and focus a call's entry in the audit trail (`target`: its callId). */
+  | 'focus-audit-entry'
+  /** Filter the route's Protocol log to one request (`target`: the filter's text). */
+  | 'filter-protocol-log';
 export interface Intent {
   kind: IntentKind;
   /** Tells two requests of the same kind apart (each is carried out once). */
   seq: number;
+  /** What the intent is about, for kinds that need it (a card, an entry, a filter). */
+  target?: string;
 }
 
 export interface NavigationState {
@@ -36,8 +49,8 @@ export interface NavigationState {
   go(route: Route, options?: { replace?: boolean; notice?: string }): void;
   say(notice: string): void;
   dismissNotice(): void;
-  /** Asks the page that handles `kind` to do it (it goes to that page first). */
-  request(kind: IntentKind): void;
+  /** Asks the page that handles `kind` to do it (it goes to that page first, or to `route` when given). */
+  request(kind: IntentKind, options?: { route?: Route; target?: string }): void;
   /** Marks an intent as carried out (only if it is still the current one). */
   finishIntent(intent: Intent): void;
 }
@@ -49,6 +62,9 @@ const INTENT_ROUTE: Record<IntentKind, Route> = {
   'find-servers': topLevel('servers'),
   'focus-message': topLevel('chat'),
   'focus-api-key': { page: 'settings', section: 'preferences' },
+  'focus-tool-card': topLevel('chat'),
+  'focus-audit-entry': { page: 'settings', section: 'consent' },
+  'filter-protocol-log': topLevel('logs'),
 };
 
 /** The part of the store navigation reads and writes besides its own. */
@@ -94,10 +110,11 @@ export function navigationState<S extends NavigationHost>(
     navigate: (page) => go(topLevel(page)),
     say: (notice) => set({ notice } as Partial<S>),
     dismissNotice: () => set({ notice: null } as Partial<S>),
-    request(kind) {
-      const route = INTENT_ROUTE[kind];
-      if (get().page !== route.page) go(route);
-      set({ intent: { kind, seq: ++intentSeq } } as Partial<S>);
+    request(kind, options = {}) {
+      const route = options.route ?? INTENT_ROUTE[kind];
+      if (options.route || get().page !== route.page) go(route);
+      const intent: Intent = { kind, seq: ++intentSeq, ...(options.target !== undefined ? { target: options.target } : {}) };
+      set({ intent } as Partial<S>);
     },
     finishIntent(intent) {
       if (get().intent?.seq === intent.seq) set({ intent: null } as Partial<S>);

@@ -29,7 +29,10 @@ export function Modal({ open, onOpenChange, title, description, role = 'dialog',
   };
   const onCloseAutoFocus = (event: Event) => {
     event.preventDefault();
-    if (opener.current?.isConnected) opener.current.focus();
+    // Something the dialog led to already took the focus (a timeline bar's card): it keeps it.
+    const active = document.activeElement;
+    const led = active instanceof HTMLElement && active !== document.body && active.isConnected;
+    if (!led && opener.current?.isConnected) opener.current.focus();
     opener.current = null;
   };
   return (

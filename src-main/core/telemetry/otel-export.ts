@@ -1,11 +1,12 @@
-import { ROOT_CONTEXT, SpanKind, trace, type Attributes, type Context, type Span, type Tracer, type Histogram } from '@opentelemetry/api';
+import type { Attributes, Histogram, SpanKind } from '@opentelemetry/api';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtoTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import { BasicTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { OtlpProtocol } from '@contract';
+import { ExportSpan, type SpanShared } from './export-span';
 import { BoundedSpanQueue } from './span-queue';
 
 /** Where and how to export (resolved from the setting or the environment, headers opened). */
@@ -28,22 +29,21 @@ export function spanExporterFor(target: ExportTarget, timeoutMillis = 10_000): S
 }
 
 /**
- * One export pipeline: a tracer whose spans go through the bounded queue to the OTLP exporter, and
- * the `mcp.client.operation.duration` histogram (metrics go over OTLP/HTTP JSON). Made when the user
- * turns export on; shut down when it is turned off or changed.
+ * One export pipeline: spans (`ExportSpan`, made from the timeline's bars) through the bounded queue
+ * to the SDK's OTLP exporter, and the `mcp.client.operation.duration` histogram (metrics go over
+ * OTLP/HTTP JSON). Made when the user turns export on; shut down when it is turned off or changed.
  */
 export class OtelExport {
-  readonly tracer: Tracer;
   readonly queue: BoundedSpanQueue;
-  private readonly provider: BasicTracerProvider;
+  private readonly shared: SpanShared;
   private readonly meters: MeterProvider;
   private readonly duration: Histogram;
 
   constructor(target: ExportTarget, version: string, onChange: () => void) {
     const resource = resourceFromAttributes({ 'service.name': 'patchbay', 'service.version': version });
     this.queue = new BoundedSpanQueue(spanExporterFor(target), onChange);
-    this.provider = new BasicTracerProvider({ resource, spanProcessors: [this.queue] });
-    this.tracer = this.provider.getTracer('patchbay', version);
+    const queue = this.queue;
+    this.shared = { resource, instrumentationScope: { name: 'patchbay', version }, onEnd: (span) => queue.onEnd(span) };
     const reader = new PeriodicExportingMetricReader({
       exporter: new OTLPMetricExporter({ url: signalUrl(target.endpoint, 'metrics'), headers: target.headers, timeoutMillis: 10_000 }),
       exportIntervalMillis: 30_000,
@@ -55,13 +55,9 @@ export class OtelExport {
       .createHistogram('mcp.client.operation.duration', { unit: 's', description: 'Duration of an MCP request as the client sees it' });
   }
 
-  startSpan(name: string, kind: SpanKind, start: number, attributes: Attributes, parent?: Context): Span {
-    return this.tracer.startSpan(name, { kind, startTime: start, attributes }, parent);
-  }
-
-  /** A context whose active span is `span` (the parent of the spans started with it). */
-  contextOf(span: Span): Context {
-    return trace.setSpan(ROOT_CONTEXT, span);
+  /** A span from `start` (ms since the epoch), under `parent` (in its trace) or the root of a new trace. */
+  startSpan(name: string, kind: SpanKind, start: number, attributes: Attributes, parent?: ExportSpan): ExportSpan {
+    return new ExportSpan(name, kind, start, attributes, parent, this.shared);
   }
 
   recordDuration(seconds: number, attributes: Attributes): void {
@@ -69,6 +65,6 @@ export class OtelExport {
   }
 
   async shutdown(): Promise<void> {
-    await Promise.allSettled([this.provider.shutdown(), this.meters.shutdown()]);
+    await Promise.allSettled([this.queue.shutdown(), this.meters.shutdown()]);
   }
 }

@@ -1,5 +1,6 @@
-import { SpanKind, SpanStatusCode, type Attributes, type Span } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, type Attributes } from '@opentelemetry/api';
 import type { TimelineSpan } from '@contract';
+import type { ExportSpan } from './export-span';
 import type { OtelExport } from './otel-export';
 
 /** What the host knows of a server's session, for the `mcp.*` attributes. */
@@ -20,11 +21,11 @@ export function startOtelSpan(
   otel: OtelExport,
   view: TimelineSpan,
   start: number,
-  parent: Span | undefined,
+  parent: ExportSpan | undefined,
   facts: ServerFacts | undefined,
   extra: Attributes = {},
-): Span {
-  const context = parent ? otel.contextOf(parent) : undefined;
+): ExportSpan {
+  const context = parent;
   switch (view.kind) {
     case 'turn':
       return otel.startSpan(
@@ -71,7 +72,7 @@ export function serverAttributes(facts: ServerFacts | undefined): Attributes {
 }
 
 /** Ends a span with what the bar learnt (tokens, the call's request id, how it ended). */
-export function endOtelSpan(span: Span, view: TimelineSpan, end: number, extra: Attributes = {}): void {
+export function endOtelSpan(span: ExportSpan, view: TimelineSpan, end: number, extra: Attributes = {}): void {
   if (view.model) {
     span.setAttribute('gen_ai.request.model', view.model);
     span.setAttribute('gen_ai.response.model', view.model);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
 import { BasicTracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { ExportSpan, type SpanShared } from './export-span';
 import { BoundedSpanQueue, MAX_QUEUED_SPANS } from './span-queue';
 import { formatTraceparent, parseTraceparent, withTraceContext } from './trace-context';
 
@@ -78,5 +80,31 @@ describe('trace context', () => {
       spanId: 'b7ad6b7169203331',
       sampled: true,
     });
+  });
+});
+
+describe('an exported bar (ExportSpan)', () => {
+  it('is a ReadableSpan of its recorded times: its parent’s trace, a fresh span id, ended once, nothing changed after', () => {
+    const ended: ReadableSpan[] = [];
+    const shared: SpanShared = {
+      resource: resourceFromAttributes({ 'service.name': 'patchbay' }),
+      instrumentationScope: { name: 'patchbay' },
+      onEnd: (span) => ended.push(span),
+    };
+    const turn = new ExportSpan('invoke_agent patchbay', SpanKind.INTERNAL, 1_700_000_000_000, {}, undefined, shared);
+    const call = new ExportSpan('tools/call echo', SpanKind.CLIENT, 1_700_000_000_250.5, { 'gen_ai.tool.name': 'echo' }, turn, shared);
+    expect(turn.spanContext().traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(call.spanContext().traceId).toBe(turn.spanContext().traceId);
+    expect(call.spanContext().spanId).toMatch(/^(?!0{16})[0-9a-f]{16}$/);
+    expect(call.spanContext().spanId).not.toBe(turn.spanContext().spanId);
+    expect(call.parentSpanContext?.spanId).toBe(turn.spanContext().spanId);
+    expect(call.startTime).toEqual([1_700_000_000, 250_500_000]);
+    call.setAttribute('jsonrpc.request.id', '7');
+    call.end(1_700_000_001_000);
+    call.end(1_700_000_002_000);
+    call.setAttribute('late', 'ignored');
+    expect(ended).toEqual([call]);
+    expect(call.duration).toEqual([0, 749_500_000]);
+    expect(call.attributes).toEqual({ 'gen_ai.tool.name': 'echo', 'jsonrpc.request.id': '7' });
   });
 });

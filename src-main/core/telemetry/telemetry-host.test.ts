@@ -87,6 +87,81 @@ describe('telemetry', () => {
     expect(receiver.spans).toEqual([]);
   });
 
+  it('a tool-search round is its own bar; each call bar names its card, its server and its request id', async () => {
+    const t = startHost();
+    const serverId = await setUp(t);
+    await t.api.updateSettings({ toolSearch: 'always' });
+    await llm.reset();
+    await llm.script([
+      { type: 'find_tool', nameEndsWith: '__meta', query: 'meta', input: {} },
+      { type: 'text', text: 'Found and ran.' },
+    ]);
+    const conversation = await t.api.createConversation();
+    const mark = t.events.length;
+    await t.api.sendMessage({ conversationId: conversation.id, text: 'Search, then call' });
+    await answerTool(t.api, { id: (await t.asked('tool', undefined, mark)).id, decision: 'allow_once' });
+    await t.next('conversationUpdated', (c) => c.id === conversation.id && c.turn === 'idle' && c.messageCount === 6, mark);
+    const messages = (await t.api.listMessages({ conversationId: conversation.id })).messages;
+    const timeline = (await t.api.getTurnTimeline({ conversationId: conversation.id, messageId: messages.at(-1)!.id }))!;
+    expect(timeline.spans.map((s) => s.kind)).toEqual(['turn', 'model', 'search', 'model', 'consent', 'tool', 'model']);
+    const search = timeline.spans.find((s) => s.kind === 'search')!;
+    expect(search).toMatchObject({ label: 'Tool search “meta”: 2 tools found', status: 'ok', durationMs: expect.any(Number) });
+    const searchUse = messages[1]!.content.find((b) => b.type === 'tool_use')!;
+    expect(search.toolUseId).toBe(searchUse.type === 'tool_use' && searchUse.id);
+    const callUse = messages[3]!.content.find((b) => b.type === 'tool_use')!;
+    const tool = timeline.spans.find((s) => s.kind === 'tool')!;
+    expect(tool).toMatchObject({ serverId, requestId: expect.any(String), toolUseId: callUse.type === 'tool_use' && callUse.id });
+    expect(timeline.spans.find((s) => s.kind === 'consent')!.toolUseId).toBe(tool.toolUseId);
+    // The call's record (its audit entry) opens the same turn by its call id.
+    expect((await t.api.getTurnTimeline({ callId: tool.callId! }))?.spans.map((s) => s.id)).toEqual(timeline.spans.map((s) => s.id));
+  });
+
+  it('a failed model request stays in its turn as a failed bar; the Retry is a turn of its own', async () => {
+    const t = startHost();
+    await setUp(t);
+    await llm.reset();
+    await llm.script([
+      { type: 'error', status: 529, errorType: 'overloaded_error', message: 'Overloaded' },
+      { type: 'text', text: 'Back again.' },
+    ]);
+    const conversation = await t.api.createConversation();
+    const mark = t.events.length;
+    await t.api.sendMessage({ conversationId: conversation.id, text: 'Hello' });
+    await t.next('conversationUpdated', (c) => c.id === conversation.id && c.turn === 'idle' && c.lastError !== undefined, mark);
+    const [asked] = (await t.api.listMessages({ conversationId: conversation.id })).messages;
+    const failed = (await t.api.getTurnTimeline({ conversationId: conversation.id, messageId: asked!.id }))!;
+    expect(failed.spans.map((s) => [s.kind, s.status])).toEqual([
+      ['turn', undefined],
+      ['model', 'error'],
+    ]);
+    expect(failed.spans[1]!.label).toMatch(/^Failed \(overloaded\): /);
+    expect(failed.spans.every((s) => s.durationMs !== undefined)).toBe(true);
+    const again = t.events.length;
+    await t.api.retryTurn({ conversationId: conversation.id });
+    await t.next('conversationUpdated', (c) => c.id === conversation.id && c.turn === 'idle' && c.messageCount === 2, again);
+    const answer = (await t.api.listMessages({ conversationId: conversation.id })).messages.at(-1)!;
+    const retried = (await t.api.getTurnTimeline({ conversationId: conversation.id, messageId: answer.id }))!;
+    expect(retried.spans.map((s) => [s.kind, s.status])).toEqual([
+      ['turn', undefined],
+      ['model', 'end_turn'],
+    ]);
+  });
+
+  it('a call an MCP App makes has its own timeline, from its record (the audit entry’s call id)', async () => {
+    const t = startHost();
+    const serverId = await setUp(t);
+    await t.api.setToolPolicy({ serverId, tool: 'meta', policy: 'allow' });
+    const done = await t.host.tools.callToolWithConsent({ serverId, tool: 'meta', args: {}, origin: 'app' });
+    expect(done.status).toBe('ok');
+    const entry = (await t.api.listToolAudit({})).entries.find((e) => e.origin === 'app')!;
+    const timeline = await t.api.getTurnTimeline({ callId: entry.callId });
+    expect(timeline?.spans.map((s) => [s.kind, s.label])).toEqual([
+      ['turn', 'Call from an app'],
+      ['tool', 'tracer › meta'],
+    ]);
+    expect(timeline!.spans[1]).toMatchObject({ serverId, status: 'ok', requestId: expect.any(String) });
+  });
+
   it('exports the turn as one trace with the conventions’ names and attributes, and the server sees its trace id', async () => {
     receiver = await startOtlpReceiver();
     const t = startHost();
@@ -199,6 +274,42 @@ describe('telemetry', () => {
     expect(result.length).toBeLessThanOrEqual(8_193);
     expect(result.endsWith('…')).toBe(true);
     expect(receiver.spans.some((s) => s.name === 'invoke_agent patchbay')).toBe(false);
+  });
+
+  it('every request of an operation carries trace context, not only tools/call: resources/read and prompts/get each as a client span', async () => {
+    receiver = await startOtlpReceiver();
+    const t = startHost();
+    const serverId = await setUp(t);
+    const TRACEPARENT = /00-([0-9a-f]{32})-([0-9a-f]{16})-01/;
+    // Export off: nothing is added to any request.
+    expect(JSON.stringify((await t.api.readResource({ serverId, uri: 'meta://seen' })).contents)).not.toMatch(TRACEPARENT);
+    await t.api.setTelemetry(on(receiver.url));
+    const read = TRACEPARENT.exec(JSON.stringify((await t.api.readResource({ serverId, uri: 'meta://seen' })).contents));
+    const prompt = TRACEPARENT.exec(JSON.stringify((await t.api.getPrompt({ serverId, name: 'meta' })).messages));
+    expect(read).not.toBeNull();
+    expect(prompt).not.toBeNull();
+    await waitFor(
+      () => receiver.spans.some((s) => s.name === 'prompts/get meta') && receiver.spans.some((s) => s.name === 'resources/read'),
+      {
+        timeoutMs: 15_000,
+        what: 'the requests exported',
+      },
+    );
+    const readSpan = receiver.spans.find((s) => s.name === 'resources/read')!;
+    expect([readSpan.traceId, readSpan.spanId]).toEqual([read![1], read![2]]);
+    expect(readSpan.kind).toBe(3); // CLIENT
+    expect(readSpan.attributes).toMatchObject({
+      'mcp.method.name': 'resources/read',
+      'mcp.resource.uri': 'meta://seen',
+      'jsonrpc.request.id': expect.any(String),
+      'network.transport': 'pipe',
+    });
+    const promptSpan = receiver.spans.find((s) => s.name === 'prompts/get meta')!;
+    expect([promptSpan.traceId, promptSpan.spanId]).toEqual([prompt![1], prompt![2]]);
+    expect(promptSpan.attributes).toMatchObject({ 'mcp.method.name': 'prompts/get', 'gen_ai.prompt.name': 'meta' });
+    // The per-server setting for servers that reject unknown _meta holds for these requests too.
+    await t.api.setTelemetry(on(receiver.url, { propagate: false }));
+    expect(JSON.stringify((await t.api.getPrompt({ serverId, name: 'meta' })).messages)).not.toMatch(TRACEPARENT);
   });
 
   it('a remote server gets the trace context in _meta and as HTTP headers', async () => {

@@ -4,11 +4,18 @@ import type { ServerFacts } from './otel-spans';
 import { formatTraceparent, withTraceContext } from './trace-context';
 import type { TurnRecorder } from './turn-recorder';
 
-type RequestFn = (request: { method: string; params?: Record<string, unknown> }, ...rest: unknown[]) => Promise<unknown>;
+type Request = { method: string; params?: Record<string, unknown> };
+type RequestFn = (request: Request, ...rest: unknown[]) => Promise<unknown>;
+
+/** The request with its span's W3C trace context in `params._meta` (SEP-414); the caller's own `_meta` kept. */
+function carrying(request: Request, context: { traceId: string; spanId: string }): Request {
+  return { ...request, params: withTraceContext(request.params, formatTraceparent(context.traceId, context.spanId)) };
+}
 
 /**
- * The request path's part of telemetry, on every connection: each request to a server carries the
- * W3C trace context of its span in `params._meta` (SEP-414) while export and propagation are on;
+ * The request path's part of telemetry, on every connection: each request to a server (all but the
+ * handshake and pings) carries the W3C trace context of its span in `params._meta` (SEP-414) while
+ * export and propagation are on — a tool call's bar, or the request's own span (`RequestSpans`);
  * what crosses the wire tells the recorder each call's request id, sizes and `isError`; the
  * session's facts (protocol version, transport) name the spans. A `traceparent` arriving from a
  * server is read strictly: a malformed one is ignored.
@@ -25,12 +32,20 @@ export function tracePlugin(deps: {
       const seam = client as unknown as { request: RequestFn };
       const original = seam.request.bind(client);
       seam.request = (request, ...rest) => {
-        if (!deps.propagating() || request.method !== 'tools/call') return original(request, ...rest);
-        const bar = deps.recorder.pendingCall(server.id, String(request.params?.name ?? ''));
-        const context = bar?.otel?.spanContext();
-        if (!context) return original(request, ...rest);
-        const traceparent = formatTraceparent(context.traceId, context.spanId);
-        return original({ ...request, params: withTraceContext(request.params, traceparent) }, ...rest);
+        if (request.method === 'tools/call') {
+          // A tool call's span is its timeline bar, started before the request (consent, the call stream).
+          if (!deps.propagating()) return original(request, ...rest);
+          const context = deps.recorder.pendingCall(server.id, String(request.params?.name ?? ''))?.otel?.spanContext();
+          return context ? original(carrying(request, context), ...rest) : original(request, ...rest);
+        }
+        const traced = deps.recorder.startRequest(server.id, request.method, request.params);
+        if (!traced) return original(request, ...rest);
+        const sent = deps.propagating() ? original(carrying(request, traced.span.spanContext()), ...rest) : original(request, ...rest);
+        sent.then(
+          () => traced.settle(),
+          (error: unknown) => traced.settle(error ?? new Error('failed')),
+        );
+        return sent;
       };
     },
     onStateChange(server, state) {

@@ -1,50 +1,31 @@
-import type { Attributes, Span } from '@opentelemetry/api';
-import type {
-  ChatMessage,
-  HostEvent,
-  QuestionSettled,
-  TimelineSpan,
-  ToolEvents,
-  TurnTimeline,
-  RunningToolCall,
-  Question,
-  TimelineTarget,
+import type { Attributes } from '@opentelemetry/api';
+import {
+  TOOL_SEARCH_TOOL_NAME,
+  type ChatMessage,
+  type ConversationSummary,
+  type HostEvent,
+  type QuestionSettled,
+  type TimelineSpan,
+  type ToolEvents,
+  type TurnTimeline,
+  type RunningToolCall,
+  type Question,
+  type TimelineTarget,
 } from '@contract';
-import type { OtelExport } from './otel-export';
-import { parseTraceparent } from './trace-context';
-import { endOtelSpan, errorType, serverAttributes, startOtelSpan, type ServerFacts } from './otel-spans';
-
-/** What a call outside a chat is, by who asked for it. */
-const LONE_CALL_LABELS: Record<RunningToolCall['origin'], string> = {
-  user: 'Run from the Tools tab',
-  model: 'Model call',
-  app: 'Call from an app',
-};
-
-/** Turns (and lone calls) kept for the timeline, newest last. */
-const KEPT_TURNS = 100;
-
-interface Bar {
-  view: TimelineSpan;
-  start: number;
-  turn: Turn;
-  otel?: Span;
-  jsonrpcKey?: string;
-  serverId?: string;
-}
-
-interface Turn {
-  conversationId: string;
-  start: number;
-  bars: Bar[];
-  root: Bar;
-  /** When the last step ended: the next model request starts here. */
-  mark: number;
-  messageIds: number[];
-  open: boolean;
-  /** A call outside a chat (the Tools tab, an app): its call is its trace's root span (no turn span to export). */
-  lone: boolean;
-}
+import { RequestSpans } from './request-spans';
+import {
+  capped,
+  failureLabel,
+  timelineOf,
+  LONE_CALL_LABELS,
+  searchOutcome,
+  traceSpanId,
+  KEPT_TURNS,
+  type Bar,
+  type RecorderDeps,
+  type Turn,
+} from './timeline-model';
+import { endOtelSpan, errorType, serverAttributes, startOtelSpan } from './otel-spans';
 
 /**
  * The one observer: builds each turn's timeline from what the host already emits (the chat's
@@ -55,7 +36,7 @@ export class TurnRecorder {
   private readonly turns: Turn[] = [];
   private readonly openTurns = new Map<string, Turn>();
   private readonly byMessage = new Map<string, Turn>();
-  /** A call outside a chat: its own turn, by call id. */
+  /** Each call's turn by call id (a call outside a chat: its own), for its record's Timeline (the audit trail, the Tools tab). */
   private readonly byCall = new Map<string, Turn>();
   private readonly models = new Map<number, Bar>();
   private readonly calls = new Map<string, { consent?: Bar; tool?: Bar }>();
@@ -64,25 +45,17 @@ export class TurnRecorder {
   private readonly byRequest = new Map<string, Bar>();
   private readonly bySpanId = new Map<string, Bar>();
   private readonly questions = new Map<string, Bar>();
+  private readonly requests = new RequestSpans();
   private seq = 0;
 
-  constructor(
-    private readonly deps: {
-      now(): number;
-      /** The export pipeline while export is on. */
-      otel(): OtelExport | undefined;
-      facts(serverId: string): ServerFacts | undefined;
-      /** Whether arguments and results may be exported (the user's opt-in). */
-      exportContent(): boolean;
-    },
-  ) {}
+  constructor(private readonly deps: RecorderDeps) {}
 
   onEvent(event: HostEvent): void {
     switch (event.name) {
       case 'chatMessage':
         return this.onMessage(event.payload);
-      case 'chatDelta':
-        return;
+      case 'conversationUpdated':
+        return this.onConversation(event.payload);
       case 'toolCallWaiting':
         return this.onWaiting(event.payload);
       case 'toolCallStarted':
@@ -103,9 +76,21 @@ export class TurnRecorder {
     return this.unsent.get(serverId)?.find((bar) => bar.view.tool === tool && !bar.jsonrpcKey);
   }
 
+  /**
+   * The span of a request other than `tools/call` about to leave for a server (export on): under the
+   * call running on that server, else its own trace. `settle` ends it when the request settles.
+   */
+  startRequest(serverId: string, method: string, params: Record<string, unknown> | undefined) {
+    const now = this.deps.now();
+    const otel = this.deps.otel();
+    const span = this.requests.start(otel, method, params, this.deps.facts(serverId), this.runningCallOf(serverId)?.otel, now);
+    if (!span) return undefined;
+    return { span, settle: (error?: unknown) => this.requests.end(otel, span, this.deps.now(), now, error) };
+  }
+
   /** A request left for a server: binds a `tools/call` to its bar (by its trace context, else in order). */
   onRequestSent(serverId: string, id: string | number, method: string, params: Record<string, unknown> | undefined, bytes: number): void {
-    if (method !== 'tools/call') return;
+    if (method !== 'tools/call') return this.requests.sent(traceSpanId(params), id);
     const queue = this.unsent.get(serverId);
     if (!queue) return;
     const spanId = traceSpanId(params);
@@ -114,6 +99,7 @@ export class TurnRecorder {
     queue.splice(queue.indexOf(bar), 1);
     bar.jsonrpcKey = `${serverId}\n${id}`;
     bar.view.bytesOut = bytes;
+    bar.view.requestId = String(id);
     bar.otel?.setAttribute('jsonrpc.request.id', String(id));
     this.byRequest.set(bar.jsonrpcKey, bar);
   }
@@ -132,15 +118,7 @@ export class TurnRecorder {
   /** The turn that wrote (or asked) this message, as a waterfall; null once it is no longer kept. */
   timeline(target: TimelineTarget): TurnTimeline | null {
     const turn = 'callId' in target ? this.byCall.get(target.callId) : this.byMessage.get(`${target.conversationId}\n${target.messageId}`);
-    if (!turn) return null;
-    const conversationId = turn.conversationId;
-    const traceId = turn.bars.find((bar) => bar.otel)?.otel?.spanContext().traceId;
-    return {
-      conversationId,
-      ...(traceId ? { traceId } : {}),
-      startedAt: new Date(turn.start).toISOString(),
-      spans: turn.bars.map((bar) => ({ ...bar.view })),
-    };
+    return turn ? timelineOf(turn) : null;
   }
 
   /** Ends every open bar (export turned off, the host closing). */
@@ -154,8 +132,10 @@ export class TurnRecorder {
     if (message.role === 'user') {
       const results = message.content.length > 0 && message.content.every((b) => b.type === 'tool_result');
       const open = this.openTurns.get(conv);
-      if (results && open) open.mark = now;
-      else {
+      if (results && open) {
+        this.endSearches(open, now, undefined, message);
+        open.mark = now;
+      } else {
         if (open) this.endTurn(open);
         this.openTurn(conv, now);
       }
@@ -178,21 +158,68 @@ export class TurnRecorder {
       bar.view.outputTokens = message.usage.outputTokens;
     }
     if (message.model) bar.view.model = message.model;
+    this.startSearches(turn, message, now);
     bar.view.status = message.status === 'interrupted' ? 'interrupted' : (message.stopReason ?? 'complete');
     this.endBar(bar, now, message.stopReason ? { 'gen_ai.response.finish_reasons': [message.stopReason] } : {});
     turn.mark = now;
     if (message.status === 'interrupted' || message.stopReason !== 'tool_use') this.endTurn(turn);
   }
 
+  /**
+   * The chat's turn is over (its conversation went idle): a turn that failed ends with its failed
+   * model request in place (the request that was streaming, else one from the last step), so a
+   * failure and the Retry after it (a turn of its own) both show.
+   */
+  private onConversation(summary: ConversationSummary): void {
+    const turn = summary.turn === 'idle' ? this.openTurns.get(summary.id) : undefined;
+    if (!turn) return;
+    const failure = summary.lastError;
+    if (failure) {
+      const now = this.deps.now();
+      const streaming = [...this.models].find(([, bar]) => bar.turn === turn);
+      if (streaming) this.models.delete(streaming[0]);
+      const bar = streaming?.[1] ?? this.startBar(turn, { kind: 'model', label: failureLabel(failure) }, turn.mark, turn.root);
+      bar.view.status = 'error';
+      this.endBar(bar, now, { 'error.type': failure.kind });
+    }
+    this.endTurn(turn);
+  }
+
+  /** Each tool search the answer asked for: a bar from the answer's end until the host answered it. */
+  private startSearches(turn: Turn, message: ChatMessage, now: number): void {
+    turn.order = [];
+    for (const block of message.content) {
+      if (block.type !== 'tool_use') continue;
+      turn.order.push(block.id);
+      if (block.name !== TOOL_SEARCH_TOOL_NAME || block.serverId) continue;
+      const query = typeof block.input.query === 'string' ? block.input.query : '';
+      turn.searches.push(this.startBar(turn, { kind: 'search', label: `Tool search “${query}”`, toolUseId: block.id }, now, turn.root));
+    }
+  }
+
+  /**
+   * Searches are answered in the answer's order, between its calls: a call starting (or waiting)
+   * ends the searches before it; the results message ends the rest, with what each found.
+   */
+  private endSearches(turn: Turn, now: number, beforeToolUseId?: string, results?: ChatMessage): void {
+    if (turn.searches.length === 0) return;
+    const limit = beforeToolUseId ? turn.order.indexOf(beforeToolUseId) : Infinity;
+    turn.searches = turn.searches.filter((bar) => {
+      if (turn.order.indexOf(bar.view.toolUseId!) > limit) return true;
+      if (results) searchOutcome(bar.view, results);
+      this.endBar(bar, now);
+      return false;
+    });
+  }
+
   private onWaiting(key: ToolEvents['toolCallWaiting']): void {
     const turn = this.turnOf(key.chat?.conversationId);
+    const now = this.deps.now();
+    if (key.chat) this.endSearches(turn, now, key.chat.toolUseId);
     const entry = this.calls.get(key.callId) ?? {};
-    entry.consent = this.startBar(
-      turn,
-      { kind: 'consent', label: 'Waiting for your answer', callId: key.callId },
-      this.deps.now(),
-      turn.root,
-    );
+    const chat = key.chat ? { toolUseId: key.chat.toolUseId } : {};
+    this.byCall.set(key.callId, turn);
+    entry.consent = this.startBar(turn, { kind: 'consent', label: 'Waiting for your answer', callId: key.callId, ...chat }, now, turn.root);
     this.calls.set(key.callId, entry);
   }
 
@@ -200,7 +227,8 @@ export class TurnRecorder {
     const now = this.deps.now();
     const entry = this.calls.get(call.callId) ?? {};
     const turn = entry.consent?.turn ?? this.turnOf(call.chat?.conversationId, LONE_CALL_LABELS[call.origin]);
-    if (turn.lone) this.byCall.set(call.callId, turn);
+    this.byCall.set(call.callId, turn);
+    if (call.chat) this.endSearches(turn, now, call.chat.toolUseId);
     if (entry.consent) {
       entry.consent.view.status = 'allowed';
       this.endBar(entry.consent, now);
@@ -211,6 +239,8 @@ export class TurnRecorder {
       serverName: call.serverName,
       tool: call.tool,
       callId: call.callId,
+      serverId: call.serverId,
+      ...(call.chat ? { toolUseId: call.chat.toolUseId } : {}),
     } as const;
     const tool = this.startBar(turn, view, now, turn.root, call.serverId);
     entry.tool = tool;
@@ -284,7 +314,17 @@ export class TurnRecorder {
   }
 
   private openTurn(conversationId: string, now: number, label = 'Turn'): Turn {
-    const turn = { conversationId, start: now, bars: [], mark: now, messageIds: [], open: true, lone: !conversationId } as unknown as Turn;
+    const turn = {
+      conversationId,
+      start: now,
+      bars: [],
+      mark: now,
+      messageIds: [],
+      open: true,
+      lone: !conversationId,
+      searches: [],
+      order: [],
+    } as unknown as Turn;
     turn.root = this.startBar(turn, { kind: 'turn', label }, now, undefined);
     if (conversationId) {
       this.openTurns.set(conversationId, turn);
@@ -300,6 +340,7 @@ export class TurnRecorder {
     turn.open = false;
     if (this.openTurns.get(turn.conversationId) === turn) this.openTurns.delete(turn.conversationId);
     const now = this.deps.now();
+    this.endSearches(turn, now);
     for (const [id, bar] of this.models) {
       if (bar.turn !== turn) continue;
       // An answer that never finished (the turn failed or was stopped mid-stream) ends with its turn.
@@ -310,7 +351,7 @@ export class TurnRecorder {
   }
 
   private forget(turn: Turn): void {
-    for (const bar of turn.bars) if (turn.lone && bar.view.callId) this.byCall.delete(bar.view.callId);
+    for (const bar of turn.bars) if (bar.view.callId) this.byCall.delete(bar.view.callId);
     for (const id of turn.messageIds) this.byMessage.delete(`${turn.conversationId}\n${id}`);
     for (const bar of turn.bars) {
       const spanId = bar.otel?.spanContext().spanId;
@@ -335,9 +376,8 @@ export class TurnRecorder {
     const bar: Bar = { view, start, turn, ...(serverId ? { serverId } : {}) };
     const otel = this.deps.otel();
     if (otel) {
-      // A bar whose parent was not exported (export turned on mid-turn) is not exported either; a
-      // lone call (no chat) is its call span, the root of its trace, with what the call caused under
-      // it: one span per call, half the export's work of a turn span around it.
+      // A bar whose parent was not exported (export turned on mid-turn) is not either; a lone call
+      // (no chat) is its call span, its trace's root: one span per call, not a turn span around it.
       const otelParent = parent ? parent.otel : undefined;
       const exported = turn.lone ? fields.kind === 'tool' || otelParent !== undefined : !parent || otelParent !== undefined;
       if (exported) {
@@ -357,14 +397,4 @@ export class TurnRecorder {
       this.bySpanId.delete(bar.otel.spanContext().spanId);
     }
   }
-}
-
-function traceSpanId(params: Record<string, unknown> | undefined): string | undefined {
-  return parseTraceparent((params?._meta as { traceparent?: unknown } | undefined)?.traceparent)?.spanId;
-}
-
-/** Opt-in content attributes are capped, so one huge result cannot fill the queue's memory. */
-function capped(value: unknown): string {
-  const json = JSON.stringify(value) ?? '';
-  return json.length > 8_192 ? `${json.slice(0, 8_192)}…` : json;
 }

@@ -1,6 +1,7 @@
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { ChatMessage } from '@contract';
+import { useAppStore } from '../../stores/use-app-store';
 
 export interface MessageListProps {
   /** The rows, oldest first (a loaded window of the history). */
@@ -57,6 +58,13 @@ export function MessageList({ rows, hasMore, onLoadOlder, loadingOlder, renderRo
     seenSent.current = lastSentId;
     virtualizer.scrollToEnd();
   }, [lastSentId, virtualizer]);
+
+  // A timeline bar's "Show the card": its message is brought into the window (the card then focuses itself).
+  const wanted = useAppStore((s) => (s.intent?.kind === 'focus-tool-card' ? s.intent.target : undefined));
+  const wantedIndex = wanted === undefined ? -1 : rows.findIndex((m) => m.content.some((b) => b.type === 'tool_use' && b.id === wanted));
+  useEffect(() => {
+    if (wantedIndex >= 0) virtualizer.scrollToIndex(wantedIndex, { align: 'center' });
+  }, [wantedIndex, virtualizer]);
 
   const canLoad = hasMore && !loadingOlder && rows.length > 0;
   // Older history is asked for when the reader scrolls near the top — on the scroll itself, read from

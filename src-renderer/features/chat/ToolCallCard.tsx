@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ToolResultPart, ToolRunProgress } from '@contract';
 import type { ChatToolCall } from '../../stores/slices/tools-slice';
 import { useAppStore } from '../../stores/use-app-store';
@@ -13,6 +13,7 @@ import { Progress } from '../../ui/Progress';
 import { Wrench } from 'lucide-react';
 import { Icon } from '../../ui/Icon';
 import { ContentFlags } from '../../ui/ContentFlags';
+import { useIntentTarget } from '../../ui/use-intent-target';
 
 export interface ToolCallCardProps {
   call: ToolUseBlock;
@@ -37,12 +38,15 @@ export function ToolCallCard({ call, result, turnRunning = true, conversationId,
   // While it runs: the arguments it runs with, when the user edited the model's (the stored result says so after).
   const ran = result?.editedArgs ?? live?.editedArgs;
   const task = live?.task;
+  // A timeline bar's "Show the card" scrolls here and focuses the card.
+  const card = useRef<HTMLElement>(null);
+  useIntentTarget('focus-tool-card', call.id, card);
   const appResult = useMemo(
     () => (result?.app ? callToolResultOf(result.content, result.isError, result.structuredContent) : undefined),
     [result],
   );
   return (
-    <article className="tool-card" data-status={status} aria-label={`Tool call ${call.toolName} on ${server}`}>
+    <article ref={card} tabIndex={-1} className="tool-card" data-status={status} aria-label={`Tool call ${call.toolName} on ${server}`}>
       <header className="tool-card-head">
         <span className="tool-card-name">
           <Icon icon={Wrench} className="tool-card-icon" />

@@ -1,11 +1,22 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render as renderInStore, screen, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOOL_SEARCH_TOOL_NAME } from '@contract';
+import { createAppStore } from '../../stores/app-store';
+import { AppStoreContext } from '../../stores/use-app-store';
+import { fakeHost } from '../../test-support/fake-host';
 import type { ToolResultBlock, ToolUseBlock } from './chat-model';
 import { TurnErrorBanner } from './ChatNotices';
 import { ToolSearchStep } from './ToolSearchStep';
 
 afterEach(cleanup);
+
+/** Renders inside a store fed by an empty fake host (the step answers a timeline's "Show the search"). */
+function render(ui: ReactElement, options?: RenderOptions) {
+  const store = createAppStore(fakeHost().transport, 'chat');
+  const wrapper = ({ children }: { children: ReactNode }) => <AppStoreContext.Provider value={store}>{children}</AppStoreContext.Provider>;
+  return renderInStore(ui, { ...options, wrapper });
+}
 
 const call: ToolUseBlock = {
   type: 'tool_use',

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import type { ChatBlock } from '@contract';
+import { useIntentTarget } from '../../ui/use-intent-target';
 import type { ToolResultBlock } from './chat-model';
 
 /**
@@ -7,16 +9,24 @@ import type { ToolResultBlock } from './chat-model';
  */
 export function ToolSearchStep({ call, result }: { call: Extract<ChatBlock, { type: 'tool_use' }>; result?: ToolResultBlock }) {
   const query = typeof call.input.query === 'string' ? call.input.query : '';
-  if (!result) return <p className="tool-search-step muted">{`Searching tools: '${query}'…`}</p>;
+  // A timeline's search bar leads here (the element rendered below takes the ref).
+  const step = useRef<HTMLElement>(null);
+  useIntentTarget('focus-tool-card', call.id, step);
+  const line = (text: React.ReactNode) => (
+    <p ref={step as React.RefObject<HTMLParagraphElement>} tabIndex={-1} className="tool-search-step muted">
+      {text}
+    </p>
+  );
+  if (!result) return line(`Searching tools: '${query}'…`);
   if (!result.toolSearch) {
     const why = result.content.find((part) => part.type === 'text')?.text ?? 'no answer';
-    return <p className="tool-search-step muted">Tool search did not run: {why}</p>;
+    return line(`Tool search did not run: ${why}`);
   }
   const { found } = result.toolSearch;
   const summary = `Searched tools: '${result.toolSearch.query}' → ${found.length === 0 ? 'none' : found.length} found`;
-  if (found.length === 0) return <p className="tool-search-step muted">{summary}</p>;
+  if (found.length === 0) return line(summary);
   return (
-    <details className="tool-search-step muted">
+    <details ref={step as React.RefObject<HTMLDetailsElement>} tabIndex={-1} className="tool-search-step muted">
       <summary>{summary}</summary>
       <ul>
         {found.map((tool) => (

@@ -1,4 +1,7 @@
+import { useRef } from 'react';
 import { formatBytes, type AuditEntry } from '@contract';
+import { useIntentTarget } from '../../ui/use-intent-target';
+import { TimelineButton } from '../telemetry/TimelineButton';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { formatElapsed } from '../tools/result/format';
 
@@ -10,6 +13,12 @@ const OUTCOMES: Record<AuditEntry['outcome'], string> = {
   cancelled: 'Cancelled',
   denied: 'Denied',
   interrupted: 'Interrupted — outcome unknown',
+};
+
+const ORIGINS: Record<AuditEntry['origin'], string> = {
+  model: 'asked by the model',
+  user: 'run by you',
+  app: 'asked by an app',
 };
 
 const DECIDERS: Record<AuditEntry['decidedBy'], string> = {
@@ -40,47 +49,7 @@ export function AuditLog({ entries, hasMore, loading, onMore }: AuditLogProps) {
     <>
       <ol className="tool-audit" aria-label="Tool calls">
         {entries.map((e) => (
-          <li key={e.seq} data-outcome={e.outcome}>
-            <details>
-              <summary>
-                <RelativeTime iso={e.requestedAt} /> · <strong>{e.serverName}</strong> › <code>{e.tool}</code> ·{' '}
-                {e.origin === 'model' ? 'asked by the model' : 'run by you'} · {e.decision === 'allowed' ? 'allowed' : 'denied'} by{' '}
-                {deciderOf(e)} · <span className="audit-outcome">{OUTCOMES[e.outcome]}</span>
-                {e.durationMs !== undefined && e.decision === 'allowed' && ` · ${formatElapsed(e.durationMs)}`}
-                {e.resultBytes !== undefined && ` · ${formatBytes(e.resultBytes)}`}
-              </summary>
-              <dl className="facts">
-                {e.decisionNote && (
-                  <>
-                    <dt>Decision</dt>
-                    <dd>{e.decisionNote}</dd>
-                  </>
-                )}
-                <dt>Arguments</dt>
-                <dd>
-                  <code>{e.args}</code>
-                </dd>
-                {e.outcomeNote && (
-                  <>
-                    <dt>Note</dt>
-                    <dd>{e.outcomeNote}</dd>
-                  </>
-                )}
-                <dt>Arguments digest</dt>
-                <dd>
-                  <code>{e.argsDigest}</code>
-                </dd>
-                {e.definitionHash && (
-                  <>
-                    <dt>Definition hash</dt>
-                    <dd>
-                      <code>{e.definitionHash}</code>
-                    </dd>
-                  </>
-                )}
-              </dl>
-            </details>
-          </li>
+          <AuditRow key={e.seq} entry={e} />
         ))}
       </ol>
       {hasMore && (
@@ -89,5 +58,57 @@ export function AuditLog({ entries, hasMore, loading, onMore }: AuditLogProps) {
         </button>
       )}
     </>
+  );
+}
+
+/** One call's entry; a timeline bar's "Audit entry" opens it and focuses it. */
+function AuditRow({ entry: e }: { entry: AuditEntry }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  useIntentTarget('focus-audit-entry', e.callId, summary, () => {
+    if (details.current) details.current.open = true;
+  });
+  return (
+    <li data-outcome={e.outcome}>
+      <details ref={details}>
+        <summary ref={summary}>
+          <RelativeTime iso={e.requestedAt} /> · <strong>{e.serverName}</strong> › <code>{e.tool}</code> · {ORIGINS[e.origin]} ·{' '}
+          {e.decision === 'allowed' ? 'allowed' : 'denied'} by {deciderOf(e)} · <span className="audit-outcome">{OUTCOMES[e.outcome]}</span>
+          {e.durationMs !== undefined && e.decision === 'allowed' && ` · ${formatElapsed(e.durationMs)}`}
+          {e.resultBytes !== undefined && ` · ${formatBytes(e.resultBytes)}`}
+        </summary>
+        <dl className="facts">
+          {e.decisionNote && (
+            <>
+              <dt>Decision</dt>
+              <dd>{e.decisionNote}</dd>
+            </>
+          )}
+          <dt>Arguments</dt>
+          <dd>
+            <code>{e.args}</code>
+          </dd>
+          {e.outcomeNote && (
+            <>
+              <dt>Note</dt>
+              <dd>{e.outcomeNote}</dd>
+            </>
+          )}
+          <dt>Arguments digest</dt>
+          <dd>
+            <code>{e.argsDigest}</code>
+          </dd>
+          {e.definitionHash && (
+            <>
+              <dt>Definition hash</dt>
+              <dd>
+                <code>{e.definitionHash}</code>
+              </dd>
+            </>
+          )}
+        </dl>
+        {e.decision === 'allowed' && <TimelineButton target={{ callId: e.callId }} />}
+      </details>
+    </li>
   );
 }

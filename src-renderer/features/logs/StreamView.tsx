@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useAppStore } from '../../stores/use-app-store';
 import type { HostApi, LogEntry, LogStream } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { copyText, downloadText } from './clipboard';
@@ -33,6 +34,17 @@ export function StreamView({ api, serverId, serverName, serverNameOf, stream, li
   const [selected, setSelected] = useState<LogEntry | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState({ copy: false, export: false });
+  // A timeline bar's "Protocol log": this stream, filtered to that request's lines.
+  const logFilter = useAppStore((s) => (s.intent?.kind === 'filter-protocol-log' && stream === 'protocol' ? s.intent : null));
+  const finishIntent = useAppStore((s) => s.finishIntent);
+  const [appliedSeq, setAppliedSeq] = useState<number | null>(null);
+  if (logFilter && logFilter.seq !== appliedSeq) {
+    setAppliedSeq(logFilter.seq);
+    setFilters({ ...NO_FILTERS, text: logFilter.target ?? '' });
+  }
+  useEffect(() => {
+    if (logFilter) finishIntent(logFilter);
+  }, [logFilter, finishIntent]);
   const view = useLogView(api, serverId, stream, filters, live, clearCount);
   const filtered = Object.keys(hostFilter(filters)).length > 0;
 

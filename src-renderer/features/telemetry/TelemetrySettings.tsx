@@ -3,6 +3,8 @@ import { OTLP_PROTOCOLS, type OtlpProtocol, type TelemetryInput, type TelemetryV
 import { AppStoreContext, useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { Switch } from '../../ui/Switch';
 
 interface HeaderRow {
   name: string;
@@ -68,6 +70,27 @@ export function TelemetrySettings() {
       setBusy(false);
     }
   };
+  /**
+   * A switch takes effect at once: it saves the stored setting with that one change (an endpoint or
+   * header being edited in the form is left for Save).
+   */
+  const toggle = (change: Pick<Partial<TelemetryInput>, 'propagate' | 'exportContent'>) =>
+    run(async () => {
+      if (change.propagate !== undefined) setPropagate(change.propagate);
+      if (change.exportContent !== undefined) setExportContent(change.exportContent);
+      // Set by the environment: the stored setting is the form's to save.
+      if (!view || view.fromEnvironment) return;
+      const stored: TelemetryInput = {
+        enabled: view.enabled,
+        endpoint: view.endpoint,
+        protocol: view.protocol,
+        headers: view.headers.map((h) => ({ name: h.name })),
+        propagate: view.propagate,
+        exportContent: view.exportContent,
+      };
+      const next = await api.setTelemetry({ ...stored, ...change });
+      store?.setState({ telemetry: next });
+    });
   const save = (enabled: boolean) => run(async () => show(await api.setTelemetry(input(enabled))));
   const test = () =>
     run(async () => {
@@ -99,13 +122,12 @@ export function TelemetrySettings() {
       </Field>
       <Field label="Protocol">
         {(control) => (
-          <select {...control} value={protocol} onChange={(e) => setProtocol(e.target.value as OtlpProtocol)}>
-            {OTLP_PROTOCOLS.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
+          <Select
+            {...control}
+            value={protocol}
+            onChange={(value) => setProtocol(value as OtlpProtocol)}
+            options={OTLP_PROTOCOLS.map((p) => ({ value: p, label: p }))}
+          />
         )}
       </Field>
       <fieldset>
@@ -133,14 +155,12 @@ export function TelemetrySettings() {
           Add header
         </button>
       </fieldset>
-      <label className="checkbox">
-        <input type="checkbox" checked={propagate} onChange={(e) => setPropagate(e.target.checked)} /> Send trace context to servers (in
-        each request’s _meta)
-      </label>
-      <label className="checkbox">
-        <input type="checkbox" checked={exportContent} onChange={(e) => setExportContent(e.target.checked)} /> Export tool results (may
-        contain private data)
-      </label>
+      <Switch checked={propagate} disabled={busy} onChange={(value) => void toggle({ propagate: value })}>
+        Send trace context to servers (in each request’s _meta)
+      </Switch>
+      <Switch checked={exportContent} disabled={busy} onChange={(value) => void toggle({ exportContent: value })}>
+        Export tool results (may contain private data)
+      </Switch>
       {error && (
         <p role="alert" className="field-error">
           {error}

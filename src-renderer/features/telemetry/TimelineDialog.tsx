@@ -8,6 +8,7 @@ import './timeline.css';
 const KIND_NAMES: Record<TimelineSpan['kind'], string> = {
   turn: 'Turn',
   model: 'Model request',
+  search: 'Tool search',
   tool: 'Tool call',
   consent: 'Consent wait',
   sampling: 'Sampling',
@@ -20,7 +21,9 @@ const ms = (value: number | undefined) =>
 
 /** Every number of a bar, in words: its accessible name and its tooltip. */
 export function describeSpan(span: TimelineSpan): string {
-  const parts = [`${KIND_NAMES[span.kind]}: ${span.label}`, `starts at ${ms(span.startMs)}`, `takes ${ms(span.durationMs)}`];
+  // A search's label already says what it is ("Tool search “sum”…"): not prefixed twice.
+  const head = span.kind === 'search' ? span.label : `${KIND_NAMES[span.kind]}: ${span.label}`;
+  const parts = [head, `starts at ${ms(span.startMs)}`, `takes ${ms(span.durationMs)}`];
   if (span.model) parts.push(`model ${span.model}`);
   if (span.inputTokens !== undefined) parts.push(`${span.inputTokens} tokens in, ${span.outputTokens ?? 0} out`);
   if (span.firstTokenMs !== undefined) parts.push(`first text after ${ms(span.firstTokenMs)}`);
@@ -81,6 +84,8 @@ export function TimelineDialog({
   const spans = timeline?.spans ?? [];
   const total = Math.max(1, ...spans.map((s) => s.startMs + (s.durationMs ?? 0)));
   const depth = depths(spans);
+  // Each bar's words once (its name and its tooltip): a 200-call turn paints 200 of them.
+  const described = new Map(spans.map((s) => [s.id, describeSpan(s)]));
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Timeline" className="timeline-dialog">
       {error && <p role="alert">Could not load the timeline: {error}</p>}
@@ -108,8 +113,8 @@ export function TimelineDialog({
                     className="timeline-bar"
                     data-kind={span.kind}
                     data-status={span.status}
-                    aria-label={describeSpan(span)}
-                    title={describeSpan(span)}
+                    aria-label={described.get(span.id)}
+                    title={described.get(span.id)}
                     aria-pressed={selected?.id === span.id}
                     style={{
                       insetInlineStart: `${(span.startMs / total) * 100}%`,
@@ -123,12 +128,64 @@ export function TimelineDialog({
             ))}
           </ol>
           {selected && (
-            <p role="status" className="timeline-detail">
-              {describeSpan(selected)}
-            </p>
+            <div className="timeline-detail">
+              <p role="status">{describeSpan(selected)}</p>
+              <SpanLinks span={selected} conversationId={timeline.conversationId} onLeave={() => onOpenChange(false)} />
+            </div>
           )}
         </>
       )}
     </Modal>
+  );
+}
+
+/** The log filter that finds one request's lines (its request and its answer) in a Protocol log. */
+const requestFilter = (requestId: string) => `tools/call #${requestId} (`;
+
+/**
+ * Where a bar's work is recorded: its card in the conversation, its audit entry (Settings › Tool
+ * consent), its request's lines in the server's Protocol log. Each closes the dialog and goes there.
+ */
+function SpanLinks({ span, conversationId, onLeave }: { span: TimelineSpan; conversationId: string; onLeave(): void }) {
+  const request = useAppStore((s) => s.request);
+  const go = (...args: Parameters<typeof request>) => {
+    onLeave();
+    request(...args);
+  };
+  const card = span.toolUseId && conversationId ? span.toolUseId : undefined;
+  const audited = span.callId && (span.kind === 'tool' || span.kind === 'consent') ? span.callId : undefined;
+  const logged = span.serverId && span.requestId ? { serverId: span.serverId, requestId: span.requestId } : undefined;
+  if (!card && !audited && !logged) return null;
+  return (
+    <div className="timeline-links" role="group" aria-label="Go to">
+      {card && (
+        <button
+          type="button"
+          className="quiet"
+          onClick={() => go('focus-tool-card', { route: { page: 'chat', conversationId }, target: card })}
+        >
+          {span.kind === 'search' ? 'Show the search' : 'Show the card'}
+        </button>
+      )}
+      {audited && (
+        <button type="button" className="quiet" onClick={() => go('focus-audit-entry', { target: audited })}>
+          Audit entry
+        </button>
+      )}
+      {logged && (
+        <button
+          type="button"
+          className="quiet"
+          onClick={() =>
+            go('filter-protocol-log', {
+              route: { page: 'logs', serverId: logged.serverId, stream: 'protocol' },
+              target: requestFilter(logged.requestId),
+            })
+          }
+        >
+          Protocol log
+        </button>
+      )}
+    </div>
   );
 }

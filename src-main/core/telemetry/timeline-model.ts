@@ -1,0 +1,89 @@
+/**
+ * The timeline's records (a turn, its bars) and the small pure steps the recorder takes on them.
+ */
+import type { ChatError, ChatMessage, RunningToolCall, TimelineSpan, TurnTimeline } from '@contract';
+import type { ExportSpan } from './export-span';
+import type { OtelExport } from './otel-export';
+import type { ServerFacts } from './otel-spans';
+import { parseTraceparent } from './trace-context';
+
+/** What a call outside a chat is, by who asked for it. */
+export const LONE_CALL_LABELS: Record<RunningToolCall['origin'], string> = {
+  user: 'Run from the Tools tab',
+  model: 'Model call',
+  app: 'Call from an app',
+};
+
+/** Turns (and lone calls) kept for the timeline, newest last. */
+export const KEPT_TURNS = 100;
+
+export interface Bar {
+  view: TimelineSpan;
+  start: number;
+  turn: Turn;
+  otel?: ExportSpan;
+  jsonrpcKey?: string;
+  serverId?: string;
+}
+
+export interface Turn {
+  conversationId: string;
+  start: number;
+  bars: Bar[];
+  root: Bar;
+  /** When the last step ended: the next model request starts here. */
+  mark: number;
+  messageIds: number[];
+  open: boolean;
+  /** A call outside a chat (the Tools tab, an app): its call is its trace's root span (no turn span to export). */
+  lone: boolean;
+  /** Tool searches of the last answer not yet answered, in the answer's order of calls (`order`). */
+  searches: Bar[];
+  order: string[];
+}
+
+/** What the recorder reads from its area. */
+export interface RecorderDeps {
+  now(): number;
+  /** The export pipeline while export is on. */
+  otel(): OtelExport | undefined;
+  facts(serverId: string): ServerFacts | undefined;
+  /** Whether arguments and results may be exported (the user's opt-in). */
+  exportContent(): boolean;
+}
+
+/** What the renderer gets of a turn: copies of its bars, and its trace id when it was exported. */
+export function timelineOf(turn: Turn): TurnTimeline {
+  const traceId = turn.bars.find((bar) => bar.otel)?.otel?.spanContext().traceId;
+  return {
+    conversationId: turn.conversationId,
+    ...(traceId ? { traceId } : {}),
+    startedAt: new Date(turn.start).toISOString(),
+    spans: turn.bars.map((bar) => ({ ...bar.view })),
+  };
+}
+
+/** A failed model request's label: how the turn failed, in its own words (cut short). */
+export function failureLabel(failure: ChatError): string {
+  const message = failure.message.length > 80 ? `${failure.message.slice(0, 79)}…` : failure.message;
+  return `Failed (${failure.kind}): ${message}`;
+}
+
+/** A tool search's bar ends with what the host's answer found (or that it failed). */
+export function searchOutcome(view: TimelineSpan, results: ChatMessage): void {
+  const result = results.content.find((b) => b.type === 'tool_result' && b.toolUseId === view.toolUseId);
+  if (result?.type !== 'tool_result') return;
+  view.status = result.isError ? 'error' : 'ok';
+  const found = result.toolSearch?.found.length ?? 0;
+  if (!result.isError) view.label += `: ${found} tool${found === 1 ? '' : 's'} found`;
+}
+
+export function traceSpanId(params: Record<string, unknown> | undefined): string | undefined {
+  return parseTraceparent((params?._meta as { traceparent?: unknown } | undefined)?.traceparent)?.spanId;
+}
+
+/** Opt-in content attributes are capped, so one huge result cannot fill the queue's memory. */
+export function capped(value: unknown): string {
+  const json = JSON.stringify(value) ?? '';
+  return json.length > 8_192 ? `${json.slice(0, 8_192)}…` : json;
+}
