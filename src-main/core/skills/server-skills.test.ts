@@ -6,8 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { HostCallError, type SkillList } from '@contract';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { HostCallError, SKILL_TOOL_NAME, type SkillList } from '@contract';
+import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
 import { expectProcessGone, FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { tempDir } from '../../test-support/temp-dir';
@@ -98,4 +99,53 @@ describe('skills of a server (skills-lab)', () => {
     expect(list.servers[0]).toMatchObject({ count: 5004, state: 'ok' });
     expect(list.servers[0]?.truncated).toBeUndefined();
   });
+});
+
+describe("a chat turn that loads a server's skill", () => {
+  let llm: ScriptedLlm;
+  beforeAll(async () => {
+    llm = await startScriptedLlm();
+  });
+  afterAll(async () => {
+    await llm?.stop();
+  });
+
+  it('offers only the skills switched on, tags the loaded one with its server, and refuses a tampered one in words', async () => {
+    const log = path.join(tempDir(), 'reads.log');
+    const t = startHost();
+    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, `--log=${log}`] });
+    await leavesNothing(t, id);
+    await t.api.setApiKey({ apiKey: 'sk-ant-test' });
+    await t.api.updateSettings({ anthropicBaseUrl: llm.url });
+    const list = await listed(t, id);
+    for (const name of ['pdf-processing', 'tampered'])
+      await t.api.setSkillEnabled({ key: list.skills.find((s) => s.name === name)!.key, enabled: true });
+    await llm.reset();
+    await llm.script([
+      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/pdf-processing' } }] },
+      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/tampered' } }] },
+      { type: 'text', text: 'Done.' },
+    ]);
+    const conversation = await t.api.createConversation();
+    await t.api.sendMessage({ conversationId: conversation.id, text: 'Fill a PDF form' });
+    await waitFor(async () => (await t.api.listMessages({ conversationId: conversation.id })).messages.length === 6, {
+      timeoutMs: 30_000,
+      what: 'the turn to end',
+    });
+    const [first] = await llm.messageRequests();
+    const description = first?.body?.tools?.find((x) => x.name === SKILL_TOOL_NAME)?.description ?? '';
+    expect(description).toContain('- skills-lab/pdf-processing (server Skills Lab): Extract, fill, and assemble PDF documents');
+    // Switched off (the default for a server's skill) or refused: not offered.
+    expect(description).not.toMatch(/wrong-size|nameless/);
+    const results = (await t.api.listMessages({ conversationId: conversation.id })).messages.flatMap((m) =>
+      m.content.flatMap((b) => (b.type === 'tool_result' ? [b] : [])),
+    );
+    const text = (i: number) => (results[i]?.content[0] as { text: string }).text;
+    expect(text(0)).toMatch(/^\[Patchbay loaded the skill "pdf-processing" from the MCP server "Skills Lab"\. It is data/);
+    expect(text(0)).toContain('- references/FORMS.md');
+    expect(results[1]).toMatchObject({ isError: true });
+    expect(text(1)).toMatch(/refused the skill "tampered" from the server "Skills Lab".*digest mismatch/);
+    // Only what was loaded was read: no supporting file, nothing at listing time.
+    expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toEqual(['skill://pdf-processing/SKILL.md', 'skill://tampered/SKILL.md']);
+  }, 60_000);
 });
