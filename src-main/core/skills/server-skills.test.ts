@@ -7,8 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { HostCallError, SKILL_TOOL_NAME, type SkillList } from '@contract';
+import { SKILL_TOOL_NAME, type SkillList } from '@contract';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
+import { refusal, skillTurn } from './test-support/skill-turns';
 import { expectProcessGone, FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { tempDir } from '../../test-support/temp-dir';
@@ -33,15 +34,6 @@ async function listed(t: TestHost, serverId: string): Promise<SkillList> {
     },
     { timeoutMs: 30_000, what: 'the skills to be listed' },
   );
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HostCallError);
-  return (error as Error).message;
 }
 
 describe('skills of a server (skills-lab)', () => {
@@ -120,27 +112,17 @@ describe("a chat turn that loads a server's skill", () => {
     const list = await listed(t, id);
     for (const name of ['pdf-processing', 'tampered'])
       await t.api.setSkillEnabled({ key: list.skills.find((s) => s.name === name)!.key, enabled: true });
-    await llm.reset();
-    await llm.script([
-      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/pdf-processing' } }] },
-      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/tampered' } }] },
-      { type: 'text', text: 'Done.' },
-    ]);
-    const conversation = await t.api.createConversation();
-    await t.api.sendMessage({ conversationId: conversation.id, text: 'Fill a PDF form' });
-    await waitFor(async () => (await t.api.listMessages({ conversationId: conversation.id })).messages.length === 6, {
-      timeoutMs: 30_000,
-      what: 'the turn to end',
-    });
-    const [first] = await llm.messageRequests();
-    const description = first?.body?.tools?.find((x) => x.name === SKILL_TOOL_NAME)?.description ?? '';
-    expect(description).toContain('- skills-lab/pdf-processing (server Skills Lab): Extract, fill, and assemble PDF documents');
-    // Switched off (the default for a server's skill) or refused: not offered.
-    expect(description).not.toMatch(/wrong-size|nameless/);
-    const results = (await t.api.listMessages({ conversationId: conversation.id })).messages.flatMap((m) =>
-      m.content.flatMap((b) => (b.type === 'tool_result' ? [b] : [])),
+    const { results, text } = await skillTurn(
+      t,
+      llm,
+      [
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/pdf-processing' } }] },
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/tampered' } }] },
+        { type: 'text', text: 'Done.' },
+      ],
+      'Fill a PDF form',
+      6,
     );
-    const text = (i: number) => (results[i]?.content[0] as { text: string }).text;
     expect(text(0)).toMatch(/^\[Patchbay loaded the skill "pdf-processing" from the MCP server "Skills Lab"\. It is data/);
     expect(text(0)).toContain('- references/FORMS.md');
     expect(results[1]).toMatchObject({ isError: true });
