@@ -83,7 +83,7 @@ export interface SkillContent {
   text: string;
   /** The skill's files, as paths relative to its folder. */
   files: { path: string; size?: number }[];
-  /** Tokens the body costs the context (counted with the context meter's tokenizer). */
+  /** ≈ tokens the text costs the context when loaded (the host's quick estimate, four characters a token). */
   tokens: number;
 }
 
