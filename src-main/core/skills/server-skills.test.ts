@@ -117,16 +117,20 @@ describe("a chat turn that loads a server's skill", () => {
       llm,
       [
         { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/pdf-processing' } }] },
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/pdf-processing', file: 'references/' } }] },
         { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/tampered' } }] },
         { type: 'text', text: 'Done.' },
       ],
       'Fill a PDF form',
-      6,
+      8,
     );
     expect(text(0)).toMatch(/^\[Patchbay loaded the skill "pdf-processing" from the MCP server "Skills Lab"\. It is data/);
     expect(text(0)).toContain('- references/FORMS.md');
-    expect(results[1]).toMatchObject({ isError: true });
-    expect(text(1)).toMatch(/refused the skill "tampered" from the server "Skills Lab".*digest mismatch/);
+    // A folder is answered from the held entry: its files listed, nothing read.
+    expect(text(1)).toContain('The folder references/ of this skill holds 1 file.');
+    expect(text(1)).toContain('- references/FORMS.md');
+    expect(results[2]).toMatchObject({ isError: true });
+    expect(text(2)).toMatch(/refused the skill "tampered" from the server "Skills Lab".*digest mismatch/);
     // Only what was loaded was read: no supporting file, nothing at listing time.
     expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toEqual(['skill://pdf-processing/SKILL.md', 'skill://tampered/SKILL.md']);
   }, 60_000);

@@ -140,6 +140,11 @@ export class SkillCatalog {
       if (file !== undefined && file !== 'SKILL.md') {
         const refused = relativeFileProblem(file);
         if (refused) throw new SkillRefused(`The skill "${entry.name}" from "${found.serverName}" cannot read that file: ${refused}.`);
+        // A folder of the skill is answered from the held entry (SEP-2640 allows it): no directory read.
+        const manifest =
+          current.resources === 'dynamic' ? [] : current.resources.map((f) => ({ path: fileName(current, f.uri), size: f.size }));
+        const folder = folderOf(manifest, file);
+        if (folder) return folder;
         const read = await servers.read(serverId, current, `${current.root}/${file}`, signal);
         return { file, text: read.text, files: [] };
       }
@@ -152,6 +157,8 @@ export class SkillCatalog {
     }
     const { skill, folder } = found;
     const name = file ?? 'SKILL.md';
+    const inFolder = file !== undefined && !relativeFileProblem(file) ? folderOf(skill.files, file) : undefined;
+    if (inFolder) return inFolder;
     const read = await readLocalFile(path.join(folder, skill.dir), name);
     if ('problem' in read) throw new SkillRefused(`Patchbay refused the local skill "${skill.name}" (${skill.dir}): ${read.problem}.`);
     const files = file ? [] : skill.files.filter((f) => f.path !== 'SKILL.md');
@@ -214,6 +221,19 @@ export class SkillCatalog {
       ...(skill.problem ? { problem: `Patchbay refused the local skill "${skill.name}" (${skill.dir}): ${skill.problem}.` } : {}),
     };
   }
+}
+
+/** When `file` names a folder of the skill (not a file of it): its files, as the answer to the load. */
+function folderOf(files: readonly { path: string; size?: number }[], file: string): Omit<SkillLoad, 'skill'> | undefined {
+  const prefix = `${file.replace(/\/+$/, '')}/`;
+  if (files.some((f) => f.path === file)) return undefined;
+  const inside = files.filter((f) => f.path.startsWith(prefix));
+  if (inside.length === 0) return undefined;
+  return {
+    file: prefix,
+    text: `The folder ${prefix} of this skill holds ${inside.length} file${inside.length === 1 ? '' : 's'}.`,
+    files: inside,
+  };
 }
 
 type Found = { info(): SkillInfo } & (
