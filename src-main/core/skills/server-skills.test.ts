@@ -82,6 +82,29 @@ describe('skills of a server (skills-lab)', () => {
     expect((await t.api.listSkills({ serverId: id })).skills.find((s) => s.key === pdf.key)?.enabled).toBe(true);
   });
 
+  it('binds a switched-on skill to its files: changed by the server, it is off until switched on again', async () => {
+    const flag = path.join(tempDir(), 'rotate');
+    const t = startHost();
+    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, `--rotate-if=${flag}`] });
+    await leavesNothing(t, id);
+    const key = `server:${id}:skill://pdf-processing/SKILL.md`;
+    await listed(t, id);
+    expect(await t.api.setSkillEnabled({ key, enabled: true })).toMatchObject({ key, enabled: true });
+    fs.writeFileSync(flag, '');
+    await t.api.restartServer({ id });
+    const after = await waitFor(
+      async () => {
+        const list = await t.api.listSkills({ serverId: id });
+        return list.servers[0]?.state === 'ok' ? list.skills.find((s) => s.key === key) : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the changed skill to be listed' },
+    );
+    expect(after).toMatchObject({ enabled: false, changed: true });
+    const again = await t.api.setSkillEnabled({ key, enabled: true });
+    expect(again.enabled).toBe(true);
+    expect(again.changed).toBeUndefined();
+  });
+
   it('pages through 5,000 skills and keeps them all, bounded', async () => {
     const t = startHost();
     const id = await t.addServer({ name: 'Many', command: process.execPath, args: [LAB, '--many=5000'] });

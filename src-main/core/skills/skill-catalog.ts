@@ -8,7 +8,7 @@ import { HostCallError } from '@contract';
 import { estimateTokens } from '../tool-search/token-estimate';
 import { type LocalScan, type LocalSkill, readLocalFile, relativeFileProblem } from './local-skills';
 import type { HeldEntry } from './skill-entry';
-import { entryBytes } from './skill-entry';
+import { entryBytes, fingerprintOf } from './skill-entry';
 import { fileName, SkillRefused, type ServerSkills } from './server-skills';
 import type { SkillPrefs } from './skill-prefs';
 import path from 'node:path';
@@ -77,8 +77,9 @@ export class SkillCatalog {
 
   setEnabled(key: string, enabled: boolean): SkillInfo {
     const found = this.find(key);
-    this.deps.prefs.set(key, enabled, this.deps.now());
-    return { ...found.info(), enabled };
+    // A server's skill is switched on for its files as listed now (a later change switches it off).
+    this.deps.prefs.set(key, enabled, this.deps.now(), found.kind === 'server' ? fingerprintOf(found.entry) : undefined);
+    return found.info();
   }
 
   /** The skills the model is offered now: enabled and not refused, each under an id naming its origin. */
@@ -90,7 +91,7 @@ export class SkillCatalog {
       for (let n = 2; labels.has(label); n++) label = `${slug(state.serverName)}-${n}`;
       labels.add(label);
       const entries = [...(this.deps.servers.entries(state.serverId)?.entries ?? [])].filter(
-        (entry) => !entry.problem && this.deps.prefs.enabled(serverKey(state.serverId, entry.uri), false),
+        (entry) => !entry.problem && this.deps.prefs.enabled(serverKey(state.serverId, entry.uri), false, fingerprintOf(entry)),
       );
       const names = new Map<string, number>();
       for (const entry of entries) names.set(entry.name, (names.get(entry.name) ?? 0) + 1);
@@ -199,7 +200,8 @@ export class SkillCatalog {
     return {
       ...{ key, name: entry.name, description: entry.description, uri: entry.uri },
       source: { kind: 'server', serverId, serverName },
-      enabled: this.deps.prefs.enabled(key, false),
+      enabled: this.deps.prefs.enabled(key, false, fingerprintOf(entry)),
+      ...(this.deps.prefs.revoked(key, fingerprintOf(entry)) ? { changed: true as const } : {}),
       files: entry.resources === 'dynamic' ? 'dynamic' : entry.resources.length,
       ...(bytes !== undefined ? { bytes } : {}),
       ...(skillMd ? { loadTokens: estimateTokens(skillMd.size) } : {}),
