@@ -12,7 +12,7 @@ import { SKILL_TOOL_NAME } from '@contract';
 import { startHost } from '../../test-support/tool-host';
 import { tempDir } from '../../test-support/temp-dir';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
-import { refusal, skillTurn } from './test-support/skill-turns';
+import { refusal, skillTurn } from '../../test-support/skill-turns';
 
 function writeSkill(root: string, dir: string, frontmatter: string, body = 'Do the thing.', files: Record<string, string> = {}) {
   fs.mkdirSync(path.join(root, dir), { recursive: true });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { SKILL_TOOL_NAME, type SkillList } from '@contract';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
-import { refusal, skillTurn } from './test-support/skill-turns';
+import { refusal, skillTurn } from '../../test-support/skill-turns';
 import { expectProcessGone, FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { tempDir } from '../../test-support/temp-dir';

@@ -1,9 +1,9 @@
 /** What the skills tests share: a refusal's words, and a chat turn with the scripted model run to its end. */
 import { expect } from 'vitest';
 import { HostCallError } from '@contract';
-import type { TestHost } from '../../../test-support/tool-host';
-import type { ScriptedLlm, ScriptStep } from '../../chat/test-support/scripted-llm';
-import { waitFor } from '../../servers/wait';
+import type { TestHost } from './tool-host';
+import type { ScriptedLlm, ScriptStep } from '../core/chat/test-support/scripted-llm';
+import { waitFor } from '../core/servers/wait';
 
 /** The message of the `HostCallError` a call is refused with. */
 export async function refusal(promise: Promise<unknown>): Promise<string> {
