@@ -105,6 +105,23 @@ describe('skills of a server (skills-lab)', () => {
     expect(again.changed).toBeUndefined();
   });
 
+  it('asks skills/get when a file no longer matches a listing: a changed skill is held anew and must be switched on again', async () => {
+    const t = startHost();
+    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, '--rotate-after-list'] });
+    await leavesNothing(t, id);
+    const key = `server:${id}:skill://pdf-processing/SKILL.md`;
+    await listed(t, id);
+    await t.api.setSkillEnabled({ key, enabled: true });
+    expect(await refusal(t.api.readSkill({ key }))).toMatch(
+      /The server "Skills Lab" changed the skill "pdf-processing" since it was listed \(SKILL\.md is \d+ bytes where its entry says \d+ \(a size mismatch\)\); .*switch it on again/,
+    );
+    const after = (await t.api.listSkills({ serverId: id })).skills.find((s) => s.key === key);
+    expect(after).toMatchObject({ enabled: false, changed: true });
+    expect(after?.problem).toBeUndefined();
+    await t.api.setSkillEnabled({ key, enabled: true });
+    expect((await t.api.readSkill({ key })).text).toContain('version 2');
+  });
+
   it('pages through 5,000 skills and keeps them all, bounded', async () => {
     const t = startHost();
     const id = await t.addServer({ name: 'Many', command: process.execPath, args: [LAB, '--many=5000'] });
