@@ -55,6 +55,8 @@ describe('local skills', () => {
   it('lists the folder, refuses the bad skills in words, and survives the folder vanishing or looping', async () => {
     const { root } = skillsFolder();
     const t = startHost();
+    // A relative path is refused as it is entered.
+    expect(await refusal(t.api.updateSettings({ skillsFolder: 'skills' }))).toMatch(/absolute path/);
     await t.api.updateSettings({ skillsFolder: root });
     const list = await t.api.listSkills();
     expect(list.local).toEqual({ folder: root, state: 'ok' });
