@@ -69,6 +69,19 @@ export const SettingsSchema = z.object({
    * or `answered` (nothing to offer, or the user moved them or kept them as they are). Never asked again.
    */
   sandboxOffer: z.object({ state: z.enum(['unset', 'open', 'answered']), serverIds: z.array(z.string().max(100)).max(1000) }),
+  /**
+   * Skills: the folder whose subfolders with a `SKILL.md` are the user's local skills (Agent Skills
+   * format); empty: none. An absolute path.
+   */
+  skillsFolder: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(4_096)
+      .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'Enter an absolute path'),
+  ]),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -91,6 +104,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxAnswerChars: 1_000_000,
   flaggedContent: 'ask',
   sandboxOffer: { state: 'unset', serverIds: [] },
+  skillsFolder: '',
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();

@@ -16,6 +16,7 @@ import {
   type HostMethodName,
   type HostSnapshot,
   type ServerView,
+  type SkillList,
   type TelemetryView,
 } from '@contract';
 import type { HostTransport } from '../host-client';
@@ -101,6 +102,7 @@ const EMPTY_ANSWERS: Partial<Record<HostMethodName, () => unknown>> = {
     ...{ enabled: false, endpoint: '', protocol: 'http/protobuf', headers: [], propagate: true, exportContent: false },
     ...{ fromEnvironment: false, exporting: false, dropped: 0, exported: 0 },
   }),
+  listSkills: (): SkillList => ({ skills: [], local: { folder: '', state: 'none' }, servers: [] }),
 };
 
 export function fakeHost(options: FakeHostOptions = {}) {

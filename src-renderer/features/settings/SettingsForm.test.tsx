@@ -24,8 +24,14 @@ describe('SettingsForm', () => {
 
     expect(await screen.findByText('Saving…')).toBeTruthy();
     expect(screen.queryByText('Saved')).toBeNull();
-    // The default tool set is chosen in Settings › Tool sets, the sandbox offer answered on the Servers page: not in this form.
-    const { defaultToolSetId: _chosenElsewhere, sandboxOffer: _answeredElsewhere, ...formSettings } = DEFAULT_SETTINGS;
+    // The default tool set is chosen in Settings › Tool sets, the skills folder in Settings › Skills, the sandbox
+    // offer answered on the Servers page: not in this form.
+    const {
+      defaultToolSetId: _chosenElsewhere,
+      skillsFolder: _chosenInSkills,
+      sandboxOffer: _answeredElsewhere,
+      ...formSettings
+    } = DEFAULT_SETTINGS;
     expect(save.calls[0].patch).toEqual({
       ...formSettings,
       anthropicBaseUrl: 'http://127.0.0.1:9/v1',
