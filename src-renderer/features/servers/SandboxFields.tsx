@@ -44,7 +44,8 @@ export function SandboxFields({
     support?.supported === false ? support.reason : support === undefined ? 'Sandboxes are not available here.' : undefined;
   return (
     <fieldset className="sandbox-fields" aria-describedby={`${id}-note`}>
-      <legend>Sandbox</legend>
+      {/* The switch below says "Sandbox" where it is seen; a visible legend would say it twice. */}
+      <legend className="visually-hidden">Sandbox and network</legend>
       <Switch
         checked={draft.sandbox}
         disabled={unsupported !== undefined && !draft.sandbox}
@@ -64,32 +65,36 @@ export function SandboxFields({
       </p>
       {draft.sandbox && (
         <>
-          <label htmlFor={`${id}-network`}>Network</label>
-          <Select
-            id={`${id}-network`}
-            value={draft.sandboxNetwork}
-            onChange={(next) => edit({ sandboxNetwork: next as SandboxNetwork }, 'sandbox')}
-            options={SANDBOX_NETWORKS.map((network) => ({ value: network, label: NETWORK_LABELS[network] }))}
-          />
+          <div className="field">
+            <label htmlFor={`${id}-network`}>Network</label>
+            <Select
+              id={`${id}-network`}
+              value={draft.sandboxNetwork}
+              onChange={(next) => edit({ sandboxNetwork: next as SandboxNetwork }, 'sandbox')}
+              options={SANDBOX_NETWORKS.map((network) => ({ value: network, label: NETWORK_LABELS[network] }))}
+            />
+          </div>
           {draft.sandboxNetwork === 'hosts' && (
             <>
-              <label htmlFor={`${id}-hosts`}>Hosts</label>
-              <textarea
-                id={`${id}-hosts`}
-                rows={2}
-                spellCheck={false}
-                placeholder="api.example.com"
-                value={draft.sandboxHosts}
-                aria-describedby={`${id}-hosts-hint`}
-                onChange={(e) => edit({ sandboxHosts: e.target.value }, 'sandbox')}
-              />
-              <p id={`${id}-hosts-hint`} className="hint">
-                One host name per line; everything else is blocked.
-                <HelpTip about="Hosts">
-                  <code>*.example.com</code> for its subdomains, <code>host:443</code> for one port. Programs that use a proxy (npm, pip,
-                  uv, curl) reach these through Patchbay. Needs socat.
-                </HelpTip>
-              </p>
+              <div className="field">
+                <label htmlFor={`${id}-hosts`}>Hosts</label>
+                <textarea
+                  id={`${id}-hosts`}
+                  rows={2}
+                  spellCheck={false}
+                  placeholder="api.example.com"
+                  value={draft.sandboxHosts}
+                  aria-describedby={`${id}-hosts-hint`}
+                  onChange={(e) => edit({ sandboxHosts: e.target.value }, 'sandbox')}
+                />
+                <p id={`${id}-hosts-hint`} className="hint">
+                  One host name per line; everything else is blocked.
+                  <HelpTip about="Hosts">
+                    <code>*.example.com</code> for its subdomains, <code>host:443</code> for one port. Programs that use a proxy (npm, pip,
+                    uv, curl) reach these through Patchbay. Needs socat.
+                  </HelpTip>
+                </p>
+              </div>
             </>
           )}
         </>
