@@ -25,7 +25,7 @@ test('labels, spacing and results: nothing glued, no empty box, one facts column
     await expect(region.getByRole('button', { name: 'Set the API key' })).toBeVisible();
     const emptyBelow = await region.evaluate((section) => {
       const list = section.querySelector('ol')!.getBoundingClientRect();
-      const framed = [section, ...section.querySelectorAll('*')].filter(
+      const framed = [section, ...Array.from(section.querySelectorAll('*'))].filter(
         (el) => getComputedStyle(el).borderTopStyle !== 'none' && el.contains(section.querySelector('ol')),
       );
       return Math.max(0, ...framed.map((el) => el.getBoundingClientRect().bottom - list.bottom));
