@@ -72,6 +72,10 @@ test('labels, spacing and results: nothing glued, no empty box, one facts column
 
   await test.step('a tool’s Markdown result is formatted, with its text one click away', async () => {
     await page.getByRole('tab', { name: /^Tools/ }).click();
+    // The count beside Search tools sits on its line, not above it.
+    const middle = async (locator: Locator) => ((b) => b.y + b.height / 2)(await box(locator));
+    const count = page.getByRole('status').filter({ hasText: /^\d+ tools$/ });
+    expect.soft(Math.abs((await middle(count)) - (await middle(page.getByRole('searchbox', { name: 'Search tools' }))))).toBeLessThan(3);
     await page.getByRole('list', { name: 'Tools of Everything (demo)' }).getByRole('button', { name: 'echo', exact: true }).click();
     const form = page.getByRole('form', { name: 'Run echo' });
     await form.getByLabel('message', { exact: true }).fill('**Report** in [the docs](https://example.com/docs)');
