@@ -59,6 +59,7 @@ test('basic app (vanilla JS): shown with its result, calls get-time back through
   page,
   webHost,
 }) => {
+  test.setTimeout(240_000); // an app that never starts is reported after 30 s
   await page.goto(webHost.url);
   await addServer(page, 'Basic app', [BASIC, '--stdio']);
   // The app's frame page (on the app origin) is held until released: its loading state can be seen.
@@ -189,6 +190,26 @@ test('basic app (vanilla JS): shown with its result, calls get-time back through
     await expect(view).toHaveAttribute('data-mode', 'inline');
     await view.getByRole('button', { name: 'Close app' }).click();
     await expect(page.getByRole('button', { name: 'Show app' })).toBeVisible();
+  });
+
+  await test.step('an app whose page never starts is named in an error, not left loading', async () => {
+    // The frame page answers 500 this time: the app never says it is initialized.
+    await page.route(
+      (url) => url.origin !== pageOrigin,
+      (route) => route.fulfill({ status: 500, body: 'broken' }),
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: 'Show app' }).click();
+    await expect(view.getByRole('status').filter({ hasText: 'Loading app…' })).toBeVisible();
+    await expect(view.getByRole('alert')).toHaveText(
+      'The app of Basic app did not start within 30 s. Close it and show it again to retry.',
+      {
+        timeout: 60_000,
+      },
+    );
+    await expect(view.getByText('Loading app…')).toHaveCount(0);
+    await expect(view.locator('.app-frame-box')).toHaveAttribute('aria-busy', 'false');
+    await view.getByRole('button', { name: 'Close app' }).click();
   });
 
   await test.step('the Protocol log names the app as the one who asked', async () => {

@@ -76,7 +76,7 @@ export default function AppFrame(props: AppFrameProps) {
     );
     bridgeRef.current = bridge;
     bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: grant.html, csp: withoutRefused(grant.csp) });
-    // Whether the app has started or failed to: the loading state ends once, either way.
+    // Whether the loading state has ended (started, or failed to).
     let settled = false;
     const startTimer = setTimeout(
       () => fail(`The app of ${grant.serverName} did not start within ${START_TIMEOUT_MS / 1000} s. Close it and show it again to retry.`),
@@ -91,11 +91,10 @@ export default function AppFrame(props: AppFrameProps) {
       latest.current.onError(message);
     }
     bridge.oninitialized = () => {
+      // Even after a failure was reported (a late start, an error on the way): the app runs, so it shows.
       clearTimeout(startTimer);
-      if (!settled) {
-        settled = true;
-        setPhase('ready');
-      }
+      settled = true;
+      setPhase('ready');
       void bridge.sendToolInput({ arguments: latest.current.toolInput });
       void bridge.sendToolResult(latest.current.toolResult as Parameters<AppBridge['sendToolResult']>[0]);
     };
