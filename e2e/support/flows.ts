@@ -51,3 +51,14 @@ export async function contractClient(webHost: WebHost): Promise<ContractClient> 
     close: () => socket.close(),
   };
 }
+
+/**
+ * Clicks a button of an MCP App's question the way a person does: once it is in view and has stood
+ * still long enough to take a click (it ignores clicks right after it appeared or moved, see
+ * useSettledClicks; Playwright's own scrolling into view counts as a move).
+ */
+export async function clickWhenStill(button: Locator): Promise<void> {
+  await button.scrollIntoViewIfNeeded();
+  await expect(button).not.toHaveAttribute('aria-disabled', 'true');
+  await button.click();
+}

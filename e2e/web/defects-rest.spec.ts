@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import path from 'node:path';
-import { expectServerStatus, openPage, serverRow } from '../support/flows';
+import { clickWhenStill, expectServerStatus, openPage, serverRow } from '../support/flows';
 import { REPO_ROOT } from '../support/paths';
 import { expect, test } from '../support/web-host';
 
@@ -180,7 +180,7 @@ test('apps: Ctrl+K works with the focus in an app; a message from the Tools tab 
     await expect
       .poll(() => consoleLines.slice(mark).find((line) => line.text.startsWith('Message send error'))?.text, { timeout: 4_000 })
       .toContain('There is no chat here');
-    await ask.getByRole('button', { name: 'Open in chat' }).click();
+    await clickWhenStill(ask.getByRole('button', { name: 'Open in chat' }));
     await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeAttached();
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('This is message text.');
   });

@@ -8,6 +8,7 @@
 import dgram from 'node:dgram';
 import path from 'node:path';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { clickWhenStill } from '../support/flows';
 import { REPO_ROOT } from '../support/paths';
 import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
 import { expect, test } from '../support/web-host';
@@ -58,11 +59,34 @@ test('basic app (vanilla JS): shown with its result, calls get-time back through
   page,
   webHost,
 }) => {
+  test.setTimeout(240_000); // an app that never starts is reported after 30 s
   await page.goto(webHost.url);
   await addServer(page, 'Basic app', [BASIC, '--stdio']);
+  // The app's frame page (on the app origin) is held until released: its loading state can be seen.
+  const pageOrigin = new URL(webHost.url).origin;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.origin !== pageOrigin,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await runTool(page, 'Basic app', 'get-time');
   const view = page.getByRole('region', { name: 'App of get-time from Basic app' });
   const app = appDocument(view);
+
+  await test.step('until the app says it is initialized, it shows it is loading', async () => {
+    const box = view.locator('.app-frame-box');
+    await expect(view.getByRole('status').filter({ hasText: 'Loading app…' })).toBeVisible();
+    await expect(box).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(app.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/);
+    await expect(view.getByText('Loading app…')).toHaveCount(0);
+    await expect(box).toHaveAttribute('aria-busy', 'false');
+  });
 
   await test.step('the app renders on its own origin and shows the tool result it was given', async () => {
     await expect(app.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/);
@@ -100,8 +124,55 @@ test('basic app (vanilla JS): shown with its result, calls get-time back through
     await app.getByRole('button', { name: 'Open Link' }).click();
     const ask = view.getByRole('group', { name: 'The app of Basic app wants to open a link' });
     await expect(ask).toContainText('https://modelcontextprotocol.io/');
-    await ask.getByRole('button', { name: 'Dismiss' }).click();
+    await clickWhenStill(ask.getByRole('button', { name: 'Dismiss' }));
     await expect(ask).toBeHidden();
+  });
+
+  await test.step('a question sits above the frame, and a click right after it moved is not taken', async () => {
+    const ask = view.getByRole('group', { name: 'The app of Basic app wants to open a link' });
+    const dismiss = ask.getByRole('button', { name: 'Dismiss' });
+    const frameTop = async () => (await view.locator('iframe.app-frame').boundingBox())!.y;
+    let shown = false;
+    // A click within 500 ms of the move is what is tested; a machine stalled past that gets another try.
+    for (let tries = 0; ; tries++) {
+      expect(tries, 'a click within 500 ms of the move').toBeLessThan(5);
+      if (!shown) {
+        await app.getByRole('button', { name: 'Open Link' }).click();
+        await expect(dismiss).not.toHaveAttribute('aria-disabled', 'true');
+        expect((await dismiss.boundingBox())!.y).toBeLessThan(await frameTop());
+        shown = true;
+      }
+      // Something above the view grows (as a taller app above it in a chat does): the buttons move down.
+      await view.evaluate(async (section) => {
+        const spacer = document.createElement('div');
+        spacer.className = 'e2e-spacer';
+        spacer.style.height = '64px';
+        section.before(spacer);
+        const moved = performance.now();
+        window.addEventListener(
+          'click',
+          () => ((window as unknown as { e2eClickAfter: number }).e2eClickAfter = performance.now() - moved),
+          {
+            capture: true,
+            once: true,
+          },
+        );
+        await new Promise(requestAnimationFrame);
+      });
+      const box = (await dismiss.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      const after = await page.evaluate(() => (window as unknown as { e2eClickAfter: number }).e2eClickAfter);
+      if (after < 500) {
+        // Not taken: once the buttons have stood still, the question is still there.
+        await expect(dismiss).not.toHaveAttribute('aria-disabled', 'true');
+        await expect(ask).toBeVisible();
+        break;
+      }
+      shown = await ask.isVisible();
+    }
+    await clickWhenStill(dismiss);
+    await expect(ask).toBeHidden();
+    await page.evaluate(() => document.querySelectorAll('.e2e-spacer').forEach((spacer) => spacer.remove()));
   });
 
   await test.step('a message for the model outside a chat is shown, and cannot be sent from here', async () => {
@@ -109,7 +180,7 @@ test('basic app (vanilla JS): shown with its result, calls get-time back through
     const ask = view.getByRole('group', { name: 'The app of Basic app wants to send a message' });
     await expect(ask).toContainText('This is message text.');
     await expect(ask).toContainText('Apps can send messages only from a chat.');
-    await ask.getByRole('button', { name: 'Dismiss' }).click();
+    await clickWhenStill(ask.getByRole('button', { name: 'Dismiss' }));
   });
 
   await test.step('full screen and back; closing tears the app down', async () => {
@@ -119,6 +190,26 @@ test('basic app (vanilla JS): shown with its result, calls get-time back through
     await expect(view).toHaveAttribute('data-mode', 'inline');
     await view.getByRole('button', { name: 'Close app' }).click();
     await expect(page.getByRole('button', { name: 'Show app' })).toBeVisible();
+  });
+
+  await test.step('an app whose page never starts is named in an error, not left loading', async () => {
+    // The frame page answers 500 this time: the app never says it is initialized.
+    await page.route(
+      (url) => url.origin !== pageOrigin,
+      (route) => route.fulfill({ status: 500, body: 'broken' }),
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: 'Show app' }).click();
+    await expect(view.getByRole('status').filter({ hasText: 'Loading app…' })).toBeVisible();
+    await expect(view.getByRole('alert')).toHaveText(
+      'The app of Basic app did not start within 30 s. Close it and show it again to retry.',
+      {
+        timeout: 60_000,
+      },
+    );
+    await expect(view.getByText('Loading app…')).toHaveCount(0);
+    await expect(view.locator('.app-frame-box')).toHaveAttribute('aria-busy', 'false');
+    await view.getByRole('button', { name: 'Close app' }).click();
   });
 
   await test.step('the Protocol log names the app as the one who asked', async () => {
@@ -179,7 +270,7 @@ test('in a chat: the model calls the tools, the cards show the apps; a message t
     await app.getByRole('button', { name: 'Send Message' }).dispatchEvent('click');
     const ask = basic.getByRole('group', { name: 'The app of Basic app wants to send a message' });
     await expect(ask).toContainText('This is message text.');
-    await ask.getByRole('button', { name: 'Send message' }).click();
+    await clickWhenStill(ask.getByRole('button', { name: 'Send message' }));
     await expect(log.getByRole('article', { name: 'You' }).last()).toContainText('This is message text.');
     await expect(log).toContainText('Thanks for the message.');
     const requests = await llm().messageRequests();

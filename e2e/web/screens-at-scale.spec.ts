@@ -3,7 +3,8 @@
  * in both themes: the Servers page is one row a server (a dozen or more on screen, a quiet action,
  * Diagnose only where it helps), its search and status filter narrow the rows, ticked rows stop and
  * start together; the chat's tool picker lists every server's tools under a heading that folds and
- * finds a tool by its name across all of them. axe finds nothing serious on either screen.
+ * finds a tool by its name across all of them. axe finds nothing serious on the Servers page, a server's
+ * Tools tab or the picker, in either theme.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -87,6 +88,21 @@ test(`${COPIES} servers: compact rows, filters, several stopped and started at o
     await page.emulateMedia({ colorScheme: scheme });
     expect(await axeProblems(page), `Servers page, ${scheme}`).toEqual([]);
   }
+
+  await test.step('a server’s Tools tab among 15, a tool open: axe finds nothing serious in either theme', async () => {
+    const name = 'Everything (demo) 7';
+    await serverRow(page, name).getByRole('button', { name, exact: true }).click();
+    await page.getByRole('tab', { name: /^Tools/ }).click();
+    await page
+      .getByRole('list', { name: `Tools of ${name}` })
+      .getByRole('button', { name: 'get-sum', exact: true })
+      .click();
+    await expect(page.getByRole('form', { name: 'Run get-sum' })).toBeVisible();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeProblems(page), `Tools tab, ${scheme}`).toEqual([]);
+    }
+  });
 
   await test.step('the chat tool picker: Search tools finds a tool on every server; a server folds', async () => {
     await openPage(page, 'Chat');

@@ -32,57 +32,60 @@ export function FirstRun({ servers, needsKey, onQuickAdd, onOpenServers, onOpenK
   }
 
   return (
+    // The steps sit in a card of their own size at the top; the space below stays plain (no empty box).
     <section className="first-run" aria-labelledby="first-run-title">
-      <h3 id="first-run-title">Get started</h3>
-      <ol>
-        <li data-done={ready.length > 0 || undefined}>
-          <p className="first-run-step">Add an MCP server: its tools are what the model can use.</p>
-          {ready.length > 0 ? (
-            <p className="muted">Done: {ready.map((s) => s.config.name).join(', ')} Ready.</p>
-          ) : servers.length === 0 ? (
-            <p className="muted">
-              No servers yet. The Everything demo server shows what MCP servers offer; add your own on the Servers page.
-            </p>
-          ) : (
-            <p className="muted">
-              None of your servers is Ready yet ({servers.map((s) => `${s.config.name}: ${STATUS_LABELS[s.runtime.status]}`).join(', ')}).
-            </p>
-          )}
-          {ready.length === 0 && (
-            <div className="actions">
-              {!demo && (
-                <button type="button" className="primary" disabled={adding} onClick={() => void calls.run('add', onQuickAdd)}>
-                  {adding ? 'Adding…' : `Add ${PRESET_LABELS.everything}`}
+      <div className="first-run-card">
+        <h3 id="first-run-title">Get started</h3>
+        <ol>
+          <li data-done={ready.length > 0 || undefined}>
+            <p className="first-run-step">Add an MCP server: its tools are what the model can use.</p>
+            {ready.length > 0 ? (
+              <p className="muted">Done: {ready.map((s) => s.config.name).join(', ')} Ready.</p>
+            ) : servers.length === 0 ? (
+              <p className="muted">
+                No servers yet. The Everything demo server shows what MCP servers offer; add your own on the Servers page.
+              </p>
+            ) : (
+              <p className="muted">
+                None of your servers is Ready yet ({servers.map((s) => `${s.config.name}: ${STATUS_LABELS[s.runtime.status]}`).join(', ')}).
+              </p>
+            )}
+            {ready.length === 0 && (
+              <div className="actions">
+                {!demo && (
+                  <button type="button" className="primary" disabled={adding} onClick={() => void calls.run('add', onQuickAdd)}>
+                    {adding ? 'Adding…' : `Add ${PRESET_LABELS.everything}`}
+                  </button>
+                )}
+                <button type="button" onClick={onOpenServers}>
+                  Open Servers
                 </button>
-              )}
-              <button type="button" onClick={onOpenServers}>
-                Open Servers
-              </button>
-            </div>
-          )}
-          {failure && (
-            <p role="alert" className="field-error">
-              Could not add {PRESET_LABELS.everything}: {failure}
-            </p>
-          )}
-        </li>
-        <li data-done={!needsKey || undefined}>
-          <p className="first-run-step">Give the model a key.</p>
-          {needsKey ? (
-            <div className="actions">
-              <button type="button" onClick={onOpenKeySettings}>
-                Set the API key
-              </button>
-              <span className="muted">or pick a local model in the header.</span>
-            </div>
-          ) : (
-            <p className="muted">Done: the model is set up.</p>
-          )}
-        </li>
-        <li>
-          <p className="first-run-step">Ask something in the message box below — for example “What tools do you have?”</p>
-        </li>
-      </ol>
+              </div>
+            )}
+            {failure && (
+              <p role="alert" className="field-error">
+                Could not add {PRESET_LABELS.everything}: {failure}
+              </p>
+            )}
+          </li>
+          <li data-done={!needsKey || undefined}>
+            <p className="first-run-step">Give the model a key.</p>
+            {needsKey ? (
+              <div className="actions">
+                <button type="button" onClick={onOpenKeySettings}>
+                  Set the API key
+                </button>
+                <span className="muted">or pick a local model in the header.</span>
+              </div>
+            ) : (
+              <p className="muted">Done: the model is set up.</p>
+            )}
+          </li>
+          <li>
+            <p className="first-run-step">Ask something in the message box below — for example “What tools do you have?”</p>
+          </li>
+        </ol>
+      </div>
     </section>
   );
 }

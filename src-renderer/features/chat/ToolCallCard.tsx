@@ -14,6 +14,7 @@ import { Wrench } from 'lucide-react';
 import { Icon } from '../../ui/Icon';
 import { ContentFlags } from '../../ui/ContentFlags';
 import { useIntentTarget } from '../../ui/use-intent-target';
+import { ResultText } from '../tools/result/ResultText';
 
 export interface ToolCallCardProps {
   call: ToolUseBlock;
@@ -197,7 +198,7 @@ function LongText({ text }: { text: string }) {
   const long = text.length > RESULT_PREVIEW_CHARS;
   return (
     <>
-      <pre>{long && !all ? text.slice(0, RESULT_PREVIEW_CHARS) : text}</pre>
+      <ResultText text={long && !all ? text.slice(0, RESULT_PREVIEW_CHARS) : text} />
       {long && !all && (
         <button type="button" className="link" onClick={() => setAll(true)}>
           Show all {text.length.toLocaleString()} characters

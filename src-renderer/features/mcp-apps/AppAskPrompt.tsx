@@ -1,10 +1,13 @@
 /**
  * What an app asks that only the user may do: send a message to the model in this conversation, or
- * open a link. Shown in the app's card with the app's exact words; nothing happens until a click.
+ * open a link. Shown in the app's card with the app's exact words; nothing happens until a click, and a
+ * pointer click that lands while the buttons have just appeared or moved (an app resizing itself can
+ * move them under the pointer) is ignored: see `useSettledClicks`.
  */
 import { useState } from 'react';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
+import { useSettledClicks } from '../../ui/use-settled-clicks';
 import { useChatActions } from '../chat/chat-actions';
 import type { AppAsk } from './AppFrame';
 
@@ -28,7 +31,10 @@ export function AppAskPrompt({
   const chat = useChatActions();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { ref, settling, guard } = useSettledClicks<HTMLDivElement>();
   const { ask, settle } = pending;
+  // Not `disabled` (that would move focus away and flicker while scrolling): said, and clicks ignored.
+  const waiting = settling || undefined;
   const who = `The app of ${serverName}`;
 
   if (ask.kind === 'link') {
@@ -39,19 +45,20 @@ export function AppAskPrompt({
           {who} wants to open a link: <code>{ask.url}</code>
         </p>
         {!web && <p className="muted">Patchbay opens only web (http and https) links.</p>}
-        <div className="app-ask-actions">
+        <div className="app-ask-actions" ref={ref}>
           {web && (
             <button
               type="button"
-              onClick={() => {
+              aria-disabled={waiting}
+              onClick={guard(() => {
                 window.open(ask.url, '_blank', 'noopener,noreferrer');
                 settle(true);
-              }}
+              })}
             >
               Open link
             </button>
           )}
-          <button type="button" onClick={() => settle(false)}>
+          <button type="button" aria-disabled={waiting} onClick={guard(() => settle(false))}>
             Dismiss
           </button>
         </div>
@@ -94,17 +101,17 @@ export function AppAskPrompt({
         </p>
       )}
       {error && <p className="field-error">{error}</p>}
-      <div className="app-ask-actions">
+      <div className="app-ask-actions" ref={ref}>
         {conversationId ? (
-          <button type="button" disabled={busy} onClick={() => void send()}>
+          <button type="button" disabled={busy} aria-disabled={waiting} onClick={guard(() => void send())}>
             Send message
           </button>
         ) : (
-          <button type="button" disabled={busy} onClick={() => void openInChat()}>
+          <button type="button" disabled={busy} aria-disabled={waiting} onClick={guard(() => void openInChat())}>
             Open in chat
           </button>
         )}
-        <button type="button" disabled={busy} onClick={() => settle(false)}>
+        <button type="button" disabled={busy} aria-disabled={waiting} onClick={guard(() => settle(false))}>
           Dismiss
         </button>
       </div>

@@ -13,6 +13,7 @@ import { AppBridge, type McpUiDisplayMode, type McpUiHostContext } from '@modelc
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AppModelContextView, AppViewGrant, HostApi, JsonObject } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
+import { AppLoading } from './AppLoading';
 import { FrameTransport } from './frame-transport';
 
 /** Something the app asks that needs the user's click. */
@@ -35,6 +36,8 @@ export interface AppFrameProps {
 /** Inline frames grow with their content up to this height; full screen takes the window. */
 const MAX_INLINE_HEIGHT = 720;
 const INITIAL_HEIGHT = 160;
+/** An app that has not said it is initialized by then is reported as not starting. */
+const START_TIMEOUT_MS = 30_000;
 
 export default function AppFrame(props: AppFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
@@ -45,6 +48,9 @@ export default function AppFrame(props: AppFrameProps) {
     latest.current = props;
   });
   const [height, setHeight] = useState(INITIAL_HEIGHT);
+  // Until the app says it is initialized the frame is a blank page (often for seconds): a loading
+  // state shows over it; if it never gets there, the view's error says so.
+  const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>('loading');
   const { grant, displayMode } = props;
   const theme = useTheme();
   const themeRef = useRef(theme);
@@ -70,7 +76,25 @@ export default function AppFrame(props: AppFrameProps) {
     );
     bridgeRef.current = bridge;
     bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: grant.html, csp: withoutRefused(grant.csp) });
+    // Whether the loading state has ended (started, or failed to).
+    let settled = false;
+    const startTimer = setTimeout(
+      () => fail(`The app of ${grant.serverName} did not start within ${START_TIMEOUT_MS / 1000} s. Close it and show it again to retry.`),
+      START_TIMEOUT_MS,
+    );
+    function fail(message: string) {
+      if (!settled) {
+        settled = true;
+        clearTimeout(startTimer);
+        setPhase('failed');
+      }
+      latest.current.onError(message);
+    }
     bridge.oninitialized = () => {
+      // Even after a failure was reported (a late start, an error on the way): the app runs, so it shows.
+      clearTimeout(startTimer);
+      settled = true;
+      setPhase('ready');
       void bridge.sendToolInput({ arguments: latest.current.toolInput });
       void bridge.sendToolResult(latest.current.toolResult as Parameters<AppBridge['sendToolResult']>[0]);
     };
@@ -111,7 +135,7 @@ export default function AppFrame(props: AppFrameProps) {
       latest.current.onDisplayMode(next);
       return { mode: next };
     };
-    bridge.onerror = (error) => latest.current.onError(error.message);
+    bridge.onerror = (error) => fail(error.message);
     const transport = new FrameTransport(target, grant.frameOrigin);
     // Patchbay's shortcuts pressed in the app: as if pressed on the frame, so the page's own handlers run them.
     transport.onshortcut = (press) =>
@@ -122,10 +146,11 @@ export default function AppFrame(props: AppFrameProps) {
         // Listening before the proxy can say it is ready: only now does the frame load it.
         if (!closed) iframe.src = grant.frameUrl;
       },
-      (error: Error) => latest.current.onError(error.message),
+      (error: Error) => fail(error.message),
     );
     return () => {
       closed = true;
+      clearTimeout(startTimer);
       bridgeRef.current = null;
       // The frame goes with this component: the app is told first (best effort, it cannot hold us up).
       void bridge
@@ -151,13 +176,16 @@ export default function AppFrame(props: AppFrameProps) {
   }, [theme]);
 
   return (
-    <iframe
-      ref={frame}
-      className="app-frame"
-      title={`App of ${grant.tool} (${grant.serverName})`}
-      referrerPolicy="no-referrer"
-      style={displayMode === 'inline' ? { height } : undefined}
-    />
+    <div className="app-frame-box" data-phase={phase} aria-busy={phase === 'loading'}>
+      {phase === 'loading' && <AppLoading />}
+      <iframe
+        ref={frame}
+        className="app-frame"
+        title={`App of ${grant.tool} (${grant.serverName})`}
+        referrerPolicy="no-referrer"
+        style={displayMode === 'inline' ? { height } : undefined}
+      />
+    </div>
   );
 }
 

@@ -11,6 +11,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import type { AppAsk } from './AppFrame';
 import { AppAskPrompt, type PendingAsk } from './AppAskPrompt';
+import { AppLoading } from './AppLoading';
 import './mcp-apps.css';
 
 const AppFrame = lazy(() => import('./AppFrame'));
@@ -130,9 +131,23 @@ export function AppView({ serverId, serverName, tool, toolInput, toolResult, con
           {error}
         </p>
       )}
-      {!grant && !error && <p className="muted">Loading the app…</p>}
+      {/* Above the frame: an app resizing itself cannot move these under the pointer (see AppAskPrompt). */}
+      {asks.map((pending) => (
+        <AppAskPrompt key={pending.id} pending={pending} serverName={serverName} conversationId={conversationId} />
+      ))}
+      {!grant && !error && (
+        <div className="app-frame-box" aria-busy="true">
+          <AppLoading />
+        </div>
+      )}
       {grant && (
-        <Suspense fallback={<p className="muted">Loading the app…</p>}>
+        <Suspense
+          fallback={
+            <div className="app-frame-box" aria-busy="true">
+              <AppLoading />
+            </div>
+          }
+        >
           <AppFrame
             api={api}
             grant={grant}
@@ -146,9 +161,6 @@ export function AppView({ serverId, serverName, tool, toolInput, toolResult, con
           />
         </Suspense>
       )}
-      {asks.map((pending) => (
-        <AppAskPrompt key={pending.id} pending={pending} serverName={serverName} conversationId={conversationId} />
-      ))}
       {context && (
         <div className="app-context" role="status" aria-label="Context for the model from the app">
           <span className="result-kind">Context for the model</span> goes with your next message:

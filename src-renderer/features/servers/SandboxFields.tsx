@@ -44,7 +44,8 @@ export function SandboxFields({
     support?.supported === false ? support.reason : support === undefined ? 'Sandboxes are not available here.' : undefined;
   return (
     <fieldset className="sandbox-fields" aria-describedby={`${id}-note`}>
-      <legend>Sandbox</legend>
+      {/* The switch below says "Sandbox" where it is seen; a visible legend would say it twice. */}
+      <legend className="visually-hidden">Sandbox and network</legend>
       <Switch
         checked={draft.sandbox}
         disabled={unsupported !== undefined && !draft.sandbox}
@@ -64,13 +65,15 @@ export function SandboxFields({
       </p>
       {draft.sandbox && (
         <>
-          <label htmlFor={`${id}-network`}>Network</label>
-          <Select
-            id={`${id}-network`}
-            value={draft.sandboxNetwork}
-            onChange={(next) => edit({ sandboxNetwork: next as SandboxNetwork }, 'sandbox')}
-            options={SANDBOX_NETWORKS.map((network) => ({ value: network, label: NETWORK_LABELS[network] }))}
-          />
+          <div className="field">
+            <label htmlFor={`${id}-network`}>Network</label>
+            <Select
+              id={`${id}-network`}
+              value={draft.sandboxNetwork}
+              onChange={(next) => edit({ sandboxNetwork: next as SandboxNetwork }, 'sandbox')}
+              options={SANDBOX_NETWORKS.map((network) => ({ value: network, label: NETWORK_LABELS[network] }))}
+            />
+          </div>
           {draft.sandboxNetwork === 'hosts' && (
             <HostList id={`${id}-hosts`} label="Hosts" placeholder="api.example.com" draft={draft} edit={edit}>
               One host name per line; everything else is blocked.
@@ -123,7 +126,7 @@ function HostList({
   children: ReactNode;
 }) {
   return (
-    <>
+    <div className="field">
       <label htmlFor={id}>{label}</label>
       <textarea
         id={id}
@@ -137,6 +140,6 @@ function HostList({
       <p id={`${id}-hint`} className="hint">
         {children}
       </p>
-    </>
+    </div>
   );
 }

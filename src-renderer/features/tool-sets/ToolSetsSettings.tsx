@@ -45,13 +45,15 @@ export function ToolSetsSettings() {
           A conversation that uses a set offers the model only the set&apos;s tools (those you offer to the model).
         </HelpTip>
       </p>
-      <label htmlFor={defaultFieldId}>Tool set for new conversations</label>
-      <Select
-        id={defaultFieldId}
-        value={defaultId}
-        onChange={(next) => void report(api.updateSettings({ defaultToolSetId: next }))}
-        options={[{ value: '', label: 'All offered tools' }, ...sets.map((set) => ({ value: set.id, label: set.name }))]}
-      />
+      <div className="field">
+        <label htmlFor={defaultFieldId}>Tool set for new conversations</label>
+        <Select
+          id={defaultFieldId}
+          value={defaultId}
+          onChange={(next) => void report(api.updateSettings({ defaultToolSetId: next }))}
+          options={[{ value: '', label: 'All offered tools' }, ...sets.map((set) => ({ value: set.id, label: set.name }))]}
+        />
+      </div>
       {error && (
         <p role="alert" className="warning">
           {error}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { formatBytes, type ResultBlockView, type ToolResultSlice, type Truncation } from '@contract';
 import { ResourceLinkView } from '../../resources/ResourceLinkView';
 import { messageOf } from '../../../ui/call-errors';
+import { ResultText } from './ResultText';
 
 /** Reads more of a cut piece: `part` is the block index or 'structured'. */
 export type LoadPart = (part: number | 'structured', offset: number, limit?: number) => Promise<ToolResultSlice>;
@@ -13,12 +14,15 @@ export function MoreText({
   part,
   load,
   className,
+  markdown = false,
 }: {
   text: string;
   truncated?: Truncation;
   part: number | 'structured';
   load: LoadPart;
   className?: string;
+  /** A result's text: shown formatted when it reads as Markdown (see ResultText). */
+  markdown?: boolean;
 }) {
   const [extra, setExtra] = useState('');
   const [busy, setBusy] = useState(false);
@@ -39,10 +43,14 @@ export function MoreText({
   };
   return (
     <>
-      <pre className={className}>
-        {text}
-        {extra}
-      </pre>
+      {markdown ? (
+        <ResultText text={text + extra} className={className} />
+      ) : (
+        <pre className={className}>
+          {text}
+          {extra}
+        </pre>
+      )}
       {shown < total && (
         <p className="result-more">
           <span className="muted">
@@ -133,7 +141,7 @@ export function ResultBlock({
 }) {
   switch (block.type) {
     case 'text':
-      return <MoreText text={block.text} truncated={block.truncated} part={index} load={load} className="result-text" />;
+      return <MoreText text={block.text} truncated={block.truncated} part={index} load={load} className="result-text" markdown />;
     case 'image':
     case 'audio':
       return <Media block={block} index={index} load={load} source={source} />;
@@ -145,7 +153,14 @@ export function ResultBlock({
           <span className="result-kind">Embedded resource</span> <code>{block.uri}</code>
           {block.mimeType && <span className="muted"> · {block.mimeType}</span>} {block.uri && renderOpen?.(block.uri, block.uri)}
           {block.text !== undefined && (
-            <MoreText text={block.text} truncated={block.truncated} part={index} load={load} className="result-text" />
+            <MoreText
+              text={block.text}
+              truncated={block.truncated}
+              part={index}
+              load={load}
+              className="result-text"
+              markdown={block.mimeType === 'text/markdown'}
+            />
           )}
           {block.blobBytes !== undefined && <p className="muted">Binary content, {formatBytes(block.blobBytes)}</p>}
         </div>
