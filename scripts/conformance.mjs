@@ -38,10 +38,7 @@ const BACKCOMPAT = ['2025-03-26'];
 /** Scenarios of the previous suite that the current one still covers under another name. */
 const PREVIOUS_COVERED = { 'auth/cross-app-access-complete-flow': 'auth/enterprise-managed-authorization' };
 /** Scenarios of the requirement sets' extensions that Patchbay does not claim yet, with the reason (run with --all). */
-const NOT_CLAIMED = {
-  'auth/wif-jwt-bearer':
-    'Workload identity (SEP-1933, the RFC 7523 JWT-bearer grant with a workload token) is not built yet: it would be a third credential of the "As an application" sign-in.',
-};
+const NOT_CLAIMED = {};
 /**
  * The one reviewed list of scenarios expected to fail, keyed `<revision> <scenario>`: each is a
  * place where the suite and the spec disagree and Patchbay follows the spec (also in docs/testing.md).

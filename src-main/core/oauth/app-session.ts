@@ -32,6 +32,8 @@ export interface AppSessionOptions extends SignInSessionOptions {
   settings(): Promise<SignInSettings>;
   /** Gets the ID token (default: runs the configured command). */
   idToken?: (command: string) => Promise<string>;
+  /** Gets the workload's identity token (default: runs the configured command). */
+  workloadToken?: (command: string) => Promise<string>;
 }
 
 export class AppSession extends SignInSession<AppSessionOptions> {
@@ -121,6 +123,7 @@ export class AppSession extends SignInSession<AppSessionOptions> {
         guard: this.guard,
         idpFetch: settings.mode === 'organization' ? this.idpFetch(settings.idp.issuer) : this.options.fetch,
         idToken: this.options.idToken ?? ((command) => runIdTokenCommand(command)),
+        workloadToken: this.options.workloadToken ?? ((command) => runIdTokenCommand(command, { token: 'workload token' })),
         resourceMetadataUrl: this.challenge.resourceMetadataUrl,
         scope: this.challenge.scope,
         discovery: this.discovery,
