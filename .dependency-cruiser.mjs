@@ -8,8 +8,8 @@ import path from 'node:path';
 
 /**
  * The host core's areas (folders of src-main/core/) by rank, top first. An area imports only areas of
- * a lower rank: never one of its own rank, never one above. "shared" is the core's loose files
- * (clock.ts, events.ts, bounded-ring.ts…); "host" is the composition root
+ * a lower rank: never one of its own rank, never one above. "shared" is the core's loose files, the floor
+ * (clock.ts, events.ts, bounded-ring.ts, worker-thread.ts…); "host" is the composition root
  * (host.ts, the foundation it stands on, the area shape it lists, and its ports.ts). Derived from the imports (each area one above the highest it imports).
  */
 const RANKS = [
@@ -22,7 +22,8 @@ const RANKS = [
   ['context-meter', 'elicitation', 'install', 'logs', 'roots', 'tasks', 'telemetry', 'tool-offers', 'tool-search'],
   ['backup', 'completion', 'llm', 'oauth', 'sandbox', 'server-fleet', 'server-instructions'],
   ['questions', 'server-config', 'servers', 'settings', 'uploads'],
-  ['rpc', 'secrets', 'store', 'tool-definition', 'shared'],
+  ['rpc', 'secrets', 'store', 'tool-definition'],
+  ['shared'],
 ];
 
 /** Same-rank imports that are allowed anyway, each with its reason: `[from, to, why]`. None today. */

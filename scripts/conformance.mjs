@@ -39,10 +39,7 @@ const BACKCOMPAT = ['2025-03-26'];
 /** Scenarios of the previous suite that the current one still covers under another name. */
 const PREVIOUS_COVERED = { 'auth/cross-app-access-complete-flow': 'auth/enterprise-managed-authorization' };
 /** Scenarios of the requirement sets' extensions that Patchbay does not claim yet, with the reason (run with --all). */
-const NOT_CLAIMED = {
-  'auth/wif-jwt-bearer':
-    'Workload identity (SEP-1933, the RFC 7523 JWT-bearer grant with a workload token) is not built yet: it would be a third credential of the "As an application" sign-in.',
-};
+const NOT_CLAIMED = {};
 /** Extension scenarios outside the requirement sets that Patchbay claims (run at the newest wire, with the extensions). */
 const CLAIMED_EXTENSION_PREFIXES = ['sep-2640-client-'];
 /**

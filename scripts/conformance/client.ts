@@ -5,7 +5,8 @@
  *
  * - it adds the suite's server URL as a remote server, as the settings form would, set up the way a
  *   user would for what the scenario hands over (`serverSignIn`): the client ID and secret the suite
- *   pre-registered; for the extension scenarios, sign-in as an application (secret or private key)
+ *   pre-registered; for the extension scenarios, sign-in as an application (secret, private key, or
+ *   workload identity: the workload's token printed by a command, as a platform's token file would be)
  *   or through the organisation's identity provider (its ID token printed by a command, as an SSO
  *   helper would);
  * - when the server card says "Sign in", it clicks Sign in; the "browser" is headless and follows
@@ -42,6 +43,8 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
   idp_id_token?: string;
   idp_issuer?: string;
   idp_token_endpoint?: string;
+  /** Workload identity: the token the workload's platform issued it. */
+  valid_jwt?: string;
   /** The tool calls the scenario asks for, with their arguments (e.g. `http-custom-headers`). */
   toolCalls?: { name: string; arguments: Record<string, unknown> }[];
 };
@@ -143,13 +146,27 @@ function plannedCalls(tools: ToolView[]): { name: string; args: Record<string, u
   return tools.map((tool) => ({ name: tool.name, args: scenarioArgs(tool, tools) ?? argsFor(tool.inputSchema) }));
 }
 
+/** A command that prints `text`, as a token helper would. */
+function printingCommand(file: string, text: string): string {
+  const script = path.join(dataDir, file);
+  fs.writeFileSync(script, `process.stdout.write(${JSON.stringify(text)});\n`);
+  return `"${process.execPath}" "${script}"`;
+}
+
 /** The sign-in part of the server form, filled in as a user would for this scenario. */
 function serverSignIn(): Partial<ServerInput> {
   const secret = context.client_secret ? { oauthClientSecret: context.client_secret } : {};
+  if (context.valid_jwt) {
+    // The workload's platform token (a projected service-account token, say), read by a command.
+    return {
+      signInMode: 'application',
+      oauthClientId: context.client_id ?? '',
+      oauthClientAuth: 'workload_jwt',
+      oauthAssertionCommand: printingCommand('print-workload-token.cjs', context.valid_jwt),
+    };
+  }
   if (context.idp_id_token && context.idp_issuer) {
     // The organisation's SSO helper: a command that prints the user's current ID token.
-    const script = path.join(dataDir, 'print-id-token.cjs');
-    fs.writeFileSync(script, `process.stdout.write(${JSON.stringify(context.idp_id_token)});\n`);
     return {
       signInMode: 'organization',
       oauthClientId: context.client_id ?? '',
@@ -158,7 +175,7 @@ function serverSignIn(): Partial<ServerInput> {
       // The suite's identity provider publishes partial OpenID metadata, so its token endpoint is given outright.
       idpTokenEndpoint: context.idp_token_endpoint ?? '',
       idpClientId: context.idp_client_id ?? '',
-      idpIdTokenCommand: `"${process.execPath}" "${script}"`,
+      idpIdTokenCommand: printingCommand('print-id-token.cjs', context.idp_id_token),
     };
   }
   if (context.private_key_pem) {

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
+import { formatBytes } from '@contract';
 
 /** What an archive may hold. */
 export interface ZipLimits {
@@ -75,7 +76,7 @@ export async function checkZip(source: Buffer | string, limits: ZipLimits = DEFA
       entries.set(key, entry);
       unpackedBytes += item.size;
       if (unpackedBytes > limits.maxUnpackedBytes) {
-        throw new ZipRefusedError(`it unpacks to more than ${megabytes(limits.maxUnpackedBytes)}, more than allowed`);
+        throw new ZipRefusedError(`it unpacks to more than ${formatBytes(limits.maxUnpackedBytes)}, more than allowed`);
       }
       items.push(item);
     }
@@ -104,7 +105,7 @@ export async function checkZip(source: Buffer | string, limits: ZipLimits = DEFA
     async read(name, maxBytes) {
       const entry = entries.get(name.toLowerCase());
       if (!entry || entry.fileName.endsWith('/') || entry.fileName !== name) return undefined;
-      if (entry.uncompressedSize > maxBytes) throw new ZipRefusedError(`${name} is larger than ${megabytes(maxBytes)}`);
+      if (entry.uncompressedSize > maxBytes) throw new ZipRefusedError(`${name} is larger than ${formatBytes(maxBytes)}`);
       const { stream, zip: opened } = await openEntry(entry);
       try {
         const chunks: Buffer[] = [];
@@ -194,8 +195,4 @@ function refusal(error: unknown): Error {
   }
   if ((error as { code?: string }).code === 'EEXIST') return new ZipRefusedError('it writes one file twice');
   return new ZipRefusedError(`it is not a readable zip archive (${message})`);
-}
-
-function megabytes(bytes: number): string {
-  return `${Math.round(bytes / 1024 / 1024)} MB`;
 }

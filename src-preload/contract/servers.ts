@@ -63,8 +63,12 @@ export type HeaderInput = z.input<typeof HeaderInputSchema>;
 export const SIGN_IN_MODES = ['browser', 'application', 'organization'] as const;
 export type SignInMode = (typeof SIGN_IN_MODES)[number];
 
-/** How an application authenticates at the token endpoint: a client secret, or a JWT signed with its private key. */
-export const CLIENT_AUTH_KINDS = ['client_secret', 'private_key_jwt'] as const;
+/**
+ * How an application gets its token: the client credentials grant with a client secret or with a JWT
+ * signed with its private key, or — workload identity (SEP-1933) — the JWT bearer grant (RFC 7523) with
+ * the identity token its platform issues the workload (a Kubernetes service account, a CI job…).
+ */
+export const CLIENT_AUTH_KINDS = ['client_secret', 'private_key_jwt', 'workload_jwt'] as const;
 export type ClientAuthKind = (typeof CLIENT_AUTH_KINDS)[number];
 
 /**
@@ -101,6 +105,8 @@ export const ServerInputSchema = z
     oauthClientAuth: z.enum(CLIENT_AUTH_KINDS).default('client_secret'),
     /** http, `application` with `private_key_jwt`: the PEM private key. Write-only, like the secret. */
     oauthPrivateKey: z.string().max(16_384).optional(),
+    /** http, `application` with `workload_jwt`: a command that prints the workload's current identity token (a JWT). */
+    oauthAssertionCommand: z.string().trim().max(4_096).default(''),
     /**
      * http, `application` / `organization`: the authorization server (issuer URL) the credentials
      * belong to; they are sent nowhere else. Empty: whichever the server's metadata names.
@@ -143,6 +149,8 @@ function checkSignInFields(
   input: {
     signInMode: SignInMode;
     oauthClientId: string;
+    oauthClientAuth: ClientAuthKind;
+    oauthAssertionCommand: string;
     oauthIssuer: string;
     idpIssuer: string;
     idpTokenEndpoint: string;
@@ -154,6 +162,8 @@ function checkSignInFields(
   if (input.oauthIssuer !== '' && !isHttpUrl(input.oauthIssuer)) issue('oauthIssuer', 'Enter an http:// or https:// URL');
   if (input.signInMode === 'browser') return;
   if (input.oauthClientId === '') issue('oauthClientId', 'A client ID is required for this kind of sign-in');
+  if (input.signInMode === 'application' && input.oauthClientAuth === 'workload_jwt' && input.oauthAssertionCommand === '')
+    issue('oauthAssertionCommand', "Enter the command that prints the workload's identity token");
   if (input.signInMode !== 'organization') return;
   if (input.idpIssuer === '') issue('idpIssuer', "Enter your identity provider's URL");
   else if (!isHttpUrl(input.idpIssuer)) issue('idpIssuer', 'Enter an http:// or https:// URL');
@@ -192,6 +202,8 @@ export interface ServerConfigView {
   oauthClientAuth: ClientAuthKind;
   /** Whether a private key is stored (application sign-in with a signed JWT); never the key itself. */
   oauthPrivateKeySet: boolean;
+  /** Application sign-in with workload identity: the command that prints the workload's token. */
+  oauthAssertionCommand: string;
   oauthIssuer: string;
   idpIssuer: string;
   idpTokenEndpoint: string;

@@ -11,6 +11,9 @@ describe('formatBytes', () => {
       '10.5\u00a0MB',
     ]);
     expect(formatBytes(3 * 1024 ** 3)).toBe('3\u00a0GB');
+    expect(formatBytes(10 * 1024 ** 3)).toBe('10\u00a0GB');
+    // Never "1024.0 KB": a size that rounds up to the next unit is written in it.
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1.0\u00a0MB');
   });
 });
 

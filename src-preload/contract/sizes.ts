@@ -3,13 +3,17 @@
 /** Between a size's number and its unit: a size never wraps across two lines ("9.6 KB", not "9.6 / KB"). */
 const NBSP = '\u00a0';
 
-/** "812 B", "1.5 KB", "16 MB", "10.5 MB" (characters count as bytes where a size is of text: close enough to read). */
+/**
+ * "812 B", "1.5 KB", "16 MB", "10.5 MB", "10 GB": every size a person reads, limits in messages included
+ * (characters count as bytes where a size is of text: close enough to read).
+ */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes}${NBSP}B`;
   const units = ['KB', 'MB', 'GB'];
   let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  // Up a unit while the number would read 1024 or more once rounded ("1 MB", never "1024.0 KB").
+  while (value >= 1023.95 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }

@@ -75,6 +75,7 @@ describe('createAppStore', () => {
         signInMode: 'browser',
         oauthClientAuth: 'client_secret',
         oauthPrivateKeySet: false,
+        oauthAssertionCommand: '',
         oauthIssuer: '',
         idpIssuer: '',
         idpTokenEndpoint: '',

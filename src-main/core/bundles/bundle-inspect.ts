@@ -33,7 +33,7 @@ export interface InspectedBundle {
  */
 export async function inspectBundle(file: string, options: { maxBytes: number; limits?: ZipLimits }): Promise<InspectedBundle> {
   const size = fs.statSync(file).size;
-  if (size > options.maxBytes) throw new ZipRefusedError(`the file is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB`);
+  if (size > options.maxBytes) throw new ZipRefusedError(`the file is larger than ${formatBytes(options.maxBytes)}`);
   const bytes = fs.readFileSync(file);
   const { originalContent, pkcs7Signature } = extractSignatureBlock(bytes);
   const zip = await checkZip(originalContent, options.limits);

@@ -188,7 +188,7 @@ describe('bundles: refused, nothing written', () => {
       findCommand: async () => undefined,
     });
     const big = packBundle('oversized', { files: { 'data/noise.bin': crypto.randomBytes(2 * 1024 * 1024) } });
-    await expectRefused(api, dataDir, big, 'it unpacks to more than 1 MB, more than allowed');
+    await expectRefused(api, dataDir, big, 'it unpacks to more than 1\u00a0MB, more than allowed');
     const python = packBundle('notes', {
       manifest: (m) => {
         (m.server as { type: string; mcp_config: { command: string } }).type = 'python';
@@ -201,7 +201,7 @@ describe('bundles: refused, nothing written', () => {
   it('refuses an upload larger than it announced, and one over the size limit before any byte is sent', async () => {
     const { api } = startTestHost();
     await expect(api.beginUpload({ purpose: 'bundle', fileName: 'huge.mcpb', size: 10 * 1024 * 1024 * 1024 })).rejects.toThrow(
-      /huge\.mcpb is 10240 MB; a bundle may be at most 200 MB/,
+      /huge\.mcpb is 10\u00a0GB; a bundle may be at most 200\u00a0MB/,
     );
     const { uploadId } = await api.beginUpload({ purpose: 'bundle', fileName: 'small.mcpb', size: 4 });
     await expect(api.uploadChunk({ uploadId, offset: 0, data: Buffer.from('12345678').toString('base64') })).rejects.toThrow(

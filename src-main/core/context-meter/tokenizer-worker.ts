@@ -7,16 +7,16 @@
  * asked for, and every count after that is one message each way (the counts a measure asks for in one
  * turn of the event loop travel together).
  *
- * As in `wal-checkpointer.ts`, the worker's source is evaluated (`eval: true`) rather than loaded from a
- * file, so it runs the same under tsx, vitest, the electron-vite bundle and a packaged app; it requires
- * gpt-tokenizer's CommonJS encoding by the absolute path the host resolved (electron-vite keeps dependencies
- * external, so they are in `node_modules` at run time, in web mode and in Electron alike).
+ * Its life is `WorkerThread`'s (`core/worker-thread.ts`): it requires gpt-tokenizer's CommonJS encoding by
+ * the absolute path the host resolved (electron-vite keeps dependencies external, so they are in
+ * `node_modules` at run time, in web mode and in Electron alike).
  *
  * If the module is missing or the worker stops, every waiting count fails with the reason (the meter
- * then says "Tokens not counted") and the next count starts a new worker.
+ * then says "Tokens not counted") and the next count starts a new worker — up to `MAX_RESTARTS` times in
+ * a row, after which counts fail at once with that reason.
  */
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { WorkerThread } from '../worker-thread';
 
 export interface TokenizerWorkerOptions {
   /** The worker's source; tests give one that fails, or one that waits before it tokenizes. */
@@ -50,95 +50,53 @@ parentPort.on('message', (batch) => {
 });
 `;
 
-export class TokenizerWorker {
-  private worker: Worker | undefined;
-  private readonly waiting = new Map<number, { resolve(tokens: number): void; reject(error: Error): void }>();
-  private queued: CountRequest[] = [];
-  private nextId = 1;
-  private closed = false;
+/** A worker that keeps stopping (a missing module, say) is started at most this many times more in a row. */
+const MAX_RESTARTS = 3;
 
-  constructor(private readonly options: TokenizerWorkerOptions = {}) {}
+export class TokenizerWorker {
+  private readonly thread: WorkerThread<number>;
+  private queued: CountRequest[] = [];
+
+  constructor(options: TokenizerWorkerOptions = {}) {
+    this.thread = new WorkerThread({
+      name: 'the tokenizer',
+      source: options.source ?? TOKENIZER_WORKER_SOURCE,
+      workerData: () => ({ encoding: createRequire(import.meta.url).resolve('gpt-tokenizer/cjs/encoding/o200k_base') }),
+      maxRestarts: MAX_RESTARTS,
+      onMessage: (results) => this.onResults(results as CountResult[]),
+      onStopped: () => (this.queued = []),
+      failure: notCounted,
+    });
+  }
 
   /** Tokens of a text, given as its pieces; the worker starts on the first call. */
   count(parts: string[]): Promise<number> {
-    if (this.closed) return Promise.reject(notCounted('Patchbay is closing'));
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      if (this.queued.length === 0) setImmediate(() => this.send());
-      this.queued.push({ id, parts });
-    });
+    const { id, answer } = this.thread.expect();
+    if (this.queued.length === 0) setImmediate(() => this.send());
+    this.queued.push({ id, parts });
+    return answer;
   }
 
   /** Stops the worker; counts still waiting fail. */
   async dispose(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.rejectWaiting(notCounted('Patchbay is closing'));
-    const worker = this.worker;
-    this.worker = undefined;
-    await worker?.terminate();
+    this.queued = [];
+    await this.thread.close('Patchbay is closing');
   }
 
+  /** The counts asked for in one turn of the event loop go as one message. */
   private send(): void {
     const batch = this.queued;
     this.queued = [];
-    if (batch.length === 0 || this.closed) return;
-    let worker: Worker;
-    try {
-      worker = this.worker ?? this.start();
-    } catch (error) {
-      this.fail(undefined, `the tokenizer could not start (${messageOf(error)})`);
-      return;
-    }
-    // Answers are awaited: keep the process alive until they come.
-    worker.ref();
-    worker.postMessage(batch);
+    if (batch.length > 0) this.thread.post(batch);
   }
 
-  private start(): Worker {
-    const resolve = createRequire(import.meta.url).resolve;
-    const worker = new Worker(this.options.source ?? TOKENIZER_WORKER_SOURCE, {
-      eval: true,
-      workerData: { encoding: resolve('gpt-tokenizer/cjs/encoding/o200k_base') },
-    });
-    worker.on('message', (results: CountResult[]) => this.onResults(worker, results));
-    worker.on('error', (error: unknown) => this.fail(worker, `the tokenizer failed (${messageOf(error)})`));
-    worker.on('exit', (code) => this.fail(worker, `the tokenizer stopped (exit code ${code})`));
-    this.worker = worker;
-    return worker;
-  }
-
-  private onResults(worker: Worker, results: CountResult[]): void {
+  private onResults(results: CountResult[]): void {
     for (const result of results) {
-      const waiter = this.waiting.get(result.id);
-      this.waiting.delete(result.id);
-      if ('error' in result) waiter?.reject(notCounted(`the tokenizer failed (${result.error})`));
-      else waiter?.resolve(result.tokens);
+      this.thread.answer(result.id, 'error' in result ? notCounted(`the tokenizer failed (${result.error})`) : result.tokens);
     }
-    // Nothing awaited: an idle worker never keeps the app from quitting.
-    if (this.waiting.size === 0 && this.queued.length === 0) worker.unref();
-  }
-
-  /** The worker is gone (or never started): what waits fails, and the next count starts a new one. */
-  private fail(worker: Worker | undefined, reason: string): void {
-    if (worker !== this.worker || this.closed) return;
-    this.worker = undefined;
-    void worker?.terminate();
-    this.rejectWaiting(notCounted(reason));
-  }
-
-  private rejectWaiting(error: Error): void {
-    for (const waiter of this.waiting.values()) waiter.reject(error);
-    this.waiting.clear();
-    this.queued = [];
   }
 }
 
 function notCounted(reason: string): Error {
   return new Error(`Tokens were not counted: ${reason}. The meter tries again on the next change; if this persists, restart Patchbay.`);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

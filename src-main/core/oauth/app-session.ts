@@ -7,18 +7,19 @@
  * Sign in, or editing the settings, tries again at once.
  */
 import { createHash } from 'node:crypto';
-import { extractWWWAuthenticateParams, UnauthorizedError, type AuthProvider, type FetchLike } from '@modelcontextprotocol/client';
+import { UnauthorizedError, type FetchLike } from '@modelcontextprotocol/client';
 import { HostCallError, type AuthView, type SignInStart } from '@contract';
-import type { RemoteAuth, RemoteServerRef } from '../servers/transport/remote-auth';
+import type { RemoteServerRef } from '../servers/transport/remote-auth';
 import { signedInView } from './auth-view';
 import { obtainAppTokens } from './app-sign-in';
 import { runIdTokenCommand } from './id-token-command';
-import { OAuthHopGuard, OAuthHopRefusedError, type LookupAll } from './oauth-hop-guard';
-import type { IssuedTokenRecord, OAuthCredentialStore } from './oauth-store';
+import { OAuthHopGuard, OAuthHopRefusedError } from './oauth-hop-guard';
+import type { IssuedTokenRecord } from './oauth-store';
 import { guardedFetch } from './safe-fetch';
-import { expiresAt, ServerCredentials } from './server-credentials';
+import { expiresAt } from './server-credentials';
 import type { DiscoveredAuthServer } from './sign-in-discovery';
 import { describeSignInFailure } from './sign-in-errors';
+import { SignInSession, type SignInSessionOptions, type UnauthorizedContext } from './sign-in-session';
 import type { SignInSettings } from './sign-in-settings';
 
 /** A new token when the current one expires within this long. */
@@ -26,44 +27,23 @@ const RENEW_MARGIN_MS = 60_000;
 /** After a failed attempt, requests go out without a token (and fail) for this long instead of retrying. */
 const QUIET_AFTER_FAILURE_MS = 10_000;
 
-type UnauthorizedContext = Parameters<NonNullable<AuthProvider['onUnauthorized']>>[0];
-
-export interface AppSessionOptions {
-  ref: RemoteServerRef;
-  store: OAuthCredentialStore;
-  now: () => Date;
-  fetch: FetchLike;
-  lookup?: LookupAll;
+export interface AppSessionOptions extends SignInSessionOptions {
   /** The server's sign-in settings, secrets opened (read at every attempt: edits apply at once). */
   settings(): Promise<SignInSettings>;
   /** Gets the ID token (default: runs the configured command). */
   idToken?: (command: string) => Promise<string>;
-  publish(): void;
-  start(): Promise<unknown>;
-  stop(): Promise<unknown>;
+  /** Gets the workload's identity token (default: runs the configured command). */
+  workloadToken?: (command: string) => Promise<string>;
 }
 
-export class AppSession {
-  private ref: RemoteServerRef;
-  private readonly credentials: ServerCredentials;
-  private guard!: OAuthHopGuard;
-  private current: AuthView | undefined;
-  private challenge: { scope?: string; resourceMetadataUrl?: URL } = {};
+export class AppSession extends SignInSession<AppSessionOptions> {
   private discovery: DiscoveredAuthServer | undefined;
   private attempt: Promise<boolean> | undefined;
   /** The last failed attempt: when, with which settings (a hash, secrets included, kept in memory only), and why. */
   private failure: { at: number; settings: string; error: unknown } | undefined;
-  private disposed = false;
 
-  constructor(private readonly options: AppSessionOptions) {
-    this.ref = options.ref;
-    this.credentials = new ServerCredentials(
-      options.store,
-      options.ref.id,
-      () => this.ref.url,
-      options.now,
-      () => this.ref.signInMode,
-    );
+  constructor(options: AppSessionOptions) {
+    super(options, (ref) => ref.signInMode);
     this.renew();
   }
 
@@ -72,29 +52,13 @@ export class AppSession {
     return this.ref.signInMode === 'organization' ? 'organization' : 'application';
   }
 
-  update(ref: RemoteServerRef): void {
-    const moved = ref.url !== this.ref.url;
-    this.ref = ref;
+  override update(ref: RemoteServerRef): void {
     this.discovery = undefined; // discovered afresh at the next attempt
-    if (moved) {
-      this.renew();
-      this.challenge = {};
-      void this.load();
-    }
+    super.update(ref);
   }
 
-  remoteAuth(): RemoteAuth {
-    const guard = this.guard;
-    return {
-      authProvider: { token: () => this.token(), onUnauthorized: (ctx) => this.onUnauthorized(ctx) },
-      wrapFetch: (next) => this.credentials.fetchWithDpop(guardedFetch(next, guard), this.ref.name),
-      observeError: () => undefined, // a 403 cannot be helped by another grant of the same credentials
-    };
-  }
-
-  view(): AuthView | undefined {
-    return this.current;
-  }
+  /** A 403 cannot be helped by another grant of the same credentials. */
+  observeError(): void {}
 
   async load(): Promise<void> {
     const record = await this.credentials.latest();
@@ -112,11 +76,7 @@ export class AppSession {
 
   /** A 401: a new token (the transport retries once), unless that is just what failed. */
   async onUnauthorized(ctx: UnauthorizedContext): Promise<void> {
-    const { scope, resourceMetadataUrl } = extractWWWAuthenticateParams(ctx.response);
-    this.challenge = {
-      scope: scope ?? this.challenge.scope,
-      resourceMetadataUrl: resourceMetadataUrl ?? this.challenge.resourceMetadataUrl,
-    };
+    this.noteChallenge(ctx);
     if (!(await this.quiet())) {
       const refused = await this.credentials.latest();
       if (refused) this.credentials.forget(refused.issuer); // it must not be offered again
@@ -143,10 +103,6 @@ export class AppSession {
     await this.options.stop();
   }
 
-  dispose(): void {
-    this.disposed = true;
-  }
-
   private obtain(): Promise<boolean> {
     this.attempt ??= this.run().finally(() => (this.attempt = undefined));
     return this.attempt;
@@ -167,6 +123,7 @@ export class AppSession {
         guard: this.guard,
         idpFetch: settings.mode === 'organization' ? this.idpFetch(settings.idp.issuer) : this.options.fetch,
         idToken: this.options.idToken ?? ((command) => runIdTokenCommand(command)),
+        workloadToken: this.options.workloadToken ?? ((command) => runIdTokenCommand(command, { token: 'workload token' })),
         resourceMetadataUrl: this.challenge.resourceMetadataUrl,
         scope: this.challenge.scope,
         discovery: this.discovery,
@@ -220,16 +177,6 @@ export class AppSession {
 
   private signedIn(record: IssuedTokenRecord): AuthView {
     return { ...signedInView(record), mode: this.mode };
-  }
-
-  private renew(): void {
-    this.guard = new OAuthHopGuard({ serverName: this.ref.name, serverUrl: new URL(this.ref.url), lookup: this.options.lookup });
-  }
-
-  private setView(view: AuthView | undefined): void {
-    if (JSON.stringify(view) === JSON.stringify(this.current)) return;
-    this.current = view;
-    if (!this.disposed) this.options.publish();
   }
 }
 

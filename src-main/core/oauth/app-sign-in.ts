@@ -3,7 +3,10 @@
  *
  * - as an application: `ClientCredentialsProvider` (client secret, basic or post as the
  *   authorization server supports) or `PrivateKeyJwtProvider` (a JWT signed with the application's
- *   key, RFC 7523 — the SDK signs it with jose; the algorithm follows the key);
+ *   key, RFC 7523 — the SDK signs it with jose; the algorithm follows the key); with workload
+ *   identity (SEP-1933), the JWT bearer grant (RFC 7523) instead, its assertion the identity token
+ *   the workload's platform issued, printed by a command at each attempt and never stored
+ *   (`CrossAppAccessProvider` makes that grant: here its assertion is the workload's token);
  * - through the organisation's identity provider: `CrossAppAccessProvider`, whose assertion is an
  *   ID-JAG from the identity provider's token exchange (RFC 8693) of the user's ID token, then
  *   redeemed with the JWT bearer grant (RFC 7523) — the flow of SEP-990 (Enterprise-Managed
@@ -19,6 +22,7 @@ import {
   discoverAndRequestJwtAuthGrant,
   PrivateKeyJwtProvider,
   requestJwtAuthorizationGrant,
+  type CrossAppAccessProviderOptions,
   type FetchLike,
   type OAuthClientProvider,
 } from '@modelcontextprotocol/client';
@@ -45,6 +49,8 @@ export interface AppSignInOptions {
   idpFetch: FetchLike;
   /** Gets the user's current ID token (organisation sign-in). */
   idToken(command: string): Promise<string>;
+  /** Gets the workload's current identity token (application sign-in with workload identity). */
+  workloadToken(command: string): Promise<string>;
   resourceMetadataUrl?: URL;
   scope?: string;
   /** A discovery made earlier for this server (reused until a sign-in fails). */
@@ -71,18 +77,20 @@ export async function obtainAppTokens(options: AppSignInOptions): Promise<Discov
       `${serverName}'s metadata names the authorization server ${issuer}, but its sign-in is set up for ${settings.issuer}; Patchbay did not send the credentials there`,
     );
   }
-  const grant = settings.mode === 'application' ? CLIENT_CREDENTIALS : JWT_BEARER;
+  const workload = settings.mode === 'application' && settings.credential.kind === 'workload_jwt';
+  const grant = settings.mode === 'application' && !workload ? CLIENT_CREDENTIALS : JWT_BEARER;
   if (metadata?.grant_types_supported && !metadata.grant_types_supported.includes(grant)) {
     const what =
-      settings.mode === 'application'
-        ? 'the client credentials grant (sign-in as an application)'
-        : 'the JWT bearer grant (sign-in through your organisation)';
+      settings.mode === 'organization'
+        ? 'the JWT bearer grant (sign-in through your organisation)'
+        : workload
+          ? 'the JWT bearer grant (sign-in as an application with workload identity)'
+          : 'the client credentials grant (sign-in as an application)';
     throw new Error(`${serverName}'s authorization server (${new URL(issuer).host}) does not offer ${what}`);
   }
-  if (settings.mode === 'organization' && discovery.legacy) {
-    throw new Error(
-      `${serverName} publishes no protected-resource metadata, which sign-in through your organisation needs (it names the resource the identity provider vouches for)`,
-    );
+  if ((settings.mode === 'organization' || workload) && discovery.legacy) {
+    const how = workload ? 'sign-in with workload identity' : 'sign-in through your organisation';
+    throw new Error(`${serverName} publishes no protected-resource metadata, which ${how} needs (it names the resource the token is for)`);
   }
   const account = { name: settings.mode === 'application' ? settings.clientId : undefined };
   const provider = new StoredTokensProvider({
@@ -120,6 +128,20 @@ function sdkProvider(
         return identityAssertion(settings.idp, idToken, ctx, options.serverName);
       },
     });
+  }
+  if (settings.credential.kind === 'workload_jwt') {
+    const { command, secret } = settings.credential;
+    const workload = {
+      ...common,
+      // The SDK types the secret as required but reads an absent one as a public client ("none").
+      ...(secret ? { clientSecret: secret } : {}),
+      assertion: async () => {
+        const token = await options.workloadToken(command);
+        onAccount(jwtDisplayName(token) ?? settings.clientId);
+        return token;
+      },
+    };
+    return new CrossAppAccessProvider(workload as CrossAppAccessProviderOptions & typeof common);
   }
   if (settings.credential.kind === 'private_key_jwt') {
     const key = signingKeyOf(settings.credential.privateKeyPem);

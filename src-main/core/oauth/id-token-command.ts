@@ -4,6 +4,8 @@
  * `gcloud auth print-identity-token`…). The command runs in the user's shell with the same small
  * environment as a server (never Patchbay's API keys), briefly, and its output is read as either the
  * bare token or JSON carrying it (`id_token`, `idToken`, `token`, or Kubernetes' `status.token`).
+ * The same runs the command that prints a workload's identity token ("As an application" with workload
+ * identity: `cat /var/run/secrets/tokens/mcp`, a CI job's OIDC token request…).
  */
 import { exec } from 'node:child_process';
 import { buildChildEnv } from '../servers/process/child-env';
@@ -16,11 +18,14 @@ export interface IdTokenCommandOptions {
   timeoutMs?: number;
   /** The environment Patchbay itself runs with (the allow-list is taken from it). */
   env?: NodeJS.ProcessEnv;
+  /** The token it prints, in messages (default "ID token"). */
+  token?: string;
 }
 
 /** Runs `command` and resolves with the ID token it printed; rejects saying what went wrong. */
 export function runIdTokenCommand(command: string, options: IdTokenCommandOptions = {}): Promise<string> {
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const token = options.token ?? 'ID token';
   return new Promise((resolve, reject) => {
     exec(
       command,
@@ -29,13 +34,13 @@ export function runIdTokenCommand(command: string, options: IdTokenCommandOption
         if (error) {
           const killed = (error as { killed?: boolean }).killed;
           const detail = lastLine(stderr);
-          if (killed) return reject(new Error(`the ID token command did not finish within ${Math.round(timeoutMs / 1000)} s`));
+          if (killed) return reject(new Error(`the ${token} command did not finish within ${Math.round(timeoutMs / 1000)} s`));
           const exit = typeof error.code === 'number' ? `exit code ${error.code}` : (error.code ?? 'failed');
-          return reject(new Error(`the ID token command failed (${exit})${detail ? `: ${detail}` : ''}`));
+          return reject(new Error(`the ${token} command failed (${exit})${detail ? `: ${detail}` : ''}`));
         }
-        const token = idTokenIn(stdout);
-        if (!token) return reject(new Error('the ID token command printed no ID token (a JWT, or JSON with id_token)'));
-        resolve(token);
+        const printed = idTokenIn(stdout);
+        if (!printed) return reject(new Error(`the ${token} command printed no ${token} (a JWT, or JSON with id_token or token)`));
+        resolve(printed);
       },
     );
   });

@@ -12,10 +12,11 @@ import type { LookupAll } from './oauth-hop-guard';
 import { AppSession } from './app-session';
 import { OAuthSession } from './oauth-session';
 import type { OAuthCredentialStore } from './oauth-store';
+import type { SignInSession } from './sign-in-session';
 import type { SignInSettings } from './sign-in-settings';
 
-/** What the manager needs of either kind of session. */
-type AuthSession = Pick<OAuthSession, 'update' | 'remoteAuth' | 'view' | 'load' | 'signIn' | 'signOut' | 'dispose'>;
+/** Either kind of session: the manager needs only what they share. */
+type AuthSession = SignInSession;
 
 export interface OAuthManagerOptions {
   store: OAuthCredentialStore;

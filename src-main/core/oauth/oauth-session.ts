@@ -6,70 +6,38 @@
  * A connection never opens a browser: servers connect at app start, and a browser popping up unasked
  * is wrong. When a refresh cannot help, the card says "Sign in" and the user decides.
  */
-import {
-  computeScopeUnion,
-  extractWWWAuthenticateParams,
-  InsufficientScopeError,
-  SdkHttpError,
-  UnauthorizedError,
-  type AuthOptions,
-  type AuthProvider,
-  type FetchLike,
-} from '@modelcontextprotocol/client';
-import type { AuthView, SignInStart } from '@contract';
-import type { RemoteAuth, RemoteServerRef } from '../servers/transport/remote-auth';
+import { computeScopeUnion, InsufficientScopeError, SdkHttpError, UnauthorizedError, type AuthOptions } from '@modelcontextprotocol/client';
+import type { SignInStart } from '@contract';
 import { expiredView, scopeText, signedInView } from './auth-view';
 import type { LoopbackRedirect } from './loopback-redirect';
-import { OAuthHopGuard, type LookupAll } from './oauth-hop-guard';
 import { PatchbayOAuthProvider, type PreregisteredClient } from './oauth-provider';
-import type { IssuedTokenRecord, OAuthCredentialStore } from './oauth-store';
+import type { IssuedTokenRecord } from './oauth-store';
 import { guardedFetch } from './safe-fetch';
-import { ServerCredentials } from './server-credentials';
 import { prepareDiscovery } from './sign-in-discovery';
 import { describeSignInFailure } from './sign-in-errors';
 import { SignInRunner } from './sign-in-runner';
+import { SignInSession, type SignInSessionOptions, type UnauthorizedContext } from './sign-in-session';
 import { TokenKeeper, type RefreshOutcome } from './token-keeper';
 
-/** What the transport passes `onUnauthorized` (the SDK does not export the type by name). */
-type UnauthorizedContext = Parameters<NonNullable<AuthProvider['onUnauthorized']>>[0];
-
-export interface OAuthSessionOptions {
-  ref: RemoteServerRef;
-  store: OAuthCredentialStore;
+export interface OAuthSessionOptions extends SignInSessionOptions {
   loopback: LoopbackRedirect;
-  now: () => Date;
-  /** The network for the OAuth hops Patchbay makes itself (refresh, sign-in); the hop guard checks each. */
-  fetch: FetchLike;
-  lookup?: LookupAll;
   /** Opens the authorization URL (Electron: the system browser). Absent in web mode: the page opens it. */
   openExternal?: (url: string) => Promise<void>;
   clientMetadataUrl: () => string | undefined;
   /** The client the user registered in advance for this server, if any. */
   preregisteredClient: () => Promise<PreregisteredClient | undefined>;
-  /** The server's view changed. */
-  publish(): void;
-  start(): Promise<unknown>;
-  stop(): Promise<unknown>;
 }
 
-export class OAuthSession {
-  private ref: RemoteServerRef;
-  private readonly credentials: ServerCredentials;
+export class OAuthSession extends SignInSession<OAuthSessionOptions> {
   private silent!: PatchbayOAuthProvider;
-  private guard!: OAuthHopGuard;
-  private current: AuthView | undefined;
-  /** The last 401 challenge: the scope to ask for and where the resource metadata is. */
-  private challenge: { scope?: string; resourceMetadataUrl?: URL } = {};
   /** The scope the last sign-in asked for, and the wider one a 403 asked for since. */
   private requestedScope: string | undefined;
   private stepUpScope: string | undefined;
   private readonly keeper: TokenKeeper;
   private readonly signIns: SignInRunner;
-  private disposed = false;
 
-  constructor(private readonly options: OAuthSessionOptions) {
-    this.ref = options.ref;
-    this.credentials = new ServerCredentials(options.store, options.ref.id, () => this.ref.url, options.now);
+  constructor(options: OAuthSessionOptions) {
+    super(options);
     this.renew();
     this.keeper = new TokenKeeper({
       credentials: this.credentials,
@@ -99,28 +67,9 @@ export class OAuthSession {
     });
   }
 
-  /** Takes the server's current name and URL; a new URL starts over (tokens stay bound to the old one). */
-  update(ref: RemoteServerRef): void {
-    const moved = ref.url !== this.ref.url;
-    this.ref = ref;
-    if (moved) {
-      this.renew();
-      this.challenge = {};
-      void this.load();
-    }
-  }
-
-  remoteAuth(): RemoteAuth {
-    const guard = this.guard;
-    return {
-      authProvider: { token: () => this.keeper.token(), onUnauthorized: (ctx) => this.onUnauthorized(ctx) },
-      wrapFetch: (next) => this.credentials.fetchWithDpop(guardedFetch(next, guard), this.ref.name),
-      observeError: (error) => this.observeError(error),
-    };
-  }
-
-  view(): AuthView | undefined {
-    return this.current;
+  /** The stored token, refreshed shortly before it expires (one refresh at a time). */
+  token(): Promise<string | undefined> {
+    return this.keeper.token();
   }
 
   /** Shows "signed in" for stored tokens (at start, before any request). */
@@ -132,11 +81,7 @@ export class OAuthSession {
 
   /** A 401: refresh when possible (the transport then retries once); else the user has to sign in. */
   async onUnauthorized(ctx: UnauthorizedContext): Promise<void> {
-    const { scope, resourceMetadataUrl } = extractWWWAuthenticateParams(ctx.response);
-    this.challenge = {
-      scope: scope ?? this.challenge.scope,
-      resourceMetadataUrl: resourceMetadataUrl ?? this.challenge.resourceMetadataUrl,
-    };
+    this.noteChallenge(ctx);
     const record = await this.credentials.latest();
     if (record?.tokens.refresh_token && (await this.keeper.refresh(true))) return;
     if (!this.signIns.pending) this.showNeedsSignIn(record); // while the user signs in, the card keeps saying so
@@ -177,8 +122,8 @@ export class OAuthSession {
     await this.options.stop();
   }
 
-  dispose(): void {
-    this.disposed = true;
+  override dispose(): void {
+    super.dispose();
     this.signIns.cancel('Patchbay is shutting down');
   }
 
@@ -223,19 +168,13 @@ export class OAuthSession {
   }
 
   /** A fresh silent provider and hop guard (at start, after sign-out, when the URL changes). */
-  private renew(): void {
-    this.guard = new OAuthHopGuard({ serverName: this.ref.name, serverUrl: new URL(this.ref.url), lookup: this.options.lookup });
+  protected override renew(): void {
+    super.renew();
     this.silent = new PatchbayOAuthProvider({
       serverName: this.ref.name,
       credentials: this.credentials,
       store: this.options.store,
       preregistered: this.options.preregisteredClient,
     });
-  }
-
-  private setView(view: AuthView | undefined): void {
-    if (JSON.stringify(view) === JSON.stringify(this.current)) return;
-    this.current = view;
-    if (!this.disposed) this.options.publish();
   }
 }

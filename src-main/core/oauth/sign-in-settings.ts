@@ -11,13 +11,19 @@ export interface BrowserSignIn {
   client?: PreregisteredClient;
 }
 
-/** As an application: the client credentials grant, with a secret or a private key. */
+/**
+ * As an application: the client credentials grant with a secret or a private key, or workload identity
+ * — the JWT bearer grant with the token a command prints (the client secret then optional).
+ */
 export interface ApplicationSignIn {
   mode: 'application';
   clientId: string;
   /** The only authorization server (issuer) the credentials may go to; undefined: the one the server names. */
   issuer?: string;
-  credential: { kind: 'client_secret'; secret: string } | { kind: 'private_key_jwt'; privateKeyPem: string };
+  credential:
+    | { kind: 'client_secret'; secret: string }
+    | { kind: 'private_key_jwt'; privateKeyPem: string }
+    | { kind: 'workload_jwt'; command: string; secret?: string };
 }
 
 /** As you, through your organisation's identity provider (ID token → ID-JAG → access token). */
@@ -51,6 +57,7 @@ export type StoredSignIn = Pick<
   | 'oauthClientSecret'
   | 'oauthClientAuth'
   | 'oauthPrivateKey'
+  | 'oauthAssertionCommand'
   | 'oauthIssuer'
   | 'idpIssuer'
   | 'idpTokenEndpoint'
@@ -73,7 +80,9 @@ export async function openSignInSettings(stored: StoredSignIn, open: (sealed: Bu
       credential:
         stored.oauthClientAuth === 'private_key_jwt'
           ? { kind: 'private_key_jwt', privateKeyPem: privateKeyPem ?? '' }
-          : { kind: 'client_secret', secret: clientSecret ?? '' },
+          : stored.oauthClientAuth === 'workload_jwt'
+            ? { kind: 'workload_jwt', command: stored.oauthAssertionCommand, ...(clientSecret ? { secret: clientSecret } : {}) }
+            : { kind: 'client_secret', secret: clientSecret ?? '' },
     };
   }
   if (stored.signInMode === 'organization') {

@@ -1,4 +1,4 @@
-import { HostCallError } from '@contract';
+import { formatBytes, HostCallError } from '@contract';
 
 /** Limits of one request to the registry. */
 export interface RegistryFetchOptions {
@@ -60,7 +60,7 @@ async function readLimited(response: Response, maxBytes: number, where: string):
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
-    throw failure(where, `its answer is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    throw failure(where, `its answer is larger than ${formatBytes(maxBytes)}`);
   }
   const reader = response.body?.getReader();
   if (!reader) return '';
@@ -72,7 +72,7 @@ async function readLimited(response: Response, maxBytes: number, where: string):
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw failure(where, `its answer is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+      throw failure(where, `its answer is larger than ${formatBytes(maxBytes)}`);
     }
     chunks.push(value);
   }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import crypto from 'node:crypto';
 import { RelaxedWriter } from '../store/relaxed-write';
-import { NO_SANDBOX, SandboxPolicySchema } from '@contract';
+import { CLIENT_AUTH_KINDS, NO_SANDBOX, SandboxPolicySchema } from '@contract';
 import type {
   ClientAuthKind,
   EnvVarView,
@@ -34,6 +34,8 @@ export interface StoredServer {
   oauthClientAuth: ClientAuthKind;
   /** Sealed PEM. */
   oauthPrivateKey?: Buffer;
+  /** Not a secret: the workload's token it prints is read at each sign-in and never stored. */
+  oauthAssertionCommand: string;
   oauthIssuer: string;
   idpIssuer: string;
   idpTokenEndpoint: string;
@@ -64,6 +66,7 @@ interface ServerRow {
   sign_in_mode: string;
   oauth_client_auth: string;
   oauth_private_key: Buffer | null;
+  oauth_assertion_command: string;
   oauth_issuer: string;
   idp_issuer: string;
   idp_token_endpoint: string;
@@ -187,11 +190,11 @@ export class ServerConfigRepository {
       this.db
         .prepare(
           `INSERT INTO servers (id, name, name_key, transport, command, args, cwd, url, oauth_client_id, oauth_client_secret,
-             sign_in_mode, oauth_client_auth, oauth_private_key, oauth_issuer, idp_issuer, idp_token_endpoint, idp_client_id,
+             sign_in_mode, oauth_client_auth, oauth_private_key, oauth_assertion_command, oauth_issuer, idp_issuer, idp_token_endpoint, idp_client_id,
              idp_client_secret, idp_id_token_command, enabled, init_timeout_ms, request_timeout_ms, auto_restart, preset, bundle_id,
              sandbox, position, created_at, updated_at)
            VALUES (@id, @name, @nameKey, @transport, @command, @args, @cwd, @url, @oauthClientId, @oauthClientSecret,
-             @signInMode, @oauthClientAuth, @oauthPrivateKey, @oauthIssuer, @idpIssuer, @idpTokenEndpoint, @idpClientId,
+             @signInMode, @oauthClientAuth, @oauthPrivateKey, @oauthAssertionCommand, @oauthIssuer, @idpIssuer, @idpTokenEndpoint, @idpClientId,
              @idpClientSecret, @idpIdTokenCommand, @enabled, @init, @request, @autoRestart, @preset, @bundleId, @sandbox, @position, @at, @at)`,
         )
         .run({ ...columns(fields), id, position, at });
@@ -209,6 +212,7 @@ export class ServerConfigRepository {
           `UPDATE servers SET name = @name, name_key = @nameKey, transport = @transport, command = @command, args = @args,
              cwd = @cwd, url = @url, oauth_client_id = @oauthClientId, oauth_client_secret = @oauthClientSecret,
              sign_in_mode = @signInMode, oauth_client_auth = @oauthClientAuth, oauth_private_key = @oauthPrivateKey,
+             oauth_assertion_command = @oauthAssertionCommand,
              oauth_issuer = @oauthIssuer, idp_issuer = @idpIssuer, idp_token_endpoint = @idpTokenEndpoint, idp_client_id = @idpClientId, idp_client_secret = @idpClientSecret,
              idp_id_token_command = @idpIdTokenCommand, enabled = @enabled, init_timeout_ms = @init, request_timeout_ms = @request,
              auto_restart = @autoRestart, sandbox = @sandbox, updated_at = @at WHERE id = @id`,
@@ -270,6 +274,7 @@ function columns(fields: ServerFields) {
     signInMode: fields.signInMode,
     oauthClientAuth: fields.oauthClientAuth,
     oauthPrivateKey: fields.oauthPrivateKey ?? null,
+    oauthAssertionCommand: fields.oauthAssertionCommand,
     oauthIssuer: fields.oauthIssuer,
     idpIssuer: fields.idpIssuer,
     idpTokenEndpoint: fields.idpTokenEndpoint,
@@ -318,8 +323,9 @@ function toStored(row: ServerRow, env: StoredEnvVar[], headers: StoredEnvVar[]):
     oauthClientId: row.oauth_client_id,
     ...(row.oauth_client_secret ? { oauthClientSecret: row.oauth_client_secret } : {}),
     signInMode: (['application', 'organization'] as const).find((mode) => mode === row.sign_in_mode) ?? 'browser',
-    oauthClientAuth: row.oauth_client_auth === 'private_key_jwt' ? 'private_key_jwt' : 'client_secret',
+    oauthClientAuth: CLIENT_AUTH_KINDS.find((kind) => kind === row.oauth_client_auth) ?? 'client_secret',
     ...(row.oauth_private_key ? { oauthPrivateKey: row.oauth_private_key } : {}),
+    oauthAssertionCommand: row.oauth_assertion_command,
     oauthIssuer: row.oauth_issuer,
     idpIssuer: row.idp_issuer,
     idpTokenEndpoint: row.idp_token_endpoint,

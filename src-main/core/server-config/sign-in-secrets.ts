@@ -61,6 +61,8 @@ export function checkSignInSecrets(
     } else if (!has(input.oauthPrivateKey, existing?.oauthPrivateKey)) {
       issues.push({ path: ['oauthPrivateKey'], message: "Paste the application's private key" });
     }
+  } else if (input.signInMode === 'application' && input.oauthClientAuth === 'workload_jwt') {
+    // The workload's token is the credential: a client secret is optional (a public client sends none).
   } else if (!has(input.oauthClientSecret, existing?.oauthClientSecret)) {
     issues.push({ path: ['oauthClientSecret'], message: 'Enter the client secret' });
   }

@@ -21,6 +21,7 @@ import draftsTaskResults019 from './migrations/019_drafts_task_results';
 import readOnlyRoots020 from './migrations/020_read_only_roots';
 import instructionsOptIn021 from './migrations/021_instructions_opt_in';
 import skills022 from './migrations/022_skills';
+import workloadIdentity023 from './migrations/023_workload_identity';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -51,6 +52,7 @@ export const MIGRATIONS: readonly string[] = [
   readOnlyRoots020,
   instructionsOptIn021,
   skills022,
+  workloadIdentity023,
 ];
 
 /** The schema version this build writes. */

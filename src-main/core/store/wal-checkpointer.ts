@@ -15,8 +15,8 @@
  * automatic checkpoints (`onFallback` says so) — slower writes now and then, never an unbounded WAL.
  */
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
+import { WorkerThread } from '../worker-thread';
 
 export interface WalCheckpointerOptions {
   /** The database file the main connection has open (WAL mode). */
@@ -39,11 +39,7 @@ export interface CheckpointResult {
 /** SQLite's default `wal_autocheckpoint`: what the main connection returns to without the worker. */
 const AUTOCHECKPOINT_PAGES = 1000;
 
-/**
- * The worker's source. It is evaluated (`eval: true`) rather than loaded from a file so that it runs the
- * same under tsx, vitest, the electron-vite bundle and a packaged app, none of which agree on where a
- * compiled worker file would be. It requires better-sqlite3 by the absolute path the main thread resolved.
- */
+/** The worker's source (its life is `WorkerThread`'s); it requires better-sqlite3 by the absolute path the main thread resolved. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -76,9 +72,7 @@ type WorkerMessage =
   { type: 'ready' } | { type: 'failed'; message: string } | { type: 'checkpointed'; id: number; result?: CheckpointResult; error?: string };
 
 export class WalCheckpointer {
-  private readonly worker: Worker;
-  private readonly waiting = new Map<number, { resolve(result: CheckpointResult): void; reject(error: Error): void }>();
-  private nextId = 1;
+  private readonly thread: WorkerThread<CheckpointResult>;
   private state: 'starting' | 'running' | 'fallback' | 'closed' = 'starting';
 
   constructor(
@@ -87,24 +81,21 @@ export class WalCheckpointer {
   ) {
     // Off from the start: a checkpoint that the worker would do anyway must not also run on a commit here.
     db.pragma('wal_autocheckpoint = 0');
-    this.worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
+    this.thread = new WorkerThread({
+      name: 'the checkpoint worker',
+      source: WORKER_SOURCE,
+      workerData: () => ({
         driver: createRequire(import.meta.url).resolve('better-sqlite3'),
         file: options.file,
         nativeBinding: options.nativeBinding,
         intervalMs: options.intervalMs ?? 1000,
-      },
+      }),
+      // Not started again: the main connection's automatic checkpoints take over instead.
+      maxRestarts: 0,
+      onMessage: (message) => this.onMessage(message as WorkerMessage),
+      onStopped: (reason) => this.fallBack(reason),
     });
-    // The worker never keeps the app alive; quitting closes it (`close`).
-    this.worker.unref();
-    this.worker.on('message', (message: WorkerMessage) => this.onMessage(message));
-    this.worker.on('error', (error: unknown) =>
-      this.fallBack(`the checkpoint worker failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
-    this.worker.on('exit', (code) => {
-      if (this.state !== 'closed') this.fallBack(`the checkpoint worker stopped (exit code ${code})`);
-    });
+    this.thread.start();
   }
 
   /** `running` once the worker has its connection; `fallback` when checkpoints are automatic again. */
@@ -117,13 +108,9 @@ export class WalCheckpointer {
     if (this.state === 'fallback' || this.state === 'closed') {
       return Promise.reject(new Error(`The checkpoint worker is ${this.state === 'closed' ? 'closed' : 'not running'}`));
     }
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      // An answer is awaited: keep the process alive until it comes.
-      this.worker.ref();
-      this.worker.postMessage({ type: 'checkpoint', id });
-    });
+    const { id, answer } = this.thread.expect();
+    this.thread.post({ type: 'checkpoint', id });
+    return answer;
   }
 
   /**
@@ -132,28 +119,18 @@ export class WalCheckpointer {
    */
   async close(): Promise<void> {
     if (this.state === 'closed') return;
-    const wasRunning = this.state !== 'fallback';
     this.state = 'closed';
     if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
-    this.rejectWaiting('The checkpoint worker closed');
-    if (!wasRunning) return;
-    const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
-    this.worker.ref();
-    this.worker.postMessage({ type: 'close' });
-    await exited;
+    await this.thread.close('The checkpoint worker closed', { type: 'close' });
   }
 
   private onMessage(message: WorkerMessage): void {
     if (message.type === 'ready') {
       if (this.state === 'starting') this.state = 'running';
     } else if (message.type === 'failed') {
-      this.fallBack(`the checkpoint worker stopped: ${message.message}`);
+      this.thread.stop(`the checkpoint worker stopped: ${message.message}`);
     } else {
-      const waiter = this.waiting.get(message.id);
-      this.waiting.delete(message.id);
-      if (this.waiting.size === 0 && this.state !== 'closed') this.worker.unref();
-      if (message.error) waiter?.reject(new Error(message.error));
-      else if (message.result) waiter?.resolve(message.result);
+      this.thread.answer(message.id, message.error !== undefined ? new Error(message.error) : (message.result as CheckpointResult));
     }
   }
 
@@ -161,13 +138,6 @@ export class WalCheckpointer {
     if (this.state === 'fallback' || this.state === 'closed') return;
     this.state = 'fallback';
     if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
-    this.rejectWaiting(reason);
-    void this.worker.terminate();
     this.options.onFallback?.(reason);
-  }
-
-  private rejectWaiting(reason: string): void {
-    for (const waiter of this.waiting.values()) waiter.reject(new Error(reason));
-    this.waiting.clear();
   }
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SCRATCH_DIR } from '../data-dir';
 import {
+  formatBytes,
   HostCallError,
   MAX_UPLOAD_BYTES,
   UPLOAD_CHUNK_BYTES,
@@ -59,7 +60,10 @@ export class UploadSessions {
     this.sweep();
     const limit = this.limits[purpose];
     if (size > limit) {
-      throw new HostCallError('payload_too_large', `${fileName} is ${megabytes(size)}; a ${purpose} may be at most ${megabytes(limit)}`);
+      throw new HostCallError(
+        'payload_too_large',
+        `${fileName} is ${formatBytes(size)}; a ${purpose} may be at most ${formatBytes(limit)}`,
+      );
     }
     if (this.sessions.size >= MAX_SESSIONS) throw new HostCallError('forbidden', 'Too many uploads at once: finish or cancel one first');
     fs.mkdirSync(this.dir, { recursive: true });
@@ -132,10 +136,6 @@ export class UploadSessions {
     const now = this.clock.now().getTime();
     for (const [id, session] of this.sessions) if (now - session.lastAt > UPLOAD_IDLE_MS) this.cancel(id);
   }
-}
-
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
 /** The uploads area: the sessions (bundles and backups take their files), made like every other area. */

@@ -110,6 +110,14 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
                     </dd>
                   </>
                 )}
+                {config.signInMode === 'application' && config.oauthClientAuth === 'workload_jwt' && (
+                  <>
+                    <dt>Workload token command</dt>
+                    <dd>
+                      <code>{config.oauthAssertionCommand}</code>
+                    </dd>
+                  </>
+                )}
                 {config.signInMode === 'organization' && (
                   <>
                     <dt>Identity provider</dt>
@@ -235,12 +243,18 @@ function pairsText(pairs: EnvVarView[], separator: string) {
 }
 
 /** How the server signs in, in words. */
+const APPLICATION_CREDENTIAL: Record<ServerConfigView['oauthClientAuth'], string> = {
+  client_secret: 'client secret',
+  private_key_jwt: 'private key',
+  workload_jwt: 'workload identity',
+};
+
 function signInText(config: ServerConfigView): string {
   switch (config.signInMode) {
     case 'browser':
       return 'As you, in the browser (when the server asks)';
     case 'application':
-      return `As an application (${config.oauthClientAuth === 'private_key_jwt' ? 'private key' : 'client secret'})`;
+      return `As an application (${APPLICATION_CREDENTIAL[config.oauthClientAuth]})`;
     case 'organization':
       return "Through your organisation's identity provider";
   }

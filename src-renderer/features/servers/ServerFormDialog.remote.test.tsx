@@ -78,6 +78,7 @@ describe('ServerFormDialog: remote servers', () => {
       oauthClientId: '',
       signInMode: 'browser',
       oauthClientAuth: 'client_secret',
+      oauthAssertionCommand: '',
       oauthIssuer: '',
       idpIssuer: '',
       idpTokenEndpoint: '',

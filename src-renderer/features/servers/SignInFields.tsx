@@ -25,7 +25,11 @@ const MODES: Record<SignInMode, { label: string; hint: string }> = {
   },
 };
 
-const CLIENT_AUTH: Record<ClientAuthKind, string> = { client_secret: 'Client secret', private_key_jwt: 'Private key (signed JWT)' };
+const CLIENT_AUTH: Record<ClientAuthKind, string> = {
+  client_secret: 'Client secret',
+  private_key_jwt: 'Private key (signed JWT)',
+  workload_jwt: 'Workload identity (token from a command)',
+};
 
 /**
  * How a remote server signs in when it asks for OAuth, under Advanced: in the browser (optionally
@@ -63,6 +67,20 @@ export function SignInFields({ draft, errors, stored, edit }: SignInFieldsProps)
           onChange={(oauthClientAuth) => edit({ oauthClientAuth })}
         />
       )}
+      {mode === 'application' && draft.oauthClientAuth === 'workload_jwt' && (
+        <TextField
+          label="Workload token command"
+          value={draft.oauthAssertionCommand}
+          error={errors.oauthAssertionCommand}
+          hint={
+            <>
+              Prints the identity token the workload&apos;s platform issues (a JWT), e.g. <code>cat /var/run/secrets/tokens/mcp</code>. Run
+              at each sign-in, never stored; runs in your shell, without Patchbay&apos;s keys in its environment.
+            </>
+          }
+          onChange={(oauthAssertionCommand) => edit({ oauthAssertionCommand }, 'oauthAssertionCommand')}
+        />
+      )}
       {mode === 'application' && draft.oauthClientAuth === 'private_key_jwt' ? (
         <Field
           label="Private key (PEM)"
@@ -91,7 +109,11 @@ export function SignInFields({ draft, errors, stored, edit }: SignInFieldsProps)
           value={draft.oauthClientSecret}
           error={errors.oauthClientSecret}
           storedSet={stored?.oauthClientSecretSet === true && sameClient}
-          hint={mode === 'browser' ? 'If the client has one. Stored encrypted.' : 'Stored encrypted.'}
+          hint={
+            mode === 'browser' || (mode === 'application' && draft.oauthClientAuth === 'workload_jwt')
+              ? 'If the client has one. Stored encrypted.'
+              : 'Stored encrypted.'
+          }
           onChange={(oauthClientSecret) => edit({ oauthClientSecret }, 'oauthClientSecret')}
         />
       )}

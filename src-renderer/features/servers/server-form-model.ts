@@ -23,6 +23,7 @@ export type FormField =
   | 'oauthClientId'
   | 'oauthClientSecret'
   | 'oauthPrivateKey'
+  | 'oauthAssertionCommand'
   | 'oauthIssuer'
   | 'idpIssuer'
   | 'idpTokenEndpoint'
@@ -40,6 +41,7 @@ export const SIGN_IN_FIELDS = [
   'oauthClientId',
   'oauthClientSecret',
   'oauthPrivateKey',
+  'oauthAssertionCommand',
   'oauthIssuer',
   'idpIssuer',
   'idpTokenEndpoint',
@@ -77,6 +79,7 @@ export interface ServerDraft {
   oauthClientAuth: ClientAuthKind;
   /** A new private key (PEM); empty keeps the stored one. */
   oauthPrivateKey: string;
+  oauthAssertionCommand: string;
   oauthIssuer: string;
   idpIssuer: string;
   idpTokenEndpoint: string;
@@ -114,6 +117,7 @@ export function draftFrom(config?: ServerConfigView, sandboxSupported = false): 
     signInMode: config?.signInMode ?? 'browser',
     oauthClientAuth: config?.oauthClientAuth ?? 'client_secret',
     oauthPrivateKey: '',
+    oauthAssertionCommand: config?.oauthAssertionCommand ?? '',
     oauthIssuer: config?.oauthIssuer ?? '',
     idpIssuer: config?.idpIssuer ?? '',
     idpTokenEndpoint: config?.idpTokenEndpoint ?? '',
@@ -174,6 +178,7 @@ export function toServerInput(
       signInMode: draft.signInMode,
       oauthClientAuth: draft.oauthClientAuth,
       ...(draft.oauthPrivateKey.trim() !== '' ? { oauthPrivateKey: draft.oauthPrivateKey.trim() } : {}),
+      oauthAssertionCommand: draft.oauthAssertionCommand.trim(),
       oauthIssuer: draft.oauthIssuer.trim(),
       idpIssuer: draft.idpIssuer.trim(),
       idpTokenEndpoint: draft.idpTokenEndpoint.trim(),

@@ -57,6 +57,8 @@ export interface FixtureConfig {
   idpClientSecret?: string;
   xaaClientId?: string;
   xaaClientSecret?: string;
+  /** Workload identity: the JWT bearer grant takes the platform's workload token from this public client. */
+  workload?: { clientId: string };
 }
 
 export interface OAuthFixture {
@@ -70,6 +72,8 @@ export interface OAuthFixture {
   revoke(only?: 'access' | 'refresh'): Promise<void>;
   /** An ID token from the fixture's identity provider (`aud` defaults to its IdP client; `expired` one a minute old). */
   idToken(claims?: { sub?: string; email?: string; aud?: string; expired?: boolean }): Promise<string>;
+  /** A workload token from the fixture's workload platform (`aud` defaults to the issuer). */
+  workloadToken(claims?: { sub?: string; aud?: string; expired?: boolean }): Promise<string>;
   output: string[];
 }
 
@@ -110,6 +114,10 @@ export async function startOAuthFixture(flags: string[] = []): Promise<OAuthFixt
     idToken: async ({ expired, ...claims } = {}) => {
       const query = new URLSearchParams({ ...(claims as Record<string, string>), ...(expired ? { expired: '1' } : {}) });
       return (await fetch(`${origin}/_idp/id-token?${query}`)).text();
+    },
+    workloadToken: async ({ expired, ...claims } = {}) => {
+      const query = new URLSearchParams({ ...(claims as Record<string, string>), ...(expired ? { expired: '1' } : {}) });
+      return (await fetch(`${origin}/_workload/token?${query}`)).text();
     },
   };
 }

@@ -145,6 +145,7 @@ function serverView(ref: RemoteServerRef, auth: AuthView | undefined): ServerVie
       signInMode: 'browser',
       oauthClientAuth: 'client_secret',
       oauthPrivateKeySet: false,
+      oauthAssertionCommand: '',
       oauthIssuer: '',
       idpIssuer: '',
       idpTokenEndpoint: '',

@@ -20,6 +20,7 @@ export function serverView(config: Partial<ServerConfigView> = {}, runtime: Part
       signInMode: 'browser',
       oauthClientAuth: 'client_secret',
       oauthPrivateKeySet: false,
+      oauthAssertionCommand: '',
       oauthIssuer: '',
       idpIssuer: '',
       idpTokenEndpoint: '',

@@ -23,6 +23,7 @@ export function server(fields: Pick<ServerInputParsed, 'name' | 'command'> & Par
     oauthClientId: '',
     signInMode: 'browser',
     oauthClientAuth: 'client_secret',
+    oauthAssertionCommand: '',
     oauthIssuer: '',
     idpIssuer: '',
     idpTokenEndpoint: '',
