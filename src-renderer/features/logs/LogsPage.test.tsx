@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '@contract';
+import type { Route } from '../../routing/routes';
 import { renderWithHost } from '../../test-support/fake-host';
 import { serverView } from '../servers/test-support/server-factories';
 import { LogsPage } from './LogsPage';
@@ -20,9 +21,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function renderPage(servers: ServerView[], entries = [logEntry(1), logEntry(2), logEntry(3, { text: 'needle here' })]) {
+/** The page opened on the first server's logs (the address a server's Logs link gives), or on Logs itself. */
+async function renderPage(
+  servers: ServerView[],
+  entries = [logEntry(1), logEntry(2), logEntry(3, { text: 'needle here' })],
+  route: Route = { page: 'logs', serverId: servers[0]?.config.id },
+) {
   const host = fakeLogHost(servers, entries);
-  await renderWithHost(<LogsPage />, host, 'logs'); // the snapshot, then the first query
+  await renderWithHost(<LogsPage />, host, route); // the snapshot, then the first query
   return host;
 }
 
@@ -159,6 +165,14 @@ describe('LogsPage', () => {
     await act(async () => fireEvent.click(panel.getByRole('button', { name: 'Copy diagnostics' })));
     expect(writeText).toHaveBeenCalledWith('diagnostics text');
     expect(panel.getByText('Diagnostics copied')).toBeTruthy();
+  });
+
+  it('opens on All servers, not on the first server', async () => {
+    const servers = [serverView({ id: 'srv-1', name: 'one' }), serverView({ id: 'srv-2', name: 'two' })];
+    const host = await renderPage(servers, [logEntry(1), logEntry(2, { serverId: 'srv-2', text: 'from two' })], { page: 'logs' });
+    expect(screen.getByRole('combobox', { name: 'Server' }).textContent).toContain('All servers');
+    expect(host.of('queryLogs')[0]).toEqual({ stream: 'output', limit: 500 });
+    expect(rowTexts()).toEqual([expect.stringMatching(/^.*one/), expect.stringMatching(/twoinfofrom two/)]);
   });
 
   it('keeps the open tab when another server is picked', async () => {
