@@ -60,7 +60,6 @@ test('install dialog: risky arguments flagged before Install, hidden characters 
       .analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     // Cancel, and Escape, return to Find servers' results (issue #41), the search kept.
-    const find = page.getByRole('dialog', { name: 'Find servers' });
     const dockerEntry = find.getByRole('listitem').filter({ hasText: 'com.example/docker-host' });
     await docker.getByRole('button', { name: 'Cancel' }).click();
     await expect(docker).toBeHidden();
