@@ -73,6 +73,7 @@ export * from './contract/sampling';
 export * from './contract/servers';
 export * from './contract/settings';
 export * from './contract/sizes';
+export * from './contract/stderr-tail';
 export * from './contract/tasks';
 export * from './contract/telemetry';
 export * from './contract/tool-call-origin';

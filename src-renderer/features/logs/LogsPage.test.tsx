@@ -148,23 +148,33 @@ describe('LogsPage', () => {
     expect(screen.getByText('Level warning sent with logging/setLevel.')).toBeTruthy();
   });
 
-  it('for a crashed server: its last stderr lines and Copy diagnostics', async () => {
-    const runtime = { status: 'crashed' as const, reason: 'Server "echo" exited unexpectedly (exit code 3).', lastStderr: ['raw line'] };
-    const host = await renderPage([serverView({ id: 'srv-1', name: 'echo' }, runtime)]);
-    host.replies.getServerDiagnostics = () => ({ text: 'diagnostics text', lastStderr: ['fatal: boom [REDACTED]'] });
-    // The first load happened before the reply was set: reload by remounting through a status change.
-    await act(async () =>
-      host.emit({
-        name: 'serverUpdated',
-        payload: serverView({ id: 'srv-1', name: 'echo' }, { ...runtime, since: '2026-01-02T00:00:00Z' }),
-      }),
+  it('for a crashed server: why, its stack trace once (the end of Output), and Copy diagnostics', async () => {
+    const stack = ['Error: boom', '    at main (/srv/index.js:3:9)'];
+    const runtime = {
+      status: 'crashed' as const,
+      reason: `Server "echo" exited during startup (exit code 3).\nLast stderr lines:\n${stack.map((l) => `  ${l}`).join('\n')}`,
+      lastStderr: stack,
+    };
+    const host = await renderPage(
+      [serverView({ id: 'srv-1', name: 'echo' }, runtime)],
+      [logEntry(1, { text: 'starting', level: 'info' }), logEntry(2, { text: stack.join('\n'), level: 'error' })],
     );
+    host.replies.getServerDiagnostics = () => ({ text: 'diagnostics text', lastStderr: stack });
     const panel = within(screen.getByRole('region', { name: 'echo diagnostics' }));
-    expect(panel.getByText(/exited unexpectedly/)).toBeTruthy();
-    expect(panel.getByText('fatal: boom [REDACTED]')).toBeTruthy();
+    expect(panel.getByText(/exited during startup \(exit code 3\)\.$/)).toBeTruthy();
+    expect(panel.getByText(/at the end of Output, below/)).toBeTruthy();
+    // The stack shows once on the screen: in the Output stream, not again in the panel.
+    expect(document.body.textContent?.split('at main (/srv/index.js:3:9)')).toHaveLength(2);
+    expect(rowTexts().at(-1)).toContain('at main (/srv/index.js:3:9)');
     await act(async () => fireEvent.click(panel.getByRole('button', { name: 'Copy diagnostics' })));
     expect(writeText).toHaveBeenCalledWith('diagnostics text');
     expect(panel.getByText('Diagnostics copied')).toBeTruthy();
+    // From another stream, the panel points back to Output.
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Host' }));
+    await act(async () => undefined);
+    fireEvent.click(panel.getByRole('button', { name: 'Show Output' }));
+    await act(async () => undefined);
+    expect(screen.getByRole('tab', { name: 'Output' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('opens on All servers, not on the first server', async () => {
