@@ -75,6 +75,7 @@ export * from './contract/servers';
 export * from './contract/settings';
 export * from './contract/sizes';
 export * from './contract/skills';
+export * from './contract/stderr-tail';
 export * from './contract/tasks';
 export * from './contract/telemetry';
 export * from './contract/tool-call-origin';

@@ -252,7 +252,10 @@ test('the chat and the servers page, with their dialogs, in the light and the da
       await find.getByRole('listitem', { name: 'Everything' }).getByRole('button', { name: 'Install' }).click();
       await expect(page.getByRole('dialog', { name: 'Install Everything' })).toBeVisible();
       await audit.check('install dialog (registry entry)', { dialog: true });
+      await page.keyboard.press('Escape'); // back to Find servers' results
+      await expect(find.getByRole('listitem', { name: 'Everything' })).toBeVisible();
       await page.keyboard.press('Escape');
+      await expect(find).toBeHidden();
 
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Install bundle' }).click();

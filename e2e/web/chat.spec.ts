@@ -60,7 +60,7 @@ test('without an API key the chat says how to add one, and the rest of the app w
   await nav('Servers').click();
   await expect(page.getByRole('button', { name: 'Add server' })).toBeVisible();
   await nav('Chat').click();
-  await note.getByRole('button', { name: 'Open Settings' }).click();
+  await note.getByRole('button', { name: 'Set the API key' }).click();
   await expect(page.getByLabel('API key', { exact: true })).toBeVisible();
   await expect(page.getByTestId('api-key-state')).toHaveText('Not set.');
 });

@@ -59,8 +59,19 @@ test('install dialog: risky arguments flagged before Install, hidden characters 
       .include('[role="dialog"]')
       .analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    // Cancel, and Escape, return to Find servers' results (issue #41), the search kept.
+    const dockerEntry = find.getByRole('listitem').filter({ hasText: 'com.example/docker-host' });
     await docker.getByRole('button', { name: 'Cancel' }).click();
     await expect(docker).toBeHidden();
+    await expect(dockerEntry).toBeVisible();
+    await expect(find.getByRole('searchbox', { name: 'Search servers' })).toHaveValue('com.example/docker-host');
+    await dockerEntry.getByRole('button', { name: 'Install' }).click();
+    await expect(docker).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(docker).toBeHidden();
+    await expect(dockerEntry).toBeVisible();
+    await find.getByRole('button', { name: 'Close' }).click();
+    await expect(find).toBeHidden();
 
     // Hidden characters: escapes on screen, flagged, and installable (without starting it).
     const hidden = await openInstall(page, 'com.example/hidden-chars', 'com.example/hidden-chars');

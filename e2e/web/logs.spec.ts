@@ -24,6 +24,9 @@ test('Logs: the handshake with its negotiated version, and a filter that keeps u
     await page.goto(webHost.url);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logs', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible();
+    // The page opens on All servers (issue #41); this walk reads one server.
+    await expect(page.getByRole('combobox', { name: 'Server', exact: true })).toContainText('All servers');
+    await choose(page.getByRole('combobox', { name: 'Server', exact: true }), 'Everything (demo)');
 
     await test.step('Protocol shows initialize, its answer and the negotiated version', async () => {
       await page.getByRole('tab', { name: 'Protocol', exact: true }).click();

@@ -70,9 +70,14 @@ test('servers: compact rows, search and status filter, plain protocol, one prima
     const row = serverRow(page, 'broken');
     await expect(row.getByRole('button', { name: 'Restart', exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
-    const output = row.getByLabel('What went wrong with broken', { exact: true });
-    await expect(output).toContainText('exit code 3');
+    const reason = row.getByLabel('What went wrong with broken', { exact: true });
+    await expect(reason).toContainText('exit code 3');
+    // The stack trace shows once (issue #41): in Last output, not again in the reason.
+    await expect(reason).not.toContainText('Error: the config file is missing');
+    await row.getByText('Last output').click();
+    const output = row.getByLabel('Last output', { exact: true });
     await expect(output).toContainText('Error: the config file is missing');
+    expect(((await row.textContent()) ?? '').split('Error: the config file is missing')).toHaveLength(2);
     // Each frame of the stack trace on a line of its own, not one squashed paragraph.
     const text = (await output.textContent()) ?? '';
     expect(text.split('\n').filter((line) => /^\s+at /.test(line)).length).toBeGreaterThan(1);

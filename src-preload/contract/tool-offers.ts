@@ -40,10 +40,16 @@ export interface ToolSetTool {
 }
 
 export interface ToolSetMembers {
-  /** Whole servers: every offered tool of theirs. */
+  /** Whole servers: every offered tool of theirs, those they add later too. */
   servers: ToolSetServer[];
   /** Single tools. */
   tools: ToolSetTool[];
+  /**
+   * The set also takes in servers added after it was saved: every tool of a server not among
+   * `knownServerIds` (the servers there were when it was last saved, chosen or left out). Absent: it
+   * does not (a set saved before this choice existed reads so).
+   */
+  addedLater?: { knownServerIds: string[] };
 }
 
 /** A set's member that is gone: `label` names it ("echo on Everything", "Everything"). */
@@ -70,7 +76,29 @@ export interface ToolOffersSnapshot {
 
 /** Whether a set names this tool, itself or through its whole server (the core and the renderer agree on it here). */
 export function setIncludes(members: ToolSetMembers, serverId: string, tool: string): boolean {
-  return members.servers.some((s) => s.id === serverId) || members.tools.some((t) => t.serverId === serverId && t.tool === tool);
+  return (
+    members.servers.some((s) => s.id === serverId) ||
+    members.tools.some((t) => t.serverId === serverId && t.tool === tool) ||
+    isAddedLater(members, serverId)
+  );
+}
+
+/** Whether the set takes in this server as one added after it was saved. */
+export function isAddedLater(members: ToolSetMembers, serverId: string): boolean {
+  return members.addedLater !== undefined && !members.addedLater.knownServerIds.includes(serverId);
+}
+
+/** A copy's number stripped: "Everything (demo) 7" reads as "Everything (demo)" (quick-add and import number copies so). */
+const baseName = (name: string) => name.replace(/ \d+$/, '');
+
+/**
+ * Names in words a person reads at a glance, copies counted once: "Everything ×11, Filesystem" for
+ * Everything, Everything 2 … Everything 11 and Filesystem (a set's members, what of it is gone).
+ */
+export function countedNames(names: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(baseName(name), (counts.get(baseName(name)) ?? 0) + 1);
+  return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', ');
 }
 
 /** The words a set's unavailable members are shown with. */
@@ -78,7 +106,8 @@ export function describeUnavailable(unavailable: readonly UnavailableMember[]): 
   const n = unavailable.length;
   const kind = unavailable.every((m) => m.kind === 'tool') ? 'tool' : unavailable.every((m) => m.kind === 'server') ? 'server' : 'member';
   const what = `${n} ${kind}${n === 1 ? ' in this set is' : 's in this set are'}`;
-  return `${what} no longer available: ${unavailable.map((m) => m.label).join(', ')}. The rest of the set still applies; edit the set in Settings to drop them.`;
+  const labels = countedNames(unavailable.map((m) => m.label));
+  return `${what} no longer available: ${labels}. The rest of the set still applies; edit the set in Settings to drop them.`;
 }
 
 const ToolName = z.string().min(1).max(500);
@@ -90,6 +119,8 @@ const MembersInputSchema = z
   .object({
     servers: z.array(IdString).max(500),
     tools: z.array(z.object({ serverId: IdString, tool: ToolName }).strict()).max(5000),
+    /** Take in the servers added after this save (see `ToolSetMembers.addedLater`). */
+    addedLater: z.boolean().optional(),
   })
   .strict();
 /** A set's members as the user picks them: whole servers by id, and tools by server id and name. */

@@ -193,4 +193,36 @@ describe('tool sets', () => {
       code: 'invalid_input',
     });
   });
+
+  it('a set that takes in servers added later offers a server added after it was saved, not one left out; kept over a restart', async () => {
+    const first = startTestHost();
+    await chatReady(first.api);
+    const echo = fixture('echo.mjs');
+    const chosen = (await first.api.addServer({ name: 'chosen', command: echo.command, args: echo.args })).config.id;
+    const leftOut = (await first.api.addServer({ name: 'left', command: echo.command, args: echo.args })).config.id;
+    await Promise.all([ready(first.api, chosen), ready(first.api, leftOut)]);
+    const set = await first.api.saveToolSet({ name: 'Growing', members: { servers: [chosen], tools: [], addedLater: true } });
+    expect(set.members.addedLater?.knownServerIds.sort()).toEqual([chosen, leftOut].sort());
+
+    const later = (await first.api.addServer({ name: 'later', command: echo.command, args: echo.args })).config.id;
+    await ready(first.api, later);
+    await llm.reset();
+    const conversation = await first.api.createConversation();
+    await first.api.setConversationToolSet({ id: conversation.id, toolSetId: set.id });
+    await ask(first.api, first.events, conversation.id, 'use what you have');
+    const servers = async () => [...new Set((await llm.messageRequests()).at(-1)?.body?.tools?.map((t) => t.name.split('__')[0]))].sort();
+    expect(await servers()).toEqual(['chosen', 'later']);
+    await first.host.dispose();
+
+    // Saved with it: after a restart the set still takes in "later" (and the next server added) but not "left".
+    const again = startTestHost({ dataDir: first.dataDir });
+    await chatReady(again.api);
+    await again.host.startServers();
+    const [stored] = (await again.api.getSnapshot()).toolOffers.sets;
+    expect(stored.members.addedLater?.knownServerIds.sort()).toEqual([chosen, leftOut].sort());
+    await Promise.all([ready(again.api, chosen), ready(again.api, leftOut), ready(again.api, later)]);
+    await llm.reset();
+    await ask(again.api, again.events, conversation.id, 'and after a restart?');
+    expect(await servers()).toEqual(['chosen', 'later']);
+  }, 90_000);
 });

@@ -15,13 +15,19 @@ interface Row {
   members: string;
 }
 
-/** Members read back from JSON; a hand-edited value that is not the expected shape reads as empty. */
+/**
+ * Members read back from JSON (a JSON column, so a new member kind needs no schema migration); a
+ * hand-edited value that is not the expected shape reads as empty.
+ */
 function parseMembers(text: string): ToolSetMembers {
   try {
     const value = JSON.parse(text) as Partial<ToolSetMembers>;
+    const known = value.addedLater?.knownServerIds;
     return {
       servers: Array.isArray(value.servers) ? value.servers.filter((s) => typeof s?.id === 'string') : [],
       tools: Array.isArray(value.tools) ? value.tools.filter((t) => typeof t?.serverId === 'string' && typeof t?.tool === 'string') : [],
+      // Absent in sets saved before "servers added later" existed: they read as not taking them in.
+      ...(Array.isArray(known) ? { addedLater: { knownServerIds: known.filter((id) => typeof id === 'string') } } : {}),
     };
   } catch {
     return { servers: [], tools: [] };

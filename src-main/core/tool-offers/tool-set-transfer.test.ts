@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importedToolSets } from './tool-set-transfer';
+import { exportToolSets, importedToolSets } from './tool-set-transfer';
 
 const ids: Record<string, string> = { docs: 'id-docs' };
 
@@ -25,6 +25,25 @@ describe('tool sets from an export', () => {
         members: { servers: ['id-docs'], tools: [{ serverId: 'id-docs', tool: 'search' }] },
         leftOut: ['gone', 'run on shell'],
       },
+    ]);
+  });
+
+  it('carries "servers added later" both ways (there: the servers added after the import)', () => {
+    const exported = exportToolSets([
+      {
+        id: 's',
+        name: 'Growing',
+        members: { servers: [{ id: 'id-docs', name: 'docs' }], tools: [], addedLater: { knownServerIds: ['id-docs'] } },
+      },
+      { id: 't', name: 'Fixed', members: { servers: [], tools: [] } },
+    ]);
+    expect(exported).toEqual([
+      { name: 'Growing', servers: ['docs'], tools: [], addedLater: true },
+      { name: 'Fixed', servers: [], tools: [] },
+    ]);
+    expect(importedToolSets(JSON.stringify({ toolSets: exported }), (name) => ids[name]).map((set) => set.members)).toEqual([
+      { servers: ['id-docs'], tools: [], addedLater: true },
+      { servers: [], tools: [] },
     ]);
   });
 

@@ -12,6 +12,8 @@ export interface ExportedToolSet {
   name: string;
   servers: string[];
   tools: { server: string; tool: string }[];
+  /** Takes in servers added later (there: those added after the import). */
+  addedLater?: boolean;
 }
 
 const ExportedToolSetsSchema = z.object({
@@ -24,6 +26,7 @@ const ExportedToolSetsSchema = z.object({
           .array(z.object({ server: z.string().max(200), tool: z.string().min(1).max(500) }))
           .max(5000)
           .default([]),
+        addedLater: z.boolean().default(false),
       }),
     )
     .max(500),
@@ -34,6 +37,7 @@ export function exportToolSets(sets: readonly StoredToolSet[]): ExportedToolSet[
     name: set.name,
     servers: set.members.servers.map((s) => s.name),
     tools: set.members.tools.map((t) => ({ server: t.serverName, tool: t.tool })),
+    ...(set.members.addedLater ? { addedLater: true } : {}),
   }));
 }
 
@@ -66,6 +70,6 @@ export function importedToolSets(text: string, serverIdByName: (name: string) =>
       if (!id) leftOut.push(`${tool} on ${server}`);
       return id ? [{ serverId: id, tool }] : [];
     });
-    return { name: set.name, members: { servers, tools }, leftOut };
+    return { name: set.name, members: { servers, tools, ...(set.addedLater ? { addedLater: true } : {}) }, leftOut };
   });
 }

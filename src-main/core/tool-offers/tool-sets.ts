@@ -1,7 +1,8 @@
 /**
- * Tool sets: named selections of servers and tools. A set keeps the names its members had when it was
- * saved, so a member that is gone (a removed server, a tool its Ready server no longer lists) can be
- * named when the set says so; the rest of the set keeps working.
+ * Tool sets: named selections of servers and tools, and perhaps the servers added after the set was
+ * saved. A set keeps the names its members had when it was saved, so a member that is gone (a removed
+ * server, a tool its Ready server no longer lists) can be named when the set says so; the rest of the
+ * set keeps working.
  */
 import type { ToolSetMemberIds, ToolSetMembers, ToolSetView, UnavailableMember } from '@contract';
 import { HostCallError } from '@contract';
@@ -12,7 +13,7 @@ import type { StoredToolSet, ToolSetRepository } from './tool-set-repository';
 export class ToolSets {
   constructor(
     private readonly repo: ToolSetRepository,
-    private readonly fleet: Pick<ServerFleet, 'readyNow'>,
+    private readonly fleet: Pick<ServerFleet, 'readyNow' | 'list'>,
     private readonly serverName: (id: string) => string | undefined,
     private readonly clock: Clock,
   ) {}
@@ -50,7 +51,12 @@ export class ToolSets {
     const tools = ids.tools.filter(
       (t) => !seen.has(JSON.stringify([t.serverId, t.tool])) && seen.add(JSON.stringify([t.serverId, t.tool])),
     );
-    return { servers, tools: tools.map((t) => ({ serverId: t.serverId, serverName: name(t.serverId), tool: t.tool })) };
+    return {
+      servers,
+      tools: tools.map((t) => ({ serverId: t.serverId, serverName: name(t.serverId), tool: t.tool })),
+      // Servers there are now were each chosen or left out; those added from now on join the set.
+      ...(ids.addedLater ? { addedLater: { knownServerIds: this.fleet.list().map((view) => view.config.id) } } : {}),
+    };
   }
 
   private view(set: StoredToolSet): ToolSetView {

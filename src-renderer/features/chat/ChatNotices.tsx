@@ -4,16 +4,20 @@ import { Icon } from '../../ui/Icon';
 
 /**
  * Shown while the conversation's provider needs a key and has none: what to do, and that the rest of
- * the app works meanwhile. `providerName` for a provider other than the Anthropic one of Settings' quick field.
+ * the app works meanwhile; one prompt a screen (inside Get started while it shows, else above the
+ * composer). `providerName` for a provider other than the Anthropic one of Settings' quick field: its
+ * key is set in Settings › Providers; the Anthropic key's button focuses its field.
  */
 export function ApiKeyGuidance({
   status,
   providerName,
-  onOpenSettings,
+  onSetKey,
+  onOpenProviders,
 }: {
   status: ApiKeyStatus;
-  providerName?: string;
-  onOpenSettings(): void;
+  providerName?: string | undefined;
+  onSetKey(): void;
+  onOpenProviders(): void;
 }) {
   return (
     <div role="note" aria-label="API key needed" className="warning chat-notice">
@@ -24,14 +28,20 @@ export function ApiKeyGuidance({
         </p>
       ) : (
         <p>
-          <strong>Add an Anthropic API key to chat.</strong> Open Settings and paste it into <em>API key</em> — or pick a local model in the
+          <strong>Add an Anthropic API key to chat.</strong> Paste it into <em>API key</em> in Settings — or pick a local model in the
           header. {status.storage} Servers, tools and everything else work without one.
         </p>
       )}
       {status.problem && <p>The stored key cannot be used: {status.problem}</p>}
-      <button type="button" className="button" onClick={onOpenSettings}>
-        Open Settings
-      </button>
+      {providerName ? (
+        <button type="button" className="button" onClick={onOpenProviders}>
+          Open Settings
+        </button>
+      ) : (
+        <button type="button" className="button" onClick={onSetKey}>
+          Set the API key
+        </button>
+      )}
     </div>
   );
 }

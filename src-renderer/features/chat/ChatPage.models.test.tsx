@@ -44,6 +44,18 @@ describe('ChatPage: the model', () => {
     expect(screen.getByRole('combobox', { name: 'Model' }).textContent).toBe('llama3.1:8b');
   });
 
+  it('a conversation’s model its provider does not list says so in the Model combobox', async () => {
+    const host = fakeHost({
+      chat: { conversations: [conversation({ providerId: 'p-ollama', model: 'llama2:7b' })], llm: KEY_SET },
+      providers: { providers: [anthropicProvider({ apiKey: KEY_SET.apiKey }), localProvider()] },
+      replies: { listMessages: () => ({ messages: [text(1, 1, 'user', 'Hi')], hasMore: false }) },
+    });
+    await renderPage(host);
+    const picker = screen.getByRole('combobox', { name: 'Model' });
+    expect(picker.textContent).toBe('llama2:7b (not listed)');
+    expect(picker.getAttribute('title')).toBe('Ollama › llama2:7b: Ollama does not list it');
+  });
+
   it('needs no key for a local model, asks for one for a remote provider without it, and offers "Continue without tools"', async () => {
     const failed = conversation({
       providerId: 'p-ollama',

@@ -14,13 +14,24 @@ import {
 setUpChatPageTests();
 
 describe('ChatPage', () => {
-  it('without an API key says how to add one, and the Settings button goes there', async () => {
+  it('without an API key says how to add one, once (inside Get started on first run), and its button goes there', async () => {
     const host = fakeChatHost(NO_KEY, []);
     const store = await renderPage(host);
-    const note = screen.getByRole('note', { name: 'API key needed' });
-    expect(note.textContent).toMatch(/Add an Anthropic API key.*Settings.*API key/);
-    fireEvent.click(within(note).getByRole('button', { name: 'Open Settings' }));
-    expect(store.getState().page).toBe('settings');
+    const note = within(screen.getByRole('region', { name: 'Get started' })).getByRole('note', { name: 'API key needed' });
+    expect(note.textContent).toMatch(/Add an Anthropic API key.*API key.*Settings/);
+    // One prompt on the screen: no second note, no second button to the key.
+    expect(screen.getAllByRole('note', { name: 'API key needed' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /Set the API key|Open Settings/ })).toHaveLength(1);
+    fireEvent.click(within(note).getByRole('button', { name: 'Set the API key' }));
+    expect(store.getState().route).toEqual({ page: 'settings', section: 'preferences' });
+  });
+
+  it('without an API key in a conversation with messages, the one prompt sits above the composer', async () => {
+    const host = fakeChatHost(NO_KEY, [conversation({ messageCount: 1 })], { c1: [text(1, 1, 'user', 'Hi')] });
+    await renderPage(host);
+    await waitFor(() => expect(screen.getByText('Hi')).toBeTruthy());
+    expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull();
+    expect(screen.getAllByRole('note', { name: 'API key needed' })).toHaveLength(1);
   });
 
   it('sends, streams the answer in as deltas, and shows tool calls with their live status', async () => {

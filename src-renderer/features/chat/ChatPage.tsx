@@ -110,6 +110,17 @@ export function ChatPage() {
 
   // The key the conversation's provider needs (none for providers whose key is optional).
   const keyStatus = routed ? (routed.keyRequired ? routed.apiKey : undefined) : apiKey;
+  const showingMessages = active && history && rows.length > 0;
+  // One key prompt a screen: inside Get started while that shows, else above the composer.
+  const keyPrompt =
+    keyStatus?.state === 'not-set' ? (
+      <ApiKeyGuidance
+        status={keyStatus}
+        providerName={routed && !routed.primary ? routed.name : undefined}
+        onSetKey={() => request('focus-api-key')}
+        onOpenProviders={() => go({ page: 'settings', section: 'providers' })}
+      />
+    ) : undefined;
 
   const toolSetPicker = useRef<HTMLSpanElement>(null);
   // Too many tools for the provider: tool search on (Automatic), then the kept message is sent again.
@@ -188,7 +199,7 @@ export function ChatPage() {
             />
           )}
         </header>
-        {active && history && rows.length > 0 ? (
+        {showingMessages ? (
           <MessageList
             rows={rows}
             hasMore={history.hasMore}
@@ -202,10 +213,9 @@ export function ChatPage() {
         ) : (
           <FirstRun
             servers={servers}
-            needsKey={keyStatus?.state === 'not-set'}
+            keyPrompt={keyPrompt}
             onQuickAdd={() => api.addPresetServer({ preset: 'everything' })}
             onOpenServers={() => go({ page: 'servers' })}
-            onOpenKeySettings={() => request('focus-api-key')}
           />
         )}
         {running && (
@@ -213,13 +223,7 @@ export function ChatPage() {
             {routed?.type === 'openai-compatible' ? choice.model : 'Claude'} is answering…
           </p>
         )}
-        {keyStatus?.state === 'not-set' && (
-          <ApiKeyGuidance
-            status={keyStatus}
-            providerName={routed && !routed.primary ? routed.name : undefined}
-            onOpenSettings={() => go({ page: 'settings', section: 'preferences' })}
-          />
-        )}
+        {showingMessages && keyPrompt}
         {active?.lastError && !running && (
           <TurnErrorBanner
             error={active.lastError}

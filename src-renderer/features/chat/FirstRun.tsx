@@ -1,22 +1,23 @@
+import type { ReactNode } from 'react';
 import type { ServerView } from '@contract';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { PRESET_LABELS, STATUS_LABELS } from '../servers/server-status';
 
 export interface FirstRunProps {
   servers: readonly ServerView[];
-  /** The conversation's provider needs a key and has none. */
-  needsKey: boolean;
+  /** The conversation's provider needs a key and has none: what to do about it (the chat's one key prompt). */
+  keyPrompt?: ReactNode;
   /** Adds the Everything demo server (it starts by itself). */
   onQuickAdd(): Promise<unknown>;
   onOpenServers(): void;
-  onOpenKeySettings(): void;
 }
 
 /**
  * Where a conversation has nothing yet: what the model can use, and — until there is a Ready server
  * and a key — the steps from nothing to a first answer, each with the one click that does it.
  */
-export function FirstRun({ servers, needsKey, onQuickAdd, onOpenServers, onOpenKeySettings }: FirstRunProps) {
+export function FirstRun({ servers, keyPrompt, onQuickAdd, onOpenServers }: FirstRunProps) {
+  const needsKey = keyPrompt !== undefined;
   const calls = useTrackedCalls<'add'>();
   const adding = calls.isPending('add');
   const failure = calls.failure?.message;
@@ -70,16 +71,7 @@ export function FirstRun({ servers, needsKey, onQuickAdd, onOpenServers, onOpenK
           </li>
           <li data-done={!needsKey || undefined}>
             <p className="first-run-step">Give the model a key.</p>
-            {needsKey ? (
-              <div className="actions">
-                <button type="button" onClick={onOpenKeySettings}>
-                  Set the API key
-                </button>
-                <span className="muted">or pick a local model in the header.</span>
-              </div>
-            ) : (
-              <p className="muted">Done: the model is set up.</p>
-            )}
+            {keyPrompt ?? <p className="muted">Done: the model is set up.</p>}
           </li>
           <li>
             <p className="first-run-step">Ask something in the message box below — for example “What tools do you have?”</p>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ProviderView } from '@contract';
 import { groupModels, modelValue, parseModelValue, providerModels, type ModelRef } from '../providers/model-options';
+import { modelListing } from '../providers/model-listing';
 import '../providers/providers.css';
 import { Select } from '../../ui/Select';
 
@@ -19,7 +20,11 @@ export interface ModelPickerProps {
 export function ModelPicker({ providers, value, onChange, disabled }: ModelPickerProps) {
   const id = useId();
   const provider = providers.find((p) => p.id === value.providerId);
-  const groups = groupModels(providerModels(providers), [{ ...value, providerName: provider?.name }]);
+  // A model its provider's list does not have (typed by hand, or retired) says so where it is shown.
+  const unlisted = modelListing(provider, value.model).kind === 'unlisted';
+  const groups = groupModels(providerModels(providers), [
+    { ...value, providerName: provider?.name, ...(unlisted ? { label: `${value.model} (not listed)` } : {}) },
+  ]);
   return (
     <div className="model-picker">
       <label htmlFor={id}>Model</label>
@@ -27,7 +32,7 @@ export function ModelPicker({ providers, value, onChange, disabled }: ModelPicke
         id={id}
         value={modelValue(value)}
         disabled={disabled}
-        title={provider ? `${provider.name} › ${value.model}` : value.model}
+        title={provider ? `${provider.name} › ${value.model}${unlisted ? `: ${provider.name} does not list it` : ''}` : value.model}
         onChange={(next) => {
           const choice = parseModelValue(next);
           if (choice) onChange(choice);

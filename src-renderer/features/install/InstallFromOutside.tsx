@@ -19,11 +19,13 @@ export function InstallFromOutside() {
   // Requests already shown: one waits here until the host confirms it dismissed it.
   const shown = useRef(new Set<string>());
   const [failure, setFailure] = useState<{ request: Installable; message: string } | null>(null);
-  const flow = useInstallFlow(api, () => {
-    const id = handling.current;
-    handling.current = null;
-    // Cancelled (or installed: the host dismissed it already, and this is a no-op).
-    if (id) void api.dismissOpenRequest({ id }).catch(() => undefined);
+  const flow = useInstallFlow(api, {
+    onDone: () => {
+      const id = handling.current;
+      handling.current = null;
+      // Cancelled (or installed: the host dismissed it already, and this is a no-op).
+      if (id) void api.dismissOpenRequest({ id }).catch(() => undefined);
+    },
   });
 
   const { showPlan, openBundleFile, open } = flow;

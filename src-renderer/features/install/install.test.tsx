@@ -69,6 +69,26 @@ describe('Find servers', () => {
     expect(screen.getByRole('button', { name: 'Add server' })).toBeTruthy();
   });
 
+  it('Cancel in the install dialog returns to the results, the search kept (Escape: the e2e install-risks)', async () => {
+    const host = fakeHost({
+      replies: {
+        searchRegistry: () => ({ registryUrl: 'http://127.0.0.1:1234', entries: [registryEntry()], skipped: [] }),
+        planInstall: () => installPlan(),
+      },
+    });
+    await renderWithHost(<ServersPage />, host);
+    fireEvent.click(screen.getByRole('button', { name: 'Find servers' }));
+    const find = () => within(screen.getByRole('dialog', { name: 'Find servers' }));
+    fireEvent.change(find().getByRole('searchbox', { name: 'Search servers' }), { target: { value: 'every' } });
+    fireEvent.click(within(await find().findByRole('listitem', { name: 'Everything' })).getByRole('button', { name: 'Install' }));
+    const install = await screen.findByRole('dialog', { name: 'Install Everything' });
+    fireEvent.click(within(install).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Install Everything' })).toBeNull());
+    expect(find().getByRole('listitem', { name: 'Everything' })).toBeTruthy();
+    expect((find().getByRole('searchbox', { name: 'Search servers' }) as HTMLInputElement).value).toBe('every');
+    expect(host.of('install')).toEqual([]);
+  });
+
   it('has a Close button, which closes it', async () => {
     const host = fakeHost({ replies: { searchRegistry: () => ({ registryUrl: 'http://127.0.0.1:1234', entries: [], skipped: [] }) } });
     await renderWithHost(<ServersPage />, host);

@@ -18,9 +18,10 @@ export const isBundleFile = (file: { name: string }) => file.name.toLowerCase().
 /**
  * One install in progress, whatever started it (Find servers, Install bundle, a dropped file, a pasted
  * or opened link): the plan on show, a bundle being uploaded and checked, and what went wrong.
- * `dialog` is the element to render.
+ * `dialog` is the element to render. `onDone` follows a cancel or an install; `onInstalled` an install
+ * only (Find servers stays open under a cancelled install, so the user is back at its results).
  */
-export function useInstallFlow(api: InstallFlowApi, onDone?: () => void) {
+export function useInstallFlow(api: InstallFlowApi, { onDone, onInstalled }: { onDone?: () => void; onInstalled?: () => void } = {}) {
   const electron = useAppStore((s) => s.info?.mode === 'electron');
   const [current, setCurrent] = useState<{ plan: InstallPlan; openRequestId?: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -68,6 +69,10 @@ export function useInstallFlow(api: InstallFlowApi, onDone?: () => void) {
     setCurrent(null);
     onDone?.();
   };
+  const installed = () => {
+    close();
+    onInstalled?.();
+  };
 
   const mounted = useMountedOnceOpen(current !== null);
   const InstallDialog = installDialogPart.Component;
@@ -79,7 +84,7 @@ export function useInstallFlow(api: InstallFlowApi, onDone?: () => void) {
         api={api}
         pickFolder={electron ? () => api.pickFolder().then((picked) => picked.path) : undefined}
         onCancel={close}
-        onInstalled={close}
+        onInstalled={installed}
       />
     </Suspense>
   );

@@ -1,67 +1,59 @@
-import { useEffect, useState } from 'react';
-import type { ServerDiagnostics, ServerRuntime } from '@contract';
+import { useState } from 'react';
+import { splitStderrTail, type ServerDiagnostics, type ServerRuntime } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { copyText } from './clipboard';
 
 export interface DiagnosticsPanelProps {
   serverName: string;
   runtime: ServerRuntime;
+  /** The Output stream is the one on show (the server's last lines are at its end). */
+  showingOutput: boolean;
+  onShowOutput(): void;
   /** Asks the host for the (redacted) diagnostics. */
   load(): Promise<ServerDiagnostics>;
 }
 
 /**
- * For a server in Error or Crashed: why, its last stderr lines, and one button that copies everything
- * a bug report needs (resolved command, versions, exit status, last lines, environment with secrets
- * redacted). The lines come from the host, already redacted.
+ * For a server in Error or Crashed: why, where its last lines are, and one button that copies
+ * everything a bug report needs (resolved command, versions, exit status, last lines, environment with
+ * secrets redacted; the host redacts them). The last lines (a stack trace) are not repeated here:
+ * they are the end of the Output stream on the same screen.
  */
-export function DiagnosticsPanel({ serverName, runtime, load }: DiagnosticsPanelProps) {
-  const [diagnostics, setDiagnostics] = useState<{ since: string; value?: ServerDiagnostics; error?: string } | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
-  const failed = runtime.status === 'error' || runtime.status === 'crashed';
-
-  useEffect(() => {
-    if (!failed) return;
-    let current = true;
-    load().then(
-      (value) => current && setDiagnostics({ since: runtime.since, value }),
-      (error: unknown) => current && setDiagnostics({ since: runtime.since, error: messageOf(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [failed, load, runtime.since]);
-
-  if (!failed) return null;
-  const loaded = diagnostics?.since === runtime.since ? diagnostics : null;
+export function DiagnosticsPanel({ serverName, runtime, showingOutput, onShowOutput, load }: DiagnosticsPanelProps) {
+  const [copied, setCopied] = useState<{ since: string; text: string } | null>(null);
+  if (runtime.status !== 'error' && runtime.status !== 'crashed') return null;
+  const { summary } = splitStderrTail(runtime.reason ?? '');
   const copy = async () => {
     try {
-      const value = loaded?.value ?? (await load());
-      setCopied((await copyText(value.text)) ? 'Diagnostics copied' : 'Could not copy: the browser refused the clipboard');
+      const value = await load();
+      const ok = await copyText(value.text);
+      setCopied({ since: runtime.since, text: ok ? 'Diagnostics copied' : 'Could not copy: the browser refused the clipboard' });
     } catch (error) {
-      setCopied(`Could not copy: ${messageOf(error)}`);
+      setCopied({ since: runtime.since, text: `Could not copy: ${messageOf(error)}` });
     }
   };
 
   return (
     <section className="card log-diagnostics" aria-label={`${serverName} diagnostics`}>
       <p className="warning">
-        <strong>{runtime.status === 'crashed' ? 'Crashed' : 'Error'}:</strong> {runtime.reason ?? 'no reason given'}
+        <strong>{runtime.status === 'crashed' ? 'Crashed' : 'Error'}:</strong> {summary || 'no reason given'}
       </p>
-      {loaded?.value && loaded.value.lastStderr.length > 0 && (
-        <>
-          <h3>Last stderr lines</h3>
-          <pre className="log-detail-body">{loaded.value.lastStderr.join('\n')}</pre>
-        </>
-      )}
-      {loaded?.error && <p className="muted">Could not load the diagnostics: {loaded.error}</p>}
+      <p className="muted">
+        {showingOutput ? 'The last lines it wrote are at the end of Output, below.' : 'The last lines it wrote are at the end of Output.'}{' '}
+        Copy diagnostics copies them with the rest.
+      </p>
       <div className="actions">
         <button type="button" onClick={() => void copy()}>
           Copy diagnostics
         </button>
-        {copied && (
+        {!showingOutput && (
+          <button type="button" className="secondary" onClick={onShowOutput}>
+            Show Output
+          </button>
+        )}
+        {copied?.since === runtime.since && (
           <span role="status" className="muted">
-            {copied}
+            {copied.text}
           </span>
         )}
       </div>

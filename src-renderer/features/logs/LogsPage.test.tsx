@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerView } from '@contract';
+import type { Route } from '../../routing/routes';
 import { renderWithHost } from '../../test-support/fake-host';
 import { serverView } from '../servers/test-support/server-factories';
 import { LogsPage } from './LogsPage';
@@ -20,9 +21,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function renderPage(servers: ServerView[], entries = [logEntry(1), logEntry(2), logEntry(3, { text: 'needle here' })]) {
+/** The page opened on the first server's logs (the address a server's Logs link gives), or on Logs itself. */
+async function renderPage(
+  servers: ServerView[],
+  entries = [logEntry(1), logEntry(2), logEntry(3, { text: 'needle here' })],
+  route: Route = { page: 'logs', serverId: servers[0]?.config.id },
+) {
   const host = fakeLogHost(servers, entries);
-  await renderWithHost(<LogsPage />, host, 'logs'); // the snapshot, then the first query
+  await renderWithHost(<LogsPage />, host, route); // the snapshot, then the first query
   return host;
 }
 
@@ -142,23 +148,41 @@ describe('LogsPage', () => {
     expect(screen.getByText('Level warning sent with logging/setLevel.')).toBeTruthy();
   });
 
-  it('for a crashed server: its last stderr lines and Copy diagnostics', async () => {
-    const runtime = { status: 'crashed' as const, reason: 'Server "echo" exited unexpectedly (exit code 3).', lastStderr: ['raw line'] };
-    const host = await renderPage([serverView({ id: 'srv-1', name: 'echo' }, runtime)]);
-    host.replies.getServerDiagnostics = () => ({ text: 'diagnostics text', lastStderr: ['fatal: boom [REDACTED]'] });
-    // The first load happened before the reply was set: reload by remounting through a status change.
-    await act(async () =>
-      host.emit({
-        name: 'serverUpdated',
-        payload: serverView({ id: 'srv-1', name: 'echo' }, { ...runtime, since: '2026-01-02T00:00:00Z' }),
-      }),
+  it('for a crashed server: why, its stack trace once (the end of Output), and Copy diagnostics', async () => {
+    const stack = ['Error: boom', '    at main (/srv/index.js:3:9)'];
+    const runtime = {
+      status: 'crashed' as const,
+      reason: `Server "echo" exited during startup (exit code 3).\nLast stderr lines:\n${stack.map((l) => `  ${l}`).join('\n')}`,
+      lastStderr: stack,
+    };
+    const host = await renderPage(
+      [serverView({ id: 'srv-1', name: 'echo' }, runtime)],
+      [logEntry(1, { text: 'starting', level: 'info' }), logEntry(2, { text: stack.join('\n'), level: 'error' })],
     );
+    host.replies.getServerDiagnostics = () => ({ text: 'diagnostics text', lastStderr: stack });
     const panel = within(screen.getByRole('region', { name: 'echo diagnostics' }));
-    expect(panel.getByText(/exited unexpectedly/)).toBeTruthy();
-    expect(panel.getByText('fatal: boom [REDACTED]')).toBeTruthy();
+    expect(panel.getByText(/exited during startup \(exit code 3\)\.$/)).toBeTruthy();
+    expect(panel.getByText(/at the end of Output, below/)).toBeTruthy();
+    // The stack shows once on the screen: in the Output stream, not again in the panel.
+    expect(document.body.textContent?.split('at main (/srv/index.js:3:9)')).toHaveLength(2);
+    expect(rowTexts().at(-1)).toContain('at main (/srv/index.js:3:9)');
     await act(async () => fireEvent.click(panel.getByRole('button', { name: 'Copy diagnostics' })));
     expect(writeText).toHaveBeenCalledWith('diagnostics text');
     expect(panel.getByText('Diagnostics copied')).toBeTruthy();
+    // From another stream, the panel points back to Output.
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Host' }));
+    await act(async () => undefined);
+    fireEvent.click(panel.getByRole('button', { name: 'Show Output' }));
+    await act(async () => undefined);
+    expect(screen.getByRole('tab', { name: 'Output' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens on All servers, not on the first server', async () => {
+    const servers = [serverView({ id: 'srv-1', name: 'one' }), serverView({ id: 'srv-2', name: 'two' })];
+    const host = await renderPage(servers, [logEntry(1), logEntry(2, { serverId: 'srv-2', text: 'from two' })], { page: 'logs' });
+    expect(screen.getByRole('combobox', { name: 'Server' }).textContent).toContain('All servers');
+    expect(host.of('queryLogs')[0]).toEqual({ stream: 'output', limit: 500 });
+    expect(rowTexts()).toEqual([expect.stringMatching(/^.*one/), expect.stringMatching(/twoinfofrom two/)]);
   });
 
   it('keeps the open tab when another server is picked', async () => {

@@ -29,11 +29,12 @@ export function LogsPage() {
   const go = useAppStore((s) => s.go);
   const picked = route?.serverId ?? null;
   const stream: LogStream = route?.stream ?? 'output';
-  // The pick survives only while its server does; otherwise the first server.
-  const serverId = picked === ALL_SERVERS || servers.some((s) => s.id === picked) ? picked : (servers[0]?.id ?? null);
-  const gone = loaded && picked !== null && serverId !== picked;
+  // The page opens on All servers (where a problem shows up whichever server has it); a pick survives
+  // only while its server does.
+  const serverId = picked !== null && servers.some((s) => s.id === picked) ? picked : ALL_SERVERS;
+  const gone = loaded && picked !== null && picked !== ALL_SERVERS && serverId !== picked;
   useEffect(() => {
-    if (gone) go({ page: 'logs' }, { replace: true, notice: 'That server no longer exists: showing the logs of another one.' });
+    if (gone) go({ page: 'logs' }, { replace: true, notice: 'That server no longer exists: showing the logs of all servers.' });
   }, [gone, go]);
   // The open tab stays when another server is picked.
   const show = (next: string, nextStream: LogStream = stream) => go({ page: 'logs', serverId: next, stream: nextStream });
@@ -43,7 +44,7 @@ export function LogsPage() {
       <h1 id="page-title">Logs</h1>
       {!loaded ? (
         <p className="muted">Loading…</p>
-      ) : servers.length === 0 || serverId === null ? (
+      ) : servers.length === 0 ? (
         <EmptyState
           icon={ScrollText}
           action={

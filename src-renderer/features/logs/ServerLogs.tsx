@@ -40,7 +40,13 @@ export function ServerLogs({ serverId, stream: shownStream, onStreamChange }: Se
 
   return (
     <div className="server-logs">
-      <DiagnosticsPanel serverName={name} runtime={server.runtime} load={loadDiagnostics} />
+      <DiagnosticsPanel
+        serverName={name}
+        runtime={server.runtime}
+        showingOutput={stream === 'output'}
+        onShowOutput={() => setStream('output')}
+        load={loadDiagnostics}
+      />
       <StreamTabs label={`${name} log streams`} stream={stream} onStreamChange={setStream}>
         <StreamView
           key={`${serverId}:${stream}`}

@@ -50,7 +50,7 @@ export function providerModels(providers: readonly ProviderView[]): ModelOptionS
  */
 export function groupModels(
   sources: readonly ModelOptionSource[],
-  ensure: readonly (ModelRef & { providerName?: string })[] = [],
+  ensure: readonly (ModelRef & { providerName?: string | undefined; label?: string })[] = [],
 ): ModelOptionGroup[] {
   const groups = new Map<string, ModelOptionGroup>();
   const add = (providerId: string, providerName: string, id: string, label: string) => {
@@ -65,7 +65,7 @@ export function groupModels(
   for (const s of sources) add(s.providerId, s.providerName, s.id, s.displayName || s.id);
   for (const e of ensure) {
     const known = sources.find((s) => s.providerId === e.providerId);
-    add(e.providerId, known?.providerName ?? e.providerName ?? e.providerId, e.model, e.model);
+    add(e.providerId, known?.providerName ?? e.providerName ?? e.providerId, e.model, e.label ?? e.model);
   }
   return [...groups.values()];
 }

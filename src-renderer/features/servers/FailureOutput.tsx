@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ServerRuntime } from '@contract';
+import { splitStderrTail, type ServerRuntime } from '@contract';
 import { CopyButton } from '../../ui/CopyButton';
 
 export interface FailureOutputProps {
@@ -10,19 +10,21 @@ export interface FailureOutputProps {
 }
 
 /**
- * Why a server failed, as it was written: the reason keeps its lines (a stack trace, "Last stderr
- * lines:"), scrolls when long and can be copied whole; the server's last output follows.
+ * Why a server failed, as it was written: the reason keeps its lines, scrolls when long and can be
+ * copied whole; the server's last output (a stack trace) follows, once: the copy of it the host
+ * appended to the reason ("Last stderr lines:") is left out here.
  */
 export function FailureOutput({ serverName, runtime, outputOpen = false }: FailureOutputProps) {
   const outputId = useId();
-  const stderr = runtime.lastStderr?.filter((line) => line.trim() !== '') ?? [];
+  const { summary, tail } = splitStderrTail(runtime.reason ?? '');
+  const stderr = (runtime.lastStderr?.length ? runtime.lastStderr : tail).filter((line) => line.trim() !== '');
   const exit = runtime.exit;
-  const copied = [runtime.reason ?? '', ...(stderr.length > 0 ? ['', 'Last output:', ...stderr] : [])].join('\n').trim();
+  const copied = [summary, ...(stderr.length > 0 ? ['', 'Last output:', ...stderr] : [])].join('\n').trim();
   return (
     <div className="failure">
-      {runtime.reason && (
+      {summary && (
         <pre className="failure-output" aria-label={`What went wrong with ${serverName}`} tabIndex={0}>
-          {runtime.reason}
+          {summary}
         </pre>
       )}
       <div className="failure-meta">

@@ -52,9 +52,12 @@ describe('ServerCard', () => {
     const card = renderCard(serverView({}, { status: 'error', reason, lastStderr: ['Error: boom', '    at main (/srv/index.js:3:9)'] }));
     const output = card.getByLabelText('What went wrong with echo');
     expect(output.tagName).toBe('PRE');
-    expect(output.textContent).toBe(reason);
+    // The stack the host appended to the reason is the Last output below: shown (and copied) once.
+    expect(output.textContent).toBe('Server "echo" exited during startup (exit code 1).');
     await act(async () => fireEvent.click(card.getByRole('button', { name: 'Copy what went wrong with echo' })));
-    expect(writeText).toHaveBeenCalledWith(`${reason}\n\nLast output:\nError: boom\n    at main (/srv/index.js:3:9)`);
+    expect(writeText).toHaveBeenCalledWith(
+      'Server "echo" exited during startup (exit code 1).\n\nLast output:\nError: boom\n    at main (/srv/index.js:3:9)',
+    );
     expect(card.getByText('Copied')).toBeTruthy();
   });
 

@@ -97,6 +97,15 @@ describe('ServersPage', () => {
     expect(screen.getByRole('listitem', { name: 'gh' })).toBeTruthy();
   });
 
+  it('shows a crash’s stack trace once on the Overview (the reason without the copy the host appended)', async () => {
+    const stack = ['Error: boom', '    at main (/srv/index.js:3:9)'];
+    const reason = `Server "gh" exited during startup (exit code 1).\nLast stderr lines:\n${stack.map((l) => `  ${l}`).join('\n')}`;
+    await renderPage([serverView({ name: 'gh' }, { status: 'crashed', reason, lastStderr: stack, exit: { code: 1, signal: null } })]);
+    fireEvent.click(screen.getByRole('button', { name: 'gh' }));
+    expect(screen.getByLabelText('What went wrong with gh').textContent).toBe('Server "gh" exited during startup (exit code 1).');
+    expect(screen.getByRole('tabpanel').textContent?.split('at main (/srv/index.js:3:9)')).toHaveLength(2);
+  });
+
   it('counts the tools on the Tools tab as it does resources and prompts', async () => {
     await renderPage([serverView({ name: 'gh' }, { status: 'ready', counts: { tools: 12, resources: 3, prompts: 0 } })]);
     fireEvent.click(screen.getByRole('button', { name: 'gh' }));

@@ -51,8 +51,6 @@ export function ServersPage() {
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
   const presets = useTrackedCalls<PresetId>();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // Find servers, Install bundle and links pasted into Import servers share one install dialog.
-  const install = useInstallFlow(api);
 
   const actions: ServerActions = {
     start: (id) => api.startServer({ id }),
@@ -70,6 +68,9 @@ export function ServersPage() {
     if (requested) finishIntent(requested);
     setOwnDialog(next);
   };
+  // Find servers, Install bundle and links pasted into Import servers share one install dialog. It opens
+  // over Find servers, so Cancel (or Escape) returns to the results; an install closes both.
+  const install = useInstallFlow(api, { onInstalled: () => setDialog(null) });
   const editing = dialog?.kind === 'edit' ? servers.find((s) => s.config.id === dialog.id) : undefined;
   const detail = detailId ? servers.find((s) => s.config.id === detailId) : undefined;
   const openDetail = (id: string) => go({ page: 'servers', serverId: id, tab: 'overview' });
@@ -225,15 +226,7 @@ export function ServersPage() {
           void install.openLink(link);
         }}
       />
-      <FindServersDialog
-        open={dialog?.kind === 'find'}
-        api={api}
-        onOpenChange={close}
-        onPlan={(plan) => {
-          setDialog(null);
-          install.showPlan(plan);
-        }}
-      />
+      <FindServersDialog open={dialog?.kind === 'find'} api={api} onOpenChange={close} onPlan={install.showPlan} />
       {dialog?.kind === 'duplicate' && (
         <Modal
           open

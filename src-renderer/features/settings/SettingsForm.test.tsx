@@ -1,8 +1,9 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type SettingsPatch } from '@contract';
 import { HostCallError } from '@contract';
 import { SettingsForm } from './SettingsForm';
+import { anthropicProvider } from '../providers/test-support/provider-factories';
 
 afterEach(cleanup);
 
@@ -96,5 +97,35 @@ describe('SettingsForm', () => {
       save.calls[0].reject(new HostCallError('invalid_input', 'Invalid input', [{ path: ['registryUrl'], message: 'Invalid URL' }])),
     );
     expect(registry.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('warns about a default model its provider does not list, naming it, with the closest listed one a click away', () => {
+    const listed = anthropicProvider({ modelsFetchedAt: '2026-01-01T00:00:00.000Z' });
+    const settings = { ...DEFAULT_SETTINGS, defaultModel: 'claude-sonnet-4-0' };
+    render(<SettingsForm settings={settings} onSave={async () => undefined} providers={[listed]} />);
+    const note = screen.getByRole('note', { name: 'Model not listed' });
+    expect(note.textContent).toContain('Anthropic does not list “claude-sonnet-4-0”');
+    fireEvent.click(within(note).getByRole('button', { name: 'Use claude-sonnet-5-5' }));
+    expect((screen.getByLabelText('Model') as HTMLInputElement).value).toBe('claude-sonnet-5-5');
+    expect(screen.queryByRole('note', { name: 'Model not listed' })).toBeNull();
+  });
+
+  it('says nothing about a listed default model, and says it could not check when the list could not be fetched', () => {
+    const listed = anthropicProvider({ modelsFetchedAt: '2026-01-01T00:00:00.000Z' });
+    const { rerender } = render(<SettingsForm settings={DEFAULT_SETTINGS} onSave={async () => undefined} providers={[listed]} />);
+    expect(screen.queryByRole('note', { name: 'Model not listed' })).toBeNull();
+    expect(screen.queryByText(/Could not check/)).toBeNull();
+    const unreachable = anthropicProvider({
+      modelsFetchedAt: '2026-01-01T00:00:00.000Z',
+      modelsNote: 'Could not list models: the network is unreachable.',
+    });
+    const settings = { ...DEFAULT_SETTINGS, defaultModel: 'claude-sonnet-4-0' };
+    rerender(<SettingsForm settings={settings} onSave={async () => undefined} providers={[unreachable]} />);
+    expect(screen.queryByRole('note', { name: 'Model not listed' })).toBeNull();
+    expect(
+      screen.getByText(
+        'Could not check “claude-sonnet-4-0” against Anthropic’s models: Could not list models: the network is unreachable.',
+      ),
+    ).toBeTruthy();
   });
 });

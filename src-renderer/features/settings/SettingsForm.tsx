@@ -17,6 +17,7 @@ import { Field } from '../../ui/Field';
 import { ApiKeyField, ModelChoices } from '../chat/ApiKeyField';
 import { Select } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
+import { ModelListingNote } from '../providers/ModelListingNote';
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 /** The settings that are preferences: they apply (and are saved) the moment they change, without Save. */
@@ -176,6 +177,10 @@ export function SettingsForm({
       >
         {(control) => <input {...control} value={draft.defaultModel} onChange={(e) => edit('defaultModel', e.target.value)} />}
       </Field>
+      {/* Checked once saved: not while it is being typed. */}
+      {draft.defaultModel === settings.defaultModel && draft.defaultProviderId === settings.defaultProviderId && (
+        <ModelListingNote provider={defaultProvider} model={settings.defaultModel} onPick={(id) => edit('defaultModel', id)} />
+      )}
       <ModelChoices models={defaultProvider?.models ?? []} onPick={(id) => edit('defaultModel', id)} />
       {onSetApiKey && (
         <ApiKeyField

@@ -1,5 +1,5 @@
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Icon } from '../../ui/Icon';
 import { toolListRows, type ToolListGroup, type ToolListItem, type ToolListRow } from './tool-list-rows';
@@ -50,13 +50,13 @@ export function ToolList<T extends ToolListItem>({
   height = 420,
   initialRect,
 }: ToolListProps<T>) {
+  // The search the list shows. The box keeps what is typed itself (`SearchBox`): a keystroke renders
+  // the box at once and the list once, in a transition (not the list twice: urgent, then deferred).
   const [search, setSearch] = useState('');
-  // Typing stays quick with thousands of rows: the list follows the box a moment later.
-  const deferred = useDeferredValue(search);
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
   const scrollRef = useRef<HTMLDivElement>(null);
   const countId = useId();
-  const rows = useMemo(() => toolListRows(groups, tools, deferred, folded, grouped), [groups, tools, deferred, folded, grouped]);
+  const rows = useMemo(() => toolListRows(groups, tools, search, folded, grouped), [groups, tools, search, folded, grouped]);
   const matching = rows.filter((r) => r.kind === 'tool').length;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's hook returns functions React Compiler cannot memoize; nothing here is compiled.
   const virtualizer = useVirtualizer({
@@ -125,26 +125,17 @@ export function ToolList<T extends ToolListItem>({
   return (
     <div className="tool-list-box">
       <div className="tool-list-search">
-        <input
-          type="search"
-          aria-label="Search tools"
-          aria-describedby={countId}
-          placeholder="Search tools"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown' && rows.length > 0) {
-              e.preventDefault();
-              focusRow(0);
-            }
-          }}
+        <SearchBox
+          describedBy={countId}
+          onSearch={(text) => startTransition(() => setSearch(text))}
+          onArrowDown={rows.length > 0 ? () => focusRow(0) : undefined}
         />
         <span id={countId} role="status" className="muted">
-          {deferred.trim() ? `${matching} of ${tools.length} tools` : `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}`}
+          {search.trim() ? `${matching} of ${tools.length} tools` : `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}`}
         </span>
       </div>
       {rows.length === 0 ? (
-        <p className="muted tool-list-empty">{deferred.trim() ? `No tool matches “${deferred.trim()}”.` : 'No tools.'}</p>
+        <p className="muted tool-list-empty">{search.trim() ? `No tool matches “${search.trim()}”.` : 'No tools.'}</p>
       ) : (
         <div ref={scrollRef} className="tool-list-scroller" style={{ maxHeight: height }} onKeyDown={onKeyDown}>
           <div className="tool-list-space" style={{ height: virtualizer.getTotalSize() }}>
@@ -200,5 +191,37 @@ export function ToolList<T extends ToolListItem>({
         </div>
       )}
     </div>
+  );
+}
+
+/** The `Search tools` box: what is typed is its own state (a keystroke renders only it); the list hears of it through `onSearch`. */
+function SearchBox({
+  describedBy,
+  onSearch,
+  onArrowDown,
+}: {
+  describedBy: string;
+  onSearch(text: string): void;
+  onArrowDown?: () => void;
+}) {
+  const [text, setText] = useState('');
+  return (
+    <input
+      type="search"
+      aria-label="Search tools"
+      aria-describedby={describedBy}
+      placeholder="Search tools"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onSearch(e.target.value);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowDown' && onArrowDown) {
+          e.preventDefault();
+          onArrowDown();
+        }
+      }}
+    />
   );
 }

@@ -41,12 +41,17 @@ export type ToolListRow =
   | { kind: 'group'; group: ToolListGroup; shown: number; total: number; folded: boolean }
   | { kind: 'tool'; tool: ToolListItem; group: ToolListGroup };
 
-/** Whether a tool matches the search words: every word in its name, title or description, any case. */
-export function matchesToolSearch(tool: ToolListItem, search: string): boolean {
-  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const text = `${tool.name} ${tool.title ?? ''} ${tool.description ?? ''}`.toLowerCase();
-  return words.every((word) => text.includes(word));
+/** The search's words, any case: parsed once a search, not once a tool. */
+function searchWords(search: string): string[] {
+  return search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** Each tool's name, title and description in lower case, made once per tool object (a list keeps its objects). */
+const haystacks = new WeakMap<ToolListItem, string>();
+function haystackOf(tool: ToolListItem): string {
+  let text = haystacks.get(tool);
+  if (text === undefined) haystacks.set(tool, (text = `${tool.name} ${tool.title ?? ''} ${tool.description ?? ''}`.toLowerCase()));
+  return text;
 }
 
 /**
@@ -61,12 +66,14 @@ export function toolListRows(
   folded: ReadonlySet<string>,
   grouped: boolean,
 ): ToolListRow[] {
-  const searching = search.trim() !== '';
+  const words = searchWords(search);
+  const searching = words.length > 0;
   const byGroup = new Map<string, ToolListItem[]>();
   const totals = new Map<string, number>();
   for (const tool of tools) {
     totals.set(tool.serverId, (totals.get(tool.serverId) ?? 0) + 1);
-    if (!matchesToolSearch(tool, search)) continue;
+    // Every word in its name, title or description, any case.
+    if (searching && !words.every((word) => haystackOf(tool).includes(word))) continue;
     const list = byGroup.get(tool.serverId);
     if (list) list.push(tool);
     else byGroup.set(tool.serverId, [tool]);

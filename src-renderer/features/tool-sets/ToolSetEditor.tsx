@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { describeUnavailable, type ToolOfferView, type ToolSetMemberIds, type ToolSetView } from '@contract';
+import { describeUnavailable, isAddedLater, type ToolOfferView, type ToolSetMemberIds, type ToolSetView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { LabelledSwitch } from '../../ui/LabelledSwitch';
@@ -19,10 +19,21 @@ export interface ToolSetEditorProps {
 
 const key = (serverId: string, tool: string) => JSON.stringify([serverId, tool]);
 
-/** A tool set's name and members: whole servers, or single tools of Ready servers. */
+/**
+ * A tool set's name and members: whole servers, or single tools of Ready servers; and whether the
+ * servers added after it is saved join it.
+ */
 export function ToolSetEditor({ set, servers, tools, onSave, onCancel }: ToolSetEditorProps) {
   const [name, setName] = useState(set?.name ?? '');
-  const [wholeServers, setWholeServers] = useState(() => new Set(set?.members.servers.map((s) => s.id)));
+  // A server that joined as "added later" shows as a whole member: saving keeps it in (it is known from then on).
+  const [wholeServers, setWholeServers] = useState(
+    () =>
+      new Set([
+        ...(set?.members.servers.map((s) => s.id) ?? []),
+        ...(set ? servers.filter((s) => isAddedLater(set.members, s.id)).map((s) => s.id) : []),
+      ]),
+  );
+  const [addedLater, setAddedLater] = useState(set?.members.addedLater !== undefined);
   const [chosenTools, setChosenTools] = useState(() => new Set(set?.members.tools.map((t) => key(t.serverId, t.tool))));
   const [error, setError] = useState<string | null>(null);
   const items = useMemo(() => tools.map((t) => ({ ...toolListItem(t), offered: t.offered })), [tools]);
@@ -40,6 +51,7 @@ export function ToolSetEditor({ set, servers, tools, onSave, onCancel }: ToolSet
       tools: tools
         .filter((t) => chosenTools.has(key(t.serverId, t.tool)) && !wholeServers.has(t.serverId))
         .map((t) => ({ serverId: t.serverId, tool: t.tool })),
+      ...(addedLater ? { addedLater: true } : {}),
     };
     onSave(name.trim(), members).catch((failure: unknown) => setError(messageOf(failure)));
   };
@@ -84,6 +96,14 @@ export function ToolSetEditor({ set, servers, tools, onSave, onCancel }: ToolSet
           after={(t) => (t.offered ? null : <span className="muted">(not offered to the model)</span>)}
           height={360}
         />
+        <LabelledSwitch label="Include servers added later" checked={addedLater} onChange={setAddedLater}>
+          Include servers added later
+        </LabelledSwitch>
+        <p className="hint">
+          {addedLater
+            ? 'Every tool of a server you add after saving joins this set.'
+            : 'Servers you add after saving stay out of this set until you add them here.'}
+        </p>
       </fieldset>
       {error && (
         <p role="alert" className="warning">

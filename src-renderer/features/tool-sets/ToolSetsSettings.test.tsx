@@ -60,4 +60,38 @@ describe('Settings › Tool sets', () => {
     fireEvent.click(edit.getByRole('button', { name: 'Save tool set' }));
     expect(h.of('saveToolSet').at(-1)).toEqual({ id: 'set-1', name: 'Research', members: { servers: ['a'], tools: [] } });
   });
+
+  it('a set can take in servers added later: chosen in the editor, said in its summary, and a server that joined so shows as in it', async () => {
+    const h = host();
+    await renderWithHost(<ToolSetsSettings />, h, 'settings');
+    fireEvent.click(screen.getByRole('button', { name: 'New tool set' }));
+    const form = within(screen.getByRole('form', { name: 'New tool set' }));
+    fireEvent.change(form.getByLabelText('Tool set name'), { target: { value: 'Growing' } });
+    fireEvent.click(form.getByRole('switch', { name: 'All tools of Alpha' }));
+    fireEvent.click(form.getByRole('switch', { name: 'Include servers added later' }));
+    expect(form.getByText('Every tool of a server you add after saving joins this set.')).toBeTruthy();
+    fireEvent.click(form.getByRole('button', { name: 'Save tool set' }));
+    expect(h.of('saveToolSet')).toEqual([{ name: 'Growing', members: { servers: ['a'], tools: [], addedLater: true } }]);
+    cleanup();
+
+    // Alpha was added after the set was saved: the set shows it as a member, and keeps it when saved again.
+    const growing: ToolSetView = {
+      id: 'set-2',
+      name: 'Growing',
+      members: { servers: [], tools: [], addedLater: { knownServerIds: ['old'] } },
+      unavailable: [],
+    };
+    const later = fakeHost({
+      servers: [serverView({ id: 'a', name: 'Alpha' }, { status: 'ready' })],
+      toolOffers: { tools: [], sets: [growing] },
+    });
+    await renderWithHost(<ToolSetsSettings />, later, 'settings');
+    expect(screen.getByRole('list', { name: 'Tool sets' }).textContent).toContain('Every server added later');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Growing' }));
+    const edit = within(screen.getByRole('form', { name: 'Edit tool set Growing' }));
+    expect(edit.getByRole('switch', { name: 'All tools of Alpha' }).getAttribute('aria-checked')).toBe('true');
+    expect(edit.getByRole('switch', { name: 'Include servers added later' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(edit.getByRole('button', { name: 'Save tool set' }));
+    expect(later.of('saveToolSet')).toEqual([{ id: 'set-2', name: 'Growing', members: { servers: ['a'], tools: [], addedLater: true } }]);
+  });
 });

@@ -3,7 +3,8 @@
  * what happened in user terms ("did not answer within 60 s", "crashed (exit code 3)").
  */
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import { describeExit, formatDuration, formatStderrTail } from './server-state';
+import { formatStderrTail } from '@contract';
+import { describeExit, formatDuration } from './server-state';
 import type { ExitInfo } from '../process/stdio-process';
 import { OversizedMessageError } from '../transport/stdio-transport';
 

@@ -102,13 +102,6 @@ export function describeExit(exit: ExitInfo | undefined): string {
   return 'unknown exit status';
 }
 
-/** A block of the last stderr lines to append to a message, or '' when there are none. */
-export function formatStderrTail(lines: string[]): string {
-  const shown = lines.filter((line) => line.trim() !== '');
-  if (shown.length === 0) return '';
-  return `\nLast stderr lines:\n${shown.map((line) => `  ${line}`).join('\n')}`;
-}
-
 /** "1.5 s", "60 s", "10 min". */
 /** A wait in whole seconds, rounded up (never shown shorter than it is): "30 s", "2 min". */
 export function formatWait(ms: number): string {

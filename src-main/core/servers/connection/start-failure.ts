@@ -15,7 +15,8 @@ import type { RemoteTransportMode } from './connection-options';
 import { describeNetworkError } from '../transport/remote-transport';
 import { describeRefusal, type TemporaryRefusal } from '../transport/temporary-refusal';
 import { LaunchError } from '../process/launch-error';
-import { describeExit, formatDuration, formatStderrTail, formatWait } from './server-state';
+import { formatStderrTail } from '@contract';
+import { describeExit, formatDuration, formatWait } from './server-state';
 import type { CloseReport } from '../transport/session-transport';
 
 /** What was going on when a start failed. */
