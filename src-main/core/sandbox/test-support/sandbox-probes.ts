@@ -5,9 +5,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { SandboxPolicy } from '@contract';
 import { fixture, type TestScope } from '../../../test-support/fixtures';
-import type { RootsHarness } from '../../roots/test-support/roots-harness';
+import type { ProcessSpec } from '../../servers/process/stdio-process';
+
+/**
+ * What the probes drive of the roots harness (roots/test-support), which the tests pass in: written
+ * out here because an area's test helpers do not import another area's.
+ */
+export interface ProbeHarness {
+  call(method: 'addRoot', input: { path: string }): Promise<{ id: string }>;
+  call(method: 'setRootSharing', input: { serverId: string; mode: 'subset'; rootIds: string[] }): Promise<unknown>;
+  addServer(name: string, spec: ProcessSpec, sandbox?: SandboxPolicy): string;
+  start(id: string): Promise<void>;
+  tool(id: string, name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  text(result: CallToolResult): string;
+}
 
 export const BLOCKED: SandboxPolicy = { enabled: true, network: 'blocked', hosts: [] };
 
@@ -22,7 +36,7 @@ export function folder(scope: TestScope, name: string, files: Record<string, str
 }
 
 /** The probe twice, sandboxed and not, both sharing exactly `shared`; started. */
-export async function probes(h: RootsHarness, shared: string, sandbox: SandboxPolicy = BLOCKED): Promise<{ boxed: string; open: string }> {
+export async function probes(h: ProbeHarness, shared: string, sandbox: SandboxPolicy = BLOCKED): Promise<{ boxed: string; open: string }> {
   const root = await h.call('addRoot', { path: shared });
   const boxed = h.addServer('boxed', fixture('sandbox-probe.mjs'), sandbox);
   const open = h.addServer('open', fixture('sandbox-probe.mjs'));
@@ -31,7 +45,7 @@ export async function probes(h: RootsHarness, shared: string, sandbox: SandboxPo
   return { boxed, open };
 }
 
-export const say = async (h: RootsHarness, id: string, tool: string, args: Record<string, unknown>) => h.text(await h.tool(id, tool, args));
+export const say = async (h: ProbeHarness, id: string, tool: string, args: Record<string, unknown>) => h.text(await h.tool(id, tool, args));
 
 /** Live processes whose command line holds `marker`. */
 export function processesWith(marker: string): number[] {
