@@ -8,6 +8,15 @@ import './tool-list.css';
 /** Every row is one line (switch, name, a hint), so the list can be virtualised with a fixed height. */
 export const TOOL_ROW_HEIGHT = 32;
 
+/** What the rows are, in the words the list uses (search box, counts, list names). */
+export interface ListNoun {
+  one: string;
+  many: string;
+  /** Capitalised plural, for `Search <Many>`-style names and `<Many> of <group>` lists. */
+  Many: string;
+}
+const TOOLS: ListNoun = { one: 'tool', many: 'tools', Many: 'Tools' };
+
 export interface ToolListProps<T extends ToolListItem> {
   /** Servers in the order shown; a server without tools still gets its heading (its `groupControl`). */
   groups: readonly ToolListGroup[];
@@ -29,6 +38,8 @@ export interface ToolListProps<T extends ToolListItem> {
   height?: number;
   /** jsdom has no layout: tests give the viewport size. */
   initialRect?: Rect;
+  /** What the rows are (default tools; the Skills tab and Settings › Skills list skills the same way). */
+  noun?: ListNoun;
 }
 
 /**
@@ -49,6 +60,7 @@ export function ToolList<T extends ToolListItem>({
   selected,
   height = 420,
   initialRect,
+  noun = TOOLS,
 }: ToolListProps<T>) {
   const [search, setSearch] = useState('');
   // Typing stays quick with thousands of rows: the list follows the box a moment later.
@@ -127,9 +139,9 @@ export function ToolList<T extends ToolListItem>({
       <div className="tool-list-search">
         <input
           type="search"
-          aria-label="Search tools"
+          aria-label={`Search ${noun.many}`}
           aria-describedby={countId}
-          placeholder="Search tools"
+          placeholder={`Search ${noun.many}`}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           onKeyDown={(e) => {
@@ -140,11 +152,11 @@ export function ToolList<T extends ToolListItem>({
           }}
         />
         <span id={countId} role="status" className="muted">
-          {deferred.trim() ? `${matching} of ${tools.length} tools` : `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}`}
+          {deferred.trim() ? `${matching} of ${tools.length} ${noun.many}` : `${tools.length} ${tools.length === 1 ? noun.one : noun.many}`}
         </span>
       </div>
       {rows.length === 0 ? (
-        <p className="muted tool-list-empty">{deferred.trim() ? `No tool matches “${deferred.trim()}”.` : 'No tools.'}</p>
+        <p className="muted tool-list-empty">{deferred.trim() ? `No ${noun.one} matches “${deferred.trim()}”.` : `No ${noun.many}.`}</p>
       ) : (
         <div ref={scrollRef} className="tool-list-scroller" style={{ maxHeight: height }} onKeyDown={onKeyDown}>
           <div className="tool-list-space" style={{ height: virtualizer.getTotalSize() }}>
@@ -153,14 +165,20 @@ export function ToolList<T extends ToolListItem>({
                 <button type="button" className="quiet tool-list-fold" aria-expanded={!row.folded} onClick={() => toggleFold(row.group.id)}>
                   <Icon icon={row.folded ? ChevronRight : ChevronDown} />
                   <span className="tool-list-group-name">{row.group.name}</span>{' '}
-                  <span className="muted">· {row.shown === row.total ? row.total : `${row.shown} of ${row.total}`} tools</span>
+                  <span className="muted">
+                    · {row.shown === row.total ? row.total : `${row.shown} of ${row.total}`} {noun.many}
+                  </span>
                 </button>
                 {groupControl?.(row.group)}
                 {groupNote && <span className="muted tool-list-group-note">{groupNote(row.group)}</span>}
               </div>
             ))}
             {runs.map((run) => (
-              <ul key={`r-${run.group.id}-${run.rows[0]?.index}`} className="tool-list-run" aria-label={`Tools of ${run.group.name}`}>
+              <ul
+                key={`r-${run.group.id}-${run.rows[0]?.index}`}
+                className="tool-list-run"
+                aria-label={`${noun.Many} of ${run.group.name}`}
+              >
                 {run.rows.map(({ row, index, start }) =>
                   row.kind === 'tool' ? (
                     <li
