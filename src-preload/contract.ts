@@ -35,6 +35,7 @@ import { ruleMethods, type RuleEvents } from './contract/rules';
 import { samplingMethods, type SamplingEvents } from './contract/sampling';
 import { serverMethods, signInMethods, type ServerEvents } from './contract/servers';
 import { settingsMethods, type SettingsEvents } from './contract/settings';
+import { skillMethods, type SkillEvents } from './contract/skills';
 import { taskMethods, type TaskEvents } from './contract/tasks';
 import { telemetryMethods, type TelemetryEvents } from './contract/telemetry';
 import { toolMethods, type ToolEvents } from './contract/tools';
@@ -73,6 +74,7 @@ export * from './contract/sampling';
 export * from './contract/servers';
 export * from './contract/settings';
 export * from './contract/sizes';
+export * from './contract/skills';
 export * from './contract/tasks';
 export * from './contract/telemetry';
 export * from './contract/tool-call-origin';
@@ -116,6 +118,7 @@ export const HOST_METHODS = {
   ...toolOfferMethods,
   ...ruleMethods,
   ...telemetryMethods,
+  ...skillMethods,
 };
 
 export type HostMethodName = keyof typeof HOST_METHODS;
@@ -186,7 +189,8 @@ export interface HostEvents
     TaskEvents,
     ToolOfferEvents,
     RuleEvents,
-    TelemetryEvents {}
+    TelemetryEvents,
+    SkillEvents {}
 
 export type HostEventName = keyof HostEvents;
 

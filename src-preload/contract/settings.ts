@@ -63,6 +63,19 @@ export const SettingsSchema = z.object({
    * data), or `block` (the model gets a note instead of the result).
    */
   flaggedContent: z.enum(FLAGGED_CONTENT_MODES),
+  /**
+   * Skills: the folder whose subfolders with a `SKILL.md` are the user's local skills (Agent Skills
+   * format); empty: none. An absolute path.
+   */
+  skillsFolder: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(4_096)
+      .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'Enter an absolute path'),
+  ]),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -84,6 +97,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultToolSetId: '',
   maxAnswerChars: 1_000_000,
   flaggedContent: 'ask',
+  skillsFolder: '',
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial().strict();

@@ -101,6 +101,7 @@ const EMPTY_ANSWERS: Partial<Record<HostMethodName, () => unknown>> = {
     ...{ enabled: false, endpoint: '', protocol: 'http/protobuf', headers: [], propagate: true, exportContent: false },
     ...{ fromEnvironment: false, exporting: false, dropped: 0, exported: 0 },
   }),
+  listSkills: (): SkillList => ({ skills: [], local: { folder: '', state: 'none' }, servers: [] }),
 };
 
 export function fakeHost(options: FakeHostOptions = {}) {

@@ -20,6 +20,7 @@ import serverInstructions018 from './migrations/018_server_instructions';
 import draftsTaskResults019 from './migrations/019_drafts_task_results';
 import readOnlyRoots020 from './migrations/020_read_only_roots';
 import instructionsOptIn021 from './migrations/021_instructions_opt_in';
+import skills022 from './migrations/022_skills';
 
 /**
  * Numbered schema migrations, applied in order, each in one transaction together with the bump of
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly string[] = [
   draftsTaskResults019,
   readOnlyRoots020,
   instructionsOptIn021,
+  skills022,
 ];
 
 /** The schema version this build writes. */
