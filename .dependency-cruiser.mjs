@@ -18,7 +18,7 @@ const RANKS = [
   ['resources'],
   ['tools'],
   ['consent', 'guard'],
-  ['app', 'audit', 'bundles', 'registry', 'sampling'],
+  ['app', 'audit', 'bundles', 'registry', 'sampling', 'skills'],
   ['context-meter', 'elicitation', 'install', 'logs', 'roots', 'tasks', 'telemetry', 'tool-offers', 'tool-search'],
   ['backup', 'completion', 'llm', 'oauth', 'sandbox', 'server-fleet', 'server-instructions'],
   ['questions', 'server-config', 'servers', 'settings', 'uploads'],

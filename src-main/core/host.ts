@@ -39,6 +39,7 @@ import { createTasksArea } from './tasks/tasks-area';
 import { createToolOffersArea } from './tool-offers/tool-offers-area';
 import { createMcpAppsArea } from './mcp-apps/apps-area';
 import { createTelemetryArea } from './telemetry/telemetry-area';
+import { createSkillsArea } from './skills/skills-area';
 
 export type { Host } from './ports';
 
@@ -201,6 +202,9 @@ export function createHost(ports: HostPorts): Host {
     ...{ prefs: new InstructionPrefs(db), readyNow, serverName },
     scan: (text) => scanner.scanShort(text),
   });
+  // Skills: servers' (listed when a server declaring the extension is Ready; files read only on load,
+  // verified) and the local skills folder's; the chat offers the enabled ones through its load_skill tool.
+  const skills = areas.add(createSkillsArea({ ...core, connection, folder: () => settings.read().skillsFolder }));
   areas.add(
     createChatArea({
       ...{ ...core, instructions, tokenizer: ports.tokenizer, llm, toolSets: toolOffers },
@@ -213,6 +217,7 @@ export function createHost(ports: HostPorts): Host {
         call: (request) => tools.router.callToolWithConsent(request),
         instructions: (serverIds) => instructions.forServers(serverIds),
         review: (block, context) => contentReview.reviewResult(block, context),
+        skills: { forModel: () => skills.forModel(), load: (skill, file, signal) => skills.load(skill, file, signal) },
       },
       // What the user attaches or chooses from servers, read and audited by the resources and prompts areas.
       context: {

@@ -16,6 +16,7 @@ import {
   type HostMethodName,
   type HostSnapshot,
   type ServerView,
+  type SkillList,
   type TelemetryView,
 } from '@contract';
 import type { HostTransport } from '../host-client';

@@ -148,6 +148,11 @@ async function runCalls(deps: TurnDeps, calls: ToolUseBlock[], turnTools: TurnTo
       results.push(turnTools.answerSearch(call));
       continue;
     }
+    if (turnTools.skills.isCall(call)) {
+      // Answered by the host: the skills area reads and verifies the skill; what comes back is marked as data.
+      results.push(await turnTools.skills.answer(call, deps.signal));
+      continue;
+    }
     if (!call.serverId) {
       results.push(notRunBlock(call.id, `There is no tool named ${call.name}.`, 'error'));
       deps.onUnroutedCall(call);

@@ -10,6 +10,7 @@ import type { ChatBlock } from '@contract';
 import type { ReviewContext } from '../guard/scanner/content-review';
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import type { ServerInstructions } from '../server-instructions/server-instructions';
+import type { AdvertisedSkill, SkillLoad } from '../skills/skill-catalog';
 import type { ToolCallDone, ToolCallRequest } from '../tools/tool-call';
 
 type ToolResultBlock = Extract<ChatBlock, { type: 'tool_result' }>;
@@ -29,4 +30,9 @@ export interface ChatToolbox {
    * content setting decides (may wait on a question). Absent: results go as they are (marked as data).
    */
   review?(block: ToolResultBlock, context: ReviewContext): Promise<ToolResultBlock>;
+  /** Skills (see skills/): those offered to the model now, and loading one (a refusal rejects, in words). */
+  skills?: {
+    forModel(): AdvertisedSkill[];
+    load(skill: AdvertisedSkill, file: string | undefined, signal?: AbortSignal): Promise<SkillLoad>;
+  };
 }

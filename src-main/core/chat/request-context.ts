@@ -13,7 +13,7 @@ import { TurnTools } from './turn-tools';
 
 /** The tools of a turn (none for a model that refused tools). */
 export function toolsOfTurn(
-  toolbox: Pick<ChatToolbox, 'list'>,
+  toolbox: Pick<ChatToolbox, 'list' | 'skills'>,
   /** The conversation's servers (null: every Ready server) and tool set. */
   selection: { serverIds: readonly string[] | null; toolSetId?: string },
   route: Pick<ModelRoute, 'offerTools' | 'toolLimits'>,
@@ -25,6 +25,7 @@ export function toolsOfTurn(
     settings.toolSearch,
     route.toolLimits,
     indexes,
+    route.offerTools ? toolbox.skills : undefined,
   );
 }
 

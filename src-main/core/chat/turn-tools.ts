@@ -14,6 +14,8 @@ import { parseSearchInput, SEARCH_TOOL, searchAnswer } from '../tool-search/sear
 import { paramNamesOf, ToolIndexCache, type ToolIndex } from '../tool-search/tool-index';
 import { offerTools, ToolNameMap, type ToolIdentity } from './tool-names';
 import { stuffingFinding } from '../guard/scanner/stuffing';
+import { TurnSkills } from './turn-skills';
+import type { ChatToolbox } from './chat-toolbox';
 
 type ToolEntry = ToolIdentity & { title?: string; description?: string; inputSchema: Record<string, unknown>; pinned: boolean };
 type ToolUse = Extract<ChatBlock, { type: 'tool_use' }>;
@@ -45,6 +47,7 @@ export class TurnTools {
   private readonly pinned: ReadonlySet<string>;
   private index: ToolIndex | undefined;
   private searching = false;
+  readonly skills: TurnSkills;
 
   constructor(
     offered: readonly FleetTool[],
@@ -52,7 +55,10 @@ export class TurnTools {
     private readonly limits?: ToolLimits,
     /** Indexes kept between turns (the chat's); without it, each turn builds its own. */
     private readonly indexes: ToolIndexCache = new ToolIndexCache(),
+    /** The skills offered this turn (the `load_skill` host tool; see turn-skills.ts). */
+    skills?: ChatToolbox['skills'],
   ) {
+    this.skills = new TurnSkills(skills);
     this.names = new ToolNameMap(identify(offered));
     this.all = offerTools(this.names);
     this.pinned = new Set(this.names.entries().flatMap(([name, tool]) => (tool.pinned ? [name] : [])));
@@ -70,7 +76,9 @@ export class TurnTools {
       limits: this.limits,
     });
     this.searching = plan.kind === 'search';
-    return plan;
+    // The skill tool goes with every request that offers tools (skills are loaded on demand, like found tools).
+    const skill = this.skills.tool;
+    return skill && plan.kind !== 'over-limit' ? { ...plan, tools: [...plan.tools, skill] } : plan;
   }
 
   /** What the scanner says of a stuffed description (undefined: not stuffed). Descriptions repeat across turns: asked once each. */

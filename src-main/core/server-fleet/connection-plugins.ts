@@ -69,10 +69,20 @@ export function launchInfo(
   };
 }
 
-/** Merges plugins' capabilities (shallow per capability, later plugins win on the same key). */
+/**
+ * Merges plugins' capabilities (shallow per capability, later plugins win on the same key), except
+ * `extensions`, merged per extension id: each extension is its own area's (MCP Apps, skills).
+ */
 export function mergeCapabilities(plugins: readonly ConnectionPlugin[]): ClientCapabilities {
   const merged: ClientCapabilities = {};
-  for (const plugin of plugins) Object.assign(merged, plugin.capabilities);
+  for (const plugin of plugins) {
+    const extensions = {
+      ...(merged as { extensions?: object }).extensions,
+      ...(plugin.capabilities as { extensions?: object } | undefined)?.extensions,
+    };
+    Object.assign(merged, plugin.capabilities);
+    if (Object.keys(extensions).length > 0) Object.assign(merged, { extensions });
+  }
   return merged;
 }
 

@@ -1,0 +1,177 @@
+/**
+ * The skills of servers that declare the skills extension (SEP-2640): their entries, listed page by
+ * page once a server is Ready (bounded: a server listing more than `MAX_LISTED` is cut, and says so),
+ * and each skill's files read only when it is loaded — from the server that serves it, verified
+ * against the held entry (size, SHA-256 digest, then the frontmatter field by field). Nothing is
+ * prefetched: listing reads entries only.
+ */
+import { z } from 'zod';
+import { SKILLS_EXTENSION_ID, type ServerSkillsState } from '@contract';
+import type { LiveServer } from '../servers/connection/live-server';
+import { readEntry, type HeldEntry } from './skill-entry';
+import { digestOf, parseSkillMd, sameFrontmatter } from './skill-format';
+
+/** Skills kept per server at most (a listing past it is cut and marked truncated). */
+export const MAX_LISTED = 10_000;
+/** Pages of `skills/list` walked at most (a server returning one skill a page cannot keep the host busy). */
+const MAX_PAGES = 500;
+
+const ListResult = z.looseObject({ skills: z.array(z.unknown()), nextCursor: z.string().optional() });
+const GetResult = z.looseObject({ skill: z.unknown() });
+
+export interface VerifiedFile {
+  uri: string;
+  text: string;
+  bytes: number;
+}
+
+interface ServerSkillSet {
+  serverName: string;
+  state: ServerSkillsState['state'];
+  message?: string;
+  truncated?: boolean;
+  entries: Map<string, HeldEntry>;
+  /** Bumped when the server stops or lists again: a listing still running for an older generation is dropped. */
+  generation: number;
+}
+
+/** Whether a server's handshake declares the skills extension. */
+export function declaresSkills(capabilities: unknown): boolean {
+  const extensions = (capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions;
+  return typeof extensions === 'object' && extensions !== null && SKILLS_EXTENSION_ID in extensions;
+}
+
+/** A verification failure or unusable skill, worded for the user and the model. */
+export class SkillRefused extends Error {}
+
+export class ServerSkills {
+  private readonly sets = new Map<string, ServerSkillSet>();
+
+  constructor(
+    private readonly connection: (serverId: string) => LiveServer | undefined,
+    private readonly changed: (serverId: string) => void,
+  ) {}
+
+  servers(): ServerSkillsState[] {
+    return [...this.sets].map(([serverId, set]) => ({
+      serverId,
+      serverName: set.serverName,
+      state: set.state,
+      count: set.entries.size,
+      ...(set.truncated ? { truncated: true } : {}),
+      ...(set.message ? { message: set.message } : {}),
+    }));
+  }
+
+  entries(serverId: string): { serverName: string; entries: Iterable<HeldEntry> } | undefined {
+    const set = this.sets.get(serverId);
+    return set && { serverName: set.serverName, entries: set.entries.values() };
+  }
+
+  /** Lists the server's skills again (it just became Ready); replaces what was held. */
+  async list(serverId: string, serverName: string): Promise<void> {
+    const generation = (this.sets.get(serverId)?.generation ?? 0) + 1;
+    const set: ServerSkillSet = { serverName, state: 'listing', entries: new Map(), generation };
+    this.sets.set(serverId, set);
+    this.changed(serverId);
+    const live = this.connection(serverId);
+    try {
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        if (!live) throw new Error('it is not running');
+        const result = await live.sendRequest('skills/list', { method: 'skills/list', params: cursor ? { cursor } : {} }, ListResult);
+        if (this.sets.get(serverId) !== set) return;
+        for (const raw of result.skills) {
+          const entry = readEntry(raw);
+          if (!entry) continue;
+          if (set.entries.size >= MAX_LISTED) {
+            set.truncated = true;
+            break;
+          }
+          set.entries.set(entry.uri, entry);
+        }
+        cursor = result.nextCursor;
+        if (!cursor || set.truncated) break;
+        if (page === MAX_PAGES - 1) set.truncated = true;
+      }
+      set.state = 'ok';
+    } catch (error) {
+      if (this.sets.get(serverId) !== set) return;
+      set.state = 'error';
+      set.message = `Listing the skills of "${serverName}" failed: ${(error as Error).message}`;
+    }
+    this.changed(serverId);
+  }
+
+  /** Forgets a server's skills (it stopped or was removed). */
+  drop(serverId: string): void {
+    if (this.sets.delete(serverId)) this.changed(serverId);
+  }
+
+  /** The held entry of a skill, or the server's current one asked with `skills/get` (a skill not in the listing). */
+  async entry(serverId: string, uri: string): Promise<HeldEntry> {
+    const set = this.sets.get(serverId);
+    const held = set?.entries.get(uri);
+    if (held) return held;
+    const live = this.live(serverId);
+    const result = await live.sendRequest(`skills/get "${uri}"`, { method: 'skills/get', params: { uri } }, GetResult);
+    const entry = readEntry(result.skill);
+    if (!entry || entry.uri !== uri)
+      throw new SkillRefused(`The server "${live.name}" answered skills/get for ${uri} with no usable entry.`);
+    set?.entries.set(uri, entry);
+    return entry;
+  }
+
+  /**
+   * Reads a file of a skill (its `SKILL.md` when `fileUri` is the skill's URI) from its server and
+   * verifies it against the held entry. A `SKILL.md` is also checked against the entry's frontmatter.
+   * A mismatch marks the skill refused (until the server lists it again) and throws `SkillRefused`.
+   */
+  async read(serverId: string, entry: HeldEntry, fileUri: string, signal?: AbortSignal): Promise<VerifiedFile> {
+    const live = this.live(serverId);
+    const refuse = (cause: string): never => {
+      const message = `Patchbay refused the skill "${entry.name}" from the server "${live.name}": ${cause}.`;
+      entry.problem = cause;
+      this.changed(serverId);
+      throw new SkillRefused(message);
+    };
+    if (entry.problem)
+      throw new SkillRefused(`Patchbay refused the skill "${entry.name}" from the server "${live.name}": ${entry.problem}.`);
+    if (entry.resources === 'dynamic') return refuse('it publishes no file digests');
+    const listed = entry.resources.find((file) => file.uri === fileUri);
+    // An unlisted file is a change to the skill (SEP-2640, "The Acting Window"): not read at all.
+    if (!listed) throw new SkillRefused(`The skill "${entry.name}" from "${live.name}" has no file ${fileUri} in its entry.`);
+    const result = await live.readResource(fileUri, { signal });
+    const content = result.contents.find((part) => part.uri === fileUri) ?? result.contents[0];
+    if (!content) return refuse(`reading ${fileUri} returned nothing`);
+    const bytes =
+      'text' in content && typeof content.text === 'string'
+        ? Buffer.from(content.text, 'utf8')
+        : Buffer.from(String((content as { blob?: unknown }).blob ?? ''), 'base64');
+    // Size first: a read of another length is a verification failure whether or not the digest is computed.
+    if (bytes.length !== listed.size)
+      return refuse(`${fileName(entry, fileUri)} is ${bytes.length} bytes where its entry says ${listed.size} (a size mismatch)`);
+    if (digestOf(bytes) !== listed.digest)
+      return refuse(`${fileName(entry, fileUri)} does not match its SHA-256 digest (a digest mismatch)`);
+    const text = bytes.toString('utf8');
+    if (fileUri === entry.uri) {
+      const parsed = parseSkillMd(text);
+      if ('error' in parsed) return refuse(parsed.error);
+      const differs = sameFrontmatter(parsed.frontmatter, entry.frontmatter);
+      if (differs) return refuse(`the "${differs}" of its SKILL.md frontmatter differs from its entry (a frontmatter mismatch)`);
+    }
+    return { uri: fileUri, text, bytes: bytes.length };
+  }
+
+  private live(serverId: string): LiveServer {
+    const live = this.connection(serverId);
+    if (!live || live.state.status !== 'ready')
+      throw new SkillRefused(`The server "${live?.name ?? serverId}" is not running; start it to load its skills.`);
+    return live;
+  }
+}
+
+/** A file's path within its skill, for messages. */
+export function fileName(entry: HeldEntry, fileUri: string): string {
+  return fileUri.startsWith(`${entry.root}/`) ? fileUri.slice(entry.root.length + 1) : fileUri;
+}
