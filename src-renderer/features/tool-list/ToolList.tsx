@@ -33,6 +33,7 @@ export interface ToolListProps<T extends ToolListItem> {
   groupNote?(group: ToolListGroup): ReactNode;
   /** The name is a button opening the tool (the Tools tab); else plain words. */
   onOpen?(tool: T): void;
+  /** The open row: its `id`, else its name. */
   selected?: string | null;
   /** Height of the scrolling list in pixels. */
   height?: number;
@@ -182,7 +183,7 @@ export function ToolList<T extends ToolListItem>({
                 {run.rows.map(({ row, index, start }) =>
                   row.kind === 'tool' ? (
                     <li
-                      key={`${row.group.id}/${row.tool.name}`}
+                      key={`${row.group.id}/${row.tool.id ?? row.tool.name}`}
                       className={grouped ? 'tool-list-row grouped' : 'tool-list-row'}
                       data-row={index}
                       style={{ transform: `translateY(${start}px)` }}
@@ -192,7 +193,7 @@ export function ToolList<T extends ToolListItem>({
                         <button
                           type="button"
                           className="tool-name"
-                          aria-current={row.tool.name === selected ? 'true' : undefined}
+                          aria-current={(row.tool.id ?? row.tool.name) === selected ? 'true' : undefined}
                           onClick={() => onOpen(row.tool as T)}
                         >
                           {row.tool.name}
