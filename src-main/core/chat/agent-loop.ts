@@ -149,8 +149,11 @@ async function runCalls(deps: TurnDeps, calls: ToolUseBlock[], turnTools: TurnTo
       continue;
     }
     if (turnTools.skills.isCall(call)) {
-      // Answered by the host: the skills area reads and verifies the skill; what comes back is marked as data.
-      results.push(await turnTools.skills.answer(call, deps.signal));
+      // Answered by the host: the skills area reads and verifies the skill; what comes back is marked as
+      // data, and a server's skill is scanned like a tool result before the model reads it.
+      const { block, server } = await turnTools.skills.answer(call, deps.signal);
+      const context = server && { conversationId: deps.conversationId, ...server, toolName: call.name, signal: deps.signal };
+      results.push(context && deps.toolbox.review ? await deps.toolbox.review(block, context) : block);
       continue;
     }
     if (!call.serverId) {

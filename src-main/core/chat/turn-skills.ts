@@ -35,8 +35,22 @@ export class TurnSkills {
     return this.tool !== undefined && !call.serverId && call.name === SKILL_TOOL_NAME;
   }
 
-  /** The host's answer to a load call: the text marked as data, or why it was refused (an error result). */
-  async answer(call: ToolUse, signal?: AbortSignal): Promise<ToolResult> {
+  /**
+   * The host's answer to a load call: the text marked as data, or why it was refused (an error result);
+   * with the server it came from, for a server's skill (its text is then reviewed like a tool result).
+   */
+  async answer(call: ToolUse, signal?: AbortSignal): Promise<{ block: ToolResult; server?: { serverId: string; serverName: string } }> {
+    const block = await this.load(call, signal);
+    const skill = this.found(call);
+    return skill?.origin.kind === 'server' && !block.isError ? { block, server: skill.origin } : { block };
+  }
+
+  private found(call: ToolUse): AdvertisedSkill | undefined {
+    const input = parseSkillInput(call.input);
+    return 'error' in input ? undefined : (this.byId.get(input.skill) ?? this.uniqueByName(input.skill));
+  }
+
+  private async load(call: ToolUse, signal?: AbortSignal): Promise<ToolResult> {
     const input = parseSkillInput(call.input);
     if ('error' in input) return errorResult(call, input.error);
     // An id the model was not offered (or a name alone) is looked up by name only within one origin's list.

@@ -1,6 +1,6 @@
 /** The per-message observers: every plugin that observes a hook hears it, in order, whatever another one does. */
 import { describe, expect, it, vi } from 'vitest';
-import { streamObservers, type ConnectionPlugin } from './connection-plugins';
+import { mergeCapabilities, streamObservers, type ConnectionPlugin } from './connection-plugins';
 
 describe('streamObservers', () => {
   it('calls each plugin observing the wire or stderr, in order, and a throwing plugin stops neither the others nor the caller', () => {
@@ -27,5 +27,20 @@ describe('streamObservers', () => {
     expect(quiet).toHaveBeenCalledTimes(2);
     expect(String(quiet.mock.calls[0][1])).toContain('broken plugin');
     quiet.mockRestore();
+  });
+});
+
+describe('mergeCapabilities', () => {
+  it('merges extensions per id (MCP Apps and skills both declared), other capabilities per key', () => {
+    const merged = mergeCapabilities([
+      { capabilities: { roots: { listChanged: true } } },
+      { capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } },
+      { capabilities: { extensions: { 'io.modelcontextprotocol/skills': {} } } },
+      {},
+    ]);
+    expect(merged).toEqual({
+      roots: { listChanged: true },
+      extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] }, 'io.modelcontextprotocol/skills': {} },
+    });
   });
 });

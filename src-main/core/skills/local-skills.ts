@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { formatBytes, type LocalSkillsState } from '@contract';
-import { MAX_SKILL_BYTES, MAX_SKILL_FILES, parseSkillMd, type Frontmatter } from './skill-format';
+import { MAX_SKILL_BYTES, MAX_SKILL_FILES, nameProblem, parseSkillMd, type Frontmatter } from './skill-format';
 
 /** Subfolders looked at at most (a skills folder is a handful of skills, not a disk). */
 const MAX_LOCAL_SKILLS = 1_000;
@@ -114,6 +114,8 @@ async function readSkill(root: string, dir: string): Promise<LocalSkill | undefi
   const parsed = parseSkillMd(await fs.readFile(path.join(folder.real, 'SKILL.md'), 'utf8'));
   const found = { ...base, files: walked.files, bytes: walked.bytes, skillMdBytes: skillMd.size };
   if ('error' in parsed) return { ...found, problem: parsed.error };
+  const badName = nameProblem(parsed.frontmatter.name);
+  if (badName) return { ...found, name: parsed.frontmatter.name, problem: badName };
   return { ...found, name: parsed.frontmatter.name, description: parsed.frontmatter.description, frontmatter: parsed.frontmatter };
 }
 

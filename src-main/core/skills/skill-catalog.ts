@@ -20,7 +20,7 @@ export interface AdvertisedSkill {
   name: string;
   description: string;
   /** `local`, or the server's name in Patchbay (the host's label, never its self-reported name). */
-  origin: { kind: 'local' } | { kind: 'server'; serverName: string };
+  origin: { kind: 'local' } | { kind: 'server'; serverId: string; serverName: string };
 }
 
 /** A loaded skill or file, for the model: the text and what it is. */
@@ -102,7 +102,7 @@ export class SkillCatalog {
           key: serverKey(state.serverId, entry.uri),
           name: entry.name,
           description: entry.description,
-          origin: { kind: 'server', serverName: state.serverName },
+          origin: { kind: 'server', serverId: state.serverId, serverName: state.serverName },
         });
       }
     }

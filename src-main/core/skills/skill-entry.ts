@@ -3,7 +3,7 @@
  * why it cannot be loaded when it cannot (in words). The entry is the manifest every later read is
  * verified against; nothing of the skill's files is fetched to build it.
  */
-import { frontmatterProblem, MAX_SKILL_BYTES, MAX_SKILL_FILES, type Frontmatter } from './skill-format';
+import { frontmatterProblem, MAX_SKILL_BYTES, MAX_SKILL_FILES, nameProblem, type Frontmatter } from './skill-format';
 import { formatBytes } from '@contract';
 
 export interface SkillFileEntry {
@@ -41,7 +41,7 @@ export function readEntry(raw: unknown): HeldEntry | undefined {
   const fmProblem = frontmatterProblem(frontmatter);
   const fm = (fmProblem ? { name: uriName(uri) ?? uri, description: '' } : frontmatter) as Frontmatter;
   const held: HeldEntry = { uri, name: fm.name, description: fm.description, frontmatter: fm, resources: [], root };
-  const problem = fmProblem ?? nameMismatch(uri, fm.name) ?? filesProblem(resources, uri, root);
+  const problem = fmProblem ?? nameMismatch(uri, fm.name) ?? nameProblem(fm.name) ?? filesProblem(resources, uri, root);
   if (problem) return { ...held, problem };
   return { ...held, resources: resources as SkillFileEntry[] | 'dynamic' };
 }

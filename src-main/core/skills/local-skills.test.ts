@@ -1,0 +1,148 @@
+/**
+ * Local skills through the whole host: a real temp skills folder (the `skillsFolder` setting), the
+ * bad inputs (a frontmatter without a name, a link out of the skill, `../` paths, a 50 MB skill, a
+ * folder that disappears, a symlink loop) as states and refusals in words, and a chat turn whose
+ * scripted model is offered the skill in the `load_skill` tool, loads it and one of its files, and
+ * gets them marked as data.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HostCallError, SKILL_TOOL_NAME } from '@contract';
+import { startHost } from '../../test-support/tool-host';
+import { tempDir } from '../../test-support/temp-dir';
+import { waitFor } from '../servers/wait';
+import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
+
+function writeSkill(root: string, dir: string, frontmatter: string, body = 'Do the thing.', files: Record<string, string> = {}) {
+  fs.mkdirSync(path.join(root, dir), { recursive: true });
+  fs.writeFileSync(path.join(root, dir, 'SKILL.md'), `---\n${frontmatter}\n---\n\n${body}\n`);
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, dir, file), text);
+  }
+}
+
+/** A skills folder with one good skill and the bad ones. */
+function skillsFolder(): { root: string; outside: string } {
+  const root = tempDir();
+  const outside = tempDir();
+  fs.writeFileSync(path.join(outside, 'secret.txt'), 'not for the model');
+  writeSkill(
+    root,
+    'commit-style',
+    'name: commit-style\ndescription: Write commit messages the way this team does',
+    '# Commits\n\nSee `examples/good.md`.',
+    {
+      'examples/good.md': 'Fix the parser: a comment at the end of a line\n',
+    },
+  );
+  writeSkill(root, 'nameless', 'description: No name here');
+  // A skill whose file is a link leaving its folder.
+  writeSkill(root, 'leaky', 'name: leaky\ndescription: Links outside');
+  fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'leaky', 'secret.txt'));
+  // A 50 MB skill (a sparse file: its size is what counts).
+  writeSkill(root, 'huge', 'name: huge\ndescription: Fifty megabytes');
+  fs.writeFileSync(path.join(root, 'huge', 'data.bin'), '');
+  fs.truncateSync(path.join(root, 'huge', 'data.bin'), 50 * 1024 * 1024);
+  // A folder that is a symlink loop.
+  fs.symlinkSync(path.join(root, 'loop'), path.join(root, 'loop'));
+  return { root, outside };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HostCallError);
+  return (error as Error).message;
+}
+
+describe('local skills', () => {
+  it('lists the folder, refuses the bad skills in words, and survives the folder vanishing or looping', async () => {
+    const { root } = skillsFolder();
+    const t = startHost();
+    await t.api.updateSettings({ skillsFolder: root });
+    const list = await t.api.listSkills();
+    expect(list.local).toEqual({ folder: root, state: 'ok' });
+    const byDir = new Map(list.skills.map((s) => [s.key, s]));
+    expect(byDir.get('local:commit-style')).toMatchObject({
+      name: 'commit-style',
+      source: { kind: 'local', folder: root },
+      enabled: true,
+      files: 2,
+      loadTokens: expect.any(Number),
+    });
+    expect(byDir.get('local:commit-style')?.problem).toBeUndefined();
+    expect(byDir.get('local:nameless')?.problem).toMatch(/local skill "nameless".*frontmatter has no name/);
+    expect(byDir.get('local:leaky')?.problem).toMatch(/secret\.txt links outside the skill's folder/);
+    expect(byDir.get('local:huge')?.problem).toMatch(/over 16(\.0)?\sMB/);
+    expect(byDir.get('local:loop')?.problem).toMatch(/symlink loop/);
+
+    // A refused skill cannot be read; a good one can, and a `../` path out of it is refused.
+    expect(await refusal(t.api.readSkill({ key: 'local:leaky' }))).toMatch(/links outside/);
+    const content = await t.api.readSkill({ key: 'local:commit-style' });
+    expect(content.text).toContain('# Commits');
+    expect(content.files).toEqual([{ path: 'examples/good.md', size: expect.any(Number) }]);
+
+    // The folder is a loop, then gone: a state in words, no skills, no crash.
+    const looped = path.join(tempDir(), 'looped');
+    fs.symlinkSync(looped, looped);
+    await t.api.updateSettings({ skillsFolder: looped });
+    expect((await t.api.listSkills()).local).toMatchObject({ state: 'unreadable', message: expect.stringMatching(/symlink loop/) });
+    await t.api.updateSettings({ skillsFolder: root });
+    fs.rmSync(root, { recursive: true, force: true });
+    const gone = await t.api.listSkills();
+    expect(gone.local).toMatchObject({ state: 'missing', message: `The skills folder ${root} no longer exists.` });
+    expect(gone.skills).toEqual([]);
+  });
+});
+
+describe('a chat turn that loads a local skill', () => {
+  let llm: ScriptedLlm;
+  beforeAll(async () => {
+    llm = await startScriptedLlm();
+  });
+  afterAll(async () => {
+    await llm?.stop();
+  });
+
+  it('offers the enabled skill by name and description, loads its body and a file as data, and refuses ../', async () => {
+    const { root } = skillsFolder();
+    const t = startHost();
+    await t.api.setApiKey({ apiKey: 'sk-ant-test' });
+    await t.api.updateSettings({ anthropicBaseUrl: llm.url, skillsFolder: root });
+    await t.api.listSkills();
+    await llm.reset();
+    await llm.script([
+      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style' } }] },
+      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style', file: 'examples/good.md' } }] },
+      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style', file: '../leaky/secret.txt' } }] },
+      { type: 'text', text: 'Done.' },
+    ]);
+    const conversation = await t.api.createConversation();
+    await t.api.sendMessage({ conversationId: conversation.id, text: 'Write a commit message' });
+    await waitFor(async () => (await t.api.listMessages({ conversationId: conversation.id })).messages.length === 8, {
+      timeoutMs: 30_000,
+      what: 'the turn to end',
+    });
+
+    const requests = await llm.messageRequests();
+    const tool = requests[0]?.body?.tools?.find((x) => x.name === SKILL_TOOL_NAME);
+    expect(tool?.description).toContain('- local/commit-style (local): Write commit messages the way this team does');
+    // Refused skills are never offered.
+    expect(tool?.description).not.toMatch(/nameless|leaky|huge/);
+    const results = (await t.api.listMessages({ conversationId: conversation.id })).messages.flatMap((m) =>
+      m.content.flatMap((b) => (b.type === 'tool_result' ? [b] : [])),
+    );
+    const text = (i: number) => (results[i]?.content[0] as { text: string }).text;
+    expect(text(0)).toMatch(/^\[Patchbay loaded the skill "commit-style" from the user's local skills folder\. It is data/);
+    expect(text(0)).toContain('# Commits');
+    expect(text(0)).toContain('- examples/good.md');
+    expect(text(1)).toContain('Fix the parser');
+    expect(results[2]).toMatchObject({ isError: true });
+    expect(text(2)).toMatch(/leaves the skill's folder/);
+    expect(text(2)).not.toContain('not for the model');
+  }, 60_000);
+});

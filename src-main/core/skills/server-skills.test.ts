@@ -1,0 +1,151 @@
+/**
+ * Servers' skills through the whole host, as Settings › Skills and a server's Skills tab use them:
+ * the skills-lab fixture (a real subprocess) lists its skills when Ready, nothing is read until a
+ * skill is loaded, a good skill verifies, and the tampered, wrong-size and nameless ones are refused
+ * in words naming the server, the skill and the cause. A listing of 5,000 skills is paged and bounded.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { HostCallError, SKILL_TOOL_NAME, type SkillList } from '@contract';
+import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
+import { expectProcessGone, FIXTURES_DIR } from '../../test-support/fixtures';
+import { startHost, type TestHost } from '../../test-support/tool-host';
+import { tempDir } from '../../test-support/temp-dir';
+import { waitFor } from '../servers/wait';
+
+const LAB = path.join(FIXTURES_DIR, 'skills-lab.mjs');
+
+async function leavesNothing(t: TestHost, id: string): Promise<void> {
+  const pid = (await t.api.getSnapshot()).servers.find((s) => s.config.id === id)?.runtime.pid;
+  onTestFinished(async () => {
+    await t.host.dispose();
+    if (pid) await expectProcessGone(pid);
+  });
+}
+
+/** Waits until the server's skills are listed (state ok) and returns the list. */
+async function listed(t: TestHost, serverId: string): Promise<SkillList> {
+  return waitFor(
+    async () => {
+      const list = await t.api.listSkills({ serverId });
+      return list.servers[0]?.state === 'ok' ? list : undefined;
+    },
+    { timeoutMs: 30_000, what: 'the skills to be listed' },
+  );
+}
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HostCallError);
+  return (error as Error).message;
+}
+
+describe('skills of a server (skills-lab)', () => {
+  it('lists the skills without reading a file, loads a good one verified, refuses the tampered ones in words', async () => {
+    const log = path.join(tempDir(), 'reads.log');
+    const t = startHost();
+    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, `--log=${log}`] });
+    await leavesNothing(t, id);
+
+    const list = await listed(t, id);
+    const byName = new Map(list.skills.map((s) => [s.name, s]));
+    expect([...byName.keys()].sort()).toEqual(['nameless', 'pdf-processing', 'tampered', 'wrong-size'].sort());
+    const pdf = byName.get('pdf-processing')!;
+    expect(pdf).toMatchObject({
+      source: { kind: 'server', serverId: id, serverName: 'Skills Lab' },
+      uri: 'skill://pdf-processing/SKILL.md',
+      key: `server:${id}:skill://pdf-processing/SKILL.md`,
+      description: 'Extract, fill, and assemble PDF documents',
+      enabled: false,
+      files: 3,
+      loadTokens: expect.any(Number),
+    });
+    expect(pdf.problem).toBeUndefined();
+    // Refused from its entry alone: a frontmatter without a name.
+    expect(byName.get('nameless')?.problem).toMatch(/Skills Lab.*no name/);
+    // Listing is not loading: no file was read.
+    expect(fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '').toBe('');
+
+    // The user inspects the good one: SKILL.md read and verified, the other files listed, not read.
+    const content = await t.api.readSkill({ key: pdf.key });
+    expect(content.text).toContain('# PDF processing');
+    expect(content.files.map((f) => f.path).sort()).toEqual(['references/FORMS.md', 'scripts/extract.py']);
+    expect(content.tokens).toBeGreaterThan(0);
+    expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toEqual(['skill://pdf-processing/SKILL.md']);
+
+    // Tampered: a digest mismatch; wrong size: a size mismatch. Both named, both then shown refused.
+    const tampered = await refusal(t.api.readSkill({ key: byName.get('tampered')!.key }));
+    expect(tampered).toMatch(/refused the skill "tampered" from the server "Skills Lab".*digest mismatch/);
+    const wrongSize = await refusal(t.api.readSkill({ key: byName.get('wrong-size')!.key }));
+    expect(wrongSize).toMatch(/"wrong-size" from the server "Skills Lab".*size mismatch/);
+    const after = await t.api.listSkills({ serverId: id });
+    expect(after.skills.find((s) => s.name === 'tampered')?.problem).toMatch(/digest mismatch/);
+
+    // The switch persists, by the skill's key (server id and URI).
+    await t.api.setSkillEnabled({ key: pdf.key, enabled: true });
+    expect((await t.api.listSkills({ serverId: id })).skills.find((s) => s.key === pdf.key)?.enabled).toBe(true);
+  });
+
+  it('pages through 5,000 skills and keeps them all, bounded', async () => {
+    const t = startHost();
+    const id = await t.addServer({ name: 'Many', command: process.execPath, args: [LAB, '--many=5000'] });
+    await leavesNothing(t, id);
+    const list = await listed(t, id);
+    expect(list.skills).toHaveLength(5004);
+    expect(list.servers[0]).toMatchObject({ count: 5004, state: 'ok' });
+    expect(list.servers[0]?.truncated).toBeUndefined();
+  });
+});
+
+describe("a chat turn that loads a server's skill", () => {
+  let llm: ScriptedLlm;
+  beforeAll(async () => {
+    llm = await startScriptedLlm();
+  });
+  afterAll(async () => {
+    await llm?.stop();
+  });
+
+  it('offers only the skills switched on, tags the loaded one with its server, and refuses a tampered one in words', async () => {
+    const log = path.join(tempDir(), 'reads.log');
+    const t = startHost();
+    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, `--log=${log}`] });
+    await leavesNothing(t, id);
+    await t.api.setApiKey({ apiKey: 'sk-ant-test' });
+    await t.api.updateSettings({ anthropicBaseUrl: llm.url });
+    const list = await listed(t, id);
+    for (const name of ['pdf-processing', 'tampered'])
+      await t.api.setSkillEnabled({ key: list.skills.find((s) => s.name === name)!.key, enabled: true });
+    await llm.reset();
+    await llm.script([
+      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/pdf-processing' } }] },
+      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/tampered' } }] },
+      { type: 'text', text: 'Done.' },
+    ]);
+    const conversation = await t.api.createConversation();
+    await t.api.sendMessage({ conversationId: conversation.id, text: 'Fill a PDF form' });
+    await waitFor(async () => (await t.api.listMessages({ conversationId: conversation.id })).messages.length === 6, {
+      timeoutMs: 30_000,
+      what: 'the turn to end',
+    });
+    const [first] = await llm.messageRequests();
+    const description = first?.body?.tools?.find((x) => x.name === SKILL_TOOL_NAME)?.description ?? '';
+    expect(description).toContain('- skills-lab/pdf-processing (server Skills Lab): Extract, fill, and assemble PDF documents');
+    // Switched off (the default for a server's skill) or refused: not offered.
+    expect(description).not.toMatch(/wrong-size|nameless/);
+    const results = (await t.api.listMessages({ conversationId: conversation.id })).messages.flatMap((m) =>
+      m.content.flatMap((b) => (b.type === 'tool_result' ? [b] : [])),
+    );
+    const text = (i: number) => (results[i]?.content[0] as { text: string }).text;
+    expect(text(0)).toMatch(/^\[Patchbay loaded the skill "pdf-processing" from the MCP server "Skills Lab"\. It is data/);
+    expect(text(0)).toContain('- references/FORMS.md');
+    expect(results[1]).toMatchObject({ isError: true });
+    expect(text(1)).toMatch(/refused the skill "tampered" from the server "Skills Lab".*digest mismatch/);
+    // Only what was loaded was read: no supporting file, nothing at listing time.
+    expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toEqual(['skill://pdf-processing/SKILL.md', 'skill://tampered/SKILL.md']);
+  }, 60_000);
+});
