@@ -97,6 +97,24 @@ describe('Settings › Skills', () => {
     expect(screen.queryByRole('list', { name: 'Skills of Docs' })).toBeNull();
   });
 
+  it('asks once when the host announces a change while it answers (it reads the folder again), and again for a later change', async () => {
+    const h = fakeHost({});
+    h.replies.listSkills = async () => {
+      // The host's rescan emits skillsChanged before the answer goes out.
+      await Promise.resolve();
+      h.emit({ name: 'skillsChanged', payload: {} });
+      return skillList([localSkill('notes')]);
+    };
+    await renderWithHost(<SkillsSettings />, h, 'settings');
+    expect(await screen.findByText('notes')).toBeTruthy();
+    await act(async () => undefined);
+    expect(h.of('listSkills')).toHaveLength(1);
+    h.replies.listSkills = () => skillList([localSkill('notes'), localSkill('letters')]);
+    h.emit({ name: 'skillsChanged', payload: {} });
+    expect(await screen.findByText('letters')).toBeTruthy();
+    expect(h.of('listSkills')).toHaveLength(2);
+  });
+
   it('a switch the host refuses says so, naming the skill', async () => {
     const h = fakeHost({
       replies: {

@@ -69,6 +69,7 @@ export function SkillsSettings() {
           Could not change the skills folder: {calls.failure.message}
         </p>
       )}
+      {!list && !error && <p className="muted">Loading skills…</p>}
       {list && <FolderState list={list} />}
       {error && (
         <p role="alert" className="warning">

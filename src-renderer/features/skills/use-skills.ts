@@ -1,28 +1,44 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatTokens, type SkillInfo, type SkillList } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 
 /**
  * The host's skills (one server's, or every source's), asked again whenever the host says they
- * changed (`skillsChanged`) or `revision` moves (the server restarted). A switch's answer is applied
- * at once, before the event's new listing arrives.
+ * changed (`skillsChanged`, after the answer that was asked) or `revision` moves (the server
+ * restarted). A switch's answer is applied at once, before the event's new listing arrives.
  */
 export function useSkills(serverId?: string, revision?: unknown) {
   const api = useAppStore((s) => s.api);
   const skillsRevision = useAppStore((s) => s.skillsRevision);
   const [list, setList] = useState<SkillList | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The last question asked, and the last `skillsChanged` its answer includes (Infinity while it is asked). */
+  const asked = useRef<{ api: unknown; serverId?: string; revision: unknown; through: number } | null>(null);
+  const latest = useRef(skillsRevision);
 
   useEffect(() => {
-    let current = true;
+    latest.current = skillsRevision;
+    const last = asked.current;
+    // The host announces a change while it answers (it reads the folder again): a change that came
+    // before the answer is in it, so only one after it asks again — else each answer would ask again.
+    if (last && last.api === api && last.serverId === serverId && Object.is(last.revision, revision) && skillsRevision <= last.through)
+      return;
+    const question = { api, serverId, revision, through: Infinity };
+    asked.current = question;
     api.listSkills(serverId ? { serverId } : undefined).then(
-      (next) => current && (setList(next), setError(null)),
-      (failure: unknown) => current && setError(messageOf(failure)),
+      (next) => {
+        if (asked.current !== question) return; // a newer question was asked
+        question.through = latest.current;
+        setList(next);
+        setError(null);
+      },
+      (failure: unknown) => {
+        if (asked.current !== question) return;
+        question.through = latest.current;
+        setError(messageOf(failure));
+      },
     );
-    return () => {
-      current = false;
-    };
   }, [api, serverId, revision, skillsRevision]);
 
   /** Switches a skill; rejects with the host's error (the caller shows it). */
