@@ -3,7 +3,8 @@
  * has no native picker), the skills-lab fixture server (SEP-2640; one skill whose entry has no name),
  * switches in Settings › Skills and the server's Skills tab, then a chat turn where the scripted model
  * loads a server skill and a local one: the chat shows "Loaded skill: NAME", the next request carries
- * the skill bodies, and the advertised list names only the skills that are on.
+ * the skill bodies, and the advertised list names only the skills that are on. A tampered skill the
+ * model tries to load is refused in words, in the chat and then in Settings › Skills.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -66,7 +67,7 @@ test('skills from a local folder and a server: switched in Settings › Skills a
       await expect(local.getByText(/tokens to load$/).first()).toBeVisible();
       const lab = section.getByRole('list', { name: 'Skills of skills-lab' });
       await expect(lab.getByRole('switch', { name: 'Offer pdf-processing to the model' })).toHaveAttribute('aria-checked', 'false');
-      await expect(lab.getByText(/^Refused: /).first()).toBeVisible();
+      await expect(lab.getByText(/^Patchbay refused the skill "nameless" from the server "skills-lab": /)).toBeVisible();
       await local.getByRole('switch', { name: 'Offer secret-recipe to the model' }).click();
       await expect(local.getByRole('switch', { name: 'Offer secret-recipe to the model' })).toHaveAttribute('aria-checked', 'false');
       expect(await axeProblems(page, '.skills-settings')).toEqual([]);
@@ -80,6 +81,9 @@ test('skills from a local folder and a server: switched in Settings › Skills a
       const pdf = list.getByRole('switch', { name: 'Offer pdf-processing to the model' });
       await pdf.click();
       await expect(pdf).toHaveAttribute('aria-checked', 'true');
+      // Tampered: listed as it should be, served otherwise; refused when loaded.
+      await list.getByRole('switch', { name: 'Offer tampered to the model' }).click();
+      await expect(list.getByRole('switch', { name: 'Offer tampered to the model' })).toHaveAttribute('aria-checked', 'true');
       await list.getByRole('button', { name: 'pdf-processing', exact: true }).click();
       await expect(page.getByRole('region', { name: 'pdf-processing' }).getByText('Server skills-lab')).toBeVisible();
       expect(await axeProblems(page, '.skills-panel')).toEqual([]);
@@ -94,6 +98,7 @@ test('skills from a local folder and a server: switched in Settings › Skills a
           calls: [
             { name: 'load_skill', input: { skill: 'skills-lab/pdf-processing' } },
             { name: 'load_skill', input: { skill: 'local/notes-style' } },
+            { name: 'load_skill', input: { skill: 'skills-lab/tampered' } },
           ],
         },
         { type: 'text', text: 'Both skills are loaded.' },
@@ -104,24 +109,40 @@ test('skills from a local folder and a server: switched in Settings › Skills a
       await expect(log.getByText('Both skills are loaded.')).toBeVisible();
       await expect(log.getByText('Loaded skill: pdf-processing')).toBeVisible();
       await expect(log.getByText('Loaded skill: notes-style')).toBeVisible();
+      await expect(
+        log.getByText(/^Skill not loaded: Patchbay refused the skill "tampered" from the server "skills-lab": .*digest/),
+      ).toBeVisible();
 
       const [first, second] = await llm().messageRequests();
       const skillTool = (first.body?.tools ?? []).find((t) => t.name === 'load_skill');
       expect(skillTool?.description).toContain('skills-lab/pdf-processing');
       expect(skillTool?.description).toContain('local/notes-style');
       // Off, refused or never switched on: not advertised.
-      for (const hidden of ['secret-recipe', 'tampered', 'wrong-size', 'nameless']) expect(skillTool?.description).not.toContain(hidden);
+      for (const hidden of ['secret-recipe', 'wrong-size', 'nameless']) expect(skillTool?.description).not.toContain(hidden);
       const sent = JSON.stringify(second.body?.messages ?? []);
       expect(sent).toContain('# PDF processing');
       expect(sent).toContain(NOTES_BODY);
       expect(sent).not.toContain(SECRET_BODY);
+      expect(sent).not.toContain('Evil body');
 
       // The meter counts the advertised skills on their own line.
       await page.getByRole('button', { name: /^≈ [\d.]+[kM]? tokens$/ }).click();
       const breakdown = page.getByRole('dialog', { name: 'Context breakdown' });
-      await expect(breakdown.getByText('Skills offered (2, names and descriptions)')).toBeVisible();
+      await expect(breakdown.getByText('Skills (2 offered)')).toBeVisible();
       await expect(breakdown.getByRole('list', { name: 'Loading a skill would add' }).getByRole('listitem')).toHaveCount(2);
       await page.keyboard.press('Escape');
+    });
+
+    await test.step('the tampered skill now shows as refused, in words, and cannot be switched on', async () => {
+      await openPage(page, 'Settings');
+      await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Skills', exact: true }).click();
+      const lab = skillsSection(page).getByRole('list', { name: 'Skills of skills-lab' });
+      await expect(
+        lab.getByText(
+          'Patchbay refused the skill "tampered" from the server "skills-lab": SKILL.md does not match its SHA-256 digest (a digest mismatch).',
+        ),
+      ).toBeVisible();
+      await expect(lab.getByRole('switch', { name: 'Offer tampered to the model' })).toBeDisabled();
     });
   } finally {
     await client.close();

@@ -122,7 +122,7 @@ describe('the context meter', () => {
     await renderWithHost(<ChatPage />, h, 'chat');
     fireEvent.click(await screen.findByRole('button', { name: '≈ 12.4k tokens' }, { timeout: 3_000 }));
     const breakdown = await screen.findByRole('dialog', { name: 'Context breakdown' });
-    expect(breakdown.textContent).toContain('Skills offered (2, names and descriptions)≈ 310');
+    expect(breakdown.textContent).toContain('Skills (2 offered)≈ 310');
     // Only skills the model is offered, the costliest first.
     const loads = await within(breakdown).findByRole('list', { name: 'Loading a skill would add' });
     expect(

@@ -42,9 +42,7 @@ export function ContextMeter(request: MeasureRequest) {
 function ContextBreakdown({ measure }: { measure: ContextMeasure }) {
   const rows: [string, number][] = [
     [measure.heldBack ? `Tools sent (${measure.toolCount}, with the search tool)` : `Tools (${measure.toolCount})`, measure.tools],
-    ...(measure.skills
-      ? ([[`Skills offered (${measure.skills.offered}, names and descriptions)`, measure.skills.tokens]] as [string, number][])
-      : []),
+    ...(measure.skills ? ([[`Skills (${measure.skills.offered} offered)`, measure.skills.tokens]] as [string, number][]) : []),
     ['System prompt', measure.system],
     ['Attachments', measure.attachments],
     ['History', measure.history],

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatBytes, formatTokens, type SkillContent, type SkillInfo } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
+import { skillCostText } from './use-skills';
 
 /** Where a skill comes from, in words. */
 export function sourceText(skill: SkillInfo): string {
@@ -44,7 +45,7 @@ export function SkillDetail({ skill }: { skill: SkillInfo }) {
       </dl>
       {skill.problem && (
         <p role="alert" className="warning">
-          Refused: {skill.problem}
+          {skillCostText(skill)}
         </p>
       )}
       <p className="hint">A skill never runs anything by itself: a script it names runs only as a tool call you allow.</p>

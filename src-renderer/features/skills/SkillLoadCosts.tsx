@@ -27,6 +27,7 @@ export function SkillLoadCosts() {
         ))}
       </ul>
       {offered.length > SHOWN && <p className="muted">and {offered.length - SHOWN} more skills (Settings › Skills lists them all).</p>}
+      <p className="hint">Skills’ names and descriptions go with every request; a skill’s SKILL.md only once the model loads it.</p>
     </>
   );
 }

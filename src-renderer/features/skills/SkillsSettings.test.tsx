@@ -62,6 +62,9 @@ describe('Settings › Skills', () => {
       serverSkill('d', 'Docs', 'tampered', {
         problem: 'Docs served SKILL.md of “tampered” with a different SHA-256 digest than it listed.',
       }),
+      serverSkill('d', 'Docs', 'nameless', {
+        problem: 'Patchbay refused the skill "nameless" from the server "Docs": its frontmatter has no name.',
+      }),
     ]);
     const h = fakeHost({
       settings: { skillsFolder: '/home/me/skills' },
@@ -80,6 +83,8 @@ describe('Settings › Skills', () => {
     expect(local.getByText('≈ 200 tokens to load')).toBeTruthy();
     expect(docs.getByText('≈ 1.3k tokens to load')).toBeTruthy();
     expect(docs.getByText(/^Refused: Docs served SKILL.md of “tampered” with a different SHA-256 digest/)).toBeTruthy();
+    // A reason that already says it was refused is not prefixed again.
+    expect(docs.getByText('Patchbay refused the skill "nameless" from the server "Docs": its frontmatter has no name.')).toBeTruthy();
     const refused = docs.getByRole('switch', { name: 'Offer tampered to the model' });
     expect(refused.getAttribute('aria-checked')).toBe('false');
     expect((refused as HTMLButtonElement).disabled).toBe(true);

@@ -55,6 +55,7 @@ export function useSkills(serverId?: string, revision?: unknown) {
 
 /** A skill as its row's words say what loading it costs, or why it is refused. */
 export function skillCostText(skill: SkillInfo): string {
-  if (skill.problem) return `Refused: ${skill.problem}`;
+  // The host's reasons are sentences, most already saying "refused": not said twice.
+  if (skill.problem) return /\brefused\b/i.test(skill.problem) ? skill.problem : `Refused: ${skill.problem}`;
   return skill.loadTokens === undefined ? 'cost known once loaded' : `≈ ${formatTokens(skill.loadTokens)} tokens to load`;
 }
