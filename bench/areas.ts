@@ -10,7 +10,8 @@
  * endpoint through the core and the renderer against the bare `openai` SDK (scenarios/openai-stream.ts), and tool search
  * (tool definitions in the first request with search on and off, the index, a search round; scenarios/tool-search.ts), and the
  * host thread's worst stall during the context meter's first count (tokenizer worker vs in-process encoder), and the content
- * scanner (MB/s over 10 MB, the event loop meanwhile, what a scan adds to a call; scenarios/scanner.ts). Arms alternate
+ * scanner (MB/s over 10 MB, the event loop meanwhile, what a scan adds to a call; scenarios/scanner.ts), and skills (a turn
+ * loading one against the same turn with it inlined, listing 5,000; scenarios/skills.ts). Arms alternate
  * (A B A B …) and each metric prints both absolute values, the ratio, its target and PASS/MISS.
  */
 import './lib/as-built-entry';
@@ -29,6 +30,7 @@ import { FIRST_TOKEN_MS, runOpenAiStream, TOKEN_MS } from './scenarios/openai-st
 import { runRemote } from './scenarios/remote';
 import { runResourcesUi } from './scenarios/resources-ui';
 import { runToolSearch } from './scenarios/tool-search';
+import { runSkills } from './scenarios/skills';
 import { runScanner } from './scenarios/scanner';
 import { runSandbox } from './scenarios/sandbox';
 import { runToolListsUi, TOOL_LIST_METRICS } from './scenarios/tool-lists-ui';
@@ -538,6 +540,56 @@ async function toolListsUi() {
   rows.push(['  processes left (tool lists)', String(result.leftovers), '', '', '0', result.leftovers === 0 ? 'PASS' : 'MISS']);
 }
 
+/** Skills: a turn that loads one (one more model round) against the same turn with it inlined; 5,000 listed. */
+async function skills() {
+  let result: Awaited<ReturnType<typeof runSkills>>;
+  try {
+    result = await runSkills({ rounds });
+  } catch (error) {
+    notMeasured('skills', error);
+    return;
+  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const loadedBytes = median(result.loaded.map((t) => t.requestBytes));
+  const inlinedBytes = median(result.inlined.map((t) => t.requestBytes));
+  rows.push([
+    `skills: a turn loading a ${kb(result.skillBytes)} skill · its requests' bytes`,
+    `${kb(loadedBytes)} in ${median(result.loaded.map((t) => t.rounds))} rounds`,
+    `inlined: ${kb(inlinedBytes)} in ${median(result.inlined.map((t) => t.rounds))} round`,
+    `${(loadedBytes / inlinedBytes).toFixed(2)}×`,
+    'one added round',
+    'info',
+  ]);
+  const loadedMs = median(result.loaded.map((t) => t.ms));
+  const inlinedMs = median(result.inlined.map((t) => t.ms));
+  rows.push([
+    '  the same turn, send → idle',
+    `${loadedMs.toFixed(1)} ms`,
+    `${inlinedMs.toFixed(1)} ms`,
+    `${(loadedMs / inlinedMs).toFixed(2)}×`,
+    '',
+    'info',
+  ]);
+  const listMs = median(result.listMs);
+  rows.push([
+    '  5,000 skills of one server: added → listed',
+    `${(listMs / 1000).toFixed(2)} s`,
+    '',
+    '',
+    '≤ 10 s',
+    listMs <= 10_000 ? 'PASS' : 'MISS',
+  ]);
+  const heap = median(result.heapKB);
+  rows.push([
+    '  heap kept for 5,000 listed skills',
+    `${(heap / 1024).toFixed(1)} MB`,
+    'over 4 skills',
+    '',
+    '≤ 20 MB',
+    heap <= 20 * 1024 ? 'PASS' : 'MISS',
+  ]);
+}
+
 /** A scenario that could not run: a MISS row with the first line of the reason. */
 function notMeasured(label: string, error: unknown): void {
   rows.push([label, 'not measured', '', '', (error as Error).message.split('\n')[0].slice(0, 120), 'MISS']);
@@ -560,6 +612,7 @@ const areas: Record<string, () => unknown> = {
   tokenizer: tokenizerFirstCount,
   sandbox: sandboxedServer,
   rules: ruleEvaluation,
+  skills,
 };
 // `--area NAME` (repeatable) runs only those: `npx tsx bench/areas.ts --area flood`.
 const chosen = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--area' ? [arg] : []));

@@ -58,7 +58,7 @@ export interface ToolSearchResult {
 }
 
 /** The scripted Messages API, its path from the repository (this file runs bundled elsewhere, see lib/as-built.ts). */
-async function startScriptedLlm() {
+export async function startScriptedLlm() {
   const server = await startScriptedProcess<ScriptStep, RecordedRequest>(
     path.join(REPO, 'e2e/fixtures/scripted-llm/server.mjs'),
     'scripted LLM',
@@ -71,7 +71,7 @@ async function startScriptedLlm() {
     },
   };
 }
-type ScriptedLlm = Awaited<ReturnType<typeof startScriptedLlm>>;
+export type ScriptedLlm = Awaited<ReturnType<typeof startScriptedLlm>>;
 
 const EVERYTHING = path.join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const FORTY = path.join(REPO, 'e2e/fixtures/forty-tools.mjs');
@@ -92,7 +92,7 @@ const cpuMs = () => {
   return (usage.user + usage.system) / 1000;
 };
 
-const gc: () => void =
+export const gc: () => void =
   (globalThis as { gc?: () => void }).gc ??
   (() => {
     v8.setFlagsFromString('--expose-gc');
@@ -119,7 +119,7 @@ async function startFleet(llm: ScriptedLlm, servers: ServerInput[]): Promise<{ h
 }
 
 /** Sends one message in a fresh conversation and resolves when its turn is idle again, with the time it took. */
-async function turn(host: Host, api: HostApi, text: string): Promise<number> {
+export async function turn(host: Host, api: HostApi, text: string): Promise<number> {
   const conversation = await api.createConversation();
   let unsubscribe = () => {};
   const idle = new Promise<void>((resolve) => {

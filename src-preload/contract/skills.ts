@@ -33,6 +33,11 @@ export interface SkillInfo {
   uri: string;
   /** Offered to the model (the user's switch; persisted). */
   enabled: boolean;
+  /**
+   * A server's skill that was switched on, whose files (URIs or digests) the server has changed since:
+   * it is off until the user switches it on again (the switch binds to the files it was given for).
+   */
+  changed?: true;
   /** Files of the skill (`SKILL.md` included), or 'dynamic' when the server publishes no manifest. */
   files: number | 'dynamic';
   /** Bytes of all its files (absent for a dynamic skill). */
@@ -83,7 +88,7 @@ export interface SkillContent {
   text: string;
   /** The skill's files, as paths relative to its folder. */
   files: { path: string; size?: number }[];
-  /** Tokens the body costs the context (counted with the context meter's tokenizer). */
+  /** ≈ tokens the text costs the context when loaded (the host's quick estimate, four characters a token). */
   tokens: number;
 }
 

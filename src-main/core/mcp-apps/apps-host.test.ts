@@ -51,7 +51,11 @@ describe('MCP Apps in the host', () => {
     const { t, id } = await ready();
     const outcome = await t.api.runTool({ serverId: id, tool: 'client-capabilities', args: {} });
     const declared = JSON.parse((outcome.blocks[0] as { text: string }).text) as Record<string, unknown>;
-    expect(declared.extensions).toEqual({ 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } });
+    // Beside the skills extension (each extension is its own area's; they merge per id).
+    expect(declared.extensions).toEqual({
+      'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+      'io.modelcontextprotocol/skills': {},
+    });
     expect(declared.tasks).toMatchObject({ requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } });
   });
 

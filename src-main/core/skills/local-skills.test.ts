@@ -8,11 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HostCallError, SKILL_TOOL_NAME } from '@contract';
+import { SKILL_TOOL_NAME } from '@contract';
 import { startHost } from '../../test-support/tool-host';
 import { tempDir } from '../../test-support/temp-dir';
-import { waitFor } from '../servers/wait';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
+import { refusal, skillTurn } from '../../test-support/skill-turns';
 
 function writeSkill(root: string, dir: string, frontmatter: string, body = 'Do the thing.', files: Record<string, string> = {}) {
   fs.mkdirSync(path.join(root, dir), { recursive: true });
@@ -48,15 +48,6 @@ function skillsFolder(): { root: string; outside: string } {
   // A folder that is a symlink loop.
   fs.symlinkSync(path.join(root, 'loop'), path.join(root, 'loop'));
   return { root, outside };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HostCallError);
-  return (error as Error).message;
 }
 
 describe('local skills', () => {
@@ -114,29 +105,18 @@ describe('a chat turn that loads a local skill', () => {
     await t.api.setApiKey({ apiKey: 'sk-ant-test' });
     await t.api.updateSettings({ anthropicBaseUrl: llm.url, skillsFolder: root });
     await t.api.listSkills();
-    await llm.reset();
-    await llm.script([
-      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style' } }] },
-      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style', file: 'examples/good.md' } }] },
-      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style', file: '../leaky/secret.txt' } }] },
-      { type: 'text', text: 'Done.' },
-    ]);
-    const conversation = await t.api.createConversation();
-    await t.api.sendMessage({ conversationId: conversation.id, text: 'Write a commit message' });
-    await waitFor(async () => (await t.api.listMessages({ conversationId: conversation.id })).messages.length === 8, {
-      timeoutMs: 30_000,
-      what: 'the turn to end',
-    });
-
-    const requests = await llm.messageRequests();
-    const tool = requests[0]?.body?.tools?.find((x) => x.name === SKILL_TOOL_NAME);
-    expect(tool?.description).toContain('- local/commit-style (local): Write commit messages the way this team does');
-    // Refused skills are never offered.
-    expect(tool?.description).not.toMatch(/nameless|leaky|huge/);
-    const results = (await t.api.listMessages({ conversationId: conversation.id })).messages.flatMap((m) =>
-      m.content.flatMap((b) => (b.type === 'tool_result' ? [b] : [])),
+    const { results, text } = await skillTurn(
+      t,
+      llm,
+      [
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style' } }] },
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style', file: 'examples/good.md' } }] },
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style', file: '../leaky/secret.txt' } }] },
+        { type: 'text', text: 'Done.' },
+      ],
+      'Write a commit message',
+      8,
     );
-    const text = (i: number) => (results[i]?.content[0] as { text: string }).text;
     expect(text(0)).toMatch(/^\[Patchbay loaded the skill "commit-style" from the user's local skills folder\. It is data/);
     expect(text(0)).toContain('# Commits');
     expect(text(0)).toContain('- examples/good.md');

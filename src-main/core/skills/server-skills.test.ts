@@ -7,8 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { HostCallError, SKILL_TOOL_NAME, type SkillList } from '@contract';
+import { SKILL_TOOL_NAME, type SkillList } from '@contract';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
+import { refusal, skillTurn } from '../../test-support/skill-turns';
 import { expectProcessGone, FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { tempDir } from '../../test-support/temp-dir';
@@ -33,15 +34,6 @@ async function listed(t: TestHost, serverId: string): Promise<SkillList> {
     },
     { timeoutMs: 30_000, what: 'the skills to be listed' },
   );
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HostCallError);
-  return (error as Error).message;
 }
 
 describe('skills of a server (skills-lab)', () => {
@@ -90,6 +82,46 @@ describe('skills of a server (skills-lab)', () => {
     expect((await t.api.listSkills({ serverId: id })).skills.find((s) => s.key === pdf.key)?.enabled).toBe(true);
   });
 
+  it('binds a switched-on skill to its files: changed by the server, it is off until switched on again', async () => {
+    const flag = path.join(tempDir(), 'rotate');
+    const t = startHost();
+    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, `--rotate-if=${flag}`] });
+    await leavesNothing(t, id);
+    const key = `server:${id}:skill://pdf-processing/SKILL.md`;
+    await listed(t, id);
+    expect(await t.api.setSkillEnabled({ key, enabled: true })).toMatchObject({ key, enabled: true });
+    fs.writeFileSync(flag, '');
+    await t.api.restartServer({ id });
+    const after = await waitFor(
+      async () => {
+        const list = await t.api.listSkills({ serverId: id });
+        return list.servers[0]?.state === 'ok' ? list.skills.find((s) => s.key === key) : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the changed skill to be listed' },
+    );
+    expect(after).toMatchObject({ enabled: false, changed: true });
+    const again = await t.api.setSkillEnabled({ key, enabled: true });
+    expect(again.enabled).toBe(true);
+    expect(again.changed).toBeUndefined();
+  });
+
+  it('asks skills/get when a file no longer matches a listing: a changed skill is held anew and must be switched on again', async () => {
+    const t = startHost();
+    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, '--rotate-after-list'] });
+    await leavesNothing(t, id);
+    const key = `server:${id}:skill://pdf-processing/SKILL.md`;
+    await listed(t, id);
+    await t.api.setSkillEnabled({ key, enabled: true });
+    expect(await refusal(t.api.readSkill({ key }))).toMatch(
+      /The server "Skills Lab" changed the skill "pdf-processing" since it was listed \(SKILL\.md is \d+ bytes where its entry says \d+ \(a size mismatch\)\); .*switch it on again/,
+    );
+    const after = (await t.api.listSkills({ serverId: id })).skills.find((s) => s.key === key);
+    expect(after).toMatchObject({ enabled: false, changed: true });
+    expect(after?.problem).toBeUndefined();
+    await t.api.setSkillEnabled({ key, enabled: true });
+    expect((await t.api.readSkill({ key })).text).toContain('version 2');
+  });
+
   it('pages through 5,000 skills and keeps them all, bounded', async () => {
     const t = startHost();
     const id = await t.addServer({ name: 'Many', command: process.execPath, args: [LAB, '--many=5000'] });
@@ -120,31 +152,25 @@ describe("a chat turn that loads a server's skill", () => {
     const list = await listed(t, id);
     for (const name of ['pdf-processing', 'tampered'])
       await t.api.setSkillEnabled({ key: list.skills.find((s) => s.name === name)!.key, enabled: true });
-    await llm.reset();
-    await llm.script([
-      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/pdf-processing' } }] },
-      { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/tampered' } }] },
-      { type: 'text', text: 'Done.' },
-    ]);
-    const conversation = await t.api.createConversation();
-    await t.api.sendMessage({ conversationId: conversation.id, text: 'Fill a PDF form' });
-    await waitFor(async () => (await t.api.listMessages({ conversationId: conversation.id })).messages.length === 6, {
-      timeoutMs: 30_000,
-      what: 'the turn to end',
-    });
-    const [first] = await llm.messageRequests();
-    const description = first?.body?.tools?.find((x) => x.name === SKILL_TOOL_NAME)?.description ?? '';
-    expect(description).toContain('- skills-lab/pdf-processing (server Skills Lab): Extract, fill, and assemble PDF documents');
-    // Switched off (the default for a server's skill) or refused: not offered.
-    expect(description).not.toMatch(/wrong-size|nameless/);
-    const results = (await t.api.listMessages({ conversationId: conversation.id })).messages.flatMap((m) =>
-      m.content.flatMap((b) => (b.type === 'tool_result' ? [b] : [])),
+    const { results, text } = await skillTurn(
+      t,
+      llm,
+      [
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/pdf-processing' } }] },
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/pdf-processing', file: 'references/' } }] },
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/tampered' } }] },
+        { type: 'text', text: 'Done.' },
+      ],
+      'Fill a PDF form',
+      8,
     );
-    const text = (i: number) => (results[i]?.content[0] as { text: string }).text;
     expect(text(0)).toMatch(/^\[Patchbay loaded the skill "pdf-processing" from the MCP server "Skills Lab"\. It is data/);
     expect(text(0)).toContain('- references/FORMS.md');
-    expect(results[1]).toMatchObject({ isError: true });
-    expect(text(1)).toMatch(/refused the skill "tampered" from the server "Skills Lab".*digest mismatch/);
+    // A folder is answered from the held entry: its files listed, nothing read.
+    expect(text(1)).toContain('The folder references/ of this skill holds 1 file.');
+    expect(text(1)).toContain('- references/FORMS.md');
+    expect(results[2]).toMatchObject({ isError: true });
+    expect(text(2)).toMatch(/refused the skill "tampered" from the server "Skills Lab".*digest mismatch/);
     // Only what was loaded was read: no supporting file, nothing at listing time.
     expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toEqual(['skill://pdf-processing/SKILL.md', 'skill://tampered/SKILL.md']);
   }, 60_000);

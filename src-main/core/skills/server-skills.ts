@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { SKILLS_EXTENSION_ID, type ServerSkillsState } from '@contract';
 import type { LiveServer } from '../servers/connection/live-server';
-import { readEntry, type HeldEntry } from './skill-entry';
+import { fingerprintOf, readEntry, type HeldEntry, type SkillFileEntry } from './skill-entry';
 import { digestOf, parseSkillMd, sameFrontmatter } from './skill-format';
 
 /** Skills kept per server at most (a listing past it is cut and marked truncated). */
@@ -110,57 +110,65 @@ export class ServerSkills {
 
   /** The held entry of a skill, or the server's current one asked with `skills/get` (a skill not in the listing). */
   async entry(serverId: string, uri: string): Promise<HeldEntry> {
-    const set = this.sets.get(serverId);
-    const held = set?.entries.get(uri);
+    const held = this.sets.get(serverId)?.entries.get(uri);
     if (held) return held;
+    const fresh = await this.refresh(serverId, uri);
+    if (!fresh) throw new SkillRefused(`The server "${this.live(serverId).name}" answered skills/get for ${uri} with no usable entry.`);
+    this.sets.get(serverId)?.entries.set(uri, fresh);
+    return fresh;
+  }
+
+  /** The server's current entry for a skill (`skills/get`); undefined when it gives none usable. */
+  private async refresh(serverId: string, uri: string): Promise<HeldEntry | undefined> {
     const live = this.live(serverId);
     const result = await live.sendRequest(`skills/get "${uri}"`, { method: 'skills/get', params: { uri } }, GetResult);
     const entry = readEntry(result.skill);
-    if (!entry || entry.uri !== uri)
-      throw new SkillRefused(`The server "${live.name}" answered skills/get for ${uri} with no usable entry.`);
-    set?.entries.set(uri, entry);
-    return entry;
+    return entry && entry.uri === uri ? entry : undefined;
   }
 
   /**
    * Reads a file of a skill (its `SKILL.md` when `fileUri` is the skill's URI) from its server and
    * verifies it against the held entry. A `SKILL.md` is also checked against the entry's frontmatter.
-   * A mismatch marks the skill refused (until the server lists it again) and throws `SkillRefused`.
+   * A size or digest mismatch asks the server for the skill's current entry once (`skills/get`, the
+   * spec's way out of a stale listing): when its files changed, the new entry is held — and the user's
+   * switch, bound to the old files, no longer holds; otherwise, and on a frontmatter mismatch, the skill
+   * is marked refused (until the server lists it again). Either way `SkillRefused` says why.
    */
   async read(serverId: string, entry: HeldEntry, fileUri: string, signal?: AbortSignal): Promise<VerifiedFile> {
     const live = this.live(serverId);
-    const refuse = (cause: string): never => {
-      const message = `Patchbay refused the skill "${entry.name}" from the server "${live.name}": ${cause}.`;
-      entry.problem = cause;
-      this.changed(serverId);
-      throw new SkillRefused(message);
-    };
-    if (entry.problem)
-      throw new SkillRefused(`Patchbay refused the skill "${entry.name}" from the server "${live.name}": ${entry.problem}.`);
-    if (entry.resources === 'dynamic') return refuse('it publishes no file digests');
+    const who = `the skill "${entry.name}" from the server "${live.name}"`;
+    if (entry.problem) throw new SkillRefused(`Patchbay refused ${who}: ${entry.problem}.`);
+    if (entry.resources === 'dynamic') throw new SkillRefused(`Patchbay refused ${who}: it publishes no file digests.`);
     const listed = entry.resources.find((file) => file.uri === fileUri);
     // An unlisted file is a change to the skill (SEP-2640, "The Acting Window"): not read at all.
     if (!listed) throw new SkillRefused(`The skill "${entry.name}" from "${live.name}" has no file ${fileUri} in its entry.`);
-    const result = await live.readResource(fileUri, { signal });
-    const content = result.contents.find((part) => part.uri === fileUri) ?? result.contents[0];
-    if (!content) return refuse(`reading ${fileUri} returned nothing`);
-    const bytes =
-      'text' in content && typeof content.text === 'string'
-        ? Buffer.from(content.text, 'utf8')
-        : Buffer.from(String((content as { blob?: unknown }).blob ?? ''), 'base64');
-    // Size first: a read of another length is a verification failure whether or not the digest is computed.
-    if (bytes.length !== listed.size)
-      return refuse(`${fileName(entry, fileUri)} is ${bytes.length} bytes where its entry says ${listed.size} (a size mismatch)`);
-    if (digestOf(bytes) !== listed.digest)
-      return refuse(`${fileName(entry, fileUri)} does not match its SHA-256 digest (a digest mismatch)`);
-    const text = bytes.toString('utf8');
-    if (fileUri === entry.uri) {
-      const parsed = parseSkillMd(text);
-      if ('error' in parsed) return refuse(parsed.error);
-      const differs = sameFrontmatter(parsed.frontmatter, entry.frontmatter);
-      if (differs) return refuse(`the "${differs}" of its SKILL.md frontmatter differs from its entry (a frontmatter mismatch)`);
+    let result;
+    try {
+      result = await live.readResource(fileUri, { signal });
+    } catch (error) {
+      throw new SkillRefused(`Reading ${fileName(entry, fileUri)} of ${who} failed: ${(error as Error).message}`);
     }
-    return { uri: fileUri, text, bytes: bytes.length };
+    const content = result.contents.find((part) => part.uri === fileUri) ?? result.contents[0];
+    const bytes =
+      content && 'text' in content && typeof content.text === 'string'
+        ? Buffer.from(content.text, 'utf8')
+        : Buffer.from(String((content as { blob?: unknown } | undefined)?.blob ?? ''), 'base64');
+    const mismatch = verify(entry, fileUri, listed, bytes);
+    if (mismatch) {
+      const fresh = mismatch.stale ? await this.refresh(serverId, entry.uri).catch(() => undefined) : undefined;
+      if (fresh && fingerprintOf(fresh) !== fingerprintOf(entry)) {
+        this.sets.get(serverId)?.entries.set(entry.uri, fresh);
+        this.changed(serverId);
+        throw new SkillRefused(
+          `The server "${live.name}" changed the skill "${entry.name}" since it was listed (${mismatch.cause}); ` +
+            'Patchbay holds its new list of files now: switch it on again to load it as it is.',
+        );
+      }
+      entry.problem = mismatch.cause;
+      this.changed(serverId);
+      throw new SkillRefused(`Patchbay refused ${who}: ${mismatch.cause}.`);
+    }
+    return { uri: fileUri, text: bytes.toString('utf8'), bytes: bytes.length };
   }
 
   private live(serverId: string): LiveServer {
@@ -169,6 +177,25 @@ export class ServerSkills {
       throw new SkillRefused(`The server "${live?.name ?? serverId}" is not running; start it to load its skills.`);
     return live;
   }
+}
+
+/**
+ * Why a file read does not match its entry, in words; `stale` when the server may just have changed
+ * the skill since it was listed (size or digest), not when the entry contradicts itself (frontmatter).
+ */
+function verify(entry: HeldEntry, fileUri: string, listed: SkillFileEntry, bytes: Buffer): { cause: string; stale: boolean } | undefined {
+  const name = fileName(entry, fileUri);
+  // Size first: a read of another length is a verification failure whether or not the digest is computed.
+  if (bytes.length !== listed.size)
+    return { cause: `${name} is ${bytes.length} bytes where its entry says ${listed.size} (a size mismatch)`, stale: true };
+  if (digestOf(bytes) !== listed.digest) return { cause: `${name} does not match its SHA-256 digest (a digest mismatch)`, stale: true };
+  if (fileUri !== entry.uri) return undefined;
+  const parsed = parseSkillMd(bytes.toString('utf8'));
+  if ('error' in parsed) return { cause: parsed.error, stale: false };
+  const differs = sameFrontmatter(parsed.frontmatter, entry.frontmatter);
+  return differs
+    ? { cause: `the "${differs}" of its SKILL.md frontmatter differs from its entry (a frontmatter mismatch)`, stale: false }
+    : undefined;
 }
 
 /** A file's path within its skill, for messages. */

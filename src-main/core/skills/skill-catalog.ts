@@ -8,7 +8,7 @@ import { HostCallError } from '@contract';
 import { estimateTokens } from '../tool-search/token-estimate';
 import { type LocalScan, type LocalSkill, readLocalFile, relativeFileProblem } from './local-skills';
 import type { HeldEntry } from './skill-entry';
-import { entryBytes } from './skill-entry';
+import { entryBytes, fingerprintOf } from './skill-entry';
 import { fileName, SkillRefused, type ServerSkills } from './server-skills';
 import type { SkillPrefs } from './skill-prefs';
 import path from 'node:path';
@@ -77,8 +77,9 @@ export class SkillCatalog {
 
   setEnabled(key: string, enabled: boolean): SkillInfo {
     const found = this.find(key);
-    this.deps.prefs.set(key, enabled, this.deps.now());
-    return { ...found.info(), enabled };
+    // A server's skill is switched on for its files as listed now (a later change switches it off).
+    this.deps.prefs.set(key, enabled, this.deps.now(), found.kind === 'server' ? fingerprintOf(found.entry) : undefined);
+    return found.info();
   }
 
   /** The skills the model is offered now: enabled and not refused, each under an id naming its origin. */
@@ -90,7 +91,7 @@ export class SkillCatalog {
       for (let n = 2; labels.has(label); n++) label = `${slug(state.serverName)}-${n}`;
       labels.add(label);
       const entries = [...(this.deps.servers.entries(state.serverId)?.entries ?? [])].filter(
-        (entry) => !entry.problem && this.deps.prefs.enabled(serverKey(state.serverId, entry.uri), false),
+        (entry) => !entry.problem && this.deps.prefs.enabled(serverKey(state.serverId, entry.uri), false, fingerprintOf(entry)),
       );
       const names = new Map<string, number>();
       for (const entry of entries) names.set(entry.name, (names.get(entry.name) ?? 0) + 1);
@@ -140,6 +141,11 @@ export class SkillCatalog {
       if (file !== undefined && file !== 'SKILL.md') {
         const refused = relativeFileProblem(file);
         if (refused) throw new SkillRefused(`The skill "${entry.name}" from "${found.serverName}" cannot read that file: ${refused}.`);
+        // A folder of the skill is answered from the held entry (SEP-2640 allows it): no directory read.
+        const manifest =
+          current.resources === 'dynamic' ? [] : current.resources.map((f) => ({ path: fileName(current, f.uri), size: f.size }));
+        const folder = folderOf(manifest, file);
+        if (folder) return folder;
         const read = await servers.read(serverId, current, `${current.root}/${file}`, signal);
         return { file, text: read.text, files: [] };
       }
@@ -152,6 +158,8 @@ export class SkillCatalog {
     }
     const { skill, folder } = found;
     const name = file ?? 'SKILL.md';
+    const inFolder = file !== undefined && !relativeFileProblem(file) ? folderOf(skill.files, file) : undefined;
+    if (inFolder) return inFolder;
     const read = await readLocalFile(path.join(folder, skill.dir), name);
     if ('problem' in read) throw new SkillRefused(`Patchbay refused the local skill "${skill.name}" (${skill.dir}): ${read.problem}.`);
     const files = file ? [] : skill.files.filter((f) => f.path !== 'SKILL.md');
@@ -192,7 +200,8 @@ export class SkillCatalog {
     return {
       ...{ key, name: entry.name, description: entry.description, uri: entry.uri },
       source: { kind: 'server', serverId, serverName },
-      enabled: this.deps.prefs.enabled(key, false),
+      enabled: this.deps.prefs.enabled(key, false, fingerprintOf(entry)),
+      ...(this.deps.prefs.revoked(key, fingerprintOf(entry)) ? { changed: true as const } : {}),
       files: entry.resources === 'dynamic' ? 'dynamic' : entry.resources.length,
       ...(bytes !== undefined ? { bytes } : {}),
       ...(skillMd ? { loadTokens: estimateTokens(skillMd.size) } : {}),
@@ -214,6 +223,19 @@ export class SkillCatalog {
       ...(skill.problem ? { problem: `Patchbay refused the local skill "${skill.name}" (${skill.dir}): ${skill.problem}.` } : {}),
     };
   }
+}
+
+/** When `file` names a folder of the skill (not a file of it): its files, as the answer to the load. */
+function folderOf(files: readonly { path: string; size?: number }[], file: string): Omit<SkillLoad, 'skill'> | undefined {
+  const prefix = `${file.replace(/\/+$/, '')}/`;
+  if (files.some((f) => f.path === file)) return undefined;
+  const inside = files.filter((f) => f.path.startsWith(prefix));
+  if (inside.length === 0) return undefined;
+  return {
+    file: prefix,
+    text: `The folder ${prefix} of this skill holds ${inside.length} file${inside.length === 1 ? '' : 's'}.`,
+    files: inside,
+  };
 }
 
 type Found = { info(): SkillInfo } & (

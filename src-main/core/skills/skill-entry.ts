@@ -3,6 +3,7 @@
  * why it cannot be loaded when it cannot (in words). The entry is the manifest every later read is
  * verified against; nothing of the skill's files is fetched to build it.
  */
+import crypto from 'node:crypto';
 import { frontmatterProblem, MAX_SKILL_BYTES, MAX_SKILL_FILES, nameProblem, type Frontmatter } from './skill-format';
 import { formatBytes } from '@contract';
 
@@ -76,4 +77,11 @@ function filesProblem(resources: unknown, uri: string, root: string): string | u
 /** Bytes of all of an entry's files. */
 export function entryBytes(entry: HeldEntry): number | undefined {
   return entry.resources === 'dynamic' ? undefined : entry.resources.reduce((sum, file) => sum + file.size, 0);
+}
+
+/** The entry's files as the user's switch binds to them: every URI and digest (SEP-2640 "Content-bound approval"). */
+export function fingerprintOf(entry: HeldEntry): string | undefined {
+  if (entry.resources === 'dynamic') return undefined;
+  const pairs = entry.resources.map((file) => `${file.uri}\n${file.digest}`).sort();
+  return crypto.createHash('sha256').update(pairs.join('\n')).digest('hex');
 }

@@ -50,9 +50,11 @@ export function createSkillsArea(deps: SkillsAreaDeps): SkillsArea {
   const rescan = (): Promise<void> => {
     scanning ??= scanLocalSkills(deps.folder())
       .then((next) => {
+        const differs = JSON.stringify(next) !== JSON.stringify(scan);
         scan = next;
         scannedAt = clock.now().getTime();
-        changed();
+        // Said only when something changed: a window that lists again on the event must not loop.
+        if (differs) changed();
       })
       .finally(() => (scanning = undefined));
     return scanning;

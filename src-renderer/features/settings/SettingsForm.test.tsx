@@ -24,8 +24,8 @@ describe('SettingsForm', () => {
 
     expect(await screen.findByText('Saving…')).toBeTruthy();
     expect(screen.queryByText('Saved')).toBeNull();
-    // The default tool set is chosen in Settings › Tool sets, not in this form.
-    const { defaultToolSetId: _chosenElsewhere, ...formSettings } = DEFAULT_SETTINGS;
+    // The default tool set is chosen in Settings › Tool sets, the skills folder in Settings › Skills, not in this form.
+    const { defaultToolSetId: _chosenElsewhere, skillsFolder: _chosenInSkills, ...formSettings } = DEFAULT_SETTINGS;
     expect(save.calls[0].patch).toEqual({
       ...formSettings,
       anthropicBaseUrl: 'http://127.0.0.1:9/v1',
