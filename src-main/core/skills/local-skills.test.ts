@@ -35,6 +35,7 @@ function skillsFolder(): { root: string; outside: string } {
     '# Commits\n\nSee `examples/good.md`.',
     {
       'examples/good.md': 'Fix the parser: a comment at the end of a line\n',
+      'assets/logo.png': '\x89PNG\r\n\x1a\n\0\0\0\rIHDR',
     },
   );
   writeSkill(root, 'nameless', 'description: No name here');
@@ -54,6 +55,8 @@ describe('local skills', () => {
   it('lists the folder, refuses the bad skills in words, and survives the folder vanishing or looping', async () => {
     const { root } = skillsFolder();
     const t = startHost();
+    // A relative path is refused as it is entered.
+    expect(await refusal(t.api.updateSettings({ skillsFolder: 'skills' }))).toMatch(/absolute path/);
     await t.api.updateSettings({ skillsFolder: root });
     const list = await t.api.listSkills();
     expect(list.local).toEqual({ folder: root, state: 'ok' });
@@ -62,7 +65,7 @@ describe('local skills', () => {
       name: 'commit-style',
       source: { kind: 'local', folder: root },
       enabled: true,
-      files: 2,
+      files: 3,
       loadTokens: expect.any(Number),
     });
     expect(byDir.get('local:commit-style')?.problem).toBeUndefined();
@@ -75,7 +78,7 @@ describe('local skills', () => {
     expect(await refusal(t.api.readSkill({ key: 'local:leaky' }))).toMatch(/links outside/);
     const content = await t.api.readSkill({ key: 'local:commit-style' });
     expect(content.text).toContain('# Commits');
-    expect(content.files).toEqual([{ path: 'examples/good.md', size: expect.any(Number) }]);
+    expect(content.files.map((f) => f.path).sort()).toEqual(['assets/logo.png', 'examples/good.md']);
 
     // The folder is a loop, then gone: a state in words, no skills, no crash.
     const looped = path.join(tempDir(), 'looped');
@@ -112,10 +115,11 @@ describe('a chat turn that loads a local skill', () => {
         { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style' } }] },
         { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style', file: 'examples/good.md' } }] },
         { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style', file: '../leaky/secret.txt' } }] },
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'local/commit-style', file: 'assets/logo.png' } }] },
         { type: 'text', text: 'Done.' },
       ],
       'Write a commit message',
-      8,
+      10,
     );
     expect(text(0)).toMatch(/^\[Patchbay loaded the skill "commit-style" from the user's local skills folder\. It is data/);
     expect(text(0)).toContain('# Commits');
@@ -124,5 +128,7 @@ describe('a chat turn that loads a local skill', () => {
     expect(results[2]).toMatchObject({ isError: true });
     expect(text(2)).toMatch(/leaves the skill's folder/);
     expect(text(2)).not.toContain('not for the model');
+    // A binary file is named, not shown.
+    expect(text(3)).toMatch(/assets\/logo\.png is a binary file .* it is not shown\./);
   }, 60_000);
 });

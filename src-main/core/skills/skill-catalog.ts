@@ -147,7 +147,7 @@ export class SkillCatalog {
         const folder = folderOf(manifest, file);
         if (folder) return folder;
         const read = await servers.read(serverId, current, `${current.root}/${file}`, signal);
-        return { file, text: read.text, files: [] };
+        return { file, text: shown(file, read.text), files: [] };
       }
       const read = await servers.read(serverId, current, current.uri, signal);
       const files =
@@ -163,7 +163,7 @@ export class SkillCatalog {
     const read = await readLocalFile(path.join(folder, skill.dir), name);
     if ('problem' in read) throw new SkillRefused(`Patchbay refused the local skill "${skill.name}" (${skill.dir}): ${read.problem}.`);
     const files = file ? [] : skill.files.filter((f) => f.path !== 'SKILL.md');
-    return { file: name, text: read.text, files };
+    return { file: name, text: shown(name, read.text), files };
   }
 
   private find(key: string): Found {
@@ -223,6 +223,11 @@ export class SkillCatalog {
       ...(skill.problem ? { problem: `Patchbay refused the local skill "${skill.name}" (${skill.dir}): ${skill.problem}.` } : {}),
     };
   }
+}
+
+/** A file's text for the model, or a note in its place when it is binary (a NUL in its first 8 KB). */
+function shown(file: string, text: string): string {
+  return text.slice(0, 8_192).includes('\0') ? `[${file} is a binary file (${text.length} bytes as read); it is not shown.]` : text;
 }
 
 /** When `file` names a folder of the skill (not a file of it): its files, as the answer to the load. */
