@@ -77,4 +77,14 @@ describe("a server's Skills tab", () => {
       'Could not read tampered: Docs served “tampered” with 12 bytes more than it listed: refused.',
     );
   });
+
+  it('a server listing 5,000 skills: only the rows on screen are in the page, and the search finds one', async () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => serverSkill('d', 'Docs', `generated-${i}`));
+    await renderWithHost(panel(), fakeHost({ replies: { listSkills: () => skillList(many) } }));
+    expect(screen.getByRole('status').textContent).toBe('5000 skills');
+    expect(screen.getAllByRole('switch').length).toBeLessThan(60);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search skills' }), { target: { value: 'generated-4999' } });
+    expect((await screen.findByRole('status')).textContent).toBe('1 of 5000 skills');
+    expect(screen.getByRole('switch', { name: 'Offer generated-4999 to the model' })).toBeTruthy();
+  });
 });

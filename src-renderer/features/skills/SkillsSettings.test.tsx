@@ -133,4 +133,19 @@ describe('Settings › Skills', () => {
     fireEvent.click(await screen.findByRole('switch', { name: 'Offer notes to the model' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Could not switch notes: The skill is gone');
   });
+
+  it('in the desktop app chooses the folder with the native picker', async () => {
+    const h = fakeHost({
+      info: { mode: 'electron' },
+      replies: {
+        pickFolder: () => ({ path: '/home/me/skills' }),
+        updateSettings: (patch: { skillsFolder: string }) => ({ ...DEFAULT_SETTINGS, ...patch }),
+      },
+    });
+    await renderWithHost(<SkillsSettings />, h, 'settings');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose folder' }));
+    await waitFor(() => expect(h.of('updateSettings')).toEqual([{ skillsFolder: '/home/me/skills' }]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('/home/me/skills')).toBeTruthy();
+  });
 });
