@@ -59,6 +59,7 @@ describe('Settings › Skills', () => {
     let listing = skillList([
       localSkill('notes'),
       serverSkill('d', 'Docs', 'pdf-processing'),
+      serverSkill('d', 'Docs', 'moved', { enabled: false, changed: true }),
       serverSkill('d', 'Docs', 'tampered', {
         problem: 'Docs served SKILL.md of “tampered” with a different SHA-256 digest than it listed.',
       }),
@@ -83,6 +84,7 @@ describe('Settings › Skills', () => {
     expect(local.getByText('≈ 200 tokens to load')).toBeTruthy();
     expect(docs.getByText('≈ 1.3k tokens to load')).toBeTruthy();
     expect(docs.getByText(/^Refused: Docs served SKILL.md of “tampered” with a different SHA-256 digest/)).toBeTruthy();
+    expect(docs.getByText('Changed by its server since you switched it on: off until you switch it on again')).toBeTruthy();
     // A reason that already says it was refused is not prefixed again.
     expect(docs.getByText('Patchbay refused the skill "nameless" from the server "Docs": its frontmatter has no name.')).toBeTruthy();
     const refused = docs.getByRole('switch', { name: 'Offer tampered to the model' });

@@ -57,5 +57,6 @@ export function useSkills(serverId?: string, revision?: unknown) {
 export function skillCostText(skill: SkillInfo): string {
   // The host's reasons are sentences, most already saying "refused": not said twice.
   if (skill.problem) return /\brefused\b/i.test(skill.problem) ? skill.problem : `Refused: ${skill.problem}`;
+  if (skill.changed) return 'Changed by its server since you switched it on: off until you switch it on again';
   return skill.loadTokens === undefined ? 'cost known once loaded' : `≈ ${formatTokens(skill.loadTokens)} tokens to load`;
 }
