@@ -45,6 +45,7 @@ const CHAT_AND_SERVERS_PAGES = ['chat-first-run', 'chat', 'servers'];
 const SERVER_DETAIL_AND_REST_PAGES = [
   'server-overview',
   'server-tools',
+  'server-skills',
   'server-resources',
   'server-prompts',
   'server-logs',
@@ -326,6 +327,10 @@ test('a server’s tabs, roots, logs and settings, with their dialogs, in the li
       await audit.check('elicitation dialog', { dialog: true });
       await elicitation.getByRole('button', { name: 'Cancel' }).click();
 
+      // The Skills tab of a server without skills says so plainly.
+      await page.getByRole('tab', { name: 'Skills', exact: true }).click();
+      await expect(page.getByText(`${SERVER} does not offer skills`, { exact: false })).toBeVisible();
+      await audit.checkPage('server-skills');
       await page.getByRole('tab', { name: /^Resources/ }).click();
       await page
         .getByRole('list', { name: `Resources of ${SERVER}` })

@@ -38,6 +38,12 @@ export interface ContextMeasure {
    * them with the search tool), in all and by server. Absent when every offered tool is sent.
    */
   heldBack?: { tools: number; tokens: number; servers: ServerToolTokens[] };
+  /**
+   * Skills offered to the model: how many, and the tokens of the `load_skill` tool that names them and
+   * their descriptions (in every request; not in `tools`). Loading one adds its `SKILL.md`
+   * (`SkillInfo.loadTokens`). Absent when no skill is offered.
+   */
+  skills?: { offered: number; tokens: number };
 }
 
 /** What a server adds to chat requests, for its Overview. */

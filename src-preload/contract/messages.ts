@@ -51,6 +51,19 @@ export interface ToolSearchRecord {
   found: { serverId: string; toolName: string; name: string; serverName?: string; flagged?: string }[];
 }
 
+/**
+ * What one `load_skill` call loaded (stored with its result, so the chat shows "Loaded skill: NAME"
+ * after a reload too): the skill's name, the file (`SKILL.md` for the skill itself) and where it came from.
+ */
+export interface SkillLoadRecord {
+  /** The skill's key (`SkillInfo.key`). */
+  key: string;
+  name: string;
+  file: string;
+  /** The server's name in Patchbay, absent for the local skills folder. */
+  serverName?: string;
+}
+
 /** A content block of a stored message (our format, close to the Messages API's). */
 export type ChatBlock =
   | { type: 'text'; text: string }
@@ -96,6 +109,8 @@ export type ChatBlock =
       structuredContent?: Record<string, unknown>;
       /** The host's tool search answered this call: what was asked and the tools it found (offered from then on). */
       toolSearch?: ToolSearchRecord;
+      /** The host's `load_skill` answered this call and loaded this (absent when it refused: the text says why). */
+      skillLoad?: SkillLoadRecord;
       /** Where the result came from, as the model is told (server and tool; absent on results stored before). */
       source?: { serverName: string; toolName: string };
       /** What the content scanner flagged in the result (shown on the card with the matched text). */

@@ -9,7 +9,7 @@
 import { APP_PAGES, LOG_STREAMS, type AppPage, type LogStream } from '@contract';
 
 /** The tabs of a server's detail, in their order. */
-export const SERVER_TABS = ['overview', 'tools', 'resources', 'prompts', 'tasks', 'logs'] as const;
+export const SERVER_TABS = ['overview', 'tools', 'skills', 'resources', 'prompts', 'tasks', 'logs'] as const;
 export type ServerTab = (typeof SERVER_TABS)[number];
 
 /** The sections of Settings, in their order on the page (each a heading the route scrolls to). */
@@ -21,6 +21,7 @@ export const SETTINGS_SECTIONS = [
   'consent',
   'rules',
   'toolsets',
+  'skills',
   'requests',
   'content',
   'telemetry',

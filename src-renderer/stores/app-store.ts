@@ -20,6 +20,7 @@ import { serversSlice } from './slices/servers-slice';
 import { tasksSlice } from './slices/tasks-slice';
 import { toolOffersSlice } from './slices/tool-offers-slice';
 import { rulesSlice } from './slices/rules-slice';
+import { skillsSlice } from './slices/skills-slice';
 import type { SlicesState, StoreSlice } from './slices/slice';
 
 /** The pages (named in the contract too: the native menu navigates between them). */
@@ -51,6 +52,7 @@ const SLICES = [
   toolOffersSlice,
   rulesSlice,
   telemetrySlice,
+  skillsSlice,
 ] as const;
 
 /** The renderer mirrors host state (fed by HostEvents); it never owns the truth. */

@@ -6,6 +6,7 @@
  */
 import {
   HostCallError,
+  SKILL_TOOL_NAME,
   type ChatBlock,
   type ChatMessage,
   type ContextMeasure,
@@ -103,17 +104,21 @@ export class ContextMeasurer {
     const sent = new Set(tools.map((tool) => tool.name));
     const held = plan.kind === 'search' ? turn.all.filter((tool) => !sent.has(tool.name)) : [];
     const heldTokens = held.length > 0 ? await deps.counter.countTools(held) : [];
-    const toolsTotal = sum(toolTokens);
+    // The host's skill tool (the skills' names and descriptions) is counted on its own line.
+    const skillAt = tools.findIndex((tool) => tool.name === SKILL_TOOL_NAME);
+    const skillTokens = skillAt >= 0 ? (toolTokens[skillAt] ?? 0) : 0;
+    const toolsTotal = sum(toolTokens) - skillTokens;
     // The draft's text changes on every keystroke: estimated, not tokenized.
     const historyTotal = historyTokens + estimateTokens(draftChars);
     return {
-      total: toolsTotal + systemTokens + attachmentTokens + historyTotal,
+      total: toolsTotal + skillTokens + systemTokens + attachmentTokens + historyTotal,
       tools: toolsTotal,
-      toolCount: tools.length,
+      toolCount: tools.length - (skillAt >= 0 ? 1 : 0),
       system: systemTokens,
       attachments: attachmentTokens,
       history: historyTotal,
       servers: byServer(tools, toolTokens, true),
+      ...(skillAt >= 0 ? { skills: { offered: turn.skills.offered, tokens: skillTokens } } : {}),
       ...(held.length > 0 ? { heldBack: { tools: held.length, tokens: sum(heldTokens), servers: byServer(held, heldTokens, false) } } : {}),
     };
   }

@@ -4,11 +4,13 @@
  * 2026-07-28 `server/discover` result) and the scripted Messages API, which records what each request
  * really carried.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { HostApi } from '@contract';
+import { SKILL_TOOL_NAME, type HostApi } from '@contract';
 import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { waitFor } from '../servers/wait';
@@ -164,6 +166,37 @@ describe('the context meter', () => {
     expect(measure.heldBack!.tokens).toBeGreaterThan(0);
     await t.api.updateSettings({ toolSearch: 'off' });
     expect((await t.api.measureContext({ conversationId: conversation.id })).heldBack).toBeUndefined();
+  });
+
+  it('counts the skill tool (the skills’ names and descriptions) on its own line, as the request carries it, and follows the switches', async () => {
+    const t = await chatHost();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-meter-skills-'));
+    onTestFinished(() => fs.rmSync(folder, { recursive: true, force: true }));
+    for (const name of ['notes-style', 'pdf-forms']) {
+      fs.mkdirSync(path.join(folder, name));
+      fs.writeFileSync(
+        path.join(folder, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: How to do ${name}\n---\n\nBody of ${name}.\n`,
+      );
+    }
+    await t.api.updateSettings({ skillsFolder: folder });
+    await waitFor(async () => (await t.api.listSkills()).skills.length === 2 || undefined, { timeoutMs: 10_000, what: 'the local skills' });
+    const conversation = await t.api.createConversation();
+    const body = await ask(t.api, conversation.id, 'hello');
+    const skillTool = body.tools!.find((tool) => tool.name === SKILL_TOOL_NAME)!;
+
+    const measure = await t.api.measureContext({ conversationId: conversation.id });
+    expect(measure.skills).toEqual({ offered: 2, tokens: tokens(JSON.stringify(skillTool)) });
+    // Not counted twice: the tools' line is the other tools.
+    expect(measure.toolCount).toBe(body.tools!.length - 1);
+    expect(measure.total).toBe(measure.tools + measure.skills!.tokens + measure.system + measure.attachments + measure.history);
+
+    await t.api.setSkillEnabled({ key: 'local:pdf-forms', enabled: false });
+    const one = await t.api.measureContext({ conversationId: conversation.id });
+    expect(one.skills?.offered).toBe(1);
+    expect(one.skills!.tokens).toBeLessThan(measure.skills!.tokens);
+    await t.api.setSkillEnabled({ key: 'local:notes-style', enabled: false });
+    expect((await t.api.measureContext({ conversationId: conversation.id })).skills).toBeUndefined();
   });
 
   it('counts a tool with a 100 KB description (the model gets its first 10,000 characters), once', async () => {

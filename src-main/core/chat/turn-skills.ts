@@ -65,10 +65,22 @@ export class TurnSkills {
         content: [{ type: 'text', text: skillAnswer(loaded) }],
         isError: false,
         outcome: 'done',
+        // For the chat's "Loaded skill: NAME" line (the text above is the model's).
+        skillLoad: {
+          key: skill.key,
+          name: skill.name,
+          file: loaded.file,
+          ...(skill.origin.kind === 'server' ? { serverName: skill.origin.serverName } : {}),
+        },
       };
     } catch (error) {
       return errorResult(call, (error as Error).message);
     }
+  }
+
+  /** How many skills the model is offered this turn (the context meter names them). */
+  get offered(): number {
+    return this.byId.size;
   }
 
   /** A bare name matches only when exactly one offered skill has it (never a silent pick between origins). */

@@ -1,11 +1,12 @@
 import { memo } from 'react';
-import { TOOL_SEARCH_TOOL_NAME, type ChatMessage } from '@contract';
+import { SKILL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, type ChatMessage } from '@contract';
 import { CopyButton } from '../../ui/CopyButton';
 import { TimelineButton } from '../telemetry/TimelineButton';
 import type { ToolResultBlock } from './chat-model';
 import { LongAnswer } from './LongAnswer';
 import { PromptMarker, ResourceBlockView } from './ContextBlocks';
 import { ToolCallCard } from './ToolCallCard';
+import { SkillLoadStep } from './SkillLoadStep';
 import { ToolSearchStep } from './ToolSearchStep';
 
 export interface MessageViewProps {
@@ -70,6 +71,8 @@ export const MessageView = memo(function MessageView({
             // The host's own tool search (no server): a small step, not a tool card.
             if (block.name === TOOL_SEARCH_TOOL_NAME && !block.serverId)
               return <ToolSearchStep key={block.id} call={block} result={result} />;
+            // The host's own skill tool: "Loaded skill: NAME", a line like the search's.
+            if (block.name === SKILL_TOOL_NAME && !block.serverId) return <SkillLoadStep key={block.id} call={block} result={result} />;
             // The card follows its call's live record itself (the tool-call stream), so progress redraws only it.
             return (
               <ToolCallCard key={block.id} call={block} result={result} turnRunning={turnRunning} conversationId={message.conversationId} />

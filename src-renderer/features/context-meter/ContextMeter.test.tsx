@@ -4,6 +4,7 @@ import { formatTokens, type ContextMeasure } from '@contract';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
 import { serverView } from '../servers/test-support/server-factories';
 import { ChatPage } from '../chat/ChatPage';
+import { localSkill, serverSkill, skillList } from '../skills/test-support/skill-factories';
 
 afterEach(cleanup);
 beforeAll(() => {
@@ -107,6 +108,28 @@ describe('the context meter', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['everythingnone sent · 230 tools kept back by search', 'memorynone sent · 12 tools kept back by search']);
+  });
+
+  it('counts the skills offered on their own line and says what loading one would add', async () => {
+    const h = host(() => measure({ skills: { offered: 2, tokens: 310 } }));
+    h.replies.listSkills = () =>
+      skillList([
+        localSkill('notes', { loadTokens: 200 }),
+        serverSkill('d', 'Docs', 'pdf-processing', { loadTokens: 4_200 }),
+        serverSkill('d', 'Docs', 'off', { enabled: false }),
+        serverSkill('d', 'Docs', 'tampered', { problem: 'digest mismatch' }),
+      ]);
+    await renderWithHost(<ChatPage />, h, 'chat');
+    fireEvent.click(await screen.findByRole('button', { name: '≈ 12.4k tokens' }, { timeout: 3_000 }));
+    const breakdown = await screen.findByRole('dialog', { name: 'Context breakdown' });
+    expect(breakdown.textContent).toContain('Skills (2 offered)≈ 310');
+    // Only skills the model is offered, the costliest first.
+    const loads = await within(breakdown).findByRole('list', { name: 'Loading a skill would add' });
+    expect(
+      within(loads)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['pdf-processing≈ 4.2k · Docs', 'notes≈ 200 · local folder']);
   });
 
   it('says when the host could not count', async () => {

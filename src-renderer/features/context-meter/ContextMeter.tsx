@@ -1,5 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { formatTokens, type ContextMeasure } from '@contract';
+import { SkillLoadCosts } from '../skills/SkillLoadCosts';
 import { useContextMeasure, type MeasureRequest } from './use-context-measure';
 import './context-meter.css';
 
@@ -41,6 +42,7 @@ export function ContextMeter(request: MeasureRequest) {
 function ContextBreakdown({ measure }: { measure: ContextMeasure }) {
   const rows: [string, number][] = [
     [measure.heldBack ? `Tools sent (${measure.toolCount}, with the search tool)` : `Tools (${measure.toolCount})`, measure.tools],
+    ...(measure.skills ? ([[`Skills (${measure.skills.offered} offered)`, measure.skills.tokens]] as [string, number][]) : []),
     ['System prompt', measure.system],
     ['Attachments', measure.attachments],
     ['History', measure.history],
@@ -63,6 +65,7 @@ function ContextBreakdown({ measure }: { measure: ContextMeasure }) {
           {formatTokens(measure.heldBack.tokens)} tokens not sent): the model finds them with a search.
         </p>
       )}
+      {measure.skills && <SkillLoadCosts />}
       <h4 id="context-meter-servers">Tool tokens by server</h4>
       <ServerRows measure={measure} />
       <p className="hint">

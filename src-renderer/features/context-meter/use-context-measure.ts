@@ -24,6 +24,8 @@ export function useContextMeasure({ conversationId, draftChars, attachmentIds, p
   const servers = useAppStore((s) => s.servers);
   const conversation = useAppStore((s) => (conversationId ? s.conversations[conversationId] : undefined));
   const systemPrompt = useAppStore((s) => s.settings?.systemPrompt);
+  // A skill switched, listed or refused changes what the skill tool names.
+  const skillsRevision = useAppStore((s) => s.skillsRevision);
   const [measure, setMeasure] = useState<ContextMeasure | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -40,6 +42,7 @@ export function useContextMeasure({ conversationId, draftChars, attachmentIds, p
     serverKey,
     conversationKey,
     systemPrompt,
+    skillsRevision,
     Math.ceil(draftChars / 40),
     attachmentIds.join(','),
     promptUseId,

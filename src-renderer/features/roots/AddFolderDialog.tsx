@@ -12,23 +12,41 @@ export interface AddFolderDialogProps {
   listFolders(path: string): Promise<FolderListing>;
   /** Adds the folder; rejects with the host's field error when it cannot be a root. */
   onAdd(path: string): Promise<unknown>;
+  /** The dialog's title and its form's name (default `Add folder`: the Roots page's). */
+  title?: string;
+  /** What the folder is for (default: where it is). */
+  description?: string;
+  /** The submit button's words (default `Add`). */
+  submitLabel?: string;
+  /** The path the field starts with when the dialog opens (a folder already chosen). */
+  initialPath?: string;
 }
 
 /**
  * Web mode's "Add folder": the browser cannot open a native picker on the host's disk, so the user
- * types a path on the host, or walks there with a small folder browser the host serves.
+ * types a path on the host, or walks there with a small folder browser the host serves. Also the
+ * skills folder's chooser (Settings › Skills), with its own title and button.
  */
-export function AddFolderDialog({ open, onOpenChange, listFolders, onAdd }: AddFolderDialogProps) {
-  const [path, setPath] = useState('');
-  const [browsing, setBrowsing] = useState('');
+export function AddFolderDialog({
+  open,
+  onOpenChange,
+  listFolders,
+  onAdd,
+  title = 'Add folder',
+  description = 'A folder on the computer running Patchbay.',
+  submitLabel = 'Add',
+  initialPath = '',
+}: AddFolderDialogProps) {
+  const [path, setPath] = useState(initialPath);
+  const [browsing, setBrowsing] = useState(initialPath);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
-      setPath('');
-      setBrowsing('');
+      setPath(initialPath);
+      setBrowsing(initialPath);
       setError(undefined);
     }
   };
@@ -51,14 +69,8 @@ export function AddFolderDialog({ open, onOpenChange, listFolders, onAdd }: AddF
   };
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={close}
-      title="Add folder"
-      description="A folder on the computer running Patchbay."
-      className="modal-wide"
-    >
-      <form className="form" aria-label="Add folder" onSubmit={(e) => void submit(e)}>
+    <Modal open={open} onOpenChange={close} title={title} description={description} className="modal-wide">
+      <form className="form" aria-label={title} onSubmit={(e) => void submit(e)}>
         <Field
           label="Folder path"
           error={error}
@@ -80,7 +92,7 @@ export function AddFolderDialog({ open, onOpenChange, listFolders, onAdd }: AddF
         </Field>
         <div className="actions">
           <button type="submit" disabled={busy || path.trim() === ''}>
-            Add
+            {submitLabel}
           </button>
           <button type="button" className="secondary" onClick={() => setBrowsing(path.trim())}>
             Browse here

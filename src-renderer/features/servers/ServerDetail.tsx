@@ -10,6 +10,7 @@ import { ResourcesPanel } from '../resources/ResourcesPanel';
 import { ServerFoldersSection } from '../roots/ServerFolders';
 import { TasksPanel } from '../tasks/TasksPanel';
 import { isRunningTask } from '../tasks/task-labels';
+import { SkillsPanel } from '../skills/SkillsPanel';
 import { ToolsPanel } from '../tools/ToolsPanel';
 import { useAppStore } from '../../stores/use-app-store';
 import { FailureOutput } from './FailureOutput';
@@ -67,6 +68,7 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
           <Tabs.Trigger value="tools">
             Tools{runtime.counts ? <span className="tab-count"> {runtime.counts.tools.toLocaleString()}</span> : null}
           </Tabs.Trigger>
+          <Tabs.Trigger value="skills">Skills</Tabs.Trigger>
           <Tabs.Trigger value="resources">
             Resources{runtime.counts ? <span className="tab-count"> {runtime.counts.resources.toLocaleString()}</span> : null}
           </Tabs.Trigger>
@@ -212,6 +214,9 @@ export function ServerDetail({ server, tab, tool, onNavigate, onBack, onEdit, on
             selected={tool ?? null}
             onSelect={(name) => onNavigate('tools', name)}
           />
+        </Tabs.Content>
+        <Tabs.Content value="skills" className="card">
+          <SkillsPanel serverId={config.id} serverName={config.name} status={runtime.status} revision={runtime} />
         </Tabs.Content>
         <Tabs.Content value="resources" className="card">
           <ResourcesPanel serverId={config.id} serverName={config.name} runtime={runtime} />

@@ -8,6 +8,7 @@ import { ContentUseSettings } from '../resources/ContentUseSettings';
 import { ServerRequestsSettings } from '../sampling/ServerRequestsSettings';
 import { RulesSettings } from '../rules/RulesSettings';
 import { TelemetrySettings } from '../telemetry/TelemetrySettings';
+import { SkillsSettings } from '../skills/SkillsSettings';
 import { ToolSetsSettings } from '../tool-sets/ToolSetsSettings';
 import { BackupPanel } from './BackupPanel';
 import { HostInfoPanel } from './HostInfoPanel';
@@ -93,6 +94,7 @@ export function SettingsPage() {
       {part('consent', <ConsentSettings />)}
       {part('rules', <RulesSettings />)}
       {part('toolsets', <ToolSetsSettings />)}
+      {part('skills', <SkillsSettings />)}
       {part('requests', <ServerRequestsSettings />)}
       {part('content', <ContentUseSettings />)}
       {part('telemetry', <TelemetrySettings />)}

@@ -13,6 +13,7 @@ export const SETTINGS_SECTION_LABELS: Record<SettingsSection, string> = {
   consent: 'Tool consent',
   rules: 'Rules',
   toolsets: 'Tool sets',
+  skills: 'Skills',
   requests: 'Server requests',
   content: 'Resource and prompt use',
   telemetry: 'Telemetry',

@@ -8,6 +8,15 @@ import './tool-list.css';
 /** Every row is one line (switch, name, a hint), so the list can be virtualised with a fixed height. */
 export const TOOL_ROW_HEIGHT = 32;
 
+/** What the rows are, in the words the list uses (search box, counts, list names). */
+export interface ListNoun {
+  one: string;
+  many: string;
+  /** Capitalised plural, for `Search <Many>`-style names and `<Many> of <group>` lists. */
+  Many: string;
+}
+const TOOLS: ListNoun = { one: 'tool', many: 'tools', Many: 'Tools' };
+
 export interface ToolListProps<T extends ToolListItem> {
   /** Servers in the order shown; a server without tools still gets its heading (its `groupControl`). */
   groups: readonly ToolListGroup[];
@@ -24,11 +33,14 @@ export interface ToolListProps<T extends ToolListItem> {
   groupNote?(group: ToolListGroup): ReactNode;
   /** The name is a button opening the tool (the Tools tab); else plain words. */
   onOpen?(tool: T): void;
+  /** The open row: its `id`, else its name. */
   selected?: string | null;
   /** Height of the scrolling list in pixels. */
   height?: number;
   /** jsdom has no layout: tests give the viewport size. */
   initialRect?: Rect;
+  /** What the rows are (default tools; the Skills tab and Settings › Skills list skills the same way). */
+  noun?: ListNoun;
 }
 
 /**
@@ -49,6 +61,7 @@ export function ToolList<T extends ToolListItem>({
   selected,
   height = 420,
   initialRect,
+  noun = TOOLS,
 }: ToolListProps<T>) {
   // The search the list shows. The box keeps what is typed itself (`SearchBox`): a keystroke renders
   // the box at once and the list once, in a transition (not the list twice: urgent, then deferred).
@@ -126,16 +139,17 @@ export function ToolList<T extends ToolListItem>({
     <div className="tool-list-box">
       <div className="tool-list-search">
         <SearchBox
+          label={`Search ${noun.many}`}
           describedBy={countId}
           onSearch={(text) => startTransition(() => setSearch(text))}
           onArrowDown={rows.length > 0 ? () => focusRow(0) : undefined}
         />
         <span id={countId} role="status" className="muted">
-          {search.trim() ? `${matching} of ${tools.length} tools` : `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}`}
+          {search.trim() ? `${matching} of ${tools.length} ${noun.many}` : `${tools.length} ${tools.length === 1 ? noun.one : noun.many}`}
         </span>
       </div>
       {rows.length === 0 ? (
-        <p className="muted tool-list-empty">{search.trim() ? `No tool matches “${search.trim()}”.` : 'No tools.'}</p>
+        <p className="muted tool-list-empty">{search.trim() ? `No ${noun.one} matches “${search.trim()}”.` : `No ${noun.many}.`}</p>
       ) : (
         <div ref={scrollRef} className="tool-list-scroller" style={{ maxHeight: height }} onKeyDown={onKeyDown}>
           <div className="tool-list-space" style={{ height: virtualizer.getTotalSize() }}>
@@ -144,18 +158,24 @@ export function ToolList<T extends ToolListItem>({
                 <button type="button" className="quiet tool-list-fold" aria-expanded={!row.folded} onClick={() => toggleFold(row.group.id)}>
                   <Icon icon={row.folded ? ChevronRight : ChevronDown} />
                   <span className="tool-list-group-name">{row.group.name}</span>{' '}
-                  <span className="muted">· {row.shown === row.total ? row.total : `${row.shown} of ${row.total}`} tools</span>
+                  <span className="muted">
+                    · {row.shown === row.total ? row.total : `${row.shown} of ${row.total}`} {noun.many}
+                  </span>
                 </button>
                 {groupControl?.(row.group)}
                 {groupNote && <span className="muted tool-list-group-note">{groupNote(row.group)}</span>}
               </div>
             ))}
             {runs.map((run) => (
-              <ul key={`r-${run.group.id}-${run.rows[0]?.index}`} className="tool-list-run" aria-label={`Tools of ${run.group.name}`}>
+              <ul
+                key={`r-${run.group.id}-${run.rows[0]?.index}`}
+                className="tool-list-run"
+                aria-label={`${noun.Many} of ${run.group.name}`}
+              >
                 {run.rows.map(({ row, index, start }) =>
                   row.kind === 'tool' ? (
                     <li
-                      key={`${row.group.id}/${row.tool.name}`}
+                      key={`${row.group.id}/${row.tool.id ?? row.tool.name}`}
                       className={grouped ? 'tool-list-row grouped' : 'tool-list-row'}
                       data-row={index}
                       style={{ transform: `translateY(${start}px)` }}
@@ -165,7 +185,7 @@ export function ToolList<T extends ToolListItem>({
                         <button
                           type="button"
                           className="tool-name"
-                          aria-current={row.tool.name === selected ? 'true' : undefined}
+                          aria-current={(row.tool.id ?? row.tool.name) === selected ? 'true' : undefined}
                           onClick={() => onOpen(row.tool as T)}
                         >
                           {row.tool.name}
@@ -196,10 +216,12 @@ export function ToolList<T extends ToolListItem>({
 
 /** The `Search tools` box: what is typed is its own state (a keystroke renders only it); the list hears of it through `onSearch`. */
 function SearchBox({
+  label,
   describedBy,
   onSearch,
   onArrowDown,
 }: {
+  label: string;
   describedBy: string;
   onSearch(text: string): void;
   onArrowDown?: () => void;
@@ -208,9 +230,9 @@ function SearchBox({
   return (
     <input
       type="search"
-      aria-label="Search tools"
+      aria-label={label}
       aria-describedby={describedBy}
-      placeholder="Search tools"
+      placeholder={label}
       value={text}
       onChange={(e) => {
         setText(e.target.value);

@@ -8,6 +8,8 @@ import type { ContentFlag } from '@contract';
 export interface ToolListItem {
   serverId: string;
   name: string;
+  /** Tells rows apart where names may repeat in one group (a server's skills); default the name. */
+  id?: string;
   title?: string;
   description?: string;
   /** What the content scanner flagged in its title and description (the row says "Flagged"). */
