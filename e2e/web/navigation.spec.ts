@@ -4,6 +4,7 @@
  * address that names something gone (or nothing) falls back with a message, never a blank page.
  */
 import type { Page } from '@playwright/test';
+import { choose } from '../support/choose';
 import { hostApi } from '../support/host-api';
 import { expect, test } from '../support/web-host';
 
@@ -91,6 +92,9 @@ test('routes: reload, Back/Forward, links, the sidebar, and fallbacks', async ({
 
   await test.step('Logs: the server and the stream are in the address', async () => {
     await nav(page, 'Logs').click();
+    // The page opens on All servers (issue #41); choosing one puts it in the address.
+    await expect(page.getByRole('combobox', { name: 'Server', exact: true })).toContainText('All servers');
+    await choose(page.getByRole('combobox', { name: 'Server', exact: true }), SERVER);
     await page.getByRole('tab', { name: 'Protocol', exact: true }).click();
     await expect(page).toHaveURL(`${base}#/logs/${serverId}/protocol`);
     await page.reload();

@@ -155,10 +155,10 @@ export function TelemetrySettings() {
           Add header
         </button>
       </fieldset>
-      <Switch checked={propagate} disabled={busy} onChange={(value) => void toggle({ propagate: value })}>
+      <Switch className="own-line" checked={propagate} disabled={busy} onChange={(value) => void toggle({ propagate: value })}>
         Send trace context to servers (in each request’s _meta)
       </Switch>
-      <Switch checked={exportContent} disabled={busy} onChange={(value) => void toggle({ exportContent: value })}>
+      <Switch className="own-line" checked={exportContent} disabled={busy} onChange={(value) => void toggle({ exportContent: value })}>
         Export tool results (may contain private data)
       </Switch>
       {error && (
