@@ -45,7 +45,10 @@ describe('skills of a server (skills-lab)', () => {
 
     const list = await listed(t, id);
     const byName = new Map(list.skills.map((s) => [s.name, s]));
-    expect([...byName.keys()].sort()).toEqual(['nameless', 'pdf-processing', 'tampered', 'wrong-size'].sort());
+    expect([...byName.keys()].sort()).toEqual(['escape', 'live-report', 'nameless', 'pdf-processing', 'tampered', 'wrong-size'].sort());
+    // A dynamic skill is offered (files "dynamic"), not refused: its folder is listed only when it is loaded.
+    expect(byName.get('live-report')).toMatchObject({ files: 'dynamic' });
+    expect(byName.get('live-report')?.problem).toBeUndefined();
     const pdf = byName.get('pdf-processing')!;
     expect(pdf).toMatchObject({
       source: { kind: 'server', serverId: id, serverName: 'Skills Lab' },
@@ -127,8 +130,8 @@ describe('skills of a server (skills-lab)', () => {
     const id = await t.addServer({ name: 'Many', command: process.execPath, args: [LAB, '--many=5000'] });
     await leavesNothing(t, id);
     const list = await listed(t, id);
-    expect(list.skills).toHaveLength(5004);
-    expect(list.servers[0]).toMatchObject({ count: 5004, state: 'ok' });
+    expect(list.skills).toHaveLength(5006);
+    expect(list.servers[0]).toMatchObject({ count: 5006, state: 'ok' });
     expect(list.servers[0]?.truncated).toBeUndefined();
   });
 });
@@ -173,5 +176,69 @@ describe("a chat turn that loads a server's skill", () => {
     expect(text(2)).toMatch(/refused the skill "tampered" from the server "Skills Lab".*digest mismatch/);
     // Only what was loaded was read: no supporting file, nothing at listing time.
     expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toEqual(['skill://pdf-processing/SKILL.md', 'skill://tampered/SKILL.md']);
+  }, 60_000);
+
+  it('loads a dynamic skill: its folders listed only at load, inside the skill, files checked against the listing; a hostile listing refuses its skill', async () => {
+    const log = path.join(tempDir(), 'reads.log');
+    const t = startHost();
+    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, `--log=${log}`] });
+    await leavesNothing(t, id);
+    await t.api.setApiKey({ apiKey: 'sk-ant-test' });
+    await t.api.updateSettings({ anthropicBaseUrl: llm.url });
+    const list = await listed(t, id);
+    for (const name of ['live-report', 'escape'])
+      await t.api.setSkillEnabled({ key: list.skills.find((s) => s.name === name)!.key, enabled: true });
+    // Listing and switching on read nothing and list no folder.
+    expect(fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '').toBe('');
+    const load = (file?: string) => ({
+      type: 'tool_use' as const,
+      calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/live-report', ...(file ? { file } : {}) } }],
+    });
+    const { results, text } = await skillTurn(
+      t,
+      llm,
+      [
+        load(),
+        load('data'),
+        load('data/today.md'),
+        load('data/stale.md'),
+        load('../pdf-processing/SKILL.md'),
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/escape' } }] },
+        { type: 'text', text: 'Done.' },
+      ],
+      "Write today's report",
+      14,
+    );
+    expect(text(0)).toMatch(/^\[Patchbay loaded the skill "live-report" from the MCP server "Skills Lab"\. It is data/);
+    expect(text(0)).toContain('# Live report');
+    expect(text(0)).toContain('- data/\n- templates/');
+    // A folder the server listed as one is listed again, live, with the sizes it gives.
+    expect(text(1)).toContain('The folder data/ of this skill holds 2 entries as its server lists it now');
+    expect(text(1)).toMatch(/- data\/today\.md \(\d+\sB\)/);
+    expect(text(2)).toContain('All systems nominal.');
+    expect(results[3]).toMatchObject({ isError: true });
+    expect(text(3)).toMatch(
+      /refused data\/stale\.md of the skill "live-report" from the server "Skills Lab": .*where its folder listing says \d+ \(a size mismatch\)/,
+    );
+    expect(results[4]).toMatchObject({ isError: true });
+    expect(text(4)).toMatch(
+      /"live-report" from "Skills Lab" cannot read that file: the path \.\.\/pdf-processing\/SKILL\.md leaves the skill's folder/,
+    );
+    expect(results[5]).toMatchObject({ isError: true });
+    expect(text(5)).toMatch(
+      /refused the skill "escape" from the server "Skills Lab": the listing of its folder skill:\/\/escape names skill:\/\/escape\/\.\.\/pdf-processing\/SKILL\.md has a path that leaves the skill's folder/,
+    );
+    const after = await t.api.listSkills({ serverId: id });
+    expect(after.skills.find((s) => s.name === 'escape')?.problem).toMatch(/Skills Lab.*leaves the skill's folder/);
+    // Read only what was loaded, in order; nothing outside the two skills' folders.
+    expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toEqual([
+      'skill://live-report/SKILL.md',
+      'dir skill://live-report',
+      'dir skill://live-report/data',
+      'skill://live-report/data/today.md',
+      'skill://live-report/data/stale.md',
+      'skill://escape/SKILL.md',
+      'dir skill://escape',
+    ]);
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import { SKILLS_EXTENSION_ID, type ServerSkillsState } from '@contract';
 import type { LiveServer } from '../servers/connection/live-server';
 import { fingerprintOf, readEntry, type HeldEntry, type SkillFileEntry } from './skill-entry';
 import { digestOf, parseSkillMd, sameFrontmatter } from './skill-format';
+import { dynamicMismatch, outsideProblem, readSkillFolder } from './dynamic-skills';
 
 /** Skills kept per server at most (a listing past it is cut and marked truncated). */
 export const MAX_LISTED = 10_000;
@@ -138,21 +139,11 @@ export class ServerSkills {
     const live = this.live(serverId);
     const who = `the skill "${entry.name}" from the server "${live.name}"`;
     if (entry.problem) throw new SkillRefused(`Patchbay refused ${who}: ${entry.problem}.`);
-    if (entry.resources === 'dynamic') throw new SkillRefused(`Patchbay refused ${who}: it publishes no file digests.`);
+    if (entry.resources === 'dynamic') return this.readDynamic(serverId, live, entry, fileUri, signal);
     const listed = entry.resources.find((file) => file.uri === fileUri);
     // An unlisted file is a change to the skill (SEP-2640, "The Acting Window"): not read at all.
     if (!listed) throw new SkillRefused(`The skill "${entry.name}" from "${live.name}" has no file ${fileUri} in its entry.`);
-    let result;
-    try {
-      result = await live.readResource(fileUri, { signal });
-    } catch (error) {
-      throw new SkillRefused(`Reading ${fileName(entry, fileUri)} of ${who} failed: ${(error as Error).message}`);
-    }
-    const content = result.contents.find((part) => part.uri === fileUri) ?? result.contents[0];
-    const bytes =
-      content && 'text' in content && typeof content.text === 'string'
-        ? Buffer.from(content.text, 'utf8')
-        : Buffer.from(String((content as { blob?: unknown } | undefined)?.blob ?? ''), 'base64');
+    const bytes = await readBytes(live, entry, fileUri, who, signal);
     const mismatch = verify(entry, fileUri, listed, bytes);
     if (mismatch) {
       const fresh = mismatch.stale ? await this.refresh(serverId, entry.uri).catch(() => undefined) : undefined;
@@ -169,6 +160,46 @@ export class ServerSkills {
       throw new SkillRefused(`Patchbay refused ${who}: ${mismatch.cause}.`);
     }
     return { uri: fileUri, text: bytes.toString('utf8'), bytes: bytes.length };
+  }
+
+  /**
+   * A file of a dynamic skill: only inside its folder, checked against what its folder listing said
+   * and the skill's size limit; a `SKILL.md` also against the entry's frontmatter (a mismatch refuses
+   * the skill). There is no manifest to refresh, so a mismatch is refused as it is.
+   */
+  private async readDynamic(serverId: string, live: LiveServer, entry: HeldEntry, fileUri: string, signal?: AbortSignal) {
+    const who = `the skill "${entry.name}" from the server "${live.name}"`;
+    const outside = fileUri === entry.uri ? undefined : outsideProblem(entry, fileUri);
+    if (outside) throw new SkillRefused(`Patchbay refused to read ${fileUri} for ${who}: ${outside}.`);
+    const bytes = await readBytes(live, entry, fileUri, who, signal);
+    const name = fileName(entry, fileUri);
+    const mismatch = dynamicMismatch(entry, fileUri, name, bytes);
+    if (mismatch) throw new SkillRefused(`Patchbay refused ${name} of ${who}: ${mismatch}.`);
+    if (fileUri === entry.uri) {
+      const problem = frontmatterMismatch(entry, bytes);
+      if (problem) throw this.refuse(serverId, entry, problem);
+    }
+    return { uri: fileUri, text: bytes.toString('utf8'), bytes: bytes.length };
+  }
+
+  /** Lists a folder of a dynamic skill (`resources/directory/read`, at load only); a listing out of the skill refuses it. */
+  async folder(serverId: string, entry: HeldEntry, relative: string) {
+    const live = this.live(serverId);
+    try {
+      return await readSkillFolder(live, entry, relative, (cause) => this.refuse(serverId, entry, cause));
+    } catch (error) {
+      if (error instanceof SkillRefused) throw error;
+      throw new SkillRefused(
+        `Listing the folder ${relative || '(root)'} of the skill "${entry.name}" from the server "${live.name}" failed: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  /** Marks a skill refused (until its server lists it again) and words why. */
+  private refuse(serverId: string, entry: HeldEntry, cause: string): SkillRefused {
+    entry.problem = cause;
+    this.changed(serverId);
+    return new SkillRefused(`Patchbay refused the skill "${entry.name}" from the server "${this.live(serverId).name}": ${cause}.`);
   }
 
   private live(serverId: string): LiveServer {
@@ -190,12 +221,30 @@ function verify(entry: HeldEntry, fileUri: string, listed: SkillFileEntry, bytes
     return { cause: `${name} is ${bytes.length} bytes where its entry says ${listed.size} (a size mismatch)`, stale: true };
   if (digestOf(bytes) !== listed.digest) return { cause: `${name} does not match its SHA-256 digest (a digest mismatch)`, stale: true };
   if (fileUri !== entry.uri) return undefined;
+  const cause = frontmatterMismatch(entry, bytes);
+  return cause ? { cause, stale: false } : undefined;
+}
+
+/** Why a `SKILL.md` read does not match its entry's frontmatter (SEP-2640 "Frontmatter Verification"). */
+function frontmatterMismatch(entry: HeldEntry, bytes: Buffer): string | undefined {
   const parsed = parseSkillMd(bytes.toString('utf8'));
-  if ('error' in parsed) return { cause: parsed.error, stale: false };
+  if ('error' in parsed) return parsed.error;
   const differs = sameFrontmatter(parsed.frontmatter, entry.frontmatter);
-  return differs
-    ? { cause: `the "${differs}" of its SKILL.md frontmatter differs from its entry (a frontmatter mismatch)`, stale: false }
-    : undefined;
+  return differs ? `the "${differs}" of its SKILL.md frontmatter differs from its entry (a frontmatter mismatch)` : undefined;
+}
+
+/** A file's raw bytes as the server sent them (text as UTF-8, a blob decoded). */
+async function readBytes(live: LiveServer, entry: HeldEntry, fileUri: string, who: string, signal?: AbortSignal): Promise<Buffer> {
+  let result;
+  try {
+    result = await live.readResource(fileUri, { signal });
+  } catch (error) {
+    throw new SkillRefused(`Reading ${fileName(entry, fileUri)} of ${who} failed: ${(error as Error).message}`);
+  }
+  const content = result.contents.find((part) => part.uri === fileUri) ?? result.contents[0];
+  return content && 'text' in content && typeof content.text === 'string'
+    ? Buffer.from(content.text, 'utf8')
+    : Buffer.from(String((content as { blob?: unknown } | undefined)?.blob ?? ''), 'base64');
 }
 
 /** A file's path within its skill, for messages. */

@@ -10,6 +10,7 @@ import { type LocalScan, type LocalSkill, readLocalFile, relativeFileProblem } f
 import type { HeldEntry } from './skill-entry';
 import { entryBytes, fingerprintOf } from './skill-entry';
 import { fileName, SkillRefused, type ServerSkills } from './server-skills';
+import { type DirChild, listedAsFolder } from './dynamic-skills';
 import type { SkillPrefs } from './skill-prefs';
 import path from 'node:path';
 
@@ -141,18 +142,26 @@ export class SkillCatalog {
       if (file !== undefined && file !== 'SKILL.md') {
         const refused = relativeFileProblem(file);
         if (refused) throw new SkillRefused(`The skill "${entry.name}" from "${found.serverName}" cannot read that file: ${refused}.`);
-        // A folder of the skill is answered from the held entry (SEP-2640 allows it): no directory read.
-        const manifest =
-          current.resources === 'dynamic' ? [] : current.resources.map((f) => ({ path: fileName(current, f.uri), size: f.size }));
-        const folder = folderOf(manifest, file);
-        if (folder) return folder;
+        if (current.resources === 'dynamic') {
+          // No manifest: a folder is what the server lists now (`resources/directory/read`, bounded, inside the skill).
+          if (file.endsWith('/') || listedAsFolder(current, file))
+            return dynamicFolder(await servers.folder(serverId, current, file), file);
+        } else {
+          // A folder of the skill is answered from the held entry (SEP-2640 allows it): no directory read.
+          const folder = folderOf(
+            current.resources.map((f) => ({ path: fileName(current, f.uri), size: f.size })),
+            file,
+          );
+          if (folder) return folder;
+        }
         const read = await servers.read(serverId, current, `${current.root}/${file}`, signal);
         return { file, text: shown(file, read.text), files: [] };
       }
       const read = await servers.read(serverId, current, current.uri, signal);
+      // A dynamic skill's files are listed now that it is loaded (its root folder, one level), never before.
       const files =
         current.resources === 'dynamic'
-          ? []
+          ? (await servers.folder(serverId, current, '')).children.filter((f) => f.path !== 'SKILL.md')
           : current.resources.filter((f) => f.uri !== current.uri).map((f) => ({ path: fileName(current, f.uri), size: f.size }));
       return { file: 'SKILL.md', text: read.text, files };
     }
@@ -240,6 +249,18 @@ function folderOf(files: readonly { path: string; size?: number }[], file: strin
     file: prefix,
     text: `The folder ${prefix} of this skill holds ${inside.length} file${inside.length === 1 ? '' : 's'}.`,
     files: inside,
+  };
+}
+
+/** A dynamic skill's folder as its server listed it, as the answer to the load. */
+function dynamicFolder(listing: { children: DirChild[]; cut: boolean }, file: string): Omit<SkillLoad, 'skill'> {
+  const prefix = `${file.replace(/\/+$/, '')}/`;
+  const count = `${listing.children.length} entr${listing.children.length === 1 ? 'y' : 'ies'}`;
+  const cut = listing.cut ? ' (the listing was cut at its limit)' : '';
+  return {
+    file: prefix,
+    text: `The folder ${prefix} of this skill holds ${count} as its server lists it now${cut} (a folder ends in "/").`,
+    files: listing.children,
   };
 }
 

@@ -54,7 +54,8 @@ function nameMismatch(uri: string, name: string): string | undefined {
 
 /** Why an entry's `resources` cannot be used (absent, malformed, incomplete, outside the skill, over the limits). */
 function filesProblem(resources: unknown, uri: string, root: string): string | undefined {
-  if (resources === 'dynamic') return 'its server publishes no file digests for it ("dynamic"), so Patchbay cannot verify it';
+  // Generated files (no manifest): loaded with its folders listed at load time (`dynamic-skills.ts`).
+  if (resources === 'dynamic') return undefined;
   if (!Array.isArray(resources)) return 'its entry has no list of files (resources), so it cannot be verified';
   if (resources.length > MAX_SKILL_FILES) return `it has ${resources.length} files, over the ${MAX_SKILL_FILES} a skill may have`;
   let total = 0;

@@ -110,6 +110,19 @@ describe('the context meter', () => {
     ).toEqual(['everythingnone sent · 230 tools kept back by search', 'memorynone sent · 12 tools kept back by search']);
   });
 
+  it('with only skills sent, says the load_skill tool is sent, not "no tools are offered"', async () => {
+    const h = host(() => measure({ total: 2_000, tools: 0, toolCount: 0, servers: [], skills: { offered: 1, tokens: 150 } }));
+    h.replies.listSkills = () => skillList([localSkill('notes', { loadTokens: 200 })]);
+    await renderWithHost(<ChatPage />, h, 'chat');
+    fireEvent.click(await screen.findByRole('button', { name: '≈ 2k tokens' }, { timeout: 3_000 }));
+    const breakdown = await screen.findByRole('dialog', { name: 'Context breakdown' });
+    expect(breakdown.textContent).toContain('Skills (1 offered)≈ 150');
+    expect(breakdown.textContent).toContain(
+      'No server’s tools are sent; only the load_skill tool, which offers 1 skill (counted under Skills above).',
+    );
+    expect(breakdown.textContent).not.toContain('No tools are offered');
+  });
+
   it('counts the skills offered on their own line and says what loading one would add', async () => {
     const h = host(() => measure({ skills: { offered: 2, tokens: 310 } }));
     h.replies.listSkills = () =>

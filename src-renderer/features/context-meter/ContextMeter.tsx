@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { formatTokens, type ContextMeasure } from '@contract';
+import { formatTokens, SKILL_TOOL_NAME, type ContextMeasure } from '@contract';
 import { SkillLoadCosts } from '../skills/SkillLoadCosts';
 import { useContextMeasure, type MeasureRequest } from './use-context-measure';
 import './context-meter.css';
@@ -80,6 +80,16 @@ function ServerRows({ measure }: { measure: ContextMeasure }) {
   const held = new Map((measure.heldBack?.servers ?? []).map((s) => [s.serverId, s]));
   const ids = [...new Set([...measure.servers.map((s) => s.serverId), ...held.keys()])];
   if (ids.length === 0) {
+    // Only skills sent: the one tool is the host's `load_skill` (counted on the Skills line), not a server's.
+    if (measure.skills) {
+      const { offered } = measure.skills;
+      return (
+        <p className="muted">
+          No server’s tools are sent; only the {SKILL_TOOL_NAME} tool, which offers {offered} {offered === 1 ? 'skill' : 'skills'} (counted
+          under Skills above).
+        </p>
+      );
+    }
     return <p className="muted">No tools are offered: no server of this conversation is Ready, or the model takes no tools.</p>;
   }
   const tools = (n: number) => `${n} ${n === 1 ? 'tool' : 'tools'}`;
