@@ -46,7 +46,7 @@ function stateOf(entry: HeldEntry) {
 }
 
 /** Whether the server's skills extension declares `directoryRead: true` (else the method MUST NOT be called). */
-export function declaresDirectoryRead(capabilities: unknown): boolean {
+function declaresDirectoryRead(capabilities: unknown): boolean {
   const settings = (capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[SKILLS_EXTENSION_ID];
   return typeof settings === 'object' && settings !== null && (settings as { directoryRead?: unknown }).directoryRead === true;
 }
@@ -74,9 +74,9 @@ export async function readSkillFolder(
   entry: HeldEntry,
   relative: string,
   refuse: (cause: string) => Error,
-): Promise<{ children: DirChild[]; cut: boolean }> {
+): Promise<{ children: DirChild[]; cut: boolean; unsupported?: true }> {
   const capabilities = live.state.status === 'ready' ? live.state.server.capabilities : undefined;
-  if (!declaresDirectoryRead(capabilities)) return { children: [], cut: false };
+  if (!declaresDirectoryRead(capabilities)) return { children: [], cut: false, unsupported: true };
   const folder = relative === '' ? entry.root : `${entry.root}/${relative.replace(/\/+$/, '')}`;
   const state = stateOf(entry);
   const children: DirChild[] = [];

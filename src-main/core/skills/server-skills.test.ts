@@ -241,4 +241,33 @@ describe("a chat turn that loads a server's skill", () => {
       'dir skill://escape',
     ]);
   }, 60_000);
+
+  it('never lists a folder on a server without directoryRead: a dynamic skill still loads, a folder request is refused in words', async () => {
+    const log = path.join(tempDir(), 'reads.log');
+    const t = startHost();
+    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, `--log=${log}`, '--no-directory-read'] });
+    await leavesNothing(t, id);
+    await t.api.setApiKey({ apiKey: 'sk-ant-test' });
+    await t.api.updateSettings({ anthropicBaseUrl: llm.url });
+    const list = await listed(t, id);
+    await t.api.setSkillEnabled({ key: list.skills.find((s) => s.name === 'live-report')!.key, enabled: true });
+    const load = (file?: string) => ({
+      type: 'tool_use' as const,
+      calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/live-report', ...(file ? { file } : {}) } }],
+    });
+    const { results, text } = await skillTurn(
+      t,
+      llm,
+      [load(), load('data/'), load('data/today.md'), { type: 'text', text: 'Done.' }],
+      "Write today's report",
+      8,
+    );
+    expect(text(0)).toContain('# Live report');
+    expect(results[1]).toMatchObject({ isError: true });
+    expect(text(1)).toMatch(
+      /The server "Skills Lab" does not list folders \(no directoryRead .*\), so the folder data\/ of the skill "live-report" cannot be listed/,
+    );
+    expect(text(2)).toContain('All systems nominal.');
+    expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toEqual(['skill://live-report/SKILL.md', 'skill://live-report/data/today.md']);
+  }, 60_000);
 });

@@ -3,7 +3,8 @@
  * page once a server is Ready (bounded: a server listing more than `MAX_LISTED` is cut, and says so),
  * and each skill's files read only when it is loaded — from the server that serves it, verified
  * against the held entry (size, SHA-256 digest, then the frontmatter field by field). Nothing is
- * prefetched: listing reads entries only.
+ * prefetched: listing reads entries only. A dynamic skill (no manifest) is read and its folders listed
+ * through `dynamic-skills.ts`, at load only.
  */
 import { z } from 'zod';
 import { SKILLS_EXTENSION_ID, type ServerSkillsState } from '@contract';

@@ -144,8 +144,14 @@ export class SkillCatalog {
         if (refused) throw new SkillRefused(`The skill "${entry.name}" from "${found.serverName}" cannot read that file: ${refused}.`);
         if (current.resources === 'dynamic') {
           // No manifest: a folder is what the server lists now (`resources/directory/read`, bounded, inside the skill).
-          if (file.endsWith('/') || listedAsFolder(current, file))
-            return dynamicFolder(await servers.folder(serverId, current, file), file);
+          if (file.endsWith('/') || listedAsFolder(current, file)) {
+            const listing = await servers.folder(serverId, current, file);
+            if (listing.unsupported)
+              throw new SkillRefused(
+                `The server "${found.serverName}" does not list folders (no directoryRead in its skills extension), so the folder ${file} of the skill "${entry.name}" cannot be listed; ask for a file by its path.`,
+              );
+            return dynamicFolder(listing, file);
+          }
         } else {
           // A folder of the skill is answered from the held entry (SEP-2640 allows it): no directory read.
           const folder = folderOf(

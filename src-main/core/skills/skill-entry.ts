@@ -81,8 +81,9 @@ export function entryBytes(entry: HeldEntry): number | undefined {
 }
 
 /** The entry's files as the user's switch binds to them: every URI and digest (SEP-2640 "Content-bound approval"). */
-export function fingerprintOf(entry: HeldEntry): string | undefined {
-  if (entry.resources === 'dynamic') return undefined;
+export function fingerprintOf(entry: HeldEntry): string {
+  // A dynamic skill binds the switch to being dynamic: publishing a manifest later (or dropping one) is a change.
+  if (entry.resources === 'dynamic') return crypto.createHash('sha256').update(`dynamic\n${entry.uri}`).digest('hex');
   const pairs = entry.resources.map((file) => `${file.uri}\n${file.digest}`).sort();
   return crypto.createHash('sha256').update(pairs.join('\n')).digest('hex');
 }
