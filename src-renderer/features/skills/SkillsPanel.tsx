@@ -47,7 +47,8 @@ export function SkillsPanel({ serverId, serverName, status, revision }: SkillsPa
     <div className="skills-panel">
       <p className="hint">
         The model sees the name and description of each skill that is on, and loads one only when it needs it: {serverName} is asked for a
-        skill’s files then, and each is checked against the digest and size {serverName} listed.
+        skill’s files then, and each is checked against the digest and size {serverName} listed (a skill whose files the server generates
+        has no such list: its folders are listed when it is loaded, and only its frontmatter and the sizes given are checked).
       </p>
       {listing.truncated && (
         <p className="warning">
