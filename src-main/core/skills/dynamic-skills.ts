@@ -121,9 +121,12 @@ export async function readSkillFolder(
 /**
  * Checks bytes read from a dynamic skill: within the skill's 16 MiB over all its reads, and matching
  * the size and digest its folder listing gave (when it gave them). A cause in words, else undefined.
+ * (`fileUri` is the entry's own `SKILL.md` when the skill itself is loaded.)
  */
 export function dynamicMismatch(entry: HeldEntry, fileUri: string, name: string, bytes: Buffer): string | undefined {
   const state = stateOf(entry);
+  // Loading the skill again (its SKILL.md) starts a new count: the limit is per load, not per session.
+  if (fileUri === entry.uri) state.retrieved = 0;
   if (state.retrieved + bytes.length > MAX_SKILL_BYTES)
     return `reading ${name} would take what Patchbay read of it past the ${formatBytes(MAX_SKILL_BYTES)} a skill may have`;
   const observed = state.files.get(fileUri);
