@@ -17,6 +17,12 @@ import { waitFor } from '../servers/wait';
 
 const LAB = path.join(FIXTURES_DIR, 'skills-lab.mjs');
 
+/** A model step loading the lab's dynamic skill live-report (or one of its files). */
+const load = (file?: string) => ({
+  type: 'tool_use' as const,
+  calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/live-report', ...(file ? { file } : {}) } }],
+});
+
 async function leavesNothing(t: TestHost, id: string): Promise<void> {
   const pid = (await t.api.getSnapshot()).servers.find((s) => s.config.id === id)?.runtime.pid;
   onTestFinished(async () => {
@@ -145,16 +151,21 @@ describe("a chat turn that loads a server's skill", () => {
     await llm?.stop();
   });
 
-  it('offers only the skills switched on, tags the loaded one with its server, and refuses a tampered one in words', async () => {
+  /** The lab (logging its reads) with the scripted model as provider and these skills switched on. */
+  async function labWith(skills: string[], extra: string[] = []): Promise<{ t: TestHost; id: string; log: string }> {
     const log = path.join(tempDir(), 'reads.log');
     const t = startHost();
-    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, `--log=${log}`] });
+    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, `--log=${log}`, ...extra] });
     await leavesNothing(t, id);
     await t.api.setApiKey({ apiKey: 'sk-ant-test' });
     await t.api.updateSettings({ anthropicBaseUrl: llm.url });
     const list = await listed(t, id);
-    for (const name of ['pdf-processing', 'tampered'])
-      await t.api.setSkillEnabled({ key: list.skills.find((s) => s.name === name)!.key, enabled: true });
+    for (const name of skills) await t.api.setSkillEnabled({ key: list.skills.find((s) => s.name === name)!.key, enabled: true });
+    return { t, id, log };
+  }
+
+  it('offers only the skills switched on, tags the loaded one with its server, and refuses a tampered one in words', async () => {
+    const { t, log } = await labWith(['pdf-processing', 'tampered']);
     const { results, text } = await skillTurn(
       t,
       llm,
@@ -179,21 +190,9 @@ describe("a chat turn that loads a server's skill", () => {
   }, 60_000);
 
   it('loads a dynamic skill: its folders listed only at load, inside the skill, files checked against the listing; a hostile listing refuses its skill', async () => {
-    const log = path.join(tempDir(), 'reads.log');
-    const t = startHost();
-    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, `--log=${log}`] });
-    await leavesNothing(t, id);
-    await t.api.setApiKey({ apiKey: 'sk-ant-test' });
-    await t.api.updateSettings({ anthropicBaseUrl: llm.url });
-    const list = await listed(t, id);
-    for (const name of ['live-report', 'escape'])
-      await t.api.setSkillEnabled({ key: list.skills.find((s) => s.name === name)!.key, enabled: true });
+    const { t, id, log } = await labWith(['live-report', 'escape']);
     // Listing and switching on read nothing and list no folder.
     expect(fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '').toBe('');
-    const load = (file?: string) => ({
-      type: 'tool_use' as const,
-      calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/live-report', ...(file ? { file } : {}) } }],
-    });
     const { results, text } = await skillTurn(
       t,
       llm,
@@ -243,18 +242,7 @@ describe("a chat turn that loads a server's skill", () => {
   }, 60_000);
 
   it('never lists a folder on a server without directoryRead: a dynamic skill still loads, a folder request is refused in words', async () => {
-    const log = path.join(tempDir(), 'reads.log');
-    const t = startHost();
-    const id = await t.addServer({ name: 'Skills Lab', command: process.execPath, args: [LAB, `--log=${log}`, '--no-directory-read'] });
-    await leavesNothing(t, id);
-    await t.api.setApiKey({ apiKey: 'sk-ant-test' });
-    await t.api.updateSettings({ anthropicBaseUrl: llm.url });
-    const list = await listed(t, id);
-    await t.api.setSkillEnabled({ key: list.skills.find((s) => s.name === 'live-report')!.key, enabled: true });
-    const load = (file?: string) => ({
-      type: 'tool_use' as const,
-      calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/live-report', ...(file ? { file } : {}) } }],
-    });
+    const { t, log } = await labWith(['live-report'], ['--no-directory-read']);
     const { results, text } = await skillTurn(
       t,
       llm,
