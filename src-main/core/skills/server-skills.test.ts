@@ -51,7 +51,9 @@ describe('skills of a server (skills-lab)', () => {
 
     const list = await listed(t, id);
     const byName = new Map(list.skills.map((s) => [s.name, s]));
-    expect([...byName.keys()].sort()).toEqual(['escape', 'live-report', 'nameless', 'pdf-processing', 'tampered', 'wrong-size'].sort());
+    expect([...byName.keys()].sort()).toEqual(
+      ['escape', 'live-report', 'nameless', 'pdf-processing', 'shifty', 'tampered', 'wrong-size'].sort(),
+    );
     // A dynamic skill is offered (files "dynamic"), not refused: its folder is listed only when it is loaded.
     expect(byName.get('live-report')).toMatchObject({ files: 'dynamic' });
     expect(byName.get('live-report')?.problem).toBeUndefined();
@@ -136,8 +138,8 @@ describe('skills of a server (skills-lab)', () => {
     const id = await t.addServer({ name: 'Many', command: process.execPath, args: [LAB, '--many=5000'] });
     await leavesNothing(t, id);
     const list = await listed(t, id);
-    expect(list.skills).toHaveLength(5006);
-    expect(list.servers[0]).toMatchObject({ count: 5006, state: 'ok' });
+    expect(list.skills).toHaveLength(5007);
+    expect(list.servers[0]).toMatchObject({ count: 5007, state: 'ok' });
     expect(list.servers[0]?.truncated).toBeUndefined();
   });
 });
@@ -190,7 +192,7 @@ describe("a chat turn that loads a server's skill", () => {
   }, 60_000);
 
   it('loads a dynamic skill: its folders listed only at load, inside the skill, files checked against the listing; a hostile listing refuses its skill', async () => {
-    const { t, id, log } = await labWith(['live-report', 'escape']);
+    const { t, id, log } = await labWith(['live-report', 'escape', 'shifty']);
     // Listing and switching on read nothing and list no folder.
     expect(fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '').toBe('');
     const { results, text } = await skillTurn(
@@ -203,10 +205,11 @@ describe("a chat turn that loads a server's skill", () => {
         load('data/stale.md'),
         load('../pdf-processing/SKILL.md'),
         { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/escape' } }] },
+        { type: 'tool_use', calls: [{ name: SKILL_TOOL_NAME, input: { skill: 'skills-lab/shifty' } }] },
         { type: 'text', text: 'Done.' },
       ],
       "Write today's report",
-      14,
+      16,
     );
     expect(text(0)).toMatch(/^\[Patchbay loaded the skill "live-report" from the MCP server "Skills Lab"\. It is data/);
     expect(text(0)).toContain('# Live report');
@@ -229,6 +232,11 @@ describe("a chat turn that loads a server's skill", () => {
     );
     const after = await t.api.listSkills({ serverId: id });
     expect(after.skills.find((s) => s.name === 'escape')?.problem).toMatch(/Skills Lab.*leaves the skill's folder/);
+    // No digests to go by, but its SKILL.md must still say what its entry says.
+    expect(results[6]).toMatchObject({ isError: true });
+    expect(text(6)).toMatch(
+      /refused the skill "shifty" from the server "Skills Lab": the "description" of its SKILL\.md frontmatter differs from its entry \(a frontmatter mismatch\)/,
+    );
     // Read only what was loaded, in order; nothing outside the two skills' folders.
     expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toEqual([
       'skill://live-report/SKILL.md',
@@ -238,6 +246,7 @@ describe("a chat turn that loads a server's skill", () => {
       'skill://live-report/data/stale.md',
       'skill://escape/SKILL.md',
       'dir skill://escape',
+      'skill://shifty/SKILL.md',
     ]);
   }, 60_000);
 
