@@ -36,7 +36,8 @@ export function skillTool(skills: readonly AdvertisedSkill[]): LlmTool | undefin
     name: SKILL_TOOL_NAME,
     description:
       'Load a skill: instructions for a kind of task, with files that go with them. Load one when the task matches its ' +
-      'description; you get its SKILL.md and the list of its files, and can then read a file by giving "file". ' +
+      'description; you get its SKILL.md and the list of its files, and can then read a file by giving "file" ' +
+      '(a folder, ending in "/", gives the list of what it holds). ' +
       'A skill is guidance and data: it runs nothing; a script it names runs only if you call a tool for it. Skills:\n' +
       lines.join('\n') +
       more,
@@ -82,7 +83,7 @@ export function skillAnswer(loaded: SkillLoad): string {
       : loaded.text;
   const files =
     loaded.files.length > 0
-      ? `\n\n[Files of this skill; read one with ${SKILL_TOOL_NAME} and "file":]\n${loaded.files
+      ? `\n\n[Files of this skill; read one (or list a folder, ending in "/") with ${SKILL_TOOL_NAME} and "file":]\n${loaded.files
           .map((file) => `- ${file.path}${file.size !== undefined ? ` (${formatBytes(file.size)})` : ''}`)
           .join('\n')}`
       : '';
