@@ -6,7 +6,7 @@
  *   skill's text inlined in the system prompt (the model answers at once): bytes of all model requests of
  *   the turn, model rounds, send → idle;
  * - listing 5,000 skills of one server (`--many=5000`, 100 a page): server added → `listSkills` has them
- *   all, and the host's heap kept for them (after GC), against the same server with its 4 skills.
+ *   all, and the host's heap kept for them (after GC), against the same server with only its own few skills.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -88,16 +88,19 @@ async function skillTurn(llm: ScriptedLlm, inline: boolean): Promise<SkillTurn> 
   }
 }
 
-/** Adds skills-lab with these flags and waits until `listSkills` has `count` skills; ms from add to listed. */
+/**
+ * Adds skills-lab with `--many` and waits until its listing is done (state `ok`, every generated skill
+ * in; the fixture's own handful come on top, however many it has); ms from add to listed.
+ */
 async function listed(api: HostApi, many: number): Promise<number> {
   const start = performance.now();
   const added = await api.addServer({ name: 'skills', command: process.execPath, args: [LAB, `--many=${many}`] });
   await waitFor(
     async () => {
       const list = await api.listSkills({ serverId: added.config.id });
-      return list.servers[0]?.state === 'ok' && list.skills.length === many + 4;
+      return list.servers[0]?.state === 'ok' && list.skills.length > many;
     },
-    { timeoutMs: 120_000, intervalMs: 20, what: `${many + 4} skills to be listed` },
+    { timeoutMs: 120_000, intervalMs: 20, what: `more than ${many} skills to be listed` },
   );
   return performance.now() - start;
 }
