@@ -52,7 +52,10 @@ describe('token counts', () => {
     setImmediate(tick);
     const tokens = await countTokens(`Returns this blob: ${blob}`);
     ticking = false;
-    expect(turns).toBeGreaterThan(1);
+    // The count is answered from the worker: the host's loop turned at least once before the answer
+    // (a count made on this thread would resolve before any turn). One turn, not two: on a loaded box
+    // the worker can finish while this thread waits for a core.
+    expect(turns).toBeGreaterThan(0);
     // Base64-like text is 2–5 characters a token; slices add at most one token each.
     expect(tokens).toBeGreaterThan(100_000 / 8);
     expect(tokens).toBeLessThan(100_000 / 1.5);
