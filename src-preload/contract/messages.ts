@@ -48,7 +48,7 @@ export const TOOL_SEARCH_TOOL_NAME = 'search_tools';
 export interface ToolSearchRecord {
   query: string;
   /** Each with its server's name (shown beside it) and, for a stuffed description, what the scanner saw. */
-  found: { serverId: string; toolName: string; name: string; serverName?: string; flagged?: string }[];
+  found: (Pick<ChatToolRef, 'serverId' | 'toolName'> & Partial<Pick<ChatToolRef, 'serverName'>> & { name: string; flagged?: string })[];
 }
 
 /**
@@ -64,64 +64,77 @@ export interface SkillLoadRecord {
   serverName?: string;
 }
 
+/**
+ * Which tool of which server a chat call is: the server's id and name and the tool's own name on it
+ * (what the tool_use block, a tool search's finds and the model's tool names carry).
+ */
+export interface ChatToolRef {
+  serverId: string;
+  serverName: string;
+  /** The tool's own name on its server. */
+  toolName: string;
+}
+
+/** A tool call the model made, as stored (and as the chat's tool card reads it). */
+export interface ToolUseBlock extends ChatToolRef {
+  type: 'tool_use';
+  /**
+   * Patchbay's id for this call, unique in the conversation; the matching result, the live status
+   * events and the audit trail carry it as `toolUseId`. (Calls stored before Patchbay made its own
+   * ids have the provider's here and no `apiId`.)
+   */
+  id: string;
+  /**
+   * The provider's id for the call, sent back to it in the history. Never used to tell calls apart:
+   * OpenAI-compatible servers may name every call `call_1`.
+   */
+  apiId?: string;
+  /** The name the model used (the namespaced API name). */
+  name: string;
+  input: Record<string, unknown>;
+}
+
+/** A tool call's result, as stored (the model's copy is made from it; the card shows it whole). */
+export interface ToolResultBlock {
+  type: 'tool_result';
+  toolUseId: string;
+  content: ToolResultPart[];
+  isError: boolean;
+  outcome: ToolOutcome;
+  /** Text beyond this many characters was cut from what the model got (the user sees it all). */
+  modelLimitChars?: number;
+  /**
+   * The arguments the call ran with, when the user changed the model's in the consent dialog
+   * (the tool_use keeps the model's own: the Messages API history must stay what the model wrote).
+   */
+  editedArgs?: Record<string, unknown>;
+  /** The tool has an app (MCP Apps): its card shows it. */
+  app?: { resourceUri: string };
+  /** For a tool with an app: the result's structured content, for the app (absent when over the size cap). */
+  structuredContent?: Record<string, unknown>;
+  /** The host's tool search answered this call: what was asked and the tools it found (offered from then on). */
+  toolSearch?: ToolSearchRecord;
+  /** The host's `load_skill` answered this call and loaded this (absent when it refused: the text says why). */
+  skillLoad?: SkillLoadRecord;
+  /** Where the result came from, as the model is told (server and tool; absent on results stored before). */
+  source?: Pick<ChatToolRef, 'serverName' | 'toolName'>;
+  /** What the content scanner flagged in the result (shown on the card with the matched text). */
+  flags?: ContentFlag[];
+  /** Flagged: whether the model got it (warned or let through) or it was withheld (blocked or refused). */
+  flagDecision?: FlagDecision;
+  /** Parts the server marked for the user only (`annotations.audience`): shown, never sent (indexes into `content`). */
+  userOnly?: number[];
+  /** Parts marked for the model only: sent, folded on the card (indexes into `content`). */
+  assistantOnly?: number[];
+}
+
 /** A content block of a stored message (our format, close to the Messages API's). */
 export type ChatBlock =
   | { type: 'text'; text: string }
   /** Base64 image data. */
   | { type: 'image'; mediaType: string; data: string }
-  | {
-      type: 'tool_use';
-      /**
-       * Patchbay's id for this call, unique in the conversation; the matching result, the live status
-       * events and the audit trail carry it as `toolUseId`. (Calls stored before Patchbay made its own
-       * ids have the provider's here and no `apiId`.)
-       */
-      id: string;
-      /**
-       * The provider's id for the call, sent back to it in the history. Never used to tell calls apart:
-       * OpenAI-compatible servers may name every call `call_1`.
-       */
-      apiId?: string;
-      /** The name the model used (the namespaced API name). */
-      name: string;
-      input: Record<string, unknown>;
-      serverId: string;
-      serverName: string;
-      /** The tool's own name on its server. */
-      toolName: string;
-    }
-  | {
-      type: 'tool_result';
-      toolUseId: string;
-      content: ToolResultPart[];
-      isError: boolean;
-      outcome: ToolOutcome;
-      /** Text beyond this many characters was cut from what the model got (the user sees it all). */
-      modelLimitChars?: number;
-      /**
-       * The arguments the call ran with, when the user changed the model's in the consent dialog
-       * (the tool_use keeps the model's own: the Messages API history must stay what the model wrote).
-       */
-      editedArgs?: Record<string, unknown>;
-      /** The tool has an app (MCP Apps): its card shows it. */
-      app?: { resourceUri: string };
-      /** For a tool with an app: the result's structured content, for the app (absent when over the size cap). */
-      structuredContent?: Record<string, unknown>;
-      /** The host's tool search answered this call: what was asked and the tools it found (offered from then on). */
-      toolSearch?: ToolSearchRecord;
-      /** The host's `load_skill` answered this call and loaded this (absent when it refused: the text says why). */
-      skillLoad?: SkillLoadRecord;
-      /** Where the result came from, as the model is told (server and tool; absent on results stored before). */
-      source?: { serverName: string; toolName: string };
-      /** What the content scanner flagged in the result (shown on the card with the matched text). */
-      flags?: ContentFlag[];
-      /** Flagged: whether the model got it (warned or let through) or it was withheld (blocked or refused). */
-      flagDecision?: FlagDecision;
-      /** Parts the server marked for the user only (`annotations.audience`): shown, never sent (indexes into `content`). */
-      userOnly?: number[];
-      /** Parts marked for the model only: sent, folded on the card (indexes into `content`). */
-      assistantOnly?: number[];
-    }
+  | ToolUseBlock
+  | ToolResultBlock
   /**
    * A resource the user attached (or a prompt they chose embedded), as the model gets it: its text with
    * its URI and name, an image, or — for other binary content — a description (`note`), never the bytes.

@@ -234,10 +234,7 @@ export const toolMethods = {
 };
 
 /** Which call a tool-call event is about, and the chat tool call it is when it is one. */
-export interface ToolCallKey {
-  callId: string;
-  chat?: ChatCallRef;
-}
+export type ToolCallKey = Pick<RunningToolCall, 'callId' | 'chat'>;
 
 /**
  * The one stream of tool-call events, for calls of every origin: the Tools panel follows its runs by

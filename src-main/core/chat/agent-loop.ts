@@ -3,7 +3,7 @@
  * the toolbox, i.e. consent), send the results back, and go on until the model ends its turn, the
  * user stops it, or the round cap is hit. Every step is stored as it happens.
  */
-import type { ChatBlock, ChatDeltaOp, ChatMessage, Settings } from '@contract';
+import type { ChatBlock, ChatDeltaOp, ChatMessage, Settings, ToolUseBlock } from '@contract';
 import type { ModelRoute } from '../llm/llm-types';
 import { LlmError } from '../llm/llm-errors';
 import { toLlmMessages } from './api-history';
@@ -47,8 +47,6 @@ export interface TurnDeps {
   checkpointMs?: number;
   batchMs?: number;
 }
-
-type ToolUseBlock = Extract<ChatBlock, { type: 'tool_use' }>;
 
 export type TurnResult =
   | { kind: 'done' }

@@ -4,10 +4,9 @@
  * boundary, then finished), and reports changes to the renderer as batched deltas.
  */
 import { randomUUID } from 'node:crypto';
-import type { ChatBlock, ChatDeltaOp, ChatMessage } from '@contract';
+import type { ChatBlock, ChatDeltaOp, ChatMessage, ChatToolRef, ToolUseBlock } from '@contract';
 import type { LlmResponse, LlmStreamEvent } from '../llm/llm-types';
 import type { MessageRepository } from './message-repository';
-import type { ToolIdentity } from './tool-names';
 
 export interface RecorderOptions {
   messages: MessageRepository;
@@ -17,7 +16,7 @@ export interface RecorderOptions {
   providerId?: string;
   now(): Date;
   /** Server identity of an API tool name (undefined for a name that was never offered). */
-  resolveTool(apiName: string): ToolIdentity | undefined;
+  resolveTool(apiName: string): ChatToolRef | undefined;
   onMessage(message: ChatMessage): void;
   onDelta(messageId: number, ops: ChatDeltaOp[]): void;
   /** Checkpoint interval (ms). */
@@ -51,8 +50,8 @@ export class AnswerRecorder {
   }
 
   /** The finished tool calls so far. */
-  toolUses(): Extract<ChatBlock, { type: 'tool_use' }>[] {
-    return this.content.filter((b): b is Extract<ChatBlock, { type: 'tool_use' }> => b.type === 'tool_use');
+  toolUses(): ToolUseBlock[] {
+    return this.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
   }
 
   accept(event: LlmStreamEvent): void {

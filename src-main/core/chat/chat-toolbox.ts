@@ -6,14 +6,12 @@
  * the router's own vocabulary (`tool`, `args`, `status`), so nothing translates in between; the router
  * reports the calls' progress to the renderer itself, with the chat reference.
  */
-import type { ChatBlock } from '@contract';
+import type { ToolResultBlock } from '@contract';
 import type { ReviewContext } from '../guard/scanner/content-review';
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import type { ServerInstructions } from '../server-instructions/server-instructions';
 import type { AdvertisedSkill, SkillLoad } from '../skills/skill-catalog';
 import type { ToolCallDone, ToolCallRequest } from '../tools/tool-call';
-
-type ToolResultBlock = Extract<ChatBlock, { type: 'tool_result' }>;
 
 export interface ChatToolbox {
   /**

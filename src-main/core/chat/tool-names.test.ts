@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { API_TOOL_NAME, slug, ToolNameMap, type ToolIdentity } from './tool-names';
+import type { ChatToolRef } from '@contract';
+import { API_TOOL_NAME, slug, ToolNameMap } from './tool-names';
 
-const tool = (serverId: string, serverName: string, toolName: string): ToolIdentity => ({ serverId, serverName, toolName });
+const tool = (serverId: string, serverName: string, toolName: string): ChatToolRef => ({ serverId, serverName, toolName });
 
 function names(map: ToolNameMap): string[] {
   return map.entries().map(([name]) => name);

@@ -7,18 +7,12 @@
  * are the same after a restart; the map routes each name back to exactly one server and tool.
  */
 import crypto from 'node:crypto';
+import type { ChatToolRef } from '@contract';
 import type { LlmTool } from '../llm/llm-types';
 
 export const API_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX_NAME = 64;
 const HASH_CHARS = 8;
-
-/** A tool as the toolbox lists it, with the server it belongs to. */
-export interface ToolIdentity {
-  serverId: string;
-  serverName: string;
-  toolName: string;
-}
 
 /** Letters, digits, `_` and `-` only: runs of anything else become one `_`; `_` at the ends are dropped. */
 export function slug(text: string): string {
@@ -26,7 +20,7 @@ export function slug(text: string): string {
   return cleaned || 'x';
 }
 
-function stableHash(identity: ToolIdentity, salt = ''): string {
+function stableHash(identity: ChatToolRef, salt = ''): string {
   return crypto.createHash('sha256').update(`${identity.serverId}\0${identity.toolName}${salt}`).digest('hex').slice(0, HASH_CHARS);
 }
 
@@ -35,7 +29,7 @@ function withSuffix(base: string, suffix: string): string {
 }
 
 /** Maps API names to tools and back, for one turn. */
-export class ToolNameMap<T extends ToolIdentity = ToolIdentity> {
+export class ToolNameMap<T extends ChatToolRef = ChatToolRef> {
   private readonly byName = new Map<string, T>();
   private readonly byTool = new Map<string, string>();
 
@@ -70,7 +64,7 @@ export class ToolNameMap<T extends ToolIdentity = ToolIdentity> {
   }
 
   /** The API name of a tool. */
-  nameOf(tool: Pick<ToolIdentity, 'serverId' | 'toolName'>): string | undefined {
+  nameOf(tool: Pick<ChatToolRef, 'serverId' | 'toolName'>): string | undefined {
     return this.byTool.get(key(tool));
   }
 
@@ -79,12 +73,12 @@ export class ToolNameMap<T extends ToolIdentity = ToolIdentity> {
   }
 }
 
-function key(tool: Pick<ToolIdentity, 'serverId' | 'toolName'>): string {
+function key(tool: Pick<ChatToolRef, 'serverId' | 'toolName'>): string {
   return `${tool.serverId}\0${tool.toolName}`;
 }
 
 /** The tools of a toolbox listing, as offered to the model. */
-export function offerTools(map: ToolNameMap<ToolIdentity & { description?: string; inputSchema: Record<string, unknown> }>): LlmTool[] {
+export function offerTools(map: ToolNameMap<ChatToolRef & { description?: string; inputSchema: Record<string, unknown> }>): LlmTool[] {
   return map.entries().map(([name, tool]) => ({
     name,
     description: `[${tool.serverName}] ${tool.description ?? tool.toolName}`.slice(0, 10_000),

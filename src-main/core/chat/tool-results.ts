@@ -2,7 +2,15 @@
  * Tool results: MCP content as the user sees it (everything, kept whole), and as the model gets it
  * (text cut past a size limit, with a note saying so).
  */
-import { readBlock, resourceLinkText, TOOL_OUTCOME, toResultPart, type ChatBlock, type ToolOutcome, type ToolResultPart } from '@contract';
+import {
+  readBlock,
+  resourceLinkText,
+  TOOL_OUTCOME,
+  toResultPart,
+  type ToolResultBlock,
+  type ToolOutcome,
+  type ToolResultPart,
+} from '@contract';
 import type { LlmResultPart } from '../llm/llm-types';
 import type { ToolCallDone } from '../tools/tool-call';
 import { toolApp } from '../tool-definition/tool-ui';
@@ -10,8 +18,6 @@ import { audienceOf, flaggedNote, resultMarker, withheldNote } from './data-mark
 
 /** Largest structured content (characters of JSON) kept with a result for the tool's app. */
 const MAX_STORED_STRUCTURED_CHARS = 256 * 1024;
-
-type ToolResultBlock = Extract<ChatBlock, { type: 'tool_result' }>;
 
 /** Images larger than this (base64 characters) are described instead of sent to the model. */
 export const MAX_MODEL_IMAGE_CHARS = 5 * 1024 * 1024;

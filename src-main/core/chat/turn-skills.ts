@@ -5,17 +5,14 @@
  * marked as data. Like the search tool, it is answered by the host, with no consent: it only reads the
  * skill, and a skill runs nothing by itself.
  */
-import type { ChatBlock } from '@contract';
+import type { ToolResultBlock, ToolUseBlock } from '@contract';
 import { SKILL_TOOL_NAME } from '@contract';
 import type { LlmTool } from '../llm/llm-types';
 import type { AdvertisedSkill } from '../skills/skill-catalog';
 import { parseSkillInput, skillAnswer, skillTool } from '../skills/skill-tool';
 import type { ChatToolbox } from './chat-toolbox';
 
-type ToolUse = Extract<ChatBlock, { type: 'tool_use' }>;
-type ToolResult = Extract<ChatBlock, { type: 'tool_result' }>;
-
-function errorResult(call: ToolUse, text: string): ToolResult {
+function errorResult(call: ToolUseBlock, text: string): ToolResultBlock {
   return { type: 'tool_result', toolUseId: call.id, content: [{ type: 'text', text }], isError: true, outcome: 'error' };
 }
 
@@ -31,7 +28,7 @@ export class TurnSkills {
   }
 
   /** A call the host answers itself: the skill tool, while skills are offered. */
-  isCall(call: ToolUse): boolean {
+  isCall(call: ToolUseBlock): boolean {
     return this.tool !== undefined && !call.serverId && call.name === SKILL_TOOL_NAME;
   }
 
@@ -39,18 +36,21 @@ export class TurnSkills {
    * The host's answer to a load call: the text marked as data, or why it was refused (an error result);
    * with the server it came from, for a server's skill (its text is then reviewed like a tool result).
    */
-  async answer(call: ToolUse, signal?: AbortSignal): Promise<{ block: ToolResult; server?: { serverId: string; serverName: string } }> {
+  async answer(
+    call: ToolUseBlock,
+    signal?: AbortSignal,
+  ): Promise<{ block: ToolResultBlock; server?: { serverId: string; serverName: string } }> {
     const block = await this.load(call, signal);
     const skill = this.found(call);
     return skill?.origin.kind === 'server' && !block.isError ? { block, server: skill.origin } : { block };
   }
 
-  private found(call: ToolUse): AdvertisedSkill | undefined {
+  private found(call: ToolUseBlock): AdvertisedSkill | undefined {
     const input = parseSkillInput(call.input);
     return 'error' in input ? undefined : (this.byId.get(input.skill) ?? this.uniqueByName(input.skill));
   }
 
-  private async load(call: ToolUse, signal?: AbortSignal): Promise<ToolResult> {
+  private async load(call: ToolUseBlock, signal?: AbortSignal): Promise<ToolResultBlock> {
     const input = parseSkillInput(call.input);
     if ('error' in input) return errorResult(call, input.error);
     // An id the model was not offered (or a name alone) is looked up by name only within one origin's list.

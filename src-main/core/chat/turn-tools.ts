@@ -5,21 +5,19 @@
  * back from the conversation's stored search results, so they stay offered for the conversation,
  * across turns and restarts.
  */
-import type { ChatBlock, ChatMessage, ToolSearchMode, ToolSearchRecord } from '@contract';
+import type { ChatMessage, ChatToolRef, ToolResultBlock, ToolUseBlock, ToolSearchMode, ToolSearchRecord } from '@contract';
 import { TOOL_SEARCH_TOOL_NAME } from '@contract';
 import type { ToolLimits } from '../llm/llm-types';
 import type { FleetTool } from '../server-fleet/fleet-tools';
 import { planToolOffer, type OfferPlan } from '../tool-search/offer-plan';
 import { parseSearchInput, SEARCH_TOOL, searchAnswer } from '../tool-search/search-tool';
 import { paramNamesOf, ToolIndexCache, type ToolIndex } from '../tool-search/tool-index';
-import { offerTools, ToolNameMap, type ToolIdentity } from './tool-names';
+import { offerTools, ToolNameMap } from './tool-names';
 import { stuffingFinding } from '../guard/scanner/stuffing';
 import { TurnSkills } from './turn-skills';
 import type { ChatToolbox } from './chat-toolbox';
 
-type ToolEntry = ToolIdentity & { title?: string; description?: string; inputSchema: Record<string, unknown>; pinned: boolean };
-type ToolUse = Extract<ChatBlock, { type: 'tool_use' }>;
-type ToolResult = Extract<ChatBlock, { type: 'tool_result' }>;
+type ToolEntry = ChatToolRef & { title?: string; description?: string; inputSchema: Record<string, unknown>; pinned: boolean };
 
 function identify(entries: readonly FleetTool[]): ToolEntry[] {
   return entries.map(({ serverId, serverName, tool, pinned }) => ({
@@ -89,12 +87,12 @@ export class TurnTools {
   }
 
   /** A call the host answers itself: the search tool, while search is engaged. */
-  isSearchCall(call: ToolUse): boolean {
+  isSearchCall(call: ToolUseBlock): boolean {
     return this.searching && !call.serverId && call.name === TOOL_SEARCH_TOOL_NAME;
   }
 
   /** The host's answer to a search call, stored like any tool result (with what it found). */
-  answerSearch(call: ToolUse): ToolResult {
+  answerSearch(call: ToolUseBlock): ToolResultBlock {
     const input = parseSearchInput(call.input);
     if ('error' in input) {
       return { type: 'tool_result', toolUseId: call.id, content: [{ type: 'text', text: input.error }], isError: true, outcome: 'error' };

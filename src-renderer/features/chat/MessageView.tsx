@@ -1,8 +1,7 @@
 import { memo } from 'react';
-import { SKILL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, type ChatMessage } from '@contract';
+import { SKILL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, type ChatMessage, type ToolResultBlock } from '@contract';
 import { CopyButton } from '../../ui/CopyButton';
 import { TimelineButton } from '../telemetry/TimelineButton';
-import type { ToolResultBlock } from './chat-model';
 import { LongAnswer } from './LongAnswer';
 import { PromptMarker, ResourceBlockView } from './ContextBlocks';
 import { ToolCallCard } from './ToolCallCard';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SKILL_TOOL_NAME } from '@contract';
-import type { ToolResultBlock, ToolUseBlock } from './chat-model';
+import type { ToolResultBlock, ToolUseBlock } from '@contract';
 import { SkillLoadStep } from './SkillLoadStep';
 
 afterEach(cleanup);

@@ -1,12 +1,11 @@
-import type { ChatBlock } from '@contract';
-import type { ToolResultBlock } from './chat-model';
+import type { ToolResultBlock, ToolUseBlock } from '@contract';
 import '../skills/skills.css';
 
 /**
  * The model loaded a skill (the host's `load_skill`): one line in the answer, "Loaded skill: NAME ·
  * from …", opening to what the model got. No card, like a tool search: the host answered it, nothing ran.
  */
-export function SkillLoadStep({ call, result }: { call: Extract<ChatBlock, { type: 'tool_use' }>; result?: ToolResultBlock }) {
+export function SkillLoadStep({ call, result }: { call: ToolUseBlock; result?: ToolResultBlock }) {
   const asked = typeof call.input.skill === 'string' ? call.input.skill : '';
   const file = typeof call.input.file === 'string' && call.input.file !== '' ? call.input.file : undefined;
   if (!result) return <p className="tool-search-step muted">{file ? `Reading ${file} of skill ${asked}…` : `Loading skill: ${asked}…`}</p>;

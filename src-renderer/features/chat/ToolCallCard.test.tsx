@@ -6,7 +6,7 @@ import { HostCallError } from '@contract';
 import { createAppStore } from '../../stores/app-store';
 import { AppStoreContext } from '../../stores/use-app-store';
 import { fakeHost, renderWithHost } from '../../test-support/fake-host';
-import type { ToolResultBlock, ToolUseBlock } from './chat-model';
+import type { ToolResultBlock, ToolUseBlock } from '@contract';
 import { cardStatus, RESULT_PREVIEW_CHARS } from './chat-model';
 import { ToolCallCard } from './ToolCallCard';
 

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import type { ToolResultPart, ToolRunProgress } from '@contract';
+import type { ToolResultBlock, ToolResultPart, ToolRunProgress, ToolUseBlock } from '@contract';
 import type { ChatToolCall } from '../../stores/slices/tools-slice';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
@@ -8,7 +8,7 @@ import { callToolResultOf } from '../mcp-apps/app-result';
 import { OpenResourceButton } from '../resources/OpenResource';
 import { ResourceLinkView } from '../resources/ResourceLinkView';
 import { TaskLine } from '../tasks/TaskLine';
-import { cardStatus, formatArgs, RESULT_PREVIEW_CHARS, STATUS_LABELS, type ToolResultBlock, type ToolUseBlock } from './chat-model';
+import { cardStatus, formatArgs, RESULT_PREVIEW_CHARS, STATUS_LABELS } from './chat-model';
 import { Progress } from '../../ui/Progress';
 import { Wrench } from 'lucide-react';
 import { Icon } from '../../ui/Icon';

@@ -5,7 +5,7 @@ import { TOOL_SEARCH_TOOL_NAME } from '@contract';
 import { createAppStore } from '../../stores/app-store';
 import { AppStoreContext } from '../../stores/use-app-store';
 import { fakeHost } from '../../test-support/fake-host';
-import type { ToolResultBlock, ToolUseBlock } from './chat-model';
+import type { ToolResultBlock, ToolUseBlock } from '@contract';
 import { TurnErrorBanner } from './ChatNotices';
 import { ToolSearchStep } from './ToolSearchStep';
 

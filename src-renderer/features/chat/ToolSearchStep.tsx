@@ -1,13 +1,12 @@
 import { useRef } from 'react';
-import type { ChatBlock } from '@contract';
+import type { ToolResultBlock, ToolUseBlock } from '@contract';
 import { useIntentTarget } from '../../ui/use-intent-target';
-import type { ToolResultBlock } from './chat-model';
 
 /**
  * The model searched the tools (the host's tool search): one small line in the answer, "Searched
  * tools: 'sum' → 3 found", opening to the tools found. No card: the host answered it, nothing ran.
  */
-export function ToolSearchStep({ call, result }: { call: Extract<ChatBlock, { type: 'tool_use' }>; result?: ToolResultBlock }) {
+export function ToolSearchStep({ call, result }: { call: ToolUseBlock; result?: ToolResultBlock }) {
   const query = typeof call.input.query === 'string' ? call.input.query : '';
   // A timeline's search bar leads here (the element rendered below takes the ref).
   const step = useRef<HTMLElement>(null);

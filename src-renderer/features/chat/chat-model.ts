@@ -2,11 +2,8 @@
  * Pure derivations for the chat view: which messages become rows, the result of each tool call, and
  * the status its card shows. No React, no store: easy to test.
  */
-import type { ChatBlock, ChatMessage, ToolCallStatus, ToolRunProgress } from '@contract';
+import type { ChatMessage, ToolCallStatus, ToolResultBlock, ToolRunProgress } from '@contract';
 import type { ChatToolCall } from '../../stores/slices/tools-slice';
-
-export type ToolUseBlock = Extract<ChatBlock, { type: 'tool_use' }>;
-export type ToolResultBlock = Extract<ChatBlock, { type: 'tool_result' }>;
 
 /** What a tool card shows: the statuses of the contract, plus `pending` (asked for, not started yet). */
 export type CardStatus = ToolCallStatus | 'pending';

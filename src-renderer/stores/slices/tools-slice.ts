@@ -1,24 +1,11 @@
-import {
-  TOOL_OUTCOME,
-  type ChatCallRef,
-  type RunningToolCall,
-  type ToolCallStatus,
-  type ToolCallTask,
-  type ToolRunProgress,
-} from '@contract';
+import { TOOL_OUTCOME, type ChatCallRef, type RunningToolCall, type ToolCallStatus } from '@contract';
 import type { StoreSlice } from './slice';
 
-/** A chat tool call as its card follows it live: the one record the card reads (the stored result wins once there is one). */
-export interface ChatToolCall {
-  /** The router's id of the call (what Cancel names). */
-  callId: string;
-  status: ToolCallStatus;
-  progress?: ToolRunProgress;
-  /** When the call runs as a task: where it stands. */
-  task?: ToolCallTask;
-  /** The arguments it runs with, when the user edited the model's. */
-  editedArgs?: Record<string, unknown>;
-}
+/**
+ * A chat tool call as its card follows it live: the one record the card reads (the stored result wins
+ * once there is one). The running call's own fields (`callId` is what Cancel names), with where it stands.
+ */
+export type ChatToolCall = Pick<RunningToolCall, 'callId' | 'progress' | 'task' | 'editedArgs'> & { status: ToolCallStatus };
 
 /** Tool calls in flight (any origin), with their latest progress; chat calls by their chat id; and a counter of finished calls. */
 export interface ToolsState {

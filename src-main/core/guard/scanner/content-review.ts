@@ -6,11 +6,9 @@
  * three-way risk (untrusted content in the conversation) listens on.
  */
 import crypto from 'node:crypto';
-import type { ChatBlock, FlaggedContentMode, ContentFlag, FlagDecision } from '@contract';
+import type { ToolResultBlock, FlaggedContentMode, ContentFlag, FlagDecision } from '@contract';
 import type { QuestionQueue } from '../../questions/question-queue';
 import type { ContentScanner } from './content-scanner';
-
-type ToolResultBlock = Extract<ChatBlock, { type: 'tool_result' }>;
 
 /** How long a flagged-content question waits by default. */
 const QUESTION_TIMEOUT_MS = 10 * 60_000;
