@@ -5,6 +5,7 @@ import { messageOf } from '../../ui/call-errors';
 import { PromptForm } from './PromptForm';
 import { PromptMessages } from './PromptMessages';
 import '../resources/resources.css';
+import { panelState } from '../../ui/PanelState';
 
 export interface PromptsPanelProps {
   serverId: string;
@@ -39,15 +40,9 @@ export function PromptsPanel({ serverId, serverName, runtime }: PromptsPanelProp
     };
   }, [api, serverId, ready, offersPrompts, revision, runtime.since]);
 
-  if (!ready) return <p className="muted">Start the server to see its prompts.</p>;
-  if (!offersPrompts) return <p className="muted">{serverName} offers no prompts.</p>;
-  if (error)
-    return (
-      <p role="alert" className="warning">
-        Could not list the prompts of {serverName}: {error}
-      </p>
-    );
-  if (!list) return <p className="muted">Loading prompts…</p>;
+  const offersNone = offersPrompts ? undefined : `${serverName} offers no prompts.`;
+  const state = panelState({ what: 'prompts', serverName, ready, offersNone, error, loaded: list !== null });
+  if (state || !list) return state;
   const prompt = list.prompts.find((p) => p.name === selected);
   const result = prompt ? results[prompt.name] : undefined;
 

@@ -10,6 +10,7 @@ import {
 } from '@contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
+import { FormFooter } from '../../ui/FormFooter';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
 
@@ -217,19 +218,7 @@ function ProviderForm({ provider, busy, onBusyChange, onSubmit, detect, onClose 
           <input type="checkbox" checked={clearKey} disabled={busy} onChange={(e) => setClearKey(e.target.checked)} /> Remove the stored key
         </label>
       )}
-      {errors.form && (
-        <p role="alert" className="field-error">
-          {errors.form}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" disabled={busy}>
-          Save
-        </button>
-        <button type="button" className="button secondary" disabled={busy} onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter error={errors.form} busy={busy} onCancel={onClose} />
     </form>
   );
 }

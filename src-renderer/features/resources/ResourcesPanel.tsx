@@ -8,6 +8,7 @@ import { ResourceList } from './ResourceList';
 import { TemplateForm } from './TemplateForm';
 import { useResourcePages } from './use-resource-pages';
 import './resources.css';
+import { panelState } from '../../ui/PanelState';
 
 export interface ResourcesPanelProps {
   serverId: string;
@@ -52,8 +53,13 @@ export function ResourcesPanel({ serverId, serverName, runtime }: ResourcesPanel
   }, [api, serverIds, revision, runtime.since]);
 
   const followed = useMemo(() => new Set(subscriptions.map((s) => s.uri)), [subscriptions]);
-  if (!ready) return <p className="muted">Start the server to see its resources.</p>;
-  if (!offersResources) return <p className="muted">{serverName} offers no resources.</p>;
+  const state = panelState({
+    what: 'resources',
+    serverName,
+    ready,
+    offersNone: offersResources ? undefined : `${serverName} offers no resources.`,
+  });
+  if (state) return state;
 
   const completions = capabilities.includes('completions');
   const subscribeUnavailable = runtime.resourceSubscriptions

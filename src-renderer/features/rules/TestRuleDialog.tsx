@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import type { RuleTestResult } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
-import { Modal } from '../../ui/Modal';
-import { Select } from '../../ui/Select';
+import { ChoiceField, RuleDialog, TextField } from './RuleDialog';
 
 export interface TestRuleDialogProps {
   open: boolean;
@@ -20,7 +19,7 @@ export function TestRuleDialog({ open, onOpenChange, draft }: TestRuleDialogProp
   const byId = useAppStore((s) => s.servers);
   const order = useAppStore((s) => s.serverOrder);
   const servers = order.flatMap((id) => (byId[id] ? [byId[id]] : []));
-  const ids = { server: useId(), tool: useId(), args: useId() };
+  const argsId = useId();
   const [serverId, setServerId] = useState(servers[0]?.config.id ?? '');
   const [tool, setTool] = useState('');
   const [args, setArgs] = useState('{}');
@@ -53,61 +52,49 @@ export function TestRuleDialog({ open, onOpenChange, draft }: TestRuleDialogProp
   };
 
   return (
-    <Modal
+    <RuleDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Test a rule"
       description="Sample arguments are judged by the rules; nothing runs and no server is called."
+      className="rule-test"
+      onSubmit={test}
     >
-      <form
-        className="form rule-test"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void test();
-        }}
-      >
-        <div className="field">
-          <label htmlFor={ids.server}>Server</label>
-          <Select
-            id={ids.server}
-            value={serverId}
-            onChange={setServerId}
-            options={servers.map((s) => ({ value: s.config.id, label: s.config.name }))}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.tool}>Tool</label>
-          <input id={ids.tool} value={tool} onChange={(e) => setTool(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.args}>Sample arguments (JSON)</label>
-          <textarea id={ids.args} rows={5} spellCheck={false} value={args} onChange={(e) => setArgs(e.target.value)} />
-        </div>
-        <div className="actions">
-          <button type="submit">Test</button>
-          <button type="button" className="secondary" onClick={() => onOpenChange(false)}>
-            Close
-          </button>
-        </div>
-        <div role="status" className="rule-test-result">
-          {result && (
-            <>
-              <strong>{DECISION_WORDS[result.decision]}</strong> — {result.summary}
-              {result.rule && (
-                <p className="hint">
-                  {result.rule.source === 'organisation' ? 'Set by your organisation' : `Line ${result.rule.line}`}:{' '}
-                  <code>{result.rule.text}</code>
-                </p>
-              )}
-            </>
-          )}
-        </div>
-        {error && (
-          <p role="alert" className="field-error">
-            {error}
-          </p>
+      <ChoiceField
+        label="Server"
+        value={serverId}
+        onChange={setServerId}
+        options={servers.map((s) => ({ value: s.config.id, label: s.config.name }))}
+      />
+      <TextField label="Tool" value={tool} onChange={setTool} />
+      <div className="field">
+        <label htmlFor={argsId}>Sample arguments (JSON)</label>
+        <textarea id={argsId} rows={5} spellCheck={false} value={args} onChange={(e) => setArgs(e.target.value)} />
+      </div>
+      <div className="actions">
+        <button type="submit">Test</button>
+        <button type="button" className="secondary" onClick={() => onOpenChange(false)}>
+          Close
+        </button>
+      </div>
+      <div role="status" className="rule-test-result">
+        {result && (
+          <>
+            <strong>{DECISION_WORDS[result.decision]}</strong> — {result.summary}
+            {result.rule && (
+              <p className="hint">
+                {result.rule.source === 'organisation' ? 'Set by your organisation' : `Line ${result.rule.line}`}:{' '}
+                <code>{result.rule.text}</code>
+              </p>
+            )}
+          </>
         )}
-      </form>
-    </Modal>
+      </div>
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </RuleDialog>
   );
 }

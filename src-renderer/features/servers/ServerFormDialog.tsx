@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SandboxSupport, ServerConfigView, ServerInput } from '@contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
+import { FormFooter } from '../../ui/FormFooter';
 import { Modal } from '../../ui/Modal';
 import { useDiscardGuard } from '../../ui/discard-guard';
 import {
@@ -134,30 +135,18 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onCancel, onSaved, o
       <details open={advancedOpen} onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}>
         <summary>Advanced</summary>
         {draft.transport === 'http' && <SignInFields draft={draft} errors={errors} stored={server} edit={edit} />}
-        <Field label="Initialize timeout (s)" error={errors.initTimeoutMs}>
-          {(c) => (
-            <input
-              {...c}
-              type="number"
-              min={1}
-              step={1}
-              value={draft.initTimeoutS}
-              onChange={(e) => edit({ initTimeoutS: e.target.value }, 'initTimeoutMs')}
-            />
-          )}
-        </Field>
-        <Field label="Request timeout (s)" error={errors.requestTimeoutMs}>
-          {(c) => (
-            <input
-              {...c}
-              type="number"
-              min={1}
-              step={1}
-              value={draft.requestTimeoutS}
-              onChange={(e) => edit({ requestTimeoutS: e.target.value }, 'requestTimeoutMs')}
-            />
-          )}
-        </Field>
+        <SecondsField
+          label="Initialize timeout (s)"
+          error={errors.initTimeoutMs}
+          value={draft.initTimeoutS}
+          onChange={(text) => edit({ initTimeoutS: text }, 'initTimeoutMs')}
+        />
+        <SecondsField
+          label="Request timeout (s)"
+          error={errors.requestTimeoutMs}
+          value={draft.requestTimeoutS}
+          onChange={(text) => edit({ requestTimeoutS: text }, 'requestTimeoutMs')}
+        />
         <label className="inline">
           <input type="checkbox" checked={draft.autoRestart} onChange={(e) => edit({ autoRestart: e.target.checked })} />
           Auto-restart
@@ -167,22 +156,20 @@ function ServerForm({ server, busy, onBusyChange, onSubmit, onCancel, onSaved, o
           Starts with Patchbay
         </label>
       </details>
-      {errors.form && (
-        <p role="alert" className="field-error">
-          {errors.form}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" disabled={busy}>
-          Save
-        </button>
-        <button type="button" className="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
+      <FormFooter error={errors.form} busy={busy} onCancel={onCancel}>
         <span role="status" className="save-state">
           {busy && 'Saving…'}
         </span>
-      </div>
+      </FormFooter>
     </form>
+  );
+}
+
+/** A whole number of seconds (the timeouts), with its field error. */
+function SecondsField({ label, error, value, onChange }: { label: string; error?: string; value: string; onChange(text: string): void }) {
+  return (
+    <Field label={label} error={error}>
+      {(c) => <input {...c} type="number" min={1} step={1} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
   );
 }

@@ -3,6 +3,7 @@ import type { ServerStatus } from '@contract';
 import { SkillDetail } from './SkillDetail';
 import { SkillList, sourceGroup } from './SkillList';
 import { useSkills } from './use-skills';
+import { panelState } from '../../ui/PanelState';
 
 export interface SkillsPanelProps {
   serverId: string;
@@ -20,22 +21,12 @@ export function SkillsPanel({ serverId, serverName, status, revision }: SkillsPa
   const { list, error, setEnabled } = useSkills(serverId, revision);
   const [selected, setSelected] = useState<string | null>(null);
 
-  if (status !== 'ready') return <p className="muted">Start the server to see its skills.</p>;
-  if (error)
-    return (
-      <p role="alert" className="warning">
-        Could not list the skills of {serverName}: {error}
-      </p>
-    );
-  if (!list) return <p className="muted">Loading skills…</p>;
+  const state = panelState({ what: 'skills', serverName, ready: status === 'ready', error, loaded: list !== null });
+  if (state || !list) return state;
   const listing = list.servers.find((s) => s.serverId === serverId);
   if (!listing) return <p className="muted">{serverName} does not offer skills (it does not declare the MCP skills extension).</p>;
   if (listing.state === 'error')
-    return (
-      <p role="alert" className="warning">
-        Could not list the skills of {serverName}: {listing.message ?? 'the server refused skills/list'}
-      </p>
-    );
+    return panelState({ what: 'skills', serverName, ready: true, error: listing.message ?? 'the server refused skills/list' });
   const skills = list.skills.filter((s) => s.source.kind === 'server' && s.source.serverId === serverId);
   if (skills.length === 0)
     return (

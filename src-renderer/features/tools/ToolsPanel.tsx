@@ -10,6 +10,7 @@ import { hintedTools, TrustServerDialog } from './TrustServerDialog';
 import './tools.css';
 import { ToolList } from '../tool-list/ToolList';
 import { Switch } from '../../ui/Switch';
+import { panelState } from '../../ui/PanelState';
 
 export interface ToolsPanelProps {
   serverId: string;
@@ -71,14 +72,8 @@ export function ToolsPanel({ serverId, serverName, status, revision, ...choice }
     [api],
   );
 
-  if (status !== 'ready') return <p className="muted">Start the server to see its tools.</p>;
-  if (error)
-    return (
-      <p role="alert" className="warning">
-        Could not list the tools of {serverName}: {error}
-      </p>
-    );
-  if (!tools) return <p className="muted">Loading tools…</p>;
+  const state = panelState({ what: 'tools', serverName, ready: status === 'ready', error, loaded: tools !== null });
+  if (state || !tools) return state;
   if (tools.length === 0) return <p className="muted">{serverName} offers no tools.</p>;
 
   const trusted = decisions?.some((d) => d.kind === 'server' && d.serverId === serverId) ?? false;
