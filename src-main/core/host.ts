@@ -4,6 +4,7 @@ import { AreaList } from './area';
 import { createAppArea } from './app/app-area';
 import { describeHost } from './app/host-info';
 import { createChatArea } from './chat/chat-area';
+import { createContextMeterArea } from './context-meter/context-meter-area';
 import { createLlmArea, createProviderRegistry } from './llm/llm-area';
 import { systemClock } from './clock';
 import type { Host, HostPorts } from './ports';
@@ -203,10 +204,17 @@ export function createHost(ports: HostPorts): Host {
   });
   // Skills: servers' (listed when a server declaring the extension is Ready; files read only on load,
   // verified) and the local skills folder's; the chat offers the enabled ones through its load_skill tool.
-  const skills = areas.add(createSkillsArea({ ...core, connection, folder: () => settings.read().skillsFolder }));
+  // The context meter's token counter: the skills count what loading one costs with it, the chat the meter.
+  const meter = areas.add(createContextMeterArea({ tokenizer: ports.tokenizer }));
+  const skills = areas.add(
+    createSkillsArea({
+      ...{ ...core, connection, folder: () => settings.read().skillsFolder },
+      countTokens: (text) => meter.counter.count(text),
+    }),
+  );
   areas.add(
     createChatArea({
-      ...{ ...core, instructions, tokenizer: ports.tokenizer, llm, toolSets: toolOffers },
+      ...{ ...core, instructions, counter: meter.counter, llm, toolSets: toolOffers },
       serverExists: (id) => repo.get(id) !== undefined,
       settings: () => settings.read(),
       // Every model-initiated call goes through the tool router: standing decisions, the consent dialog, the audit trail.

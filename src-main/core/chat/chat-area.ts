@@ -10,8 +10,7 @@ import type { ModelRouter } from '../llm/llm-types';
 import type { Clock } from '../clock';
 import type { QuickLlmControls } from '../llm/llm-area';
 import type { ChatContextSources } from './chat-context';
-import { TokenCounter } from '../context-meter/token-counter';
-import type { TokenizerWorkerOptions } from '../context-meter/tokenizer-worker';
+import type { TokenCounter } from '../context-meter/token-counter';
 import type { InstructionsSource } from '../server-instructions/instructions-source';
 import { createChatHandlers } from './chat-handlers';
 import { createContextHandlers } from './context-handlers';
@@ -47,8 +46,8 @@ export interface ChatAreaOptions {
    * deletions, which the conversations that used them follow (back to every offered tool).
    */
   toolSets: { hasSet(id: string): boolean; whenSetDeleted(listener: (id: string) => void): void };
-  /** The context meter's tokenizer worker (tests give it another source). */
-  tokenizer?: TokenizerWorkerOptions;
+  /** The context meter's token counter (the context-meter area's, shared with the skills). */
+  counter: TokenCounter;
 }
 
 export interface ChatArea {
@@ -59,7 +58,7 @@ export interface ChatArea {
     ReturnType<typeof createContextHandlers> &
     Pick<HandlersFor<typeof toolOfferMethods>, 'setConversationToolSet'>;
   snapshot(): { chat: ChatSnapshot };
-  /** Stops every running turn (call before the fleet stops, so tool calls are cancelled first) and the tokenizer's worker. */
+  /** Stops every running turn (call before the fleet stops, so tool calls are cancelled first). */
   dispose(): Promise<void>;
 }
 
@@ -74,12 +73,10 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
   llm.whenProviderRemoved((id) => conversations.forgetProvider(id));
   options.toolSets.whenSetDeleted((id) => conversations.forgetToolSet(id));
   const sender = new MessageSender(turns, options.settings, options.context);
-  // Tokenizes on a worker thread (started by the first count), stopped with the area.
-  const counter = new TokenCounter(options.tokenizer);
   const measurer = new ContextMeasurer({
     toolbox: options.toolbox,
     instructions: options.instructions,
-    counter,
+    counter: options.counter,
     settings: options.settings,
     conversations: repository,
     messages,
@@ -104,9 +101,6 @@ export function createChatArea(options: ChatAreaOptions): ChatArea {
     turns,
     handlers,
     snapshot: () => ({ chat: { ...conversations.snapshot(), drafts: drafts.all() } }),
-    dispose: async () => {
-      await turns.dispose();
-      await counter.dispose();
-    },
+    dispose: () => turns.dispose(),
   };
 }

@@ -13,6 +13,7 @@ import { startHost } from '../../test-support/tool-host';
 import { tempDir } from '../../test-support/temp-dir';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
 import { refusal, skillTurn } from '../../test-support/skill-turns';
+import { TokenCounter } from '../context-meter/token-counter';
 
 function writeSkill(root: string, dir: string, frontmatter: string, body = 'Do the thing.', files: Record<string, string> = {}) {
   fs.mkdirSync(path.join(root, dir), { recursive: true });
@@ -52,6 +53,31 @@ function skillsFolder(): { root: string; outside: string } {
 }
 
 describe('local skills', () => {
+  it("says what loading a skill costs as the context meter counts it (the meter's tokenizer, not four characters a token)", async () => {
+    const root = tempDir();
+    // Long words and digits: the tokenizer's count is far from a quarter of the characters.
+    const body = 'Antidisestablishmentarianism 1234567890 '.repeat(40);
+    writeSkill(root, 'costly', 'name: costly\ndescription: Costs what the meter says', body);
+    const text = fs.readFileSync(path.join(root, 'costly', 'SKILL.md'), 'utf8');
+    const meter = new TokenCounter();
+    try {
+      const counted = await meter.count(text);
+      expect(counted).not.toBe(Math.ceil(text.length / 4));
+      const t = startHost();
+      await t.api.updateSettings({ skillsFolder: root });
+      const skill = (await t.api.listSkills()).skills.find((s) => s.key === 'local:costly');
+      expect(skill?.loadTokens).toBe(counted);
+      expect((await t.api.readSkill({ key: 'local:costly' })).tokens).toBe(counted);
+      // Listing an unchanged folder announces nothing (the counts are part of what is compared), so a
+      // window that lists again on skillsChanged asks once more at most.
+      const announced = t.count('skillsChanged');
+      await t.api.listSkills();
+      expect(t.count('skillsChanged')).toBe(announced);
+    } finally {
+      await meter.dispose();
+    }
+  });
+
   it('lists the folder, refuses the bad skills in words, and survives the folder vanishing or looping', async () => {
     const { root } = skillsFolder();
     const t = startHost();

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { formatBytes, type LocalSkillsState } from '@contract';
 import { MAX_SKILL_BYTES, MAX_SKILL_FILES, nameProblem, parseSkillMd, type Frontmatter } from './skill-format';
+import { skillTokens, type CountTokens } from './skill-tokens';
 
 /** Subfolders looked at at most (a skills folder is a handful of skills, not a disk). */
 const MAX_LOCAL_SKILLS = 1_000;
@@ -22,6 +23,8 @@ export interface LocalSkill {
   files: { path: string; size: number }[];
   bytes: number;
   skillMdBytes: number;
+  /** What loading it costs, as the context meter counts its `SKILL.md` (absent when it is refused). */
+  skillMdTokens?: number;
   problem?: string;
   frontmatter?: Frontmatter;
 }
@@ -87,7 +90,7 @@ async function walk(root: string): Promise<{ files: { path: string; size: number
 }
 
 /** Reads one skill subfolder; undefined when it is not a skill (no SKILL.md). */
-async function readSkill(root: string, dir: string): Promise<LocalSkill | undefined> {
+async function readSkill(root: string, dir: string, count: CountTokens | undefined): Promise<LocalSkill | undefined> {
   const base: LocalSkill = {
     dir,
     name: dir,
@@ -111,16 +114,21 @@ async function readSkill(root: string, dir: string): Promise<LocalSkill | undefi
   if ('problem' in walked) return { ...base, problem: walked.problem };
   const skillMd = walked.files.find((file) => file.path === 'SKILL.md');
   if (!skillMd) return { ...base, problem: 'its SKILL.md is not a file' };
-  const parsed = parseSkillMd(await fs.readFile(path.join(folder.real, 'SKILL.md'), 'utf8'));
+  const text = await fs.readFile(path.join(folder.real, 'SKILL.md'), 'utf8');
+  const parsed = parseSkillMd(text);
   const found = { ...base, files: walked.files, bytes: walked.bytes, skillMdBytes: skillMd.size };
   if ('error' in parsed) return { ...found, problem: parsed.error };
   const badName = nameProblem(parsed.frontmatter.name);
   if (badName) return { ...found, name: parsed.frontmatter.name, problem: badName };
-  return { ...found, name: parsed.frontmatter.name, description: parsed.frontmatter.description, frontmatter: parsed.frontmatter };
+  const { name, description } = parsed.frontmatter;
+  return { ...found, name, description, frontmatter: parsed.frontmatter, skillMdTokens: await skillTokens(text, count) };
 }
 
-/** Reads the skills folder now. Never throws: a folder that is gone or unreadable is a state. */
-export async function scanLocalSkills(folder: string): Promise<LocalScan> {
+/**
+ * Reads the skills folder now, each good skill's cost counted with `count` (the context meter's).
+ * Never throws: a folder that is gone or unreadable is a state.
+ */
+export async function scanLocalSkills(folder: string, count?: CountTokens): Promise<LocalScan> {
   if (!folder) return { state: { folder, state: 'none' }, skills: [] };
   let root: string;
   let dirs: string[];
@@ -147,7 +155,7 @@ export async function scanLocalSkills(folder: string): Promise<LocalScan> {
   const skills: LocalSkill[] = [];
   for (const dir of dirs) {
     // One skill that fails in an unforeseen way (removed mid-scan) is a problem of that skill alone.
-    const skill = await readSkill(root, dir).catch((error: unknown) => ({
+    const skill = await readSkill(root, dir, count).catch((error: unknown) => ({
       ...{ dir, name: dir, description: '', skillMd: path.join(root, dir, 'SKILL.md'), files: [], bytes: 0, skillMdBytes: 0 },
       problem: `it cannot be read (${code(error) ?? (error as Error).message})`,
     }));

@@ -6,6 +6,7 @@
 import type { SkillContent, SkillInfo, SkillList } from '@contract';
 import { HostCallError } from '@contract';
 import { estimateTokens } from '../tool-search/token-estimate';
+import { skillTokens, type CountTokens } from './skill-tokens';
 import { type LocalScan, type LocalSkill, readLocalFile, relativeFileProblem } from './local-skills';
 import type { HeldEntry } from './skill-entry';
 import { entryBytes, fingerprintOf } from './skill-entry';
@@ -54,6 +55,8 @@ export interface SkillCatalogDeps {
   /** The local folder's last scan. */
   local(): LocalScan;
   now(): Date;
+  /** The context meter's token count (absent: the quick estimate). */
+  countTokens?: CountTokens;
 }
 
 export class SkillCatalog {
@@ -125,7 +128,13 @@ export class SkillCatalog {
   async read(key: string): Promise<SkillContent> {
     const found = this.find(key);
     const loaded = await this.loadFound(found, undefined);
-    return { key, name: found.info().name, text: loaded.text, files: loaded.files, tokens: estimateTokens(loaded.text.length) };
+    return {
+      key,
+      name: found.info().name,
+      text: loaded.text,
+      files: loaded.files,
+      tokens: await skillTokens(loaded.text, this.deps.countTokens),
+    };
   }
 
   /** Loads a skill (or one of its files) for the model; refusals throw `SkillRefused` with words. */
@@ -234,7 +243,7 @@ export class SkillCatalog {
       enabled: this.deps.prefs.enabled(key, true),
       files: skill.files.length,
       bytes: skill.bytes,
-      ...(skill.problem ? {} : { loadTokens: estimateTokens(skill.skillMdBytes) }),
+      ...(skill.problem || skill.skillMdTokens === undefined ? {} : { loadTokens: skill.skillMdTokens }),
       ...(skill.problem ? { problem: `Patchbay refused the local skill "${skill.name}" (${skill.dir}): ${skill.problem}.` } : {}),
     };
   }

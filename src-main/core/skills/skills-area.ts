@@ -13,6 +13,7 @@ import type { LiveServer } from '../servers/connection/live-server';
 import { scanLocalSkills, type LocalScan } from './local-skills';
 import { SkillCatalog, type AdvertisedSkill, type SkillLoad } from './skill-catalog';
 import { SkillPrefs } from './skill-prefs';
+import type { CountTokens } from './skill-tokens';
 import { declaresSkills, ServerSkills, SkillRefused } from './server-skills';
 
 /** The local folder is read again for the chat when its last scan is older than this. */
@@ -25,6 +26,8 @@ export interface SkillsAreaDeps {
   connection(serverId: string): LiveServer | undefined;
   /** The `skillsFolder` setting now. */
   folder(): string;
+  /** The context meter's token count of a text: what loading a local skill costs (absent: the estimate). */
+  countTokens?: CountTokens;
 }
 
 export interface SkillsArea {
@@ -48,7 +51,7 @@ export function createSkillsArea(deps: SkillsAreaDeps): SkillsArea {
   let scanning: Promise<void> | undefined;
   // One scan at a time; a call during a scan waits for it and then scans again only if asked after it began.
   const rescan = (): Promise<void> => {
-    scanning ??= scanLocalSkills(deps.folder())
+    scanning ??= scanLocalSkills(deps.folder(), deps.countTokens)
       .then((next) => {
         const differs = JSON.stringify(next) !== JSON.stringify(scan);
         scan = next;
@@ -60,7 +63,7 @@ export function createSkillsArea(deps: SkillsAreaDeps): SkillsArea {
     return scanning;
   };
   const prefs = new SkillPrefs(deps.db);
-  const catalog = new SkillCatalog({ servers, prefs, local: () => scan, now: () => clock.now() });
+  const catalog = new SkillCatalog({ servers, prefs, local: () => scan, now: () => clock.now(), countTokens: deps.countTokens });
   let lastFolder = deps.folder();
   const unsubscribe = events.subscribe((event) => {
     if (event.name === 'settingsChanged' && event.payload.skillsFolder !== lastFolder) {
