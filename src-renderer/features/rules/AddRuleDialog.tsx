@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { RuleDecision } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
-import { messageOf } from '../../ui/call-errors';
 import { ChoiceField, RuleDialog, TextField } from './RuleDialog';
 import { CONDITIONS, ruleLine, takesValue, type ConditionChoice } from './rule-text';
 
@@ -31,12 +30,8 @@ export function AddRuleDialog({ open, onOpenChange, tool: fixedTool, server, arg
   const add = async () => {
     if (takesValue(condition) && arg && !value.trim()) return setError('Enter the value the argument is compared with.');
     const text = rules?.text ?? '';
-    try {
-      await api.setRules({ text: text.trim() === '' ? line : `${text.replace(/\n+$/, '')}\n${line}` });
-      onOpenChange(false);
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
+    await api.setRules({ text: text.trim() === '' ? line : `${text.replace(/\n+$/, '')}\n${line}` });
+    onOpenChange(false);
   };
 
   return (
@@ -47,6 +42,7 @@ export function AddRuleDialog({ open, onOpenChange, tool: fixedTool, server, arg
       description="A rule decides a call from its arguments before any standing decision."
       className="rule-builder"
       onSubmit={add}
+      onError={setError}
     >
       {fixedTool === undefined && <TextField label="Tool (empty: any tool)" value={tool} onChange={setTool} />}
       {args.length > 0 ? (

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { Select, type SelectOption } from '../../ui/Select';
 
@@ -8,20 +9,21 @@ export interface RuleDialogProps {
   title: string;
   description: string;
   className: string;
-  /** The form's submit (Enter or its submit button). */
+  /** The form's submit (Enter or its submit button); what it throws goes to `onError`, in words. */
   onSubmit(): Promise<void>;
+  onError(message: string): void;
   children: ReactNode;
 }
 
 /** The frame both rule dialogs share (Add rule, Test a rule): a Radix dialog holding one form. */
-export function RuleDialog({ open, onOpenChange, title, description, className, onSubmit, children }: RuleDialogProps) {
+export function RuleDialog({ open, onOpenChange, title, description, className, onSubmit, onError, children }: RuleDialogProps) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
       <form
         className={`form ${className}`}
         onSubmit={(event) => {
           event.preventDefault();
-          void onSubmit();
+          onSubmit().catch((failure: unknown) => onError(messageOf(failure)));
         }}
       >
         {children}

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { RuleTestResult } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
-import { messageOf } from '../../ui/call-errors';
 import { ChoiceField, RuleDialog, TextField } from './RuleDialog';
 
 export interface TestRuleDialogProps {
@@ -37,18 +36,8 @@ export function TestRuleDialog({ open, onOpenChange, draft }: TestRuleDialogProp
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return setError('The arguments must be a JSON object.');
     if (!serverId || !tool.trim()) return setError('Choose a server and name a tool.');
-    try {
-      setResult(
-        await api.testRule({
-          serverId,
-          tool: tool.trim(),
-          args: parsed as Record<string, unknown>,
-          ...(draft !== undefined ? { text: draft } : {}),
-        }),
-      );
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
+    const sample = parsed as Record<string, unknown>;
+    setResult(await api.testRule({ serverId, tool: tool.trim(), args: sample, ...(draft !== undefined ? { text: draft } : {}) }));
   };
 
   return (
@@ -59,6 +48,7 @@ export function TestRuleDialog({ open, onOpenChange, draft }: TestRuleDialogProp
       description="Sample arguments are judged by the rules; nothing runs and no server is called."
       className="rule-test"
       onSubmit={test}
+      onError={setError}
     >
       <ChoiceField
         label="Server"
