@@ -13,6 +13,9 @@ import type { ServerInstructions } from '../server-instructions/server-instructi
 import type { AdvertisedSkill, SkillLoad } from '../skills/skill-catalog';
 import type { ToolCallDone, ToolCallRequest } from '../tools/tool-call';
 
+/** What the chat keeps of how a call ended: the router's `ToolCallDone`, picked. */
+export type CallAnswer = Pick<ToolCallDone, 'status' | 'result' | 'editedArgs' | 'definition'>;
+
 export interface ChatToolbox {
   /**
    * The tools offered to the model: of Ready servers (only these server ids when given), those the user
@@ -22,7 +25,7 @@ export interface ChatToolbox {
   /** The instructions of these servers that the user lets go to the model (Ready servers that gave some, in this order). */
   instructions?(serverIds: readonly string[]): ServerInstructions[];
   /** Runs a model-initiated call through consent; never rejects for tool errors or denials. */
-  call(request: ToolCallRequest): Promise<Pick<ToolCallDone, 'status' | 'result' | 'editedArgs' | 'definition'>>;
+  call(request: ToolCallRequest): Promise<CallAnswer>;
   /**
    * A server's result before the model sees it: scanned, and when flagged, what the user's Flagged
    * content setting decides (may wait on a question). Absent: results go as they are (marked as data).

@@ -12,7 +12,7 @@ import {
   type ToolResultPart,
 } from '@contract';
 import type { LlmResultPart } from '../llm/llm-types';
-import type { ToolCallDone } from '../tools/tool-call';
+import type { CallAnswer } from './chat-toolbox';
 import { toolApp } from '../tool-definition/tool-ui';
 import { audienceOf, flaggedNote, resultMarker, withheldNote } from './data-marking';
 
@@ -41,9 +41,9 @@ function asModelPart(part: ToolResultPart): { type: 'text'; text: string } | { t
 /** The stored tool_result block for how a call ended (the server's result, or the router's words for why not). */
 export function toResultBlock(
   toolUseId: string,
-  done: Pick<ToolCallDone, 'status' | 'result' | 'editedArgs' | 'definition'>,
+  done: CallAnswer,
   modelLimitChars: number,
-  source?: { serverName: string; toolName: string },
+  source?: ToolResultBlock['source'],
 ): ToolResultBlock {
   const { result } = done;
   // A tool with an app (MCP Apps): its card shows the app, which renders the structured content.

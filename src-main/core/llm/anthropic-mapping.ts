@@ -3,7 +3,7 @@
  * raw stream events in (assembled into our events and one final message), SDK errors to `LlmError`.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import type { LlmContentBlock, LlmRequest, LlmResponse, LlmResultPart, LlmStreamEvent } from './llm-types';
+import type { LlmContentBlock, LlmRequest, LlmResponse, LlmResultPart, LlmStreamEvent, LlmToolUse } from './llm-types';
 import { describeCause, describeHttpFailure, findCode, hostOf, LlmError } from './llm-errors';
 
 type ImageMediaType = Anthropic.Base64ImageSource['media_type'];
@@ -66,12 +66,11 @@ export function toMessageParams(request: LlmRequest): Anthropic.MessageCreatePar
   };
 }
 
-interface OpenBlock {
+/** A streamed block being assembled: its text, or a tool call's id, name and JSON input so far. */
+interface OpenBlock extends Pick<LlmToolUse, 'id' | 'name'> {
   kind: 'text' | 'tool_use' | 'other';
   text: string;
   json: string;
-  id: string;
-  name: string;
 }
 
 /** Parses a tool's streamed input; the API sends nothing at all for an empty input. */

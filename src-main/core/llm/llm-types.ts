@@ -16,6 +16,9 @@ export type LlmContentBlock =
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
   | { type: 'tool_result'; toolUseId: string; content: LlmResultPart[]; isError: boolean };
 
+/** A tool call as the provider seam carries it (the chat stores it as the contract's `ToolUseBlock`). */
+export type LlmToolUse = Extract<LlmContentBlock, { type: 'tool_use' }>;
+
 export interface LlmMessage {
   role: 'user' | 'assistant';
   content: LlmContentBlock[];
@@ -63,7 +66,7 @@ export interface LlmResponse {
  */
 export type LlmStreamEvent =
   | { type: 'message-start'; id: string; model: string }
-  | { type: 'block-start'; index: number; kind: 'text' | 'tool_use' | 'other'; toolUse?: { id: string; name: string } }
+  | { type: 'block-start'; index: number; kind: 'text' | 'tool_use' | 'other'; toolUse?: Pick<LlmToolUse, 'id' | 'name'> }
   | { type: 'text-delta'; index: number; text: string }
   | { type: 'input-delta'; index: number; partialJson: string }
   | { type: 'block-stop'; index: number; block: LlmContentBlock | null }

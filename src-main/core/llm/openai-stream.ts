@@ -9,16 +9,15 @@
 import crypto from 'node:crypto';
 import type OpenAI from 'openai';
 import { LlmError } from './llm-errors';
-import type { LlmContentBlock, LlmResponse, LlmStreamEvent } from './llm-types';
+import type { LlmContentBlock, LlmResponse, LlmStreamEvent, LlmToolUse } from './llm-types';
 
 type Chunk = OpenAI.Chat.Completions.ChatCompletionChunk;
 type ToolCallPiece = OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta.ToolCall;
 
-interface OpenCall {
+/** A streamed tool call being assembled: its id and name, and its JSON arguments so far. */
+interface OpenCall extends Pick<LlmToolUse, 'id' | 'name'> {
   /** Our block index. */
   index: number;
-  id: string;
-  name: string;
   args: string;
 }
 

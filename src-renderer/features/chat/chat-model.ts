@@ -2,7 +2,7 @@
  * Pure derivations for the chat view: which messages become rows, the result of each tool call, and
  * the status its card shows. No React, no store: easy to test.
  */
-import type { ChatMessage, ToolCallStatus, ToolResultBlock, ToolRunProgress } from '@contract';
+import type { ChatMessage, ToolCallStatus, ToolResultBlock } from '@contract';
 import type { ChatToolCall } from '../../stores/slices/tools-slice';
 
 /** What a tool card shows: the statuses of the contract, plus `pending` (asked for, not started yet). */
@@ -46,7 +46,7 @@ export function cardStatus(
   result: ToolResultBlock | undefined,
   live: ChatToolCall | undefined,
   turnRunning: boolean,
-): { status: CardStatus; progress?: ToolRunProgress } {
+): Pick<ChatToolCall, 'progress'> & { status: CardStatus } {
   if (result) return { status: result.outcome };
   if (!turnRunning) return { status: 'cancelled' };
   if (live) return { status: live.status, ...(live.progress ? { progress: live.progress } : {}) };
