@@ -14,6 +14,7 @@ import { expectProcessGone, FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { tempDir } from '../../test-support/temp-dir';
 import { waitFor } from '../servers/wait';
+import { TokenCounter } from '../context-meter/token-counter';
 
 const LAB = path.join(FIXTURES_DIR, 'skills-lab.mjs');
 
@@ -41,6 +42,11 @@ async function listed(t: TestHost, serverId: string): Promise<SkillList> {
     { timeoutMs: 30_000, what: 'the skills to be listed' },
   );
 }
+
+// The context meter's counter, as the host's (its tokenizer on a worker thread).
+const meter = new TokenCounter();
+const meterCount = (text: string) => meter.count(text);
+afterAll(() => meter.dispose());
 
 describe('skills of a server (skills-lab)', () => {
   it('lists the skills without reading a file, loads a good one verified, refuses the tampered ones in words', async () => {
@@ -79,6 +85,10 @@ describe('skills of a server (skills-lab)', () => {
     expect(content.files.map((f) => f.path).sort()).toEqual(['references/FORMS.md', 'scripts/extract.py']);
     expect(content.tokens).toBeGreaterThan(0);
     expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toEqual(['skill://pdf-processing/SKILL.md']);
+    // Read once, its cost on the list is the meter's count of that SKILL.md (no longer the size's estimate).
+    const counted = (await t.api.listSkills({ serverId: id })).skills.find((s) => s.key === pdf.key);
+    expect(counted?.loadTokens).toBe(content.tokens);
+    expect(content.tokens).toBe(await meterCount(content.text));
 
     // Tampered: a digest mismatch; wrong size: a size mismatch. Both named, both then shown refused.
     const tampered = await refusal(t.api.readSkill({ key: byName.get('tampered')!.key }));

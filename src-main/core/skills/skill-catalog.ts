@@ -60,6 +60,13 @@ export interface SkillCatalogDeps {
 }
 
 export class SkillCatalog {
+  /**
+   * A server skill's `SKILL.md` is not read before it is loaded: once it has been (by the user or the
+   * model), its cost is the meter's count, kept by the skill's key and fingerprint (a changed skill is
+   * estimated again until it is loaded again).
+   */
+  private readonly counted = new Map<string, number>();
+
   constructor(private readonly deps: SkillCatalogDeps) {}
 
   list(serverId?: string): SkillList {
@@ -128,18 +135,25 @@ export class SkillCatalog {
   async read(key: string): Promise<SkillContent> {
     const found = this.find(key);
     const loaded = await this.loadFound(found, undefined);
-    return {
-      key,
-      name: found.info().name,
-      text: loaded.text,
-      files: loaded.files,
-      tokens: await skillTokens(loaded.text, this.deps.countTokens),
-    };
+    return { key, name: found.info().name, text: loaded.text, files: loaded.files, tokens: await this.count(found, loaded.text) };
+  }
+
+  /** What a skill's `SKILL.md` costs, as the meter counts it; a server skill's is kept for its listing. */
+  private async count(found: Found, skillMd: string): Promise<number> {
+    const tokens = await skillTokens(skillMd, this.deps.countTokens);
+    if (found.kind === 'server') {
+      if (this.counted.size >= MAX_COUNTED) this.counted.delete(this.counted.keys().next().value!);
+      this.counted.set(countedKey(serverKey(found.serverId, found.entry.uri), found.entry), tokens);
+    }
+    return tokens;
   }
 
   /** Loads a skill (or one of its files) for the model; refusals throw `SkillRefused` with words. */
   async load(skill: AdvertisedSkill, file: string | undefined, signal?: AbortSignal): Promise<SkillLoad> {
-    const loaded = await this.loadFound(this.find(skill.key), file, signal);
+    const found = this.find(skill.key);
+    const loaded = await this.loadFound(found, file, signal);
+    // Counted beside the turn (the model does not wait for it): the listing shows the meter's figure from now on.
+    if (loaded.file === 'SKILL.md' && found.kind === 'server') void this.count(found, loaded.text);
     return { skill, ...loaded };
   }
 
@@ -228,11 +242,18 @@ export class SkillCatalog {
       ...(this.deps.prefs.revoked(key, fingerprintOf(entry)) ? { changed: true as const } : {}),
       files: entry.resources === 'dynamic' ? 'dynamic' : entry.resources.length,
       ...(bytes !== undefined ? { bytes } : {}),
-      ...(skillMd ? { loadTokens: estimateTokens(skillMd.size) } : {}),
+      ...this.serverCost(key, entry, skillMd?.size),
       ...(entry.problem
         ? { problem: `Patchbay refused the skill "${entry.name}" from the server "${serverName}": ${entry.problem}.` }
         : {}),
     };
+  }
+
+  /** The meter's count once the skill was loaded, else the estimate from its listed size (none for a dynamic skill). */
+  private serverCost(key: string, entry: HeldEntry, skillMdBytes: number | undefined): { loadTokens?: number } {
+    const counted = this.counted.get(countedKey(key, entry));
+    if (counted !== undefined) return { loadTokens: counted };
+    return skillMdBytes !== undefined ? { loadTokens: estimateTokens(skillMdBytes) } : {};
   }
 
   private localInfo(folder: string, skill: LocalSkill): SkillInfo {
@@ -277,6 +298,13 @@ function dynamicFolder(listing: { children: DirChild[]; cut: boolean }, file: st
     text: `The folder ${prefix} of this skill holds ${count} as its server lists it now${cut} (a folder ends in "/").`,
     files: listing.children,
   };
+}
+
+/** Server skills whose load cost is kept at most (a fleet's skills the user or the model loaded). */
+const MAX_COUNTED = 10_000;
+
+function countedKey(key: string, entry: HeldEntry): string {
+  return `${key}\0${fingerprintOf(entry)}`;
 }
 
 type Found = { info(): SkillInfo } & (
