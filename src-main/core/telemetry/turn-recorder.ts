@@ -235,6 +235,8 @@ export class TurnRecorder {
     const turn = entry.consent?.turn ?? this.turnOf(call.chat?.conversationId, LONE_CALL_LABELS[call.origin]);
     this.byCall.set(call.callId, turn);
     if (call.chat) this.endSearches(turn, now, call.chat.toolUseId);
+    // A call outside a chat that waited for consent opened its turn before who asked was known.
+    else turn.root.view.label = LONE_CALL_LABELS[call.origin];
     if (entry.consent) {
       entry.consent.view.status = 'allowed';
       this.endBar(entry.consent, now);

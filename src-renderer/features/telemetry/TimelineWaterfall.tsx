@@ -1,5 +1,5 @@
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
-import { memo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { TimelineSpan } from '@contract';
 import type { TimelineRow } from './timeline-rows';
 
@@ -57,6 +57,12 @@ export function TimelineWaterfall({
     };
     tryFocus(0);
   };
+  // The dialog opened before its first answer: the focus waits on the dialog itself, and comes here.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active?.getAttribute('role') === 'dialog' && active.contains(scrollRef.current))
+      scrollRef.current?.querySelector<HTMLElement>('button[tabindex="0"]')?.focus();
+  }, []);
   const page = Math.max(1, Math.floor(height / TIMELINE_ROW_HEIGHT) - 1);
   const onKeyDown = (e: KeyboardEvent) => {
     const from = (e.target as HTMLElement).closest<HTMLElement>('[data-row]');
