@@ -4,9 +4,11 @@
  * answers once with 200 calls of the echo fixture's `echo` (run under the **Always allow** given to
  * the baseline turn's call), then with text; a one-call turn before it is the baseline, sampled
  * interleaved with it in the same page. Each sample marks the start and clicks the
- * answer's **Timeline** in one page task, then waits in animation frames until the dialog holds every
- * bar (the turn, two model requests, 200 calls) and one frame more (painted); the
- * dialog is closed between samples. The first opening also loads the dialog's lazy chunk (reported
+ * answer's **Timeline** in one page task, then waits in animation frames until the waterfall holds
+ * this opening's answer — its rows say the turn has every bar (the turn, two model requests, 200
+ * calls: `aria-setsize`), it is no longer busy fetching (`aria-busy`), a bar is in the page (the list
+ * is virtualised: only the rows on screen are) — and one frame more (painted); the dialog is closed
+ * between samples. The first opening also loads the dialog's lazy chunk (reported
  * apart). Run alone: `npx tsx bench/scenarios/timeline-ui.ts [--rounds N]` (after `npm run build`).
  */
 import fs from 'node:fs';
@@ -29,8 +31,8 @@ const BASELINE_ANSWER = 'One done.';
 const ANSWER = 'All two hundred done.';
 
 /**
- * In the page: click the answer's Timeline and resolve with the ms until every bar is in the dialog
- * and one frame passed. Plain JavaScript source: tsx's keepNames would give a function compiled here
+ * In the page: click the answer's Timeline and resolve with the ms until the waterfall shows this
+ * opening's answer with every bar and one frame passed. Plain JavaScript source: tsx's keepNames would give a function compiled here
  * a `__name` helper the page lacks.
  */
 const OPEN_TIMELINE = `(count, answer) => new Promise((resolve, reject) => {
@@ -41,7 +43,9 @@ const OPEN_TIMELINE = `(count, answer) => new Promise((resolve, reject) => {
   const start = performance.now();
   button.click();
   const check = () => {
-    if (document.querySelectorAll('[role="dialog"] .timeline-bar').length >= count) {
+    const list = document.querySelector('[role="dialog"] ol.timeline');
+    const row = list && list.querySelector('li[aria-setsize]');
+    if (row && Number(row.getAttribute('aria-setsize')) >= count && list.getAttribute('aria-busy') !== 'true' && list.querySelector('.timeline-bar')) {
       requestAnimationFrame(() => { clearTimeout(timer); resolve(performance.now() - start); });
     } else requestAnimationFrame(check);
   };
