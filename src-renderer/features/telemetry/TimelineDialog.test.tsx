@@ -84,6 +84,15 @@ describe('the Timeline dialog', () => {
     expect(document.activeElement).toBe(within(list).getByRole('button', { name: /^Turn: / }));
   });
 
+  it('a sampling bar leads to its request’s lines in the server’s Protocol log', async () => {
+    const { list, view } = await open(turn(2));
+    await act(async () => fireEvent.click(within(list).getByRole('button', { name: /^Sampling: Sampling request/ })));
+    const goTo = screen.getByRole('group', { name: 'Go to' });
+    expect(within(goTo).queryByRole('button', { name: 'Audit entry' })).toBeNull();
+    await act(async () => fireEvent.click(within(goTo).getByRole('button', { name: 'Protocol log' })));
+    expect(view.store.getState().intent).toMatchObject({ kind: 'filter-protocol-log', target: 'sampling/createMessage #7 (' });
+  });
+
   it('asks again at each opening; the bars shown meanwhile are said busy', async () => {
     let answer: (t: TurnTimeline) => void = () => undefined;
     const host = fakeHost({ replies: { getTurnTimeline: () => new Promise<TurnTimeline>((resolve) => (answer = resolve)) } });
