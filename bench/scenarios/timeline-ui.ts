@@ -56,9 +56,7 @@ function openTimeline(page: Page, bars: number, answer: string): Promise<number>
   return page.evaluate(`(${OPEN_TIMELINE})(${bars}, ${JSON.stringify(answer)})`) as Promise<number>;
 }
 
-export async function runTimelineUi(
-  rounds: number,
-): Promise<{
+export async function runTimelineUi(rounds: number): Promise<{
   firstMs: number;
   paintedMs: number[];
   baselineMs: number[];
