@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
 import { expect, test } from '../support/web-host';
+import { axeProblems } from '../support/axe';
 import { choose } from '../support/choose';
 
 const llm = useScriptedLlm();
@@ -76,12 +77,28 @@ test('a turn with a search round, a consent wait and a call, as a waterfall from
   // The search round is a bar of its own: what was searched and what it found.
   await expect(waterfall.getByRole('button', { name: /^Tool search “sum”: \d+ tools? found, .*succeeded$/ })).toHaveCount(1);
 
-  // Keyboard: each bar is a stop; Enter shows its numbers below the waterfall.
+  // Keyboard: the waterfall is one Tab stop (the dialog opens on its first bar); the arrow keys move
+  // between bars, End to the last; Enter says the bar's numbers below the waterfall; Tab leaves for its links.
+  await expect(bars.first()).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(bars.last()).toBeFocused();
   await consent.focus();
-  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
   await expect(call).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('status')).toContainText('get-sum');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('group', { name: 'Go to' }).getByRole('button', { name: 'Show the card' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(call).toBeFocused();
+
+  await test.step('axe finds nothing serious in the dialog, in the light theme and the dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeProblems(page, '[role="dialog"]'), colorScheme).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(answer.getByRole('button', { name: 'Timeline' })).toBeFocused();

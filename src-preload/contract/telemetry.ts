@@ -85,8 +85,13 @@ export interface TimelineSpan {
   toolUseId?: string;
   /** The server of a call or of a request it caused (the Logs page's address). */
   serverId?: string;
-  /** A tool call's JSON-RPC request id: its lines in the server's Protocol log. */
+  /**
+   * The JSON-RPC id of the bar's request on the server's wire — a tool call's, or the server's own
+   * sampling or elicitation request's —: its lines in the server's Protocol log (`protocolLinesFilter`).
+   */
   requestId?: string;
+  /** Who asked for the request when the Protocol log names one (an app's call: "the app of …"). */
+  requestInitiator?: string;
   model?: string;
   inputTokens?: number;
   outputTokens?: number;
@@ -96,6 +101,25 @@ export interface TimelineSpan {
   bytesIn?: number;
   /** How it ended (a tool call's status, a question's outcome). */
   status?: string;
+}
+
+/** The JSON-RPC method of each kind of bar that is one request on a server's wire. */
+const REQUEST_METHODS: Partial<Record<TimelineKind, string>> = {
+  tool: 'tools/call',
+  sampling: 'sampling/createMessage',
+  elicitation: 'elicitation/create',
+};
+
+/**
+ * The Protocol log filter that finds a bar's request and its answer, and nothing else: their lines
+ * read `→ tools/call #7 (…` and `← result of tools/call #7 (…` (a server's request: `← sampling/createMessage #3 (…`,
+ * `→ result of sampling/createMessage #3 (…`); a request an app asked for names it after the id
+ * (`— from the app of …`, `— for …`), so its filter ends at the dash. Undefined: no request to find.
+ */
+export function protocolLinesFilter(span: TimelineSpan): string | undefined {
+  const method = REQUEST_METHODS[span.kind];
+  if (!method || span.requestId === undefined || !span.serverId) return undefined;
+  return `${method} #${span.requestId} ${span.requestInitiator ? '—' : '('}`;
 }
 
 export interface TurnTimeline {

@@ -13,14 +13,15 @@ Element.prototype.setPointerCapture ??= () => undefined;
 Element.prototype.releasePointerCapture ??= () => undefined;
 
 /*
- * jsdom has no layout, so a virtualised tool list would measure 0 px and show no row: it gets the
+ * jsdom has no layout, so a virtualised list (the tool list, a turn's Timeline) would measure 0 px and show no row: it gets the
  * height of its `max-height` (the rows stay virtualised: a long list still renders a window of it).
  */
+const VIRTUALISED = ['tool-list-scroller', 'timeline-scroller'];
 const realClientHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight');
 Object.defineProperty(Element.prototype, 'clientHeight', {
   configurable: true,
   get(this: Element) {
-    if (this.classList.contains('tool-list-scroller')) return parseInt((this as HTMLElement).style.maxHeight, 10) || 420;
+    if (VIRTUALISED.some((name) => this.classList.contains(name))) return parseInt((this as HTMLElement).style.maxHeight, 10) || 420;
     return realClientHeight?.get?.call(this) ?? 0;
   },
 });

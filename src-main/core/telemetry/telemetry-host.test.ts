@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TelemetryInput } from '@contract';
-import { answerTool } from '../../test-support/answers';
+import { protocolLinesFilter, type TelemetryInput, type TimelineSpan } from '@contract';
+import { answerElicitation, answerTool, rejectSampling } from '../../test-support/answers';
 import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { modernStats, startModernHttpServer } from '../servers/test-support/http-servers';
@@ -160,6 +160,66 @@ describe('telemetry', () => {
       ['tool', 'tracer › meta'],
     ]);
     expect(timeline!.spans[1]).toMatchObject({ serverId, status: 'ok', requestId: expect.any(String) });
+  });
+
+  /** The lines of the server's Protocol log a bar's Protocol log link finds (what the Logs page's filter asks the host). */
+  const protocolLines = async (t: TestHost, bar: TimelineSpan, count: number) =>
+    waitFor(
+      async () => {
+        const { entries } = await t.api.queryLogs({ serverId: bar.serverId!, stream: 'protocol', text: protocolLinesFilter(bar) });
+        return entries.length >= count ? entries.map((e) => e.text) : undefined;
+      },
+      { what: `the Protocol log lines of ${bar.label}` },
+    );
+
+  it('an app’s call that waited for consent: its turn says who asked; its bar finds its request and result in the Protocol log', async () => {
+    const t = startHost();
+    const serverId = await setUp(t);
+    const mark = t.events.length;
+    const done = t.host.tools.callToolWithConsent({ serverId, tool: 'meta', args: {}, origin: 'app' });
+    await answerTool(t.api, { id: (await t.asked('tool', undefined, mark)).id, decision: 'allow_once' });
+    expect((await done).status).toBe('ok');
+    const entry = (await t.api.listToolAudit({})).entries.find((e) => e.origin === 'app')!;
+    const timeline = (await t.api.getTurnTimeline({ callId: entry.callId }))!;
+    expect(timeline.spans.map((s) => [s.kind, s.label])).toEqual([
+      ['turn', 'Call from an app'],
+      ['consent', 'Waiting for your answer'],
+      ['tool', 'tracer › meta'],
+    ]);
+    const call = timeline.spans[2]!;
+    expect(call.requestInitiator).toBe('the app of tracer');
+    const lines = await protocolLines(t, call, 2);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^→ tools/call #${call.requestId} — from the app of tracer \\(`));
+    expect(lines[1]).toMatch(new RegExp(`^← result of tools/call #${call.requestId} — for the app of tracer \\(`));
+  });
+
+  it('sampling and elicitation bars nest under their call and name the server’s request: its lines in the Protocol log', async () => {
+    const t = startHost();
+    await t.api.setApiKey({ apiKey: 'sk-ant-telemetry' });
+    await t.api.updateSettings({ anthropicBaseUrl: llm.url });
+    const id = await t.everything();
+    const cases = [
+      { tool: 'trigger-sampling-request', kind: 'sampling', method: 'sampling/createMessage' },
+      { tool: 'trigger-elicitation-request', kind: 'elicitation', method: 'elicitation/create' },
+    ] as const;
+    for (const { tool, kind, method } of cases) {
+      const mark = t.events.length;
+      const run = t.api.runTool({ serverId: id, tool, args: kind === 'sampling' ? { prompt: 'x' } : {} });
+      const asked = await t.asked(kind, undefined, mark);
+      if (kind === 'sampling') await rejectSampling(t.api, { id: asked.id });
+      else await answerElicitation(t.api, { id: asked.id, action: 'decline' });
+      await run;
+      const started = await t.next('toolCallStarted', (c) => c.tool === tool, mark);
+      const timeline = (await t.api.getTurnTimeline({ callId: started.callId }))!;
+      const call = timeline.spans.find((s) => s.kind === 'tool')!;
+      const bar = timeline.spans.find((s) => s.kind === kind)!;
+      expect(bar).toMatchObject({ parentId: call.id, serverId: id, requestId: expect.any(String) });
+      const lines = await protocolLines(t, bar, 2);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(new RegExp(`^← ${method} #${bar.requestId} \\(`));
+      expect(lines[1]).toMatch(new RegExp(`^→ (result|error) of ${method} #${bar.requestId} \\(`));
+    }
   });
 
   it('exports the turn as one trace with the conventions’ names and attributes, and the server sees its trace id', async () => {

@@ -42,6 +42,31 @@ export interface Turn {
   order: string[];
 }
 
+/** A turn just opened (`root`, its own bar, is set next by the recorder). */
+export function newTurn(conversationId: string, now: number): Turn {
+  const turn = {
+    conversationId,
+    start: now,
+    bars: [],
+    mark: now,
+    messageIds: [],
+    open: true,
+    lone: !conversationId,
+    searches: [],
+    order: [],
+  };
+  return turn as Omit<Turn, 'root'> as Turn;
+}
+
+/** A request as it left for a server; `initiator`: who asked for it when the Protocol log names one (an app). */
+export interface SentRequest {
+  id: string | number;
+  method: string;
+  params: Record<string, unknown> | undefined;
+  bytes: number;
+  initiator?: string;
+}
+
 /** What the recorder reads from its area. */
 export interface RecorderDeps {
   now(): number;

@@ -1,5 +1,6 @@
 import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { ConnectionPlugin } from '../server-fleet/connection-plugins';
+import { initiatorOf } from '../servers/sdk-internals/wire-initiator';
 import type { ServerFacts } from './otel-spans';
 import { formatTraceparent, withTraceContext } from './trace-context';
 import type { TurnRecorder } from './turn-recorder';
@@ -63,14 +64,19 @@ export function tracePlugin(deps: {
     },
     onRemoved(server) {
       deps.facts.delete(server.id);
+      deps.recorder.serverRequests.forgetServer(server.id);
     },
     onWire(server, direction, message: JSONRPCMessage, bytes) {
       const m = message as { id?: string | number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown };
       if (m.id === undefined) return;
-      if (direction === 'out' && m.method) deps.recorder.onRequestSent(server.id, m.id, m.method, m.params, bytes);
-      // A server's own requests (sampling, elicitation) are nested under its running call by the
-      // recorder; whatever trace context they carry is never adopted, so a malformed one changes nothing.
+      if (direction === 'out' && m.method)
+        deps.recorder.onRequestSent(server.id, { id: m.id, method: m.method, params: m.params, bytes, initiator: initiatorOf(message) });
       else if (direction === 'in' && !m.method) deps.recorder.onResponse(server.id, m.id, bytes, m.result);
+      // A server's own requests (sampling, elicitation) are nested under its running call by the
+      // recorder, their ids kept for their bars' Protocol log lines; whatever trace context they carry
+      // is never adopted, so a malformed one changes nothing.
+      else if (direction === 'in') deps.recorder.serverRequests.arrived(server.id, m.method!, m.id);
+      else deps.recorder.serverRequests.answered(server.id, m.id);
     },
   };
 }

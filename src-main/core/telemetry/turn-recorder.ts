@@ -13,16 +13,19 @@ import {
   type TimelineTarget,
 } from '@contract';
 import { RequestSpans } from './request-spans';
+import { ServerRequestIds } from './server-request-ids';
 import {
   capped,
   failureLabel,
   timelineOf,
+  newTurn,
   LONE_CALL_LABELS,
   searchOutcome,
   traceSpanId,
   KEPT_TURNS,
   type Bar,
   type RecorderDeps,
+  type SentRequest,
   type Turn,
 } from './timeline-model';
 import { endOtelSpan, errorType, serverAttributes, startOtelSpan } from './otel-spans';
@@ -46,6 +49,8 @@ export class TurnRecorder {
   private readonly bySpanId = new Map<string, Bar>();
   private readonly questions = new Map<string, Bar>();
   private readonly requests = new RequestSpans();
+  /** Sampling and elicitation requests seen on the wire, for their bars' Protocol log lines. */
+  readonly serverRequests = new ServerRequestIds();
   private seq = 0;
 
   constructor(private readonly deps: RecorderDeps) {}
@@ -89,7 +94,7 @@ export class TurnRecorder {
   }
 
   /** A request left for a server: binds a `tools/call` to its bar (by its trace context, else in order). */
-  onRequestSent(serverId: string, id: string | number, method: string, params: Record<string, unknown> | undefined, bytes: number): void {
+  onRequestSent(serverId: string, { id, method, params, bytes, initiator }: SentRequest): void {
     if (method !== 'tools/call') return this.requests.sent(traceSpanId(params), id);
     const queue = this.unsent.get(serverId);
     if (!queue) return;
@@ -100,6 +105,7 @@ export class TurnRecorder {
     bar.jsonrpcKey = `${serverId}\n${id}`;
     bar.view.bytesOut = bytes;
     bar.view.requestId = String(id);
+    if (initiator) bar.view.requestInitiator = initiator;
     bar.otel?.setAttribute('jsonrpc.request.id', String(id));
     this.byRequest.set(bar.jsonrpcKey, bar);
   }
@@ -229,6 +235,8 @@ export class TurnRecorder {
     const turn = entry.consent?.turn ?? this.turnOf(call.chat?.conversationId, LONE_CALL_LABELS[call.origin]);
     this.byCall.set(call.callId, turn);
     if (call.chat) this.endSearches(turn, now, call.chat.toolUseId);
+    // A call outside a chat that waited for consent opened its turn before who asked was known.
+    else turn.root.view.label = LONE_CALL_LABELS[call.origin];
     if (entry.consent) {
       entry.consent.view.status = 'allowed';
       this.endBar(entry.consent, now);
@@ -285,10 +293,9 @@ export class TurnRecorder {
     const parent = this.runningCallOf(question.serverId);
     const turn = parent?.turn ?? this.turnOf(undefined, `${question.kind} request`);
     const label = question.kind === 'sampling' ? 'Sampling request' : 'Elicitation request';
-    this.questions.set(
-      question.id,
-      this.startBar(turn, { kind: question.kind, label }, this.deps.now(), parent ?? turn.root, question.serverId),
-    );
+    const requestId = this.serverRequests.claim(question.serverId, question.kind);
+    const view = { kind: question.kind, label, serverId: question.serverId, ...(requestId ? { requestId } : {}) };
+    this.questions.set(question.id, this.startBar(turn, view, this.deps.now(), parent ?? turn.root, question.serverId));
   }
 
   private onSettled(settled: QuestionSettled): void {
@@ -314,17 +321,7 @@ export class TurnRecorder {
   }
 
   private openTurn(conversationId: string, now: number, label = 'Turn'): Turn {
-    const turn = {
-      conversationId,
-      start: now,
-      bars: [],
-      mark: now,
-      messageIds: [],
-      open: true,
-      lone: !conversationId,
-      searches: [],
-      order: [],
-    } as unknown as Turn;
+    const turn = newTurn(conversationId, now);
     turn.root = this.startBar(turn, { kind: 'turn', label }, now, undefined);
     if (conversationId) {
       this.openTurns.set(conversationId, turn);
