@@ -1,6 +1,6 @@
 /**
  * Telemetry's cost on the tool-call path (issue 40): the same host, the same echo server, tool calls
- * with OpenTelemetry export off and on (to a local OTLP/HTTP receiver, http/protobuf, trace context
+ * with OpenTelemetry export off and on (to a local OTLP/HTTP receiver in a process of its own, http/protobuf, trace context
  * in every request), alternating off/on rounds in one run. Reports p50 and host CPU per call for
  * each and their ratio (target ≤ 1.05×).
  *
@@ -14,11 +14,10 @@
  * CPU counted as the user pays it, over enough calls that no single batch decides a round.
  */
 import '../lib/as-built-entry';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
+import { startOtlpSink } from '../lib/otlp-sink';
 import { REPO } from '../lib/servers';
 import { hostToolArm, measureCalls } from '../lib/tool-arms';
 
@@ -36,16 +35,9 @@ const load = () =>
     .join(' ');
 
 async function main() {
-  let received = 0;
-  const receiver = http.createServer((req, res) => {
-    req.on('data', () => undefined);
-    req.on('end', () => {
-      received++;
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  // The receiver runs in a process of its own: its CPU is not the host's.
+  const sink = await startOtlpSink();
+  const endpoint = sink.url;
   const arm = await hostToolArm({ command: process.execPath, args: [path.join(REPO, 'e2e/fixtures/echo.mjs')] }, ['echo']);
   const call = () => arm.call('echo', { message: 'hi' });
   const setExport = (enabled: boolean) =>
@@ -84,12 +76,13 @@ async function main() {
         `host CPU per call on/off ${ratio('cpu').toFixed(2)}× (target ≤ 1.05×); per round ${paired.map((r) => r.toFixed(2)).join(' ')}, median ${median(paired).toFixed(2)}×`,
       );
     }
-    console.log(`spans exported ${telemetry.exported} · dropped ${telemetry.dropped} · export posts received ${received}`);
+    console.log(
+      `spans exported ${telemetry.exported} · dropped ${telemetry.dropped}${telemetry.lastError ? ` (${telemetry.lastError})` : ''} · export posts received ${await sink.posts()}`,
+    );
     console.log(JSON.stringify({ rounds, calls, off: results.off, on: results.on }));
   } finally {
     await arm.dispose();
-    receiver.closeAllConnections();
-    receiver.close();
+    sink.stop();
   }
 }
 
