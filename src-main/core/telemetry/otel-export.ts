@@ -10,6 +10,9 @@ import { DurationMetric } from './duration-metric';
 import { ExportSpan, type SpanShared } from './export-span';
 import { BoundedSpanQueue } from './span-queue';
 
+/** Longest wait for the last exports when a pipeline shuts down (see `OtelExport.shutdown`). */
+const SHUTDOWN_WAIT_MS = 2_000;
+
 /** Where and how to export (resolved from the setting or the environment, headers opened). */
 export interface ExportTarget {
   endpoint: string;
@@ -68,7 +71,18 @@ export class OtelExport {
     this.duration.record(seconds, key, attributes);
   }
 
+  /**
+   * The last spans and the metric go out, waited for at most `SHUTDOWN_WAIT_MS`: the SDK's exporters
+   * retry a refused endpoint with backoff for ≈ 8.5 s, which would hold up quitting and switching export
+   * off or to another endpoint. A batch still in flight then is not counted.
+   */
   async shutdown(): Promise<void> {
-    await Promise.allSettled([this.queue.shutdown(), this.meters.shutdown()]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, SHUTDOWN_WAIT_MS);
+      timer.unref?.();
+    });
+    await Promise.race([Promise.allSettled([this.queue.shutdown(), this.meters.shutdown()]), bound]);
+    clearTimeout(timer);
   }
 }

@@ -1,7 +1,8 @@
 /**
- * `mcp.client.operation.duration` as `DurationMetric` aggregates it: through the SDK's metric reader
- * and OTLP exporter to a local receiver, with the counts that keep its speed-up paying — one
- * attributes object per attribute set, never one per call, and no attribute hashing by the SDK.
+ * The export pipeline (`OtelExport`): `mcp.client.operation.duration` as `DurationMetric` aggregates
+ * it, through the SDK's metric reader and OTLP exporter to a local receiver, with the counts that keep
+ * its speed-up paying — one attributes object per attribute set, never one per call, and no attribute
+ * hashing by the SDK; and a shutdown that an endpoint never answering cannot hold up past its bound.
  */
 import { createRequire } from 'node:module';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -80,5 +81,27 @@ describe('mcp.client.operation.duration', () => {
     const points = (await metric.collect()).resourceMetrics.scopeMetrics[0]!.metrics[0]!.dataPoints;
     expect(points).toHaveLength(2_000);
     expect(points.at(-1)).toMatchObject({ attributes: { 'otel.metric.overflow': true }, value: { count: 501 } });
+  });
+});
+
+describe('a pipeline shutting down', () => {
+  it('does not wait on an endpoint that never answers past its bound: the last batch is let go', async () => {
+    receiver = await startOtlpReceiver();
+    receiver.stall = true;
+    const otel = new OtelExport({ endpoint: receiver.url, protocol: 'http/json', headers: {} }, 'test', () => undefined);
+    recordDuration(otel, 0.1, 'tools/call', facts, 'echo');
+    const span = otel.startSpan('tools/call echo', 2, Date.now(), {});
+    span.end(Date.now());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let done = false;
+      const shutdown = otel.shutdown().then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(2_000);
+      await shutdown;
+      expect(done).toBe(true);
+      expect(otel.queue.exported).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
