@@ -92,23 +92,28 @@ export class ExportSpan implements ReadableSpan {
   }
 }
 
-function hrTime(ms: number): HrTime {
+/** Milliseconds since the epoch as OTel's `[seconds, nanoseconds]`. */
+export function hrTime(ms: number): HrTime {
   const seconds = Math.floor(ms / 1000);
   return [seconds, Math.round((ms - seconds * 1000) * 1e6)];
 }
 
-// Random ids from a pool refilled by one system call per 256 spans (W3C: not all zero).
+// Random ids from a pool refilled by one system call per 256 spans and turned into hex once per
+// refill (one native `toString('hex')` per 256 spans, not one per id). W3C: an id is not all zero.
 const pool = Buffer.alloc(4096);
-let offset = pool.length;
+let hex = '';
+let offset = 0;
+const ZEROS = '0'.repeat(32);
 
 function randomHex(bytes: number): string {
   for (;;) {
-    if (offset + bytes > pool.length) {
+    if (offset + bytes * 2 > hex.length) {
       randomFillSync(pool);
+      hex = pool.toString('hex');
       offset = 0;
     }
-    const hex = pool.toString('hex', offset, offset + bytes);
-    offset += bytes;
-    if (!/^0+$/.test(hex)) return hex;
+    const id = hex.slice(offset, offset + bytes * 2);
+    offset += bytes * 2;
+    if (id !== ZEROS.slice(0, bytes * 2)) return id;
   }
 }

@@ -48,13 +48,11 @@ export function startOtelSpan(
         `tools/call ${view.tool}`,
         SpanKind.CLIENT,
         start,
-        {
-          'mcp.method.name': 'tools/call',
-          'gen_ai.tool.name': view.tool,
-          'gen_ai.operation.name': 'execute_tool',
-          ...serverAttributes(facts),
-          ...extra,
-        },
+        Object.assign(
+          { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': view.tool, 'gen_ai.operation.name': 'execute_tool' },
+          facts && serverAttributes(facts),
+          extra,
+        ),
         context,
       );
     default:
@@ -69,6 +67,28 @@ export function serverAttributes(facts: ServerFacts | undefined): Attributes {
   if (facts.transport) attributes['network.transport'] = facts.transport;
   if (facts.sessionId) attributes['mcp.session.id'] = facts.sessionId;
   return attributes;
+}
+
+/**
+ * One `mcp.client.operation.duration` measurement: its attribute set is named by a string key of its
+ * values, and the attributes object is made only for a set not seen before (see `DurationMetric`).
+ */
+export function recordDuration(
+  otel: OtelExport | undefined,
+  seconds: number,
+  method: string,
+  facts: ServerFacts | undefined,
+  tool?: string,
+  error?: string,
+): void {
+  if (!otel) return;
+  const server = facts ? `${facts.name}\n${facts.protocolVersion ?? ''}\n${facts.transport ?? ''}\n${facts.sessionId ?? ''}` : '\0';
+  otel.recordDuration(seconds, `${method}\n${tool ?? '\0'}\n${error ?? ''}\n${server}`, () => ({
+    'mcp.method.name': method,
+    ...(tool !== undefined ? { 'gen_ai.tool.name': tool } : {}),
+    ...serverAttributes(facts),
+    ...(error ? { 'error.type': error } : {}),
+  }));
 }
 
 /** Ends a span with what the bar learnt (tokens, the call's request id, how it ended). */

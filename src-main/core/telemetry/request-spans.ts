@@ -1,7 +1,7 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ExportSpan } from './export-span';
 import type { OtelExport } from './otel-export';
-import { serverAttributes, type ServerFacts } from './otel-spans';
+import { recordDuration, serverAttributes, type ServerFacts } from './otel-spans';
 
 /** Requests that are no operation of their own: the handshake and liveness checks carry no trace context. */
 const UNTRACED = new Set(['initialize', 'ping']);
@@ -55,10 +55,7 @@ export class RequestSpans {
       span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error)?.message ?? errorType });
     }
     span.end(now);
-    otel?.recordDuration((now - startedAt) / 1000, {
-      'mcp.method.name': String(span.attributes['mcp.method.name']),
-      ...(errorType ? { 'error.type': errorType } : {}),
-    });
+    recordDuration(otel, (now - startedAt) / 1000, String(span.attributes['mcp.method.name']), undefined, undefined, errorType);
   }
 }
 

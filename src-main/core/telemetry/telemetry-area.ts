@@ -61,14 +61,15 @@ export function createTelemetryArea(options: TelemetryAreaOptions) {
   /** Replaces the pipeline with one for `target` (or none): open bars end with the old one. */
   const reconfigure = async (target: ExportTarget | undefined) => {
     const old = otel;
+    if (old) recorder.endAll();
+    otel = target ? new OtelExport(target, options.version, announce) : undefined;
     if (old) {
-      recorder.endAll();
+      // Counted once its last batch is out (or failed): shutting down flushes what was still queued.
+      await old.shutdown();
       dropped += old.queue.dropped;
       exported += old.queue.exported;
       lastError = old.queue.lastError;
     }
-    otel = target ? new OtelExport(target, options.version, announce) : undefined;
-    await old?.shutdown();
     announce();
   };
 

@@ -5,7 +5,6 @@ import type { ChatError, ChatMessage, RunningToolCall, TimelineSpan, TurnTimelin
 import type { ExportSpan } from './export-span';
 import type { OtelExport } from './otel-export';
 import type { ServerFacts } from './otel-spans';
-import { parseTraceparent } from './trace-context';
 
 /** What a call outside a chat is, by who asked for it. */
 export const LONE_CALL_LABELS: Record<RunningToolCall['origin'], string> = {
@@ -103,8 +102,14 @@ export function searchOutcome(view: TimelineSpan, results: ChatMessage): void {
   if (!result.isError) view.label += `: ${found} tool${found === 1 ? '' : 's'} found`;
 }
 
+/**
+ * The span id in the trace context of a request leaving for a server (written by the trace plugin),
+ * to find its span. Not a parse: the id only looks up the recorder's own spans, so a value that is not
+ * ours finds nothing (what arrives from a server is never read this way).
+ */
 export function traceSpanId(params: Record<string, unknown> | undefined): string | undefined {
-  return parseTraceparent((params?._meta as { traceparent?: unknown } | undefined)?.traceparent)?.spanId;
+  const value = (params?._meta as { traceparent?: unknown } | undefined)?.traceparent;
+  return typeof value === 'string' && value.length === 55 ? value.slice(36, 52) : undefined;
 }
 
 /** Opt-in content attributes are capped, so one huge result cannot fill the queue's memory. */

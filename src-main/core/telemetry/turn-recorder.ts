@@ -28,7 +28,7 @@ import {
   type SentRequest,
   type Turn,
 } from './timeline-model';
-import { endOtelSpan, errorType, serverAttributes, startOtelSpan } from './otel-spans';
+import { endOtelSpan, errorType, recordDuration, startOtelSpan } from './otel-spans';
 
 /**
  * The one observer: builds each turn's timeline from what the host already emits (the chat's
@@ -276,13 +276,8 @@ export class TurnRecorder {
       if (entry.tool.jsonrpcKey) this.byRequest.delete(entry.tool.jsonrpcKey);
       if (entry.tool.view.status !== 'tool_error' || done.status !== 'ok') entry.tool.view.status = done.status;
       this.endBar(entry.tool, now);
-      const error = errorType(entry.tool.view);
-      this.deps.otel()?.recordDuration((now - entry.tool.start) / 1000, {
-        'mcp.method.name': 'tools/call',
-        'gen_ai.tool.name': done.tool,
-        ...serverAttributes(this.deps.facts(done.serverId)),
-        ...(error ? { 'error.type': error } : {}),
-      });
+      const seconds = (now - entry.tool.start) / 1000;
+      recordDuration(this.deps.otel(), seconds, 'tools/call', this.deps.facts(done.serverId), done.tool, errorType(entry.tool.view));
     }
     bar.turn.mark = now;
     if (!done.chat) this.endTurn(bar.turn);

@@ -20,8 +20,19 @@ export interface ReceivedSpan {
   attributes: Record<string, unknown>;
 }
 
+/** A histogram data point as decoded from an OTLP/HTTP JSON export of metrics. */
+export interface ReceivedHistogramPoint {
+  metric: string;
+  unit?: string;
+  attributes: Record<string, unknown>;
+  count: number;
+  sum?: number;
+  bucketCounts: number[];
+}
+
 /**
- * A local OTLP/HTTP receiver: decodes each JSON export of spans (`/v1/traces`), keeps protobuf
+ * A local OTLP/HTTP receiver: decodes each JSON export of spans (`/v1/traces`) and of histograms
+ * (`/v1/metrics`), keeps protobuf
  * bodies as they came (their bytes are checked for ids and names), and answers 200, or nothing at
  * all while `stall` is set (a slow endpoint).
  */
@@ -29,6 +40,7 @@ export async function startOtlpReceiver() {
   const spans: ReceivedSpan[] = [];
   const protobufBodies: Buffer[] = [];
   const metricPosts: unknown[] = [];
+  const histograms: ReceivedHistogramPoint[] = [];
   const headers: http.IncomingHttpHeaders[] = [];
   let stall = false;
   const server = http.createServer((req, res) => {
@@ -38,8 +50,10 @@ export async function startOtlpReceiver() {
       if (stall) return; // never answered
       const body = Buffer.concat(chunks);
       headers.push(req.headers);
-      if (req.url === '/v1/metrics') metricPosts.push(body.length);
-      else if (req.headers['content-type']?.includes('protobuf')) protobufBodies.push(body);
+      if (req.url === '/v1/metrics') {
+        metricPosts.push(body.length);
+        histograms.push(...decodeHistograms(body.toString('utf8')));
+      } else if (req.headers['content-type']?.includes('protobuf')) protobufBodies.push(body);
       else spans.push(...decodeJson(body.toString('utf8')));
       res.writeHead(200, { 'content-type': req.headers['content-type'] ?? 'application/json' });
       res.end(req.headers['content-type']?.includes('protobuf') ? '' : '{}');
@@ -52,6 +66,7 @@ export async function startOtlpReceiver() {
     spans,
     protobufBodies,
     metricPosts,
+    histograms,
     headers,
     set stall(value: boolean) {
       stall = value;
@@ -75,6 +90,38 @@ function decodeJson(text: string): ReceivedSpan[] {
         ...span,
         attributes: Object.fromEntries((span.attributes ?? []).map((a) => [a.key, valueOf(a.value)])),
       })),
+    ),
+  );
+}
+
+type KeyValues = { key: string; value: AnyValue }[];
+
+function decodeHistograms(text: string): ReceivedHistogramPoint[] {
+  const body = JSON.parse(text) as {
+    resourceMetrics?: {
+      scopeMetrics?: {
+        metrics?: {
+          name: string;
+          unit?: string;
+          histogram?: {
+            dataPoints?: { attributes?: KeyValues; count: string | number; sum?: number; bucketCounts?: (string | number)[] }[];
+          };
+        }[];
+      }[];
+    }[];
+  };
+  return (body.resourceMetrics ?? []).flatMap((rm) =>
+    (rm.scopeMetrics ?? []).flatMap((sm) =>
+      (sm.metrics ?? []).flatMap((metric) =>
+        (metric.histogram?.dataPoints ?? []).map((point) => ({
+          metric: metric.name,
+          unit: metric.unit,
+          attributes: Object.fromEntries((point.attributes ?? []).map((a) => [a.key, valueOf(a.value)])),
+          count: Number(point.count),
+          sum: point.sum,
+          bucketCounts: (point.bucketCounts ?? []).map(Number),
+        })),
+      ),
     ),
   );
 }
