@@ -70,7 +70,7 @@ test('a 60-call turn: cards out of view are skipped behind the Timeline, and Sho
 
   // Behind the open dialog: the turn's cards are all in the page, and those far from the view are
   // skipped — none of them is styled and laid out with the page (the dialog's page-wide restyle).
-  const rendering = await page.evaluate(CARD_RENDERING);
+  const rendering = (await page.evaluate(CARD_RENDERING)) as { cards: number; far: number; farRendered: number };
   expect(rendering.cards).toBeGreaterThanOrEqual(CALLS);
   expect(rendering.far).toBeGreaterThanOrEqual(CALLS / 3);
   expect(rendering.farRendered).toBe(0);
