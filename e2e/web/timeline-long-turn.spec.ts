@@ -3,7 +3,8 @@
  * server-everything's `echo` 60 times in one answer. The chat's cards out of view are skipped by the
  * browser (`content-visibility: auto`), so opening a dialog — which restyles the whole page behind it —
  * touches only the cards in view; the Timeline's **Show the card** still brings a skipped card, far above
- * the view, into view and focuses it.
+ * the view in the same message, into view and focuses it — and, from the audit trail's Timeline, a card
+ * whose message is outside the chat's rendered window.
  */
 import { pointAnthropicAt, useScriptedLlm } from '../support/scripted-llm';
 import { expect, test } from '../support/web-host';
@@ -89,4 +90,30 @@ test('a 60-call turn: cards out of view are skipped behind the Timeline, and Sho
   expect(await first.evaluate((card) => card.querySelector('.tool-card-head')!.checkVisibility({ contentVisibilityAuto: true }))).toBe(
     true,
   );
+
+  await test.step('from the audit trail, Show the card reaches a card whose message is outside the chat’s window', async () => {
+    // A few short turns after: the first turn's messages leave the rendered window (the view and a few rows).
+    for (const n of [1, 2, 3, 4]) {
+      await llm().script([{ type: 'text', text: `Reply ${n}.` }]);
+      await message.fill(`Say ${n}`);
+      await message.press('Enter');
+      await expect(log.getByText(`Reply ${n}.`)).toBeVisible();
+    }
+    const firstTurnCard = log.getByRole('article', { name: `Tool call echo on ${SERVER}` }).filter({ hasText: '"first"' });
+    await expect(firstTurnCard).toHaveCount(0); // not rendered: its row is outside the window
+    await main.getByRole('button', { name: 'Settings', exact: true }).click();
+    // The one call the user allowed themselves (the rest ran under the standing decision), the oldest.
+    const calls = page.getByRole('list', { name: 'Tool calls' });
+    const mine = calls.getByRole('listitem').filter({ hasText: 'allowed by you' });
+    await expect(async () => {
+      if ((await mine.count()) === 0) await page.getByRole('button', { name: 'Show older calls' }).click({ timeout: 1000 });
+      await expect(mine).toHaveCount(1, { timeout: 1000 });
+    }).toPass();
+    await mine.locator('summary').click();
+    await mine.getByRole('button', { name: 'Timeline' }).click();
+    await waterfall.getByRole('button', { name: /^Tool call: Everything \(demo\) › echo,/ }).click();
+    await dialog.getByRole('group', { name: 'Go to' }).getByRole('button', { name: 'Show the card' }).click();
+    await expect(firstTurnCard).toBeFocused();
+    await expect(firstTurnCard).toBeInViewport();
+  });
 });
