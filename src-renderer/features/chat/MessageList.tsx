@@ -59,12 +59,18 @@ export function MessageList({ rows, hasMore, onLoadOlder, loadingOlder, renderRo
     virtualizer.scrollToEnd();
   }, [lastSentId, virtualizer]);
 
-  // A timeline bar's "Show the card": its message is brought into the window (the card then focuses itself).
+  // A timeline bar's "Show the card": a message out of the window is scrolled to, and once its row is
+  // rendered the card scrolls itself into view and focuses (its effect runs before this one). The
+  // virtualizer's scroll is stopped then: it would keep aiming at the message — in a long turn, far
+  // from the card — for a few frames more, while the rows around it are measured.
   const wanted = useAppStore((s) => (s.intent?.kind === 'focus-tool-card' ? s.intent.target : undefined));
   const wantedIndex = wanted === undefined ? -1 : rows.findIndex((m) => m.content.some((b) => b.type === 'tool_use' && b.id === wanted));
+  const wantedShown = wantedIndex >= 0 && items.some((item) => item.index === wantedIndex);
   useEffect(() => {
-    if (wantedIndex >= 0) virtualizer.scrollToIndex(wantedIndex, { align: 'center' });
-  }, [wantedIndex, virtualizer]);
+    if (wantedIndex < 0) return;
+    if (wantedShown) virtualizer.cancelScroll();
+    else virtualizer.scrollToIndex(wantedIndex, { align: 'center' });
+  }, [wantedIndex, wantedShown, virtualizer]);
 
   const canLoad = hasMore && !loadingOlder && rows.length > 0;
   // Older history is asked for when the reader scrolls near the top — on the scroll itself, read from
