@@ -13,6 +13,7 @@ import { listFleetTools, type FleetTool } from '../server-fleet/fleet-tools';
 import type { ServerFleet } from '../server-fleet/server-fleet';
 import type { SettingsRepository } from '../settings/settings-repository';
 import { visibleTo } from '../tool-definition/tool-ui';
+import { LastSent } from './last-sent';
 import { offeredTools } from './offered-tools';
 import { createToolOfferHandlers } from './tool-offer-handlers';
 import { ToolOfferRepository, type ToolChoice } from './tool-offer-repository';
@@ -79,23 +80,20 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
   // Catalogs and states change in bursts (a server starting, fifty at launch): one event per burst, and
   // none when nothing the renderer shows changed.
   let pending: NodeJS.Immediate | undefined;
-  let lastSent = '';
+  const lastSent = new LastSent();
   let closed = false;
   const changed = () => {
     if (closed) return;
     pending ??= setImmediate(() => {
       pending = undefined;
       const next = snapshot();
-      const json = JSON.stringify(next);
-      if (json === lastSent) return;
-      lastSent = json;
-      events.emit('toolOffersChanged', next);
+      if (lastSent.changed(JSON.stringify(next))) events.emit('toolOffersChanged', next);
     });
   };
   /** After the user's own change: the answer and the event carry the same snapshot. */
   const changedNow = (): ToolOffersSnapshot => {
     const next = snapshot();
-    lastSent = JSON.stringify(next);
+    lastSent.changed(JSON.stringify(next)); // remembered; sent in any case
     events.emit('toolOffersChanged', next);
     return next;
   };
