@@ -8,6 +8,7 @@ import { HostArm } from '../arms/host-arm';
 import { SdkArm } from '../arms/sdk-arm';
 import { killRefs, leftovers, ownPgid, remember, vmRssBytes, waitGone, type ProcRef } from '../lib/procs';
 import { fleetSpecs, type ServerSpec } from '../lib/servers';
+import { settledRss } from '../lib/settled-rss';
 import { startStallMonitor } from '../lib/stall';
 import { emitPids, fullGc, sleep, type Task } from '../lib/wire';
 
@@ -37,10 +38,12 @@ function makeArm(task: Task, specs: ServerSpec[]): FleetArm {
   };
 }
 
-const memory = () => {
+/** After forced GCs; RSS also once the freed pages are back with the OS (see settled-rss.ts). */
+const memory = async () => {
   fullGc();
   const m = process.memoryUsage();
-  return { rss: m.rss, heap: m.heapUsed, external: m.external + m.arrayBuffers };
+  const settled = await settledRss(m.rss);
+  return { rssAtOnce: m.rss, rss: settled.rss, heap: m.heapUsed, external: m.external + m.arrayBuffers };
 };
 
 /** Stops the arm and checks, via /proc, that every recorded process is gone; kills stragglers. */
@@ -58,7 +61,7 @@ export async function runReady(task: Task): Promise<Record<string, unknown>> {
   const specs = fleetSpecs(task.n, task.light);
   const arm = makeArm(task, specs);
   const seen = new Map<string, ProcRef>();
-  const before = memory();
+  const before = await memory();
   const monitor = await startStallMonitor();
   let readyMs: number;
   try {
@@ -71,7 +74,7 @@ export async function runReady(task: Task): Promise<Record<string, unknown>> {
   // (500 ms), after which saved log entries leave memory.
   await sleep(700);
   emitPids(remember(seen, arm.processes()));
-  const after = memory();
+  const after = await memory();
   const refs = [...seen.values()];
   const childRss = refs.reduce((sum, ref) => sum + vmRssBytes(ref.pid), 0);
   const stop = await stopAndVerify(arm, seen);
@@ -81,6 +84,8 @@ export async function runReady(task: Task): Promise<Record<string, unknown>> {
     stall,
     mem: {
       rssPerServer: (after.rss - before.rss) / task.n,
+      // Read right after the GC, as before the settling: for comparison with older results.
+      rssAtOncePerServer: (after.rssAtOnce - before.rssAtOnce) / task.n,
       heapPerServer: (after.heap - before.heap) / task.n,
       externalPerServer: (after.external - before.external) / task.n,
       childRssPerServer: childRss / task.n,

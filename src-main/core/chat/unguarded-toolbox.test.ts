@@ -3,7 +3,7 @@
  * stdio, the scripted Messages API over HTTP, the whole loop in between (the host goes through consent).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatBlock, ServerView } from '@contract';
+import type { ChatBlock } from '@contract';
 import { ServerConnection } from '../servers/connection/server-connection';
 import { referenceServer, testScope } from '../../test-support/fixtures';
 import { listFleetTools } from '../server-fleet/fleet-tools';
@@ -30,8 +30,10 @@ async function everythingFleet(onTestFinished: Parameters<typeof testScope>[0]) 
   });
   scope.defer(() => connection.stop());
   expect((await connection.start()).status).toBe('ready');
-  const view = { config: { id: 'srv-everything', name: 'Everything (demo)' } } as ServerView;
-  return { list: () => [view], connection: (id: string) => (id === 'srv-everything' ? connection : undefined) };
+  return {
+    refs: () => [{ id: 'srv-everything', name: 'Everything (demo)' }],
+    connection: (id: string) => (id === 'srv-everything' ? connection : undefined),
+  };
 }
 
 function request(extra: Partial<ToolCallRequest> = {}): ToolCallRequest {

@@ -1,20 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../store/database';
 import { testScope } from '../../test-support/fixtures';
 import { ServerConfigRepository, type ServerFields } from './server-config-repository';
 import { NO_SANDBOX, ServerInputSchema } from '@contract';
 
 function repository(): ServerConfigRepository {
+  return repositoryAndDb().repo;
+}
+
+function repositoryAndDb() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-configs-'));
   const { db } = openDatabase(dir);
   testScope().defer(() => {
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  return new ServerConfigRepository(db);
+  return { repo: new ServerConfigRepository(db), db };
 }
 
 const fields = (name: string, extra: Record<string, unknown> = {}): ServerFields => ({
@@ -81,5 +85,27 @@ describe('ServerConfigRepository (reads served from memory)', () => {
     ).toThrow('the import failed half-way');
     expect(repo.get(id)).toBeUndefined();
     expect(repo.list()).toEqual([]);
+  });
+
+  it('a verdict saved at ready changes the cached config: the list is not read again, an unchanged verdict not written', () => {
+    const { repo, db } = repositoryAndDb();
+    const now = new Date('2026-01-01T00:00:00Z');
+    const servers = ['a', 'b', 'c'].map((name) => repo.insert(fields(name), now));
+    repo.list();
+    const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
+    const changesBefore = totalChanges.get()!;
+    const prepared = vi.spyOn(db, 'prepare');
+    const verdict = JSON.stringify({ kind: 'legacy' });
+
+    for (const server of servers) repo.saveEraVerdict(server.id, verdict);
+    expect(repo.list().map((server) => server.eraVerdict)).toEqual([verdict, verdict, verdict]);
+    expect(repo.get(servers[1].id)?.eraVerdict).toBe(verdict);
+    // The next start finds the same verdict: nothing is written.
+    repo.saveEraVerdict(servers[1].id, verdict);
+    expect(prepared).not.toHaveBeenCalled();
+    expect(totalChanges.get()! - changesBefore).toBe(3);
+    // And it is stored: a fresh repository reads it from the database.
+    expect(new ServerConfigRepository(db).get(servers[2].id)?.eraVerdict).toBe(verdict);
+    prepared.mockRestore();
   });
 });

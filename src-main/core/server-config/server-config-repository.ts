@@ -237,8 +237,19 @@ export class ServerConfigRepository {
    * main thread. The verdict is a cache: one lost to a power cut only costs the next start a probe.
    */
   saveEraVerdict(id: string, verdict: string): void {
-    this.changed(id);
+    const cached = this.byId.get(id);
+    // A server started before usually finds the verdict it had: nothing to write.
+    if (cached?.eraVerdict === verdict) return;
     this.relaxed.run(() => this.saveVerdict.run(verdict, id));
+    // Only the verdict changed, so the cached config takes it: the list is not read again (when fifty
+    // servers became ready, all fifty configs were read back fifty times).
+    if (!cached || this.db.inTransaction) {
+      this.changed(id);
+      return;
+    }
+    const server = { ...cached, eraVerdict: verdict };
+    this.byId.set(id, server);
+    if (this.all) this.all = this.all.map((other) => (other.id === id ? server : other));
   }
 
   remove(id: string): void {

@@ -15,11 +15,10 @@ export interface FleetTool {
 }
 
 /** The tools of every Ready server (or of `serverIds` only), in server order. */
-export function listFleetTools(fleet: Pick<ServerFleet, 'list' | 'connection'>, serverIds?: readonly string[]): FleetTool[] {
+export function listFleetTools(fleet: Pick<ServerFleet, 'refs' | 'connection'>, serverIds?: readonly string[]): FleetTool[] {
   const wanted = serverIds ? new Set(serverIds) : undefined;
   const entries: FleetTool[] = [];
-  for (const view of fleet.list()) {
-    const { id, name } = view.config;
+  for (const { id, name } of fleet.refs()) {
     if (wanted && !wanted.has(id)) continue;
     const connection = fleet.connection(id);
     if (!connection || connection.state.status !== 'ready') continue;

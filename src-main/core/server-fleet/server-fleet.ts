@@ -8,7 +8,7 @@ import { REMOTE_RESTART } from '../servers/connection/restart-policy';
 import { ServerConnection } from '../servers/connection/server-connection';
 import { diagnoseStoredServer } from './diagnose-server';
 import type { ServerFleetOptions } from './fleet-options';
-import { clientFeaturesFor, launchInfo, notifyPlugins, streamObservers } from './connection-plugins';
+import { clientFeaturesFor, launchInfo, notifyPlugins, streamObservers, type ServerRef } from './connection-plugins';
 import { buildLaunchConfig, parseEraVerdict } from './launch-spec';
 import { toRuntimeView } from './runtime-view';
 
@@ -63,6 +63,11 @@ export class ServerFleet implements ServerControl {
 
   list(): ServerView[] {
     return this.options.repo.list().map((server) => this.view(server));
+  }
+
+  /** Every configured server's id and name, in order: for lists that need no more (a view is built from the config, runtime and sandbox). */
+  refs(): ServerRef[] {
+    return this.options.repo.list().map(({ id, name }) => ({ id, name }));
   }
 
   view(server: StoredServer): ServerView {

@@ -13,6 +13,7 @@ import { listFleetTools, type FleetTool } from '../server-fleet/fleet-tools';
 import type { ServerFleet } from '../server-fleet/server-fleet';
 import type { SettingsRepository } from '../settings/settings-repository';
 import { visibleTo } from '../tool-definition/tool-ui';
+import { LastSent } from './last-sent';
 import { offeredTools } from './offered-tools';
 import { createToolOfferHandlers } from './tool-offer-handlers';
 import { ToolOfferRepository, type ToolChoice } from './tool-offer-repository';
@@ -24,7 +25,7 @@ export interface ToolOffersAreaOptions {
   db: Database.Database;
   events: HostEventBus;
   clock: Clock;
-  fleet: Pick<ServerFleet, 'list' | 'connection' | 'readyNow'>;
+  fleet: Pick<ServerFleet, 'list' | 'refs' | 'connection' | 'readyNow'>;
   /** The fleet's imports: a Patchbay export's tool sets are imported with its servers. */
   whenImported?(listener: (text: string, result: ImportResult) => void): void;
   /** A configured server's name; undefined once it is removed. */
@@ -79,30 +80,36 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
   // Catalogs and states change in bursts (a server starting, fifty at launch): one event per burst, and
   // none when nothing the renderer shows changed.
   let pending: NodeJS.Immediate | undefined;
-  let lastSent = '';
+  const lastSent = new LastSent();
   let closed = false;
   const changed = () => {
     if (closed) return;
     pending ??= setImmediate(() => {
       pending = undefined;
       const next = snapshot();
-      const json = JSON.stringify(next);
-      if (json === lastSent) return;
-      lastSent = json;
-      events.emit('toolOffersChanged', next);
+      if (lastSent.changed(JSON.stringify(next))) events.emit('toolOffersChanged', next);
     });
   };
   /** After the user's own change: the answer and the event carry the same snapshot. */
   const changedNow = (): ToolOffersSnapshot => {
     const next = snapshot();
-    lastSent = JSON.stringify(next);
+    lastSent.changed(JSON.stringify(next)); // remembered; sent in any case
     events.emit('toolOffersChanged', next);
     return next;
   };
 
+  // The snapshot holds the tools of Ready servers only: of a server's states only entering or leaving
+  // Ready can change it, and of its catalog only a new tools list (lists are replaced, never changed in
+  // place; resources and prompts are not in it). A start passes through several states (launching,
+  // negotiating, listing…) and catalog updates: a snapshot of every server's tools for each of them
+  // was ≈ 300 snapshots, 200 MB of garbage, while fifty servers started.
+  const readyServers = new Set<string>();
+  const toolsSeen = new Map<string, Tool[]>();
   const plugin: ConnectionPlugin = {
     // At ready and after each list_changed: tools never seen before start as the server's default says.
     onCatalogChange: (server, catalog) => {
+      if (toolsSeen.get(server.id) === catalog.tools) return;
+      toolsSeen.set(server.id, catalog.tools);
       offers.recordFirstSight(
         server.id,
         catalog.tools.map((tool) => tool.name),
@@ -110,8 +117,16 @@ export function createToolOffersArea(options: ToolOffersAreaOptions) {
       );
       changed();
     },
-    onStateChange: () => changed(),
+    onStateChange: (server, state) => {
+      const ready = state.status === 'ready';
+      if (ready === readyServers.has(server.id)) return;
+      if (ready) readyServers.add(server.id);
+      else readyServers.delete(server.id);
+      changed();
+    },
     onRemoved: (server) => {
+      readyServers.delete(server.id);
+      toolsSeen.delete(server.id);
       offers.forgetServer(server.id);
       changed();
     },

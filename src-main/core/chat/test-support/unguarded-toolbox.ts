@@ -11,7 +11,7 @@ import { errorResult } from '../../tools/call-messages';
 import type { ToolCallDone, ToolCallRequest } from '../../tools/tool-call';
 import type { ChatToolbox } from '../chat-toolbox';
 
-type FleetLike = Pick<ServerFleet, 'list' | 'connection'>;
+type FleetLike = Pick<ServerFleet, 'refs' | 'connection'>;
 type Done = Pick<ToolCallDone, 'status' | 'result'>;
 
 const failed = (status: Done['status'], text: string): Done => ({ status, result: errorResult(text) });
