@@ -141,7 +141,7 @@ describe('ProtocolTracker', () => {
     // A held message object is promoted with every ring entry and costs each tool call garbage collection.
     const collect = exposedGc();
     const tracker = new ProtocolTracker();
-    let message: { jsonrpc: '2.0'; id: number; method: string; params: object } | undefined = {
+    let message: { jsonrpc: '2.0'; id: number; method: string; params: Record<string, unknown> } | undefined = {
       jsonrpc: '2.0',
       id: 8,
       method: 'tools/call',
