@@ -9,6 +9,8 @@ import { PATTERNS_ONLY, Redactor, SECRET_KEY } from './redact';
  */
 export class SecretValues {
   private readonly cache = new Map<string, Promise<Redactor>>();
+  /** The redactors opened so far (what `cache` resolved to), for callers that need not wait a turn. */
+  private readonly opened = new Map<string, Redactor>();
 
   constructor(
     private readonly repo: ServerConfigRepository,
@@ -18,15 +20,27 @@ export class SecretValues {
   get(serverId: string): Promise<Redactor> {
     let redactor = this.cache.get(serverId);
     if (!redactor) {
-      redactor = this.load(serverId).catch(() => PATTERNS_ONLY);
-      this.cache.set(serverId, redactor);
+      const opening: Promise<Redactor> = this.load(serverId)
+        .catch(() => PATTERNS_ONLY)
+        .then((opened) => {
+          // Not when the server was forgotten (or opened anew) meanwhile.
+          if (this.cache.get(serverId) === opening) this.opened.set(serverId, opened);
+          return opened;
+        });
+      this.cache.set(serverId, (redactor = opening));
     }
     return redactor;
+  }
+
+  /** The server's redactor when it is already open (what `get` resolves to), else undefined. */
+  openNow(serverId: string): Redactor | undefined {
+    return this.opened.get(serverId);
   }
 
   /** The configuration may have changed (restart, edit, removal): open again next time. */
   forget(serverId: string): void {
     this.cache.delete(serverId);
+    this.opened.delete(serverId);
   }
 
   private async load(serverId: string): Promise<Redactor> {

@@ -26,8 +26,12 @@ export type Judgement =
 
 export interface CallGuard {
   judge(call: GuardCall): Promise<Judgement>;
-  /** A call came back: what the conversation took in (a shared folder's file, open-world content). */
-  afterCall(call: GuardCall, succeeded: boolean): Promise<void>;
+  /**
+   * A call came back: what the conversation took in (a shared folder's file, open-world content). A
+   * promise only when it has to look the shared folders up; the caller waits for it before the result
+   * goes back.
+   */
+  afterCall(call: GuardCall, succeeded: boolean): Promise<void> | undefined;
 }
 
 /** The rule as the dialog, the audit trail and the model's refusal name it. */

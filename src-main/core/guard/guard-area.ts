@@ -89,11 +89,14 @@ export function createGuardArea(deps: GuardAreaDeps) {
     };
   };
 
-  /** The deciding rule of a call under `rules`, with the shared folders looked up only when a rule needs them. */
-  const decide = async (rules: RuleSet, serverId: string, serverName: string, tool: string, args: Record<string, unknown>) => {
-    const folders = rules.needsFolders(serverName, tool) ? await deps.sharedFolders(serverId) : [];
-    return rules.decide({ serverName, tool, args }, folders);
-  };
+  /**
+   * The deciding rule of a call under `rules`, with the shared folders looked up only when a rule needs
+   * them: a promise then, else the rule at once (every tool call is judged: no turn waited for in vain).
+   */
+  const decide = (rules: RuleSet, serverId: string, serverName: string, tool: string, args: Record<string, unknown>) =>
+    rules.needsFolders(serverName, tool)
+      ? deps.sharedFolders(serverId).then((folders) => rules.decide({ serverName, tool, args }, folders))
+      : rules.decide({ serverName, tool, args }, []);
 
   /** Whether a call of this tool can send data out: it says it reaches the open world, or its server can reach the network. */
   const canSendOut = (call: GuardCall) => {
@@ -103,9 +106,21 @@ export function createGuardArea(deps: GuardAreaDeps) {
     return server.transport === 'http' || !server.sandbox.enabled || server.sandbox.network !== 'blocked';
   };
 
+  /** Notes private data when one of the call's path-like arguments is inside a folder shared with its server. */
+  const noteSharedFile = async (call: GuardCall, conversationId: string, values: unknown[]) => {
+    const folders = await deps.sharedFolders(call.serverId);
+    const inside = values.some((value) => {
+      if (typeof value !== 'string') return false;
+      const target = normalisePath(value, undefined);
+      return target !== undefined && folders.some((folder) => isInside(target, folder));
+    });
+    if (inside) exposure.note(conversationId, 'private', `a file from a folder shared with ${call.serverName}`);
+  };
+
   const guard: CallGuard = {
     async judge(call): Promise<Judgement> {
-      const rule = await decide(ruleSet, call.serverId, call.serverName, call.tool.name, call.args);
+      const decided = decide(ruleSet, call.serverId, call.serverName, call.tool.name, call.args);
+      const rule = decided instanceof Promise ? await decided : decided;
       const risk = call.origin === 'user' || !canSendOut(call) ? undefined : exposure.riskFor(call.conversationId, call.tool.name);
       if (rule?.decision === 'deny') {
         const named = ruleView(rule);
@@ -119,8 +134,8 @@ export function createGuardArea(deps: GuardAreaDeps) {
       if (rule) return { kind: rule.decision, rule: ruleView(rule), ...(risk ? { risk } : {}) };
       return risk ? { kind: 'ask', risk } : { kind: 'none' };
     },
-    async afterCall(call, succeeded) {
-      if (!succeeded || call.conversationId === undefined) return;
+    afterCall(call, succeeded) {
+      if (!succeeded || call.conversationId === undefined) return undefined;
       const conversationId = call.conversationId;
       if ((call.tool.annotations as { openWorldHint?: boolean } | undefined)?.openWorldHint === true)
         exposure.note(
@@ -132,15 +147,9 @@ export function createGuardArea(deps: GuardAreaDeps) {
       if (
         !values.some((value) => typeof value === 'string' && (value.startsWith('/') || value.startsWith('~') || value.startsWith('file:')))
       )
-        return;
+        return undefined;
       // Before the result goes back, so the model's next call already meets the risk.
-      const folders = await deps.sharedFolders(call.serverId);
-      const inside = values.some((value) => {
-        if (typeof value !== 'string') return false;
-        const target = normalisePath(value, undefined);
-        return target !== undefined && folders.some((folder) => isInside(target, folder));
-      });
-      if (inside) exposure.note(conversationId, 'private', `a file from a folder shared with ${call.serverName}`);
+      return noteSharedFile(call, conversationId, values);
     },
   };
 

@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HostEvents, LogEntry, LogStream } from '@contract';
 import { LiveBatcher } from './live-batcher';
@@ -134,4 +136,31 @@ describe('ProtocolTracker', () => {
       expect(entry.detailJson).toBe(json);
     }
   });
+
+  it('holds only the wire JSON of a small message until its entry is made, not the message object', async () => {
+    // A held message object is promoted with every ring entry and costs each tool call garbage collection.
+    const collect = exposedGc();
+    const tracker = new ProtocolTracker();
+    let message: { jsonrpc: '2.0'; id: number; method: string; params: Record<string, unknown> } | undefined = {
+      jsonrpc: '2.0',
+      id: 8,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { message: 'hi' } },
+    };
+    const json = JSON.stringify(message);
+    const held = new WeakRef(message);
+    const make = tracker.track('out', message, json.length + 1, 3000, json);
+    message = undefined;
+    // A WeakRef's target is kept until the end of the job that read it: collect in a later one.
+    await new Promise((resolve) => setImmediate(resolve));
+    collect();
+    expect(held.deref()).toBeUndefined();
+    expect(make().text).toMatch(/^→ tools\/call #8 /);
+  });
 });
+
+/** V8's `gc()`, exposed at run time (vitest's workers are not started with --expose-gc). */
+function exposedGc(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}

@@ -63,8 +63,8 @@ export class ProtocolTracker {
     }
     // A big message is held as it is: parsing it again would cost more than keeping it (and one over
     // 128 KB is made at once anyway); the many small ones of a busy wire are parsed again.
-    if (json === undefined || json.length > PARSE_AGAIN_UP_TO) return () => describeMessage(direction, m, request, from, bytes, now, json);
-    return () => describeMessage(direction, JSON.parse(json) as Message, request, from, bytes, now, json);
+    const held = json === undefined || json.length > PARSE_AGAIN_UP_TO ? m : undefined;
+    return makeLater(direction, held, request, from, bytes, now, json);
   }
 
   private remember(pending: Map<string | number, Pending>, id: string | number, request: Pending): void {
@@ -78,6 +78,25 @@ export class ProtocolTracker {
     if (found) pending.delete(id);
     return found;
   }
+}
+
+/**
+ * How an entry is made later: from `held`, the message object (a big message, or one whose wire JSON
+ * is not known), else from the wire JSON alone, parsed again then. A function of its own so that its
+ * closure holds only these: two closures written in one function share one V8 context holding every
+ * variable either uses, and a "parse again" closure written beside one naming the parsed message kept
+ * that message alive in the ring all the same (its object graph promoted with every entry).
+ */
+function makeLater(
+  direction: 'in' | 'out',
+  held: Message | undefined,
+  request: Pending | undefined,
+  from: string | undefined,
+  bytes: number,
+  now: number,
+  json: string | undefined,
+): () => AppendInput {
+  return () => describeMessage(direction, held ?? (JSON.parse(json!) as Message), request, from, bytes, now, json);
 }
 
 /** A request waiting for its response: what the response's entry says about it. */

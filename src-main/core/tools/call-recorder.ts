@@ -31,6 +31,11 @@ export class CallRecorder {
     return this.deps.secretValues.get(serverId).catch(() => PATTERNS_ONLY);
   }
 
+  /** The server's redactor when it is open already: a call then takes it without waiting a turn. */
+  openRedactor(serverId: string): Redactor | undefined {
+    return this.deps.secretValues.openNow(serverId);
+  }
+
   /** Makes the decision row safe before the call leaves (rejects when it cannot: the call must not go). */
   writeAhead(call: ToolCall, tool: Tool, decision: Decision, decidedAt: Date, redactor: Redactor): Promise<void> {
     return this.deps.audit.writeAhead({

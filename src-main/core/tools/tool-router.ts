@@ -68,7 +68,9 @@ export class ToolRouter {
   callToolWithConsent(request: ToolCallRequest): Promise<ToolCallDone> {
     const done = this.call(request);
     this.inFlight.add(done);
-    void done.finally(() => this.inFlight.delete(done)).catch(() => undefined);
+    // One reaction for both endings (`finally` and a `catch` after it made two promises a call).
+    const settled = () => void this.inFlight.delete(done);
+    done.then(settled, settled);
     return done;
   }
 
@@ -152,8 +154,21 @@ export class ToolRouter {
         : await this.decide(call, connection, tool, judged);
     if ('status' in decision) return decision;
     const done = await this.send(call, connection, tool, decision);
-    if (guarded) await this.deps.guard!.afterCall(guarded, done.status === 'ok').catch(() => undefined);
+    const after = guarded && this.afterCall(guarded, done.status === 'ok');
+    if (after) await after;
     return done;
+  }
+
+  /**
+   * The guard's look at what came back: best-effort, it never changes the call's outcome. A promise
+   * only when the guard still has something to look up (most calls: none, and no turn waited for).
+   */
+  private afterCall(guarded: GuardCall, succeeded: boolean): Promise<void> | undefined {
+    try {
+      return this.deps.guard!.afterCall(guarded, succeeded)?.catch(() => undefined);
+    } catch {
+      return undefined;
+    }
   }
 
   /** A model call: a standing decision, or the user's answer through the broker. */
@@ -211,7 +226,8 @@ export class ToolRouter {
   private async send(asked: ToolCall, connection: LiveServer, tool: Tool, decision: Decision): Promise<ToolCallDone> {
     // From here on the call is the decided one: it runs (and is recorded) with the decision's arguments.
     const call: ToolCall = { ...asked, args: decision.args };
-    const redactor = await this.record.redactor(call.serverId);
+    // Opened once per server: later calls take it as it is, without waiting a turn for a settled promise.
+    const redactor = this.record.openRedactor(call.serverId) ?? (await this.record.redactor(call.serverId));
     if (this.disposed) return this.refuse(call, { by: 'host', error: QUITTING, status: 'denied', tool });
     const startedAt = this.deps.clock.now();
     try {

@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +131,31 @@ describe('tools through the contract (user runs)', () => {
       globalThis.AbortController = Platform;
     }
     expect(made, 'a tool call made an AbortController: see src-main/core/servers/sdk-internals/request-abort.ts').toBe(0);
+  });
+
+  it("waits no turn in vain on a model call under a standing allow: at most 37 promises a call, 25 of them the SDK's", async () => {
+    // Each promise is an allocation and a turn of the microtask queue on every call (docs/benchmarks.md,
+    // tool call CPU): the guard's judgement and look after the call, the server's redactor once open and
+    // the router's bookkeeping settle without one when they have nothing to wait for. 37 = the SDK's 25
+    // (a bare Client.callTool on the same server) + 12 of the host's own request path.
+    const t = startHost();
+    const id = await t.fixture('echo.mjs');
+    await t.api.setToolPolicy({ serverId: id, tool: 'echo', policy: 'allow' });
+    const call = () => t.host.tools.callToolWithConsent({ serverId: id, tool: 'echo', args: { message: 'hi' }, origin: 'model' });
+    for (let i = 0; i < 5; i++) expect(await call()).toMatchObject({ status: 'ok' });
+    let promises = 0;
+    const hook = createHook({ init: (_id, type) => void (type === 'PROMISE' && promises++) });
+    const calls = 20;
+    hook.enable();
+    try {
+      for (let i = 0; i < calls; i++) expect((await call()).status).toBe('ok');
+    } finally {
+      hook.disable();
+    }
+    expect(
+      promises / calls,
+      'promises made per model call: see ToolRouter.afterCall, guard judge, SecretValues.openNow',
+    ).toBeLessThanOrEqual(37);
   });
 
   it('sends a 10 MB result as a capped preview and the rest on demand', async () => {
