@@ -70,6 +70,8 @@ export function validateArgs(schema: Record<string, unknown> | undefined, args: 
 export function withoutNullOptionals(schema: Record<string, unknown> | undefined, args: Record<string, unknown>): Record<string, unknown> {
   const properties = schema?.properties;
   if (!properties || typeof properties !== 'object') return args;
+  // Most calls have no null at all: no set, no entries, no copy.
+  if (!hasNullMember(args)) return args;
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const takesNull = (property: unknown) => {
     if (!property || typeof property !== 'object') return true;
@@ -83,6 +85,11 @@ export function withoutNullOptionals(schema: Record<string, unknown> | undefined
     ([name, value]) => !(value === null && !required.has(name) && !takesNull((properties as Record<string, unknown>)[name])),
   );
   return entries.length === Object.keys(args).length ? args : Object.fromEntries(entries);
+}
+
+function hasNullMember(args: Record<string, unknown>): boolean {
+  for (const key in args) if (args[key] === null && Object.hasOwn(args, key)) return true;
+  return false;
 }
 
 /** One line for a person (or the model): "a: Must be number; b: Required". */

@@ -59,6 +59,11 @@ export function toolHints(tool: Tool): ToolHints | undefined {
 
 /** sha-256 (hex) of the canonical JSON of call arguments: what the audit trail pins the call to. */
 export function argsDigest(args: unknown): string {
+  return digestOfCanonicalJson(canonicalJson(args));
+}
+
+/** The args digest of arguments whose canonical JSON is at hand already (see tools/audit-args.ts). */
+export function digestOfCanonicalJson(json: string): string {
   // One-shot hashing (no Hash object per call): this runs for every tool call.
-  return crypto.hash('sha256', canonicalJson(args), 'hex');
+  return crypto.hash('sha256', json, 'hex');
 }

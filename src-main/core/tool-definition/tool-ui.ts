@@ -35,6 +35,8 @@ export function visibilityOf(tool: Pick<Tool, '_meta'>): ToolAudience[] {
 
 /** True when the model (or the app) may call the tool: the spec's MUSTs for `tools/list` and app `tools/call`. */
 export function visibleTo(tool: Pick<Tool, '_meta'>, audience: ToolAudience): boolean {
+  // Asked on every call: a tool without a `_meta.ui` (most) is visible to both, no list made.
+  if ((tool._meta as Record<string, unknown> | undefined)?.ui === undefined) return true;
   return visibilityOf(tool).includes(audience);
 }
 

@@ -6,12 +6,13 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { AuditDecider, ToolEvents } from '@contract';
 import type { AuditDecisionRow } from '../audit/audit-rows';
 import type { AuditStore } from '../audit/audit-store';
-import { PATTERNS_ONLY, redactValue, type Redactor } from '../audit/redact';
+import { PATTERNS_ONLY, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
 import type { Refusal, ToolCall, ToolCallDone } from './tool-call';
-import { argsDigest, definitionHash } from '../tool-definition/definition';
+import { definitionHash } from '../tool-definition/definition';
+import { auditArgs } from './audit-args';
 
 /** Who let the call out, and with which arguments. */
 export interface Decision {
@@ -48,8 +49,7 @@ export class CallRecorder {
       decision: 'allowed',
       decisionNote: decision.note,
       definitionHash: definitionHash(tool),
-      argsDigest: argsDigest(decision.args),
-      argsJson: JSON.stringify(redactValue(decision.args, redactor)),
+      ...auditArgs(decision.args, redactor),
       requestedAt: call.requestedAt.toISOString(),
       decidedAt: decidedAt.toISOString(),
     });
@@ -85,8 +85,7 @@ export class CallRecorder {
       decision: 'denied',
       decisionNote: redactor.redact(error.note ?? error.message),
       ...(tool ? { definitionHash: definitionHash(tool) } : {}),
-      argsDigest: argsDigest(call.args),
-      argsJson: JSON.stringify(redactValue(call.args, redactor)),
+      ...auditArgs(call.args, redactor),
       requestedAt: call.requestedAt.toISOString(),
       decidedAt: now,
     };

@@ -118,7 +118,9 @@ export class ToolRouter {
     }
     if (request.origin !== 'user' && !visibleTo(tool, request.origin))
       return this.refuse(call, { by: 'host', error: say.notForCaller(call.serverName, tool.name, request.origin), status: 'denied', tool });
-    return this.callValid({ ...call, args: withoutNullOptionals(tool.inputSchema, call.args) }, connection, tool);
+    const args = withoutNullOptionals(tool.inputSchema, call.args);
+    // A copy only when a null was dropped (most calls: none).
+    return this.callValid(args === call.args ? call : { ...call, args }, connection, tool);
   }
 
   /** The call to a tool the caller may use, its arguments as they will be sent: validated, decided, sent. */
@@ -225,7 +227,8 @@ export class ToolRouter {
   /** Write-ahead audit row, then the call itself, then its outcome. */
   private async send(asked: ToolCall, connection: LiveServer, tool: Tool, decision: Decision): Promise<ToolCallDone> {
     // From here on the call is the decided one: it runs (and is recorded) with the decision's arguments.
-    const call: ToolCall = { ...asked, args: decision.args };
+    // (A copy only when they differ: an edit in the consent dialog.)
+    const call: ToolCall = decision.args === asked.args ? asked : { ...asked, args: decision.args };
     // Opened once per server: later calls take it as it is, without waiting a turn for a settled promise.
     const redactor = this.record.openRedactor(call.serverId) ?? (await this.record.redactor(call.serverId));
     if (this.disposed) return this.refuse(call, { by: 'host', error: QUITTING, status: 'denied', tool });
