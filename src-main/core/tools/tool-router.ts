@@ -14,11 +14,11 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { HostCallError, type AuditDecider, type RunningToolCall, type ToolRunStatus } from '@contract';
+import { HostCallError, type AuditDecider, type RuleView, type RunningToolCall, type ToolRunStatus } from '@contract';
 import type { AuditStore } from '../audit/audit-store';
 import type { SecretValues } from '../audit/secret-values';
 import type { ConsentBroker } from '../consent/consent-broker';
-import type { ConsentPolicies } from '../consent/consent-policies';
+import type { ConsentPolicies, Verdict } from '../consent/consent-policies';
 import type { HostEventBus } from '../events';
 import { ruleLabel, type CallGuard, type GuardCall, type Judgement } from '../guard/call-guard';
 import type { Clock } from '../clock';
@@ -103,8 +103,19 @@ export class ToolRouter {
     const callId = request.callId ?? crypto.randomUUID();
     if (this.running.has(callId)) throw new HostCallError('invalid_input', 'A call with this id is already running');
     const connection = this.deps.connection(request.serverId);
-    // The request grows into the call: named, with its id and when it was asked.
-    const call: ToolCall = { ...request, callId, serverName: connection?.name ?? request.serverId, requestedAt: this.deps.clock.now() };
+    // The request grows into the call: named, with its id and when it was asked (field by field
+    // rather than a spread of the request: this runs for every call).
+    const call: ToolCall = {
+      callId,
+      serverId: request.serverId,
+      serverName: connection?.name ?? request.serverId,
+      tool: request.tool,
+      origin: request.origin,
+      args: request.args,
+      requestedAt: this.deps.clock.now(),
+    };
+    if (request.signal) call.signal = request.signal;
+    if (request.chat) call.chat = request.chat;
 
     if (this.disposed) return this.refuse(call, { by: 'host', error: QUITTING, status: 'denied' });
     const ready = this.deps.readyNow(request.serverId);
@@ -150,10 +161,12 @@ export class ToolRouter {
       const error: say.CallError = { kind: 'denied-by-rule', message: judged.message, note: ruleLabel(judged.rule) };
       return this.refuse(call, { by: 'policy', error, status: 'denied', tool });
     }
-    const decision: Decision | ToolCallDone =
+    const decided =
       call.origin === 'user'
-        ? { by: 'user', note: 'Run from the Tools panel', args: call.args }
-        : await this.decide(call, connection, tool, judged);
+        ? { by: 'user' as const, note: 'Run from the Tools panel', args: call.args }
+        : this.decide(call, connection, tool, judged);
+    // A standing decision comes back as it is: no promise to wait on for most model calls.
+    const decision = decided instanceof Promise ? await decided : decided;
     if ('status' in decision) return decision;
     const done = await this.send(call, connection, tool, decision);
     const after = guarded && this.afterCall(guarded, done.status === 'ok');
@@ -173,8 +186,11 @@ export class ToolRouter {
     }
   }
 
-  /** A model call: a standing decision, or the user's answer through the broker. */
-  private async decide(call: ToolCall, connection: LiveServer, tool: Tool, judged: Judgement): Promise<Decision | ToolCallDone> {
+  /**
+   * A model call: a standing decision (returned as it is), or the user's answer through the broker
+   * (a promise: see `ask`).
+   */
+  private decide(call: ToolCall, connection: LiveServer, tool: Tool, judged: Judgement): Decision | Promise<Decision | ToolCallDone> {
     // A rule that asks, or the three-way risk, sets standing decisions aside: the dialog says which.
     const setAside = judged.kind === 'ask' || (judged.kind === 'allow' && judged.risk !== undefined);
     const rule = judged.kind === 'ask' || judged.kind === 'allow' ? judged.rule : undefined;
@@ -184,6 +200,18 @@ export class ToolRouter {
     if (verdict.kind === 'deny')
       return this.refuse(call, { by: 'policy', error: say.deniedByPolicy(call.serverName, tool.name), status: 'denied', tool });
     if (verdict.kind === 'allow') return { by: 'policy', note: verdict.note, args: call.args };
+    return this.ask(call, connection, tool, verdict, rule, risk);
+  }
+
+  /** No standing decision holds: the user answers through the broker (the consent dialog). */
+  private async ask(
+    call: ToolCall,
+    connection: LiveServer,
+    tool: Tool,
+    verdict: Extract<Verdict, { kind: 'ask' }>,
+    rule: RuleView | undefined,
+    risk: string | undefined,
+  ): Promise<Decision | ToolCallDone> {
     this.deps.events.emit('toolCallWaiting', call.chat ? { callId: call.callId, chat: call.chat } : { callId: call.callId });
     const answer = await this.deps.broker.ask(
       {
