@@ -37,6 +37,7 @@ describe('auditArgs', () => {
     ['a date', { when: new Date(0) }],
     ['deep nesting', { a: JSON.parse(`${'['.repeat(70)}1${']'.repeat(70)}`) as unknown }],
     ['a secret key below the top', { a: { api_key: 'k' } }],
+    ['an own __proto__ key', JSON.parse('{"__proto__": {"x": 1}, "a": 1}') as unknown],
   ])('gives the same row as the two-copy path for %s', (_name, args) => {
     expect(auditArgs(args as Record<string, unknown>, PATTERNS_ONLY)).toEqual(twoCopies(args as Record<string, unknown>));
   });

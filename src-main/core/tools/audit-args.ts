@@ -57,7 +57,8 @@ function serialisesAsIs(value: unknown, redactor: Redactor, depth: number): bool
   if (proto !== Object.prototype && proto !== null) return false;
   let previous: string | undefined;
   for (const key in value) {
-    if (!Object.hasOwn(value, key)) return false;
+    // An own `__proto__` (JSON.parse makes one) is lost by the copies' assignment: only they say what the row holds.
+    if (!Object.hasOwn(value, key) || key === '__proto__') return false;
     // Keys out of `Array.prototype.sort` order: canonical JSON sorts them, the plain text does not.
     if (previous !== undefined && !(previous < key)) return false;
     previous = key;
