@@ -97,12 +97,13 @@ export function turnEnd(turn: Turn, now: number): number {
   return end;
 }
 
-/** A turn just opened (`root`, its own bar, is set next by the recorder). */
+/** A turn just opened (`root`, its own bar, is set next by the recorder; its slot is there from the start). */
 export function newTurn(conversationId: string, now: number): Turn {
   const turn = {
     conversationId,
     start: now,
     bars: [],
+    root: undefined,
     mark: now,
     messageIds: [],
     open: true,

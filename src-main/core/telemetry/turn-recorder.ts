@@ -364,8 +364,8 @@ export class TurnRecorder {
     view.id = `s${++this.seq}`;
     view.startMs = start - turn.start;
     if (parent) view.parentId = parent.view.id;
-    const bar: Bar = { view, start, turn };
-    if (serverId) bar.serverId = serverId;
+    // Every field in place from the start: one shape for every bar.
+    const bar: Bar = { view, start, turn, serverId, otel: undefined, jsonrpcId: undefined };
     const otel = this.deps.otel();
     if (otel) {
       // A bar whose parent was not exported (export turned on mid-turn) is not either; a lone call
