@@ -38,7 +38,7 @@ async function main() {
     let params: Record<string, unknown> = { name: 'echo', arguments: { message: 'hi' } };
     const context = otel && recorder.pendingCall('srv', 'echo')?.otel?.spanContext();
     if (context) params = withTraceContext(params, formatTraceparent(context.traceId, context.spanId));
-    recorder.onRequestSent('srv', id, 'tools/call', params, 90);
+    recorder.onRequestSent('srv', { id, method: 'tools/call', params, bytes: 90 });
     recorder.onResponse('srv', id, 60, { content: [{ type: 'text', text: 'hi' }] });
     emit('toolCallFinished', { ...key, status: 'ok', durationMs: 1 });
   };

@@ -38,6 +38,11 @@ export class RequestSpans {
     return span;
   }
 
+  /** Whether a span waits for its request id (only while export is on): what the wire hook asks before reading trace context. */
+  get waiting(): boolean {
+    return this.unbound.size > 0;
+  }
+
   /** The request left with this id: the span (named by the trace context it carried) records it. */
   sent(spanId: string | undefined, id: string | number): void {
     const span = spanId ? this.unbound.get(spanId) : undefined;

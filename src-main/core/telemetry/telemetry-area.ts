@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { HandlersFor, TelemetryInput, TelemetryView, telemetryMethods } from '@contract';
-import type { Clock } from '../clock';
+import { millisOf, type Clock } from '../clock';
 import type { HostEventBus } from '../events';
 import type { SecretBox } from '../secrets/secret-box';
 import { OtelExport, spanExporterFor, type ExportTarget } from './otel-export';
@@ -35,7 +35,7 @@ export function createTelemetryArea(options: TelemetryAreaOptions) {
   let exported = 0;
   const facts = new Map<string, ServerFacts>();
   const recorder = new TurnRecorder({
-    now: () => options.clock.now().getTime(),
+    now: millisOf(options.clock),
     otel: () => otel,
     facts: (id) => facts.get(id),
     exportContent: () => stored.exportContent,

@@ -1,7 +1,7 @@
 /**
  * The timeline's records (a turn, its bars) and the small pure steps the recorder takes on them.
  */
-import type { ChatError, ChatMessage, RunningToolCall, TimelineSpan, TurnTimeline } from '@contract';
+import type { ChatError, ChatMessage, RunningToolCall, TimelineKind, TimelineSpan, TurnTimeline } from '@contract';
 import type { ExportSpan } from './export-span';
 import type { OtelExport } from './otel-export';
 import type { ServerFacts } from './otel-spans';
@@ -16,12 +16,44 @@ export const LONE_CALL_LABELS: Record<RunningToolCall['origin'], string> = {
 /** Turns (and lone calls) kept for the timeline, newest last. */
 export const KEPT_TURNS = 100;
 
+/**
+ * A bar's view as the recorder fills it in: every field of a `TimelineSpan` in place from the start,
+ * so each bar is one object of one shape (fields added one by one grew a property store per bar, on
+ * every call); `timelineOf` copies out the fields that are set. `id` and `startMs` come with `startBar`.
+ */
+export class BarView implements TimelineSpan {
+  id = '';
+  parentId?: string = undefined;
+  startMs = 0;
+  durationMs?: number = undefined;
+  serverName?: string = undefined;
+  tool?: string = undefined;
+  callId?: string = undefined;
+  toolUseId?: string = undefined;
+  serverId?: string = undefined;
+  requestId?: string = undefined;
+  requestInitiator?: string = undefined;
+  model?: string = undefined;
+  inputTokens?: number = undefined;
+  outputTokens?: number = undefined;
+  firstTokenMs?: number = undefined;
+  bytesOut?: number = undefined;
+  bytesIn?: number = undefined;
+  status?: string = undefined;
+
+  constructor(
+    public kind: TimelineKind,
+    public label: string,
+  ) {}
+}
+
 export interface Bar {
-  view: TimelineSpan;
+  view: BarView;
   start: number;
   turn: Turn;
   otel?: ExportSpan;
-  jsonrpcKey?: string;
+  /** The JSON-RPC id of its `tools/call` once the request left (the key of its server's `byRequest`). */
+  jsonrpcId?: string | number;
   serverId?: string;
 }
 
@@ -41,12 +73,37 @@ export interface Turn {
   order: string[];
 }
 
-/** A turn just opened (`root`, its own bar, is set next by the recorder). */
+/**
+ * The kept turns, newest last: a ring of `KEPT_TURNS` slots, so keeping one more replaces the oldest
+ * in place and a call costs the same however many turns are kept.
+ */
+export class TurnRing {
+  private readonly slots = new Array<Turn | undefined>(KEPT_TURNS);
+  private next = 0;
+
+  /** Keeps `turn`; gives back the oldest turn, which it replaced, once the ring is full. */
+  keep(turn: Turn): Turn | undefined {
+    const oldest = this.slots[this.next];
+    this.slots[this.next] = turn;
+    this.next = (this.next + 1) % KEPT_TURNS;
+    return oldest;
+  }
+}
+
+/** When a turn's bar ends: with its last bar (one still running: now). */
+export function turnEnd(turn: Turn, now: number): number {
+  let end = now;
+  for (const bar of turn.bars) end = Math.max(end, bar.start + (bar.view.durationMs ?? 0));
+  return end;
+}
+
+/** A turn just opened (`root`, its own bar, is set next by the recorder; its slot is there from the start). */
 export function newTurn(conversationId: string, now: number): Turn {
   const turn = {
     conversationId,
     start: now,
     bars: [],
+    root: undefined,
     mark: now,
     messageIds: [],
     open: true,
@@ -83,8 +140,15 @@ export function timelineOf(turn: Turn): TurnTimeline {
     conversationId: turn.conversationId,
     ...(traceId ? { traceId } : {}),
     startedAt: new Date(turn.start).toISOString(),
-    spans: turn.bars.map((bar) => ({ ...bar.view })),
+    spans: turn.bars.map((bar) => fieldsSet(bar.view)),
   };
+}
+
+/** A copy of the view without its unset fields (what the renderer and the tests see). */
+function fieldsSet(view: BarView): TimelineSpan {
+  const span: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(view)) if (value !== undefined) span[key] = value;
+  return span as unknown as TimelineSpan;
 }
 
 /** A failed model request's label: how the turn failed, in its own words (cut short). */

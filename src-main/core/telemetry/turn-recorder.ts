@@ -5,13 +5,13 @@ import {
   type ConversationSummary,
   type HostEvent,
   type QuestionSettled,
-  type TimelineSpan,
   type ToolEvents,
   type TurnTimeline,
   type RunningToolCall,
   type Question,
   type TimelineTarget,
 } from '@contract';
+import { CallRequests } from './call-requests';
 import { RequestSpans } from './request-spans';
 import { ServerRequestIds } from './server-request-ids';
 import {
@@ -22,7 +22,9 @@ import {
   LONE_CALL_LABELS,
   searchOutcome,
   traceSpanId,
-  KEPT_TURNS,
+  turnEnd,
+  TurnRing,
+  BarView,
   type Bar,
   type RecorderDeps,
   type SentRequest,
@@ -36,16 +38,14 @@ import { endOtelSpan, errorType, recordDuration, startOtelSpan } from './otel-sp
  * is on — the OpenTelemetry spans of the same bars. No other area calls into it.
  */
 export class TurnRecorder {
-  private readonly turns: Turn[] = [];
+  private readonly turns = new TurnRing();
   private readonly openTurns = new Map<string, Turn>();
   private readonly byMessage = new Map<string, Turn>();
   /** Each call's turn by call id (a call outside a chat: its own), for its record's Timeline (the audit trail, the Tools tab). */
   private readonly byCall = new Map<string, Turn>();
   private readonly models = new Map<number, Bar>();
   private readonly calls = new Map<string, { consent?: Bar; tool?: Bar }>();
-  /** Tool bars started and not yet matched to their `tools/call` request, per server (FIFO). */
-  private readonly unsent = new Map<string, Bar[]>();
-  private readonly byRequest = new Map<string, Bar>();
+  private readonly callRequests = new CallRequests();
   private readonly bySpanId = new Map<string, Bar>();
   private readonly questions = new Map<string, Bar>();
   private readonly requests = new RequestSpans();
@@ -78,7 +78,7 @@ export class TurnRecorder {
 
   /** The bar of the next `tools/call` to this server and tool (what its request's trace context names). */
   pendingCall(serverId: string, tool: string): Bar | undefined {
-    return this.unsent.get(serverId)?.find((bar) => bar.view.tool === tool && !bar.jsonrpcKey);
+    return this.callRequests.next(serverId, tool);
   }
 
   /**
@@ -86,8 +86,10 @@ export class TurnRecorder {
    * call running on that server, else its own trace. `settle` ends it when the request settles.
    */
   startRequest(serverId: string, method: string, params: Record<string, unknown> | undefined) {
-    const now = this.deps.now();
     const otel = this.deps.otel();
+    // Export off: no span, and no look for the running call (a walk over the running calls).
+    if (!otel) return undefined;
+    const now = this.deps.now();
     const span = this.requests.start(otel, method, params, this.deps.facts(serverId), this.runningCallOf(serverId)?.otel, now);
     if (!span) return undefined;
     return { span, settle: (error?: unknown) => this.requests.end(otel, span, this.deps.now(), now, error) };
@@ -95,27 +97,24 @@ export class TurnRecorder {
 
   /** A request left for a server: binds a `tools/call` to its bar (by its trace context, else in order). */
   onRequestSent(serverId: string, { id, method, params, bytes, initiator }: SentRequest): void {
-    if (method !== 'tools/call') return this.requests.sent(traceSpanId(params), id);
-    const queue = this.unsent.get(serverId);
-    if (!queue) return;
-    const spanId = traceSpanId(params);
-    const bar = (spanId && this.bySpanId.get(spanId)) || queue.find((b) => b.view.tool === params?.name && !b.jsonrpcKey);
+    // The trace context is looked at only while there are spans it could name (export on).
+    if (method !== 'tools/call') {
+      if (this.requests.waiting) this.requests.sent(traceSpanId(params), id);
+      return;
+    }
+    const spanId = this.bySpanId.size > 0 ? traceSpanId(params) : undefined;
+    const bar = this.callRequests.bind(serverId, id, params?.name, spanId ? this.bySpanId.get(spanId) : undefined);
     if (!bar) return;
-    queue.splice(queue.indexOf(bar), 1);
-    bar.jsonrpcKey = `${serverId}\n${id}`;
     bar.view.bytesOut = bytes;
     bar.view.requestId = String(id);
     if (initiator) bar.view.requestInitiator = initiator;
     bar.otel?.setAttribute('jsonrpc.request.id', String(id));
-    this.byRequest.set(bar.jsonrpcKey, bar);
   }
 
   /** A response arrived: its size, and `isError` for the call's `error.type`. */
   onResponse(serverId: string, id: string | number, bytes: number, result: unknown): void {
-    const key = `${serverId}\n${id}`;
-    const bar = this.byRequest.get(key);
+    const bar = this.callRequests.answered(serverId, id);
     if (!bar) return;
-    this.byRequest.delete(key);
     bar.view.bytesIn = bytes;
     if (bar.otel && this.deps.exportContent() && result !== undefined) bar.otel.setAttribute('mcp.tool.result', capped(result));
     if ((result as { isError?: unknown } | undefined)?.isError === true) bar.view.status = 'tool_error';
@@ -153,7 +152,9 @@ export class TurnRecorder {
     this.remember(turn, message.id);
     let bar = this.models.get(message.id);
     if (!bar) {
-      bar = this.startBar(turn, { kind: 'model', label: message.model ?? 'model', model: message.model }, turn.mark, turn.root);
+      const view = new BarView('model', message.model ?? 'model');
+      view.model = message.model;
+      bar = this.startBar(turn, view, turn.mark, turn.root);
       bar.view.firstTokenMs = now - turn.mark;
       this.models.set(message.id, bar);
     }
@@ -184,7 +185,7 @@ export class TurnRecorder {
       const now = this.deps.now();
       const streaming = [...this.models].find(([, bar]) => bar.turn === turn);
       if (streaming) this.models.delete(streaming[0]);
-      const bar = streaming?.[1] ?? this.startBar(turn, { kind: 'model', label: failureLabel(failure) }, turn.mark, turn.root);
+      const bar = streaming?.[1] ?? this.startBar(turn, new BarView('model', failureLabel(failure)), turn.mark, turn.root);
       bar.view.status = 'error';
       this.endBar(bar, now, { 'error.type': failure.kind });
     }
@@ -199,7 +200,9 @@ export class TurnRecorder {
       turn.order.push(block.id);
       if (block.name !== TOOL_SEARCH_TOOL_NAME || block.serverId) continue;
       const query = typeof block.input.query === 'string' ? block.input.query : '';
-      turn.searches.push(this.startBar(turn, { kind: 'search', label: `Tool search “${query}”`, toolUseId: block.id }, now, turn.root));
+      const view = new BarView('search', `Tool search “${query}”`);
+      view.toolUseId = block.id;
+      turn.searches.push(this.startBar(turn, view, now, turn.root));
     }
   }
 
@@ -219,20 +222,22 @@ export class TurnRecorder {
   }
 
   private onWaiting(key: ToolEvents['toolCallWaiting']): void {
-    const turn = this.turnOf(key.chat?.conversationId);
     const now = this.deps.now();
+    const turn = this.turnOf(key.chat?.conversationId, now);
     if (key.chat) this.endSearches(turn, now, key.chat.toolUseId);
     const entry = this.calls.get(key.callId) ?? {};
-    const chat = key.chat ? { toolUseId: key.chat.toolUseId } : {};
     this.byCall.set(key.callId, turn);
-    entry.consent = this.startBar(turn, { kind: 'consent', label: 'Waiting for your answer', callId: key.callId, ...chat }, now, turn.root);
+    const view = new BarView('consent', 'Waiting for your answer');
+    view.callId = key.callId;
+    if (key.chat) view.toolUseId = key.chat.toolUseId;
+    entry.consent = this.startBar(turn, view, now, turn.root);
     this.calls.set(key.callId, entry);
   }
 
   private onStarted(call: RunningToolCall): void {
     const now = this.deps.now();
     const entry = this.calls.get(call.callId) ?? {};
-    const turn = entry.consent?.turn ?? this.turnOf(call.chat?.conversationId, LONE_CALL_LABELS[call.origin]);
+    const turn = entry.consent?.turn ?? this.turnOf(call.chat?.conversationId, now, LONE_CALL_LABELS[call.origin]);
     this.byCall.set(call.callId, turn);
     if (call.chat) this.endSearches(turn, now, call.chat.toolUseId);
     // A call outside a chat that waited for consent opened its turn before who asked was known.
@@ -241,21 +246,16 @@ export class TurnRecorder {
       entry.consent.view.status = 'allowed';
       this.endBar(entry.consent, now);
     }
-    const view = {
-      kind: 'tool',
-      label: `${call.serverName} › ${call.tool}`,
-      serverName: call.serverName,
-      tool: call.tool,
-      callId: call.callId,
-      serverId: call.serverId,
-      ...(call.chat ? { toolUseId: call.chat.toolUseId } : {}),
-    } as const;
+    const view = new BarView('tool', `${call.serverName} › ${call.tool}`);
+    view.serverName = call.serverName;
+    view.tool = call.tool;
+    view.callId = call.callId;
+    view.serverId = call.serverId;
+    if (call.chat) view.toolUseId = call.chat.toolUseId;
     const tool = this.startBar(turn, view, now, turn.root, call.serverId);
     entry.tool = tool;
     this.calls.set(call.callId, entry);
-    const queue = this.unsent.get(call.serverId) ?? [];
-    queue.push(tool);
-    this.unsent.set(call.serverId, queue);
+    this.callRequests.started(call.serverId, tool);
   }
 
   private onFinished(done: ToolEvents['toolCallFinished']): void {
@@ -270,27 +270,30 @@ export class TurnRecorder {
     const bar = entry.tool ?? entry.consent;
     if (!bar) return;
     if (entry.tool) {
-      const queue = this.unsent.get(done.serverId);
-      if (queue?.includes(entry.tool)) queue.splice(queue.indexOf(entry.tool), 1);
-      // A call cancelled or failed before its response: its request id is forgotten with it.
-      if (entry.tool.jsonrpcKey) this.byRequest.delete(entry.tool.jsonrpcKey);
+      this.callRequests.finished(done.serverId, entry.tool);
       if (entry.tool.view.status !== 'tool_error' || done.status !== 'ok') entry.tool.view.status = done.status;
       this.endBar(entry.tool, now);
-      const seconds = (now - entry.tool.start) / 1000;
-      recordDuration(this.deps.otel(), seconds, 'tools/call', this.deps.facts(done.serverId), done.tool, errorType(entry.tool.view));
+      const otel = this.deps.otel();
+      if (otel) {
+        const seconds = (now - entry.tool.start) / 1000;
+        recordDuration(otel, seconds, 'tools/call', this.deps.facts(done.serverId), done.tool, errorType(entry.tool.view));
+      }
     }
     bar.turn.mark = now;
-    if (!done.chat) this.endTurn(bar.turn);
+    if (!done.chat) this.endTurn(bar.turn, now);
   }
 
   private onAsked(question: Question): void {
     if (question.kind !== 'sampling' && question.kind !== 'elicitation') return;
+    const now = this.deps.now();
     const parent = this.runningCallOf(question.serverId);
-    const turn = parent?.turn ?? this.turnOf(undefined, `${question.kind} request`);
+    const turn = parent?.turn ?? this.turnOf(undefined, now, `${question.kind} request`);
     const label = question.kind === 'sampling' ? 'Sampling request' : 'Elicitation request';
     const requestId = this.serverRequests.claim(question.serverId, question.kind);
-    const view = { kind: question.kind, label, serverId: question.serverId, ...(requestId ? { requestId } : {}) };
-    this.questions.set(question.id, this.startBar(turn, view, this.deps.now(), parent ?? turn.root, question.serverId));
+    const view = new BarView(question.kind, label);
+    view.serverId = question.serverId;
+    if (requestId) view.requestId = requestId;
+    this.questions.set(question.id, this.startBar(turn, view, now, parent ?? turn.root, question.serverId));
   }
 
   private onSettled(settled: QuestionSettled): void {
@@ -310,28 +313,28 @@ export class TurnRecorder {
   }
 
   /** The chat's open turn, or a turn of its own for a call outside a chat. */
-  private turnOf(conversationId: string | undefined, label = 'Turn'): Turn {
-    if (conversationId) return this.openTurns.get(conversationId) ?? this.openTurn(conversationId, this.deps.now());
-    return this.openTurn('', this.deps.now(), label);
+  private turnOf(conversationId: string | undefined, now: number, label = 'Turn'): Turn {
+    if (conversationId) return this.openTurns.get(conversationId) ?? this.openTurn(conversationId, now);
+    return this.openTurn('', now, label);
   }
 
   private openTurn(conversationId: string, now: number, label = 'Turn'): Turn {
     const turn = newTurn(conversationId, now);
-    turn.root = this.startBar(turn, { kind: 'turn', label }, now, undefined);
+    turn.root = this.startBar(turn, new BarView('turn', label), now, undefined);
     if (conversationId) {
       this.openTurns.set(conversationId, turn);
       turn.root.otel?.setAttribute('gen_ai.conversation.id', conversationId);
     }
-    this.turns.push(turn);
-    if (this.turns.length > KEPT_TURNS) this.forget(this.turns.shift()!);
+    const oldest = this.turns.keep(turn);
+    if (oldest) this.forget(oldest);
     return turn;
   }
 
-  private endTurn(turn: Turn): void {
+  /** `now`: when its last step ended, if the caller just read the clock. */
+  private endTurn(turn: Turn, now = this.deps.now()): void {
     if (!turn.open) return;
     turn.open = false;
     if (this.openTurns.get(turn.conversationId) === turn) this.openTurns.delete(turn.conversationId);
-    const now = this.deps.now();
     this.endSearches(turn, now);
     for (const [id, bar] of this.models) {
       if (bar.turn !== turn) continue;
@@ -339,16 +342,16 @@ export class TurnRecorder {
       this.models.delete(id);
       this.endBar(bar, now);
     }
-    this.endBar(turn.root, Math.max(now, ...turn.bars.map((b) => b.start + (b.view.durationMs ?? 0))));
+    this.endBar(turn.root, turnEnd(turn, now));
   }
 
+  /** A turn leaves the ring: what finds it (its calls, messages and spans) goes with it. */
   private forget(turn: Turn): void {
-    for (const bar of turn.bars) if (bar.view.callId) this.byCall.delete(bar.view.callId);
-    for (const id of turn.messageIds) this.byMessage.delete(`${turn.conversationId}\n${id}`);
     for (const bar of turn.bars) {
-      const spanId = bar.otel?.spanContext().spanId;
-      if (spanId) this.bySpanId.delete(spanId);
+      if (bar.view.callId) this.byCall.delete(bar.view.callId);
+      if (bar.otel) this.bySpanId.delete(bar.otel.spanContext().spanId);
     }
+    for (const id of turn.messageIds) this.byMessage.delete(`${turn.conversationId}\n${id}`);
   }
 
   private remember(turn: Turn, messageId: number): void {
@@ -356,22 +359,19 @@ export class TurnRecorder {
     this.byMessage.set(`${turn.conversationId}\n${messageId}`, turn);
   }
 
-  private startBar(
-    turn: Turn,
-    fields: Omit<TimelineSpan, 'id' | 'startMs'>,
-    start: number,
-    parent: Bar | undefined,
-    serverId?: string,
-  ): Bar {
-    const view: TimelineSpan = { id: `s${++this.seq}`, startMs: start - (turn.start ?? start), ...fields };
+  /** A bar of `turn`, with the view its maker filled in (`id`, `startMs` and `parentId` added here). */
+  private startBar(turn: Turn, view: BarView, start: number, parent: Bar | undefined, serverId?: string): Bar {
+    view.id = `s${++this.seq}`;
+    view.startMs = start - turn.start;
     if (parent) view.parentId = parent.view.id;
-    const bar: Bar = { view, start, turn, ...(serverId ? { serverId } : {}) };
+    // Every field in place from the start: one shape for every bar.
+    const bar: Bar = { view, start, turn, serverId, otel: undefined, jsonrpcId: undefined };
     const otel = this.deps.otel();
     if (otel) {
       // A bar whose parent was not exported (export turned on mid-turn) is not either; a lone call
       // (no chat) is its call span, its trace's root: one span per call, not a turn span around it.
       const otelParent = parent ? parent.otel : undefined;
-      const exported = turn.lone ? fields.kind === 'tool' || otelParent !== undefined : !parent || otelParent !== undefined;
+      const exported = turn.lone ? view.kind === 'tool' || otelParent !== undefined : !parent || otelParent !== undefined;
       if (exported) {
         bar.otel = startOtelSpan(otel, view, start, otelParent, serverId ? this.deps.facts(serverId) : undefined);
         this.bySpanId.set(bar.otel.spanContext().spanId, bar);
@@ -381,7 +381,7 @@ export class TurnRecorder {
     return bar;
   }
 
-  private endBar(bar: Bar, end: number, extra: Attributes = {}): void {
+  private endBar(bar: Bar, end: number, extra?: Attributes): void {
     if (bar.view.durationMs !== undefined) return;
     bar.view.durationMs = Math.max(0, end - bar.start);
     if (bar.otel) {
