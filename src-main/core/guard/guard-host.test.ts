@@ -45,6 +45,14 @@ describe('rules with server-filesystem', () => {
       timeoutMs: 30_000,
       what: 'files to be ready',
     });
+    // server-filesystem asks for its folders (roots/list) once it is running and applies them on its
+    // own time: a call that arrives first is refused by the server itself, whatever the rules say.
+    await waitFor(
+      async () =>
+        (await t.api.queryLogs({ serverId: id, stream: 'output', text: 'Updated allowed directories from MCP roots', limit: 1 })).entries
+          .length === 1,
+      { timeoutMs: 30_000, what: 'files to take its shared folders' },
+    );
 
     // A line that does not parse is refused whole, naming line and column; nothing changes.
     await expect(t.api.setRules({ text: 'deny tool read_text_file if path outside folders' })).rejects.toMatchObject({
