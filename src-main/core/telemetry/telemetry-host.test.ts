@@ -5,24 +5,18 @@
  * fixture server sees the same trace id in `params._meta.traceparent`.
  */
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { protocolLinesFilter, type TelemetryInput, type TimelineSpan } from '@contract';
 import { answerElicitation, answerTool, rejectSampling } from '../../test-support/answers';
 import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
 import { modernStats, startModernHttpServer } from '../servers/test-support/http-servers';
-import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
+import { useScriptedLlm } from '../chat/test-support/use-scripted-llm';
 import { waitFor } from '../servers/wait';
 import { startOtlpReceiver } from './test-support/otlp-receiver';
 
-let llm: ScriptedLlm;
+const llm = useScriptedLlm();
 let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(async () => {
-  await llm?.stop();
-});
 afterEach(async () => {
   await receiver?.stop().catch(() => undefined);
 });

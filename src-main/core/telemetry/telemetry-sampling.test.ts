@@ -6,22 +6,16 @@
  * trace, under the call — never the server's trace id.
  */
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { approveSampling, rejectSampling, sendSampling } from '../../test-support/answers';
 import { FIXTURES_DIR } from '../../test-support/fixtures';
 import { startHost, type TestHost } from '../../test-support/tool-host';
-import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
+import { useScriptedLlm } from '../chat/test-support/use-scripted-llm';
 import { waitFor } from '../servers/wait';
 import { startOtlpReceiver } from './test-support/otlp-receiver';
 
-let llm: ScriptedLlm;
+const llm = useScriptedLlm();
 let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(async () => {
-  await llm?.stop();
-});
 afterEach(async () => {
   await receiver?.stop().catch(() => undefined);
 });
