@@ -21,6 +21,7 @@ import { ConnectionBanner } from './ui/ConnectionBanner';
 import { OrganisationBanner } from './features/rules/OrganisationBanner';
 import { messageOf } from './ui/call-errors';
 import { lazyPart, useMountedOnceOpen } from './ui/lazy-part';
+import { Alert } from './ui/Alert';
 
 /**
  * The pages other than Chat (the first one shown), each in its own chunk: the first paint loads the
@@ -131,11 +132,7 @@ export function App() {
       <main className="content" id="main" tabIndex={-1}>
         <ConnectionBanner state={connection} />
         <OrganisationBanner />
-        {loadError && (
-          <p role="alert" className="warning">
-            Could not load the host state: {loadError}
-          </p>
-        )}
+        <Alert message={loadError} prefix="Could not load the host state:" />
         <ShellNotice />
         <AppNotices />
         <InstallFromOutside />

@@ -210,6 +210,7 @@ export function createHost(ports: HostPorts): Host {
     createSkillsArea({
       ...{ ...core, connection, folder: () => settings.read().skillsFolder },
       countTokens: (text) => meter.counter.count(text),
+      knownTokens: (text) => meter.counter.known(text),
     }),
   );
   areas.add(

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Alert } from './Alert';
 
 export interface FormFooterProps {
   /** The form's own failure (not a field's), shown above the buttons. */
@@ -14,11 +15,7 @@ export interface FormFooterProps {
 export function FormFooter({ error, busy, onCancel, children }: FormFooterProps) {
   return (
     <>
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       <div className="actions">
         <button type="submit" disabled={busy}>
           Save

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { Alert } from './Alert';
 
 export interface PanelStateOptions {
   /** What the panel lists, plural: "tools", "skills", "prompts", "resources". */
@@ -20,12 +21,7 @@ export interface PanelStateOptions {
 export function panelState({ what, serverName, ready, offersNone, error, loaded = true }: PanelStateOptions): ReactElement | null {
   if (!ready) return <p className="muted">{`Start the server to see its ${what}.`}</p>;
   if (offersNone) return <p className="muted">{offersNone}</p>;
-  if (error)
-    return (
-      <p role="alert" className="warning">
-        Could not list the {what} of {serverName}: {error}
-      </p>
-    );
+  if (error) return <Alert message={error} prefix={`Could not list the ${what} of ${serverName}:`} />;
   if (!loaded) return <p className="muted">{`Loading ${what}…`}</p>;
   return null;
 }

@@ -36,7 +36,7 @@ export class TokenCounter {
   /** Tokens of a text (remembered). */
   count(text: string): Promise<number> {
     if (text === '') return Promise.resolve(0);
-    const key = crypto.createHash('sha1').update(text).digest('base64');
+    const key = keyOf(text);
     let tokens = this.counted.get(key);
     if (!tokens) {
       tokens = this.tokenizer.count([...splitLongRuns(text)]);
@@ -46,6 +46,14 @@ export class TokenCounter {
       this.counted.set(key, tokens);
     }
     return tokens;
+  }
+
+  /**
+   * Tokens of a text counted before (or being counted), without counting: undefined when it was not.
+   * For who wants a count only if it is free (the skills' scans for the chat): it never starts the worker.
+   */
+  known(text: string): Promise<number> | undefined {
+    return text === '' ? Promise.resolve(0) : this.counted.get(keyOf(text));
   }
 
   /** Stops the tokenizer's worker (the host's shutdown); counts still waiting fail. */
@@ -78,4 +86,8 @@ export class TokenCounter {
       }
     }
   }
+}
+
+function keyOf(text: string): string {
+  return crypto.createHash('sha1').update(text).digest('base64');
 }

@@ -14,6 +14,9 @@ import { tempDir } from '../../test-support/temp-dir';
 import { startScriptedLlm, type ScriptedLlm } from '../chat/test-support/scripted-llm';
 import { refusal, skillTurn } from '../../test-support/skill-turns';
 import { TokenCounter } from '../context-meter/token-counter';
+import { TOKENIZER_WORKER_SOURCE } from '../context-meter/tokenizer-worker';
+import { startTestHost } from '../../test-support/test-host';
+import { waitFor } from '../servers/wait';
 
 function writeSkill(root: string, dir: string, frontmatter: string, body = 'Do the thing.', files: Record<string, string> = {}) {
   fs.mkdirSync(path.join(root, dir), { recursive: true });
@@ -76,6 +79,27 @@ describe('local skills', () => {
     } finally {
       await meter.dispose();
     }
+  });
+
+  it('reads a skills folder at host start without starting the tokenizer: its first listing does', async () => {
+    const root = tempDir();
+    writeSkill(root, 'notes', 'name: notes\ndescription: Take notes the way this team does');
+    const dataDir = tempDir();
+    const before = startTestHost({ dataDir });
+    await before.api.updateSettings({ skillsFolder: root });
+    await before.host.dispose();
+    // The real tokenizer, which first writes a line to a file each time its worker starts.
+    const starts = path.join(tempDir(), 'starts');
+    const source = `require('node:fs').appendFileSync(${JSON.stringify(starts)}, 'started\\n');\n${TOKENIZER_WORKER_SOURCE}`;
+    const started = () => (fs.existsSync(starts) ? fs.readFileSync(starts, 'utf8').split('\n').filter(Boolean).length : 0);
+
+    const t = startTestHost({ dataDir, tokenizer: { source } });
+    // The start's scan has read the folder (it says so: the skill is new to this host) for the chat.
+    await waitFor(() => t.events.some((e) => e.name === 'skillsChanged'), { what: 'the start’s scan of the skills folder' });
+    expect(started()).toBe(0);
+    const listed = await t.api.listSkills();
+    expect(listed.skills).toMatchObject([{ key: 'local:notes', loadTokens: expect.any(Number) }]);
+    expect(started()).toBe(1);
   });
 
   it('lists the folder, refuses the bad skills in words, and survives the folder vanishing or looping', async () => {

@@ -8,7 +8,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { formatBytes, type LocalSkillsState } from '@contract';
 import { MAX_SKILL_BYTES, MAX_SKILL_FILES, nameProblem, parseSkillMd, type Frontmatter } from './skill-format';
-import { skillTokens, type CountTokens } from './skill-tokens';
 
 /** Subfolders looked at at most (a skills folder is a handful of skills, not a disk). */
 const MAX_LOCAL_SKILLS = 1_000;
@@ -23,11 +22,14 @@ export interface LocalSkill {
   files: { path: string; size: number }[];
   bytes: number;
   skillMdBytes: number;
-  /** What loading it costs, as the context meter counts its `SKILL.md` (absent when it is refused). */
+  /** What loading it costs, as the context meter counts its `SKILL.md` (absent when it is refused, or not counted yet). */
   skillMdTokens?: number;
   problem?: string;
   frontmatter?: Frontmatter;
 }
+
+/** What loading a skill of this text costs, or undefined to leave it unsaid in this scan. */
+export type SkillCost = (skillMdText: string) => Promise<number | undefined>;
 
 export interface LocalScan {
   state: LocalSkillsState;
@@ -90,7 +92,7 @@ async function walk(root: string): Promise<{ files: { path: string; size: number
 }
 
 /** Reads one skill subfolder; undefined when it is not a skill (no SKILL.md). */
-async function readSkill(root: string, dir: string, count: CountTokens | undefined): Promise<LocalSkill | undefined> {
+async function readSkill(root: string, dir: string, cost: SkillCost): Promise<LocalSkill | undefined> {
   const base: LocalSkill = {
     dir,
     name: dir,
@@ -121,14 +123,15 @@ async function readSkill(root: string, dir: string, count: CountTokens | undefin
   const badName = nameProblem(parsed.frontmatter.name);
   if (badName) return { ...found, name: parsed.frontmatter.name, problem: badName };
   const { name, description } = parsed.frontmatter;
-  return { ...found, name, description, frontmatter: parsed.frontmatter, skillMdTokens: await skillTokens(text, count) };
+  const tokens = await cost(text);
+  return { ...found, name, description, frontmatter: parsed.frontmatter, ...(tokens === undefined ? {} : { skillMdTokens: tokens }) };
 }
 
 /**
- * Reads the skills folder now, each good skill's cost counted with `count` (the context meter's).
- * Never throws: a folder that is gone or unreadable is a state.
+ * Reads the skills folder now, each good skill's cost said by `cost`. Never throws: a folder that is
+ * gone or unreadable is a state.
  */
-export async function scanLocalSkills(folder: string, count?: CountTokens): Promise<LocalScan> {
+export async function scanLocalSkills(folder: string, cost: SkillCost): Promise<LocalScan> {
   if (!folder) return { state: { folder, state: 'none' }, skills: [] };
   let root: string;
   let dirs: string[];
@@ -155,7 +158,7 @@ export async function scanLocalSkills(folder: string, count?: CountTokens): Prom
   const skills: LocalSkill[] = [];
   for (const dir of dirs) {
     // One skill that fails in an unforeseen way (removed mid-scan) is a problem of that skill alone.
-    const skill = await readSkill(root, dir, count).catch((error: unknown) => ({
+    const skill = await readSkill(root, dir, cost).catch((error: unknown) => ({
       ...{ dir, name: dir, description: '', skillMd: path.join(root, dir, 'SKILL.md'), files: [], bytes: 0, skillMdBytes: 0 },
       problem: `it cannot be read (${code(error) ?? (error as Error).message})`,
     }));

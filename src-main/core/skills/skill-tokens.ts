@@ -5,8 +5,10 @@
  */
 import { estimateTokens } from '../tool-search/token-estimate';
 
-/** The meter's count of a text (`TokenCounter.count`). */
+/** The meter's count of a text (`TokenCounter.count`; the first one starts the tokenizer's worker). */
 export type CountTokens = (text: string) => Promise<number>;
+/** The meter's count of a text it has counted already, else undefined (`TokenCounter.known`: counts nothing). */
+export type KnownTokens = (text: string) => Promise<number> | undefined;
 
 export async function skillTokens(text: string, count: CountTokens | undefined): Promise<number> {
   if (count) {
@@ -17,4 +19,13 @@ export async function skillTokens(text: string, count: CountTokens | undefined):
     }
   }
   return estimateTokens(text.length);
+}
+
+/** What loading a skill costs if the meter has counted its text already; undefined (not said yet) otherwise. */
+export async function knownSkillTokens(text: string, known: KnownTokens | undefined): Promise<number | undefined> {
+  try {
+    return await known?.(text);
+  } catch {
+    return undefined;
+  }
 }

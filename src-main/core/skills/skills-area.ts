@@ -1,7 +1,7 @@
 /**
  * The skills area for the composition root: servers' skills (listed when a server that declares the
  * extension becomes Ready, dropped when it stops), the local skills folder (read at start, when the
- * setting changes and when the user lists skills), the user's switches, the contract's methods, and
+ * setting changes, when the user lists skills and when the chat's view of it is stale), the user's switches, the contract's methods, and
  * what the chat needs: the skills to offer the model and the loading of one.
  */
 import type Database from 'better-sqlite3';
@@ -13,7 +13,7 @@ import type { LiveServer } from '../servers/connection/live-server';
 import { scanLocalSkills, type LocalScan } from './local-skills';
 import { SkillCatalog, type AdvertisedSkill, type SkillLoad } from './skill-catalog';
 import { SkillPrefs } from './skill-prefs';
-import type { CountTokens } from './skill-tokens';
+import { knownSkillTokens, skillTokens, type CountTokens, type KnownTokens } from './skill-tokens';
 import { declaresSkills, ServerSkills, SkillRefused } from './server-skills';
 
 /** The local folder is read again for the chat when its last scan is older than this. */
@@ -28,6 +28,8 @@ export interface SkillsAreaDeps {
   folder(): string;
   /** The context meter's token count of a text: what loading a local skill costs (absent: the estimate). */
   countTokens?: CountTokens;
+  /** The context meter's count of a text it has counted already (counts nothing). */
+  knownTokens?: KnownTokens;
 }
 
 export interface SkillsArea {
@@ -48,19 +50,34 @@ export function createSkillsArea(deps: SkillsAreaDeps): SkillsArea {
   const servers = new ServerSkills(deps.connection, changed);
   let scan: LocalScan = { state: { folder: '', state: 'none' }, skills: [] };
   let scannedAt = 0;
-  let scanning: Promise<void> | undefined;
-  // One scan at a time; a call during a scan waits for it and then scans again only if asked after it began.
-  const rescan = (): Promise<void> => {
-    scanning ??= scanLocalSkills(deps.folder(), deps.countTokens)
-      .then((next) => {
-        const differs = JSON.stringify(next) !== JSON.stringify(scan);
-        scan = next;
-        scannedAt = clock.now().getTime();
-        // Said only when something changed: a window that lists again on the event must not loop.
-        if (differs) changed();
-      })
-      .finally(() => (scanning = undefined));
-    return scanning;
+  // What loading a local skill costs is counted for the listing, which shows it. The other scans (at
+  // start, on a new folder, for the chat) need names and descriptions: they take the counts the meter
+  // already has and count nothing, so a skills folder alone does not start the tokenizer's worker (about
+  // 0.2 s of CPU while the host starts); the first listing, or the meter's first count, does.
+  const costs = {
+    counted: (text: string) => skillTokens(text, deps.countTokens),
+    known: (text: string) => knownSkillTokens(text, deps.knownTokens),
+  };
+  const scanOnce = async (counting: boolean) => {
+    const next = await scanLocalSkills(deps.folder(), counting ? costs.counted : costs.known);
+    const differs = JSON.stringify(next) !== JSON.stringify(scan);
+    scan = next;
+    scannedAt = clock.now().getTime();
+    // Said only when something changed: a window that lists again on the event must not loop.
+    if (differs) changed();
+  };
+  let scanning: { counting: boolean; done: Promise<void> } | undefined;
+  // One scan at a time: a call during a scan waits for it, and scans again after it only to count what it does not.
+  const rescan = (counting = false): Promise<void> => {
+    if (scanning && (scanning.counting || !counting)) return scanning.done;
+    const done = (scanning?.done.catch(() => undefined) ?? Promise.resolve()).then(() => scanOnce(counting));
+    const current = { counting, done };
+    scanning = current;
+    const over = () => {
+      if (scanning === current) scanning = undefined;
+    };
+    done.then(over, over);
+    return done;
   };
   const prefs = new SkillPrefs(deps.db);
   const catalog = new SkillCatalog({ servers, prefs, local: () => scan, now: () => clock.now(), countTokens: deps.countTokens });
@@ -90,7 +107,7 @@ export function createSkillsArea(deps: SkillsAreaDeps): SkillsArea {
     plugin,
     handlers: {
       listSkills: async (input) => {
-        await rescan();
+        await rescan(true);
         return catalog.list(input?.serverId);
       },
       setSkillEnabled: async ({ key, enabled }) => {

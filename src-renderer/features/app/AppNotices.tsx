@@ -5,6 +5,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { OpenRequestNotice } from './OpenRequestNotice';
+import { Alert } from '../../ui/Alert';
 
 type RejectedRequest = Extract<OpenRequest, { kind: 'rejected' }>;
 
@@ -27,11 +28,7 @@ export function AppNotices() {
 
   return (
     <section aria-label="Notices" className="notices">
-      {failure && (
-        <p role="alert" className="warning">
-          {failure}
-        </p>
-      )}
+      <Alert message={failure} />
       {recovery && (
         <div role="alert" className="notice notice-warning">
           <div className="notice-body">

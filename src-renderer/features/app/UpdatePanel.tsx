@@ -3,6 +3,7 @@ import type { HostApi, UpdateState } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { Progress } from '../../ui/Progress';
+import { Alert } from '../../ui/Alert';
 
 /** The updater's state in words. */
 function StateLine({ state }: { state: UpdateState }) {
@@ -74,11 +75,7 @@ export function UpdatePanel({ state, api }: { state: UpdateState | null; api: Pi
       <p role="status" data-testid="update-state">
         <StateLine state={state} />
       </p>
-      {failure && (
-        <p role="alert" className="warning">
-          {failure}
-        </p>
-      )}
+      <Alert message={failure} />
       <div className="actions">
         {state.status !== 'unsupported' && state.status !== 'off' && (
           <button type="button" disabled={!canCheck} onClick={() => run(() => api.checkForUpdates())}>

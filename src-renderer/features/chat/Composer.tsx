@@ -3,6 +3,7 @@ import { MAX_MESSAGE_CHARS } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { SendHorizontal, Square } from 'lucide-react';
 import { Icon } from '../../ui/Icon';
+import { Alert } from '../../ui/Alert';
 
 /** A prompt `/` offers: "server: prompt". */
 export interface SlashPrompt {
@@ -172,11 +173,7 @@ export function Composer({
             {tooLong}
           </p>
         )}
-        {failure && (
-          <p id={`${id}-error`} role="alert" className="field-error">
-            Not sent: {failure}
-          </p>
-        )}
+        <Alert id={`${id}-error`} message={failure} prefix="Not sent:" tone="field-error" />
         {running && (
           <button type="button" className="danger" onClick={() => void onStop()}>
             <Icon icon={Square} />

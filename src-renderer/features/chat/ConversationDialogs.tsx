@@ -3,6 +3,7 @@ import type { ConversationSummary } from '@contract';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { messageOf } from '../../ui/call-errors';
+import { Alert } from '../../ui/Alert';
 
 /** What the list's Rename and Delete do (ConversationList's props use these types). */
 export type RenameConversation = (id: string, title: string) => Promise<unknown>;
@@ -64,11 +65,7 @@ export function DeleteDialog({
       role="alertdialog"
       description={`“${conversation.title}” and its ${conversation.messageCount} messages will be deleted for good.`}
     >
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       <div className="actions">
         <button
           type="button"

@@ -8,6 +8,7 @@ import { lazyPart } from '../../ui/lazy-part';
 import type { DeleteConversation, RenameConversation } from './ConversationDialogs';
 import { SquarePen } from 'lucide-react';
 import { Icon } from '../../ui/Icon';
+import { Alert } from '../../ui/Alert';
 
 /** Rename and Delete open on the user's action: their dialogs are a chunk of their own (see ConversationDialogs.tsx). */
 export const renameDialogPart = lazyPart(async () => (await import('./ConversationDialogs')).RenameDialog);
@@ -89,11 +90,7 @@ export function ConversationList(props: ConversationListProps) {
         value={search}
         onChange={(e) => onSearchChange(e.target.value)}
       />
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       {conversations.length === 0 ? (
         <p className="muted" role="status">
           {empty}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ServerView } from '@contract';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { PRESET_LABELS, STATUS_LABELS } from '../servers/server-status';
+import { Alert } from '../../ui/Alert';
 
 export interface FirstRunProps {
   servers: readonly ServerView[];
@@ -63,11 +64,7 @@ export function FirstRun({ servers, keyPrompt, onQuickAdd, onOpenServers }: Firs
                 </button>
               </div>
             )}
-            {failure && (
-              <p role="alert" className="field-error">
-                Could not add {PRESET_LABELS.everything}: {failure}
-              </p>
-            )}
+            <Alert message={failure} prefix={`Could not add ${PRESET_LABELS.everything}:`} tone="field-error" />
           </li>
           <li data-done={!needsKey || undefined}>
             <p className="first-run-step">Give the model a key.</p>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
+import { Alert } from '../../ui/Alert';
 
 export interface SaveToolSetDialogProps {
   open: boolean;
@@ -46,11 +47,7 @@ export function SaveToolSetDialog({ open, toolCount, onCancel, onSave }: SaveToo
           Name
           <input data-autofocus value={name} maxLength={100} onChange={(e) => setName(e.target.value)} placeholder="Coding" />
         </label>
-        {error && (
-          <p role="alert" className="warning">
-            Could not save the tool set: {error}
-          </p>
-        )}
+        <Alert message={error} prefix="Could not save the tool set:" />
         <div className="actions">
           <button type="button" className="secondary" onClick={onCancel}>
             Cancel

@@ -5,6 +5,7 @@ import { AuditLog } from './AuditLog';
 import { StandingDecisions } from './StandingDecisions';
 import { useAuditTrail } from './use-audit-trail';
 import './consent.css';
+import { Alert } from '../../ui/Alert';
 
 /** Settings › Tool consent: the standing decisions (each with Revoke), the ask timeout, and the audit trail. */
 export function ConsentSettings() {
@@ -29,11 +30,7 @@ export function ConsentSettings() {
         <TimeoutForm minutes={settings.timeoutMinutes} onSave={(timeoutMinutes) => api.updateConsentSettings({ timeoutMinutes })} />
       )}
       <h3>Tool calls</h3>
-      {audit.error && (
-        <p role="alert" className="warning">
-          Could not load the audit trail: {audit.error}
-        </p>
-      )}
+      <Alert message={audit.error} prefix="Could not load the audit trail:" />
       <AuditLog entries={audit.entries} hasMore={audit.hasMore} loading={audit.loading} onMore={audit.more} />
     </section>
   );

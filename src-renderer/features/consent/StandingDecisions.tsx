@@ -1,6 +1,7 @@
 import type { StandingDecision } from '@contract';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
+import { Alert } from '../../ui/Alert';
 
 const DECISIONS: Record<StandingDecision['decision'], string> = {
   allow: 'Always allow',
@@ -47,11 +48,7 @@ export function StandingDecisions({ decisions, onRevoke }: StandingDecisionsProp
           );
         })}
       </ul>
-      {calls.failure && (
-        <p role="alert" className="warning">
-          Could not revoke: {calls.failure.message}
-        </p>
-      )}
+      <Alert message={calls.failure?.message} prefix="Could not revoke:" />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { messageOf } from '../../ui/call-errors';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { Switch } from '../../ui/Switch';
 import { ContentFlags } from '../../ui/ContentFlags';
+import { Alert } from '../../ui/Alert';
 
 export interface ServerContextSectionProps {
   serverId: string;
@@ -104,11 +105,7 @@ export function ServerContextSection({ serverId, serverName, runtime }: ServerCo
           >
             Send instructions to the model
           </Switch>
-          {calls.failure && (
-            <p role="alert" className="field-error">
-              Not changed: {calls.failure.message}
-            </p>
-          )}
+          <Alert message={calls.failure?.message} prefix="Not changed:" tone="field-error" />
         </>
       )}
     </section>

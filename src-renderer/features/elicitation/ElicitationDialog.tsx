@@ -4,6 +4,7 @@ import { issuesOf, messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { fieldsOf, initialValues, type FormField } from './form-model';
 import { Select } from '../../ui/Select';
+import { Alert } from '../../ui/Alert';
 
 export interface ElicitationDialogProps {
   request: ElicitationRequestView;
@@ -90,11 +91,7 @@ export function ElicitationDialog({ request, onResolve, openUrl }: ElicitationDi
         ))
       )}
       {request.mode === 'url' && <p className="hint">Accept opens this URL in your browser. Nothing opens otherwise.</p>}
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       <div className="actions">
         <button type="button" className="primary" disabled={busy} onClick={() => void act('accept')}>
           Accept

@@ -5,6 +5,7 @@ import { ContentFlags } from '../../ui/ContentFlags';
 import { VisibleText } from '../../ui/VisibleText';
 import '../../ui/content-flags.css';
 import { messageOf } from '../../ui/call-errors';
+import { Alert } from '../../ui/Alert';
 
 const WHAT = { result: 'result', resource: 'resource', prompt: 'prompt' } as const;
 const DESCRIBED = {
@@ -52,11 +53,7 @@ export function FlaggedContentDialog({ request, onAnswer }: FlaggedContentDialog
           <VisibleText text={request.preview} />
         </pre>
       </details>
-      {failure && (
-        <p role="alert" className="field-error">
-          {failure}
-        </p>
-      )}
+      <Alert message={failure} tone="field-error" />
       <div className="actions">
         <button type="button" className="secondary" disabled={busy} onClick={() => void answer(true)}>
           Let the model see it

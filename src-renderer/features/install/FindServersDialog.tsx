@@ -4,6 +4,7 @@ import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import './install.css';
 import { Select } from '../../ui/Select';
+import { Alert } from '../../ui/Alert';
 
 export interface FindServersDialogProps {
   open: boolean;
@@ -104,16 +105,8 @@ function FindServers({ api, onPlan }: Pick<FindServersDialogProps, 'api' | 'onPl
         {state.status === 'loading' && 'Searching…'}
         {state.status === 'done' && `${entries.length} server${entries.length === 1 ? '' : 's'} from ${state.page.registryUrl}`}
       </p>
-      {state.status === 'failed' && (
-        <p role="alert" className="warning">
-          {state.message}
-        </p>
-      )}
-      {planError && (
-        <p role="alert" className="field-error">
-          {planError}
-        </p>
-      )}
+      <Alert message={state.status === 'failed' && state.message} />
+      <Alert message={planError} tone="field-error" />
       <ul role="list" className="registry-list" aria-label="Registry servers">
         {entries.map((entry) => (
           <RegistryItem key={entry.id} entry={entry} busy={planning === entry.id} onInstall={(option) => void choose(entry, option)} />

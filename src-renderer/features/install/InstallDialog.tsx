@@ -7,6 +7,7 @@ import { VisibleText } from '../../ui/VisibleText';
 import { InstallFields } from './InstallFields';
 import { InstallPreviewView } from './InstallPreviewView';
 import './install.css';
+import { Alert } from '../../ui/Alert';
 
 export type InstallApi = Pick<HostApi, 'previewInstall' | 'install'>;
 
@@ -128,11 +129,7 @@ function InstallForm({ plan, api, openRequestId, pickFolder, onCancel, onInstall
         <input type="checkbox" checked={start} onChange={(e) => setStart(e.target.checked)} />
         Start it now
       </label>
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       <div className="actions">
         <button type="submit" className="primary" disabled={installing}>
           Install

@@ -3,6 +3,7 @@ import { formatBytes, type HostApi, type LogEntry, type LogEntryDetail } from '@
 import { messageOf } from '../../ui/call-errors';
 import { copyText } from './clipboard';
 import { formatClock } from './log-format';
+import { Alert } from '../../ui/Alert';
 
 export interface EntryDetailProps {
   api: HostApi;
@@ -72,11 +73,7 @@ export function EntryDetail({ api, entry, onClose }: EntryDetailProps) {
             </div>
           ))}
       </dl>
-      {loaded?.error && (
-        <p role="alert" className="warning">
-          Could not load the entry: {loaded.error}
-        </p>
-      )}
+      <Alert message={loaded?.error} prefix="Could not load the entry:" />
       {entry.hasDetail && !loaded && <p className="muted">Loading…</p>}
       {body !== undefined && <pre className="log-detail-body">{body}</pre>}
       {loaded?.value?.truncated && <p className="muted">The message was larger than 64 KB; only its beginning was kept.</p>}

@@ -9,6 +9,7 @@ import { hostFilter, NO_FILTERS, type LogViewFilters } from './log-view-model';
 import { LogList } from './LogList';
 import { LogToolbar } from './LogToolbar';
 import { serverOf, useLogView } from './use-log-view';
+import { Alert } from '../../ui/Alert';
 
 export interface StreamViewProps {
   api: HostApi;
@@ -113,11 +114,7 @@ export function StreamView({ api, serverId, serverName, serverNameOf, stream, li
           {skipped.toLocaleString()} entries came too fast to show live. Pause to page through everything the host kept.
         </p>
       )}
-      {view.error && (
-        <p role="alert" className="warning">
-          Could not load the log: {view.error}
-        </p>
-      )}
+      <Alert message={view.error} prefix="Could not load the log:" />
       <LogList
         stream={stream}
         label={`${STREAM_LABELS[stream]} entries`}

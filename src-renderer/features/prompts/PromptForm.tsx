@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PromptResultView, PromptView } from '@contract';
 import { issuesOf, messageOf } from '../../ui/call-errors';
 import { ArgumentField } from '../resources/ArgumentField';
+import { Alert } from '../../ui/Alert';
 
 export interface PromptFormProps {
   prompt: PromptView;
@@ -69,11 +70,7 @@ export function PromptForm({ prompt, completions, onGet, submitLabel = 'Get prom
           error={errors[argument.name]}
         />
       ))}
-      {failure && (
-        <p role="alert" className="warning">
-          {failure}
-        </p>
-      )}
+      <Alert message={failure} />
       <div className="button-row">
         <button type="submit" disabled={busy}>
           {busy ? 'Getting…' : submitLabel}

@@ -6,6 +6,7 @@ import { PromptForm } from './PromptForm';
 import { PromptMessages } from './PromptMessages';
 import '../resources/resources.css';
 import { panelState } from '../../ui/PanelState';
+import { Alert } from '../../ui/Alert';
 
 export interface PromptsPanelProps {
   serverId: string;
@@ -49,9 +50,7 @@ export function PromptsPanel({ serverId, serverName, runtime }: PromptsPanelProp
   return (
     <div className="prompts-panel">
       {list.notes.map((note) => (
-        <p key={note} role="alert" className="warning">
-          {note}
-        </p>
+        <Alert key={note} message={note} />
       ))}
       {list.prompts.length === 0 ? (
         <p className="muted">{serverName} lists no prompts.</p>

@@ -7,6 +7,7 @@ import { ProviderFormDialog, type ProviderFormInput } from './ProviderFormDialog
 import './providers.css';
 import { Plus } from 'lucide-react';
 import { Icon } from '../../ui/Icon';
+import { Alert } from '../../ui/Alert';
 
 /**
  * Settings › Providers: every configured provider with its endpoint, key state and model list;
@@ -42,11 +43,7 @@ export function ProvidersSettings() {
           <ProviderItem key={provider.id} provider={provider} api={api} onEdit={() => setEditing(provider)} onFailure={setFailure} />
         ))}
       </ul>
-      {failure && (
-        <p role="alert" className="field-error">
-          {failure}
-        </p>
-      )}
+      <Alert message={failure} tone="field-error" />
       <div className="actions">
         <button type="button" className="primary" onClick={() => setEditing('new')}>
           <Icon icon={Plus} />

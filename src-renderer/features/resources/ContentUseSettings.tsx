@@ -3,6 +3,7 @@ import type { ContentAction, ContentAuditEntry } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { useAuditPages } from '../../ui/use-audit-pages';
+import { Alert } from '../../ui/Alert';
 
 const ACTIONS: Record<ContentAction, string> = {
   read: 'Read',
@@ -36,11 +37,7 @@ export function ContentUseSettings() {
         What you took from servers: every resource read, attachment, prompt and subscription. Nothing reaches the model that is not here as
         something you attached or chose.
       </p>
-      {audit.error && (
-        <p role="alert" className="warning">
-          Could not load the trail: {audit.error}
-        </p>
-      )}
+      <Alert message={audit.error} prefix="Could not load the trail:" />
       {audit.entries.length === 0 ? (
         <p className="muted">{audit.loading ? 'Loading…' : 'Nothing yet.'}</p>
       ) : (

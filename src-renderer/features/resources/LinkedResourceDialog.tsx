@@ -5,6 +5,7 @@ import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { LinkedResourceOpener } from './linked-resource';
 import { ReadResult } from './ReadResult';
+import { Alert } from '../../ui/Alert';
 
 /** The last segment of a URI's path, for a title ("architecture.md"); the URI itself when it has none. */
 export function resourceNameOf(uri: string): string {
@@ -50,9 +51,7 @@ export function LinkedResourceDialog({ serverId, uri: first, onClose }: { server
         description={<code>{uri}</code>}
       >
         {shown?.error ? (
-          <p role="alert" className="warning">
-            {shown.error}
-          </p>
+          <Alert message={shown.error} />
         ) : shown?.read ? (
           <ReadResult read={shown.read} />
         ) : (

@@ -4,6 +4,7 @@ import { Modal } from '../../ui/Modal';
 import { LinkedResourceOpener } from './linked-resource';
 import { LinkedResourceDialog } from './LinkedResourceDialog';
 import { ReadResult } from './ReadResult';
+import { Alert } from '../../ui/Alert';
 
 /** The dialog of `Open` on a resource link (OpenResource.tsx): what the read returned, or why it failed. */
 export function OpenResourceDialog({
@@ -35,9 +36,7 @@ export function OpenResourceDialog({
       description={<code>{uri}</code>}
     >
       {error ? (
-        <p role="alert" className="warning">
-          {error}
-        </p>
+        <Alert message={error} />
       ) : read ? (
         <LinkedResourceOpener.Provider value={setLinked}>
           <ReadResult read={read} />

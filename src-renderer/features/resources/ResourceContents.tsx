@@ -8,6 +8,7 @@ import { MoreText, type LoadPart } from '../tools/result/ResultBlocks';
 import { downloadContent, fileNameFor } from './download';
 import { LinkedResourceOpener } from './linked-resource';
 import { resolveResourceLink } from './resource-links';
+import { Alert } from '../../ui/Alert';
 
 const isMarkdown = (mime?: string) => /^text\/(x-)?markdown\b/i.test(mime ?? '');
 const isJson = (mime?: string) => /^application\/([\w.-]+\+)?json\b/i.test(mime ?? '');
@@ -99,11 +100,7 @@ function ContentItem({
         </button>
         {error && <span className="field-error"> {error}</span>}
       </header>
-      {linkNote && (
-        <p role="alert" className="warning">
-          {linkNote}
-        </p>
-      )}
+      <Alert message={linkNote} />
       <MarkdownLinkContext.Provider value={followLink}>
         <ContentBody content={content} index={index} load={load} />
       </MarkdownLinkContext.Provider>

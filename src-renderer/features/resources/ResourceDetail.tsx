@@ -5,6 +5,7 @@ import { messageOf } from '../../ui/call-errors';
 import { LinkedResourceOpener } from './linked-resource';
 import { LinkedResourceDialog } from './LinkedResourceDialog';
 import { ReadResult } from './ReadResult';
+import { Alert } from '../../ui/Alert';
 
 export interface ResourceDetailProps {
   resource: ResourceView;
@@ -139,11 +140,7 @@ export function ResourceDetail({ resource, subscription, subscribeUnavailable }:
           {read ? ' — shown again below.' : '.'}
         </p>
       )}
-      {error && (
-        <p role="alert" className="warning">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       <LinkedResourceOpener.Provider value={setLinked}>{read && <ReadResult read={read} />}</LinkedResourceOpener.Provider>
       {linked && <LinkedResourceDialog key={linked} serverId={serverId} uri={linked} onClose={() => setLinked(null)} />}
     </article>

@@ -9,6 +9,7 @@ import { TemplateForm } from './TemplateForm';
 import { useResourcePages } from './use-resource-pages';
 import './resources.css';
 import { panelState } from '../../ui/PanelState';
+import { Alert } from '../../ui/Alert';
 
 export interface ResourcesPanelProps {
   serverId: string;
@@ -101,15 +102,9 @@ export function ResourcesPanel({ serverId, serverName, runtime }: ResourcesPanel
         </button>
       </div>
       {notes.map((note) => (
-        <p key={note} role="alert" className="warning">
-          {note}
-        </p>
+        <Alert key={note} message={note} />
       ))}
-      {(error ?? pages.error) && (
-        <p role="alert" className="warning">
-          {error ?? pages.error}
-        </p>
-      )}
+      <Alert message={error ?? pages.error} />
       <div className="tools-layout">
         <div className="resources-lists">
           {pages.total === 0 ? (

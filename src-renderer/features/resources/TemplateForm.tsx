@@ -4,6 +4,7 @@ import { useAppStore } from '../../stores/use-app-store';
 import { messageOf } from '../../ui/call-errors';
 import { ArgumentField } from './ArgumentField';
 import { ReadResult } from './ReadResult';
+import { Alert } from '../../ui/Alert';
 
 export interface TemplateFormProps {
   template: ResourceTemplateView;
@@ -51,9 +52,7 @@ export function TemplateForm({ template, completions, use }: TemplateFormProps) 
         {template.mimeType && <span className="muted"> · {template.mimeType}</span>}
       </p>
       {template.problem ? (
-        <p role="alert" className="warning">
-          {template.problem} It cannot be filled in.
-        </p>
+        <Alert message={`${template.problem} It cannot be filled in.`} />
       ) : (
         <form
           aria-label={`Read from template ${template.name}`}
@@ -97,11 +96,7 @@ export function TemplateForm({ template, completions, use }: TemplateFormProps) 
           </div>
         </form>
       )}
-      {error && (
-        <p role="alert" className="warning">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {read && <ReadResult read={read} />}
     </article>
   );

@@ -11,6 +11,7 @@ import './roots.css';
 import { Icon } from '../../ui/Icon';
 import { FolderOpen, FolderPlus } from 'lucide-react';
 import { EmptyState } from '../../ui/EmptyState';
+import { Alert } from '../../ui/Alert';
 
 const sees = (sharing: RootSharingView | undefined, rootId: string) =>
   sharing?.mode === 'all' || (sharing?.mode === 'subset' && sharing.rootIds.includes(rootId));
@@ -52,11 +53,7 @@ export function RootsPage() {
           Add folder
         </button>
       </div>
-      {picker.failure && (
-        <p role="alert" className="warning">
-          Could not add the folder: {picker.failure.message}
-        </p>
-      )}
+      <Alert message={picker.failure?.message} prefix="Could not add the folder:" />
       {roots.length === 0 ? (
         <EmptyState icon={FolderOpen}>No folders yet. Add one to let servers work in it.</EmptyState>
       ) : (

@@ -4,6 +4,7 @@ import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { FolderChoice, type FolderSelection } from './FolderChoice';
 import { useSandboxRestartConfirm } from './sandbox-restart';
 import './roots.css';
+import { Alert } from '../../ui/Alert';
 
 export interface ServerFoldersProps {
   serverName: string;
@@ -29,11 +30,7 @@ export function ServerFolders({ serverName, roots, sharing, onChange }: ServerFo
         disabled={calls.isPending('save')}
         onChange={(selection) => void calls.run('save', () => onChange(selection))}
       />
-      {calls.failure && (
-        <p role="alert" className="warning">
-          Could not change the folders: {calls.failure.message}
-        </p>
-      )}
+      <Alert message={calls.failure?.message} prefix="Could not change the folders:" />
     </section>
   );
 }

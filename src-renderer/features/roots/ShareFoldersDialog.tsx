@@ -4,6 +4,7 @@ import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { FolderChoice, type FolderSelection } from './FolderChoice';
 import './roots.css';
+import { Alert } from '../../ui/Alert';
 
 /** The user's answer: `rootIds` omitted with `share` means every folder, including later ones. */
 export interface ShareAnswer {
@@ -151,11 +152,7 @@ export function ShareFoldersDialog({ requests, roots, onAnswer, onAnswerAll, san
         </p>
       )}
       {expiresAt && <p className="hint">Not answered by {new Date(expiresAt).toLocaleTimeString()}, nothing is shared.</p>}
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       {/* Whom the two buttons answer, as a sentence of its own (not words trailing after them). */}
       {several && waiting.length > 0 && (
         <p className="hint share-folders-scope">

@@ -3,6 +3,7 @@ import type { RuleDecision } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { ChoiceField, RuleDialog, TextField } from './RuleDialog';
 import { CONDITIONS, ruleLine, takesValue, type ConditionChoice } from './rule-text';
+import { Alert } from '../../ui/Alert';
 
 export interface AddRuleDialogProps {
   open: boolean;
@@ -76,11 +77,7 @@ export function AddRuleDialog({ open, onOpenChange, tool: fixedTool, server, arg
       <p className="hint">
         The rule as it will be saved: <code id={previewId}>{line}</code>
       </p>
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       <div className="actions">
         <button type="submit">Add rule</button>
         <button type="button" className="secondary" onClick={() => onOpenChange(false)}>

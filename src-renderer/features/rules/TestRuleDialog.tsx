@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { RuleTestResult } from '@contract';
 import { useAppStore } from '../../stores/use-app-store';
 import { ChoiceField, RuleDialog, TextField } from './RuleDialog';
+import { Alert } from '../../ui/Alert';
 
 export interface TestRuleDialogProps {
   open: boolean;
@@ -80,11 +81,7 @@ export function TestRuleDialog({ open, onOpenChange, draft }: TestRuleDialogProp
           </>
         )}
       </div>
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
     </RuleDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { InteractionAuditEntry, InteractionStep } from '@contract';
 import { RelativeTime } from '../../ui/RelativeTime';
+import { Alert } from '../../ui/Alert';
 
 const KINDS: Record<InteractionAuditEntry['kind'], string> = {
   sampling: 'sampling (LLM completion)',
@@ -71,11 +72,7 @@ export interface InteractionAuditLogProps {
 export function InteractionAuditLog({ entries, hasMore, loading, error, onMore }: InteractionAuditLogProps) {
   return (
     <>
-      {error && (
-        <p role="alert" className="warning">
-          Could not load server requests: {error}
-        </p>
-      )}
+      <Alert message={error} prefix="Could not load server requests:" />
       {entries.length === 0 ? (
         <p className="muted">{loading ? 'Loading…' : 'No server requests yet.'}</p>
       ) : (

@@ -6,6 +6,7 @@ import { groupModels, modelValue, parseModelValue } from '../providers/model-opt
 import { SamplingPolicyForm } from './SamplingPolicyForm';
 import './sampling.css';
 import { Select } from '../../ui/Select';
+import { Alert } from '../../ui/Alert';
 
 export interface SamplingDialogProps {
   request: SamplingRequestView;
@@ -163,11 +164,7 @@ export function SamplingDialog({ request, onApprove, onSend, onReject, policy, o
         </>
       )}
       {generating && <p role="status">Generating with {request.model}…</p>}
-      {request.error && (
-        <p role="alert" className="field-error">
-          Generation failed: {request.error}
-        </p>
-      )}
+      <Alert message={request.error} prefix="Generation failed:" tone="field-error" />
       {reviewing && request.response && (
         <div className="field">
           <label htmlFor={`${baseId}-response`}>Response</label>
@@ -184,11 +181,7 @@ export function SamplingDialog({ request, onApprove, onSend, onReject, policy, o
           </p>
         </div>
       )}
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       {policy && onSavePolicy && <SamplingPolicyForm serverName={request.serverName} policy={policy} onSave={onSavePolicy} />}
       <div className="actions">
         {reviewing ? (

@@ -5,6 +5,7 @@ import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { LaunchProblemView } from './LaunchProblemView';
 import { SandboxBlockedNotice } from './ServerSandbox';
+import { Alert } from '../../ui/Alert';
 
 export interface DiagnoseDialogProps {
   api: HostApi;
@@ -48,11 +49,7 @@ export function DiagnoseDialog({ api, serverId, serverName, onClose, onEdit, onS
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={`Diagnose ${serverName}`} className="modal-wide">
       <p className="muted">Patchbay runs the launch again, step by step, in a process of its own, and stops it afterwards.</p>
-      {error && (
-        <p role="alert" className="warning">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {shown && (
         <ol className="diagnosis-steps" aria-label="Steps">
           {shown.steps.map((step) => (

@@ -4,6 +4,7 @@ import { messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { ImportPreviewTable } from './ImportPreviewTable';
+import { Alert } from '../../ui/Alert';
 
 export interface ImportDialogProps {
   open: boolean;
@@ -136,11 +137,7 @@ function ImportFlow({
           {busy === 'import' && 'Importing…'}
         </span>
       </div>
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       {link && <p className="hint">This is an install link: review exactly what it would run before anything is added.</p>}
       {preview && <ImportPreviewTable preview={preview} />}
       <div className="actions">

@@ -6,6 +6,7 @@ import { Select } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
 import { HelpTip } from '../../ui/HelpTip';
 import { AppStoreContext } from '../../stores/use-app-store';
+import { Alert } from '../../ui/Alert';
 
 export const NETWORK_LABELS: Record<SandboxNetwork, string> = { allowed: 'Allowed', blocked: 'Blocked', hosts: 'Only these hosts' };
 
@@ -100,11 +101,7 @@ export function SandboxFields({
         <p className="warning sandbox-off">Runs unsandboxed: it can read and write everything you can, and signal Patchbay itself.</p>
       )}
       {registryWarning && <p className="warning sandbox-registry">{registryWarning}</p>}
-      {errors.sandbox && (
-        <p role="alert" className="field-error">
-          {errors.sandbox}
-        </p>
-      )}
+      <Alert message={errors.sandbox} tone="field-error" />
     </fieldset>
   );
 }

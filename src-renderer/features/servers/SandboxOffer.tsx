@@ -3,6 +3,7 @@ import type { RootSharingView, RootView, ServerView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { useAppStore } from '../../stores/use-app-store';
 import { draftFrom, toServerInput } from './server-form-model';
+import { Alert } from '../../ui/Alert';
 
 /** The folders a server would see in its sandbox: those shared with it now (available ones). */
 function sharedWith(sharing: RootSharingView | undefined, roots: readonly RootView[]): RootView[] {
@@ -115,11 +116,7 @@ export function SandboxOffer() {
           Keep them as they are
         </button>
       </div>
-      {state.error && (
-        <p role="alert" className="field-error">
-          {state.error}
-        </p>
-      )}
+      <Alert message={state.error} tone="field-error" />
     </section>
   );
 }

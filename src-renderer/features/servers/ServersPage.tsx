@@ -21,6 +21,7 @@ import './servers.css';
 import { Icon } from '../../ui/Icon';
 import { FileInput, Plus, Search, Server } from 'lucide-react';
 import { EmptyState } from '../../ui/EmptyState';
+import { Alert } from '../../ui/Alert';
 
 type Dialog =
   | { kind: 'add' }
@@ -129,11 +130,7 @@ export function ServersPage() {
               {install.busy}
             </span>
           </div>
-          {install.error && (
-            <p role="alert" className="warning">
-              {install.error}
-            </p>
-          )}
+          <Alert message={install.error} />
           <SandboxOffer />
           <div role="group" aria-labelledby="quick-add-title" className="quick-add">
             <span id="quick-add-title" className="muted">
@@ -151,11 +148,7 @@ export function ServersPage() {
               </button>
             ))}
           </div>
-          {presets.failure && (
-            <p role="alert" className="warning">
-              Could not add {PRESET_LABELS[presets.failure.key]}: {presets.failure.message}
-            </p>
-          )}
+          <Alert message={presets.failure && `Could not add ${PRESET_LABELS[presets.failure.key]}: ${presets.failure.message}`} />
           {!loaded ? (
             <p className="muted">Loading servers…</p>
           ) : servers.length === 0 ? (

@@ -6,6 +6,7 @@ import { RelativeTime } from '../../ui/RelativeTime';
 import { uploadFile } from '../install/upload';
 import { ImportDialog } from '../servers/ImportDialog';
 import { HelpTip } from '../../ui/HelpTip';
+import { Alert } from '../../ui/Alert';
 
 export type BackupApi = Pick<
   HostApi,
@@ -148,11 +149,7 @@ export function BackupPanel({ api }: { api: BackupApi }) {
           {busy}
         </span>
       </div>
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       {pending && (
         <div role="status" className="notice">
           <div className="notice-body">

@@ -3,6 +3,7 @@ import { formatBytes, formatTokens, type SkillContent, type SkillInfo } from '@c
 import { useAppStore } from '../../stores/use-app-store';
 import { useTrackedCalls } from '../../ui/use-tracked-calls';
 import { skillCostText } from './use-skills';
+import { Alert } from '../../ui/Alert';
 
 /** Where a skill comes from, in words. */
 export function sourceText(skill: SkillInfo): string {
@@ -43,11 +44,7 @@ export function SkillDetail({ skill }: { skill: SkillInfo }) {
         <dt>Offered to the model</dt>
         <dd>{skill.problem ? 'No: refused' : skill.enabled ? 'Yes: its name and description are in every request' : 'No: switched off'}</dd>
       </dl>
-      {skill.problem && (
-        <p role="alert" className="warning">
-          {skillCostText(skill)}
-        </p>
-      )}
+      <Alert message={skill.problem && skillCostText(skill)} />
       <p className="hint">A skill never runs anything by itself: a script it names runs only as a tool call you allow.</p>
       <button
         type="button"
@@ -57,11 +54,7 @@ export function SkillDetail({ skill }: { skill: SkillInfo }) {
       >
         Show SKILL.md
       </button>
-      {calls.failure && (
-        <p role="alert" className="warning">
-          Could not read {skill.name}: {calls.failure.message}
-        </p>
-      )}
+      <Alert message={calls.failure?.message} prefix={`Could not read ${skill.name}:`} />
       {shown && (
         <>
           <p className="muted">

@@ -6,6 +6,7 @@ import { ToolList, type ListNoun } from '../tool-list/ToolList';
 import type { ToolListGroup, ToolListItem } from '../tool-list/tool-list-rows';
 import { skillCostText } from './use-skills';
 import './skills.css';
+import { Alert } from '../../ui/Alert';
 
 const SKILLS: ListNoun = { one: 'skill', many: 'skills', Many: 'Skills' };
 
@@ -52,11 +53,7 @@ export function SkillList({ skills, groups, grouped, setEnabled, onOpen, selecte
 
   return (
     <div className="skill-list">
-      {failure && (
-        <p role="alert" className="warning">
-          {failure}
-        </p>
-      )}
+      <Alert message={failure} />
       <ToolList
         noun={SKILLS}
         groups={groups}

@@ -8,6 +8,7 @@ import { AddFolderDialog } from '../roots/AddFolderDialog';
 import { SkillDetail } from './SkillDetail';
 import { SkillList, sourceGroup } from './SkillList';
 import { useSkills } from './use-skills';
+import { Alert } from '../../ui/Alert';
 
 /**
  * Settings › Skills: the local skills folder (chosen like a root: the native picker in the desktop
@@ -64,18 +65,10 @@ export function SkillsSettings() {
           </button>
         )}
       </div>
-      {calls.failure && (
-        <p role="alert" className="warning">
-          Could not change the skills folder: {calls.failure.message}
-        </p>
-      )}
+      <Alert message={calls.failure?.message} prefix="Could not change the skills folder:" />
       {!list && !error && <p className="muted">Loading skills…</p>}
       {list && <FolderState list={list} />}
-      {error && (
-        <p role="alert" className="warning">
-          Could not list the skills: {error}
-        </p>
-      )}
+      <Alert message={error} prefix="Could not list the skills:" />
       {list && <ServerProblems list={list} />}
       {list &&
         (list.skills.length === 0 ? (
@@ -121,12 +114,14 @@ function FolderState({ list }: { list: SkillListView }) {
   const { local } = list;
   if (local.state === 'missing' || local.state === 'unreadable')
     return (
-      <p role="alert" className="warning">
-        {local.message ??
+      <Alert
+        message={
+          local.message ??
           (local.state === 'missing'
             ? `The skills folder ${local.folder} no longer exists.`
-            : `The skills folder ${local.folder} cannot be read.`)}
-      </p>
+            : `The skills folder ${local.folder} cannot be read.`)
+        }
+      />
     );
   return null;
 }

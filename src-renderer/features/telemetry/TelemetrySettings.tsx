@@ -5,6 +5,7 @@ import { messageOf } from '../../ui/call-errors';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
+import { Alert } from '../../ui/Alert';
 
 interface HeaderRow {
   name: string;
@@ -161,11 +162,7 @@ export function TelemetrySettings() {
       <Switch className="own-line" checked={exportContent} disabled={busy} onChange={(value) => void toggle({ exportContent: value })}>
         Export tool results (may contain private data)
       </Switch>
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       {note && <p role="status">{note}</p>}
       <div className="row">
         <button type="button" className="primary" disabled={busy} onClick={() => void save(true)}>

@@ -5,6 +5,7 @@ import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
 import { describeSpan, ms, timelineRows } from './timeline-rows';
 import { TimelineWaterfall } from './TimelineWaterfall';
+import { Alert } from '../../ui/Alert';
 import './timeline.css';
 
 /**
@@ -55,7 +56,7 @@ export function TimelineDialog({
   const laid = useMemo(() => (timeline ? timelineRows(timeline) : undefined), [timeline]);
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Timeline" className="timeline-dialog">
-      {error && <p role="alert">Could not load the timeline: {error}</p>}
+      <Alert message={error} prefix="Could not load the timeline:" tone="plain" />
       {timeline === undefined && !error && <p className="muted">Loading…</p>}
       {timeline === null && (
         <p className="muted">This turn’s timeline is no longer kept (timelines are kept in memory for the last 100 turns).</p>

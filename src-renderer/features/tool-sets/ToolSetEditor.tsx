@@ -5,6 +5,7 @@ import { Field } from '../../ui/Field';
 import { LabelledSwitch } from '../../ui/LabelledSwitch';
 import { ToolList } from '../tool-list/ToolList';
 import { toolListItem } from '../tool-list/tool-list-rows';
+import { Alert } from '../../ui/Alert';
 
 export interface ToolSetEditorProps {
   /** The set being edited; absent: a new one. */
@@ -105,11 +106,7 @@ export function ToolSetEditor({ set, servers, tools, onSave, onCancel }: ToolSet
             : 'Servers you add after saving stay out of this set until you add them here.'}
         </p>
       </fieldset>
-      {error && (
-        <p role="alert" className="warning">
-          Could not save the tool set: {error}
-        </p>
-      )}
+      <Alert message={error} prefix="Could not save the tool set:" />
       <div className="actions">
         <button type="submit" className="primary">
           Save tool set

@@ -8,6 +8,7 @@ import { membersSummary } from './set-summary';
 import './tool-sets.css';
 import { Select } from '../../ui/Select';
 import { HelpTip } from '../../ui/HelpTip';
+import { Alert } from '../../ui/Alert';
 
 /** Settings › Tool sets: create, rename, edit members, delete, and the default for new conversations. */
 export function ToolSetsSettings() {
@@ -54,11 +55,7 @@ export function ToolSetsSettings() {
           options={[{ value: '', label: 'All offered tools' }, ...sets.map((set) => ({ value: set.id, label: set.name }))]}
         />
       </div>
-      {error && (
-        <p role="alert" className="warning">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {sets.length === 0 && editing === null && <p className="muted">No tool sets yet.</p>}
       <ul className="tool-set-list" aria-label="Tool sets">
         {sets.map((set) => (

@@ -11,6 +11,7 @@ import './tools.css';
 import { ToolList } from '../tool-list/ToolList';
 import { Switch } from '../../ui/Switch';
 import { panelState } from '../../ui/PanelState';
+import { Alert } from '../../ui/Alert';
 
 export interface ToolsPanelProps {
   serverId: string;
@@ -114,11 +115,7 @@ export function ToolsPanel({ serverId, serverName, status, revision, ...choice }
           onCancel={() => setConfirmingTrust(false)}
         />
       )}
-      {actionError && (
-        <p role="alert" className="warning">
-          {actionError}
-        </p>
-      )}
+      <Alert message={actionError} />
       <div className="tools-layout">
         <div className="tools-column">
           <ToolList

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RISKY_HINT_WORDS, riskyHintsOf, type RiskyHint, type ToolView } from '@contract';
 import { messageOf } from '../../ui/call-errors';
 import { Modal } from '../../ui/Modal';
+import { Alert } from '../../ui/Alert';
 
 /** What the hints claim, after "may" in the dialog's warning. */
 const CLAIM_WORDS: Record<RiskyHint, string> = {
@@ -74,11 +75,7 @@ export function TrustServerDialog({ serverName, hinted, onConfirm, onCancel }: T
           </li>
         ))}
       </ul>
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} tone="field-error" />
       <div className="actions">
         <button type="button" className="danger" onClick={() => void confirm()} disabled={busy}>
           Trust all tools

@@ -7,6 +7,7 @@ import { ResourceList } from '../../resources/ResourceList';
 import { TemplateForm } from '../../resources/TemplateForm';
 import { useResourcePages } from '../../resources/use-resource-pages';
 import '../../resources/resources.css';
+import { Alert } from '../../../ui/Alert';
 
 export interface AttachDialogProps {
   open: boolean;
@@ -103,11 +104,7 @@ function AttachPicker({
           {note}
         </p>
       ))}
-      {error && (
-        <p role="alert" className="warning">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {template ? (
         <>
           <button type="button" className="link" onClick={() => setTemplate(null)}>

@@ -6,6 +6,7 @@ import { analyzeSchema } from './schema-model';
 import { SchemaField } from './SchemaField';
 import { Play } from 'lucide-react';
 import { Icon } from '../../../ui/Icon';
+import { Alert } from '../../../ui/Alert';
 
 export interface SchemaFormProps {
   /** The tool's input schema. Remount (key) the form when it changes. */
@@ -92,16 +93,8 @@ export function SchemaForm({ schema, label, busy, onRun }: SchemaFormProps) {
           onChange={change}
         />
       )}
-      {rootError && model.kind === 'object' && (
-        <p role="alert" className="field-error">
-          {rootError}
-        </p>
-      )}
-      {failure && (
-        <p role="alert" className="field-error">
-          {failure}
-        </p>
-      )}
+      <Alert message={model.kind === 'object' && rootError} tone="field-error" />
+      <Alert message={failure} tone="field-error" />
       <div className="actions">
         <button type="submit" disabled={busy}>
           <Icon icon={Play} />
