@@ -4,7 +4,7 @@
  */
 import type { LogLevel } from '@contract';
 import { describeExit, formatDuration, type ServerState } from '../servers/connection/server-state';
-import type { AppendInput } from './log-record';
+import type { AppendInput, EntrySource } from './log-record';
 
 /** What the previous state change left behind, to tell a change from a repeat. */
 export interface StateMemory {
@@ -133,4 +133,13 @@ const WORD_LEVEL: Record<string, LogLevel> = {
 export function guessStderrLevel(line: string): LogLevel {
   const match = LEVEL_WORD.exec(line.length > 64 ? line.slice(0, 64) : line);
   return match ? WORD_LEVEL[match[1].toLowerCase()] : 'info';
+}
+
+/** What an Output entry is made from later (see `EntrySource`): the text of one or more stderr lines. */
+export class StderrEntry implements EntrySource {
+  constructor(private readonly text: string) {}
+
+  make(): AppendInput {
+    return { level: guessStderrLevel(this.text), text: this.text };
+  }
 }

@@ -6,7 +6,7 @@ import { getPathVar } from '../servers/process/child-env';
 import { resolveCommand } from '../servers/process/command-resolver';
 import type { ServerIdentity, ServerState } from '../servers/connection/server-state';
 import { boundedJson } from './bounded-json';
-import { describeSpawn, describeStateChange, guessStderrLevel, type StateMemory } from './host-events';
+import { describeSpawn, describeStateChange, StderrEntry, type StateMemory } from './host-events';
 import { LogLevels, type LevelSession } from './log-levels';
 import type { LogService } from './log-service';
 import { ENTRY_OVERHEAD } from './log-record';
@@ -80,7 +80,7 @@ export class LogPlugin implements ConnectionPlugin {
   onStderrLine(server: ServerRef, line: string): void {
     const facts = this.facts(server);
     facts.stderr ??= new StderrGrouper((text) =>
-      this.deps.logs.appendLater(server.id, 'output', ENTRY_OVERHEAD + text.length, () => ({ level: guessStderrLevel(text), text })),
+      this.deps.logs.appendLater(server.id, 'output', ENTRY_OVERHEAD + text.length, new StderrEntry(text)),
     );
     facts.stderr.line(line);
   }

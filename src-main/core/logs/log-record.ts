@@ -101,31 +101,51 @@ export interface DeferredAt {
 }
 
 /**
+ * What a deferred entry is made from when it is first read: what was captured when it happened (a
+ * wire message's JSON, a stderr text) and how to turn that into an entry. An object holding just
+ * that, not a closure: a record waits in its ring for as long as its stream is busy (under load it
+ * outlives several garbage collections, each copying it), and a closure is two objects (the function
+ * and its context) where this is one.
+ */
+export interface EntrySource {
+  make(): AppendInput;
+}
+
+/**
  * A record made the first time something reads it: the writer saving it, the live batch sending it, a
- * page or search showing it. Made then from what was captured when it happened (its `make`, the
- * server's redactor of that moment), exactly as `buildRecord` would have made it at once; until then it
- * holds only that closure. Under a flood most entries are neither saved (the writer's per-interval cap)
- * nor sent (the live batch keeps the newest) nor read before the ring lets them go: those are never
- * serialized or redacted at all. Nothing unredacted leaves: every reader goes through `entry`/`detail`.
+ * page or search showing it. Made then from its source (see `EntrySource`) and the server's redactor
+ * of the moment it happened, exactly as `buildRecord` would have made it at once; until then it holds
+ * only those. Under a flood most entries are neither saved (the writer's per-interval cap) nor sent
+ * (the live batch keeps the newest) nor read before the ring lets them go: those are never serialized
+ * or redacted at all. Nothing unredacted leaves: every reader goes through `entry`/`detail`.
  *
  * `size` is fixed when the record is created (the ring sums it in and out, so it must not change): the
- * caller's estimate, which counts the raw message the closure holds until then.
+ * caller's estimate, which counts the raw message the source holds until then.
  */
-export class DeferredRecord implements LogRecord {
+export class DeferredRecord implements LogRecord, DeferredAt {
   saved?: boolean;
   detailOnDisk?: boolean;
+  // Where and when, copied from the caller's `at` rather than holding it: one object fewer kept per waiting entry.
+  readonly seq: number;
+  readonly ts: number;
+  readonly serverId: string;
+  readonly stream: LogStream;
   private built: LogRecord | undefined;
-  /** Until made: how (dropped by the making, and with it the raw message the closure holds). */
-  private make: (() => AppendInput) | undefined;
+  /** Until made: what from (dropped by the making, and with it the raw message it holds). */
+  private source: EntrySource | undefined;
 
   constructor(
-    private readonly at: DeferredAt,
-    make: () => AppendInput,
+    at: DeferredAt,
+    source: EntrySource,
     private readonly redactor: Redactor,
     private readonly detailMaxChars: number,
     readonly size: number,
   ) {
-    this.make = make;
+    this.seq = at.seq;
+    this.ts = at.ts;
+    this.serverId = at.serverId;
+    this.stream = at.stream;
+    this.source = source;
   }
 
   get entry(): LogEntry {
@@ -147,14 +167,14 @@ export class DeferredRecord implements LogRecord {
   /** The record as `buildRecord` makes it (made now if it was not yet). */
   materialized(): LogRecord {
     if (this.built) return this.built;
-    const make = this.make!;
-    this.make = undefined;
+    const source = this.source!;
+    this.source = undefined;
     try {
-      this.built = buildRecord(this.at, make(), this.redactor, this.detailMaxChars);
+      this.built = buildRecord(this, source.make(), this.redactor, this.detailMaxChars);
     } catch (error) {
       console.error('[patchbay] could not make a log entry:', error);
       const text = `This entry could not be made: ${(error as Error).message}`;
-      this.built = buildRecord(this.at, { level: 'error', text }, this.redactor, 0);
+      this.built = buildRecord(this, { level: 'error', text }, this.redactor, 0);
     }
     return this.built;
   }

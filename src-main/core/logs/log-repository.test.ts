@@ -189,9 +189,11 @@ describe('LogService storage', () => {
     service.setSecrets('s1', ['hunter22']);
     let made = 0;
     const later = (i: number, extra: Partial<AppendInput> = {}) =>
-      service.appendLater('s1', 'output', 200, () => {
-        made += 1;
-        return { level: 'info', text: `line ${i} hunter22`, ...extra };
+      service.appendLater('s1', 'output', 200, {
+        make: () => {
+          made += 1;
+          return { level: 'info', text: `line ${i} hunter22`, ...extra };
+        },
       });
     for (let i = 0; i < 1000; i++) later(i);
     // A secret set afterwards does not reach back: the redactor is the one of the moment.
@@ -214,8 +216,10 @@ describe('LogService storage', () => {
     expect(page.slice(-10).map((e) => e.text)).toEqual(Array.from({ length: 10 }, (_, i) => `line ${990 + i} [REDACTED]`));
     expect(made - before).toBeLessThanOrEqual(21);
     // A make that throws is an error entry in its place, not a lost stream.
-    service.appendLater('s1', 'output', 200, () => {
-      throw new Error('bad message');
+    service.appendLater('s1', 'output', 200, {
+      make: () => {
+        throw new Error('bad message');
+      },
     });
     later(1000);
     expect(service.tail('s1', 'output', 2).map((e) => [e.level, e.text])).toEqual([
@@ -228,9 +232,11 @@ describe('LogService storage', () => {
     const { service } = setup();
     let made = 0;
     const big = 'z'.repeat(300_000);
-    service.appendLater('s1', 'protocol', 2 * big.length, () => {
-      made += 1;
-      return { level: 'info', text: '← result', detailJson: `{"text":"${big}"}` };
+    service.appendLater('s1', 'protocol', 2 * big.length, {
+      make: () => {
+        made += 1;
+        return { level: 'info', text: '← result', detailJson: `{"text":"${big}"}` };
+      },
     });
     expect(made).toBe(1);
     expect(service.memoryStats('s1').ringBytes).toBeLessThan(70 * 1024);

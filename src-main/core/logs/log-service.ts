@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import { indentJson } from './bounded-json';
 import { LiveBatcher, type LiveBatcherOptions } from './live-batcher';
 import { LogPreferences } from './log-preferences';
-import { buildRecord, DeferredRecord, DETAIL_MAX_CHARS, streamKey, type AppendInput, type LogRecord } from './log-record';
+import { buildRecord, DeferredRecord, DETAIL_MAX_CHARS, streamKey, type AppendInput, type EntrySource, type LogRecord } from './log-record';
 
 export type { AppendInput };
 import { LogRepository } from './log-repository';
@@ -124,15 +124,15 @@ export class LogService {
 
   /**
    * Like `append`, for entries that come often on a hot path (every protocol message, every stderr
-   * line): numbered and placed now, made (serialized, redacted) only when something reads it — see
-   * `DeferredRecord`. The redactor is the server's of this moment. `size`: the entry's approximate
-   * memory until made, counting what `make`'s closure holds (see `recordSize`). `ts`: when it happened
-   * (epoch ms; default now).
+   * line): numbered and placed now, made (serialized, redacted) from `source` only when something
+   * reads it — see `DeferredRecord`. The redactor is the server's of this moment. `size`: the entry's
+   * approximate memory until made, counting what `source` holds (see `recordSize`). `ts`: when it
+   * happened (epoch ms; default now).
    */
-  appendLater(serverId: string, stream: LogStream, size: number, make: () => AppendInput, ts = this.options.clock.now().getTime()): void {
+  appendLater(serverId: string, stream: LogStream, size: number, source: EntrySource, ts = this.options.clock.now().getTime()): void {
     if (this.disposed) return;
     const at = { seq: this.nextSeq++, ts, serverId, stream };
-    const record = new DeferredRecord(at, make, this.redactorFor(serverId), this.detailMaxChars, size);
+    const record = new DeferredRecord(at, source, this.redactorFor(serverId), this.detailMaxChars, size);
     // A big message is made at once: its raw form is not held, and the ring counts what is kept (≤ 64 KB).
     this.insert(serverId, stream, size > MAKE_AT_ONCE_ABOVE ? record.materialized() : record);
   }

@@ -3,7 +3,7 @@ import type { LogEntry } from '@contract';
 import { initiatorOf } from '../servers/sdk-internals/wire-initiator';
 import { formatBytes } from '@contract';
 import { boundedJson } from './bounded-json';
-import { ENTRY_OVERHEAD, type AppendInput } from './log-record';
+import { ENTRY_OVERHEAD, type AppendInput, type EntrySource } from './log-record';
 
 /** Requests remembered for pairing; beyond this the oldest are forgotten (their responses show no latency). */
 const MAX_PENDING = 10_000;
@@ -36,18 +36,18 @@ export class ProtocolTracker {
   }
 
   describe(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number, json?: string): AppendInput {
-    return this.track(direction, message, bytes, now, json)();
+    return this.track(direction, message, bytes, now, json).make();
   }
 
   /**
-   * Pairs the message now (pairing depends on order) and returns how to make its entry, which runs
-   * only when the entry is read (see `DeferredRecord`): the text and the preview serialization are the
+   * Pairs the message now (pairing depends on order) and returns what its entry is made from, which
+   * happens only when the entry is read (see `DeferredRecord`): the text and the preview serialization are the
    * costly part. `json`: the message as it crossed the wire, kept as the detail instead of serializing
    * the message again — and, for a message up to 4 KB, all the entry holds until it is made, parsed
    * again then: holding the message object would keep the request's whole object graph alive in the
    * ring (under load most of the young objects that survive a garbage collection were these).
    */
-  track(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number, json?: string): () => AppendInput {
+  track(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, now: number, json?: string): EntrySource {
     const m = message as Message;
     const id = m.id;
     const hasId = id !== undefined && id !== null;
@@ -64,7 +64,7 @@ export class ProtocolTracker {
     // A big message is held as it is: parsing it again would cost more than keeping it (and one over
     // 128 KB is made at once anyway); the many small ones of a busy wire are parsed again.
     const held = json === undefined || json.length > PARSE_AGAIN_UP_TO ? m : undefined;
-    return makeLater(direction, held, request, from, bytes, now, json);
+    return new WireEntry(direction, held, request, from, bytes, now, json);
   }
 
   private remember(pending: Map<string | number, Pending>, id: string | number, request: Pending): void {
@@ -81,22 +81,25 @@ export class ProtocolTracker {
 }
 
 /**
- * How an entry is made later: from `held`, the message object (a big message, or one whose wire JSON
- * is not known), else from the wire JSON alone, parsed again then. A function of its own so that its
- * closure holds only these: two closures written in one function share one V8 context holding every
- * variable either uses, and a "parse again" closure written beside one naming the parsed message kept
- * that message alive in the ring all the same (its object graph promoted with every entry).
+ * What a protocol entry is made from later: `held`, the message object (a big message, or one whose
+ * wire JSON is not known), else the wire JSON alone, parsed again then. An object holding only these
+ * (see `EntrySource`): the entry waits in its ring with it.
  */
-function makeLater(
-  direction: 'in' | 'out',
-  held: Message | undefined,
-  request: Pending | undefined,
-  from: string | undefined,
-  bytes: number,
-  now: number,
-  json: string | undefined,
-): () => AppendInput {
-  return () => describeMessage(direction, held ?? (JSON.parse(json!) as Message), request, from, bytes, now, json);
+class WireEntry implements EntrySource {
+  constructor(
+    private readonly direction: 'in' | 'out',
+    private readonly held: Message | undefined,
+    private readonly request: Pending | undefined,
+    private readonly from: string | undefined,
+    private readonly bytes: number,
+    private readonly now: number,
+    private readonly json: string | undefined,
+  ) {}
+
+  make(): AppendInput {
+    const message = this.held ?? (JSON.parse(this.json!) as Message);
+    return describeMessage(this.direction, message, this.request, this.from, this.bytes, this.now, this.json);
+  }
 }
 
 /** A request waiting for its response: what the response's entry says about it. */
@@ -151,7 +154,7 @@ function describeMessage(
 
 /**
  * The approximate memory of a protocol entry until it is made (see `DeferredRecord`): its text (head
- * and preview) and the message twice — the parsed message and its wire JSON, both held by the closure.
+ * and preview) and the message twice — the parsed message and its wire JSON, both held by its `WireEntry`.
  */
 export function protocolEntrySize(bytes: number): number {
   return ENTRY_OVERHEAD + 2 * PREVIEW_CHARS + 2 * bytes;
