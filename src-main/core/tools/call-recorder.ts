@@ -10,7 +10,7 @@ import { PATTERNS_ONLY, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
-import { identityOf, keyOf, type Refusal, type ToolCall, type ToolCallDone } from './tool-call';
+import { grown, identityOf, keyOf, type Refusal, type ToolCall, type ToolCallDone } from './tool-call';
 import { definitionHash } from '../tool-definition/definition';
 import { auditArgs } from './audit-args';
 
@@ -39,16 +39,17 @@ export class CallRecorder {
 
   /** Makes the decision row safe before the call leaves (rejects when it cannot: the call must not go). */
   writeAhead(call: ToolCall, tool: Tool, decision: Decision, decidedAt: Date, redactor: Redactor): Promise<void> {
-    return this.deps.audit.writeAhead({
-      ...identityOf(call),
-      decidedBy: decision.by,
-      decision: 'allowed',
-      decisionNote: decision.note,
-      definitionHash: definitionHash(tool),
-      ...auditArgs(decision.args, redactor),
-      requestedAt: call.requestedAt.toISOString(),
-      decidedAt: decidedAt.toISOString(),
-    });
+    return this.deps.audit.writeAhead(
+      grown(identityOf(call), {
+        decidedBy: decision.by,
+        decision: 'allowed' as const,
+        decisionNote: decision.note,
+        definitionHash: definitionHash(tool),
+        ...auditArgs(decision.args, redactor),
+        requestedAt: call.requestedAt.toISOString(),
+        decidedAt: decidedAt.toISOString(),
+      }),
+    );
   }
 
   /** The call ran and ended (any way): its outcome (batched) and the event. */
@@ -72,16 +73,15 @@ export class CallRecorder {
     const { decidedBy, error, status, definition } = done;
     const redactor = await this.redactor(done.serverId);
     const now = this.deps.clock.now().toISOString();
-    const row: AuditDecisionRow = {
-      ...identityOf(done),
+    const row: AuditDecisionRow = grown(identityOf(done), {
       decidedBy,
-      decision: 'denied',
+      decision: 'denied' as const,
       decisionNote: redactor.redact(error.note ?? error.message),
       ...(definition ? { definitionHash: definitionHash(definition) } : {}),
       ...auditArgs(done.args, redactor),
       requestedAt: done.requestedAt.toISOString(),
       decidedAt: now,
-    };
+    });
     const outcome = status === 'denied' || status === 'cancelled' ? status : 'protocol_error';
     this.deps.audit.recordRefused(row, { finishedAt: now, durationMs: 0, outcome });
     this.deps.events.emit('toolCallFinished', finishedEvent(done));
@@ -91,7 +91,7 @@ export class CallRecorder {
 /** The `toolCallFinished` event of a call, from its record (the contract's picks of it). */
 function finishedEvent(done: ToolCallDone): ToolEvents['toolCallFinished'] {
   const { serverId, tool, origin, status, durationMs } = done;
-  return { ...keyOf(done), serverId, tool, origin, status, durationMs };
+  return grown(keyOf(done), { serverId, tool, origin, status, durationMs });
 }
 
 /** Characters of text, base64 and JSON in a result, without serializing big texts. */

@@ -1,7 +1,7 @@
 import type { Progress } from '@modelcontextprotocol/client';
 import type { RunningToolCall, ToolRunProgress } from '@contract';
 import type { HostEventBus } from '../events';
-import { keyOf } from './tool-call';
+import { grown, keyOf } from './tool-call';
 
 /** At most this many progress events per call per second reach the renderer; the last one always does. */
 const MIN_INTERVAL_MS = 100;
@@ -47,6 +47,6 @@ export class ProgressForwarder {
     this.timer = undefined;
     this.last = Date.now();
     const { progress } = this.view;
-    if (progress) this.events.emit('toolCallProgress', { ...keyOf(this.view), ...progress });
+    if (progress) this.events.emit('toolCallProgress', grown(keyOf(this.view), progress));
   }
 }

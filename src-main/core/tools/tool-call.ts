@@ -7,6 +7,7 @@
  * was refused. How a call goes on while it runs is not reported back to the caller: the router tells
  * everyone through the one stream of tool-call events (contract `ToolEvents`), with the chat
  * reference; those events and the running view carry `identityOf` the call, never the record itself.
+ * Records grow with `grown` (see there why not a spread).
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { AuditDecider, ChatCallRef, ToolCallIdentity, ToolCallKey, ToolRunStatus } from '@contract';
@@ -56,6 +57,16 @@ export type Refusal = Pick<ToolCallDone, 'decidedBy' | 'status' | 'definition'> 
  */
 export function identityOf({ callId, serverId, serverName, tool, origin }: ToolCallIdentity): ToolCallIdentity {
   return { callId, serverId, serverName, tool, origin };
+}
+
+/**
+ * `record` grown by `more`, as a new object: what `{ ...record, ...more }` says. Not written so because
+ * Node 20's V8 builds an object literal that opens with a spread and goes on with more properties in its
+ * runtime, not its inline caches: 0.5–5 µs each against ≈ 0.1 µs here. With the router's and the
+ * recorder's records written that way a tool call cost 30–40 µs more host CPU (docs/benchmarks.md).
+ */
+export function grown<Base extends object, More extends object>(record: Base, more: More): Base & More {
+  return Object.assign({}, record, more);
 }
 
 /** Which call an event is about: its id, and the chat tool call it is when it is one (its card follows it). */

@@ -32,7 +32,7 @@ import { RequestAbort } from '../servers/sdk-internals/request-abort';
 import * as say from './call-messages';
 import { CallRecorder, type Decision } from './call-recorder';
 import { ProgressForwarder } from './progress-forwarder';
-import { identityOf, keyOf, type Refusal, type ToolCall, type ToolCallDone, type ToolCallRequest } from './tool-call';
+import { grown, identityOf, keyOf, type Refusal, type ToolCall, type ToolCallDone, type ToolCallRequest } from './tool-call';
 
 export interface ToolRouterDeps {
   connection(serverId: string): LiveServer | undefined;
@@ -104,7 +104,7 @@ export class ToolRouter {
     if (this.running.has(callId)) throw new HostCallError('invalid_input', 'A call with this id is already running');
     const connection = this.deps.connection(request.serverId);
     // The request grows into the call: named, with its id and when it was asked.
-    const call: ToolCall = { ...request, callId, serverName: connection?.name ?? request.serverId, requestedAt: this.deps.clock.now() };
+    const call: ToolCall = grown(request, { callId, serverName: connection?.name ?? request.serverId, requestedAt: this.deps.clock.now() });
 
     if (this.disposed) return this.refuse(call, { decidedBy: 'host', error: QUITTING, status: 'denied' });
     const ready = this.deps.readyNow(request.serverId);
@@ -123,9 +123,8 @@ export class ToolRouter {
         status: 'denied',
         definition: tool,
       });
-    const args = withoutNullOptionals(tool.inputSchema, call.args);
-    // A copy only when a null was dropped (most calls: none).
-    return this.callValid(args === call.args ? call : { ...call, args }, connection, tool);
+    // The arguments as they will be sent: nulls for optional fields dropped (a model may send them).
+    return this.callValid(grown(call, { args: withoutNullOptionals(tool.inputSchema, call.args) }), connection, tool);
   }
 
   /** The call to a tool the caller may use, its arguments as they will be sent: validated, decided, sent. */
@@ -255,8 +254,7 @@ export class ToolRouter {
   /** Write-ahead audit row, then the call itself, then its outcome. */
   private async send(asked: ToolCall, connection: LiveServer, tool: Tool, decision: Decision): Promise<ToolCallDone> {
     // From here on the call is the decided one: it runs (and is recorded) with the decision's arguments.
-    // (A copy only when they differ: an edit in the consent dialog.)
-    const call: ToolCall = decision.args === asked.args ? asked : { ...asked, args: decision.args };
+    const call: ToolCall = grown(asked, { args: decision.args });
     // Opened once per server: later calls take it as it is, without waiting a turn for a settled promise.
     const redactor = this.record.openRedactor(call.serverId) ?? (await this.record.redactor(call.serverId));
     if (this.disposed) return this.refuse(call, { decidedBy: 'host', error: QUITTING, status: 'denied', definition: tool });
@@ -277,12 +275,11 @@ export class ToolRouter {
     if (onAbort) callerSignal.addEventListener('abort', onAbort, { once: true });
     // What the renderer sees of the running call (the snapshot, `toolCallStarted`): it crosses the IPC.
     const editedArgs = decision.edited ? decision.args : undefined;
-    const view: RunningToolCall = {
-      ...identityOf(call),
+    const view: RunningToolCall = grown(identityOf(call), {
       startedAt: startedAt.toISOString(),
       ...(call.chat ? { chat: call.chat } : {}),
       ...(editedArgs ? { editedArgs } : {}),
-    };
+    });
     this.running.set(call.callId, { view, controller });
     const progress = new ProgressForwarder(view, this.deps.events);
     this.deps.events.emit('toolCallStarted', view);
@@ -308,7 +305,7 @@ export class ToolRouter {
               ...(initiator ? { initiator } : {}),
               onTask: (task) => {
                 view.task = task;
-                this.deps.events.emit('toolCallTask', { ...keyOf(view), task });
+                this.deps.events.emit('toolCallTask', grown(keyOf(view), { task }));
               },
             })
           : await connection.callTool(tool.name, call.args, {
@@ -359,7 +356,7 @@ export class ToolRouter {
  * ending given, so a refusal's `error` stays required).
  */
 function ended<Ending extends Omit<ToolCallDone, keyof ToolCall>>(call: ToolCall, ending: Ending): ToolCall & Ending {
-  return { ...call, ...ending };
+  return grown(call, ending);
 }
 
 const QUITTING: say.CallError = { kind: 'shutdown', message: 'Patchbay is quitting; the tool was not run.' };
