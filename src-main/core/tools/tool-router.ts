@@ -65,13 +65,15 @@ export class ToolRouter {
   }
 
   /** See the module comment. Never rejects for a model call; a user call with bad arguments throws `invalid_input`. */
-  callToolWithConsent(request: ToolCallRequest): Promise<ToolCallDone> {
-    const done = this.call(request);
-    this.inFlight.add(done);
-    // One reaction for both endings (`finally` and a `catch` after it made two promises a call).
-    const settled = () => void this.inFlight.delete(done);
-    done.then(settled, settled);
-    return done;
+  async callToolWithConsent(request: ToolCallRequest): Promise<ToolCallDone> {
+    // Kept while it runs, so quitting can wait for it.
+    const call = this.call(request);
+    this.inFlight.add(call);
+    try {
+      return await call;
+    } finally {
+      this.inFlight.delete(call);
+    }
   }
 
   /** Cancels a running call; false when there is none by that id. */
@@ -154,12 +156,10 @@ export class ToolRouter {
       const error: say.CallError = { kind: 'denied-by-rule', message: judged.message, note: ruleLabel(judged.rule) };
       return this.refuse(call, { decidedBy: 'policy', error, status: 'denied', definition: tool });
     }
-    const decided =
+    const decision: Decision | ToolCallDone =
       call.origin === 'user'
-        ? { by: 'user' as const, note: 'Run from the Tools panel', args: call.args }
-        : this.decide(call, connection, tool, judged);
-    // A standing decision comes back as it is: no promise to wait on for most model calls.
-    const decision = decided instanceof Promise ? await decided : decided;
+        ? { by: 'user', note: 'Run from the Tools panel', args: call.args }
+        : await this.decide(call, connection, tool, judged);
     if ('status' in decision) return decision;
     const done = await this.send(call, connection, tool, decision);
     const after = guarded && this.afterCall(guarded, done.status === 'ok');
@@ -179,11 +179,8 @@ export class ToolRouter {
     }
   }
 
-  /**
-   * A model call: a standing decision (returned as it is), or the user's answer through the broker
-   * (a promise: see `ask`).
-   */
-  private decide(call: ToolCall, connection: LiveServer, tool: Tool, judged: Judgement): Decision | Promise<Decision | ToolCallDone> {
+  /** A model call: a standing decision, or the user's answer through the broker (see `ask`). */
+  private async decide(call: ToolCall, connection: LiveServer, tool: Tool, judged: Judgement): Promise<Decision | ToolCallDone> {
     // A rule that asks, or the three-way risk, sets standing decisions aside: the dialog says which.
     const setAside = judged.kind === 'ask' || (judged.kind === 'allow' && judged.risk !== undefined);
     const rule = judged.kind === 'ask' || judged.kind === 'allow' ? judged.rule : undefined;
