@@ -10,7 +10,7 @@ import { PATTERNS_ONLY, type Redactor } from '../audit/redact';
 import type { SecretValues } from '../audit/secret-values';
 import type { HostEventBus } from '../events';
 import type { Clock } from '../clock';
-import type { Refusal, ToolCall, ToolCallDone } from './tool-call';
+import { grown, identityOf, keyOf, type Refusal, type ToolCall, type ToolCallDone } from './tool-call';
 import { definitionHash } from '../tool-definition/definition';
 import { auditArgs } from './audit-args';
 
@@ -39,74 +39,59 @@ export class CallRecorder {
 
   /** Makes the decision row safe before the call leaves (rejects when it cannot: the call must not go). */
   writeAhead(call: ToolCall, tool: Tool, decision: Decision, decidedAt: Date, redactor: Redactor): Promise<void> {
-    return this.deps.audit.writeAhead({
-      callId: call.callId,
-      serverId: call.serverId,
-      serverName: call.serverName,
-      tool: call.tool,
-      origin: call.origin,
-      decidedBy: decision.by,
-      decision: 'allowed',
-      decisionNote: decision.note,
-      definitionHash: definitionHash(tool),
-      ...auditArgs(decision.args, redactor),
-      requestedAt: call.requestedAt.toISOString(),
-      decidedAt: decidedAt.toISOString(),
-    });
+    return this.deps.audit.writeAhead(
+      grown(identityOf(call), {
+        decidedBy: decision.by,
+        decision: 'allowed' as const,
+        decisionNote: decision.note,
+        definitionHash: definitionHash(tool),
+        ...auditArgs(decision.args, redactor),
+        requestedAt: call.requestedAt.toISOString(),
+        decidedAt: decidedAt.toISOString(),
+      }),
+    );
   }
 
-  /** The call ended (any way): its outcome (batched) and the event. */
-  finished(call: ToolCall, done: Pick<ToolCallDone, 'status' | 'result' | 'error' | 'durationMs'>, redactor: Redactor): void {
+  /** The call ran and ended (any way): its outcome (batched) and the event. */
+  finished(done: ToolCallDone, redactor: Redactor): void {
     const { status, result, error, durationMs } = done;
     const ran = status === 'ok' || status === 'tool_error';
     const note = error?.message ?? (status === 'tool_error' ? firstText(result) : undefined);
     this.deps.audit.finish({
-      callId: call.callId,
+      callId: done.callId,
       finishedAt: this.deps.clock.now().toISOString(),
       durationMs,
       outcome: status,
       outcomeNote: note ? redactor.redact(note.slice(0, 500)) : undefined,
       resultBytes: ran ? approximateSize(result) : undefined,
     });
-    this.deps.events.emit('toolCallFinished', finishedEvent(call, status, durationMs));
+    this.deps.events.emit('toolCallFinished', finishedEvent(done));
   }
 
   /** A call that never left: decision and outcome in one row, and the event. */
-  async refused(call: ToolCall, { by, error, status, tool }: Refusal): Promise<void> {
-    const redactor = await this.redactor(call.serverId);
+  async refused(done: ToolCallDone & Refusal): Promise<void> {
+    const { decidedBy, error, status, definition } = done;
+    const redactor = await this.redactor(done.serverId);
     const now = this.deps.clock.now().toISOString();
-    const row: AuditDecisionRow = {
-      callId: call.callId,
-      serverId: call.serverId,
-      serverName: call.serverName,
-      tool: call.tool,
-      origin: call.origin,
-      decidedBy: by,
-      decision: 'denied',
+    const row: AuditDecisionRow = grown(identityOf(done), {
+      decidedBy,
+      decision: 'denied' as const,
       decisionNote: redactor.redact(error.note ?? error.message),
-      ...(tool ? { definitionHash: definitionHash(tool) } : {}),
-      ...auditArgs(call.args, redactor),
-      requestedAt: call.requestedAt.toISOString(),
+      ...(definition ? { definitionHash: definitionHash(definition) } : {}),
+      ...auditArgs(done.args, redactor),
+      requestedAt: done.requestedAt.toISOString(),
       decidedAt: now,
-    };
+    });
     const outcome = status === 'denied' || status === 'cancelled' ? status : 'protocol_error';
     this.deps.audit.recordRefused(row, { finishedAt: now, durationMs: 0, outcome });
-    this.deps.events.emit('toolCallFinished', finishedEvent(call, status, 0));
+    this.deps.events.emit('toolCallFinished', finishedEvent(done));
   }
 }
 
-/** The `toolCallFinished` event of a call, from its record. */
-function finishedEvent(call: ToolCall, status: ToolCallDone['status'], durationMs: number) {
-  const event: ToolEvents['toolCallFinished'] = {
-    callId: call.callId,
-    serverId: call.serverId,
-    tool: call.tool,
-    origin: call.origin,
-    status,
-    durationMs,
-  };
-  if (call.chat) event.chat = call.chat;
-  return event;
+/** The `toolCallFinished` event of a call, from its record (the contract's picks of it). */
+function finishedEvent(done: ToolCallDone): ToolEvents['toolCallFinished'] {
+  const { serverId, tool, origin, status, durationMs } = done;
+  return grown(keyOf(done), { serverId, tool, origin, status, durationMs });
 }
 
 /** Characters of text, base64 and JSON in a result, without serializing big texts. */

@@ -1,6 +1,7 @@
 import type { Progress } from '@modelcontextprotocol/client';
 import type { RunningToolCall, ToolRunProgress } from '@contract';
 import type { HostEventBus } from '../events';
+import { grown, keyOf } from './tool-call';
 
 /** At most this many progress events per call per second reach the renderer; the last one always does. */
 const MIN_INTERVAL_MS = 100;
@@ -45,7 +46,7 @@ export class ProgressForwarder {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.last = Date.now();
-    const { callId, chat, progress } = this.view;
-    if (progress) this.events.emit('toolCallProgress', chat ? { callId, chat, ...progress } : { callId, ...progress });
+    const { progress } = this.view;
+    if (progress) this.events.emit('toolCallProgress', grown(keyOf(this.view), progress));
   }
 }

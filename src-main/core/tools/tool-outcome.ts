@@ -2,7 +2,7 @@ import { MAX_APP_RESULT_CHARS, type JsonObject, type ToolCallOutcome } from '@co
 import { toolApp } from '../tool-definition/tool-ui';
 import type { ResultCache } from './result-cache';
 import { previewResult } from './result-preview';
-import type { ToolCallDone } from './tool-call';
+import { grown, identityOf, type ToolCallDone } from './tool-call';
 
 /**
  * What the renderer gets for a finished call: the capped preview (never the whole of a big result),
@@ -16,12 +16,7 @@ export function toOutcome(done: ToolCallDone, results: ResultCache): ToolCallOut
   if (preview.cut) results.put(done.callId, done.result, preview.resultBytes);
   // A tool with an app gets its whole result to the app (MCP Apps), when it is not too large to send.
   const forApp = ran && done.definition && toolApp(done.definition) && preview.resultBytes <= MAX_APP_RESULT_CHARS;
-  return {
-    callId: done.callId,
-    serverId: done.serverId,
-    serverName: done.serverName,
-    tool: done.tool,
-    origin: done.origin,
+  return grown(identityOf(done), {
     status: done.status,
     ...(done.error ? { error: done.error } : {}),
     blocks: preview.blocks,
@@ -30,5 +25,5 @@ export function toOutcome(done: ToolCallDone, results: ResultCache): ToolCallOut
     durationMs: done.durationMs,
     resultBytes: preview.resultBytes,
     ...(forApp ? { appResult: done.result as JsonObject } : {}),
-  };
+  });
 }

@@ -32,7 +32,7 @@ import { RequestAbort } from '../servers/sdk-internals/request-abort';
 import * as say from './call-messages';
 import { CallRecorder, type Decision } from './call-recorder';
 import { ProgressForwarder } from './progress-forwarder';
-import type { Refusal, ToolCall, ToolCallDone, ToolCallRequest } from './tool-call';
+import { grown, identityOf, keyOf, type Refusal, type ToolCall, type ToolCallDone, type ToolCallRequest } from './tool-call';
 
 export interface ToolRouterDeps {
   connection(serverId: string): LiveServer | undefined;
@@ -65,13 +65,15 @@ export class ToolRouter {
   }
 
   /** See the module comment. Never rejects for a model call; a user call with bad arguments throws `invalid_input`. */
-  callToolWithConsent(request: ToolCallRequest): Promise<ToolCallDone> {
-    const done = this.call(request);
-    this.inFlight.add(done);
-    // One reaction for both endings (`finally` and a `catch` after it made two promises a call).
-    const settled = () => void this.inFlight.delete(done);
-    done.then(settled, settled);
-    return done;
+  async callToolWithConsent(request: ToolCallRequest): Promise<ToolCallDone> {
+    // Kept while it runs, so quitting can wait for it.
+    const call = this.call(request);
+    this.inFlight.add(call);
+    try {
+      return await call;
+    } finally {
+      this.inFlight.delete(call);
+    }
   }
 
   /** Cancels a running call; false when there is none by that id. */
@@ -103,21 +105,10 @@ export class ToolRouter {
     const callId = request.callId ?? crypto.randomUUID();
     if (this.running.has(callId)) throw new HostCallError('invalid_input', 'A call with this id is already running');
     const connection = this.deps.connection(request.serverId);
-    // The request grows into the call: named, with its id and when it was asked (field by field
-    // rather than a spread of the request: this runs for every call).
-    const call: ToolCall = {
-      callId,
-      serverId: request.serverId,
-      serverName: connection?.name ?? request.serverId,
-      tool: request.tool,
-      origin: request.origin,
-      args: request.args,
-      requestedAt: this.deps.clock.now(),
-    };
-    if (request.signal) call.signal = request.signal;
-    if (request.chat) call.chat = request.chat;
+    // The request grows into the call: named, with its id and when it was asked.
+    const call: ToolCall = grown(request, { callId, serverName: connection?.name ?? request.serverId, requestedAt: this.deps.clock.now() });
 
-    if (this.disposed) return this.refuse(call, { by: 'host', error: QUITTING, status: 'denied' });
+    if (this.disposed) return this.refuse(call, { decidedBy: 'host', error: QUITTING, status: 'denied' });
     const ready = this.deps.readyNow(request.serverId);
     const tool = ready?.catalog.tools.find((candidate) => candidate.name === request.tool);
     if (!connection || !ready || !tool) {
@@ -125,13 +116,17 @@ export class ToolRouter {
         ? say.unknownTool(call.serverName, request.tool)
         : say.notRunning(call.serverName, request.tool, connection?.state.status ?? 'stopped');
       if (request.origin === 'user') throw new HostCallError('invalid_input', error.message);
-      return this.refuse(call, { by: 'host', error, status: 'protocol_error' });
+      return this.refuse(call, { decidedBy: 'host', error, status: 'protocol_error' });
     }
     if (request.origin !== 'user' && !visibleTo(tool, request.origin))
-      return this.refuse(call, { by: 'host', error: say.notForCaller(call.serverName, tool.name, request.origin), status: 'denied', tool });
-    const args = withoutNullOptionals(tool.inputSchema, call.args);
-    // A copy only when a null was dropped (most calls: none).
-    return this.callValid(args === call.args ? call : { ...call, args }, connection, tool);
+      return this.refuse(call, {
+        decidedBy: 'host',
+        error: say.notForCaller(call.serverName, tool.name, request.origin),
+        status: 'denied',
+        definition: tool,
+      });
+    // The arguments as they will be sent: nulls for optional fields dropped (a model may send them).
+    return this.callValid(grown(call, { args: withoutNullOptionals(tool.inputSchema, call.args) }), connection, tool);
   }
 
   /** The call to a tool the caller may use, its arguments as they will be sent: validated, decided, sent. */
@@ -145,7 +140,7 @@ export class ToolRouter {
           error.message,
           issues.map((i) => ({ path: ['args', ...i.path], message: i.message })),
         );
-      return this.refuse(call, { by: 'host', error, status: 'protocol_error', tool });
+      return this.refuse(call, { decidedBy: 'host', error, status: 'protocol_error', definition: tool });
     }
     const guarded: GuardCall | undefined = this.deps.guard && {
       serverId: call.serverId,
@@ -159,14 +154,12 @@ export class ToolRouter {
     const judged = guarded ? await this.deps.guard!.judge(guarded) : NO_JUDGEMENT;
     if (judged.kind === 'deny') {
       const error: say.CallError = { kind: 'denied-by-rule', message: judged.message, note: ruleLabel(judged.rule) };
-      return this.refuse(call, { by: 'policy', error, status: 'denied', tool });
+      return this.refuse(call, { decidedBy: 'policy', error, status: 'denied', definition: tool });
     }
-    const decided =
+    const decision: Decision | ToolCallDone =
       call.origin === 'user'
-        ? { by: 'user' as const, note: 'Run from the Tools panel', args: call.args }
-        : this.decide(call, connection, tool, judged);
-    // A standing decision comes back as it is: no promise to wait on for most model calls.
-    const decision = decided instanceof Promise ? await decided : decided;
+        ? { by: 'user', note: 'Run from the Tools panel', args: call.args }
+        : await this.decide(call, connection, tool, judged);
     if ('status' in decision) return decision;
     const done = await this.send(call, connection, tool, decision);
     const after = guarded && this.afterCall(guarded, done.status === 'ok');
@@ -186,11 +179,8 @@ export class ToolRouter {
     }
   }
 
-  /**
-   * A model call: a standing decision (returned as it is), or the user's answer through the broker
-   * (a promise: see `ask`).
-   */
-  private decide(call: ToolCall, connection: LiveServer, tool: Tool, judged: Judgement): Decision | Promise<Decision | ToolCallDone> {
+  /** A model call: a standing decision, or the user's answer through the broker (see `ask`). */
+  private async decide(call: ToolCall, connection: LiveServer, tool: Tool, judged: Judgement): Promise<Decision | ToolCallDone> {
     // A rule that asks, or the three-way risk, sets standing decisions aside: the dialog says which.
     const setAside = judged.kind === 'ask' || (judged.kind === 'allow' && judged.risk !== undefined);
     const rule = judged.kind === 'ask' || judged.kind === 'allow' ? judged.rule : undefined;
@@ -198,7 +188,12 @@ export class ToolRouter {
     if (judged.kind === 'allow' && !setAside) return { by: 'policy', note: ruleLabel(judged.rule), args: call.args };
     const verdict = setAside ? ({ kind: 'ask', reason: 'ask' } as const) : this.deps.policies.evaluate(call.serverId, tool);
     if (verdict.kind === 'deny')
-      return this.refuse(call, { by: 'policy', error: say.deniedByPolicy(call.serverName, tool.name), status: 'denied', tool });
+      return this.refuse(call, {
+        decidedBy: 'policy',
+        error: say.deniedByPolicy(call.serverName, tool.name),
+        status: 'denied',
+        definition: tool,
+      });
     if (verdict.kind === 'allow') return { by: 'policy', note: verdict.note, args: call.args };
     return this.ask(call, connection, tool, verdict, rule, risk);
   }
@@ -212,7 +207,7 @@ export class ToolRouter {
     rule: RuleView | undefined,
     risk: string | undefined,
   ): Promise<Decision | ToolCallDone> {
-    this.deps.events.emit('toolCallWaiting', call.chat ? { callId: call.callId, chat: call.chat } : { callId: call.callId });
+    this.deps.events.emit('toolCallWaiting', keyOf(call));
     const answer = await this.deps.broker.ask(
       {
         serverId: call.serverId,
@@ -229,14 +224,15 @@ export class ToolRouter {
     if (answer.kind === 'deny') {
       const error = say.deniedByAnswer(call.serverName, tool.name, answer);
       // The caller gave up while the dialog was open (the chat's Stop): the call was cancelled, not denied.
-      if (call.signal?.aborted) return this.refuse(call, { by: 'user', error, status: 'cancelled', tool });
-      const by: AuditDecider = answer.outcome === 'denied' ? 'user' : answer.outcome === 'timed_out' ? 'timeout' : 'host';
-      return this.refuse(call, { by, error, status: 'denied', tool });
+      if (call.signal?.aborted) return this.refuse(call, { decidedBy: 'user', error, status: 'cancelled', definition: tool });
+      const decidedBy: AuditDecider = answer.outcome === 'denied' ? 'user' : answer.outcome === 'timed_out' ? 'timeout' : 'host';
+      return this.refuse(call, { decidedBy, error, status: 'denied', definition: tool });
     }
     // The user approved the definition they were shown: if it changed meanwhile, that approval does not hold.
     const now = connection.catalog.tools.find((candidate) => candidate.name === tool.name);
     if (this.deps.readyNow(call.serverId) !== connection || !now || definitionHash(now) !== definitionHash(tool)) {
-      return this.refuse(call, { by: 'host', error: say.changedWhileAsking(call.serverName, tool.name), status: 'denied', tool });
+      const error = say.changedWhileAsking(call.serverName, tool.name);
+      return this.refuse(call, { decidedBy: 'host', error, status: 'denied', definition: tool });
     }
     if (answer.always) {
       this.deps.policies.allowAlways(call.serverId, tool);
@@ -255,17 +251,17 @@ export class ToolRouter {
   /** Write-ahead audit row, then the call itself, then its outcome. */
   private async send(asked: ToolCall, connection: LiveServer, tool: Tool, decision: Decision): Promise<ToolCallDone> {
     // From here on the call is the decided one: it runs (and is recorded) with the decision's arguments.
-    // (A copy only when they differ: an edit in the consent dialog.)
-    const call: ToolCall = decision.args === asked.args ? asked : { ...asked, args: decision.args };
+    const call: ToolCall = grown(asked, { args: decision.args });
     // Opened once per server: later calls take it as it is, without waiting a turn for a settled promise.
     const redactor = this.record.openRedactor(call.serverId) ?? (await this.record.redactor(call.serverId));
-    if (this.disposed) return this.refuse(call, { by: 'host', error: QUITTING, status: 'denied', tool });
+    if (this.disposed) return this.refuse(call, { decidedBy: 'host', error: QUITTING, status: 'denied', definition: tool });
     const startedAt = this.deps.clock.now();
     try {
       // Safe (in the audit journal) before anything is sent.
       await this.record.writeAhead(call, tool, decision, startedAt, redactor);
     } catch (failure) {
-      return this.refuse(call, { by: 'host', error: say.notRecorded(call.serverName, tool.name, failure), status: 'protocol_error', tool });
+      const error = say.notRecorded(call.serverName, tool.name, failure);
+      return this.refuse(call, { decidedBy: 'host', error, status: 'protocol_error', definition: tool });
     }
 
     // One controller per call: the user's Cancel, quitting and the caller's signal abort it, and the
@@ -274,17 +270,13 @@ export class ToolRouter {
     const callerSignal = call.signal;
     const onAbort = callerSignal && (() => controller.abort(callerSignal.reason));
     if (onAbort) callerSignal.addEventListener('abort', onAbort, { once: true });
-    // Field by field rather than spreads: this runs for every call.
-    const view: RunningToolCall = {
-      callId: call.callId,
-      serverId: call.serverId,
-      serverName: call.serverName,
-      tool: call.tool,
-      origin: call.origin,
+    // What the renderer sees of the running call (the snapshot, `toolCallStarted`): it crosses the IPC.
+    const editedArgs = decision.edited ? decision.args : undefined;
+    const view: RunningToolCall = grown(identityOf(call), {
       startedAt: startedAt.toISOString(),
-    };
-    if (call.chat) view.chat = call.chat;
-    if (decision.edited) view.editedArgs = decision.args;
+      ...(call.chat ? { chat: call.chat } : {}),
+      ...(editedArgs ? { editedArgs } : {}),
+    });
     this.running.set(call.callId, { view, controller });
     const progress = new ProgressForwarder(view, this.deps.events);
     this.deps.events.emit('toolCallStarted', view);
@@ -310,10 +302,7 @@ export class ToolRouter {
               ...(initiator ? { initiator } : {}),
               onTask: (task) => {
                 view.task = task;
-                this.deps.events.emit(
-                  'toolCallTask',
-                  view.chat ? { callId: call.callId, chat: view.chat, task } : { callId: call.callId, task },
-                );
+                this.deps.events.emit('toolCallTask', grown(keyOf(view), { task }));
               },
             })
           : await connection.callTool(tool.name, call.args, {
@@ -332,44 +321,39 @@ export class ToolRouter {
       this.running.delete(call.callId);
       if (onAbort) callerSignal.removeEventListener('abort', onAbort);
     }
-    const done: ToolCallDone = {
-      callId: call.callId,
-      serverId: call.serverId,
-      serverName: call.serverName,
-      tool: call.tool,
-      origin: call.origin,
+    const done = ended(call, {
       status,
       result,
+      ...(error ? { error } : {}),
       decidedBy: decision.by,
       definition: tool,
+      ...(editedArgs ? { editedArgs } : {}),
       startedAt,
       durationMs: performance.now() - t0,
-    };
-    if (error) done.error = error;
-    if (decision.edited) done.editedArgs = decision.args;
-    this.record.finished(call, done, redactor);
+    });
+    this.record.finished(done, redactor);
     return done;
   }
 
-  /** A call that never left: recorded, and reported to the model as an error result. */
+  /** A call that never left: ended with its refusal as the model's error result, and recorded. */
   private async refuse(call: ToolCall, refusal: Refusal): Promise<ToolCallDone> {
-    await this.record.refused(call, refusal);
-    const { by, error, status, tool } = refusal;
-    return {
-      callId: call.callId,
-      serverId: call.serverId,
-      serverName: call.serverName,
-      tool: call.tool,
-      origin: call.origin,
-      status,
-      result: say.errorResult(error.message),
-      error,
-      decidedBy: by,
-      ...(tool ? { definition: tool } : {}),
+    const done = ended(call, {
+      ...refusal,
+      result: say.errorResult(refusal.error.message),
       startedAt: this.deps.clock.now(),
       durationMs: 0,
-    };
+    });
+    await this.record.refused(done);
+    return done;
   }
+}
+
+/**
+ * Every call ends here, whether it ran or was refused: the call, grown by how it ended (typed as the
+ * ending given, so a refusal's `error` stays required).
+ */
+function ended<Ending extends Omit<ToolCallDone, keyof ToolCall>>(call: ToolCall, ending: Ending): ToolCall & Ending {
+  return grown(call, ending);
 }
 
 const QUITTING: say.CallError = { kind: 'shutdown', message: 'Patchbay is quitting; the tool was not run.' };
