@@ -7,7 +7,9 @@
  * was refused. How a call goes on while it runs is not reported back to the caller: the router tells
  * everyone through the one stream of tool-call events (contract `ToolEvents`), with the chat
  * reference; those events and the running view carry `identityOf` the call, never the record itself.
- * Records grow with `grown` (see there why not a spread).
+ * The call and its ending are written out field by field in one place each (`namedCall`, `endedCall`),
+ * so every call has one shape whoever asked for it and however it ended; smaller records grow with
+ * `grown` (see there why not a spread).
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { AuditDecider, ChatCallRef, ToolCallIdentity, ToolCallKey, ToolRunStatus } from '@contract';
@@ -50,6 +52,64 @@ export interface ToolCallDone extends ToolCall {
 
 /** Why a call never left (who refused it, and why): the ending of a refused call, before its result is made. */
 export type Refusal = Pick<ToolCallDone, 'decidedBy' | 'status' | 'definition'> & Required<Pick<ToolCallDone, 'error'>>;
+
+/** What a call ended with: `ToolCallDone`'s own fields (`error` and `editedArgs` when there are some). */
+export type Ending = Omit<ToolCallDone, keyof ToolCall>;
+
+/**
+ * The request as the call the router takes: named, with its id, when it was asked and the arguments it
+ * goes on with. Written out in one order, with `signal` and `chat` present (undefined when not given),
+ * rather than grown from the request: callers write requests in their own key order, and a record of
+ * many shapes makes every read of it downstream polymorphic (≈ 15 µs more host CPU a call when it was
+ * grown, docs/benchmarks.md).
+ */
+export function namedCall(request: ToolCallRequest, named: Pick<ToolCall, 'callId' | 'serverName' | 'requestedAt' | 'args'>): ToolCall {
+  return {
+    callId: named.callId,
+    serverId: request.serverId,
+    serverName: named.serverName,
+    tool: request.tool,
+    origin: request.origin,
+    args: named.args,
+    signal: request.signal,
+    chat: request.chat,
+    requestedAt: named.requestedAt,
+  };
+}
+
+/** The same call going on with other arguments (nulls dropped, the user's edit); itself when they are the same. */
+export function withArgs(call: ToolCall, args: Record<string, unknown>): ToolCall {
+  return args === call.args
+    ? call
+    : namedCall(call, { callId: call.callId, serverName: call.serverName, requestedAt: call.requestedAt, args });
+}
+
+/**
+ * Every call ends here, whether it ran or was refused: the call with how it ended. One order and every
+ * field present, for the reason `namedCall` gives. Typed with the ending given, so a refusal's `error`
+ * stays required.
+ */
+export function endedCall<E extends Ending>(call: ToolCall, ending: E): ToolCallDone & Pick<E, 'error'> {
+  return {
+    callId: call.callId,
+    serverId: call.serverId,
+    serverName: call.serverName,
+    tool: call.tool,
+    origin: call.origin,
+    args: call.args,
+    signal: call.signal,
+    chat: call.chat,
+    requestedAt: call.requestedAt,
+    status: ending.status,
+    result: ending.result,
+    error: ending.error,
+    decidedBy: ending.decidedBy,
+    definition: ending.definition,
+    editedArgs: ending.editedArgs,
+    startedAt: ending.startedAt,
+    durationMs: ending.durationMs,
+  };
+}
 
 /**
  * Which call it is, alone: what the records that leave the router (the running view, the audit rows)

@@ -32,7 +32,18 @@ import { RequestAbort } from '../servers/sdk-internals/request-abort';
 import * as say from './call-messages';
 import { CallRecorder, type Decision } from './call-recorder';
 import { ProgressForwarder } from './progress-forwarder';
-import { grown, identityOf, keyOf, type Refusal, type ToolCall, type ToolCallDone, type ToolCallRequest } from './tool-call';
+import {
+  endedCall,
+  grown,
+  identityOf,
+  keyOf,
+  namedCall,
+  withArgs,
+  type Refusal,
+  type ToolCall,
+  type ToolCallDone,
+  type ToolCallRequest,
+} from './tool-call';
 
 export interface ToolRouterDeps {
   connection(serverId: string): LiveServer | undefined;
@@ -105,8 +116,8 @@ export class ToolRouter {
     const callId = request.callId ?? crypto.randomUUID();
     if (this.running.has(callId)) throw new HostCallError('invalid_input', 'A call with this id is already running');
     const connection = this.deps.connection(request.serverId);
-    // The request grows into the call: named, with its id and when it was asked.
-    const call: ToolCall = grown(request, { callId, serverName: connection?.name ?? request.serverId, requestedAt: this.deps.clock.now() });
+    const serverName = connection?.name ?? request.serverId;
+    const call = namedCall(request, { callId, serverName, requestedAt: this.deps.clock.now(), args: request.args });
 
     if (this.disposed) return this.refuse(call, { decidedBy: 'host', error: QUITTING, status: 'denied' });
     const ready = this.deps.readyNow(request.serverId);
@@ -126,7 +137,7 @@ export class ToolRouter {
         definition: tool,
       });
     // The arguments as they will be sent: nulls for optional fields dropped (a model may send them).
-    return this.callValid(grown(call, { args: withoutNullOptionals(tool.inputSchema, call.args) }), connection, tool);
+    return this.callValid(withArgs(call, withoutNullOptionals(tool.inputSchema, call.args)), connection, tool);
   }
 
   /** The call to a tool the caller may use, its arguments as they will be sent: validated, decided, sent. */
@@ -251,7 +262,7 @@ export class ToolRouter {
   /** Write-ahead audit row, then the call itself, then its outcome. */
   private async send(asked: ToolCall, connection: LiveServer, tool: Tool, decision: Decision): Promise<ToolCallDone> {
     // From here on the call is the decided one: it runs (and is recorded) with the decision's arguments.
-    const call: ToolCall = grown(asked, { args: decision.args });
+    const call = withArgs(asked, decision.args);
     // Opened once per server: later calls take it as it is, without waiting a turn for a settled promise.
     const redactor = this.record.openRedactor(call.serverId) ?? (await this.record.redactor(call.serverId));
     if (this.disposed) return this.refuse(call, { decidedBy: 'host', error: QUITTING, status: 'denied', definition: tool });
@@ -321,13 +332,13 @@ export class ToolRouter {
       this.running.delete(call.callId);
       if (onAbort) callerSignal.removeEventListener('abort', onAbort);
     }
-    const done = ended(call, {
+    const done = endedCall(call, {
       status,
       result,
-      ...(error ? { error } : {}),
+      error,
       decidedBy: decision.by,
       definition: tool,
-      ...(editedArgs ? { editedArgs } : {}),
+      editedArgs,
       startedAt,
       durationMs: performance.now() - t0,
     });
@@ -337,7 +348,7 @@ export class ToolRouter {
 
   /** A call that never left: ended with its refusal as the model's error result, and recorded. */
   private async refuse(call: ToolCall, refusal: Refusal): Promise<ToolCallDone> {
-    const done = ended(call, {
+    const done = endedCall(call, {
       ...refusal,
       result: say.errorResult(refusal.error.message),
       startedAt: this.deps.clock.now(),
@@ -346,14 +357,6 @@ export class ToolRouter {
     await this.record.refused(done);
     return done;
   }
-}
-
-/**
- * Every call ends here, whether it ran or was refused: the call, grown by how it ended (typed as the
- * ending given, so a refusal's `error` stays required).
- */
-function ended<Ending extends Omit<ToolCallDone, keyof ToolCall>>(call: ToolCall, ending: Ending): ToolCall & Ending {
-  return grown(call, ending);
 }
 
 const QUITTING: say.CallError = { kind: 'shutdown', message: 'Patchbay is quitting; the tool was not run.' };
